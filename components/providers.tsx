@@ -1,0 +1,26 @@
+"use client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { I18nProvider } from "@/lib/i18n/client";
+import type { Locale, Messages } from "@/lib/i18n/messages";
+import { HttpError } from "@/components/ui/fetch-json";
+
+export function Providers(props: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            staleTime: 30_000,
+            // A 401 or 403 will not get better by asking again.
+            retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
+          },
+        },
+      }),
+  );
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <QueryClientProvider client={client}>{props.children}</QueryClientProvider>
+    </I18nProvider>
+  );
+}

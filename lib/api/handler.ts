@@ -1,0 +1,108 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { currentUser, type CurrentUser } from "@/lib/auth/session";
+import type { Role } from "@/lib/db/schema/users";
+import { AppError, forbidden, unauthorized } from "@/lib/errors";
+import { translate, type Locale } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/server";
+import { log } from "@/lib/log";
+import { CHANGING_METHODS, isAllowedOrigin } from "./origin";
+import { fieldErrors } from "./validation";
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerContext<Q extends Schema, B extends Schema> = {
+  req: NextRequest;
+  user: CurrentUser;
+  locale: Locale;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  params: Record<string, string>;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** The error answer of DASHBOARD.md: `{error, message}`, `fields` on a 400, nothing internal. */
+export function errorResponse(err: unknown, locale: Locale): Response {
+  if (err instanceof AppError) {
+    const { vars, fields, extra, headers } = err.options;
+    const body: Record<string, unknown> = { error: err.code, message: translate(locale, err.messageKey, vars), ...extra };
+    if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
+    return Response.json(body, { status: err.status, headers });
+  }
+  const requestId = randomUUID();
+  log().error({ requestId, err }, "unhandled error in route handler");
+  return Response.json(
+    { error: "internal", message: translate(locale, "error.internal", { requestId }) },
+    { status: 500 },
+  );
+}
+
+function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw new AppError(400, "validation", "error.validation", { fields: fieldErrors(result.error) });
+  return result.data;
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_json", "error.invalidJson");
+  }
+}
+
+/**
+ * The one wrapper for the dashboard's JSON routes: session -> role -> Origin check -> zod ->
+ * handler -> error mapping. A handler returns a Response, or a value sent as 200 JSON.
+ */
+export function withUser<Q extends Schema = undefined, B extends Schema = undefined>(
+  options: { roles?: Role[]; query?: Q; body?: B },
+  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, route: RouteContext): Promise<Response> => {
+    let locale: Locale = "de";
+    try {
+      const user = await currentUser();
+      locale = await requestLocale(user?.locale);
+      if (!user) throw unauthorized();
+      if (options.roles && !options.roles.includes(user.role)) throw forbidden();
+      if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers)) {
+        throw new AppError(403, "bad_origin", "error.badOrigin");
+      }
+      const rawParams = (await route.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      const query = options.query
+        ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams))
+        : undefined;
+      const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
+      const result = await handler({
+        req,
+        user,
+        locale,
+        query: query as Parsed<Q>,
+        body: body as Parsed<B>,
+        params,
+      });
+      return result instanceof Response ? result : Response.json(result);
+    } catch (err) {
+      return errorResponse(err, locale);
+    }
+  };
+}
+
+/** `withUser` limited to the given roles (others get 403). */
+export function withRole<Q extends Schema = undefined, B extends Schema = undefined>(
+  roles: Role[],
+  options: { query?: Q; body?: B },
+  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+) {
+  return withUser({ ...options, roles }, handler);
+}

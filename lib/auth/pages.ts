@@ -1,0 +1,26 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import type { Role } from "@/lib/db/schema/users";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { pageUser, type CurrentUser } from "./session";
+
+/** Which role may open which page: the navigation and the pages themselves read this one table. */
+export const PAGES = [
+  { id: "documents", href: "/documents", label: "nav.inbox", roles: ["admin", "manager"] },
+  { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
+  { id: "delivery", href: "/delivery", label: "nav.delivery", roles: ["admin", "support"] },
+  { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
+] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[] }[];
+
+export type PageId = (typeof PAGES)[number]["id"];
+
+export function pagesFor(role: Role) {
+  return PAGES.filter((p) => (p.roles as readonly Role[]).includes(role));
+}
+
+/** For a page: the signed-in user, a redirect to sign in, or 404 for a role that may not see it. */
+export async function requirePage(id: PageId): Promise<CurrentUser> {
+  const user = await pageUser();
+  if (!pagesFor(user.role).some((p) => p.id === id)) notFound();
+  return user;
+}

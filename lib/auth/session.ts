@@ -1,0 +1,57 @@
+import "server-only";
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { eq } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
+import { env } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { users, type Role } from "@/lib/db/schema/users";
+import { forbidden, unauthorized } from "@/lib/errors";
+import { sessionCookieName } from "./options";
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  locale: "de" | "en" | null;
+};
+
+/**
+ * The signed-in user, or null. A session is valid only while its user exists, is not disabled and
+ * still has the session version the session was issued with: bumping the version (role change,
+ * new password, disabling) ends every session of that user on its next request.
+ */
+export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+  const jar = await cookies();
+  const token = jar.get(sessionCookieName(true))?.value ?? jar.get(sessionCookieName(false))?.value;
+  if (!token) return null;
+  const claims = await decode({ token, secret: env().authSecret }).catch(() => null);
+  const uid = claims?.uid;
+  const sv = claims?.sv;
+  if (typeof uid !== "string" || typeof sv !== "number" || !/^[0-9a-f-]{36}$/.test(uid)) return null;
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
+  if (!user || user.disabled || user.sessionVersion !== sv) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale };
+});
+
+export async function requireUser(): Promise<CurrentUser> {
+  const user = await currentUser();
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireRole(...roles: Role[]): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+/** For pages: the user, or a redirect to the sign-in page. */
+export async function pageUser(): Promise<CurrentUser> {
+  const user = await currentUser();
+  if (!user) redirect("/login");
+  return user;
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import { runMigrations, type SqlRunner } from "./migrate";
+
+/** One database handle for both engines: the queries are the same, only the driver differs. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+type Handle = { db: Db; close: () => Promise<void> };
+
+const globalForDb = globalThis as unknown as { argeDb?: Promise<Handle> };
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const client = await pool.connect();
+  try {
+    // Several app instances may start at once: one of them migrates, the others wait.
+    await client.query("SELECT pg_advisory_lock(727274001)");
+    const runner: SqlRunner = {
+      exec: async (sql) => void (await client.query(sql)),
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+    };
+    await runMigrations(runner);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(727274001)").catch(() => undefined);
+    client.release();
+  }
+  return { db: drizzle({ client: pool }) as unknown as Db, close: () => pool.end() };
+}
+
+async function openEmbedded(dataDir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = path.join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const runner: SqlRunner = {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
+  };
+  await runMigrations(runner);
+  return { db: drizzle({ client: pglite }) as unknown as Db, close: () => pglite.close() };
+}
+
+function open(): Promise<Handle> {
+  const { databaseUrl, dataDir } = env();
+  return databaseUrl ? openPostgres(databaseUrl) : openEmbedded(dataDir);
+}
+
+/** The process-wide database, migrated on first use. */
+export async function getDb(): Promise<Db> {
+  globalForDb.argeDb ??= open().catch((err: unknown) => {
+    globalForDb.argeDb = undefined;
+    throw err;
+  });
+  return (await globalForDb.argeDb).db;
+}

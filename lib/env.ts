@@ -1,0 +1,176 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one reader of process.env. Everything else asks `env()`.
+ *
+ * Outside production, secrets that are not configured are generated once into DATA_DIR and
+ * reused; in production a missing secret stops the start with a message naming the variable.
+ */
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const KeyList = z.string().transform((raw, ctx) => {
+  const keys: { kid: string; key: Buffer }[] = [];
+  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const colon = part.indexOf(":");
+    const kid = colon > 0 ? part.slice(0, colon) : "";
+    const key = Buffer.from(colon > 0 ? part.slice(colon + 1) : "", "base64");
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(kid) || key.length !== 32) {
+      ctx.addIssue({ code: "custom", message: "expected kid:base64key entries with 32-byte keys" });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.kid === kid)) {
+      ctx.addIssue({ code: "custom", message: `key id "${kid}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ kid, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: "custom", message: "at least one key is required" });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const Origins = z.string().transform((raw, ctx) => {
+  const origins: string[] = [];
+  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(part);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
+      origins.push(url.origin);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not an http(s) origin` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
+const Schema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "expected a postgres:// URL")
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "at least 32 characters").optional()),
+  ENCRYPTION_KEYS: z.preprocess(blankToUndefined, KeyList.optional()),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(10, "at least 10 characters").optional()),
+  SANDBOX: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
+  SANDBOX_ADMIN_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
+  PROVIDER_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  PROVIDER_URL_ALLOWLIST: z.preprocess(blankToUndefined, Origins.optional()),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  encryptionKeys: { kid: string; key: Buffer }[];
+  admin: { email: string; password: string } | undefined;
+  sandbox: boolean;
+  sandboxAdminToken: string | undefined;
+  providerTimeoutMs: number;
+  providerUrlAllowlist: string[];
+  logLevel: string;
+};
+
+type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
+
+/** Reads DATA_DIR/generated-secrets.json, creating it on first use (written atomically). */
+function generatedSecrets(dataDir: string): Generated {
+  const file = path.join(dataDir, "generated-secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Generated;
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const fresh: Generated = {
+      authSecret: randomBytes(32).toString("base64url"),
+      encryptionKeys: `k1:${randomBytes(32).toString("base64")}`,
+      sandboxAdminToken: randomBytes(24).toString("base64url"),
+    };
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+    renameSync(tmp, file);
+    return fresh;
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = Schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration / invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (isProduction) {
+    for (const name of ["AUTH_SECRET", "ENCRYPTION_KEYS"] as const) {
+      if (!e[name]) {
+        throw new ConfigError(
+          `${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`,
+        );
+      }
+    }
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      "ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.",
+    );
+  }
+  const sandbox = e.SANDBOX === "1";
+  const needsGenerated = !e.AUTH_SECRET || !e.ENCRYPTION_KEYS || (sandbox && !e.SANDBOX_ADMIN_TOKEN);
+  const generated = needsGenerated && !isProduction ? generatedSecrets(dataDir) : undefined;
+  if (sandbox && isProduction && !e.SANDBOX_ADMIN_TOKEN) {
+    throw new ConfigError(
+      "SANDBOX_ADMIN_TOKEN fehlt: mit SANDBOX=1 in Produktion muss er gesetzt sein. / SANDBOX_ADMIN_TOKEN is missing: it must be set with SANDBOX=1 in production.",
+    );
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? generated!.authSecret,
+    encryptionKeys: e.ENCRYPTION_KEYS ?? KeyList.parse(generated!.encryptionKeys),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    sandbox,
+    sandboxAdminToken: sandbox ? (e.SANDBOX_ADMIN_TOKEN ?? generated!.sandboxAdminToken) : undefined,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    providerUrlAllowlist: e.PROVIDER_URL_ALLOWLIST ?? [],
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The parsed configuration of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

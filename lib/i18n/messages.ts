@@ -1,0 +1,48 @@
+import { auth } from "./messages/auth";
+import { common } from "./messages/common";
+import { users } from "./messages/users";
+
+/** Every feature keeps its messages in its own file under messages/; this joins them. */
+export const messages = {
+  de: { ...common.de, ...auth.de, ...users.de },
+  en: { ...common.en, ...auth.en, ...users.en },
+};
+
+export const LOCALES = ["de", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export type MessageKey = keyof (typeof messages)["de"];
+export type Messages = Record<MessageKey, string>;
+
+// German is the reference: English must have exactly the same keys.
+const _englishComplete: Record<MessageKey, string> = messages.en;
+void _englishComplete;
+
+export type MessageVars = Record<string, string | number>;
+
+export function format(template: string, vars?: MessageVars): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export function translate(locale: Locale, key: MessageKey, vars?: MessageVars): string {
+  return format(messages[locale][key] ?? messages.de[key], vars);
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return value === "de" || value === "en";
+}
+
+/** The first supported language of an Accept-Language header, by quality; German otherwise. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  if (!header) return "de";
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { lang: (tag ?? "").toLowerCase().split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((r) => r.lang).find(isLocale) ?? "de";
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { ConfigError, env } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { ensureAdmin } from "@/lib/users/users";
+
+/**
+ * Runs once when the server starts (instrumentation.ts): configuration, migrations, the admin
+ * of ADMIN_EMAIL. A bad configuration ends the process with a message, never a stack trace.
+ */
+export async function startServer(): Promise<void> {
+  let config;
+  try {
+    config = env();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  try {
+    const db = await getDb();
+    if (config.admin) await ensureAdmin(db, config.admin);
+  } catch (err) {
+    console.error(`\nDatenbank nicht bereit / database not ready: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/db/schema/users";
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+const Password = z.string().min(MIN_PASSWORD_LENGTH).max(200);
+const Name = z.string().trim().min(1).max(120);
+
+export const CreateUserBody = z.strictObject({
+  email: z.email().max(254),
+  name: Name,
+  role: z.enum(ROLES),
+  password: Password,
+});
+export type CreateUserInput = z.infer<typeof CreateUserBody>;
+
+export const UpdateUserBody = z.strictObject({
+  name: Name.optional(),
+  role: z.enum(ROLES).optional(),
+  password: Password.optional(),
+  disabled: z.boolean().optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserBody>;
+
+export const UpdateMeBody = z.strictObject({ locale: z.enum(["de", "en"]) });
+
+export const UserId = z.uuid();

@@ -1,0 +1,105 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { users, type Role } from "@/lib/db/schema/users";
+import { AppError, notFound } from "@/lib/errors";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { CreateUserInput, UpdateUserInput } from "./schemas";
+
+/** The public shape of a user: never the password hash. */
+export type UserView = { id: string; email: string; name: string; role: Role; disabled: boolean; createdAt: string };
+
+const view = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  disabled: users.disabled,
+  createdAt: users.createdAt,
+};
+
+function toView(row: { createdAt: Date } & Omit<UserView, "createdAt">): UserView {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export async function listUsers(db: Db): Promise<UserView[]> {
+  return (await db.select(view).from(users).orderBy(asc(users.email))).map(toView);
+}
+
+export async function createUser(db: Db, input: CreateUserInput): Promise<UserView> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ id: randomUUID(), email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
+      .returning(view);
+    return toView(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError(409, "conflict", "users.emailTaken", { fields: [{ path: "email", message: "users.emailTaken" }] });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Changes a user. A new role, a new password or disabling bumps the session version, which ends
+ * every session of that user at its next request.
+ */
+export async function updateUser(
+  db: Db,
+  actor: { id: string },
+  id: string,
+  input: UpdateUserInput,
+): Promise<UserView> {
+  if (id === actor.id && (input.disabled === true || (input.role && input.role !== "admin"))) {
+    throw new AppError(409, "conflict", "users.selfLockout");
+  }
+  const endsSessions = input.role !== undefined || input.password !== undefined || input.disabled === true;
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.role !== undefined && { role: input.role }),
+      ...(input.disabled !== undefined && { disabled: input.disabled }),
+      ...(input.password !== undefined && { passwordHash: await hashPassword(input.password) }),
+      ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning(view);
+  if (!row) throw notFound("users.notFound");
+  return toView(row);
+}
+
+export async function setUserLocale(db: Db, userId: string, locale: "de" | "en"): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: create this admin, or reset its password and role. An
+ * admin that already matches is left alone, so a restart does not end its sessions.
+ */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<void> {
+  const email = admin.email.trim().toLowerCase();
+  const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (existing && existing.role === "admin" && !existing.disabled && (await verifyPassword(admin.password, existing.passwordHash))) {
+    return;
+  }
+  const passwordHash = await hashPassword(admin.password);
+  await db
+    .insert(users)
+    .values({ id: randomUUID(), email, name: "Administrator", role: "admin", passwordHash })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { passwordHash, role: "admin", disabled: false, sessionVersion: sql`${users.sessionVersion} + 1` },
+    });
+}
