@@ -1,0 +1,148 @@
+/**
+ * Starts the built application (`next start`) on a free loopback port with its own DATA_DIR and,
+ * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<void>;
+  /** Stops and starts the same server again (same port, data, database). */
+  restart: () => Promise<void>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Refuses any database that is not on this machine: tests never touch a remote server. */
+export function assertLoopbackDatabase(url: string): void {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
+    throw new Error(`TEST_DATABASE_URL must point to loopback, not ${host}`);
+  }
+}
+
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) assertLoopbackDatabase(url);
+  return url || undefined;
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `arge_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/login`, { signal: AbortSignal.timeout(5000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become ready:\n${output()}`);
+}
+
+export async function startServer(options: { env?: Record<string, string>; sandbox?: boolean } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "arge-test-"));
+  const adminUrl = testDatabaseUrl();
+  const database = adminUrl ? await createDatabase(adminUrl) : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEYS: `t1:${randomBytes(32).toString("base64")}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SANDBOX: options.sandbox ? "1" : "0",
+    SANDBOX_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
+    LOG_LEVEL: "info",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
+  let out = "";
+  let child: ChildProcess;
+  const output = () => out;
+
+  async function launch() {
+    child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+  }
+
+  async function halt() {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await launch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    output,
+    restart: async () => {
+      await halt();
+      await launch();
+    },
+    stop: async () => {
+      await halt();
+      await database?.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
