@@ -111,7 +111,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   async function launch() {
     child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
