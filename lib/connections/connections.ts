@@ -1,0 +1,129 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { env } from "@/lib/env";
+import { AppError, notFound } from "@/lib/errors";
+import { forgetConnectionTokens } from "@/lib/provider/token";
+import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
+import { sealSecret } from "./secrets";
+
+/** The public shape of a connection: never a secret, never the sealed value. */
+export type ConnectionView = {
+  id: string;
+  name: string;
+  service: "uvi" | "dta";
+  baseUrl: string;
+  authUrl: string | null;
+  authType: "basic" | "client_credentials";
+  customerNumber: string | null;
+  createdAt: string;
+};
+
+export function toView(row: ConnectionRow): ConnectionView {
+  return {
+    id: row.id,
+    name: row.name,
+    service: row.service,
+    baseUrl: row.baseUrl,
+    authUrl: row.authUrl,
+    authType: row.authType,
+    customerNumber: row.customerNumber,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const connectionNotFound = () => notFound("connections.notFound");
+
+export async function listConnections(db: Db, { userId }: { userId: string }): Promise<ConnectionView[]> {
+  const rows = await db.select().from(connections).where(eq(connections.userId, userId)).orderBy(asc(connections.name), asc(connections.createdAt));
+  return rows.map(toView);
+}
+
+/**
+ * The one access check for a connection id: it answers only the principal's own connection, and
+ * 404 for a missing id, a malformed id and another user's id alike.
+ */
+export async function openConnection(db: Db, { userId, connectionId }: { userId: string; connectionId: string }): Promise<ConnectionRow> {
+  const id = ConnectionId.safeParse(connectionId);
+  if (!id.success) throw connectionNotFound();
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.id, id.data), eq(connections.userId, userId)))
+    .limit(1);
+  if (!row) throw connectionNotFound();
+  return row;
+}
+
+export async function createConnection(db: Db, { userId }: { userId: string }, input: CreateConnectionInput): Promise<ConnectionView> {
+  const id = randomUUID();
+  const isBasic = input.auth.type === "basic";
+  const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
+  const [row] = await db
+    .insert(connections)
+    .values({
+      id,
+      userId,
+      name: input.name,
+      service: input.service,
+      baseUrl: input.baseUrl,
+      authUrl: input.authUrl ?? null,
+      authType: input.auth.type,
+      principal: input.auth.type === "basic" ? input.auth.username : input.auth.clientId,
+      secretSealed: sealSecret(secret, { connectionId: id, authType: isBasic ? "basic" : "client_credentials" }, env().encryptionKeys),
+      customerNumber: input.customerNumber ?? null,
+    })
+    .returning();
+  return toView(row!);
+}
+
+export async function updateConnection(
+  db: Db,
+  principal: { userId: string; connectionId: string },
+  input: UpdateConnectionInput,
+): Promise<ConnectionView> {
+  const current = await openConnection(db, principal);
+  const authType = input.auth?.type ?? current.authType;
+  const service = current.service;
+  const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
+  const newSecret = input.auth ? (input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret) : undefined;
+  const newPrincipal = input.auth ? (input.auth.type === "basic" ? input.auth.username : input.auth.clientId) : undefined;
+  if (authType !== current.authType && (newSecret === undefined || newPrincipal === undefined)) {
+    // A new kind of sign-in needs its own credentials: the old secret belongs to the old kind.
+    const field = authType === "basic" ? "auth.password" : "auth.clientSecret";
+    throw new AppError(400, "validation", "error.validation", { fields: [{ path: field, message: "validation.required" }] });
+  }
+  if (authType === "client_credentials" && service === "dta") {
+    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "auth.type", message: "validation.oneOf", vars: { options: "basic" } }] });
+  }
+  if (authType === "client_credentials" && !authUrl) {
+    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "authUrl", message: "validation.required" }] });
+  }
+  const [row] = await db
+    .update(connections)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }),
+      ...(input.authUrl !== undefined && { authUrl: input.authUrl }),
+      ...(input.customerNumber !== undefined && { customerNumber: input.customerNumber }),
+      authType,
+      ...(newPrincipal !== undefined && { principal: newPrincipal }),
+      ...(newSecret !== undefined && {
+        secretSealed: sealSecret(newSecret, { connectionId: current.id, authType }, env().encryptionKeys),
+      }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(connections.id, current.id), eq(connections.userId, principal.userId)))
+    .returning();
+  if (!row) throw connectionNotFound();
+  forgetConnectionTokens(current.id);
+  return toView(row);
+}
+
+export async function deleteConnection(db: Db, principal: { userId: string; connectionId: string }): Promise<void> {
+  const current = await openConnection(db, principal);
+  await db.delete(connections).where(and(eq(connections.id, current.id), eq(connections.userId, principal.userId)));
+  forgetConnectionTokens(current.id);
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import type { DocumentPage } from "@/lib/provider/client";
+import { ProviderError } from "@/lib/provider/errors";
+import { openConnection } from "./connections";
+import { providerAppError } from "./errors";
+import { contentDispositionFor, safeContentType } from "./files";
+import { providerFor } from "./provider";
+
+type Target = { userId: string; connectionId: string };
+type Call = { kd?: string; signal?: AbortSignal };
+
+export async function listDocuments(db: Db, target: Target, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
+  const client = providerFor(await openConnection(db, target));
+  try {
+    return await client.listPage(page.offset, page.limit, { kd: page.kd, signal: page.signal });
+  } catch (err) {
+    throw providerAppError(err);
+  }
+}
+
+export async function countDocuments(db: Db, target: Target, call: Call): Promise<{ count: number }> {
+  const client = providerFor(await openConnection(db, target));
+  try {
+    return { count: await client.count(call) };
+  } catch (err) {
+    throw providerAppError(err);
+  }
+}
+
+/** The provider's file as a streamed answer: never buffered whole; a stalled provider is cut off. */
+export async function documentDataResponse(db: Db, target: Target & { documentid: string }, call: Call): Promise<Response> {
+  const client = providerFor(await openConnection(db, target));
+  try {
+    const file = await client.data(target.documentid, call);
+    const type = safeContentType(file.contentType);
+    const headers = new Headers({
+      "content-type": type,
+      "content-disposition": contentDispositionFor(file.filename, target.documentid, type),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    });
+    if (file.contentLength && /^\d{1,15}$/.test(file.contentLength)) headers.set("content-length", file.contentLength);
+    return new Response(file.body, { status: 200, headers });
+  } catch (err) {
+    throw providerAppError(err, "document");
+  }
+}
+
+/**
+ * Confirms one document at the provider: exactly one attempt. The later delivery record
+ * (archive first, intent row, audit) hooks in here.
+ */
+export async function confirmDocument(db: Db, target: Target & { documentid: string }, call: Call): Promise<{ documentid: string; state: "confirmed" }> {
+  const client = providerFor(await openConnection(db, target));
+  let outcome;
+  try {
+    outcome = await client.confirm(target.documentid, call);
+  } catch (err) {
+    throw providerAppError(err, "document", { state: "failed" });
+  }
+  if (outcome.state === "confirmed") return { documentid: target.documentid, state: "confirmed" };
+  const e = outcome.error;
+  log().warn({ connectionId: target.connectionId, state: outcome.state, kind: e.kind, providerStatus: e.details.status, requestId: e.details.requestId }, "confirmation not confirmed");
+  const isUnknown = outcome.state === "unknown";
+  const mapped = providerAppError(e, "document") as AppError;
+  throw new AppError(
+    e.kind === "timeout" ? 504 : 502,
+    isUnknown ? "confirm_unknown" : mapped.code,
+    isUnknown ? "connections.confirmUnknown" : mapped.messageKey,
+    { extra: { state: outcome.state, ...(e.details.status ? { providerStatus: e.details.status } : {}) }, cause: e },
+  );
+}
+
+export type TestResult = { ok: boolean; status: string; message: string; count?: number };
+type TestStatus = "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "secret_unreadable";
+
+const TEST_STATUS: Record<string, TestStatus> = {
+  auth: "auth_failed",
+  unreachable: "unreachable",
+  aborted: "unreachable",
+  timeout: "timeout",
+  refused: "refused",
+  forbidden: "forbidden",
+  unavailable: "unavailable",
+  rate_limited: "unavailable",
+};
+
+/** Tries the connection (token and count) and says in plain words what happened. */
+export async function testConnection(db: Db, target: Target, translate: (key: `connections.test.${TestStatus}`, vars?: Record<string, number>) => string): Promise<TestResult> {
+  const row = await openConnection(db, target);
+  let status: TestStatus;
+  try {
+    const client = providerFor(row);
+    const count = await client.count({});
+    return { ok: true, status: "ok", message: translate("connections.test.ok", { count }), count };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "secret_unreadable") status = "secret_unreadable";
+    else if (err instanceof ProviderError) status = TEST_STATUS[err.kind] ?? "wrong_address";
+    else throw err;
+  }
+  return { ok: false, status, message: translate(`connections.test.${status}`) };
+}

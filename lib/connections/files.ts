@@ -1,0 +1,32 @@
+/** Content type and file name of a streamed document, made safe for our own answer headers. */
+
+const TOKEN = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+
+export function safeContentType(providerType: string | undefined): string {
+  const main = (providerType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!TOKEN.test(main)) return "application/octet-stream";
+  // Never let a provider make our origin render active content.
+  if (/html|xml|javascript|svg|ecmascript/.test(main)) return "application/octet-stream";
+  return main;
+}
+
+/** A file name without paths, control characters or quotes, at most 150 characters. */
+export function sanitiseFilename(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f-\u009f"';%*<>?|:]/g, "_")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 150);
+  return cleaned;
+}
+
+const EXT: Record<string, string> = { "application/pdf": ".pdf", "application/zip": ".zip" };
+
+export function contentDispositionFor(providerName: string | undefined, documentid: string, type: string): string {
+  let name = sanitiseFilename(providerName) || sanitiseFilename(documentid) || "document";
+  if (!/\.[A-Za-z0-9]{1,5}$/.test(name) && EXT[type]) name += EXT[type];
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
+  const disposition = type === "application/pdf" ? "inline" : "attachment";
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,32 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const SERVICES = ["uvi", "dta"] as const;
+export const AUTH_TYPES = ["basic", "client_credentials"] as const;
+
+/**
+ * A user's connection to a provider's document service. `secret_sealed` holds the Basic password
+ * or the OAuth client secret (by `auth_type`) in a lib/crypto envelope; nothing else is secret.
+ */
+export const connections = pgTable(
+  "connections",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    service: text("service", { enum: SERVICES }).notNull(),
+    baseUrl: text("base_url").notNull(),
+    authUrl: text("auth_url"),
+    authType: text("auth_type", { enum: AUTH_TYPES }).notNull(),
+    principal: text("principal").notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    customerNumber: text("customer_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("connections_user_id").on(t.userId)],
+);
+
+export type ConnectionRow = typeof connections.$inferSelect;
