@@ -1,5 +1,5 @@
 import "server-only";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { ProviderError } from "./errors";
 import { headerOf, readText, send, type HttpConfig, type Method, type ProviderResponse } from "./http";
 import { documentIdSegment } from "./ids";
@@ -149,7 +149,7 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
       contentType: headerOf(res, "content-type") ?? spec.fallbackMime,
       contentLength: headerOf(res, "content-length"),
       filename: filenameOf(headerOf(res, "content-disposition")),
-      body: Readable.toWeb(res.body) as ReadableStream<Uint8Array>,
+      body: toWebStream(res.body),
     };
   }
 
@@ -189,4 +189,26 @@ function filenameOf(disposition: string | undefined): string | undefined {
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
   return plain?.[1]?.trim();
+}
+
+/**
+ * A pull-based web stream over a Node stream: one chunk read per pull (backpressure), the source
+ * destroyed when the reader cancels, its errors (a stalled body's timeout) passed on.
+ */
+function toWebStream(body: Readable): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    cancel() {
+      body.destroy();
+    },
+  });
 }

@@ -108,6 +108,8 @@ export function parseXml(text: string): unknown {
   const doc = xml.parse(text) as Record<string, unknown>;
   const roots = Object.keys(doc).filter((k) => !k.startsWith("?"));
   const root = roots.length === 1 ? doc[roots[0]!] : doc;
+  // <count>5</count> as the whole answer.
+  if (roots.length === 1 && (root === null || typeof root !== "object")) return { [roots[0]!]: root };
   if (root && typeof root === "object" && !Array.isArray(root)) {
     const obj = root as Record<string, unknown>;
     // A list root may hold its documents directly as repeated <document> elements.

@@ -1,0 +1,261 @@
+/**
+ * A second provider for tests: a plain node:http server on 127.0.0.1 implementing enough of both
+ * services, taking the *other* choice at every point of spec/DECISIONS.md (absolute UVI links,
+ * relative DTA links under `links` only, `next` on the last page, its own page size ignoring
+ * `limit`, opaque tokens without `expires_in`, a token endpoint found only through discovery,
+ * `204` on confirm, `410` for unknown ids, XML from DTA on request of a mode, ...). It counts what
+ * it receives so tests can assert on requests that must, or must not, have happened.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+export type AltDocument = { documentid: string; filename: string; service: "uvi" | "dta"; confirmed?: boolean; [k: string]: unknown };
+
+export type AltModes = {
+  /** The provider's own page size; it ignores `limit` (0: honour limit). */
+  pageSize: number;
+  /** Omit `next` although more documents follow (the count says so). */
+  omitNext: boolean;
+  /** Point `next` at this foreign URL. */
+  foreignNext?: string;
+  /** Answer every service request with a 302 to this URL. */
+  redirectTo?: string;
+  dtaXml: boolean;
+  /** Fail the next requests with these answers (a queue), e.g. 503 with Retry-After. */
+  failures: { status: number; headers?: Record<string, string>; body?: string }[];
+  /** Send the first part of a file, then stay silent. */
+  stallData: boolean;
+  /** Wait this long before answering a confirmation. */
+  confirmDelayMs: number;
+  /** Answer confirmations with this status (after the delay). */
+  confirmStatus: number;
+  /** Size of the generated file bodies (bytes). */
+  dataBytes: number;
+  /** Added latency on list and count answers. */
+  latencyMs: number;
+  /** Answer HTML instead of the service (a wrong base URL). */
+  html: boolean;
+};
+
+export type AltProvider = {
+  origin: string;
+  uviBase: string;
+  dtaBase: string;
+  basic: { username: string; password: string };
+  oauth: { clientId: string; clientSecret: string };
+  documents: AltDocument[];
+  modes: AltModes;
+  counters: { tokenRequests: number; discoveryRequests: number; requests: { method: string; path: string; auth: string; kd?: string }[] };
+  revokeTokens: () => void;
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+const defaults = (): AltModes => ({
+  pageSize: 2,
+  omitNext: false,
+  dtaXml: false,
+  failures: [],
+  stallData: false,
+  confirmDelayMs: 0,
+  confirmStatus: 204,
+  dataBytes: 4096,
+  latencyMs: 0,
+  html: false,
+});
+
+export function sampleDocuments(n = 5, prefix = "alt"): AltDocument[] {
+  const docs: AltDocument[] = [];
+  for (let i = 0; i < n; i++) {
+    docs.push({
+      service: "uvi",
+      documentid: `${prefix}-uvi-${i}`,
+      filename: `UVI_${i}.pdf`,
+      doctype: "UVI-E",
+      mimetype: "application/pdf",
+      propertymanagement: null,
+      extraField: `kept-${i}`,
+      metadata: [{ reftype: "resident", mscnumber: String(1000 + i), pmnumber: `PM-${i}`, from: "2026-10-01", to: "2026-10-31" }],
+    });
+  }
+  for (let i = 0; i < n; i++) {
+    docs.push({
+      service: "dta",
+      documentid: `${prefix}-dta-${i}`,
+      filename: `DTA_${i}.zip`,
+      doctype: "A",
+      doctypeversion: "3.07",
+      mimetype: "ZIP",
+      filesize: null,
+      metadata: [{ reftype: "billingunit", mscnumber: String(2000 + i), pmnumber: null, from: null, to: null }],
+    });
+  }
+  return docs;
+}
+
+function xmlOf(name: string, value: unknown): string {
+  if (Array.isArray(value)) return `<${name}>${value.map((v) => xmlOf(name === "documents" ? "document" : "item", v)).join("")}</${name}>`;
+  if (value && typeof value === "object") return `<${name}>${Object.entries(value).map(([k, v]) => xmlOf(k, v)).join("")}</${name}>`;
+  const text = value === null || value === undefined ? "" : String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  return `<${name}>${text}</${name}>`;
+}
+
+export async function startAltProvider(): Promise<AltProvider> {
+  const basic = { username: "alt-user", password: `alt-pass-${randomBytes(4).toString("hex")}` };
+  const oauth = { clientId: "alt-client", clientSecret: `alt-secret-${randomBytes(4).toString("hex")}` };
+  let tokens = new Set<string>();
+  const alt = {
+    basic,
+    oauth,
+    documents: sampleDocuments(),
+    modes: defaults(),
+    counters: { tokenRequests: 0, discoveryRequests: 0, requests: [] as AltProvider["counters"]["requests"] },
+  } as AltProvider;
+  let origin = "";
+
+  function authOf(req: IncomingMessage): "basic" | "bearer" | "none" | "bad" {
+    const h = req.headers.authorization ?? "";
+    if (h.startsWith("Bearer ")) return tokens.has(h.slice(7)) ? "bearer" : "bad";
+    if (h.startsWith("Basic ")) {
+      const [u, ...p] = Buffer.from(h.slice(6), "base64").toString().split(":");
+      return u === basic.username && p.join(":") === basic.password ? "basic" : "bad";
+    }
+    return "none";
+  }
+
+  function json(res: ServerResponse, status: number, body: unknown, xml = false) {
+    if (xml) {
+      res.writeHead(status, { "content-type": "application/xml" });
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>${xmlOf("result", body)}`);
+      return;
+    }
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", origin);
+    const auth = authOf(req);
+    alt.counters.requests.push({ method: req.method ?? "", path: url.pathname + url.search, auth, kd: req.headers.kd as string | undefined });
+
+    if (url.pathname === "/auth/realms/arge-api/.well-known/openid-configuration") {
+      alt.counters.discoveryRequests++;
+      return json(res, 200, { issuer: origin, token_endpoint: `${origin}/oauth2/issue` });
+    }
+    if (url.pathname === "/oauth2/issue" && req.method === "POST") {
+      alt.counters.tokenRequests++;
+      const h = req.headers.authorization ?? "";
+      const [u, ...p] = Buffer.from(h.replace(/^Basic /, ""), "base64").toString().split(":");
+      await new Promise((r) => setTimeout(r, 20));
+      if (u !== oauth.clientId || p.join(":") !== oauth.clientSecret) return json(res, 401, { error: "invalid_client" });
+      const token = randomBytes(16).toString("hex"); // opaque, no expires_in
+      tokens.add(token);
+      return json(res, 200, { access_token: token, token_type: "bearer" });
+    }
+
+    const uvi = /^\/arge\/documents\/v1\/documents\/out(\/.*)?$/.exec(url.pathname);
+    const dta = /^\/dta\/v1\/documents\/out(\/.*)?$/.exec(url.pathname);
+    const m = uvi ?? dta;
+    if (!m) return json(res, 404, { message: "nothing here" });
+    const service = uvi ? "uvi" : "dta";
+    if (alt.modes.html) {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end("<html><body>Willkommen</body></html>");
+    }
+    if (alt.modes.redirectTo) {
+      res.writeHead(302, { location: alt.modes.redirectTo });
+      return res.end();
+    }
+    const failure = alt.modes.failures.shift();
+    if (failure) {
+      res.writeHead(failure.status, failure.headers ?? {});
+      return res.end(failure.body ?? "");
+    }
+    if (auth === "none" || auth === "bad" || (service === "dta" && auth !== "basic")) {
+      res.writeHead(401);
+      return res.end();
+    }
+    const open = alt.documents.filter((d) => d.service === service && !d.confirmed);
+    const rest = m[1] ?? "";
+    const xml = service === "dta" && alt.modes.dtaXml;
+    const root = service === "uvi" ? "/arge/documents/v1/documents/out" : "/dta/v1/documents/out";
+
+    if (req.method === "GET" && (rest === "" || rest === "/count")) {
+      if (alt.modes.latencyMs) await new Promise((r) => setTimeout(r, alt.modes.latencyMs));
+      if (rest === "/count") return json(res, 200, { count: open.length }, xml);
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 10);
+      const size = alt.modes.pageSize || limit;
+      const page = open.slice(offset, offset + size);
+      const nextHref = alt.modes.foreignNext ?? (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);
+      const links = { self: { href: `${root}?offset=${offset}&limit=${limit}` }, ...(alt.modes.omitNext ? {} : { next: { href: nextHref } }) };
+      const docs = page.map(({ service: _s, confirmed: _c, ...d }) => ({ ...d, _links: { self: { href: `${root}/${d.documentid}/data` } } }));
+      return json(res, 200, service === "uvi" ? { _links: links, documents: docs } : { links, documents: docs }, xml);
+    }
+    const one = /^\/([^/]+)\/(data|status)$/.exec(rest);
+    if (!one) return json(res, 404, { message: "unknown path" });
+    const id = decodeURIComponent(one[1]!);
+    const doc = alt.documents.find((d) => d.service === service && d.documentid === id);
+    if (!doc || doc.confirmed) return json(res, 410, { statustype: "ERROR", code: "410", message: `gone: ${id} <script>` });
+
+    if (one[2] === "data" && req.method === "GET") {
+      const type = service === "uvi" ? "application/pdf" : "application/zip";
+      res.writeHead(200, {
+        "content-type": type,
+        "content-length": String(alt.modes.dataBytes),
+        "content-disposition": `attachment; filename="../..\\evil\"<name>.pdf"; filename*=UTF-8''${encodeURIComponent(`Größe "${doc.filename}`)}`,
+      });
+      const chunk = Buffer.alloc(64 * 1024, service === "uvi" ? "%PDF-1.4 " : "PK");
+      let left = alt.modes.dataBytes;
+      const stallAt = alt.modes.stallData ? Math.floor(left / 2) : -1;
+      const pump = () => {
+        while (left > 0) {
+          if (stallAt >= 0 && alt.modes.dataBytes - left >= stallAt) return; // stays silent
+          const n = Math.min(left, chunk.length);
+          left -= n;
+          if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void res.once("drain", pump);
+        }
+        res.end();
+      };
+      return pump();
+    }
+    if (one[2] === "status" && req.method === "PUT") {
+      if (alt.modes.confirmDelayMs) await new Promise((r) => setTimeout(r, alt.modes.confirmDelayMs));
+      doc.confirmed = alt.modes.confirmStatus < 300 ? true : doc.confirmed;
+      res.writeHead(alt.modes.confirmStatus);
+      return res.end();
+    }
+    res.writeHead(405);
+    res.end();
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  Object.assign(alt, {
+    origin,
+    uviBase: `${origin}/arge`,
+    dtaBase: `${origin}/dta`,
+    revokeTokens: () => {
+      tokens = new Set();
+    },
+    reset: () => {
+      alt.modes = defaults();
+      alt.documents = sampleDocuments();
+      alt.counters.tokenRequests = 0;
+      alt.counters.discoveryRequests = 0;
+      alt.counters.requests = [];
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  });
+  return alt;
+}
