@@ -1,0 +1,159 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { startAltProvider, type AltProvider } from "../support/alt-provider";
+import { addConnection, idRoutes, makeUser, type Person } from "../support/connections";
+import { freePort, startServer, type TestServer } from "../support/server";
+import { api } from "../support/session";
+
+describe("connections API (DASHBOARD.md)", () => {
+  let server: TestServer;
+  let alt: AltProvider;
+  let a: Person;
+  let b: Person;
+  let closedPort: number;
+  const seeded: string[] = [];
+
+  before(async () => {
+    alt = await startAltProvider();
+    closedPort = await freePort();
+    server = await startServer({
+      env: { PROVIDER_URL_ALLOWLIST: `${alt.origin},http://127.0.0.1:${closedPort}`, PROVIDER_TIMEOUT_MS: "1500" },
+    });
+    a = await makeUser(server, "manager");
+    b = await makeUser(server, "manager");
+  });
+  after(async () => {
+    await server.stop();
+    await alt.close();
+  });
+
+  const uvi = (extra: Record<string, unknown> = {}) => ({ service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic }, ...extra });
+
+  test("create, list, edit and delete; answers never carry a secret", async () => {
+    const secret = `Seed-${randomBytes(8).toString("hex")}`;
+    seeded.push(secret);
+    const res = await api(a.session, server.url, "/api/connections", {
+      method: "POST",
+      json: { name: "Kalo", service: "uvi", baseUrl: `${alt.origin}/arge/`, authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client", clientSecret: secret } },
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(Object.keys(res.body).sort(), ["authType", "authUrl", "baseUrl", "createdAt", "customerNumber", "id", "name", "service"]);
+    assert.equal(res.body.baseUrl, alt.uviBase, "normalised without trailing slash");
+    assert.equal(res.body.authType, "client_credentials");
+    assert.ok(!res.text.includes(secret));
+    const list = await api(a.session, server.url, "/api/connections");
+    assert.equal(list.status, 200);
+    assert.ok(list.body.some((c: { id: string }) => c.id === res.body.id));
+    assert.ok(!list.text.includes(secret));
+    assert.ok(!(await api(b.session, server.url, "/api/connections")).body.some((c: { id: string }) => c.id === res.body.id));
+
+    const patched = await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "PATCH", json: { name: "Kalo neu", auth: { type: "client_credentials", clientSecret: "" } } });
+    assert.equal(patched.status, 200, patched.text);
+    assert.equal(patched.body.name, "Kalo neu");
+    const del = await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "DELETE" });
+    assert.equal(del.status, 204);
+    assert.equal((await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "DELETE" })).status, 404);
+  });
+
+  test("bad input answers 400 naming the field", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [uvi({ baseUrl: "ftp://example.com/arge" }), "baseUrl"],
+      [uvi({ baseUrl: "https://user:pw@example.com/arge" }), "baseUrl"],
+      [uvi({ baseUrl: "https://example.com/arge#x" }), "baseUrl"],
+      [uvi({ baseUrl: "not a url" }), "baseUrl"],
+      [uvi({ service: "xyz" }), "service"],
+      [uvi({ auth: { type: "basic", username: "u" } }), "auth.password"],
+      [uvi({ auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } }), "authUrl"],
+      [{ ...uvi({ service: "dta", baseUrl: alt.dtaBase, authUrl: alt.origin }), auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } }, "auth.type"],
+      [uvi({ customerNumber: "47 11" }), "customerNumber"],
+      [uvi({ name: "" }), "name"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api(a.session, server.url, "/api/connections", { method: "POST", json: { name: "n", ...body } });
+      assert.equal(res.status, 400, `${field}: ${res.text}`);
+      assert.equal(res.body.error, "validation");
+      assert.ok(res.body.fields.some((f: { path: string }) => f.path === field), `${field}: ${res.text}`);
+    }
+  });
+
+  test("roles: support gets 403, no session 401, a foreign Origin 403", async () => {
+    const support = await makeUser(server, "support");
+    assert.equal((await api(support.session, server.url, "/api/connections")).status, 403);
+    assert.equal((await api(support.session, server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }) })).status, 403);
+    assert.equal((await api(null, server.url, "/api/connections")).status, 401);
+    const conn = await addConnection(server, a.session, uvi());
+    for (const r of idRoutes(conn.id)) {
+      assert.equal((await api(null, server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
+      assert.equal((await api(support.session, server.url, r.path, { method: r.method, json: r.json })).status, 403, `${r.method} ${r.path}`);
+    }
+    const foreign = await api(a.session, server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }), headers: { Origin: "https://evil.example" } });
+    assert.equal(foreign.status, 403);
+  });
+
+  test("user B with user A's ids gets 404 everywhere, exactly like a missing id", async () => {
+    const conn = await addConnection(server, a.session, uvi());
+    const missing = "00000000-0000-4000-8000-000000000000";
+    for (const r of idRoutes(conn.id, "alt-uvi-0")) {
+      const theirs = await api(b.session, server.url, r.path, { method: r.method, json: r.json });
+      const none = await api(b.session, server.url, r.path.replace(conn.id, missing), { method: r.method, json: r.json });
+      const bad = await api(b.session, server.url, r.path.replace(conn.id, "not-a-uuid"), { method: r.method, json: r.json });
+      assert.equal(theirs.status, 404, `${r.method} ${r.path}`);
+      assert.deepEqual(theirs.body, none.body);
+      assert.deepEqual(bad.body, none.body);
+    }
+    const before = alt.counters.requests.length;
+    assert.equal(before, 0, "no provider request was made for user B");
+    const still = await api(a.session, server.url, `/api/connections/${conn.id}/documents/count`);
+    assert.equal(still.status, 200, "A's connection is untouched");
+  });
+
+  test("the connection test tells the cases apart", async () => {
+    const ok = await addConnection(server, a.session, uvi());
+    const r1 = await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST" });
+    assert.deepEqual({ ok: r1.body.ok, status: r1.body.status, count: r1.body.count }, { ok: true, status: "ok", count: 5 });
+    assert.match(r1.body.message, /5/);
+
+    const wrongPw = `Wrong-${randomBytes(6).toString("hex")}`;
+    seeded.push(wrongPw);
+    const bad = await addConnection(server, a.session, uvi({ auth: { type: "basic", username: "alt-user", password: wrongPw } }));
+    const r2 = await api(a.session, server.url, `/api/connections/${bad.id}/test`, { method: "POST" });
+    assert.equal(r2.body.status, "auth_failed");
+    assert.equal(r2.body.ok, false);
+    assert.match(r2.body.message, /Zugangsdaten/);
+
+    const down = await addConnection(server, a.session, uvi({ baseUrl: `http://127.0.0.1:${closedPort}/arge` }));
+    assert.equal((await api(a.session, server.url, `/api/connections/${down.id}/test`, { method: "POST" })).body.status, "unreachable");
+
+    const blocked = await addConnection(server, a.session, uvi({ baseUrl: "http://10.0.0.1/arge" }));
+    assert.equal((await api(a.session, server.url, `/api/connections/${blocked.id}/test`, { method: "POST" })).body.status, "refused");
+
+    const wrongPath = await addConnection(server, a.session, uvi({ baseUrl: `${alt.origin}/falsch` }));
+    assert.equal((await api(a.session, server.url, `/api/connections/${wrongPath.id}/test`, { method: "POST" })).body.status, "wrong_address");
+
+    alt.modes.latencyMs = 2500;
+    const slow = await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST", headers: { "Accept-Language": "en" } });
+    alt.modes.latencyMs = 0;
+    assert.equal(slow.body.status, "timeout");
+    assert.match(slow.body.message, /did not answer in time/);
+  });
+
+  test("an edit that leaves the secret blank keeps it; changing the auth type needs the new secret", async () => {
+    const conn = await addConnection(server, a.session, uvi());
+    const p = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { auth: { type: "basic", password: "" }, customerNumber: "4711" } });
+    assert.equal(p.status, 200, p.text);
+    assert.equal(p.body.customerNumber, "4711");
+    assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
+    const t = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client" } } });
+    assert.equal(t.status, 400);
+    assert.equal(t.body.fields[0].path, "auth.clientSecret");
+    const wrong = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { auth: { type: "basic", password: "changed-wrong" } } });
+    assert.equal(wrong.status, 200);
+    assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "auth_failed");
+  });
+
+  test("no seeded secret appears in the server's output", () => {
+    assert.ok(seeded.length >= 2);
+    for (const s of [...seeded, alt.basic.password]) assert.ok(!server.output().includes(s), "a secret reached the log");
+  });
+});

@@ -1,0 +1,35 @@
+/** Helpers for connection tests: users of each role, connections to a provider, and leak checks. */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { ADMIN, type TestServer } from "./server";
+import { api, mustSignIn, type Session } from "./session";
+
+export type Person = { email: string; password: string; session: Session };
+
+export async function makeUser(server: TestServer, role: "admin" | "manager" | "support", admin?: Session): Promise<Person> {
+  const adminSession = admin ?? (await mustSignIn(server.url, ADMIN.email, ADMIN.password));
+  const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const res = await api(adminSession, server.url, "/api/users", { method: "POST", json: { email, name: `Test ${role}`, role, password } });
+  assert.equal(res.status, 201, res.text);
+  return { email, password, session: await mustSignIn(server.url, email, password) };
+}
+
+export async function addConnection(server: TestServer, who: Session, body: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>> {
+  const res = await api(who, server.url, "/api/connections", { method: "POST", json: { name: "Test", ...body } });
+  assert.equal(res.status, 201, res.text);
+  return res.body;
+}
+
+/** Every route that takes a connection id, with a method and an optional body. */
+export function idRoutes(id: string, documentid = "doc-1"): { method: string; path: string; json?: unknown }[] {
+  return [
+    { method: "PATCH", path: `/api/connections/${id}`, json: { name: "x" } },
+    { method: "DELETE", path: `/api/connections/${id}` },
+    { method: "POST", path: `/api/connections/${id}/test` },
+    { method: "GET", path: `/api/connections/${id}/documents` },
+    { method: "GET", path: `/api/connections/${id}/documents/count` },
+    { method: "GET", path: `/api/connections/${id}/documents/${documentid}/data` },
+    { method: "PUT", path: `/api/connections/${id}/documents/${documentid}/status` },
+  ];
+}
