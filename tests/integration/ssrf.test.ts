@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
+import { after, before, describe, test } from "node:test";
+import { startAltProvider, type AltProvider } from "../support/alt-provider";
+import { addConnection, makeUser, type Person } from "../support/connections";
+import { startListener, type Listener } from "../support/listener";
+import { startServer, type TestServer } from "../support/server";
+import { api } from "../support/session";
+
+/**
+ * The outbound guard over HTTP. The app runs WITHOUT the listeners' origins on the allowlist;
+ * every address below is refused and the listener behind it sees no connection at all.
+ */
+describe("SSRF: connections to internal addresses are refused before any connection", () => {
+  let server: TestServer;
+  let v4: Listener;
+  let v6: Listener | undefined;
+  let alt: AltProvider;
+  let a: Person;
+  /** A plain host name (not "localhost") that resolves to loopback, so the connect-time lookup is what refuses it. */
+  let loopbackName: string | undefined;
+
+  before(async () => {
+    const name = hostname();
+    loopbackName = await lookup(name).then((r) => (r.address.startsWith("127.") ? name : undefined), () => undefined);
+    v4 = await startListener("127.0.0.1");
+    v6 = await startListener("::1").catch(() => undefined);
+    alt = await startAltProvider();
+    // Only the redirecting provider is allowed; the listeners it points to are not.
+    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, PROVIDER_TIMEOUT_MS: "1500" } });
+    a = await makeUser(server, "manager");
+  });
+  after(async () => {
+    await server.stop();
+    await v4.close();
+    await v6?.close();
+    await alt.close();
+  });
+
+  const table = () => {
+    const p = v4.port;
+    const rows = [
+      `http://127.0.0.1:${p}/arge`,
+      `https://127.0.0.1:${p}/arge`,
+      `https://localhost:${p}/arge`,
+      `http://localhost:${p}/arge`,
+      `https://0.0.0.0:${p}/arge`,
+      `https://2130706433:${p}/arge`,
+      `https://0x7f000001:${p}/arge`,
+      `https://0177.0.0.1:${p}/arge`,
+      `https://127.1:${p}/arge`,
+      `https://10.0.0.1:${p}/arge`,
+      `https://192.168.0.1:${p}/arge`,
+      `https://172.16.0.1:${p}/arge`,
+      `https://169.254.169.254:${p}/arge`,
+      `https://[::ffff:127.0.0.1]:${p}/arge`,
+      `https://[::ffff:7f00:1]:${p}/arge`,
+      `https://[fe80::1]:${p}/arge`,
+      `https://[fd00::1]:${p}/arge`,
+      `https://[::]:${p}/arge`,
+    ];
+    if (loopbackName) rows.push(`https://${loopbackName}:${p}/arge`);
+    if (v6) rows.push(`https://[::1]:${v6.port}/arge`, `http://[::1]:${v6.port}/arge`);
+    return rows;
+  };
+
+  test("each address is refused by the guard and its listener sees nothing", async (t) => {
+    if (!loopbackName) t.diagnostic("no host name resolving to loopback here: the connect-time lookup is covered by the unit test only");
+    for (const baseUrl of table()) {
+      const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
+      const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+      assert.equal(t.status, 200);
+      assert.equal(t.body.status, "refused", `${baseUrl}: ${t.text}`);
+      assert.match(t.body.message, /Sicherheitsgründen/);
+      const list = await api(a.session, server.url, `/api/connections/${conn.id}/documents`);
+      assert.equal(list.status, 502, baseUrl);
+      assert.equal(list.body.error, "provider_refused");
+      const put = await api(a.session, server.url, `/api/connections/${conn.id}/documents/x/status`, { method: "PUT" });
+      assert.equal(put.body.state, "failed", baseUrl);
+    }
+    assert.equal(v4.connections(), 0);
+    assert.equal(v6?.connections() ?? 0, 0);
+  });
+
+  test("an auth URL on an internal address is refused too", async () => {
+    const conn = await addConnection(server, a.session, {
+      service: "uvi",
+      baseUrl: alt.uviBase,
+      authUrl: `https://localhost:${v4.port}`,
+      auth: { type: "client_credentials", clientId: "c", clientSecret: "s" },
+    });
+    const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+    assert.equal(t.body.status, "refused");
+    assert.equal(v4.connections(), 0);
+  });
+
+  test("redirects to those addresses are not followed", async () => {
+    const conn = await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } });
+    for (const target of [`http://127.0.0.1:${v4.port}/`, `http://localhost:${v4.port}/`, "http://169.254.169.254/latest/meta-data/"]) {
+      alt.modes.redirectTo = target;
+      const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+      assert.equal(t.body.status, "wrong_address", target);
+      const data = await api(a.session, server.url, `/api/connections/${conn.id}/documents/alt-uvi-0/data`);
+      assert.equal(data.status, 502);
+    }
+    assert.equal(v4.connections(), 0);
+  });
+});
