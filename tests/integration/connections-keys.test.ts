@@ -41,7 +41,7 @@ describe("key rotation (npm run keys:rotate) and secrets no key opens", () => {
   function rotate(keys: string) {
     return spawnSync("npm", ["run", "--silent", "keys:rotate"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...server.env, ENCRYPTION_KEYS: keys },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...server.env, ENCRYPTION_KEYS: keys },
       encoding: "utf8",
     });
   }
