@@ -16,6 +16,8 @@ async function signIn(email: string, password: string): Promise<"ok" | "failed" 
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     return { message: body.message ?? "429" };
   }
+  // next-auth answers a wrong e-mail or password with 401 and an error URL.
+  if (res.status === 401) return "failed";
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const body = (await res.json()) as { url?: string };
   return body.url && new URL(body.url, window.location.href).searchParams.has("error") ? "failed" : "ok";

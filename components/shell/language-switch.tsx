@@ -34,7 +34,7 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
           lang={l}
           aria-pressed={l === locale}
           onClick={() => choose(l)}
-          className="rounded px-2 py-1 uppercase aria-pressed:bg-slate-800 aria-pressed:text-white"
+          className="rounded px-2 py-1 aria-pressed:bg-slate-800 aria-pressed:text-white"
         >
           {l === "de" ? "Deutsch" : "English"}
         </button>

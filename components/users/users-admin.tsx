@@ -98,7 +98,7 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
         <select
           id={`role-${user.id}`}
           value={user.role}
-          disabled={update.isPending}
+          disabled={update.isPending || isSelf}
           onChange={(e) => update.mutate({ id: user.id, role: e.target.value as Role })}
           className="rounded border border-slate-300 bg-white px-2 py-1"
         >
@@ -113,7 +113,7 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
       <td className="p-2">{new Date(user.createdAt).toLocaleDateString(locale === "de" ? "de-DE" : "en-GB")}</td>
       <td className="p-2">
         <div className="flex flex-wrap items-end gap-2">
-          <Button variant={user.disabled ? "secondary" : "danger"} disabled={update.isPending} onClick={() => update.mutate({ id: user.id, disabled: !user.disabled })}>
+          <Button variant={user.disabled ? "secondary" : "danger"} disabled={update.isPending || isSelf} onClick={() => update.mutate({ id: user.id, disabled: !user.disabled })}>
             {user.disabled ? t("users.enable") : t("users.disable")}
           </Button>
           <form

@@ -23,6 +23,16 @@ describe("signing in (DASHBOARD.md: Signing in from a script)", () => {
     assert.equal(me.body.role, "admin");
   });
 
+  test("over https (as a proxy reports it) the session cookie is Secure and __Secure- prefixed", async () => {
+    const https = { "X-Forwarded-Proto": "https" };
+    const res = await signIn(server.url, ADMIN.email, ADMIN.password, https);
+    const raw = res.headers.getSetCookie().find((c) => c.includes("next-auth.session-token="));
+    assert.ok(raw, "a session cookie is set");
+    assert.match(raw, /^__Secure-next-auth\.session-token=/);
+    assert.match(raw, /; Secure/i);
+    assert.match(raw, /HttpOnly/i);
+  });
+
   test("wrong password and unknown e-mail give the same answer and no session", async () => {
     const wrong = await signIn(server.url, ADMIN.email, "not-the-password");
     const unknown = await signIn(server.url, "nobody@example.com", "not-the-password");

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// npm run demo: builds if needed, then serves the app with the sandbox provider on, an admin user
+// and that admin's connections to the sandbox. Secrets and the admin's password are generated once
+// into DATA_DIR/demo.json and reused, so the printed login stays valid across restarts.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const port = process.env.PORT || "3000";
+const dataDir = path.resolve(root, process.env.DATA_DIR || "data");
+const base = `http://localhost:${port}`;
+
+function demoSecrets() {
+  const file = path.join(dataDir, "demo.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = {
+    authSecret: randomBytes(32).toString("base64url"),
+    encryptionKeys: `demo1:${randomBytes(32).toString("base64")}`,
+    sandboxAdminToken: randomBytes(24).toString("base64url"),
+    adminEmail: "admin@arge-inbox.local",
+    adminPassword: randomBytes(9).toString("base64url"),
+  };
+  writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  return fresh;
+}
+
+function buildIfNeeded() {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  console.log("Building the application (first start) ...");
+  const r = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function waitUntilReady(child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) process.exit(child.exitCode);
+    try {
+      if ((await fetch(`${base}/login`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start within two minutes");
+}
+
+async function signIn(email, password) {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = await csrf.json();
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.join("; ") },
+    body: new URLSearchParams({ csrfToken, email, password }),
+  });
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token"));
+}
+
+/** The admin's connections to the sandbox: UVI with OAuth and with Basic, DTA for each customer. */
+async function ensureConnections(secrets) {
+  const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
+  if (!cookie) return "sign-in failed";
+  const headers = { Cookie: cookie, "Content-Type": "application/json" };
+  const existing = await fetch(`${base}/api/connections`, { headers });
+  if (existing.status === 404) return "connections are not available in this version";
+  if ((await existing.json()).length > 0) return "present";
+  const stateRes = await fetch(`${base}/sandbox/api/state`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
+  if (!stateRes.ok) return `sandbox state unavailable (${stateRes.status})`;
+  const client = (await stateRes.json()).clients.find((c) => c.basic && c.oauth) ?? null;
+  if (!client) return "the sandbox has no client with Basic and OAuth credentials";
+  const origin = base;
+  const wanted = [
+    { name: "Sandbox UVI (OAuth)", service: "uvi", baseUrl: `${origin}/arge`, authUrl: origin, auth: { type: "client_credentials", clientId: client.oauth.clientId, clientSecret: client.oauth.clientSecret } },
+    { name: "Sandbox UVI (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...client.basic } },
+    ...client.customers.map((kd) => ({ name: `Sandbox DTA (Kunde ${kd})`, service: "dta", baseUrl: `${origin}/dta`, customerNumber: kd, auth: { type: "basic", ...client.basic } })),
+  ];
+  for (const body of wanted) {
+    const res = await fetch(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
+    if (res.status !== 201) return `creating "${body.name}" failed (${res.status})`;
+  }
+  return "created";
+}
+
+async function main() {
+  buildIfNeeded();
+  const secrets = demoSecrets();
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SANDBOX: process.env.SANDBOX ?? "1",
+      AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.authSecret,
+      ENCRYPTION_KEYS: process.env.ENCRYPTION_KEYS ?? secrets.encryptionKeys,
+      SANDBOX_ADMIN_TOKEN: process.env.SANDBOX_ADMIN_TOKEN ?? secrets.sandboxAdminToken,
+      ADMIN_EMAIL: secrets.adminEmail,
+      ADMIN_PASSWORD: secrets.adminPassword,
+    },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+  await waitUntilReady(child);
+  const connections = await ensureConnections(secrets).catch((err) => `skipped (${err.message})`);
+  console.log(`
+  ARGE-Posteingang läuft / is running
+    URL:                 ${base}
+    Anmeldung / login:   ${secrets.adminEmail}  /  ${secrets.adminPassword}
+    Sandbox-Token:       ${secrets.sandboxAdminToken}  (Authorization: Bearer … for ${base}/sandbox/api/...)
+    Verbindungen:        ${connections}
+    Daten / data:        ${dataDir}
+  Beenden / stop: Ctrl+C
+`);
+}
+
+main().catch((err) => {
+  console.error(err.message);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { ADMIN } from "../support/server";
+import { api, mustSignIn } from "../support/session";
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is set by global-setup");
+  return url;
+};
+
+/** Creates a user through the API (as the admin) and returns its credentials. */
+export async function seedUser(role: "admin" | "manager" | "support", name: string) {
+  const admin = await mustSignIn(baseUrl(), ADMIN.email, ADMIN.password);
+  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = "e2e-password-1";
+  const res = await api(admin, baseUrl(), "/api/users", { method: "POST", json: { email, name, role, password } });
+  if (res.status !== 201) throw new Error(`seeding ${role} failed: ${res.status} ${res.text}`);
+  return { email, password, name };
+}
+
+/** Signs the page's browser context in through the API, without the form. */
+export async function signInAs(page: Page, email: string, password: string) {
+  const session = await mustSignIn(baseUrl(), email, password);
+  const [name, value] = session.cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
+}
+
+export const test = base.extend<{ base: string }>({
+  base: async ({}, provide) => provide(baseUrl()),
+});
+export { expect };

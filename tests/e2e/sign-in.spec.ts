@@ -1,0 +1,51 @@
+import { ADMIN } from "../support/server";
+import { expect, seedUser, test } from "./fixtures";
+
+test.describe("sign-in", () => {
+  test("German: wrong password is explained, the right one opens the inbox", async ({ page, base }) => {
+    await page.goto(`${base}/documents`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+    await page.getByLabel("E-Mail-Adresse").fill(ADMIN.email);
+    await page.getByLabel("Passwort").fill("falsches-passwort");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("E-Mail-Adresse oder Passwort ist falsch.");
+
+    await page.getByLabel("Passwort").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL(/\/documents$/);
+    const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+    for (const item of ["Posteingang", "Verbindungen", "Zustellung", "Benutzer"]) {
+      await expect(nav.getByRole("link", { name: item })).toBeVisible();
+    }
+    await expect(page.getByTestId("current-user")).toContainText("Administrator");
+
+    await page.getByRole("button", { name: "Abmelden" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(`${base}/documents`);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test.describe("English browser", () => {
+    test.use({ locale: "en-US" });
+    test("the page follows Accept-Language; the saved choice wins after switching", async ({ page, base }) => {
+      const user = await seedUser("manager", "Erika Muster");
+      await page.goto(`${base}/login`);
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+      await page.getByLabel("E-mail address").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/documents$/);
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+      await expect(page.getByTestId("current-user")).toContainText("Erika Muster · Manager");
+
+      await page.getByRole("button", { name: "Deutsch" }).click();
+      await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
+      await page.context().clearCookies({ name: "lang" });
+      await page.reload();
+      await expect(page.getByRole("link", { name: "Posteingang" }), "the choice is saved on the user").toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { ADMIN } from "../support/server";
+import { expect, seedUser, signInAs, test } from "./fixtures";
+
+test("admin creates a user, sees validation in words, changes the role and disables", async ({ page, base }) => {
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${base}/admin/users`);
+  await expect(page.getByRole("heading", { name: "Benutzer", level: 1 })).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Benutzer anlegen" });
+  const email = `neu-${Date.now()}@example.com`;
+  await form.getByLabel("E-Mail-Adresse").fill(email);
+  await form.getByLabel("Name").fill("Neue Verwalterin");
+  await form.getByLabel("Passwort").fill("kurz");
+  await form.getByRole("button", { name: "Benutzer anlegen" }).click();
+  await expect(form.getByText("Mindestens 10 Zeichen.")).toBeVisible();
+  await expect(form.getByLabel("Passwort")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("Passwort").fill("lang-genug-123");
+  await form.getByRole("button", { name: "Benutzer anlegen" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Benutzer ${email} wurde angelegt.`);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Neue Verwalterin");
+  await expect(row).toContainText("Aktiv");
+
+  await row.getByLabel(`Rolle ${email}`).selectOption({ label: "Support" });
+  await expect(page.getByRole("status")).toHaveText(`Benutzer ${email} wurde geändert.`);
+  await row.getByRole("button", { name: "Sperren" }).click();
+  await expect(row).toContainText("Gesperrt");
+  await expect(row.getByRole("button", { name: "Entsperren" })).toBeVisible();
+});
+
+test("a role that may not use a page does not see it and gets the 404 page", async ({ page, base }) => {
+  const support = await seedUser("support", "Sam Support");
+  await signInAs(page, support.email, support.password);
+  await page.goto(`${base}/`);
+  await expect(page).toHaveURL(/\/delivery$/);
+  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(nav.getByRole("link", { name: "Zustellung" })).toBeVisible();
+  await expect(nav.getByRole("link")).toHaveCount(1);
+  const res = await page.goto(`${base}/admin/users`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { ADMIN, startServer, type TestServer } from "../support/server";
+import { signIn } from "../support/session";
+
+// Addresses are told apart by X-Forwarded-For, which Next.js fills from the socket when absent.
+const from = (ip: string) => ({ "X-Forwarded-For": ip });
+
+describe("sign-in throttling", () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.stop());
+
+  test("ten failures for one account block it (429, Retry-After) even with the right password", async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await signIn(server.url, ADMIN.email, `wrong-${i}`, from(`10.0.1.${i + 1}`));
+      assert.equal(res.session, undefined);
+      assert.notEqual(res.status, 429, `attempt ${i + 1} is not throttled yet`);
+    }
+    const blocked = await signIn(server.url, ADMIN.email, ADMIN.password, from("10.0.1.99"));
+    assert.equal(blocked.status, 429);
+    assert.equal(blocked.session, undefined);
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    assert.ok(retryAfter > 0 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
+    const body = (await blocked.json()) as { error: string; message: string };
+    assert.equal(body.error, "too_many_attempts");
+    assert.match(body.message, /Minuten/);
+  });
+
+  test("the block holds across a restart (kept in the database)", async () => {
+    await server.restart();
+    const blocked = await signIn(server.url, ADMIN.email, ADMIN.password, { ...from("10.0.1.98"), "Accept-Language": "en" });
+    assert.equal(blocked.status, 429);
+    assert.match(((await blocked.json()) as { message: string }).message, /wait \d+ minutes/);
+  });
+
+  test("ten failures from one address block that address for every account", async () => {
+    for (let i = 0; i < 10; i++) {
+      await signIn(server.url, `someone-${i}@example.com`, "wrong-password", from("10.0.2.7"));
+    }
+    const blocked = await signIn(server.url, `fresh@example.com`, "whatever-pass", from("10.0.2.7"));
+    assert.equal(blocked.status, 429);
+    const elsewhere = await signIn(server.url, `fresh@example.com`, "whatever-pass", from("10.0.2.8"));
+    assert.notEqual(elsewhere.status, 429);
+  });
+});
