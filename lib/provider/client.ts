@@ -192,7 +192,7 @@ function filenameOf(disposition: string | undefined): string | undefined {
 }
 
 /**
- * A pull-based web stream over a Node stream: one chunk read per pull (backpressure), the source
+ * A pull-based web stream over a Node stream: at most 8 chunks read ahead (backpressure), the source
  * destroyed when the reader cancels, its errors (a stalled body's timeout) passed on.
  */
 function toWebStream(body: Readable): ReadableStream<Uint8Array> {
@@ -210,5 +210,5 @@ function toWebStream(body: Readable): ReadableStream<Uint8Array> {
     cancel() {
       body.destroy();
     },
-  });
+  }, new CountQueuingStrategy({ highWaterMark: 8 }));
 }
