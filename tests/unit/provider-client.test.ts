@@ -87,6 +87,11 @@ describe("provider client: lists and paging", () => {
     assert.equal(foreign.connections(), 0);
   });
 
+  test("a JSON answer over the size cap is refused as unexpected", async () => {
+    alt.documents.unshift({ service: "uvi", documentid: "huge", filename: "h.pdf", blob: "x".repeat(9 * 1024 * 1024) });
+    await assert.rejects(createProviderClient(uviBasic(), config()).listPage(0, 10), kindOf("unexpected"));
+  });
+
   test("wrong Basic credentials are an auth error", async () => {
     const conn = uviBasic();
     conn.auth = { type: "basic", username: alt.basic.username, password: "wrong" };
