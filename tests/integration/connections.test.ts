@@ -152,6 +152,28 @@ describe("connections API (DASHBOARD.md)", () => {
     assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "auth_failed");
   });
 
+  test("no answer of any route carries a seeded secret, also on errors", async () => {
+    const s1 = `Seed-${randomBytes(8).toString("hex")}`;
+    const s2 = `Seed-${randomBytes(8).toString("hex")}`;
+    seeded.push(s1, s2);
+    const texts: string[] = [];
+    const call = async (p: string, init: { method?: string; json?: unknown } = {}) => {
+      const r = await api(a.session, server.url, p, init);
+      texts.push(r.text, JSON.stringify([...r.headers]));
+      return r;
+    };
+    await call("/api/connections", { method: "POST", json: { name: "bad", ...uvi({ baseUrl: "ftp://x" }), auth: { type: "basic", username: "u", password: s1, extra: s1 } } });
+    await call("/api/connections", { method: "POST", json: { name: "bad", ...uvi(), auth: { type: "basic", username: "u", password: s1.repeat(100) } } });
+    const c = await call("/api/connections", { method: "POST", json: { name: "seeded", ...uvi(), auth: { type: "basic", username: "alt-user", password: s1 } } });
+    await call(`/api/connections/${c.body.id}`, { method: "PATCH", json: { auth: { type: "basic", password: s2 } } });
+    await call(`/api/connections/${c.body.id}`, { method: "PATCH", json: { baseUrl: "bad", auth: { type: "basic", password: s2 } } });
+    for (const r of idRoutes(c.body.id, "alt-uvi-0").filter((x) => x.method !== "DELETE")) await call(r.path, { method: r.method, json: r.json });
+    await call("/api/connections");
+    await call(`/api/connections/${c.body.id}`, { method: "DELETE" });
+    assert.ok(texts.length > 10);
+    for (const t of texts) for (const s of [s1, s2, alt.basic.password]) assert.ok(!t.includes(s), `a secret in an answer: ${t.slice(0, 200)}`);
+  });
+
   test("no seeded secret appears in the server's output", () => {
     assert.ok(seeded.length >= 2);
     for (const s of [...seeded, alt.basic.password]) assert.ok(!server.output().includes(s), "a secret reached the log");
