@@ -31,7 +31,8 @@ const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 2000;
 const RETRY_AFTER_CAP_MS = 5000;
 
-const agents = new Map<string, Agent>();
+const store = globalThis as unknown as { argeAgents?: Map<string, Agent> };
+const agents = (store.argeAgents ??= new Map<string, Agent>());
 function agentFor(timeoutMs: number, allowlisted: boolean): Agent {
   const key = `${timeoutMs}:${allowlisted}`;
   let agent = agents.get(key);
@@ -135,7 +136,9 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
       res = await attempt(url, config, options, requestId);
     } catch (err) {
       const e = err as ProviderError;
-      const retryable = e.kind === "unreachable" || e.kind === "timeout";
+      // A provider that stayed silent for the whole timeout is not asked again (the caller would
+      // wait several timeouts); connection failures and connect timeouts are.
+      const retryable = e.kind === "unreachable" || (e.kind === "timeout" && e.details.sent === false);
       log().warn({ requestId, origin: url.origin, method: options.method, kind: e.kind, attempt: n + 1 }, "provider request failed");
       if (!retryable || n + 1 >= attempts) throw e;
       await sleep(backoffMs(n), options.signal).catch(() => {

@@ -17,8 +17,10 @@ const DISCOVERY_PATH = "/auth/realms/arge-api/.well-known/openid-configuration";
 const FALLBACK_TOKEN_PATH = "/auth/realms/arge-api/protocol/openid-connect/token";
 const DEFAULT_LIFETIME_S = 300;
 
-const cache = new Map<string, Entry>();
-const inflight = new Map<string, Promise<Entry>>();
+// One cache per process, even if a bundler gives several routes their own copy of this module.
+const store = globalThis as unknown as { argeTokens?: { cache: Map<string, Entry>; inflight: Map<string, Promise<Entry>> } };
+store.argeTokens ??= { cache: new Map(), inflight: new Map() };
+const { cache, inflight } = store.argeTokens;
 
 /** Cache key: the connection plus a digest of what the token depends on, so an edit starts fresh. */
 export function tokenKey(connectionId: string, creds: ClientCredentials): string {
