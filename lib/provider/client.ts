@@ -122,7 +122,8 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
     let current = page;
     let currentUrl = first;
     for (let n = 0; documents.length < limit && n < MAX_FOLLOWED_PAGES; n++) {
-      if (current.documents.length === 0) break;
+      // An empty page, or the count says nothing follows (a `next` on the last page is not followed).
+      if (current.documents.length === 0 || offset + documents.length >= total) break;
       const href = nextLinkOf(current);
       let nextUrl: URL;
       if (href) nextUrl = resolvePageLink(href, currentUrl, root);
