@@ -70,7 +70,14 @@ export async function confirmDocument(db: Db, target: Target & { documentid: str
     e.kind === "timeout" ? 504 : 502,
     isUnknown ? "confirm_unknown" : mapped.code,
     isUnknown ? "connections.confirmUnknown" : mapped.messageKey,
-    { extra: { state: outcome.state, ...(e.details.status ? { providerStatus: e.details.status } : {}) }, cause: e },
+    {
+      extra: {
+        state: outcome.state,
+        ...(e.details.status ? { providerStatus: e.details.status } : {}),
+        ...(e.details.requestId ? { requestId: e.details.requestId } : {}),
+      },
+      cause: e,
+    },
   );
 }
 

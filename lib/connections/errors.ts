@@ -33,7 +33,12 @@ export function providerAppError(err: unknown, scope: "list" | "document" = "lis
   if (!(err instanceof ProviderError)) return err;
   const m = (scope === "document" ? DOCUMENT[err.kind] : undefined) ?? LIST[err.kind];
   return new AppError(m.status, m.code, m.key, {
-    extra: { ...extra, ...(err.details.status ? { providerStatus: err.details.status } : {}) },
+    // The provider's status and our request id (also in the log) help support; never its body.
+    extra: {
+      ...extra,
+      ...(err.details.status ? { providerStatus: err.details.status } : {}),
+      ...(err.details.requestId ? { requestId: err.details.requestId } : {}),
+    },
     cause: err,
   });
 }
