@@ -1,11 +1,12 @@
 import { auth } from "./messages/auth";
 import { common } from "./messages/common";
+import { connectionsPage } from "./messages/connections-page";
 import { users } from "./messages/users";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de },
-  en: { ...common.en, ...auth.en, ...users.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en },
 };
 
 export const LOCALES = ["de", "en"] as const;
