@@ -174,3 +174,12 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * next-auth builds its redirect URLs from NEXTAUTH_URL, else from http://localhost:3000. Letting it
+ * trust the Host it was reached at (Next.js fills X-Forwarded-Host from it) makes them point back
+ * to this server wherever it runs. Called once at start.
+ */
+export function letAuthUseRequestHost(): void {
+  process.env.AUTH_TRUST_HOST ??= "true";
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { ConfigError, env } from "@/lib/env";
+import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { ensureAdmin } from "@/lib/users/users";
 
@@ -18,6 +18,7 @@ export async function startServer(): Promise<void> {
     }
     throw err;
   }
+  letAuthUseRequestHost();
   try {
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);

@@ -11,9 +11,13 @@ export function TextField(props: {
   autoComplete?: string;
   required?: boolean;
   error?: string;
+  hint?: string;
+  placeholder?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.hint && hintId, props.error && errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -28,9 +32,15 @@ export function TextField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        placeholder={props.placeholder}
+        aria-describedby={describedBy}
         className="rounded border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
       />
+      {props.hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {props.hint}
+        </p>
+      )}
       {props.error && (
         <p id={errorId} className="text-sm text-red-700">
           {props.error}

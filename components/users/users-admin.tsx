@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/components/ui/fetch-json";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useLocale, useT } from "@/lib/i18n/client";
 
@@ -52,18 +53,13 @@ function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
       </h2>
       <TextField label={t("users.email")} type="email" value={form.email} onChange={set("email")} error={fieldError("email")} autoComplete="off" />
       <TextField label={t("users.name")} value={form.name} onChange={set("name")} error={fieldError("name")} autoComplete="off" />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="new-user-role" className="text-sm font-medium">
-          {t("users.role")}
-        </label>
-        <select id="new-user-role" value={form.role} onChange={(e) => set("role")(e.target.value)} className="rounded border border-slate-300 bg-white px-3 py-2">
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`role.${r}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t("users.role")}
+        value={form.role}
+        onChange={(role) => setForm((f) => ({ ...f, role }))}
+        options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+        error={fieldError("role")}
+      />
       <TextField label={t("users.password")} type="password" value={form.password} onChange={set("password")} error={fieldError("password")} autoComplete="new-password" />
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">

@@ -1,12 +1,13 @@
 import { auth } from "./messages/auth";
 import { common } from "./messages/common";
 import { connections } from "./messages/connections";
+import { connectionsPage } from "./messages/connections-page";
 import { users } from "./messages/users";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connections.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connections.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en },
 };
 
 export const LOCALES = ["de", "en"] as const;

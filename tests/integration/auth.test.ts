@@ -17,6 +17,7 @@ describe("signing in (DASHBOARD.md: Signing in from a script)", () => {
     assert.match(raw, /HttpOnly/i);
     assert.match(raw, /SameSite=Lax/i);
     assert.doesNotMatch(raw, /Secure/i, "not Secure over plain http");
+    assert.equal(new URL(res.headers.get("location")!).origin, server.url, "redirects back to this server");
     const me = await api(res.session!, server.url, "/api/me");
     assert.equal(me.status, 200);
     assert.equal(me.body.email, ADMIN.email);

@@ -1,5 +1,7 @@
-import { PendingPage } from "@/components/shell/pending-page";
+import { ConnectionsManager } from "@/components/connections/connections-manager";
+import { requirePage } from "@/lib/auth/pages";
 
-export default function ConnectionsPage() {
-  return <PendingPage id="connections" />;
+export default async function ConnectionsPage() {
+  await requirePage("connections");
+  return <ConnectionsManager />;
 }

@@ -1,0 +1,152 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { fetchJson, HttpError } from "@/components/ui/fetch-json";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { useT } from "@/lib/i18n/client";
+import { connectionKeys, type Connection } from "./keys";
+
+type AuthType = Connection["authType"];
+type Service = Connection["service"];
+
+type FormState = {
+  name: string;
+  service: Service;
+  baseUrl: string;
+  authUrl: string;
+  authType: AuthType;
+  principal: string;
+  secret: string;
+  customerNumber: string;
+};
+
+const blank: FormState = { name: "", service: "uvi", baseUrl: "", authUrl: "", authType: "basic", principal: "", secret: "", customerNumber: "" };
+
+function fromConnection(c: Connection): FormState {
+  return { ...blank, name: c.name, service: c.service, baseUrl: c.baseUrl, authUrl: c.authUrl ?? "", authType: c.authType, customerNumber: c.customerNumber ?? "" };
+}
+
+/** The request body of DASHBOARD.md; on an edit, blank credentials keep the stored ones. */
+function toBody(f: FormState, editing: boolean) {
+  const isBasic = f.authType === "basic";
+  const principal = f.principal.trim();
+  const auth = isBasic
+    ? { type: "basic", ...(principal || !editing ? { username: principal } : {}), ...(f.secret || !editing ? { password: f.secret } : {}) }
+    : { type: "client_credentials", ...(principal || !editing ? { clientId: principal } : {}), ...(f.secret || !editing ? { clientSecret: f.secret } : {}) };
+  return {
+    name: f.name,
+    ...(editing ? {} : { service: f.service }),
+    baseUrl: f.baseUrl,
+    authUrl: isBasic ? null : f.authUrl,
+    customerNumber: f.service === "dta" && f.customerNumber.trim() ? f.customerNumber.trim() : null,
+    auth,
+  };
+}
+
+export function ConnectionForm(props: { connection?: Connection; onDone: (c: Connection) => void; onCancel?: () => void }) {
+  const t = useT();
+  const client = useQueryClient();
+  const editing = Boolean(props.connection);
+  const [form, setForm] = useState<FormState>(props.connection ? fromConnection(props.connection) : blank);
+  const save = useMutation({
+    mutationFn: () =>
+      fetchJson<Connection>(editing ? `/api/connections/${props.connection!.id}` : "/api/connections", {
+        method: editing ? "PATCH" : "POST",
+        body: JSON.stringify(toBody(form, editing)),
+      }),
+    onSuccess: (c) => {
+      if (!editing) setForm(blank);
+      props.onDone(c);
+      return client.invalidateQueries({ queryKey: connectionKeys.all });
+    },
+  });
+  const err = save.error instanceof HttpError ? save.error : null;
+  const fieldError = (...paths: string[]) => err?.fields.find((f) => paths.includes(f.path))?.message;
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const isBasic = form.authType === "basic";
+  const titleId = editing ? `edit-${props.connection!.id}` : "new-connection";
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <h2 id={titleId} className="text-lg font-semibold sm:col-span-2">
+        {editing ? t("connPage.edit") : t("connPage.new")}
+      </h2>
+      <TextField label={t("connPage.name")} value={form.name} onChange={set("name")} error={fieldError("name")} autoComplete="off" />
+      <SelectField
+        label={t("connPage.service")}
+        value={form.service}
+        disabled={editing}
+        onChange={(service) => setForm((f) => ({ ...f, service, authType: service === "dta" ? "basic" : f.authType }))}
+        options={[
+          { value: "uvi", label: t("connPage.service.uvi") },
+          { value: "dta", label: t("connPage.service.dta") },
+        ]}
+        error={fieldError("service")}
+      />
+      <TextField
+        label={t("connPage.baseUrl")}
+        type="url"
+        value={form.baseUrl}
+        onChange={set("baseUrl")}
+        hint={t(form.service === "uvi" ? "connPage.baseUrl.hint.uvi" : "connPage.baseUrl.hint.dta")}
+        error={fieldError("baseUrl")}
+        autoComplete="off"
+      />
+      <SelectField
+        label={t("connPage.authType")}
+        value={form.authType}
+        onChange={set("authType")}
+        options={[
+          { value: "basic", label: t("connPage.authType.basic") },
+          ...(form.service === "uvi" ? [{ value: "client_credentials" as const, label: t("connPage.authType.client_credentials") }] : []),
+        ]}
+        error={fieldError("auth.type")}
+      />
+      {!isBasic && (
+        <TextField label={t("connPage.authUrl")} type="url" value={form.authUrl} onChange={set("authUrl")} hint={t("connPage.authUrl.hint")} error={fieldError("authUrl")} autoComplete="off" />
+      )}
+      <TextField
+        label={t(isBasic ? "connPage.username" : "connPage.clientId")}
+        value={form.principal}
+        onChange={set("principal")}
+        placeholder={editing ? t("connPage.secretKeep") : undefined}
+        error={fieldError("auth.username", "auth.clientId", "auth")}
+        autoComplete="off"
+      />
+      <TextField
+        label={t(isBasic ? "connPage.password" : "connPage.clientSecret")}
+        type="password"
+        value={form.secret}
+        onChange={set("secret")}
+        placeholder={editing ? t("connPage.secretKeep") : undefined}
+        error={fieldError("auth.password", "auth.clientSecret")}
+        autoComplete="new-password"
+      />
+      {form.service === "dta" && (
+        <TextField label={t("connPage.customerNumber")} value={form.customerNumber} onChange={set("customerNumber")} error={fieldError("customerNumber")} autoComplete="off" />
+      )}
+      {err && !err.fields.length && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {err.message}
+        </p>
+      )}
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {editing ? t("connPage.save") : t("connPage.create")}
+        </Button>
+        {props.onCancel && (
+          <Button type="button" variant="secondary" onClick={props.onCancel}>
+            {t("common.cancel")}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { fetchJson } from "@/components/ui/fetch-json";
+import { useT } from "@/lib/i18n/client";
+import { ConnectionForm } from "./connection-form";
+import { connectionKeys, type Connection, type ConnectionTest } from "./keys";
+
+function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (text: string) => void }) {
+  const t = useT();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const test = useMutation({
+    mutationFn: () => fetchJson<ConnectionTest>(`/api/connections/${connection.id}/test`, { method: "POST" }),
+  });
+  const remove = useMutation({
+    mutationFn: () => fetchJson<void>(`/api/connections/${connection.id}`, { method: "DELETE" }),
+    onSuccess: () => {
+      onNotice(t("connPage.deleted", { name: connection.name }));
+      return client.invalidateQueries({ queryKey: connectionKeys.all });
+    },
+  });
+
+  if (editing) {
+    return (
+      <li>
+        <ConnectionForm
+          connection={connection}
+          onCancel={() => setEditing(false)}
+          onDone={(c) => {
+            setEditing(false);
+            onNotice(t("connPage.saved", { name: c.name }));
+          }}
+        />
+      </li>
+    );
+  }
+
+  const result = test.data ?? (test.error ? { ok: false, message: test.error.message } : null);
+  return (
+    <li className="rounded border border-slate-200 bg-white p-4" aria-labelledby={`conn-${connection.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`conn-${connection.id}`} className="font-semibold">
+            {connection.name}
+          </h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+            <dt>{t("connPage.service")}</dt>
+            <dd>{t(connection.service === "uvi" ? "connPage.service.uvi" : "connPage.service.dta")}</dd>
+            <dt>{t("connPage.baseUrl")}</dt>
+            <dd className="break-all">{connection.baseUrl}</dd>
+            <dt>{t("connPage.authType")}</dt>
+            <dd>{t(connection.authType === "basic" ? "connPage.authType.basic" : "connPage.authType.client_credentials")}</dd>
+            {connection.customerNumber && (
+              <>
+                <dt>{t("connPage.customerNumber")}</dt>
+                <dd>{connection.customerNumber}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+        <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+            {test.isPending ? t("connPage.testing") : t("connPage.test")}
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {t("connPage.edit")}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirmingDelete(true)} disabled={remove.isPending}>
+            {t("connPage.delete")}
+          </Button>
+        </div>
+      </div>
+      <div aria-live="polite">
+        {result && (
+          <p className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`} data-testid="connection-test-result">
+            {result.message}
+          </p>
+        )}
+      </div>
+      {confirmingDelete && (
+        <div role="alertdialog" aria-labelledby={`del-${connection.id}`} className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3">
+          <p id={`del-${connection.id}`} className="text-sm text-red-900">
+            {t("connPage.deleteConfirm", { name: connection.name })}
+          </p>
+          <Button variant="danger" autoFocus onClick={() => remove.mutate()} disabled={remove.isPending}>
+            {t("connPage.deleteYes")}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
+            {t("common.cancel")}
+          </Button>
+          {remove.error && <p role="alert" className="text-sm text-red-800">{remove.error.message}</p>}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ConnectionsManager() {
+  const t = useT();
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div>
+        <h1 id="page-title" className="text-xl font-semibold">
+          {t("connPage.title")}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">{t("connPage.intro")}</p>
+      </div>
+      <p role="status" aria-live="polite" className="text-sm text-green-800">
+        {notice}
+      </p>
+      {list.isPending && <p>{t("common.loading")}</p>}
+      {list.error && <p role="alert" className="text-red-700">{list.error.message}</p>}
+      {list.data && list.data.length === 0 && <p className="text-slate-700">{t("connPage.empty")}</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="flex flex-col gap-3">
+          {list.data.map((c) => (
+            <ConnectionCard key={c.id} connection={c} onNotice={setNotice} />
+          ))}
+        </ul>
+      )}
+      <ConnectionForm onDone={(c) => setNotice(t("connPage.created", { name: c.name }))} />
+    </section>
+  );
+}
