@@ -31,6 +31,12 @@ export type DocumentSummary = {
   withdrawn: boolean;
 };
 
+/** jsonb reorders keys; answers show them in the specification's order. */
+function ordered(metadata: unknown): Metadata[] {
+  return (metadata as Metadata[]).map((m) => ({ reftype: m.reftype, mscnumber: m.mscnumber, pmnumber: m.pmnumber, from: m.from, to: m.to }));
+}
+const summary = (row: Omit<DocumentSummary, "metadata"> & { metadata: unknown }): DocumentSummary => ({ ...row, metadata: ordered(row.metadata) });
+
 const group = (service: Service, customer: string) => and(eq(d.service, service), eq(d.customer, customer));
 const closed = or(d.confirmed, d.withdrawn)!;
 
@@ -56,7 +62,7 @@ export async function listOpen(db: Db, service: Service, customer: string, offse
     .where(and(group(service, customer), gte(d.rank, start), not(closed)))
     .orderBy(asc(d.rank))
     .limit(limit + 1);
-  return { documents: rows.slice(0, limit) as DocumentSummary[], hasMore: rows.length > limit };
+  return { documents: rows.slice(0, limit).map(summary), hasMore: rows.length > limit };
 }
 
 export async function countOpen(db: Db, service: Service, customer: string): Promise<number> {
@@ -73,7 +79,7 @@ export async function countOpen(db: Db, service: Service, customer: string): Pro
 
 export async function findDocument(db: Db, service: Service, documentid: string): Promise<DocumentSummary | undefined> {
   const [row] = await db.select(listColumns).from(d).where(and(eq(d.service, service), eq(d.documentid, documentid)));
-  return row as DocumentSummary | undefined;
+  return row && summary(row);
 }
 
 export async function readContent(db: Db, service: Service, documentid: string) {

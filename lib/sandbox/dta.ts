@@ -56,7 +56,7 @@ export async function serveDta(ctx: Ctx): Promise<Response> {
   const who = await caller(ctx);
   if (who instanceof Response) return who;
   const { client, customer } = who;
-  const origin = ctx.url.origin;
+  const origin = ctx.origin;
 
   if (r.endpoint === "in") return receiveDocument(ctx, client.id, customer);
   if (r.endpoint === "count") return answer(format, "count", { count: await countOpen(ctx.db, "dta", customer) });

@@ -20,7 +20,7 @@ const formDecode = (s: string) => {
 /** The identity provider: discovery, client_credentials token endpoint, JWKS. */
 export async function serveAuth(ctx: Ctx): Promise<Response> {
   const path = ctx.segments.join("/");
-  const issuer = `${ctx.url.origin}${REALM_PATH}`;
+  const issuer = `${ctx.origin}${REALM_PATH}`;
   if (path === ".well-known/openid-configuration" || path === "protocol/openid-connect/certs") {
     if (ctx.method !== "GET") return oauthError(405, "invalid_request", "use GET", { Allow: "GET" });
     if (path === "protocol/openid-connect/certs") return Response.json(await publicJwks(ctx.meta));

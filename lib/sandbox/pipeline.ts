@@ -16,6 +16,8 @@ export type Ctx = {
   db: Db;
   meta: Meta;
   url: URL;
+  /** The origin the caller used (Host header), for absolute links and the token issuer. */
+  origin: string;
   method: string;
   /** Path segments below the service's base, URL-decoded. */
   segments: string[];
@@ -45,6 +47,16 @@ async function loadMeta(db: Db): Promise<Meta> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The origin as the caller addressed it (Next may report "localhost" for a 127.0.0.1 request). */
+function publicOrigin(req: Request, url: URL): string {
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))?.split(",")[0]?.trim();
+  const scheme = proto === "https" || proto === "http" ? proto : url.protocol.replace(":", "");
+  return host && HOST.test(host) ? `${scheme}://${host}` : url.origin;
+}
 
 /** The URL-decoded segments below `base`, or undefined when the path is not below it. */
 function segmentsBelow(pathname: string, base: string): string[] | undefined {
@@ -79,7 +91,7 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
       response = errorResponse(face, 404, "no such resource");
     } else {
       const meta = await loadMeta(db);
-      response = await handle({ req, db, meta, url, method: req.method, segments, creds, kd });
+      response = await handle({ req, db, meta, url, origin: publicOrigin(req, url), method: req.method, segments, creds, kd });
       if (fault?.applyThenFail !== undefined) {
         response = errorResponse(face, fault.applyThenFail, "fault injected by the sandbox after the operation");
       }

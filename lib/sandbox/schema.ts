@@ -94,9 +94,6 @@ export const State = z
     unique("basic username", state.clients.map((c) => c.basic?.username), (i) => ["clients", i, "basic", "username"]);
     unique("oauth clientId", state.clients.map((c) => c.oauth?.clientId), (i) => ["clients", i, "oauth", "clientId"]);
     unique("documentid", state.documents.map((d) => `${d.service}:${d.documentid}`), (i) => ["documents", i, "documentid"]);
-    if (state.settings.defaultLimit > state.settings.maxLimit) {
-      ctx.addIssue({ code: "custom", path: ["settings", "defaultLimit"], message: "must not exceed maxLimit" });
-    }
   });
 export type State = z.infer<typeof State>;
 

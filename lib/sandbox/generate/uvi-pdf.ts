@@ -88,7 +88,7 @@ export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> 
     text(page, fonts, v, L + 130, 686 - i * 16, 10);
   });
 
-  const head = [monthName(month), `Vormonat (${monthName(prev)})`, `Vorjahresmonat (${monthName(lastYear)})`, "Ø Nutzer der Liegenschaft"];
+  const head = [monthName(month), `Vormonat (${monthName(prev)})`, `Vorjahresmonat (${monthName(lastYear)})`, "Ø Nutzer (Liegenschaft)"];
   const cols = [260, 350, 450, R];
   let y = 570;
   page.drawRectangle({ x: L, y: y - 6, width: R - L, height: 34, color: rgb(0.94, 0.95, 0.96) });
