@@ -31,6 +31,16 @@ async function parseBody<T>(req: Request, schema: z.ZodType<T>): Promise<T | Res
 
 /** The control API (SANDBOX.md): only with the admin token, compared in constant time. */
 export async function serveControl(req: Request, segments: string[]): Promise<Response> {
+  try {
+    return await control(req, segments);
+  } catch (err) {
+    // Only the error's class: a database error may quote values of the state (never the answer).
+    console.error(`sandbox control: ${req.method} ${segments.join("/")} failed: ${err instanceof Error ? err.name : "error"}`);
+    return problem(500, "internal", "the sandbox could not do this; see the server log");
+  }
+}
+
+async function control(req: Request, segments: string[]): Promise<Response> {
   const config = env();
   if (!config.sandbox || !config.sandboxAdminToken) return notFoundResponse();
   const creds = parseAuthorization(req.headers.get("authorization"));

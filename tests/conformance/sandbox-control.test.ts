@@ -199,3 +199,31 @@ describe("sandbox off", () => {
     }
   });
 });
+
+describe("two instances on one PostgreSQL database", { skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set" }, () => {
+  let one: TestServer;
+  let two: TestServer;
+  before(async () => {
+    const { startServer } = await import("../support/server");
+    one = await startSandbox();
+    two = await startServer({ sandbox: true, env: { DATABASE_URL: one.env.DATABASE_URL!, SANDBOX_ADMIN_TOKEN: one.env.SANDBOX_ADMIN_TOKEN! } });
+  });
+  after(async () => {
+    await two?.stop();
+    await one?.stop();
+  });
+
+  test("state, confirmations, fault counters and the signing key are shared", async () => {
+    await putState(one, testState(3));
+    assert.equal((await call(two, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC })).status, 200);
+    assert.equal((await (await call(one, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2);
+    await setFaults(one, [{ path: `${UVI}/documents/out/count`, status: 503, times: 1 }]);
+    const statuses = [
+      (await call(two, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
+      (await call(one, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
+    ];
+    assert.deepEqual(statuses, [503, 200], "times: 1 fires once across instances");
+    const bearer = await token(one);
+    assert.equal((await call(two, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status, 200);
+  });
+});
