@@ -5,8 +5,38 @@ import { sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sand
 import { newSigningKey, readMeta } from "./meta";
 import type { Metadata, State } from "./schema";
 
-const BATCH = 1000;
-type DocRow = typeof sandboxDocuments.$inferInsert;
+const BATCH = 5000;
+
+/** One row of sandbox_documents as JSON: bytes stay base64 until the database decodes them. */
+type DocRow = {
+  service: string;
+  documentid: string;
+  position: number;
+  customer: string;
+  rank: number;
+  filename: string;
+  doctype: string;
+  doctypeversion: string | null;
+  mimetype: string;
+  propertymanagement: string | null;
+  metadata: Metadata[];
+  content: string | null;
+  generate: string | null;
+  confirmed: boolean;
+  confirmed_at: string | null;
+  withdrawn: boolean;
+};
+
+/** Many rows in one statement and one parameter: far cheaper than 16 bound parameters per row. */
+const insertDocuments = (rows: DocRow[]) => sql`
+  INSERT INTO sandbox_documents (service, documentid, position, customer, rank, filename, doctype, doctypeversion,
+    mimetype, propertymanagement, metadata, content, generate, confirmed, confirmed_at, withdrawn)
+  SELECT service, documentid, position, customer, rank, filename, doctype, doctypeversion,
+    mimetype, propertymanagement, metadata, decode(content, 'base64'), generate, confirmed, confirmed_at, withdrawn
+  FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(service text, documentid text, position integer,
+    customer text, rank integer, filename text, doctype text, doctypeversion text, mimetype text,
+    propertymanagement text, metadata jsonb, content text, generate text, confirmed boolean,
+    confirmed_at timestamptz, withdrawn boolean)`;
 
 function toRows(state: State): DocRow[] {
   const ranks = new Map<string, number>();
@@ -26,10 +56,10 @@ function toRows(state: State): DocRow[] {
       mimetype: d.mimetype,
       propertymanagement: d.propertymanagement,
       metadata: d.metadata,
-      content: "base64" in d.content ? Buffer.from(d.content.base64, "base64") : null,
+      content: "base64" in d.content ? d.content.base64 : null,
       generate: "generate" in d.content ? d.content.generate : null,
       confirmed: d.confirmed,
-      confirmedAt: d.confirmed ? new Date(d.confirmedAt ?? Date.now()) : null,
+      confirmed_at: d.confirmed ? new Date(d.confirmedAt ?? Date.now()).toISOString() : null,
       withdrawn: d.withdrawn,
     };
   });
@@ -37,7 +67,7 @@ function toRows(state: State): DocRow[] {
 
 /**
  * Replaces the whole provider state in one transaction (the signing key stays). Documents go in
- * as multi-row inserts of BATCH rows, so 100,000 documents take seconds.
+ * in statements of BATCH rows each, so 100,000 documents take seconds.
  */
 export async function replaceState(db: Db, state: State): Promise<void> {
   const key = (await readMeta(db)) ? undefined : await newSigningKey();
@@ -68,7 +98,7 @@ export async function replaceState(db: Db, state: State): Promise<void> {
       );
     }
     for (let i = 0; i < rows.length; i += BATCH) {
-      await tx.insert(sandboxDocuments).values(rows.slice(i, i + BATCH));
+      await tx.execute(insertDocuments(rows.slice(i, i + BATCH)));
     }
   });
 }
