@@ -22,6 +22,7 @@ export async function startServer(): Promise<void> {
   try {
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);
+    if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${(err as Error).message}\n`);
     process.exit(1);

@@ -1,0 +1,8 @@
+import { serveDta } from "@/lib/sandbox/dta";
+import { serveProvider } from "@/lib/sandbox/pipeline";
+
+// The sandbox's DTA service (contracts/SANDBOX.md); 404 everywhere when SANDBOX is off.
+export const dynamic = "force-dynamic";
+
+const handle = (req: Request) => serveProvider(req, "dta", "/dta", serveDta);
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,0 +1,61 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { sandboxReceived } from "@/lib/db/schema/sandbox";
+import { errorResponse, type Ctx } from "./pipeline";
+import { Metadata } from "./schema";
+
+const MAX_BYTES = 50 * 1024 * 1024;
+const fail = (status: number, message: string) => errorResponse("dta", status, message);
+const Field = z.string().max(64).optional();
+
+/** POST /v1/documents/in: multipart with `file`, optional doctype, doctypeversion, metadata (JSON array). */
+export async function receiveDocument(ctx: Ctx, clientId: string, customer: string): Promise<Response> {
+  if (!(ctx.req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    return fail(415, "send multipart/form-data with a file part");
+  }
+  const declared = Number(ctx.req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BYTES) return fail(413, "the document is too large");
+  let form: FormData;
+  try {
+    form = await ctx.req.formData();
+  } catch {
+    return fail(400, "the multipart body could not be read");
+  }
+  const file = form.get("file");
+  if (!file || typeof file === "string") return fail(400, "the file part is missing");
+  if (file.size > MAX_BYTES) return fail(413, "the document is too large");
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  const doctype = Field.safeParse(text("doctype"));
+  const doctypeversion = Field.safeParse(text("doctypeversion"));
+  if (!doctype.success) return fail(400, "doctype: at most 64 characters");
+  if (!doctypeversion.success) return fail(400, "doctypeversion: at most 64 characters");
+  let metadata: z.infer<typeof Metadata>[] | null = null;
+  const rawMetadata = text("metadata");
+  if (rawMetadata !== undefined && rawMetadata !== "") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawMetadata);
+    } catch {
+      return fail(400, "metadata: expected a JSON array");
+    }
+    const checked = z.array(Metadata.partial().passthrough()).safeParse(parsed);
+    if (!checked.success) return fail(400, "metadata: expected a JSON array of references");
+    metadata = checked.data as z.infer<typeof Metadata>[];
+  }
+  const documentid = `in-${randomBytes(8).toString("hex")}`;
+  await ctx.db.insert(sandboxReceived).values({
+    documentid,
+    clientId,
+    customer,
+    filename: (file.name || "upload.bin").slice(0, 255),
+    doctype: doctype.data ?? null,
+    doctypeversion: doctypeversion.data ?? null,
+    metadata,
+    content: Buffer.from(await file.arrayBuffer()),
+  });
+  return Response.json({ statustype: "OK", code: "201", message: "document received", documentid }, { status: 201 });
+}

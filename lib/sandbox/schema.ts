@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+/** The control API's bodies (contracts/SANDBOX.md): the provider state and the fault rules. */
+
+export const DOCUMENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const Settings = z
+  .object({
+    tokenLifetimeSeconds: z.number().int().min(1).max(86_400).default(300),
+    defaultLimit: z.number().int().min(1).max(100_000).default(100),
+    maxLimit: z.number().int().min(1).max(100_000).default(1000),
+    dtaXml: z.boolean().default(true),
+    rateLimit: z
+      .object({ requests: z.number().int().min(1).max(1_000_000), windowSeconds: z.number().int().min(1).max(3600) })
+      .strict()
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type Settings = z.infer<typeof Settings>;
+export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+
+const Secret = z.string().min(1).max(200);
+
+export const Client = z
+  .object({
+    id: z.string().min(1).max(100),
+    services: z.array(z.enum(["uvi", "dta"])).min(1),
+    basic: z.object({ username: z.string().min(1).max(200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret }).strict().optional(),
+    oauth: z.object({ clientId: z.string().min(1).max(200), clientSecret: Secret }).strict().optional(),
+    customers: z.array(z.string().min(1).max(64)).min(1),
+  })
+  .strict()
+  .refine((c) => c.basic || c.oauth, { message: "a client needs basic, oauth or both" });
+export type Client = z.infer<typeof Client>;
+
+export const Metadata = z
+  .object({
+    reftype: z.string().min(1).max(64),
+    mscnumber: z.string().max(64),
+    pmnumber: z.string().max(64).nullable(),
+    from: z.string().regex(DATE, "expected YYYY-MM-DD").nullable(),
+    to: z.string().regex(DATE, "expected YYYY-MM-DD").nullable(),
+  })
+  .strict();
+export type Metadata = z.infer<typeof Metadata>;
+
+const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "expected base64");
+
+export const Content = z.union([
+  z.object({ base64: Base64 }).strict(),
+  z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict(),
+]);
+export type Content = z.infer<typeof Content>;
+
+export const StateDocument = z
+  .object({
+    service: z.enum(["uvi", "dta"]),
+    customer: z.string().min(1).max(64),
+    documentid: z.string().regex(DOCUMENT_ID, "expected 1 to 64 characters of [A-Za-z0-9._-]"),
+    filename: z.string().min(1).max(255),
+    doctype: z.string().min(1).max(64),
+    doctypeversion: z.string().max(64).optional(),
+    mimetype: z.string().min(1).max(128),
+    propertymanagement: z.string().max(128).nullable().default(""),
+    metadata: z.array(Metadata).default([]),
+    content: Content,
+    confirmed: z.boolean().default(false),
+    confirmedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** Not in the contract's example: a document the provider no longer offers (DTA answers 410). */
+    withdrawn: z.boolean().default(false),
+  })
+  .strict();
+export type StateDocument = z.infer<typeof StateDocument>;
+
+export const State = z
+  .object({
+    settings: Settings.default(DEFAULT_SETTINGS),
+    clients: z.array(Client).max(1000),
+    documents: z.array(StateDocument).max(500_000),
+  })
+  .strict()
+  .superRefine((state, ctx) => {
+    const unique = (key: string, values: (string | undefined)[], path: (i: number) => (string | number)[]) => {
+      const seen = new Set<string>();
+      values.forEach((v, i) => {
+        if (v === undefined) return;
+        if (seen.has(v)) ctx.addIssue({ code: "custom", path: path(i), message: `duplicate ${key} "${v}"` });
+        seen.add(v);
+      });
+    };
+    unique("client id", state.clients.map((c) => c.id), (i) => ["clients", i, "id"]);
+    unique("basic username", state.clients.map((c) => c.basic?.username), (i) => ["clients", i, "basic", "username"]);
+    unique("oauth clientId", state.clients.map((c) => c.oauth?.clientId), (i) => ["clients", i, "oauth", "clientId"]);
+    unique("documentid", state.documents.map((d) => `${d.service}:${d.documentid}`), (i) => ["documents", i, "documentid"]);
+  });
+export type State = z.infer<typeof State>;
+
+export const FaultRule = z
+  .object({
+    method: z.string().regex(/^[A-Z]+$/, "expected an upper-case HTTP method").optional(),
+    path: z.string().startsWith("/").max(500),
+    status: z.number().int().min(100).max(599).optional(),
+    body: z.string().max(1_000_000).optional(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+    applyThenFail: z.number().int().min(100).max(599).optional(),
+    times: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .refine((r) => !(r.status !== undefined && r.applyThenFail !== undefined), {
+    message: "status and applyThenFail exclude each other",
+  });
+export type FaultRule = z.infer<typeof FaultRule>;
+export const FaultRules = z.array(FaultRule).max(1000);
+
+/** "path.to.field: message" for each issue, for a 400 that names the field. */
+export function describeIssues(error: z.ZodError): { message: string; fields: { path: string; message: string }[] } {
+  const fields = error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(body)", message: i.message }));
+  const shown = fields.slice(0, 5).map((f) => `${f.path}: ${f.message}`);
+  return { message: shown.join("; ") + (fields.length > 5 ? ` (+${fields.length - 5} more)` : ""), fields };
+}
+
+/** `*` matches exactly one path segment; everything else must be equal. */
+export function pathMatches(pattern: string, path: string): boolean {
+  const p = pattern.split("/");
+  const s = path.split("/");
+  return p.length === s.length && p.every((seg, i) => seg === "*" ? s[i] !== "" : seg === s[i]);
+}
