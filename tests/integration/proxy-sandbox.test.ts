@@ -8,7 +8,7 @@ import { api } from "../support/session";
 
 /**
  * The proxy against the project's own sandbox provider (contracts/SANDBOX.md), faults injected
- * through its control API. Skipped while the sandbox is not part of this tree.
+ * through its control API (skipped only in a tree without lib/sandbox).
  */
 const hasSandbox = existsSync(path.resolve(import.meta.dirname, "..", "..", "lib", "sandbox"));
 
