@@ -39,7 +39,8 @@ export async function documentDataResponse(db: Db, target: Target & { documentid
     const headers = new Headers({
       "content-type": type,
       "content-disposition": contentDispositionFor(file.filename, target.documentid, type),
-      "cache-control": "private, no-store",
+      // no-transform: the server must not gzip files (PDFs and ZIPs are compressed already; CPU per byte).
+      "cache-control": "private, no-store, no-transform",
       "x-content-type-options": "nosniff",
     });
     if (file.contentLength && /^\d{1,15}$/.test(file.contentLength)) headers.set("content-length", file.contentLength);
