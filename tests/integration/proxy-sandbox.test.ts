@@ -61,7 +61,8 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     api(null, server.url, `/sandbox/api${p}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
 
   before(async () => {
-    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "1500" } });
+    // The sandbox shares the app's process: a timeout that 100 parallel calls on 2 cores stay under.
+    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "4000" } });
     const put = await control("PUT", "/state", STATE);
     assert.equal(put.status, 204, put.text);
     a = await makeUser(server, "manager");
@@ -121,7 +122,7 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const put = (id: string) => api(a.session, server.url, `/api/connections/${ids.uviBasic}/documents/${id}/status`, { method: "PUT" });
     assert.deepEqual((await put("uvi-sb-1")).body, { documentid: "uvi-sb-1", state: "confirmed" });
     assert.equal((await put("uvi-sb-1")).body.state, "confirmed");
-    await control("PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 3000, times: 1 }]);
+    await control("PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 5000, times: 1 }]);
     const slow = await put("uvi-sb-2");
     assert.equal(slow.status, 504);
     assert.equal(slow.body.state, "unknown");
@@ -133,6 +134,22 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const log = await control("GET", "/requests");
     const puts = (log.body as { method: string; path: string }[]).filter((r) => r.method === "PUT" && r.path.includes("uvi-sb-3"));
     assert.equal(puts.length, 1);
+  });
+
+  test("100 parallel calls on a fresh client-credentials connection: one token request at the sandbox", async () => {
+    const fresh = await addConnection(server, a.session, {
+      service: "uvi",
+      baseUrl: `${server.url}/arge`,
+      authUrl: server.url,
+      auth: { type: "client_credentials", clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
+    });
+    const before = ((await control("GET", "/requests")).body as { path: string }[]).filter((r) => r.path.endsWith("/openid-connect/token")).length;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => get(`/api/connections/${fresh.id}/documents/count`)));
+    const statuses = answers.map((r) => `${r.status} ${r.body?.error ?? ""}`);
+    assert.ok(answers.every((r) => r.status === 200), [...new Set(statuses)].join(", "));
+    const log = (await control("GET", "/requests")).body as { path: string; auth: string }[];
+    const tokens = log.filter((r) => r.path.endsWith("/openid-connect/token")).length - before;
+    assert.equal(tokens, 1, `token requests: ${tokens}`);
   });
 
   test("wrong credentials: the connection test says so", async () => {
