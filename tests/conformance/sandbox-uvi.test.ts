@@ -20,6 +20,7 @@ describe("sandbox UVI PDF service v1", () => {
       assert.match(res.headers.get("content-type") ?? "", /application\/json/);
       const body = await res.json();
       assert.equal(body._links.self.href, href);
+      assert.equal(body.count, 7);
       for (const d of body.documents) {
         assert.equal(d.doctype, "UVI-E");
         assert.equal(d.mimetype, "application/pdf");
