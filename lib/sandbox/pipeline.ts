@@ -25,8 +25,11 @@ export type Ctx = {
   kd: string | null;
 };
 
-/** The error body each face uses (DECISIONS.md). */
+const NULL_BODY = new Set([204, 205, 304]);
+
+/** The error body each face uses (DECISIONS.md); none for statuses that cannot carry one. */
 export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): Response {
+  if (NULL_BODY.has(status)) return new Response(null, { status, headers });
   if (face === "dta") {
     return Response.json({ statustype: "ERROR", code: String(status), message }, { status, headers });
   }
@@ -84,7 +87,7 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
     const fault = await takeFault(db, req.method, url.pathname);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.status !== undefined) {
-      response = fault.body !== undefined
+      response = fault.body !== undefined && !NULL_BODY.has(fault.status)
         ? new Response(fault.body, { status: fault.status, headers: { "Content-Type": "application/json" } })
         : errorResponse(face, fault.status, "fault injected by the sandbox");
     } else if (!segments) {

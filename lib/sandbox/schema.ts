@@ -103,11 +103,11 @@ export const FaultRule = z
   .object({
     method: z.string().regex(/^[A-Z]+$/, "expected an upper-case HTTP method").optional(),
     path: z.string().startsWith("/").max(500),
-    status: z.number().int().min(100).max(599).optional(),
+    status: z.number().int().min(200).max(599).optional(),
     body: text(0, 1_000_000).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
     retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
-    applyThenFail: z.number().int().min(100).max(599).optional(),
+    applyThenFail: z.number().int().min(200).max(599).optional(),
     times: z.number().int().min(1).optional(),
   })
   .strict()

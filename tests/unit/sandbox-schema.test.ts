@@ -44,6 +44,7 @@ describe("sandbox state and fault schemas", () => {
     assert.ok(!pathMatches("/a/out", "/a/out/count"));
     assert.equal(FaultRules.safeParse([{ path: "/x", status: 500, applyThenFail: 504 }]).success, false);
     assert.equal(FaultRules.safeParse([{ path: "/x", delayMs: 10, times: 1, method: "GET" }]).success, true);
+    assert.equal(FaultRules.safeParse([{ path: "/x", status: 101 }]).success, false, "no informational statuses");
   });
 });
 
