@@ -135,7 +135,7 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     await call(server, "/dta/v1/documents/out/count", { auth: A_BASIC, headers: { kd: "101" } });
     const bearer = await token(server);
     await call(server, `${UVI}/documents/out?limit=1`, { auth: `Bearer ${bearer}` });
-    await call(server, `${UVI}/documents/out`);
+    await call(server, `${UVI}/documents/out?access_token=${bearer}`);
     const res = await admin(server, "GET", "/requests");
     const text = await res.text();
     const log = JSON.parse(text) as { at: string; method: string; path: string; status: number; auth: string; kd: string | null }[];
