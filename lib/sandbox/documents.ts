@@ -1,10 +1,12 @@
 import "server-only";
 import { and, asc, eq, gte, not, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { sandboxDocuments as d } from "@/lib/db/schema/sandbox";
+import { sandboxBlocks as b, sandboxDocuments as d } from "@/lib/db/schema/sandbox";
 import type { Metadata } from "./schema";
 
 export type Service = "uvi" | "dta";
+/** Ranks per row of sandbox_blocks (the SQL of state.ts uses the same number). */
+export const BLOCK = 1024;
 
 const listColumns = {
   documentid: d.documentid,
@@ -37,44 +39,43 @@ function ordered(metadata: unknown): Metadata[] {
 }
 const summary = (row: Omit<DocumentSummary, "metadata"> & { metadata: unknown }): DocumentSummary => ({ ...row, metadata: ordered(row.metadata) });
 
-const group = (service: Service, customer: string) => and(eq(d.service, service), eq(d.customer, customer));
 const closed = or(d.confirmed, d.withdrawn)!;
 
-/** Ranks of the closed documents of a group, ascending (partial index: cost grows with these only). */
-async function closedRanks(db: Db, service: Service, customer: string): Promise<number[]> {
-  const rows = await db.select({ rank: d.rank }).from(d).where(and(group(service, customer), closed)).orderBy(asc(d.rank));
-  return rows.map((r) => r.rank);
+/** Open documents per block of a customer's list, in order (one row per 1024 documents). */
+function openBlocks(db: Db, service: Service, customer: string) {
+  return db
+    .select({ block: b.block, open: b.openCount })
+    .from(b)
+    .where(and(eq(b.service, service), eq(b.customer, customer)))
+    .orderBy(asc(b.block));
 }
 
 /**
- * One page of open documents. The offset counts open documents only; it becomes a rank by
- * stepping over the closed ranks before it, so the page is an index range read, not a scan.
+ * One page of open documents and the open count. The offset counts open documents only: the
+ * block counts say in which block it falls, and the page is an index range read from there.
  */
 export async function listOpen(db: Db, service: Service, customer: string, offset: number, limit: number) {
-  let start = offset;
-  for (const rank of await closedRanks(db, service, customer)) {
-    if (rank <= start) start += 1;
-    else break;
-  }
+  const blocks = await openBlocks(db, service, customer);
+  const count = blocks.reduce((n, x) => n + x.open, 0);
+  let skip = offset;
+  const start = blocks.find((x) => {
+    if (skip < x.open) return true;
+    skip -= x.open;
+    return false;
+  });
+  if (!start) return { documents: [], hasMore: false, count };
   const rows = await db
     .select(listColumns)
     .from(d)
-    .where(and(group(service, customer), gte(d.rank, start), not(closed)))
+    .where(and(eq(d.service, service), eq(d.customer, customer), gte(d.rank, start.block * BLOCK), not(closed)))
     .orderBy(asc(d.rank))
+    .offset(skip)
     .limit(limit + 1);
-  return { documents: rows.slice(0, limit).map(summary), hasMore: rows.length > limit };
+  return { documents: rows.slice(0, limit).map(summary), hasMore: rows.length > limit, count };
 }
 
 export async function countOpen(db: Db, service: Service, customer: string): Promise<number> {
-  const [top] = await db
-    .select({ rank: d.rank })
-    .from(d)
-    .where(group(service, customer))
-    .orderBy(sql`${d.rank} DESC`)
-    .limit(1);
-  if (!top) return 0;
-  const [gone] = await db.select({ n: sql<number>`count(*)::int` }).from(d).where(and(group(service, customer), closed));
-  return top.rank + 1 - Number(gone?.n ?? 0);
+  return (await openBlocks(db, service, customer)).reduce((n, x) => n + x.open, 0);
 }
 
 export async function findDocument(db: Db, service: Service, documentid: string): Promise<DocumentSummary | undefined> {
@@ -90,10 +91,18 @@ export async function readContent(db: Db, service: Service, documentid: string) 
   return row;
 }
 
-/** Marks a document confirmed; confirming twice changes nothing. */
+/** Marks an open document confirmed and counts it out of its block; confirming twice changes nothing. */
 export async function confirmDocument(db: Db, service: Service, documentid: string): Promise<void> {
-  await db
-    .update(d)
-    .set({ confirmed: true, confirmedAt: new Date() })
-    .where(and(eq(d.service, service), eq(d.documentid, documentid), eq(d.confirmed, false)));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(d)
+      .set({ confirmed: true, confirmedAt: new Date() })
+      .where(and(eq(d.service, service), eq(d.documentid, documentid), not(closed)))
+      .returning({ customer: d.customer, rank: d.rank });
+    if (!row) return;
+    await tx
+      .update(b)
+      .set({ openCount: sql`${b.openCount} - 1` })
+      .where(and(eq(b.service, service), eq(b.customer, row.customer), eq(b.block, Math.floor(row.rank / BLOCK))));
+  });
 }

@@ -25,8 +25,11 @@ export type Ctx = {
   kd: string | null;
 };
 
-/** The error body each face uses (DECISIONS.md). */
+const NULL_BODY = new Set([204, 205, 304]);
+
+/** The error body each face uses (DECISIONS.md); none for statuses that cannot carry one. */
 export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): Response {
+  if (NULL_BODY.has(status)) return new Response(null, { status, headers });
   if (face === "dta") {
     return Response.json({ statustype: "ERROR", code: String(status), message }, { status, headers });
   }
@@ -74,7 +77,8 @@ function segmentsBelow(pathname: string, base: string): string[] | undefined {
  */
 export async function serveProvider(req: Request, face: Face, base: string, handle: (ctx: Ctx) => Promise<Response>): Promise<Response> {
   if (!env().sandbox) return notFoundResponse();
-  const db = await getDb();
+  const db = await getDb().catch(() => undefined);
+  if (!db) return errorResponse(face, 503, "the sandbox's database is not ready", { "Retry-After": "5" });
   const url = new URL(req.url);
   const creds = parseAuthorization(req.headers.get("authorization"));
   const kd = req.headers.get("kd");
@@ -84,7 +88,7 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
     const fault = await takeFault(db, req.method, url.pathname);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.status !== undefined) {
-      response = fault.body !== undefined
+      response = fault.body !== undefined && !NULL_BODY.has(fault.status)
         ? new Response(fault.body, { status: fault.status, headers: { "Content-Type": "application/json" } })
         : errorResponse(face, fault.status, "fault injected by the sandbox");
     } else if (!segments) {
@@ -103,8 +107,16 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
     console.error(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "error"}`);
     response = errorResponse(face, 500, "internal error of the sandbox");
   }
-  await logRequest(db, { method: req.method, path: url.pathname + url.search, status: response.status, auth: authKind(creds), kd }).catch(() => undefined);
+  await logRequest(db, { method: req.method, path: loggedPath(url), status: response.status, auth: authKind(creds), kd }).catch(() => undefined);
   return response;
+}
+
+/** The path and only the paging parameters: a query could carry anything (e.g. access_token). */
+function loggedPath(url: URL): string {
+  const kept = new URLSearchParams();
+  for (const [k, v] of url.searchParams) if (k === "offset" || k === "limit") kept.append(k, v);
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
 export function withHeader(res: Response, name: string, value: string): Response {

@@ -3,6 +3,8 @@ import { z } from "zod";
 /** The control API's bodies (contracts/SANDBOX.md): the provider state and the fault rules. */
 
 export const DOCUMENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** Text the database can store (PostgreSQL refuses NUL in text and jsonb). */
+const text = (min: number, max: number) => z.string().min(min).max(max).refine((s) => !s.includes("\u0000"), "must not contain NUL");
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const Settings = z
@@ -21,15 +23,15 @@ export const Settings = z
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 
-const Secret = z.string().min(1).max(200);
+const Secret = text(1, 200);
 
 export const Client = z
   .object({
-    id: z.string().min(1).max(100),
+    id: text(1, 100),
     services: z.array(z.enum(["uvi", "dta"])).min(1),
-    basic: z.object({ username: z.string().min(1).max(200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret }).strict().optional(),
-    oauth: z.object({ clientId: z.string().min(1).max(200), clientSecret: Secret }).strict().optional(),
-    customers: z.array(z.string().min(1).max(64)).min(1),
+    basic: z.object({ username: text(1, 200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret }).strict().optional(),
+    oauth: z.object({ clientId: text(1, 200), clientSecret: Secret }).strict().optional(),
+    customers: z.array(text(1, 64)).min(1),
   })
   .strict()
   .refine((c) => c.basic || c.oauth, { message: "a client needs basic, oauth or both" });
@@ -37,9 +39,9 @@ export type Client = z.infer<typeof Client>;
 
 export const Metadata = z
   .object({
-    reftype: z.string().min(1).max(64),
-    mscnumber: z.string().max(64),
-    pmnumber: z.string().max(64).nullable(),
+    reftype: text(1, 64),
+    mscnumber: text(0, 64),
+    pmnumber: text(0, 64).nullable(),
     from: z.string().regex(DATE, "expected YYYY-MM-DD").nullable(),
     to: z.string().regex(DATE, "expected YYYY-MM-DD").nullable(),
   })
@@ -57,13 +59,13 @@ export type Content = z.infer<typeof Content>;
 export const StateDocument = z
   .object({
     service: z.enum(["uvi", "dta"]),
-    customer: z.string().min(1).max(64),
+    customer: text(1, 64),
     documentid: z.string().regex(DOCUMENT_ID, "expected 1 to 64 characters of [A-Za-z0-9._-]"),
-    filename: z.string().min(1).max(255),
-    doctype: z.string().min(1).max(64),
-    doctypeversion: z.string().max(64).optional(),
-    mimetype: z.string().min(1).max(128),
-    propertymanagement: z.string().max(128).nullable().default(""),
+    filename: text(1, 255),
+    doctype: text(1, 64),
+    doctypeversion: text(0, 64).optional(),
+    mimetype: text(1, 128),
+    propertymanagement: text(0, 128).nullable().default(""),
     metadata: z.array(Metadata).default([]),
     content: Content,
     confirmed: z.boolean().default(false),
@@ -101,11 +103,11 @@ export const FaultRule = z
   .object({
     method: z.string().regex(/^[A-Z]+$/, "expected an upper-case HTTP method").optional(),
     path: z.string().startsWith("/").max(500),
-    status: z.number().int().min(100).max(599).optional(),
-    body: z.string().max(1_000_000).optional(),
+    status: z.number().int().min(200).max(599).optional(),
+    body: text(0, 1_000_000).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
     retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
-    applyThenFail: z.number().int().min(100).max(599).optional(),
+    applyThenFail: z.number().int().min(200).max(599).optional(),
     times: z.number().int().min(1).optional(),
   })
   .strict()

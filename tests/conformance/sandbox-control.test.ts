@@ -105,6 +105,9 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     assert.deepEqual(list.documents.map((d: { documentid: string }) => d.documentid), ["u-0"], "u-2 was confirmed although the answer failed");
     const rules = await (await admin(server, "GET", "/faults")).json();
     assert.deepEqual(rules.map((r: { remaining: number }) => r.remaining), [0, 0]);
+    await setFaults(server, [{ method: "PUT", path: `${UVI}/documents/out/*/status`, status: 204, body: "ignored", times: 1 }]);
+    const empty = await call(server, `${UVI}/documents/out/u-0/status`, { method: "PUT", auth: A_BASIC });
+    assert.equal(empty.status, 204, "a status without a body is answered without one");
     const refused = await admin(server, "PUT", "/faults", [{ path: "no-slash", status: 500 }]);
     assert.equal(refused.status, 400);
     assert.match((await refused.json()).message, /0\.path/);
@@ -132,7 +135,7 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     await call(server, "/dta/v1/documents/out/count", { auth: A_BASIC, headers: { kd: "101" } });
     const bearer = await token(server);
     await call(server, `${UVI}/documents/out?limit=1`, { auth: `Bearer ${bearer}` });
-    await call(server, `${UVI}/documents/out`);
+    await call(server, `${UVI}/documents/out?access_token=${bearer}`);
     const res = await admin(server, "GET", "/requests");
     const text = await res.text();
     const log = JSON.parse(text) as { at: string; method: string; path: string; status: number; auth: string; kd: string | null }[];

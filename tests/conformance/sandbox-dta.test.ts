@@ -148,6 +148,9 @@ describe("sandbox DTA service v1", () => {
       assert.match(res.headers.get("www-authenticate") ?? "", /^Basic/);
       assert.equal((await res.json()).code, "401");
     }
+    const paging = await call(server, `${DTA}?limit=0`, { auth: A_BASIC });
+    assert.equal(paging.status, 400);
+    assert.equal((await paging.json()).code, "400");
     const missing = await call(server, `${DTA}/nope`, { auth: A_BASIC });
     assert.equal(missing.status, 404);
     assert.equal((await missing.json()).statustype, "ERROR");

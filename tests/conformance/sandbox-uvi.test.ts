@@ -20,6 +20,7 @@ describe("sandbox UVI PDF service v1", () => {
       assert.match(res.headers.get("content-type") ?? "", /application\/json/);
       const body = await res.json();
       assert.equal(body._links.self.href, href);
+      assert.equal(body.count, 7);
       for (const d of body.documents) {
         assert.equal(d.doctype, "UVI-E");
         assert.equal(d.mimetype, "application/pdf");
@@ -40,6 +41,29 @@ describe("sandbox UVI PDF service v1", () => {
     const beyond = await (await call(server, `${UVI}/documents/out?offset=50`, { auth: A_BASIC })).json();
     assert.deepEqual(beyond.documents, []);
     assert.equal(beyond._links.next, undefined);
+  });
+
+  test("offsets stay exact across blocks of documents after scattered confirmations", async () => {
+    const state = testState(2600);
+    const preconfirmed = new Set(["u-5", "u-1500"]);
+    for (const d of state.documents) if (preconfirmed.has(d.documentid)) (d as Record<string, unknown>).confirmed = true;
+    await putState(server, state);
+    const confirm = ["u-0", "u-1023", "u-1024", "u-1025", "u-2047", "u-2599", "u-1023"];
+    for (const id of confirm) assert.equal((await call(server, `${UVI}/documents/out/${id}/status`, { method: "PUT", auth: A_BASIC })).status, 200);
+    const gone = new Set([...preconfirmed, ...confirm]);
+    const expected = Array.from({ length: 2600 }, (_, i) => `u-${i}`).filter((id) => !gone.has(id));
+    const seen: string[] = [];
+    let href: string | undefined = `${UVI}/documents/out?offset=0&limit=700`;
+    for (let pages = 0; href && pages < 10; pages++) {
+      const body = await (await call(server, href, { auth: A_BASIC })).json();
+      assert.equal(body.count, expected.length);
+      seen.push(...body.documents.map((d: { documentid: string }) => d.documentid));
+      href = body._links.next?.href;
+    }
+    assert.deepEqual(seen, expected);
+    const mid = await (await call(server, `${UVI}/documents/out?offset=1020&limit=5`, { auth: A_BASIC })).json();
+    assert.deepEqual(mid.documents.map((d: { documentid: string }) => d.documentid), expected.slice(1020, 1025));
+    assert.equal((await (await call(server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2600 - 8);
   });
 
   test("bad paging values are 400 with the error body", async () => {

@@ -27,6 +27,7 @@ describe("sandbox state and fault schemas", () => {
       [{ clients: [client], documents: [{ ...doc("x"), content: { base64: "not base64!" } }] }, "documents.0.content"],
       [{ clients: [client], documents: [], settings: { rateLimit: { requests: 0, windowSeconds: 1 } } }, "settings.rateLimit.requests"],
       [{ clients: [client], documents: [], extra: 1 }, "(body)"],
+      [{ clients: [client], documents: [{ ...doc("x"), filename: "a\u0000b" }] }, "documents.0.filename"],
     ];
     for (const [body, path] of cases) {
       const r = State.safeParse(body);
@@ -43,6 +44,7 @@ describe("sandbox state and fault schemas", () => {
     assert.ok(!pathMatches("/a/out", "/a/out/count"));
     assert.equal(FaultRules.safeParse([{ path: "/x", status: 500, applyThenFail: 504 }]).success, false);
     assert.equal(FaultRules.safeParse([{ path: "/x", delayMs: 10, times: 1, method: "GET" }]).success, true);
+    assert.equal(FaultRules.safeParse([{ path: "/x", status: 101 }]).success, false, "no informational statuses");
   });
 });
 

@@ -1,6 +1,7 @@
 -- The sandbox provider's state (contracts/SANDBOX.md). One meta row holds the settings and the
--- signing key; documents carry their place in the list (`rank` within service and customer) so
--- that a page, a count and a confirmation never scan the whole table.
+-- signing key; documents carry their place in the list (`rank` within service and customer), and
+-- sandbox_blocks counts the open documents of each run of 1024 ranks, so that a page, a count and
+-- a confirmation never scan the whole table, however many documents are confirmed.
 CREATE TABLE sandbox_meta (
   id integer PRIMARY KEY CHECK (id = 1),
   settings jsonb NOT NULL,
@@ -40,8 +41,15 @@ CREATE TABLE sandbox_documents (
   PRIMARY KEY (service, documentid)
 );
 CREATE UNIQUE INDEX sandbox_documents_order ON sandbox_documents (service, customer, rank);
--- Only closed documents: the list turns an offset into a rank by skipping these.
-CREATE INDEX sandbox_documents_closed ON sandbox_documents (service, customer, rank) WHERE confirmed OR withdrawn;
+
+-- Open documents per block of 1024 ranks (block = rank / 1024); kept in step by every confirmation.
+CREATE TABLE sandbox_blocks (
+  service text NOT NULL,
+  customer text NOT NULL,
+  block integer NOT NULL,
+  open_count integer NOT NULL,
+  PRIMARY KEY (service, customer, block)
+);
 CREATE INDEX sandbox_documents_position ON sandbox_documents (position);
 
 CREATE TABLE sandbox_received (

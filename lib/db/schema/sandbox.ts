@@ -49,6 +49,17 @@ export const sandboxDocuments = pgTable(
   (t) => [primaryKey({ columns: [t.service, t.documentid] })],
 );
 
+export const sandboxBlocks = pgTable(
+  "sandbox_blocks",
+  {
+    service: text("service", { enum: ["uvi", "dta"] }).notNull(),
+    customer: text("customer").notNull(),
+    block: integer("block").notNull(),
+    openCount: integer("open_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.customer, t.block] })],
+);
+
 export const sandboxReceived = pgTable("sandbox_received", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   documentid: text("documentid").notNull().unique(),
