@@ -1,0 +1,188 @@
+/**
+ * Proxy figures of contracts/BENCH.md against the alt test provider on loopback. Every loop is
+ * bounded. `npm run bench -- proxy.` runs them.
+ */
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
+import { ADMIN, startServer, type TestServer } from "../support/server";
+import { api, mustSignIn, type Session } from "../support/session";
+import type { Figure } from "./types";
+
+type FigureResult = Awaited<ReturnType<Figure["run"]>>;
+
+type Rig = { alt: AltProvider; server: TestServer; session: Session; basicId: string };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const MB = 1024 * 1024;
+
+/** A provider and a server for one figure, always stopped afterwards. */
+async function withRig(measure: (r: Rig) => Promise<FigureResult>): Promise<FigureResult> {
+  const alt = await startAltProvider();
+  let server: TestServer | undefined;
+  try {
+    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
+    const session = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
+    const res = await api(session, server.url, "/api/connections", {
+      method: "POST",
+      json: { name: "bench", service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } },
+    });
+    return await measure({ alt, server, session, basicId: res.body.id as string });
+  } finally {
+    await server?.stop();
+    await alt.close();
+  }
+}
+
+function prepare(alt: AltProvider, latencyMs: number) {
+  alt.reset();
+  alt.modes.pageSize = 0; // honours limit: one provider page per proxy page
+  alt.modes.latencyMs = latencyMs;
+  alt.documents = sampleDocuments(1000, "b").filter((d) => d.service === "uvi");
+}
+
+async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; proxyMs: number; directMs: number }> {
+  prepare(r.alt, latencyMs);
+  const auth = `Basic ${Buffer.from(`${r.alt.basic.username}:${r.alt.basic.password}`).toString("base64")}`;
+  const direct = () => fetch(`${r.alt.uviBase}/documents/v1/documents/out?offset=400&limit=100`, { headers: { authorization: auth, accept: "application/json" } }).then((x) => x.text());
+  const proxy = () => fetch(`${r.server.url}/api/connections/${r.basicId}/documents?offset=400&limit=100`, { headers: { cookie: r.session.cookie } }).then((x) => x.text());
+  for (let i = 0; i < 5; i++) await Promise.all([direct(), proxy()]);
+  const d: number[] = [];
+  const p: number[] = [];
+  for (let i = 0; i < 31; i++) {
+    d.push(await timeIt(direct));
+    p.push(await timeIt(proxy));
+  }
+  return { ratio: median(p) / median(d), proxyMs: median(p), directMs: median(d) };
+}
+
+/** RSS of the process listening on this port (Linux /proc: the listening socket's inode, then its owner). */
+let rssPid: string | undefined;
+function serverRss(port: number): number | undefined {
+  if (rssPid) return rssOf(rssPid);
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    try {
+      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+        const f = line.trim().split(/\s+/);
+        if (f[1]?.endsWith(`:${hex}`) && f[3] === "0A") inodes.add(f[9]!);
+      }
+    } catch {
+      // table missing
+    }
+  }
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (pid !== String(process.pid) && inodes.has(link.replace(/^socket:\[(\d+)\]$/, "$1"))) {
+          rssPid = pid;
+          return rssOf(pid);
+        }
+      }
+    } catch {
+      // not ours or gone
+    }
+  }
+  return undefined;
+}
+
+function rssOf(pid: string): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function download(url: string, headers: Record<string, string>): Promise<number> {
+  const res = await fetch(url, { headers });
+  let n = 0;
+  const reader = res.body!.getReader();
+  for (let c = await reader.read(); !c.done; c = await reader.read()) n += c.value.length;
+  return n;
+}
+
+export const figures: Figure[] = [
+  {
+    name: "proxy.list_vs_direct",
+    unit: "ratio",
+    goal: "<= 1.3",
+    baseline: "direct provider call, same page (limit 100, offset 400 of 1000), same run; provider latency 20 ms",
+    run: () => withRig(async (r) => {
+      const real = await listRatio(r, 20);
+      const bare = await listRatio(r, 0);
+      return { value: Number(real.ratio.toFixed(2)), info: { proxyMs: real.proxyMs, directMs: real.directMs, ratioAtZeroLatency: Number(bare.ratio.toFixed(2)), proxyMsZero: bare.proxyMs, directMsZero: bare.directMs } };
+    }),
+  },
+  {
+    name: "proxy.data_25mb_rss_growth_mb",
+    unit: "mb",
+    goal: "< 40",
+    baseline: "server RSS before the downloads",
+    run: () => withRig(async (r) => {
+      rssPid = undefined;
+      prepare(r.alt, 0);
+      r.alt.modes.dataBytes = 25 * MB;
+      const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
+      await download(url, { cookie: r.session.cookie });
+      const before = serverRss(r.server.port);
+      if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
+      let peak = before;
+      const timer = setInterval(() => (peak = Math.max(peak, serverRss(r.server.port) ?? 0)), 25);
+      const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
+      clearInterval(timer);
+      if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
+      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid: rssPid, beforeMb: before / MB, peakMb: peak / MB } };
+    }),
+  },
+  {
+    name: "proxy.data_25mb_throughput_vs_direct",
+    unit: "ratio",
+    goal: ">= 0.8",
+    baseline: "bytes/s downloading the same 25 MB directly from the provider",
+    run: () => withRig(async (r) => {
+      prepare(r.alt, 0);
+      r.alt.modes.dataBytes = 25 * MB;
+      const auth = `Basic ${Buffer.from(`${r.alt.basic.username}:${r.alt.basic.password}`).toString("base64")}`;
+      const direct = () => download(`${r.alt.uviBase}/documents/v1/documents/out/b-uvi-0/data`, { authorization: auth });
+      const proxy = () => download(`${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`, { cookie: r.session.cookie });
+      await direct();
+      await proxy();
+      const d: number[] = [];
+      const p: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        d.push(await timeIt(direct));
+        p.push(await timeIt(proxy));
+      }
+      const bps = (ms: number) => (25 * MB) / (ms / 1000);
+      return { value: Number((bps(median(p)) / bps(median(d))).toFixed(2)), info: { proxyMBps: bps(median(p)) / MB, directMBps: bps(median(d)) / MB } };
+    }),
+  },
+  {
+    name: "proxy.token_requests_100_parallel",
+    unit: "count",
+    goal: "= 1",
+    baseline: "100 parallel list calls through the proxy on a fresh client-credentials connection",
+    run: () => withRig(async (r) => {
+      prepare(r.alt, 0);
+      const res = await api(r.session, r.server.url, "/api/connections", {
+        method: "POST",
+        json: { name: "bench-oauth", service: "uvi", baseUrl: r.alt.uviBase, authUrl: r.alt.origin, auth: { type: "client_credentials", ...r.alt.oauth } },
+      });
+      const id = res.body.id as string;
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${r.server.url}/api/connections/${id}/documents?limit=100`, { headers: { cookie: r.session.cookie } }).then(async (x) => (await x.arrayBuffer(), x.status))),
+      );
+      if (statuses.some((s) => s !== 200)) return { value: null, reason: `not every call succeeded: ${[...new Set(statuses)].join(",")}` };
+      return { value: r.alt.counters.tokenRequests };
+    }),
+  },
+];
