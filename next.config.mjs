@@ -6,15 +6,20 @@ const securityHeaders = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
 ];
 
+// Answers that are not pages (JSON, files, the sandbox provider) run no script at all. Pages get a
+// policy with a fresh nonce from proxy.ts instead, which skips these paths.
+const NOT_PAGES = ["api", "arge", "dta", "auth", "sandbox"];
+const noScriptPolicy = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" };
+
 const nextConfig = {
   poweredByHeader: false,
   // PGlite ships its own WebAssembly and data files; bundled, it fails at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pino"],
-  // proxy.ts buffers request bodies up to this size (default 10 MB, silently truncated beyond):
-  // the sandbox's control API takes states of 100,000 documents (~30 MB) and DTA uploads up to 50 MB.
-  experimental: { proxyClientMaxBodySize: "64mb" },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] })),
+    ];
   },
 };
 

@@ -29,3 +29,12 @@ export const test = base.extend<{ base: string }>({
   base: async ({}, provide) => provide(baseUrl()),
 });
 export { expect };
+
+/** The sandbox's client credentials, as its control API reports them. */
+export async function sandboxClient(): Promise<{ basic: { username: string; password: string }; oauth: { clientId: string; clientSecret: string } }> {
+  const res = await fetch(`${baseUrl()}/sandbox/api/state`, { headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}` } });
+  const state = (await res.json()) as { clients: { basic?: { username: string; password: string }; oauth?: { clientId: string; clientSecret: string } }[] };
+  const client = state.clients.find((c) => c.basic && c.oauth);
+  if (!client) throw new Error("the sandbox demo data has no client with Basic and OAuth");
+  return client as Awaited<ReturnType<typeof sandboxClient>>;
+}

@@ -33,12 +33,15 @@ describe("security baseline", () => {
       ["/api/users", admin.cookie],
       ["/api/users", ""],
       ["/admin/users", admin.cookie],
+      ["/arge/documents/v1/documents/out", ""],
     ] as const) {
       const res = await fetch(`${server.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
       const csp = res.headers.get("content-security-policy") ?? "";
       assert.match(csp, /frame-ancestors 'none'/, p);
-      assert.match(csp, /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/, p);
+      if (/^\/(api|arge)\//.test(p)) assert.match(csp, /^default-src 'none'/, `${p}: JSON runs no script`);
+      else assert.match(csp, /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/, p);
       assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/, p);
+      assert.doesNotMatch(csp, /,\s*default-src/, `${p}: exactly one policy`);
       assert.equal(res.headers.get("x-content-type-options"), "nosniff", p);
       assert.ok(res.headers.get("referrer-policy"), p);
       assert.equal(res.headers.get("x-powered-by"), null, p);
