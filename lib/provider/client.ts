@@ -192,18 +192,33 @@ function filenameOf(disposition: string | undefined): string | undefined {
   return plain?.[1]?.trim();
 }
 
+/** Chunks already waiting in the source are joined up to this size: fewer, larger writes downstream. */
+const COALESCE_BYTES = 1024 * 1024;
+
 /**
- * A pull-based web stream over a Node stream: at most 8 chunks read ahead (backpressure), the source
- * destroyed when the reader cancels, its errors (a stalled body's timeout) passed on.
+ * A pull-based web stream over a Node stream: backpressure through pull (nothing is read before it
+ * is asked for), the source destroyed when the reader cancels, its errors (a stalled body's
+ * timeout) passed on. Each pull hands on what the socket has already delivered, joined into one
+ * chunk of at most about 1 MiB, so a fast provider is relayed with few, large writes.
  */
 function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        const parts: Buffer[] = [];
+        let size = 0;
+        do {
+          const { value, done } = await chunks.next();
+          if (done) {
+            if (size > 0) controller.enqueue(Buffer.concat(parts, size));
+            controller.close();
+            return;
+          }
+          parts.push(value);
+          size += value.length;
+        } while (size < COALESCE_BYTES && body.readableLength > 0);
+        controller.enqueue(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
       } catch (err) {
         controller.error(err);
       }
@@ -211,5 +226,5 @@ function toWebStream(body: Readable): ReadableStream<Uint8Array> {
     cancel() {
       body.destroy();
     },
-  }, new CountQueuingStrategy({ highWaterMark: 8 }));
+  }, new CountQueuingStrategy({ highWaterMark: 2 }));
 }

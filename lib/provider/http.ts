@@ -116,6 +116,8 @@ async function attempt(url: URL, config: HttpConfig, options: SendOptions, reque
       signal: signals.length ? AbortSignal.any(signals) : undefined,
       headersTimeout: config.timeoutMs,
       bodyTimeout: config.timeoutMs,
+      // Lets a streamed file run ahead of the browser by up to 1 MiB (then the socket pauses).
+      highWaterMark: 1024 * 1024,
     });
     return { status: res.statusCode, headers: res.headers, body: res.body, requestId, deadline };
   } catch (err) {
