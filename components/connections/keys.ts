@@ -1,16 +1,10 @@
-/** The `connection` of DASHBOARD.md, as the browser sees it: never a secret. */
-export type Connection = {
-  id: string;
-  name: string;
-  service: "uvi" | "dta";
-  baseUrl: string;
-  authUrl: string | null;
-  authType: "basic" | "client_credentials";
-  customerNumber: string | null;
-  createdAt: string;
-};
+import type { ConnectionView } from "@/lib/connections/connections";
+import type { TestResult } from "@/lib/connections/documents";
 
-export type ConnectionTest = { ok: boolean; status: string; message: string; count?: number };
+/** The `connection` of DASHBOARD.md, as the browser sees it: never a secret. */
+export type Connection = ConnectionView;
+
+export type ConnectionTest = TestResult;
 
 export const connectionKeys = {
   all: ["connections"] as const,
