@@ -192,39 +192,57 @@ function filenameOf(disposition: string | undefined): string | undefined {
   return plain?.[1]?.trim();
 }
 
-/** Chunks already waiting in the source are joined up to this size: fewer, larger writes downstream. */
-const COALESCE_BYTES = 1024 * 1024;
+/** How far the socket may run ahead of the browser before it is paused (per download). */
+const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /**
- * A pull-based web stream over a Node stream: backpressure through pull (nothing is read before it
- * is asked for), the source destroyed when the reader cancels, its errors (a stalled body's
- * timeout) passed on. Each pull hands on what the socket has already delivered, joined into one
- * chunk of at most about 1 MiB, so a fast provider is relayed with few, large writes.
+ * A web stream over a provider's body. The socket is read while the browser side is busy, up to
+ * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered so far
+ * as one chunk, so a fast provider is relayed in few, large writes instead of one per 64 KiB.
+ * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on.
  */
 function toWebStream(body: Readable): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const parts: Buffer[] = [];
-        let size = 0;
-        do {
-          const { value, done } = await chunks.next();
-          if (done) {
-            if (size > 0) controller.enqueue(Buffer.concat(parts, size));
-            controller.close();
-            return;
-          }
-          parts.push(value);
-          size += value.length;
-        } while (size < COALESCE_BYTES && body.readableLength > 0);
-        controller.enqueue(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
-      } catch (err) {
-        controller.error(err);
-      }
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  body.on("data", (chunk: Buffer) => {
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= READ_AHEAD_BYTES) body.pause();
+    notify();
+  });
+  body.once("end", () => {
+    ended = true;
+    notify();
+  });
+  body.once("error", (err) => {
+    failure = err;
+    notify();
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        while (pendingBytes === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+        if (pendingBytes > 0) {
+          controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+          pending = [];
+          pendingBytes = 0;
+          if (body.isPaused()) body.resume();
+          return;
+        }
+        if (failure !== undefined) controller.error(failure);
+        else controller.close();
+      },
+      cancel() {
+        body.destroy();
+      },
     },
-    cancel() {
-      body.destroy();
-    },
-  }, new CountQueuingStrategy({ highWaterMark: 2 }));
+    new CountQueuingStrategy({ highWaterMark: 1 }),
+  );
 }
