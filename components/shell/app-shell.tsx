@@ -17,7 +17,7 @@ export function AppShell(props: {
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
-        Zum Inhalt / Skip to content
+        {t("nav.skip")}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
