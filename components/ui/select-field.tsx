@@ -1,7 +1,7 @@
 "use client";
-import { useId } from "react";
+import { Field } from "./field";
 
-/** A labelled select; an error is tied to it like in TextField. */
+/** A labelled select; its error is tied to it (see Field). */
 export function SelectField<T extends string>(props: {
   label: string;
   value: T;
@@ -10,32 +10,23 @@ export function SelectField<T extends string>(props: {
   error?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.value as T)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        className="rounded border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-100"
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {props.error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {props.error}
-        </p>
+    <Field label={props.label} error={props.error}>
+      {(control) => (
+        <select
+          {...control}
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.target.value as T)}
+          className="rounded border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-100"
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }
