@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { CHANGING_METHODS, isAllowedOrigin } from "./origin";
 import { fieldErrors } from "./validation";
 
-type Schema = z.ZodType | undefined;
+export type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type HandlerContext<Q extends Schema, B extends Schema> = {
@@ -57,33 +57,40 @@ async function readJson(req: NextRequest): Promise<unknown> {
   }
 }
 
+/** Who is asking, plus anything loaded in the same round trip (a route's own record, say). */
+export type Principal<X> = { user: CurrentUser | null; extra: X };
+export type PrincipalLoader<X> = (params: Record<string, string>) => Promise<Principal<X>>;
+
 /**
  * The one wrapper for the dashboard's JSON routes: session -> role -> Origin check -> zod ->
- * handler -> error mapping. A handler returns a Response, or a value sent as 200 JSON.
+ * handler -> error mapping. A handler returns a Response, or a value sent as 200 JSON. `load`
+ * finds the session's user; a route may load its own record with it in one query.
  */
-export function withUser<Q extends Schema = undefined, B extends Schema = undefined>(
+export function withPrincipal<X extends object, Q extends Schema = undefined, B extends Schema = undefined>(
+  load: PrincipalLoader<X>,
   options: { roles?: Role[]; query?: Q; body?: B },
-  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+  handler: (ctx: HandlerContext<Q, B> & X) => Promise<unknown>,
 ) {
   return async (req: NextRequest, route: RouteContext): Promise<Response> => {
     let locale: Locale = "de";
     try {
-      const user = await currentUser();
+      const rawParams = (await route.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      const { user, extra } = await load(params);
       locale = await requestLocale(user?.locale);
       if (!user) throw unauthorized();
       if (options.roles && !options.roles.includes(user.role)) throw forbidden();
       if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers)) {
         throw new AppError(403, "bad_origin", "error.badOrigin");
       }
-      const rawParams = (await route.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
       const query = options.query
         ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams))
         : undefined;
       const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
       const result = await handler({
+        ...extra,
         req,
         user,
         locale,
@@ -96,6 +103,16 @@ export function withUser<Q extends Schema = undefined, B extends Schema = undefi
       return errorResponse(err, locale);
     }
   };
+}
+
+const sessionOnly: PrincipalLoader<object> = async () => ({ user: await currentUser(), extra: {} });
+
+/** `withPrincipal` for routes that need only the signed-in user. */
+export function withUser<Q extends Schema = undefined, B extends Schema = undefined>(
+  options: { roles?: Role[]; query?: Q; body?: B },
+  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+) {
+  return withPrincipal(sessionOnly, options, handler);
 }
 
 /** `withUser` limited to the given roles (others get 403). */

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
-import { users, type Role } from "@/lib/db/schema/users";
+import { users, type Role, type UserRow } from "@/lib/db/schema/users";
 import { forbidden, unauthorized } from "@/lib/errors";
 import { sessionCookieName } from "./options";
 
@@ -18,12 +18,10 @@ export type CurrentUser = {
   locale: "de" | "en" | null;
 };
 
-/**
- * The signed-in user, or null. A session is valid only while its user exists, is not disabled and
- * still has the session version the session was issued with: bumping the version (role change,
- * new password, disabling) ends every session of that user on its next request.
- */
-export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+export type SessionClaims = { uid: string; sv: number };
+
+/** The session cookie's claims (user id and session version), or null without a valid cookie. */
+export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   const jar = await cookies();
   const token = jar.get(sessionCookieName(true))?.value ?? jar.get(sessionCookieName(false))?.value;
   if (!token) return null;
@@ -31,10 +29,26 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const uid = claims?.uid;
   const sv = claims?.sv;
   if (typeof uid !== "string" || typeof sv !== "number" || !/^[0-9a-f-]{36}$/.test(uid)) return null;
+  return { uid, sv };
+});
+
+/**
+ * A session is valid only while its user exists, is not disabled and still has the session
+ * version the session was issued with: bumping the version (role change, new password,
+ * disabling) ends every session of that user on its next request.
+ */
+export function sessionUser(row: UserRow | null | undefined, claims: SessionClaims): CurrentUser | null {
+  if (!row || row.id !== claims.uid || row.disabled || row.sessionVersion !== claims.sv) return null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role, locale: row.locale };
+}
+
+/** The signed-in user, or null (one query; see `sessionUser`). */
+export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+  const claims = await sessionClaims();
+  if (!claims) return null;
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
-  if (!user || user.disabled || user.sessionVersion !== sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale };
+  const [row] = await db.select().from(users).where(eq(users.id, claims.uid)).limit(1);
+  return sessionUser(row, claims);
 });
 
 export async function requireUser(): Promise<CurrentUser> {

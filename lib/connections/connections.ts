@@ -1,8 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { sessionUser, type CurrentUser, type SessionClaims } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { forgetConnectionTokens } from "@/lib/provider/token";
@@ -34,7 +36,7 @@ export function toView(row: ConnectionRow): ConnectionView {
   };
 }
 
-const connectionNotFound = () => notFound("connections.notFound");
+export const connectionNotFound = () => notFound("connections.notFound");
 
 export async function listConnections(db: Db, { userId }: { userId: string }): Promise<ConnectionView[]> {
   const rows = await db.select().from(connections).where(eq(connections.userId, userId)).orderBy(asc(connections.name), asc(connections.createdAt));
@@ -42,20 +44,24 @@ export async function listConnections(db: Db, { userId }: { userId: string }): P
 }
 
 /**
- * The one access check for a connection id: it answers only the principal's own connection, and
- * 404 for a missing id, a malformed id and another user's id alike.
+ * The one access check for a connection id, made together with the session check in one query:
+ * the session's user (see `sessionUser`) and the connection only when it is that user's own.
+ * A missing id, a malformed id and another user's id all give `connection: null`.
  */
-export async function openConnection(db: Db, { userId, connectionId }: { userId: string; connectionId: string }): Promise<ConnectionRow> {
+export async function sessionConnection(db: Db, claims: SessionClaims, connectionId: string): Promise<{ user: CurrentUser | null; connection: ConnectionRow | null }> {
   const id = ConnectionId.safeParse(connectionId);
-  if (!id.success) throw connectionNotFound();
   const [row] = await db
-    .select()
-    .from(connections)
-    .where(and(eq(connections.id, id.data), eq(connections.userId, userId)))
+    .select({ user: users, connection: connections })
+    .from(users)
+    .leftJoin(connections, and(eq(connections.id, id.success ? id.data : NO_ID), eq(connections.userId, users.id)))
+    .where(eq(users.id, claims.uid))
     .limit(1);
-  if (!row) throw connectionNotFound();
-  return row;
+  const user = sessionUser(row?.user, claims);
+  return { user, connection: user ? (row?.connection ?? null) : null };
 }
+
+/** Never a connection's id (ids are random v4 UUIDs): a malformed id joins nothing. */
+const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 export async function createConnection(db: Db, { userId }: { userId: string }, input: CreateConnectionInput): Promise<ConnectionView> {
   const id = randomUUID();
@@ -79,12 +85,7 @@ export async function createConnection(db: Db, { userId }: { userId: string }, i
   return toView(row!);
 }
 
-export async function updateConnection(
-  db: Db,
-  principal: { userId: string; connectionId: string },
-  input: UpdateConnectionInput,
-): Promise<ConnectionView> {
-  const current = await openConnection(db, principal);
+export async function updateConnection(db: Db, current: ConnectionRow, input: UpdateConnectionInput): Promise<ConnectionView> {
   const authType = input.auth?.type ?? current.authType;
   const service = current.service;
   const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
@@ -115,15 +116,14 @@ export async function updateConnection(
       }),
       updatedAt: new Date(),
     })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, principal.userId)))
+    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)))
     .returning();
   if (!row) throw connectionNotFound();
   forgetConnectionTokens(current.id);
   return toView(row);
 }
 
-export async function deleteConnection(db: Db, principal: { userId: string; connectionId: string }): Promise<void> {
-  const current = await openConnection(db, principal);
-  await db.delete(connections).where(and(eq(connections.id, current.id), eq(connections.userId, principal.userId)));
+export async function deleteConnection(db: Db, current: ConnectionRow): Promise<void> {
+  await db.delete(connections).where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
   forgetConnectionTokens(current.id);
 }

@@ -1,19 +1,17 @@
 import "server-only";
-import type { Db } from "@/lib/db/client";
+import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
-import { openConnection } from "./connections";
 import { providerAppError } from "./errors";
 import { contentDispositionFor, safeContentType } from "./files";
 import { providerFor } from "./provider";
 
-type Target = { userId: string; connectionId: string };
 type Call = { kd?: string; signal?: AbortSignal };
 
-export async function listDocuments(db: Db, target: Target, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
-  const client = providerFor(await openConnection(db, target));
+export async function listDocuments(connection: ConnectionRow, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
+  const client = providerFor(connection);
   try {
     return await client.listPage(page.offset, page.limit, { kd: page.kd, signal: page.signal });
   } catch (err) {
@@ -21,8 +19,8 @@ export async function listDocuments(db: Db, target: Target, page: { offset: numb
   }
 }
 
-export async function countDocuments(db: Db, target: Target, call: Call): Promise<{ count: number }> {
-  const client = providerFor(await openConnection(db, target));
+export async function countDocuments(connection: ConnectionRow, call: Call): Promise<{ count: number }> {
+  const client = providerFor(connection);
   try {
     return { count: await client.count(call) };
   } catch (err) {
@@ -31,14 +29,14 @@ export async function countDocuments(db: Db, target: Target, call: Call): Promis
 }
 
 /** The provider's file as a streamed answer: never buffered whole; a stalled provider is cut off. */
-export async function documentDataResponse(db: Db, target: Target & { documentid: string }, call: Call): Promise<Response> {
-  const client = providerFor(await openConnection(db, target));
+export async function documentDataResponse(connection: ConnectionRow, documentid: string, call: Call): Promise<Response> {
+  const client = providerFor(connection);
   try {
-    const file = await client.data(target.documentid, call);
+    const file = await client.data(documentid, call);
     const type = safeContentType(file.contentType);
     const headers = new Headers({
       "content-type": type,
-      "content-disposition": contentDispositionFor(file.filename, target.documentid, type),
+      "content-disposition": contentDispositionFor(file.filename, documentid, type),
       // no-transform: the server must not gzip files (PDFs and ZIPs are compressed already; CPU per byte).
       "cache-control": "private, no-store, no-transform",
       "x-content-type-options": "nosniff",
@@ -54,17 +52,17 @@ export async function documentDataResponse(db: Db, target: Target & { documentid
  * Confirms one document at the provider: exactly one attempt. The later delivery record
  * (archive first, intent row, audit) hooks in here.
  */
-export async function confirmDocument(db: Db, target: Target & { documentid: string }, call: Call): Promise<{ documentid: string; state: "confirmed" }> {
-  const client = providerFor(await openConnection(db, target));
+export async function confirmDocument(connection: ConnectionRow, documentid: string, call: Call): Promise<{ documentid: string; state: "confirmed" }> {
+  const client = providerFor(connection);
   let outcome;
   try {
-    outcome = await client.confirm(target.documentid, call);
+    outcome = await client.confirm(documentid, call);
   } catch (err) {
     throw providerAppError(err, "document", { state: "failed" });
   }
-  if (outcome.state === "confirmed") return { documentid: target.documentid, state: "confirmed" };
+  if (outcome.state === "confirmed") return { documentid, state: "confirmed" };
   const e = outcome.error;
-  log().warn({ connectionId: target.connectionId, state: outcome.state, kind: e.kind, providerStatus: e.details.status, requestId: e.details.requestId }, "confirmation not confirmed");
+  log().warn({ connectionId: connection.id, state: outcome.state, kind: e.kind, providerStatus: e.details.status, requestId: e.details.requestId }, "confirmation not confirmed");
   const isUnknown = outcome.state === "unknown";
   const mapped = providerAppError(e, "document") as AppError;
   throw new AppError(
@@ -97,11 +95,10 @@ const TEST_STATUS: Record<string, TestStatus> = {
 };
 
 /** Tries the connection (token and count) and says in plain words what happened. */
-export async function testConnection(db: Db, target: Target, translate: (key: `connections.test.${TestStatus}`, vars?: Record<string, number>) => string): Promise<TestResult> {
-  const row = await openConnection(db, target);
+export async function testConnection(connection: ConnectionRow, translate: (key: `connections.test.${TestStatus}`, vars?: Record<string, number>) => string): Promise<TestResult> {
   let status: TestStatus;
   try {
-    const client = providerFor(row);
+    const client = providerFor(connection);
     const count = await client.count({});
     return { ok: true, status: "ok", message: translate("connections.test.ok", { count }), count };
   } catch (err) {

@@ -16,6 +16,8 @@ export const users = pgTable("users", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type UserRow = typeof users.$inferSelect;
+
 export const signInFailures = pgTable(
   "sign_in_failures",
   {

@@ -1,14 +1,13 @@
-import { withRole } from "@/lib/api/handler";
 import { deleteConnection, updateConnection } from "@/lib/connections/connections";
-import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { withConnection } from "@/lib/connections/route";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 
-export const PATCH = withRole(CONNECTION_ROLES, { body: UpdateConnectionBody }, async ({ user, body, params }) =>
-  updateConnection(await getDb(), { userId: user.id, connectionId: params.id ?? "" }, body),
+export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, body }) =>
+  updateConnection(await getDb(), connection, body),
 );
 
-export const DELETE = withRole(CONNECTION_ROLES, {}, async ({ user, params }) => {
-  await deleteConnection(await getDb(), { userId: user.id, connectionId: params.id ?? "" });
+export const DELETE = withConnection({}, async ({ connection }) => {
+  await deleteConnection(await getDb(), connection);
   return new Response(null, { status: 204 });
 });

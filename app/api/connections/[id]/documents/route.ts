@@ -1,9 +1,7 @@
-import { withRole } from "@/lib/api/handler";
 import { listDocuments } from "@/lib/connections/documents";
-import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { withConnection } from "@/lib/connections/route";
 import { ListDocumentsQuery } from "@/lib/connections/schemas";
-import { getDb } from "@/lib/db/client";
 
-export const GET = withRole(CONNECTION_ROLES, { query: ListDocumentsQuery }, async ({ user, params, query, req }) =>
-  listDocuments(await getDb(), { userId: user.id, connectionId: params.id ?? "" }, { ...query, signal: req.signal }),
+export const GET = withConnection({ query: ListDocumentsQuery }, async ({ connection, query, req }) =>
+  listDocuments(connection, { ...query, signal: req.signal }),
 );

@@ -1,0 +1,30 @@
+import "server-only";
+import { withPrincipal, type HandlerContext, type PrincipalLoader, type Schema } from "@/lib/api/handler";
+import { sessionClaims } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import type { ConnectionRow } from "@/lib/db/schema/connections";
+import { connectionNotFound, sessionConnection } from "./connections";
+import { CONNECTION_ROLES } from "./roles";
+
+const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = async (params) => {
+  const claims = await sessionClaims();
+  if (!claims) return { user: null, extra: { connection: null } };
+  const { user, connection } = await sessionConnection(await getDb(), claims, params.id ?? "");
+  return { user, extra: { connection } };
+};
+
+/**
+ * The wrapper for routes under `/api/connections/{id}`: the session and the connection are read in
+ * one query; the handler gets the user's own connection, and every other id answers 404 (after
+ * the role and Origin checks, so a support user still gets 403).
+ */
+export function withConnection<Q extends Schema = undefined, B extends Schema = undefined>(
+  options: { query?: Q; body?: B },
+  handler: (ctx: HandlerContext<Q, B> & { connection: ConnectionRow }) => Promise<unknown>,
+) {
+  return withPrincipal(loadConnection, { ...options, roles: CONNECTION_ROLES }, async (ctx) => {
+    const { connection } = ctx;
+    if (!connection) throw connectionNotFound();
+    return handler({ ...ctx, connection });
+  });
+}
