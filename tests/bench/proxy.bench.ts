@@ -2,7 +2,9 @@
  * Proxy figures of contracts/BENCH.md against the alt test provider on loopback. Every loop is
  * bounded. `npm run bench -- proxy.` runs them.
  */
+import { fork } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import path from "node:path";
 import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
@@ -164,18 +166,43 @@ export const figures: Figure[] = [
       prepare(r.alt, 0);
       r.alt.modes.dataBytes = 25 * MB;
       const auth = `Basic ${Buffer.from(`${r.alt.basic.username}:${r.alt.basic.password}`).toString("base64")}`;
-      const direct = () => download(`${r.alt.uviBase}/documents/v1/documents/out/b-uvi-0/data`, { authorization: auth });
-      const proxy = () => download(`${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`, { cookie: r.session.cookie });
-      await direct();
-      await proxy();
-      const d: number[] = [];
-      const p: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        d.push(await timeIt(direct));
-        p.push(await timeIt(proxy));
+      const fileUrl = `${r.alt.uviBase}/documents/v1/documents/out/b-uvi-0/data`;
+      // For comparison: a minimal relay (node:http + undici, its own process) on the same machine.
+      const relay = fork(path.join(import.meta.dirname, "bare-relay.ts"), [fileUrl, auth], { execArgv: ["--import", "tsx"], stdio: "ignore" });
+      try {
+        const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+          relay.once("message", (m) => resolve(m as { port: number }));
+          relay.once("exit", (code) => reject(new Error(`bare relay exited with ${code}`)));
+        });
+        const direct = () => download(fileUrl, { authorization: auth });
+        const proxy = () => download(`${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`, { cookie: r.session.cookie });
+        const bare = () => download(`http://127.0.0.1:${port}/`, {});
+        await direct();
+        await proxy();
+        await bare();
+        const d: number[] = [];
+        const p: number[] = [];
+        const b: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          d.push(await timeIt(direct));
+          p.push(await timeIt(proxy));
+          b.push(await timeIt(bare));
+        }
+        const bps = (ms: number) => (25 * MB) / (ms / 1000);
+        return {
+          value: Number((bps(median(p)) / bps(median(d))).toFixed(2)),
+          info: {
+            proxyMBps: bps(median(p)) / MB,
+            directMBps: bps(median(d)) / MB,
+            bareRelayMBps: bps(median(b)) / MB,
+            bareRelayVsDirect: Number((bps(median(b)) / bps(median(d))).toFixed(2)),
+            proxyVsBareRelay: Number((bps(median(p)) / bps(median(b))).toFixed(2)),
+          },
+        };
+      } finally {
+        relay.disconnect();
+        relay.kill();
       }
-      const bps = (ms: number) => (25 * MB) / (ms / 1000);
-      return { value: Number((bps(median(p)) / bps(median(d))).toFixed(2)), info: { proxyMBps: bps(median(p)) / MB, directMBps: bps(median(d)) / MB } };
     }),
   },
   {
