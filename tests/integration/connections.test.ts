@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { startAltProvider, type AltProvider } from "../support/alt-provider";
 import { addConnection, idRoutes, makeUser, type Person } from "../support/connections";
-import { freePort, startServer, type TestServer } from "../support/server";
-import { api } from "../support/session";
+import { ADMIN, freePort, startServer, type TestServer } from "../support/server";
+import { api, mustSignIn } from "../support/session";
 
 describe("connections API (DASHBOARD.md)", () => {
   let server: TestServer;
@@ -106,6 +106,29 @@ describe("connections API (DASHBOARD.md)", () => {
     assert.equal(before, 0, "no provider request was made for user B");
     const still = await api(a.session, server.url, `/api/connections/${conn.id}/documents/count`);
     assert.equal(still.status, 200, "A's connection is untouched");
+  });
+
+  test("a session ended by a role change or by disabling ends on connection routes too", async () => {
+    const admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
+    const c = await makeUser(server, "manager", admin);
+    const conn = await addConnection(server, c.session, uvi());
+    const count = `/api/connections/${conn.id}/documents/count`;
+    assert.equal((await api(c.session, server.url, count)).status, 200);
+    const users = (await api(admin, server.url, "/api/users")).body as { id: string; email: string }[];
+    const id = users.find((u) => u.email === c.email)!.id;
+
+    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "support" } })).status, 200);
+    assert.equal((await api(c.session, server.url, count)).status, 401, "the old session ended");
+    const asSupport = await mustSignIn(server.url, c.email, c.password);
+    assert.equal((await api(asSupport, server.url, count)).status, 403, "support never reaches a connection");
+
+    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "manager" } })).status, 200);
+    const again = await mustSignIn(server.url, c.email, c.password);
+    assert.equal((await api(again, server.url, count)).status, 200);
+    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { disabled: true } })).status, 200);
+    for (const r of idRoutes(conn.id)) {
+      assert.equal((await api(again, server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
+    }
   });
 
   test("the connection test tells the cases apart", async () => {
