@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { users, type Role, type UserRow } from "@/lib/db/schema/users";
 import { forbidden, unauthorized } from "@/lib/errors";
-import { sessionCookieName } from "./options";
+import { sessionCookieName, type SessionClaims } from "./options";
 
 export type CurrentUser = {
   id: string;
@@ -17,8 +17,6 @@ export type CurrentUser = {
   role: Role;
   locale: "de" | "en" | null;
 };
-
-export type SessionClaims = { uid: string; sv: number };
 
 /** The session cookie's claims (user id and session version), or null without a valid cookie. */
 export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {

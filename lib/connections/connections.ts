@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { sessionUser, type CurrentUser, type SessionClaims } from "@/lib/auth/session";
+import type { SessionClaims } from "@/lib/auth/options";
+import { sessionUser, type CurrentUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { users } from "@/lib/db/schema/users";
