@@ -4,28 +4,18 @@ import type { Db } from "@/lib/db/client";
 import { sandboxBlocks, sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
 import { newSigningKey, readMeta } from "./meta";
 import type { Metadata, State } from "./schema";
-import { BLOCK } from "./documents";
+import { BLOCK, type DocumentSummary } from "./documents";
 
 const BATCH = 5000;
 
 /** One row of sandbox_documents as JSON: bytes stay base64 until the database decodes them. */
-type DocRow = {
+type DocRow = DocumentSummary & {
   service: string;
-  documentid: string;
   position: number;
-  customer: string;
   rank: number;
-  filename: string;
-  doctype: string;
-  doctypeversion: string | null;
-  mimetype: string;
-  propertymanagement: string | null;
-  metadata: Metadata[];
   content: string | null;
   generate: string | null;
-  confirmed: boolean;
   confirmed_at: string | null;
-  withdrawn: boolean;
 };
 
 /** Many rows in one statement and one parameter: far cheaper than 16 bound parameters per row. */

@@ -42,6 +42,9 @@ function prepare(alt: AltProvider, latencyMs: number) {
   alt.documents = sampleDocuments(1000, "b").filter((d) => d.service === "uvi");
 }
 
+/** The Authorization header of a direct call to the alt provider. */
+const basicAuth = (alt: AltProvider) => `Basic ${Buffer.from(`${alt.basic.username}:${alt.basic.password}`).toString("base64")}`;
+
 async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await fn();
@@ -50,7 +53,7 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
 
 async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; proxyMs: number; directMs: number }> {
   prepare(r.alt, latencyMs);
-  const auth = `Basic ${Buffer.from(`${r.alt.basic.username}:${r.alt.basic.password}`).toString("base64")}`;
+  const auth = basicAuth(r.alt);
   const direct = () => fetch(`${r.alt.uviBase}/documents/v1/documents/out?offset=400&limit=100`, { headers: { authorization: auth, accept: "application/json" } }).then((x) => x.text());
   const proxy = () => fetch(`${r.server.url}/api/connections/${r.basicId}/documents?offset=400&limit=100`, { headers: { cookie: r.session.cookie } }).then((x) => x.text());
   for (let i = 0; i < 5; i++) await Promise.all([direct(), proxy()]);
@@ -165,7 +168,7 @@ export const figures: Figure[] = [
     run: () => withRig(async (r) => {
       prepare(r.alt, 0);
       r.alt.modes.dataBytes = 25 * MB;
-      const auth = `Basic ${Buffer.from(`${r.alt.basic.username}:${r.alt.basic.password}`).toString("base64")}`;
+      const auth = basicAuth(r.alt);
       const fileUrl = `${r.alt.uviBase}/documents/v1/documents/out/b-uvi-0/data`;
       // For comparison: a minimal relay (node:http + undici, its own process) on the same machine.
       const relay = fork(path.join(import.meta.dirname, "bare-relay.ts"), [fileUrl, auth], { execArgv: ["--import", "tsx"], stdio: "ignore" });
