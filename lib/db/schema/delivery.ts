@@ -1,0 +1,121 @@
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./sandbox";
+import { connections } from "./connections";
+
+/** Tables of lib/delivery (migration 0004_delivery.sql). */
+
+export const DOCUMENT_STATES = ["open", "pending", "confirmed", "failed", "unknown", "gone"] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export const CONFIRMATION_STATES = ["pending", "confirmed", "failed", "unknown"] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const deliveryDocuments = pgTable(
+  "delivery_documents",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    documentid: text("documentid").notNull(),
+    kd: text("kd").notNull().default(""),
+    seq: bigserial("seq", { mode: "number" }),
+    filename: text("filename").notNull(),
+    doctype: text("doctype").notNull(),
+    mimetype: text("mimetype").notNull(),
+    propertymanagement: text("propertymanagement").notNull(),
+    document: jsonb("document").notNull().$type<Record<string, unknown>>(),
+    unitMsc: text("unit_msc"),
+    unitPm: text("unit_pm"),
+    unitLabel: text("unit_label"),
+    periodFrom: date("period_from"),
+    periodTo: date("period_to"),
+    state: text("state", { enum: DOCUMENT_STATES }).notNull().default("open"),
+    replacedBy: text("replaced_by"),
+    firstSeenAt: at("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    sha256: text("sha256"),
+    bytes: bigint("bytes", { mode: "number" }),
+    fetchedAt: at("fetched_at"),
+    confirmedAt: at("confirmed_at"),
+    confirmedBy: uuid("confirmed_by"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.documentid] }),
+    index("delivery_documents_unit").on(t.connectionId, t.state, t.unitMsc),
+    index("delivery_documents_period").on(t.connectionId, t.periodFrom),
+    index("delivery_documents_seen").on(t.connectionId, t.kd, t.lastSeenAt),
+    index("delivery_documents_first_seen").on(t.firstSeenAt),
+  ],
+);
+export type DeliveryDocumentRow = typeof deliveryDocuments.$inferSelect;
+
+export const deliveryBlobs = pgTable("delivery_blobs", {
+  id: uuid("id").primaryKey(),
+  sha256: text("sha256").unique(),
+  bytes: bigint("bytes", { mode: "number" }),
+  storedAt: at("stored_at").notNull().defaultNow(),
+});
+
+export const deliveryBlobChunks = pgTable(
+  "delivery_blob_chunks",
+  {
+    blobId: uuid("blob_id")
+      .notNull()
+      .references(() => deliveryBlobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
+);
+
+export const deliveryConfirmations = pgTable(
+  "delivery_confirmations",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    documentid: text("documentid").notNull(),
+    kd: text("kd").notNull().default(""),
+    state: text("state", { enum: CONFIRMATION_STATES }).notNull(),
+    actorId: uuid("actor_id"),
+    sha256: text("sha256"),
+    attempts: integer("attempts").notNull().default(1),
+    startedAt: at("started_at").notNull().defaultNow(),
+    finishedAt: at("finished_at"),
+    providerStatus: integer("provider_status"),
+    message: text("message"),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.documentid] })],
+);
+export type ConfirmationRow = typeof deliveryConfirmations.$inferSelect;
+
+export const deliverySync = pgTable("delivery_sync", {
+  connectionId: uuid("connection_id")
+    .primaryKey()
+    .references(() => connections.id, { onDelete: "cascade" }),
+  leaseOwner: text("lease_owner"),
+  leaseUntil: at("lease_until"),
+  lastAt: at("last_at"),
+  lastOk: boolean("last_ok"),
+  lastOpen: integer("last_open"),
+  lastMessage: text("last_message"),
+  lastGoodAt: at("last_good_at"),
+  nextAt: at("next_at"),
+});
+export type SyncRow = typeof deliverySync.$inferSelect;
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: at("at").notNull().defaultNow(),
+    kind: text("kind").notNull(),
+    actorId: uuid("actor_id"),
+    actor: text("actor").notNull(),
+    connectionId: uuid("connection_id"),
+    documentid: text("documentid"),
+    detail: jsonb("detail").notNull().$type<Record<string, unknown>>().default({}),
+  },
+  (t) => [index("audit_events_document").on(t.connectionId, t.documentid, t.id), index("audit_events_at").on(t.at)],
+);

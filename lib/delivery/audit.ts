@@ -1,0 +1,58 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema/delivery";
+
+/**
+ * The audit trail (docs/architecture.md, "Delivery state"): one row per sync, fetch, confirmation
+ * attempt and outcome, reconciliation, connection change, user change and export. `detail` holds
+ * ids, counts, states and provider statuses only: never a secret, never a provider's body.
+ */
+
+export type AuditKind =
+  | "sync"
+  | "fetch"
+  | "confirm.attempt"
+  | "confirm.outcome"
+  | "reconcile"
+  | "connection.create"
+  | "connection.update"
+  | "connection.delete"
+  | "user.create"
+  | "user.update"
+  | "export";
+
+/** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */
+export type Actor = { id: string; email: string } | "system";
+
+export type AuditEvent = {
+  kind: AuditKind;
+  actor: Actor;
+  connectionId?: string | null;
+  documentid?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+/** Anything that runs queries: the database or a transaction on it. */
+type Runner = Pick<Db, "insert">;
+
+export const actorOf = (user: { id: string; email: string }): Actor => ({ id: user.id, email: user.email });
+
+function row(e: AuditEvent) {
+  return {
+    kind: e.kind,
+    actorId: e.actor === "system" ? null : e.actor.id,
+    actor: e.actor === "system" ? "system" : e.actor.email,
+    connectionId: e.connectionId ?? null,
+    documentid: e.documentid ?? null,
+    detail: e.detail ?? {},
+  };
+}
+
+export async function recordEvents(db: Runner, events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(auditEvents).values(events.map(row));
+}
+
+export async function recordEvent(db: Runner, event: AuditEvent): Promise<void> {
+  await recordEvents(db, [event]);
+}
