@@ -78,6 +78,9 @@ const Schema = z.object({
   PROVIDER_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   PROVIDER_URL_ALLOWLIST: z.preprocess(blankToUndefined, Origins.optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
+  SYNC_INTERVAL_MINUTES: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(10_080).default(60)),
+  SYNC_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
+  ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 export type Env = {
@@ -94,6 +97,11 @@ export type Env = {
   providerTimeoutMs: number;
   providerUrlAllowlist: string[];
   logLevel: string;
+  /** Minutes between background syncs of a connection; 0: no background sync. */
+  syncIntervalMinutes: number;
+  syncConcurrency: number;
+  /** Where archived bytes go: a directory, or the database itself. */
+  archive: { kind: "dir"; dir: string } | { kind: "database" };
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -164,6 +172,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     providerUrlAllowlist: e.PROVIDER_URL_ALLOWLIST ?? [],
     logLevel: e.LOG_LEVEL,
+    syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
+    syncConcurrency: e.SYNC_CONCURRENCY,
+    // Several instances on one PostgreSQL stay stateless: their archive is the database unless a
+    // shared mount is named; the embedded database keeps it beside itself in DATA_DIR.
+    archive: e.ARCHIVE_DIR
+      ? { kind: "dir", dir: path.resolve(e.ARCHIVE_DIR) }
+      : e.DATABASE_URL
+        ? { kind: "database" }
+        : { kind: "dir", dir: path.join(dataDir, "archive") },
   };
 }
 

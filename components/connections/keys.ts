@@ -1,5 +1,5 @@
 import type { ConnectionView } from "@/lib/connections/connections";
-import type { TestResult } from "@/lib/connections/documents";
+import type { TestResult } from "@/lib/connections/test-connection";
 
 /** The `connection` of DASHBOARD.md, as the browser sees it: never a secret. */
 export type Connection = ConnectionView;

@@ -26,19 +26,26 @@ export type HandlerContext<Q extends Schema, B extends Schema> = {
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The error answer of DASHBOARD.md: `{error, message}`, `fields` on a 400, nothing internal. */
-export function errorResponse(err: unknown, locale: Locale): Response {
+function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     const { vars, fields, extra, headers } = err.options;
     const body: Record<string, unknown> = { error: err.code, message: translate(locale, err.messageKey, vars), ...extra };
     if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
-    return Response.json(body, { status: err.status, headers });
+    return { status: err.status, body, headers };
   }
   const requestId = randomUUID();
   log().error({ requestId, err }, "unhandled error in route handler");
-  return Response.json(
-    { error: "internal", message: translate(locale, "error.internal", { requestId }) },
-    { status: 500 },
-  );
+  return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
+}
+
+export function errorResponse(err: unknown, locale: Locale): Response {
+  const { status, body, headers } = errorBody(err, locale);
+  return Response.json(body, { status, headers });
+}
+
+/** The last line of an NDJSON answer that failed after it began: `{done: true, error, message}`. */
+export function errorLine(err: unknown, locale: Locale): Record<string, unknown> {
+  return { done: true, ...errorBody(err, locale).body };
 }
 
 function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -5,9 +5,12 @@ import type { SessionClaims } from "@/lib/auth/options";
 import { sessionUser, type CurrentUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { deliverySync, type SyncRow } from "@/lib/db/schema/delivery";
 import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
+import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
+import { recordEvent, type Actor } from "@/lib/delivery/audit";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";
@@ -22,9 +25,26 @@ export type ConnectionView = {
   authType: "basic" | "client_credentials";
   customerNumber: string | null;
   createdAt: string;
+  /** The last sync's outcome (DASHBOARD.md), null before the first. */
+  lastSync: { at: string; ok: boolean; open: number | null; message?: string } | null;
+  /** No good sync for two background intervals. */
+  stale: boolean;
 };
 
-export function toView(row: ConnectionRow): ConnectionView {
+function lastSyncOf(sync: SyncRow | null | undefined, locale: Locale): ConnectionView["lastSync"] {
+  if (!sync?.lastAt) return null;
+  const message = sync.lastMessage && isMessageKey(sync.lastMessage) ? translate(locale, sync.lastMessage) : undefined;
+  return { at: sync.lastAt.toISOString(), ok: sync.lastOk ?? false, open: sync.lastOpen ?? null, ...(message && { message }) };
+}
+
+function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Date.now()): boolean {
+  const minutes = env().syncIntervalMinutes;
+  if (minutes <= 0) return false;
+  const since = sync?.lastGoodAt ?? row.createdAt;
+  return now - since.getTime() > 2 * minutes * 60_000;
+}
+
+export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: Locale = "de"): ConnectionView {
   return {
     id: row.id,
     name: row.name,
@@ -34,14 +54,21 @@ export function toView(row: ConnectionRow): ConnectionView {
     authType: row.authType,
     customerNumber: row.customerNumber,
     createdAt: row.createdAt.toISOString(),
+    lastSync: lastSyncOf(sync, locale),
+    stale: isStale(row, sync),
   };
 }
 
 export const connectionNotFound = () => notFound("connections.notFound");
 
-export async function listConnections(db: Db, { userId }: { userId: string }): Promise<ConnectionView[]> {
-  const rows = await db.select().from(connections).where(eq(connections.userId, userId)).orderBy(asc(connections.name), asc(connections.createdAt));
-  return rows.map(toView);
+export async function listConnections(db: Db, { userId }: { userId: string }, locale: Locale = "de"): Promise<ConnectionView[]> {
+  const rows = await db
+    .select({ connection: connections, sync: deliverySync })
+    .from(connections)
+    .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
+    .where(eq(connections.userId, userId))
+    .orderBy(asc(connections.name), asc(connections.createdAt));
+  return rows.map((r) => toView(r.connection, r.sync, locale));
 }
 
 /**
@@ -64,7 +91,17 @@ export async function sessionConnection(db: Db, claims: SessionClaims, connectio
 /** Never a connection's id (ids are random v4 UUIDs): a malformed id joins nothing. */
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
-export async function createConnection(db: Db, { userId }: { userId: string }, input: CreateConnectionInput): Promise<ConnectionView> {
+/** What an audit event may say of a connection: never the secret or the sealed value. */
+const auditFields = (c: { name: string; service: string; baseUrl: string; authUrl: string | null; authType: string; customerNumber: string | null }) => ({
+  name: c.name,
+  service: c.service,
+  baseUrl: c.baseUrl,
+  authUrl: c.authUrl,
+  authType: c.authType,
+  customerNumber: c.customerNumber,
+});
+
+export async function createConnection(db: Db, { userId, actor }: { userId: string; actor: Actor }, input: CreateConnectionInput): Promise<ConnectionView> {
   const id = randomUUID();
   const isBasic = input.auth.type === "basic";
   const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
@@ -83,10 +120,11 @@ export async function createConnection(db: Db, { userId }: { userId: string }, i
       customerNumber: input.customerNumber ?? null,
     })
     .returning();
+  await recordEvent(db, { kind: "connection.create", actor, connectionId: id, detail: auditFields(row!) });
   return toView(row!);
 }
 
-export async function updateConnection(db: Db, current: ConnectionRow, input: UpdateConnectionInput): Promise<ConnectionView> {
+export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
   const authType = input.auth?.type ?? current.authType;
   const service = current.service;
   const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
@@ -121,10 +159,16 @@ export async function updateConnection(db: Db, current: ConnectionRow, input: Up
     .returning();
   if (!row) throw connectionNotFound();
   forgetConnectionTokens(current.id);
-  return toView(row);
+  const changed = Object.keys(input).filter((k) => k !== "auth");
+  if (newPrincipal !== undefined) changed.push(authType === "basic" ? "auth.username" : "auth.clientId");
+  if (newSecret !== undefined) changed.push(authType === "basic" ? "auth.password" : "auth.clientSecret");
+  await recordEvent(db, { kind: "connection.update", actor, connectionId: current.id, detail: { changed, ...auditFields(row) } });
+  const [sync] = await db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1);
+  return toView(row, sync ?? null);
 }
 
-export async function deleteConnection(db: Db, current: ConnectionRow): Promise<void> {
+export async function deleteConnection(db: Db, current: ConnectionRow, actor: Actor): Promise<void> {
   await db.delete(connections).where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
+  await recordEvent(db, { kind: "connection.delete", actor, connectionId: current.id, detail: auditFields(current) });
   forgetConnectionTokens(current.id);
 }

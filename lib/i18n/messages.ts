@@ -2,12 +2,13 @@ import { auth } from "./messages/auth";
 import { common } from "./messages/common";
 import { connections } from "./messages/connections";
 import { connectionsPage } from "./messages/connections-page";
+import { delivery } from "./messages/delivery";
 import { users } from "./messages/users";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en },
 };
 
 export const LOCALES = ["de", "en"] as const;
@@ -28,6 +29,10 @@ export function format(template: string, vars?: MessageVars): string {
 
 export function translate(locale: Locale, key: MessageKey, vars?: MessageVars): string {
   return format(messages[locale][key] ?? messages.de[key], vars);
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(messages.de, value);
 }
 
 export function isLocale(value: unknown): value is Locale {

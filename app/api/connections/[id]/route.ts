@@ -2,12 +2,13 @@ import { deleteConnection, updateConnection } from "@/lib/connections/connection
 import { withConnection } from "@/lib/connections/route";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/delivery/audit";
 
-export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, body }) =>
-  updateConnection(await getDb(), connection, body),
+export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) =>
+  updateConnection(await getDb(), connection, actorOf(user), body),
 );
 
-export const DELETE = withConnection({}, async ({ connection }) => {
-  await deleteConnection(await getDb(), connection);
+export const DELETE = withConnection({}, async ({ connection, user }) => {
+  await deleteConnection(await getDb(), connection, actorOf(user));
   return new Response(null, { status: 204 });
 });

@@ -1,7 +1,9 @@
-import { listDocuments } from "@/lib/connections/documents";
 import { withConnection } from "@/lib/connections/route";
 import { ListDocumentsQuery } from "@/lib/connections/schemas";
+import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/delivery/audit";
+import { listDocuments } from "@/lib/delivery/documents";
 
-export const GET = withConnection({ query: ListDocumentsQuery }, async ({ connection, query, req }) =>
-  listDocuments(connection, { ...query, signal: req.signal }),
+export const GET = withConnection({ query: ListDocumentsQuery }, async ({ connection, user, query, req }) =>
+  listDocuments({ db: await getDb(), connection, actor: actorOf(user) }, { ...query, signal: req.signal }),
 );

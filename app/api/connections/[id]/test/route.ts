@@ -1,4 +1,4 @@
-import { testConnection } from "@/lib/connections/documents";
+import { testConnection } from "@/lib/connections/test-connection";
 import { withConnection } from "@/lib/connections/route";
 import { translate } from "@/lib/i18n/messages";
 

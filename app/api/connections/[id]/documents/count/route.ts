@@ -1,4 +1,4 @@
-import { countDocuments } from "@/lib/connections/documents";
+import { countDocuments } from "@/lib/delivery/documents";
 import { withConnection } from "@/lib/connections/route";
 import { KdQuery } from "@/lib/connections/schemas";
 

@@ -1,7 +1,11 @@
-import { documentDataResponse } from "@/lib/connections/documents";
+import { fileResponse } from "@/lib/api/responses";
 import { withConnection } from "@/lib/connections/route";
 import { KdQuery } from "@/lib/connections/schemas";
+import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/delivery/audit";
+import { documentData } from "@/lib/delivery/documents";
 
-export const GET = withConnection({ query: KdQuery }, async ({ connection, params, query, req }) =>
-  documentDataResponse(connection, params.documentid ?? "", { kd: query.kd, signal: req.signal }),
-);
+export const GET = withConnection({ query: KdQuery }, async ({ connection, user, params, query, req }) => {
+  const { meta, stream } = await documentData({ db: await getDb(), connection, actor: actorOf(user) }, params.documentid ?? "", { kd: query.kd, signal: req.signal });
+  return fileResponse(meta, stream);
+});

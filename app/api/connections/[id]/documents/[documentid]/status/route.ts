@@ -1,8 +1,12 @@
-import { confirmDocument } from "@/lib/connections/documents";
+import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/connections/route";
 import { KdQuery } from "@/lib/connections/schemas";
+import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/delivery/audit";
+import { confirmOne } from "@/lib/delivery/confirm";
+import { confirmAnswer } from "@/lib/delivery/confirm-answers";
 
-// The provider's outcome must be seen even if the browser goes away: no caller signal here.
-export const PUT = withConnection({ query: KdQuery }, async ({ connection, params, query }) =>
-  confirmDocument(connection, params.documentid ?? "", { kd: query.kd }),
+// The one-document case of the bulk path; no caller signal: the outcome must be seen even if the browser goes away.
+export const PUT = withConnection({ query: KdQuery }, async ({ connection, user, params, query }) =>
+  confirmAnswer(await confirmOne({ db: await getDb(), connection, client: providerFor(connection), actor: actorOf(user) }, params.documentid ?? "", query.kd)),
 );

@@ -1,0 +1,12 @@
+import { ndjsonResponse } from "@/lib/api/responses";
+import { errorLine } from "@/lib/api/handler";
+import { withConnection } from "@/lib/connections/route";
+import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/delivery/audit";
+import { startSync } from "@/lib/delivery/sync";
+
+export const POST = withConnection({}, async ({ connection, user, locale }) => {
+  const db = await getDb();
+  const run = await startSync(db, { connection, actor: actorOf(user) });
+  return ndjsonResponse((emit) => run(emit), (err) => errorLine(err, locale));
+});

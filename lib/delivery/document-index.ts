@@ -1,0 +1,109 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
+
+/**
+ * The document index (docs/architecture.md, "Delivery state"): what the dashboard has seen at each
+ * connection's provider. A document is grouped under one usage unit: its only unit that is not a
+ * billing unit, else its billing unit, else the first reference with a number; none: the
+ * "no usage unit" group (`unit_msc` NULL), never dropped.
+ */
+
+export type IndexedUnit = { msc: string | null; pm: string | null; label: string | null; from: string | null; to: string | null };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateOrNull = (v: string | null | undefined) => (v && DATE.test(v.trim()) ? v.trim() : null);
+const textOrNull = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+export function unitOf(metadata: ProviderMetadata[]): IndexedUnit {
+  const numbered = metadata.filter((m) => textOrNull(m.mscnumber));
+  const usage = numbered.filter((m) => (m.reftype ?? "").toLowerCase() !== "billingunit");
+  const billing = numbered.filter((m) => (m.reftype ?? "").toLowerCase() === "billingunit");
+  const pick = usage.length === 1 ? usage[0] : (billing[0] ?? usage[0]);
+  if (!pick) return { msc: null, pm: null, label: null, from: null, to: null };
+  // Providers may add a label or description to a reference; the spec names none.
+  const label = textOrNull((pick as Record<string, unknown>).label) ?? textOrNull((pick as Record<string, unknown>).description);
+  // A billing unit has no period of its own: take the period its residential units share.
+  const from = dateOrNull(pick.from) ?? dateOrNull(usage[0]?.from);
+  const to = dateOrNull(pick.to) ?? dateOrNull(usage[0]?.to);
+  return { msc: textOrNull(pick.mscnumber), pm: textOrNull(pick.pmnumber), label, from, to };
+}
+
+type Row = {
+  documentid: string;
+  filename: string;
+  doctype: string;
+  mimetype: string;
+  propertymanagement: string;
+  document: ProviderDocument;
+  unit_msc: string | null;
+  unit_pm: string | null;
+  unit_label: string | null;
+  period_from: string | null;
+  period_to: string | null;
+};
+
+function toRow(d: ProviderDocument): Row {
+  const unit = unitOf(d.metadata);
+  return {
+    documentid: d.documentid,
+    filename: d.filename,
+    doctype: d.doctype,
+    mimetype: d.mimetype,
+    propertymanagement: d.propertymanagement,
+    document: d,
+    unit_msc: unit.msc,
+    unit_pm: unit.pm,
+    unit_label: unit.label,
+    period_from: unit.from,
+    period_to: unit.to,
+  };
+}
+
+/**
+ * Records documents the provider listed (one statement for the whole batch). A document listed
+ * again after it was `gone` is open again; the states of confirmations are left to them.
+ * Returns how many were new.
+ */
+export async function indexDocuments(db: Db, scope: { connectionId: string; kd: string }, documents: ProviderDocument[], seenAt: Date): Promise<number> {
+  if (documents.length === 0) return 0;
+  const rows = JSON.stringify(documents.map(toRow));
+  const result = await db.execute(sql`
+    INSERT INTO delivery_documents AS d (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement,
+      document, unit_msc, unit_pm, unit_label, period_from, period_to, first_seen_at, last_seen_at)
+    SELECT ${scope.connectionId}::uuid, x.documentid, ${scope.kd}, x.filename, x.doctype, x.mimetype, x.propertymanagement,
+      x.document, x.unit_msc, x.unit_pm, x.unit_label, x.period_from, x.period_to, ${seenAt.toISOString()}::timestamptz, ${seenAt.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${rows}::jsonb) AS x(documentid text, filename text, doctype text, mimetype text,
+      propertymanagement text, document jsonb, unit_msc text, unit_pm text, unit_label text, period_from date, period_to date)
+    ON CONFLICT (connection_id, documentid) DO UPDATE SET
+      kd = excluded.kd, filename = excluded.filename, doctype = excluded.doctype, mimetype = excluded.mimetype,
+      propertymanagement = excluded.propertymanagement, document = excluded.document, unit_msc = excluded.unit_msc,
+      unit_pm = excluded.unit_pm, unit_label = excluded.unit_label, period_from = excluded.period_from,
+      period_to = excluded.period_to, last_seen_at = GREATEST(d.last_seen_at, excluded.last_seen_at),
+      state = CASE WHEN d.state = 'gone' THEN 'open' ELSE d.state END
+    RETURNING (xmax = 0) AS inserted`);
+  return rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
+}
+
+/**
+ * Corrections: of several documents of one unit, type and period, each older one is replaced by
+ * the next newer (first seen later; the provider's order breaks ties). Recomputed per connection.
+ */
+export async function markReplacements(db: Db, connectionId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE delivery_documents d SET replaced_by = r.next_id
+    FROM (
+      SELECT documentid, lead(documentid) OVER (
+        PARTITION BY unit_msc, doctype, period_from, period_to ORDER BY first_seen_at, seq) AS next_id
+      FROM delivery_documents
+      WHERE connection_id = ${connectionId} AND unit_msc IS NOT NULL AND period_from IS NOT NULL
+    ) r
+    WHERE d.connection_id = ${connectionId} AND d.documentid = r.documentid
+      AND d.replaced_by IS DISTINCT FROM r.next_id`);
+}
+
+/** Rows of `db.execute` from either driver (node-postgres and PGlite both answer `{rows}`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

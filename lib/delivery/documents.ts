@@ -1,0 +1,71 @@
+import "server-only";
+import { providerAppError } from "@/lib/connections/errors";
+import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
+import { providerFor } from "@/lib/connections/provider";
+import type { Db } from "@/lib/db/client";
+import type { ConnectionRow } from "@/lib/db/schema/connections";
+import { log } from "@/lib/log";
+import type { DocumentPage } from "@/lib/provider/client";
+import { teeToArchive } from "./archive";
+import type { Actor } from "./audit";
+import { indexDocuments } from "./document-index";
+import { recordFetched } from "./fetched";
+
+/**
+ * The provider's documents through the dashboard (docs/architecture.md, "List" and "View"): the
+ * list updates the index on the way, the file streams to the browser and into the archive.
+ */
+
+type Call = { kd?: string; signal?: AbortSignal };
+export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
+
+const kdOf = (connection: ConnectionRow, kd?: string) => kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
+
+export async function listDocuments(p: Principal, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
+  const client = providerFor(p.connection);
+  let result: DocumentPage;
+  try {
+    result = await client.listPage(page.offset, page.limit, { kd: page.kd, signal: page.signal });
+  } catch (err) {
+    throw providerAppError(err);
+  }
+  // The index is brought up to date after the answer: the page does not wait for it.
+  void indexDocuments(p.db, { connectionId: p.connection.id, kd: kdOf(p.connection, page.kd) }, result.documents, new Date()).catch((err: unknown) =>
+    log().error({ err, connectionId: p.connection.id }, "indexing a listed page failed"),
+  );
+  return result;
+}
+
+export async function countDocuments(connection: ConnectionRow, call: Call): Promise<{ count: number }> {
+  const client = providerFor(connection);
+  try {
+    return { count: await client.count(call) };
+  } catch (err) {
+    throw providerAppError(err);
+  }
+}
+
+export type FileMeta = { contentType: string; contentDisposition: string; contentLength?: string };
+
+/** The provider's file, streamed (never buffered whole) and archived while it passes. */
+export async function documentData(p: Principal, documentid: string, call: Call): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
+  const client = providerFor(p.connection);
+  let file;
+  try {
+    file = await client.data(documentid, call);
+  } catch (err) {
+    throw providerAppError(err, "document");
+  }
+  const type = safeContentType(file.contentType);
+  const stream = teeToArchive(p.db, file.body, (archived) =>
+    recordFetched(p.db, { connection: p.connection, documentid, kd: kdOf(p.connection, call.kd), actor: p.actor, file: archived, contentType: type, filename: file.filename, via: "view" }),
+  );
+  return {
+    meta: {
+      contentType: type,
+      contentDisposition: contentDispositionFor(file.filename, documentid, type),
+      ...(file.contentLength && /^\d{1,15}$/.test(file.contentLength) && { contentLength: file.contentLength }),
+    },
+    stream,
+  };
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { recordEvents, type Actor, type AuditEvent } from "./audit";
+import { rowsOf } from "./document-index";
+
+/**
+ * Reconciliation (docs/architecture.md, "Confirmations"): a confirmation whose outcome was not
+ * seen (`unknown`), or that a crash left `pending`, is decided by the list the provider just gave
+ * in full: gone means the PUT took effect (`confirmed`); still listed means it did not (the
+ * document is open again and may be confirmed once more). Only rows whose PUT finished, or must
+ * have finished (started longer than the provider timeout ago), before the walk began are
+ * decided: a PUT still in flight is never judged by a list read before it landed.
+ */
+export async function reconcileConnection(db: Db, connectionId: string, walkStart: Date, actor: Actor): Promise<{ confirmed: number; reopened: number }> {
+  const inFlightBefore = new Date(walkStart.getTime() - env().providerTimeoutMs - 5000).toISOString();
+  const start = walkStart.toISOString();
+  const decided = rowsOf<{ documentid: string; outcome: "confirmed" | "open"; previous: string }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT c.documentid, c.state AS previous,
+          CASE WHEN d.last_seen_at >= ${start}::timestamptz THEN 'open' ELSE 'confirmed' END AS outcome
+        FROM delivery_confirmations c
+        JOIN delivery_documents d ON d.connection_id = c.connection_id AND d.documentid = c.documentid
+        WHERE c.connection_id = ${connectionId}
+          AND ((c.state = 'unknown' AND c.finished_at < ${start}::timestamptz)
+            OR (c.state = 'pending' AND c.started_at < ${inFlightBefore}::timestamptz))
+        FOR UPDATE OF c
+      ), confirmations AS (
+        UPDATE delivery_confirmations c
+        SET state = CASE WHEN due.outcome = 'confirmed' THEN 'confirmed' ELSE 'failed' END,
+            finished_at = COALESCE(c.finished_at, ${start}::timestamptz),
+            message = CASE WHEN due.outcome = 'confirmed' THEN 'reconciled: no longer listed' ELSE 'reconciled: still listed' END
+        FROM due WHERE c.connection_id = ${connectionId} AND c.documentid = due.documentid
+        RETURNING c.documentid, c.actor_id, c.finished_at
+      )
+      UPDATE delivery_documents d
+      SET state = due.outcome,
+          confirmed_at = CASE WHEN due.outcome = 'confirmed' THEN confirmations.finished_at ELSE NULL END,
+          confirmed_by = CASE WHEN due.outcome = 'confirmed' THEN confirmations.actor_id ELSE NULL END
+      FROM due JOIN confirmations ON confirmations.documentid = due.documentid
+      WHERE d.connection_id = ${connectionId} AND d.documentid = due.documentid
+      RETURNING d.documentid, due.outcome, due.previous`),
+  );
+  const events: AuditEvent[] = decided.map((r) => ({
+    kind: "reconcile",
+    actor,
+    connectionId,
+    documentid: r.documentid,
+    detail: { from: r.previous, state: r.outcome, reason: r.outcome === "confirmed" ? "no longer listed" : "still listed" },
+  }));
+  await recordEvents(db, events);
+  return { confirmed: decided.filter((r) => r.outcome === "confirmed").length, reopened: decided.filter((r) => r.outcome === "open").length };
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { CustomerNumber, Paging } from "@/lib/connections/schemas";
+import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
+
+/** Request schemas of the delivery routes on a connection and of the inbox (DASHBOARD.md). */
+
+export const MAX_CONFIRMATIONS = 1000;
+
+export const ConfirmationsBody = z.strictObject({
+  documentids: z.array(z.string().min(1).max(200)).min(1).max(MAX_CONFIRMATIONS),
+  kd: CustomerNumber.optional(),
+});
+
+export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+export const InboxQuery = Paging.extend({
+  connection: z.uuid().optional(),
+  q: z.string().trim().max(200).optional(),
+  month: Month.optional(),
+  state: z.enum(DOCUMENT_STATES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type InboxInput = z.infer<typeof InboxQuery>;

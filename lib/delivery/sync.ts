@@ -1,0 +1,180 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { and, eq, sql } from "drizzle-orm";
+import { providerFor } from "@/lib/connections/provider";
+import type { Db } from "@/lib/db/client";
+import type { ConnectionRow } from "@/lib/db/schema/connections";
+import { deliveryDocuments, deliverySync } from "@/lib/db/schema/delivery";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import type { ProviderClient } from "@/lib/provider/client";
+import type { ProviderDocument } from "@/lib/provider/schemas";
+import { providerAppError } from "@/lib/connections/errors";
+import { recordEvent, type Actor } from "./audit";
+import { indexDocuments, markReplacements, rowsOf } from "./document-index";
+import { reconcileConnection } from "./reconcile";
+
+/**
+ * Sync (docs/architecture.md, "Sync"): walk the provider's whole list, record every document in
+ * the index, mark what disappeared `gone`, then reconcile open confirmations. One sync per
+ * connection at a time, across instances: a lease row in delivery_sync, renewed while it runs.
+ */
+
+const LEASE_MS = 2 * 60_000;
+const RENEW_MS = 20_000;
+/** Who holds a lease: this process (a crashed holder's lease simply runs out). */
+export const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export type SyncProgress = { seen: number; count: number };
+export type SyncDone = {
+  done: true;
+  open: number;
+  gone: number;
+  added: number;
+  countMismatch?: { count: number; seen: number };
+  reconciled?: { confirmed: number; reopened: number };
+};
+export type Lease = { connectionId: string; owner: string };
+
+/** Takes the connection's sync lease, or null while another sync of it runs. */
+export async function acquireSyncLease(db: Db, connectionId: string): Promise<Lease | null> {
+  const owner = `${INSTANCE}:${randomUUID().slice(0, 8)}`;
+  const until = new Date(Date.now() + LEASE_MS).toISOString();
+  const got = rowsOf(
+    await db.execute(sql`
+      INSERT INTO delivery_sync (connection_id, lease_owner, lease_until) VALUES (${connectionId}, ${owner}, ${until}::timestamptz)
+      ON CONFLICT (connection_id) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+      WHERE delivery_sync.lease_until IS NULL OR delivery_sync.lease_until < now()
+      RETURNING connection_id`),
+  );
+  return got.length ? { connectionId, owner } : null;
+}
+
+async function renewLease(db: Db, lease: Lease): Promise<void> {
+  await db
+    .update(deliverySync)
+    .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+    .where(and(eq(deliverySync.connectionId, lease.connectionId), eq(deliverySync.leaseOwner, lease.owner)));
+}
+
+/** When the background sync should next look at a connection: the interval, jittered by ±10 %. */
+export function nextSyncAt(now = Date.now()): Date | null {
+  const minutes = env().syncIntervalMinutes;
+  if (minutes <= 0) return null;
+  return new Date(now + minutes * 60_000 * (0.9 + Math.random() * 0.2));
+}
+
+async function releaseLease(db: Db, lease: Lease, outcome: { ok: boolean; open: number | null; message: string | null }): Promise<void> {
+  const now = new Date();
+  await db
+    .update(deliverySync)
+    .set({
+      leaseOwner: null,
+      leaseUntil: null,
+      lastAt: now,
+      lastOk: outcome.ok,
+      ...(outcome.open !== null && { lastOpen: outcome.open }),
+      lastMessage: outcome.message,
+      ...(outcome.ok && { lastGoodAt: now }),
+      nextAt: nextSyncAt(now.getTime()),
+    })
+    .where(and(eq(deliverySync.connectionId, lease.connectionId), eq(deliverySync.leaseOwner, lease.owner)));
+}
+
+/** The `kd` values a connection's list is walked for: DTA its customer number (or its own customer). */
+function customersOf(connection: ConnectionRow): string[] {
+  return connection.service === "dta" ? [connection.customerNumber ?? ""] : [""];
+}
+
+// TODO(provider-walk): replaced by the provider client's own walk (bounded concurrency).
+async function walkList(client: ProviderClient, kd: string, onPage: (docs: ProviderDocument[], p: SyncProgress) => Promise<void>) {
+  const opts = kd ? { kd } : {};
+  const countBefore = await client.count(opts);
+  const seenIds = new Set<string>();
+  for (let offset = 0, n = 0; n < countBefore / 500 + 100; n++) {
+    const page = await client.listPage(offset, 500, opts);
+    const fresh = page.documents.filter((d) => !seenIds.has(d.documentid));
+    fresh.forEach((d) => seenIds.add(d.documentid));
+    if (fresh.length) await onPage(fresh, { seen: seenIds.size, count: page.count });
+    if (page.documents.length === 0 || fresh.length === 0) break;
+    offset += page.documents.length;
+    if (offset >= page.count) break;
+  }
+  return { seen: seenIds.size, countBefore, countAfter: await client.count(opts) };
+}
+
+async function openCount(db: Db, connectionId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deliveryDocuments)
+    .where(and(eq(deliveryDocuments.connectionId, connectionId), eq(deliveryDocuments.state, "open")));
+  return row?.n ?? 0;
+}
+
+/**
+ * Runs one sync under a lease taken by `acquireSyncLease`, and always releases it. Documents that
+ * were not listed are marked gone only when the list held still during the walk (the count before
+ * and after agree); open confirmations are reconciled only when, besides, every counted document
+ * was seen. A provider failure ends the sync with the project's error, recorded as its outcome.
+ */
+export async function runSync(db: Db, lease: Lease, input: { connection: ConnectionRow; actor: Actor; onProgress?: (p: SyncProgress) => void }): Promise<SyncDone> {
+  const { connection, actor } = input;
+  const walkStart = new Date();
+  const renew = setInterval(() => void renewLease(db, lease).catch(() => undefined), RENEW_MS);
+  let added = 0;
+  let gone = 0;
+  let seen = 0;
+  let count = 0;
+  let stable = true;
+  try {
+    const client = providerFor(connection);
+    for (const kd of customersOf(connection)) {
+      const walked = await walkList(client, kd, async (documents, progress) => {
+        added += await indexDocuments(db, { connectionId: connection.id, kd }, documents, new Date());
+        input.onProgress?.({ seen: seen + progress.seen, count: count + progress.count });
+      });
+      seen += walked.seen;
+      count += walked.countAfter;
+      if (walked.countBefore !== walked.countAfter) stable = false;
+      if (walked.countBefore === walked.countAfter) {
+        const marked = rowsOf(
+          await db.execute(sql`
+            UPDATE delivery_documents SET state = 'gone'
+            WHERE connection_id = ${connection.id} AND kd = ${kd} AND last_seen_at < ${walkStart.toISOString()}::timestamptz
+              AND state IN ('open', 'failed')
+            RETURNING documentid`),
+        );
+        gone += marked.length;
+      }
+    }
+    await markReplacements(db, connection.id);
+    const complete = stable && seen === count;
+    const reconciled = complete ? await reconcileConnection(db, connection.id, walkStart, actor) : undefined;
+    const open = await openCount(db, connection.id);
+    const done: SyncDone = { done: true, open, gone, added, ...(!complete && { countMismatch: { count, seen } }), ...(reconciled && { reconciled }) };
+    await releaseLease(db, lease, { ok: true, open, message: null });
+    await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: true, seen, count, added, gone, open, ...(reconciled && { reconciled }) } });
+    return done;
+  } catch (err) {
+    const mapped = providerAppError(err);
+    const code = mapped instanceof AppError ? mapped.code : "internal";
+    log().warn({ connectionId: connection.id, err: mapped instanceof AppError ? code : err }, "sync failed");
+    await releaseLease(db, lease, { ok: false, open: null, message: mapped instanceof AppError ? mapped.messageKey : "error.internal" }).catch(() => undefined);
+    await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
+    throw mapped;
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/**
+ * Takes the lease now (a sync already running answers 409 before any line is sent) and hands
+ * back the run, which reports progress through `emit` and ends with the done line.
+ */
+export async function startSync(db: Db, input: { connection: ConnectionRow; actor: Actor }): Promise<(emit: (line: object) => void) => Promise<SyncDone>> {
+  const lease = await acquireSyncLease(db, input.connection.id);
+  if (!lease) throw new AppError(409, "sync_running", "delivery.sync.running");
+  return (emit) => runSync(db, lease, { ...input, onProgress: emit });
+}

@@ -1,0 +1,21 @@
+/** Messages of lib/delivery: sync, archive, confirmations (German first, English complete). */
+export const delivery = {
+  de: {
+    "delivery.sync.running": "Für diese Verbindung läuft bereits ein Abgleich. Bitte warten Sie, bis er beendet ist, und versuchen Sie es dann erneut.",
+    "delivery.confirm.pending": "Dieses Dokument wird gerade bestätigt. Das Ergebnis erscheint in Kürze.",
+    "delivery.confirm.unknown":
+      "Der Anbieter hat nicht rechtzeitig geantwortet. Ob der Empfang bestätigt wurde, ist noch unklar; das wird beim nächsten Abgleich geprüft, danach können Sie es bei Bedarf erneut bestätigen.",
+    "delivery.confirm.notFetched":
+      "Das Dokument konnte nicht abgerufen und archiviert werden, deshalb wurde es nicht bestätigt. Bitte versuchen Sie es später erneut.",
+    "delivery.confirm.archiveFailed":
+      "Das Dokument konnte nicht sicher gespeichert werden, deshalb wurde es nicht bestätigt. Bitte wenden Sie sich an den Support.",
+  },
+  en: {
+    "delivery.sync.running": "A synchronisation of this connection is already running. Please wait until it has finished, then try again.",
+    "delivery.confirm.pending": "This document is being confirmed right now. The outcome will appear shortly.",
+    "delivery.confirm.unknown":
+      "The provider did not answer in time. Whether the receipt was confirmed is not yet known; the next synchronisation checks it, after which you can confirm again if needed.",
+    "delivery.confirm.notFetched": "The document could not be fetched and archived, so it was not confirmed. Please try again later.",
+    "delivery.confirm.archiveFailed": "The document could not be stored safely, so it was not confirmed. Please contact support.",
+  },
+};
