@@ -7,15 +7,17 @@ import { countDocuments, listPage } from "./paging";
 import { createRequester } from "./request";
 import type { CallOptions, ProviderConnection } from "./service";
 import { uvi } from "./uvi";
+import { walkDocuments, type WalkOptions } from "./walk";
 
 export type { ProviderConnection, CallOptions } from "./service";
 export type { DocumentPage } from "./paging";
 export type { DocumentData } from "./files";
 export type { ConfirmOutcome } from "./confirm";
+export type { WalkOptions, WalkResult } from "./walk";
 
 /**
  * The client of one connection's document service. It only assembles the parts: requests and
- * auth (request.ts), paging (paging.ts), files (files.ts) and confirmation (confirm.ts).
+ * auth (request.ts), paging (paging.ts, walk.ts), files (files.ts) and confirmation (confirm.ts).
  */
 export function createProviderClient(conn: ProviderConnection, config: HttpConfig) {
   const spec = conn.service === "dta" ? dta : uvi;
@@ -24,6 +26,8 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
     service: spec.service,
     count: (opts: CallOptions = {}) => countDocuments(req, opts),
     listPage: (offset: number, limit: number, opts: CallOptions = {}) => listPage(req, offset, limit, opts),
+    /** The whole list once (a full sync); see walk.ts for the strategy and its bounds. */
+    walk: (opts: WalkOptions) => walkDocuments(req, opts),
     data: (documentid: string, opts: CallOptions = {}) => fetchDocumentData(req, documentid, opts),
     confirm: (documentid: string, opts: CallOptions = {}) => confirmDocument(req, documentid, opts),
   };
