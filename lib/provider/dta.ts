@@ -1,4 +1,4 @@
-import type { ServiceSpec } from "./client";
+import type { ServiceSpec } from "./service";
 
 /**
  * DTA service v1 (deprecated): `{base_url}/v1/documents/out`, Basic only, optional `kd` customer

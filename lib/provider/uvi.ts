@@ -1,4 +1,4 @@
-import type { ServiceSpec } from "./client";
+import type { ServiceSpec } from "./service";
 
 /** UVI PDF service v1: `{base_url}/documents/v1/documents/out`, Basic or Bearer, JSON only. */
 export const uvi: ServiceSpec = {

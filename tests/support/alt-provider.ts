@@ -35,6 +35,8 @@ export type AltModes = {
   latencyMs: number;
   /** Answer HTML instead of the service (a wrong base URL). */
   html: boolean;
+  /** A page short in the middle: a list request at exactly this offset gets only `size` documents. */
+  shortAt?: { offset: number; size: number };
 };
 
 export type AltProvider = {
@@ -45,7 +47,14 @@ export type AltProvider = {
   oauth: { clientId: string; clientSecret: string };
   documents: AltDocument[];
   modes: AltModes;
-  counters: { tokenRequests: number; discoveryRequests: number; requests: { method: string; path: string; auth: string; kd?: string }[] };
+  counters: {
+    tokenRequests: number;
+    discoveryRequests: number;
+    requests: { method: string; path: string; auth: string; kd?: string }[];
+    /** List requests being answered right now, and the most there were at once. */
+    listInFlight: number;
+    maxListInFlight: number;
+  };
   revokeTokens: () => void;
   reset: () => void;
   close: () => Promise<void>;
@@ -109,7 +118,7 @@ export async function startAltProvider(): Promise<AltProvider> {
     oauth,
     documents: sampleDocuments(),
     modes: defaults(),
-    counters: { tokenRequests: 0, discoveryRequests: 0, requests: [] as AltProvider["counters"]["requests"] },
+    counters: { tokenRequests: 0, discoveryRequests: 0, requests: [] as AltProvider["counters"]["requests"], listInFlight: 0, maxListInFlight: 0 },
   } as AltProvider;
   let origin = "";
 
@@ -181,11 +190,17 @@ export async function startAltProvider(): Promise<AltProvider> {
     const root = service === "uvi" ? "/arge/documents/v1/documents/out" : "/dta/v1/documents/out";
 
     if (req.method === "GET" && (rest === "" || rest === "/count")) {
+      if (rest === "") {
+        alt.counters.listInFlight++;
+        alt.counters.maxListInFlight = Math.max(alt.counters.maxListInFlight, alt.counters.listInFlight);
+        res.once("close", () => (alt.counters.listInFlight = Math.max(0, alt.counters.listInFlight - 1)));
+      }
       if (alt.modes.latencyMs) await new Promise((r) => setTimeout(r, alt.modes.latencyMs));
       if (rest === "/count") return json(res, 200, { count: open.length }, xml);
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const limit = Number(url.searchParams.get("limit") ?? 10);
-      const size = alt.modes.pageSize || limit;
+      const short = alt.modes.shortAt?.offset === offset ? alt.modes.shortAt.size : undefined;
+      const size = short ?? (alt.modes.pageSize || limit);
       const page = open.slice(offset, offset + size);
       const nextHref = alt.modes.foreignNext ?? (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);
       const links = { self: { href: `${root}?offset=${offset}&limit=${limit}` }, ...(alt.modes.omitNext ? {} : { next: { href: nextHref } }) };
@@ -250,6 +265,8 @@ export async function startAltProvider(): Promise<AltProvider> {
       alt.counters.tokenRequests = 0;
       alt.counters.discoveryRequests = 0;
       alt.counters.requests = [];
+      alt.counters.listInFlight = 0;
+      alt.counters.maxListInFlight = 0;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -1,0 +1,94 @@
+import "server-only";
+import type { Readable } from "node:stream";
+import { mapStatus } from "./answers";
+import { headerOf } from "./http";
+import { documentIdSegment } from "./ids";
+import type { Requester } from "./request";
+import type { CallOptions } from "./service";
+
+export type DocumentData = { contentType: string; contentLength?: string; filename?: string; body: ReadableStream<Uint8Array> };
+
+/** The file of a document, streamed: nothing is buffered; a stalled body errors the stream. */
+export async function fetchDocumentData(req: Requester, documentid: string, opts: CallOptions = {}): Promise<DocumentData> {
+  const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/data`);
+  const res = await req.call(url, "GET", "read", req.spec.dataAccept, opts, false);
+  if (res.status < 200 || res.status >= 300) {
+    await res.body.dump().catch(() => undefined);
+    throw mapStatus(res);
+  }
+  return {
+    contentType: headerOf(res, "content-type") ?? req.spec.fallbackMime,
+    contentLength: headerOf(res, "content-length"),
+    filename: filenameOf(headerOf(res, "content-disposition")),
+    body: toWebStream(res.body),
+  };
+}
+
+function filenameOf(disposition: string | undefined): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim();
+}
+
+/** How far the socket may run ahead of the browser before it is paused (per download). */
+const READ_AHEAD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A web stream over a provider's body. The socket is read while the browser side is busy, up to
+ * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered so far
+ * as one chunk, so a fast provider is relayed in few, large writes instead of one per 64 KiB.
+ * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on.
+ */
+function toWebStream(body: Readable): ReadableStream<Uint8Array> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  body.on("data", (chunk: Buffer) => {
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= READ_AHEAD_BYTES) body.pause();
+    notify();
+  });
+  body.once("end", () => {
+    ended = true;
+    notify();
+  });
+  body.once("error", (err) => {
+    failure = err;
+    notify();
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        while (pendingBytes === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+        if (pendingBytes > 0) {
+          controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+          pending = [];
+          pendingBytes = 0;
+          if (body.isPaused()) body.resume();
+          return;
+        }
+        if (failure !== undefined) controller.error(failure);
+        else controller.close();
+      },
+      cancel() {
+        body.destroy();
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: 1 }),
+  );
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import type { z } from "zod";
+import { resolvePageLink } from "./answers";
+import { ProviderError } from "./errors";
+import type { Requester } from "./request";
+import { nextLinkOf, normaliseDocument, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
+import type { CallOptions } from "./service";
+
+export type DocumentPage = { count: number; offset: number; limit: number; documents: ProviderDocument[] };
+/** One list answer as the provider sent it (parsed, not yet normalised). */
+export type RawPage = z.infer<typeof ProviderDocumentList>;
+
+const MAX_FOLLOWED_PAGES = 50;
+
+export function listUrl(req: Requester, offset: number, limit: number): URL {
+  const url = new URL(req.root);
+  url.searchParams.set("offset", String(offset));
+  url.searchParams.set("limit", String(limit));
+  return url;
+}
+
+export async function countDocuments(req: Requester, opts: CallOptions = {}): Promise<number> {
+  const raw = await req.getJson(new URL(`${req.root.href}/count`), opts);
+  const parsed = ProviderCount.safeParse(raw);
+  if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
+  return parsed.data.count;
+}
+
+export async function fetchPage(req: Requester, url: URL, opts: CallOptions): Promise<RawPage> {
+  const parsed = ProviderDocumentList.safeParse(await req.getJson(url, opts));
+  if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
+  return parsed.data;
+}
+
+/**
+ * One page of `limit` documents from `offset`, whatever the provider's own paging does: a page
+ * that is too long is cut, a short page is filled by following `next` (only on the configured
+ * origin and path) or, when `next` is missing while the count says more, by asking from the
+ * next offset.
+ */
+export async function listPage(req: Requester, offset: number, limit: number, opts: CallOptions = {}): Promise<DocumentPage> {
+  const first = listUrl(req, offset, limit);
+  const [total, page] = await Promise.all([countDocuments(req, opts), fetchPage(req, first, opts)]);
+  const seen = new Set<string>();
+  const documents: ProviderDocument[] = [];
+  const add = (list: RawPage["documents"]) => {
+    for (const raw of list) {
+      if (seen.has(raw.documentid)) continue;
+      seen.add(raw.documentid);
+      documents.push(normaliseDocument(raw, req.spec.fallbackMime));
+    }
+  };
+  add(page.documents);
+  let current = page;
+  let currentUrl = first;
+  for (let n = 0; documents.length < limit && n < MAX_FOLLOWED_PAGES; n++) {
+    // An empty page, or the count says nothing follows (a `next` on the last page is not followed).
+    if (current.documents.length === 0 || offset + documents.length >= total) break;
+    const href = nextLinkOf(current);
+    let nextUrl: URL;
+    if (href) nextUrl = resolvePageLink(href, currentUrl, req.root);
+    else if (offset + documents.length < total) nextUrl = listUrl(req, offset + documents.length, limit - documents.length);
+    else break;
+    currentUrl = nextUrl;
+    current = await fetchPage(req, nextUrl, opts);
+    const before = documents.length;
+    add(current.documents);
+    if (documents.length === before) break;
+  }
+  return { count: total, offset, limit, documents: documents.slice(0, limit) };
+}
