@@ -38,7 +38,7 @@ describe("connections API (DASHBOARD.md)", () => {
       json: { name: "Kalo", service: "uvi", baseUrl: `${alt.origin}/arge/`, authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client", clientSecret: secret } },
     });
     assert.equal(res.status, 201, res.text);
-    assert.deepEqual(Object.keys(res.body).sort(), ["authType", "authUrl", "baseUrl", "createdAt", "customerNumber", "id", "name", "service"]);
+    assert.deepEqual(Object.keys(res.body).sort(), ["authType", "authUrl", "baseUrl", "createdAt", "customerNumber", "id", "lastSync", "name", "service", "stale"]);
     assert.equal(res.body.baseUrl, alt.uviBase, "normalised without trailing slash");
     assert.equal(res.body.authType, "client_credentials");
     assert.ok(!res.text.includes(secret));

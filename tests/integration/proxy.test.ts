@@ -113,6 +113,8 @@ describe("proxy routes against the alt provider", () => {
     assert.deepEqual((await put("alt-uvi-0")).body, { documentid: "alt-uvi-0", state: "confirmed" });
     assert.equal((await get(`/api/connections/${uviBasic}/documents/count`)).body.count, 4);
 
+    // Viewed first, so the confirmation finds the bytes archived and its only request is the PUT.
+    assert.equal((await get(`/api/connections/${uviBasic}/documents/alt-uvi-1/data`)).status, 200);
     alt.modes.failures = [{ status: 503, headers: { "retry-after": "0" } }];
     const u = await put("alt-uvi-1");
     assert.equal(u.status, 502);
