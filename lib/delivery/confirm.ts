@@ -36,7 +36,8 @@ const scopeOf = (ctx: ConfirmContext, documentid: string) =>
 const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["error"]> = {
   confirmed: undefined,
   pending: { code: "confirm_pending", messageKey: "delivery.confirm.pending", status: 409 },
-  unknown: { code: "confirm_unknown", messageKey: "delivery.confirm.unknown", status: 504 },
+  // Asked again before reconciliation decided: nothing is sent.
+  unknown: { code: "confirm_unknown", messageKey: "delivery.confirm.unknown", status: 409 },
 };
 
 function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {
@@ -145,7 +146,10 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   const error = failure(outcome.error, "delivery.confirm.notFetched");
   await recordOutcome(ctx, documentid, outcome.state, { providerStatus: error.providerStatus, code: error.code });
   log().warn({ connectionId: ctx.connection.id, state: outcome.state, kind: outcome.error.kind, providerStatus: error.providerStatus }, "confirmation not confirmed");
-  if (outcome.state === "unknown") return { documentid, state: "unknown", error: { ...NOT_AGAIN.unknown!, providerStatus: error.providerStatus } };
+  if (outcome.state === "unknown") {
+    const status = outcome.error.kind === "timeout" ? 504 : 502;
+    return { documentid, state: "unknown", error: { ...NOT_AGAIN.unknown!, status, providerStatus: error.providerStatus } };
+  }
   return { documentid, state: "failed", error };
 }
 

@@ -9,8 +9,6 @@ import { deliveryDocuments, deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import type { ProviderClient } from "@/lib/provider/client";
-import type { ProviderDocument } from "@/lib/provider/schemas";
 import { providerAppError } from "@/lib/connections/errors";
 import { recordEvent, type Actor } from "./audit";
 import { indexDocuments, markReplacements, rowsOf } from "./document-index";
@@ -88,23 +86,6 @@ function customersOf(connection: ConnectionRow): string[] {
   return connection.service === "dta" ? [connection.customerNumber ?? ""] : [""];
 }
 
-// TODO(provider-walk): replaced by the provider client's own walk (bounded concurrency).
-async function walkList(client: ProviderClient, kd: string, onPage: (docs: ProviderDocument[], p: SyncProgress) => Promise<void>) {
-  const opts = kd ? { kd } : {};
-  const countBefore = await client.count(opts);
-  const seenIds = new Set<string>();
-  for (let offset = 0, n = 0; n < countBefore / 500 + 100; n++) {
-    const page = await client.listPage(offset, 500, opts);
-    const fresh = page.documents.filter((d) => !seenIds.has(d.documentid));
-    fresh.forEach((d) => seenIds.add(d.documentid));
-    if (fresh.length) await onPage(fresh, { seen: seenIds.size, count: page.count });
-    if (page.documents.length === 0 || fresh.length === 0) break;
-    offset += page.documents.length;
-    if (offset >= page.count) break;
-  }
-  return { seen: seenIds.size, countBefore, countAfter: await client.count(opts) };
-}
-
 async function openCount(db: Db, connectionId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -131,9 +112,12 @@ export async function runSync(db: Db, lease: Lease, input: { connection: Connect
   try {
     const client = providerFor(connection);
     for (const kd of customersOf(connection)) {
-      const walked = await walkList(client, kd, async (documents, progress) => {
-        added += await indexDocuments(db, { connectionId: connection.id, kd }, documents, new Date());
-        input.onProgress?.({ seen: seen + progress.seen, count: count + progress.count });
+      const walked = await client.walk({
+        ...(kd && { kd }),
+        onPage: async (documents, progress) => {
+          added += await indexDocuments(db, { connectionId: connection.id, kd }, documents, new Date());
+          input.onProgress?.({ seen: seen + progress.seen, count: count + progress.count });
+        },
       });
       seen += walked.seen;
       count += walked.countAfter;
@@ -153,7 +137,7 @@ export async function runSync(db: Db, lease: Lease, input: { connection: Connect
     const complete = stable && seen === count;
     const reconciled = complete ? await reconcileConnection(db, connection.id, walkStart, actor) : undefined;
     const open = await openCount(db, connection.id);
-    const done: SyncDone = { done: true, open, gone, added, ...(!complete && { countMismatch: { count, seen } }), ...(reconciled && { reconciled }) };
+    const done: SyncDone = { done: true, open, gone, added, ...(!complete && { countMismatch: { count, seen } }), ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }) };
     await releaseLease(db, lease, { ok: true, open, message: null });
     await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: true, seen, count, added, gone, open, ...(reconciled && { reconciled }) } });
     return done;

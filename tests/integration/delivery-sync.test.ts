@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { addConnection, makeUser, type Person } from "../support/connections";
+import { control, mustSync, ndjson, putState, SANDBOX_BASIC, syncConnection, uvi } from "../support/delivery";
+import { startServer, type TestServer } from "../support/server";
+import { api } from "../support/session";
+
+/** Sync and the inbox over HTTP against the sandbox provider (contracts/DASHBOARD.md). */
+
+type Group = { unit: string | null; pmnumber: string | null; documents: { documentid: string; connectionId: string; state: string; replacedBy: string | null }[] };
+
+const UNITS = 40;
+const MONTHS = ["2026-07", "2026-08", "2026-09"];
+
+/** 40 units x 3 months, plus documents without a unit, plus 1,100 filler documents of other units (paging). */
+function documents() {
+  const docs = [];
+  for (let u = 0; u < UNITS; u++) for (const ym of MONTHS) docs.push(uvi(`d-${u}-${ym}`, `7000${String(u).padStart(3, "0")}`, ym));
+  docs.push(uvi("nounit-1", null), uvi("nounit-2", null));
+  for (let i = 0; i < 1100; i++) docs.push(uvi(`fill-${i}`, `8${String(i).padStart(6, "0")}`, "2026-06"));
+  return docs;
+}
+
+describe("sync and inbox", () => {
+  let server: TestServer;
+  let a: Person;
+  let uviId = "";
+  const total = UNITS * MONTHS.length + 2 + 1100;
+
+  before(async () => {
+    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0" } });
+    await putState(server, documents());
+    a = await makeUser(server, "manager");
+    uviId = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+  });
+  after(() => server?.stop());
+
+  const inbox = (query: string) => api(a.session, server.url, `/api/inbox?${query}`);
+
+  test("sync streams progress and ends with open, gone and added", async () => {
+    const res = await syncConnection(a.session, server.url, uviId);
+    assert.equal(res.status, 200, res.text);
+    const progress = res.lines.filter((l) => l.done === undefined);
+    assert.ok(progress.length >= 2, res.text);
+    assert.ok(progress.every((l) => typeof l.seen === "number" && l.count === total), res.text);
+    assert.deepEqual(res.lines.at(-1), { done: true, open: total, gone: 0, added: total });
+    const again = await mustSync(a.session, server.url, uviId);
+    assert.deepEqual(again, { done: true, open: total, gone: 0, added: 0 });
+    const [conn] = (await api(a.session, server.url, "/api/connections")).body;
+    assert.equal(conn.lastSync.ok, true);
+    assert.equal(conn.lastSync.open, total);
+    assert.equal(conn.stale, false);
+  });
+
+  test("the inbox pages by units: every unit and every document exactly once", async () => {
+    const seenUnits = new Set<string | null>();
+    const seenDocs = new Set<string>();
+    let units = 0;
+    for (let offset = 0; ; offset += 97) {
+      const page = await inbox(`limit=97&offset=${offset}`);
+      assert.equal(page.status, 200, page.text);
+      units = page.body.units;
+      assert.equal(page.body.documents, total);
+      assert.deepEqual(page.body.connections, [{ id: uviId, open: total }]);
+      for (const g of page.body.groups as Group[]) {
+        assert.ok(!seenUnits.has(g.unit), `unit ${g.unit} twice`);
+        seenUnits.add(g.unit);
+        for (const d of g.documents) {
+          assert.ok(!seenDocs.has(d.documentid), `document ${d.documentid} twice`);
+          seenDocs.add(d.documentid);
+          assert.equal(d.connectionId, uviId);
+        }
+      }
+      if (page.body.groups.length < 97) break;
+    }
+    assert.equal(units, UNITS + 1100 + 1);
+    assert.equal(seenUnits.size, units);
+    assert.equal(seenDocs.size, total);
+    assert.ok(seenUnits.has(null), "documents without a unit are one group");
+  });
+
+  test("filters: month, q (unit, pm number, file name, document id), state, connection", async () => {
+    const month = await inbox("month=2026-08&limit=200");
+    assert.equal(month.body.documents, UNITS);
+    assert.ok((month.body.groups as Group[]).every((g) => g.documents.every((d) => d.documentid.endsWith("2026-08"))));
+    const unit = await inbox("q=7000012");
+    assert.deepEqual((unit.body.groups as Group[]).map((g) => g.unit), ["7000012"]);
+    assert.equal(unit.body.documents, 3);
+    assert.equal((await inbox("q=PM-7000012")).body.documents, 3);
+    assert.equal((await inbox("q=UVI_d-3-2026-07")).body.documents, 1);
+    assert.equal((await inbox("q=fill-17")).body.documents, 11, "substring of file names");
+    assert.equal((await inbox("q=UVI_fill-17.pdf")).body.documents, 1);
+    assert.equal((await inbox("state=confirmed")).body.documents, 0);
+    assert.equal((await inbox(`connection=${uviId}&month=2026-06`)).body.documents, 1100);
+    const foreign = await inbox("connection=00000000-0000-4000-8000-000000000000");
+    assert.equal(foreign.body.documents, 0);
+    assert.equal((await inbox("month=2026-13")).status, 400);
+  });
+
+  test("a document the provider no longer lists is gone; a correction replaces the older one", async () => {
+    const docs = documents();
+    docs.find((d) => d.documentid === "d-0-2026-07")!.confirmed = true;
+    docs.push(uvi("d-1-2026-07-correction", "7000001", "2026-07"));
+    await putState(server, docs);
+    const done = await mustSync(a.session, server.url, uviId);
+    assert.deepEqual(done, { done: true, open: total, gone: 1, added: 1 });
+    const g0 = ((await inbox("q=7000000")).body.groups as Group[])[0]!;
+    assert.equal(g0.documents.find((d) => d.documentid === "d-0-2026-07")!.state, "gone");
+    const g1 = ((await inbox("q=7000001")).body.groups as Group[])[0]!;
+    const older = g1.documents.find((d) => d.documentid === "d-1-2026-07")!;
+    const newer = g1.documents.find((d) => d.documentid === "d-1-2026-07-correction")!;
+    assert.equal(older.replacedBy, "d-1-2026-07-correction");
+    assert.equal(newer.replacedBy, null);
+    assert.equal(older.state, "open", "both stay visible until confirmed");
+  });
+
+  test("one sync per connection at a time: a second one gets 409 with a message", async () => {
+    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 }]);
+    const first = syncConnection(a.session, server.url, uviId);
+    await new Promise((r) => setTimeout(r, 400));
+    const second = await ndjson(a.session, server.url, `/api/connections/${uviId}/sync`);
+    assert.equal(second.status, 409, second.text);
+    assert.equal(JSON.parse(second.text).error, "sync_running");
+    assert.equal((await first).status, 200);
+    await control(server, "DELETE", "/faults");
+  });
+
+  test("a failing provider ends the sync with the error as its last line and in lastSync", async () => {
+    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/count", status: 401 }]);
+    const res = await syncConnection(a.session, server.url, uviId);
+    await control(server, "DELETE", "/faults");
+    assert.equal(res.lines.at(-1)!.error, "provider_auth", res.text);
+    const [conn] = (await api(a.session, server.url, "/api/connections")).body;
+    assert.equal(conn.lastSync.ok, false);
+    assert.match(conn.lastSync.message, /Zugangsdaten/);
+  });
+
+  test("support may not sync or read an inbox; another manager sees nothing of it", async () => {
+    const support = await makeUser(server, "support");
+    assert.equal((await ndjson(support.session, server.url, `/api/connections/${uviId}/sync`)).status, 403);
+    assert.equal((await api(support.session, server.url, "/api/inbox")).status, 403);
+    const b = await makeUser(server, "manager");
+    assert.equal((await ndjson(b.session, server.url, `/api/connections/${uviId}/sync`)).status, 404);
+    const other = await api(b.session, server.url, "/api/inbox");
+    assert.deepEqual([other.body.units, other.body.documents, other.body.groups], [0, 0, []]);
+  });
+});

@@ -1,0 +1,71 @@
+/** Helpers for delivery tests: the sandbox's control API, NDJSON answers, and provider states. */
+import assert from "node:assert/strict";
+import type { TestServer } from "./server";
+import { api, type Session } from "./session";
+
+export const SANDBOX_CLIENT = {
+  id: "hv-test",
+  services: ["uvi", "dta"],
+  basic: { username: "hv-test", password: "sandbox-basic-secret-1" },
+  oauth: { clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
+  customers: ["4711", "4712"],
+};
+export const SANDBOX_BASIC = { type: "basic", username: SANDBOX_CLIENT.basic.username, password: SANDBOX_CLIENT.basic.password };
+
+export type SandboxRequest = { at: string; method: string; path: string; status: number; auth: string; kd: string | null };
+
+export function control(server: TestServer, method: string, path: string, json?: unknown) {
+  return api(null, server.url, `/sandbox/api${path}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+}
+
+export async function putState(server: TestServer, documents: unknown[], settings: Record<string, unknown> = {}): Promise<void> {
+  const res = await control(server, "PUT", "/state", { settings, clients: [SANDBOX_CLIENT], documents });
+  assert.equal(res.status, 204, res.text);
+}
+
+export async function requestsLog(server: TestServer): Promise<SandboxRequest[]> {
+  return (await control(server, "GET", "/requests")).body as SandboxRequest[];
+}
+
+/** A UVI document of the sandbox state for usage unit `msc` and month `ym` (YYYY-MM). */
+export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Record<string, unknown> = {}) {
+  const last = new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)), 0)).getUTCDate();
+  return {
+    service: "uvi",
+    customer: "4711",
+    documentid: id,
+    filename: `UVI_${id}.pdf`,
+    doctype: "UVI-E",
+    mimetype: "application/pdf",
+    propertymanagement: "HV-7",
+    metadata: msc === null ? [] : [{ reftype: "resident", mscnumber: msc, pmnumber: `PM-${msc}`, from: `${ym}-01`, to: `${ym}-${last}` }],
+    content: { generate: "uvi-pdf" },
+    confirmed: false,
+    ...extra,
+  };
+}
+
+/** Reads a whole NDJSON answer into its lines. */
+export async function ndjson(session: Session, base: string, path: string, json?: unknown): Promise<{ status: number; lines: Record<string, unknown>[]; text: string }> {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { Cookie: session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  if (res.status !== 200) return { status: res.status, lines: [], text };
+  assert.match(res.headers.get("content-type") ?? "", /application\/x-ndjson/);
+  return { status: res.status, lines: text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), text };
+}
+
+export const syncConnection = (session: Session, base: string, id: string) => ndjson(session, base, `/api/connections/${id}/sync`);
+
+/** The done line of a sync that must have succeeded. */
+export async function mustSync(session: Session, base: string, id: string): Promise<Record<string, unknown>> {
+  const res = await syncConnection(session, base, id);
+  assert.equal(res.status, 200, res.text);
+  const done = res.lines.at(-1)!;
+  assert.equal(done.done, true, res.text);
+  assert.equal(done.error, undefined, res.text);
+  return done;
+}
