@@ -3,12 +3,13 @@ import { common } from "./messages/common";
 import { connections } from "./messages/connections";
 import { connectionsPage } from "./messages/connections-page";
 import { delivery } from "./messages/delivery";
+import { deliverySupport } from "./messages/delivery-support";
 import { users } from "./messages/users";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...deliverySupport.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...deliverySupport.en },
 };
 
 export const LOCALES = ["de", "en"] as const;

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { users, type Role } from "@/lib/db/schema/users";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { actorOf, recordEvent } from "@/lib/delivery/audit";
 import type { CreateUserInput, UpdateUserInput } from "./schemas";
 
 /** The public shape of a user: never the password hash. */
@@ -34,14 +35,26 @@ export async function listUsers(db: Db): Promise<UserView[]> {
   return (await db.select(view).from(users).orderBy(asc(users.email))).map(toView);
 }
 
-export async function createUser(db: Db, input: CreateUserInput): Promise<UserView> {
+/** Who changes users: the signed-in admin, named in the audit trail. */
+type Admin = { id: string; email: string };
+
+/** Creates a user and records `user.create` in the same transaction (never the password). */
+export async function createUser(db: Db, actor: Admin, input: CreateUserInput): Promise<UserView> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ id: randomUUID(), email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
-      .returning(view);
-    return toView(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ id: randomUUID(), email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
+        .returning(view);
+      const user = toView(row!);
+      await recordEvent(tx, {
+        kind: "user.create",
+        actor: actorOf(actor),
+        detail: { userId: user.id, email: user.email, role: user.role, fields: ["email", "name", "role", "password"] },
+      });
+      return user;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError(409, "conflict", "users.emailTaken", { fields: [{ path: "email", message: "users.emailTaken" }] });
@@ -50,34 +63,53 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserVi
   }
 }
 
+/** The fields an update really changes; a password given is always a change. */
+function changedFields(before: Omit<UserView, "createdAt">, input: UpdateUserInput): string[] {
+  return [
+    input.name !== undefined && input.name !== before.name && "name",
+    input.role !== undefined && input.role !== before.role && "role",
+    input.disabled !== undefined && input.disabled !== before.disabled && "disabled",
+    input.password !== undefined && "password",
+  ].filter((f): f is string => typeof f === "string");
+}
+
 /**
  * Changes a user. A new role, a new password or disabling bumps the session version, which ends
- * every session of that user at its next request.
+ * every session of that user at its next request. A real change is recorded as `user.update`
+ * (field names and the resulting role, never the password) in the same transaction.
  */
-export async function updateUser(
-  db: Db,
-  actor: { id: string },
-  id: string,
-  input: UpdateUserInput,
-): Promise<UserView> {
+export async function updateUser(db: Db, actor: Admin, id: string, input: UpdateUserInput): Promise<UserView> {
   if (id === actor.id && (input.disabled === true || (input.role && input.role !== "admin"))) {
     throw new AppError(409, "conflict", "users.selfLockout");
   }
   const endsSessions = input.role !== undefined || input.password !== undefined || input.disabled === true;
-  const [row] = await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.role !== undefined && { role: input.role }),
-      ...(input.disabled !== undefined && { disabled: input.disabled }),
-      ...(input.password !== undefined && { passwordHash: await hashPassword(input.password) }),
-      ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id))
-    .returning(view);
-  if (!row) throw notFound("users.notFound");
-  return toView(row);
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(view).from(users).where(eq(users.id, id)).for("update");
+    if (!before) throw notFound("users.notFound");
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.disabled !== undefined && { disabled: input.disabled }),
+        ...(passwordHash !== undefined && { passwordHash }),
+        ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning(view);
+    if (!row) throw notFound("users.notFound");
+    const fields = changedFields(before, input);
+    if (fields.length > 0) {
+      await recordEvent(tx, {
+        kind: "user.update",
+        actor: actorOf(actor),
+        detail: { userId: row.id, email: row.email, role: row.role, fields, ...(fields.includes("disabled") && { disabled: row.disabled }) },
+      });
+    }
+    return toView(row);
+  });
 }
 
 export async function setUserLocale(db: Db, userId: string, locale: "de" | "en"): Promise<void> {

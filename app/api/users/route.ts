@@ -5,6 +5,6 @@ import { createUser, listUsers } from "@/lib/users/users";
 
 export const GET = withRole(["admin"], {}, async () => listUsers(await getDb()));
 
-export const POST = withRole(["admin"], { body: CreateUserBody }, async ({ body }) =>
-  Response.json(await createUser(await getDb(), body), { status: 201 }),
+export const POST = withRole(["admin"], { body: CreateUserBody }, async ({ user, body }) =>
+  Response.json(await createUser(await getDb(), user, body), { status: 201 }),
 );

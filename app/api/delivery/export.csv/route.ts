@@ -1,0 +1,15 @@
+import { withRole } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import { exportDeliveries } from "@/lib/delivery/export";
+import { DeliveryFilters } from "@/lib/delivery/record-schemas";
+
+export const GET = withRole(["support", "admin"], { query: DeliveryFilters }, async ({ user, query, locale }) => {
+  const { meta, stream } = await exportDeliveries(await getDb(), user, { filters: query, locale });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${meta.filename}"`,
+      "cache-control": "private, no-store, no-transform",
+    },
+  });
+});

@@ -1,0 +1,108 @@
+import "server-only";
+import { and, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
+import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
+import { log } from "@/lib/log";
+import { actorOf, recordEvent } from "./audit";
+import type { DeliveryFiltersInput } from "./record-schemas";
+import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
+
+/**
+ * The delivery record as CSV for spreadsheets: UTF-8 with BOM, CRLF, RFC 4180 quoting. The
+ * separator is `;` because German Excel reads `,` as the decimal mark and opens a `,` file as
+ * one column. Cells that a spreadsheet would run as a formula get a leading `'`.
+ */
+export const SEPARATOR = ";";
+const BATCH = 1000;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[";\r\n,]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
+
+// Local German time as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE writes ISO order).
+const localTime = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateStyle: "short", timeStyle: "medium" });
+const localDay = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateStyle: "short" });
+const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : "");
+
+const COLUMNS = [
+  "documentid", "filename", "units", "state", "connection", "connectionId", "owner", "service",
+  "firstSeenAt", "fetchedAt", "bytes", "sha256", "confirmedAt", "confirmedBy", "replacedBy",
+] as const;
+
+function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null)[] {
+  const state = translate(locale, `deliveryRecord.state.${r.state}` as MessageKey);
+  return [
+    r.documentid, r.filename, r.units.join(", "), state, r.connectionName, r.connectionId, r.owner, r.service,
+    when(r.firstSeenAt), when(r.fetchedAt), r.bytes, r.sha256, when(r.confirmedAt), r.confirmedBy, r.replacedBy ?? null,
+  ];
+}
+
+/** Where the next batch starts: keyset paging, exact to the microsecond (the cursor is text). */
+type Cursor = { seen: string; connectionId: string; documentid: string };
+const after = (c: Cursor): SQL =>
+  sql`(${d.firstSeenAt} < ${c.seen}::timestamptz OR (${d.firstSeenAt} = ${c.seen}::timestamptz AND (${d.connectionId}, ${d.documentid}) > (${c.connectionId}::uuid, ${c.documentid})))`;
+
+async function batch(db: Db, where: SQL | undefined, cursor: Cursor | null, withCount: boolean) {
+  const rows = await selectRecords(db, {
+    seen: sql<string>`${d.firstSeenAt}::text`,
+    total: withCount ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+  })
+    .where(and(where, cursor ? after(cursor) : undefined))
+    .orderBy(...recordOrder)
+    .limit(BATCH);
+  const last = rows.at(-1);
+  return { rows, next: last ? { seen: last.seen, connectionId: last.connectionId, documentid: last.documentid } : null };
+}
+
+export function exportFilename(now = new Date()): string {
+  return `zustellung-${localDay.format(now)}.csv`;
+}
+
+/**
+ * Streams the filtered records in batches of 1000; never the whole result in memory. The export
+ * is audited before the first byte goes out, with the row count as of the first batch.
+ */
+export async function exportDeliveries(
+  db: Db,
+  principal: SupportPrincipal,
+  input: { filters: DeliveryFiltersInput; locale: Locale },
+): Promise<{ meta: { filename: string; rows: number }; stream: ReadableStream<Uint8Array> }> {
+  assertSupport(principal);
+  const where = filterCondition(input.filters);
+  const first = await batch(db, where, null, true);
+  const rows = first.rows[0]?.total ?? 0;
+  await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { filters: input.filters, rows } });
+
+  const encoder = new TextEncoder();
+  const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) =>
+    encoder.encode(rows.map((r) => csvLine(cellsOf(toRecord(r), input.locale))).join(""));
+  let cursor = first.rows.length === BATCH ? first.next : null;
+  const header = `\uFEFF${csvLine(COLUMNS.map((c) => translate(input.locale, `deliveryRecord.csv.${c}`)))}`;
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(header));
+      controller.enqueue(encode(first));
+      if (!cursor) controller.close();
+    },
+    async pull(controller) {
+      if (!cursor) return;
+      try {
+        const next = await batch(db, where, cursor, false);
+        controller.enqueue(encode(next));
+        cursor = next.rows.length === BATCH ? next.next : null;
+        if (!cursor) controller.close();
+      } catch (err) {
+        log().error({ err }, "delivery export failed while streaming");
+        controller.error(err);
+      }
+    },
+  });
+  return { meta: { filename: exportFilename(), rows }, stream };
+}

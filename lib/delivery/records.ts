@@ -1,0 +1,214 @@
+import "server-only";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
+import type { Db } from "@/lib/db/client";
+import { connections } from "@/lib/db/schema/connections";
+import { auditEvents, deliveryDocuments, type DocumentState } from "@/lib/db/schema/delivery";
+import { users, type Role } from "@/lib/db/schema/users";
+import { AppError, forbidden, notFound } from "@/lib/errors";
+import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
+import { openArchived } from "./archive";
+import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./record-schemas";
+
+/**
+ * Support's view of the delivery record: every user's documents, read-only. The principal is
+ * checked here as well as in the route, so no caller of these functions can skip it.
+ */
+export type SupportPrincipal = { id: string; email: string; role: Role };
+
+export function assertSupport(principal: SupportPrincipal): void {
+  if (principal.role !== "support" && principal.role !== "admin") throw forbidden();
+}
+
+/** Days and months of the record are German calendar days (first_seen_at is a timestamptz). */
+export const TIME_ZONE = "Europe/Berlin";
+
+export function badRange(path: string, message: MessageKey, vars?: MessageVars): AppError {
+  return new AppError(400, "validation", "error.validation", { fields: [{ path, message, vars }] });
+}
+
+export type DeliveryRecord = {
+  connectionId: string;
+  connectionName: string;
+  owner: string;
+  service: string;
+  documentid: string;
+  filename: string;
+  units: string[];
+  state: DocumentState;
+  firstSeenAt: string;
+  fetchedAt: string | null;
+  sha256: string | null;
+  bytes: number | null;
+  confirmedAt: string | null;
+  confirmedBy: string | null;
+  replacedBy?: string;
+};
+
+const d = deliveryDocuments;
+const owner = alias(users, "owner");
+const confirmer = alias(users, "confirmer");
+
+/** `metadata` as an array whatever the provider sent, so a malformed document cannot fail a query. */
+const metadataArray = sql`CASE WHEN jsonb_typeof(${d.document}->'metadata') = 'array' THEN ${d.document}->'metadata' ELSE '[]'::jsonb END`;
+
+/** Every mscnumber of the document's metadata, distinct, in the order of their first mention. */
+const unitsOf = sql<string[]>`(SELECT coalesce(jsonb_agg(u.msc ORDER BY u.pos), '[]'::jsonb) FROM (
+  SELECT m.e->>'mscnumber' AS msc, min(m.pos) AS pos FROM jsonb_array_elements(${metadataArray}) WITH ORDINALITY AS m(e, pos)
+  WHERE coalesce(m.e->>'mscnumber', '') <> '' GROUP BY 1) u)`;
+
+export const recordColumns = {
+  connectionId: d.connectionId,
+  connectionName: connections.name,
+  owner: owner.email,
+  service: connections.service,
+  documentid: d.documentid,
+  filename: d.filename,
+  units: unitsOf,
+  state: d.state,
+  firstSeenAt: d.firstSeenAt,
+  fetchedAt: d.fetchedAt,
+  sha256: d.sha256,
+  bytes: d.bytes,
+  confirmedAt: d.confirmedAt,
+  confirmedBy: confirmer.email,
+  replacedBy: d.replacedBy,
+};
+
+/** A row of `recordColumns` as the drivers return it. */
+type RecordRow = Omit<DeliveryRecord, "firstSeenAt" | "fetchedAt" | "confirmedAt" | "replacedBy" | "units"> & {
+  units: unknown;
+  firstSeenAt: Date;
+  fetchedAt: Date | null;
+  confirmedAt: Date | null;
+  replacedBy: string | null;
+};
+
+/** The answer's shape, field by field: extra columns of a query (a count, a cursor) stay out. */
+export function toRecord(r: RecordRow): DeliveryRecord {
+  const iso = (v: Date | null) => (v ? v.toISOString() : null);
+  return {
+    connectionId: r.connectionId,
+    connectionName: r.connectionName,
+    owner: r.owner,
+    service: r.service,
+    documentid: r.documentid,
+    filename: r.filename,
+    units: Array.isArray(r.units) ? r.units.map(String) : [],
+    state: r.state,
+    firstSeenAt: r.firstSeenAt.toISOString(),
+    fetchedAt: iso(r.fetchedAt),
+    sha256: r.sha256,
+    bytes: r.bytes,
+    confirmedAt: iso(r.confirmedAt),
+    confirmedBy: r.confirmedBy,
+    ...(r.replacedBy ? { replacedBy: r.replacedBy } : {}),
+  };
+}
+
+/** The joined select of records (connection, its owner, the confirming user) with extra columns. */
+export function selectRecords<X extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: X) {
+  return db
+    .select({ ...recordColumns, ...extra })
+    .from(d)
+    .innerJoin(connections, eq(connections.id, d.connectionId))
+    .innerJoin(owner, eq(owner.id, connections.userId))
+    .leftJoin(confirmer, eq(confirmer.id, d.confirmedBy));
+}
+
+export const recordOrder = [desc(d.firstSeenAt), asc(d.connectionId), asc(d.documentid)];
+
+/** `q` matches a document id exactly, a file name as a substring, or a usage unit number exactly. */
+function matches(q: string): SQL {
+  const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+  return or(
+    eq(d.documentid, q),
+    sql`${d.filename} ILIKE ${pattern}`,
+    eq(d.unitMsc, q),
+    eq(d.unitPm, q),
+    // As text, so a provider that sends the number as a JSON number still matches.
+    sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${metadataArray}) AS m(e) WHERE m.e->>'mscnumber' = ${q})`,
+  )!;
+}
+
+/** The filters as one condition; `undefined` (no filter) means every record, which support may read. */
+export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
+  if (f.from && f.to && f.from > f.to) throw badRange("to", "deliveryRecord.rangeOrder");
+  const conditions: SQL[] = [];
+  if (f.q) conditions.push(matches(f.q));
+  if (f.state) conditions.push(eq(d.state, f.state));
+  if (f.connection) conditions.push(eq(d.connectionId, f.connection));
+  // Bounds as instants, so the first_seen_at index serves them.
+  if (f.from) conditions.push(sql`${d.firstSeenAt} >= (${f.from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`);
+  if (f.to) conditions.push(sql`${d.firstSeenAt} < ((${f.to}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`);
+  return and(...conditions);
+}
+
+const windowCount = sql<number>`count(*) over ()`.mapWith(Number);
+
+export async function listDeliveries(db: Db, principal: SupportPrincipal, input: DeliveryQueryInput): Promise<{ count: number; records: DeliveryRecord[] }> {
+  assertSupport(principal);
+  const where = filterCondition(input);
+  const rows = await selectRecords(db, { total: windowCount })
+    .where(where)
+    .orderBy(...recordOrder)
+    .limit(input.limit)
+    .offset(input.offset);
+  let count = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.offset > 0) {
+    // Paged past the end: the window count has no row to ride on.
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(d).where(where);
+    count = row?.n ?? 0;
+  }
+  return { count, records: rows.map(toRecord) };
+}
+
+function keyOf(input: unknown): { connectionId: string; documentid: string } {
+  const key = DeliveryKey.safeParse(input);
+  if (!key.success) throw notFound("deliveryRecord.notFound");
+  return { connectionId: key.data.connection, documentid: key.data.documentid };
+}
+
+const byKey = (k: { connectionId: string; documentid: string }) => and(eq(d.connectionId, k.connectionId), eq(d.documentid, k.documentid));
+
+export type DeliveryEvent = { at: string; kind: string; actor: string; detail: Record<string, unknown> };
+
+export async function getDelivery(db: Db, principal: SupportPrincipal, input: { connection: string; documentid: string }): Promise<DeliveryRecord & { events: DeliveryEvent[] }> {
+  assertSupport(principal);
+  const key = keyOf(input);
+  const [[row], events] = await Promise.all([
+    selectRecords(db, {}).where(byKey(key)).limit(1),
+    db
+      .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.connectionId, key.connectionId), eq(auditEvents.documentid, key.documentid)))
+      .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+  ]);
+  if (!row) throw notFound("deliveryRecord.notFound");
+  return { ...toRecord(row), events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
+}
+
+type FileMeta = { contentType: string; contentDisposition: string; contentLength: string };
+
+/**
+ * The archived bytes of a record, with headers made safe as for the live document route;
+ * 404 when the document is unknown or nothing of it was archived.
+ */
+export async function openDeliveryFile(
+  db: Db,
+  principal: SupportPrincipal,
+  input: { connection: string; documentid: string },
+): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
+  assertSupport(principal);
+  const key = keyOf(input);
+  const [row] = await db.select({ filename: d.filename, mimetype: d.mimetype, sha256: d.sha256 }).from(d).where(byKey(key)).limit(1);
+  if (!row) throw notFound("deliveryRecord.notFound");
+  const archived = row.sha256 ? await openArchived(db, row.sha256) : null;
+  if (!archived) throw notFound("deliveryRecord.notArchived");
+  const contentType = safeContentType(row.mimetype);
+  return {
+    meta: { contentType, contentDisposition: contentDispositionFor(row.filename, key.documentid, contentType), contentLength: String(archived.bytes) },
+    stream: archived.stream,
+  };
+}
