@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
@@ -29,7 +29,7 @@ async function scheduleNew(db: Db): Promise<void> {
   await db.execute(sql`
     INSERT INTO delivery_sync (connection_id, next_at)
     SELECT c.id, now() + make_interval(secs => ${minutes * 60} * (0.1 + 0.9 * random()))
-    FROM connections c WHERE NOT EXISTS (SELECT 1 FROM delivery_sync s WHERE s.connection_id = c.id)
+    FROM connections c WHERE c.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM delivery_sync s WHERE s.connection_id = c.id)
     ON CONFLICT (connection_id) DO NOTHING`);
 }
 
@@ -39,7 +39,7 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       SELECT c.id FROM connections c LEFT JOIN delivery_sync s ON s.connection_id = c.id
-      WHERE (s.lease_until IS NULL OR s.lease_until < now())
+      WHERE c.deleted_at IS NULL AND (s.lease_until IS NULL OR s.lease_until < now())
         AND ${exclude.length ? sql`c.id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`true`}
         AND ((${background} AND s.next_at <= now())
           OR ((s.last_at IS NULL OR s.last_at < now() - interval '10 seconds') AND EXISTS (
@@ -53,7 +53,11 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
 async function syncInBackground(db: Db, connectionId: string, running: Set<string>): Promise<void> {
   running.add(connectionId);
   try {
-    const [connection] = await db.select().from(connections).where(eq(connections.id, connectionId)).limit(1);
+    const [connection] = await db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.id, connectionId), isNull(connections.deletedAt)))
+      .limit(1);
     if (!connection) return;
     const lease = await acquireSyncLease(db, connectionId);
     if (!lease) return;
