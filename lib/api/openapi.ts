@@ -65,7 +65,7 @@ export const OPERATIONS: ApiOperation[] = [
     description: "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. `service` cannot change. Cached tokens are dropped.",
     answers: [{ status: 200, description: "the connection", content: json(A.ConnectionAnswer) }], errors: { 404: CONNECTION },
   },
-  { method: "DELETE", path: "/api/connections/{id}", tag: "connections", summary: "Delete a connection and its delivery rows", access: CONNECTION_ROLES, answers: [{ status: 204, description: "deleted" }], errors: { 404: CONNECTION } },
+  { method: "DELETE", path: "/api/connections/{id}", tag: "connections", summary: "Delete a connection (its secret at once; the delivery record stays)", access: CONNECTION_ROLES, answers: [{ status: 204, description: "deleted" }], errors: { 404: CONNECTION } },
   {
     method: "POST", path: "/api/connections/{id}/test", tag: "connections", summary: "Try the connection (token and count)", access: CONNECTION_ROLES,
     description: "A provider failure is an answer, not an error: `ok: false` with a status and a message.",
