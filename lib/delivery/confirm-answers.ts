@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { ConfirmResult } from "./confirm";
 
-/** One NDJSON line of a bulk confirmation: `{documentid, state, message?}` in the caller's language. */
+/** One NDJSON line of a bulk confirmation: `{documentid, state, error?, message?}` in the caller's language (docs/api.md). */
 export function resultLine(r: ConfirmResult, locale: Locale) {
   return { documentid: r.documentid, state: r.state, ...(r.error && { error: r.error.code, message: translate(locale, r.error.messageKey) }) };
 }

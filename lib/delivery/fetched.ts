@@ -8,6 +8,7 @@ import { recordEvent, type Actor } from "./audit";
 /**
  * Records that a document's bytes are archived: hash, size and time on its index row (made here
  * when the document was never listed, e.g. confirmed by id), and a `fetch` audit event.
+ * See docs/architecture.md, "View" and "Archive before confirm".
  */
 export async function recordFetched(
   db: Db,

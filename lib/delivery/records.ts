@@ -14,6 +14,7 @@ import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from 
 /**
  * Support's view of the delivery record: every user's documents, read-only. The principal is
  * checked here as well as in the route, so no caller of these functions can skip it.
+ * See docs/architecture.md, "Delivery record".
  */
 export type SupportPrincipal = { id: string; email: string; role: Role };
 
