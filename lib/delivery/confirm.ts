@@ -12,6 +12,7 @@ import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
 import { archiveStream, isArchived, type ArchivedFile } from "./archive";
 import { recordEvent, type Actor } from "./audit";
+import { rowsOf } from "./document-index";
 import { recordFetched } from "./fetched";
 
 /**
@@ -81,7 +82,7 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
         finished_at = NULL, provider_status = NULL, message = NULL
       WHERE c.state = 'failed'
       RETURNING c.attempts`);
-    const rows = (claimed as unknown as { rows: { attempts: number }[] }).rows;
+    const rows = rowsOf<{ attempts: number }>(claimed);
     if (rows.length === 0) return false;
     await tx
       .update(deliveryDocuments)
