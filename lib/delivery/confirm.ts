@@ -11,7 +11,7 @@ import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
 import { archiveStream, isArchived, type ArchivedFile } from "./archive";
-import { recordEvent, type Actor } from "./audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
 import { recordFetched } from "./fetched";
 
