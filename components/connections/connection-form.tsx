@@ -29,6 +29,26 @@ function fromConnection(c: Connection): FormState {
   return { ...blank, name: c.name, service: c.service, baseUrl: c.baseUrl, authUrl: c.authUrl ?? "", authType: c.authType, customerNumber: c.customerNumber ?? "" };
 }
 
+const originOf = (url: string) => {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return url.trim();
+  }
+};
+
+/**
+ * On an edit, the stored secret goes only where it was entered for: a new origin of the service
+ * or token address, or a new user name or client id, needs it again (the server refuses without).
+ */
+function needsSecretAgain(f: FormState, c: Connection | undefined): boolean {
+  if (!c) return false;
+  if (f.authType !== c.authType) return true;
+  if (originOf(f.baseUrl) !== originOf(c.baseUrl)) return true;
+  if (f.authType === "client_credentials" && originOf(f.authUrl) !== originOf(c.authUrl ?? "")) return true;
+  return f.principal.trim() !== "";
+}
+
 /** The request body of DASHBOARD.md; on an edit, blank credentials keep the stored ones. */
 function toBody(f: FormState, editing: boolean) {
   const isBasic = f.authType === "basic";
@@ -67,6 +87,7 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
   const fieldError = (...paths: string[]) => err?.fields.find((f) => paths.includes(f.path))?.message;
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const isBasic = form.authType === "basic";
+  const secretAgain = needsSecretAgain(form, props.connection);
   const titleId = editing ? `edit-${props.connection!.id}` : "new-connection";
 
   function submit(e: FormEvent) {
@@ -126,7 +147,9 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
         type="password"
         value={form.secret}
         onChange={set("secret")}
-        placeholder={editing ? t("connPage.secretKeep") : undefined}
+        required={!editing || secretAgain}
+        hint={secretAgain ? t("connPage.secretAgain") : undefined}
+        placeholder={editing && !secretAgain ? t("connPage.secretKeep") : undefined}
         error={fieldError("auth.password", "auth.clientSecret")}
         autoComplete="new-password"
       />

@@ -124,16 +124,33 @@ export async function createConnection(db: Db, { userId, actor }: { userId: stri
   return toView(row!);
 }
 
+const originOf = (url: string | null | undefined) => (url ? new URL(url).origin : null);
+
+/**
+ * Whether an edit would send the stored secret (or a token got with it) somewhere new: another
+ * origin of `baseUrl` or `authUrl`, or another username or client id. Such an edit must bring the
+ * secret again; otherwise anyone holding a session could read a stored secret out by pointing the
+ * connection at a server of theirs.
+ */
+function movesSecret(current: ConnectionRow, input: UpdateConnectionInput, newPrincipal: string | undefined): boolean {
+  if (input.baseUrl !== undefined && originOf(input.baseUrl) !== originOf(current.baseUrl)) return true;
+  if (input.authUrl && originOf(input.authUrl) !== originOf(current.authUrl)) return true;
+  return newPrincipal !== undefined && newPrincipal !== current.principal;
+}
+
 export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
   const authType = input.auth?.type ?? current.authType;
   const service = current.service;
   const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
   const newSecret = input.auth ? (input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret) : undefined;
   const newPrincipal = input.auth ? (input.auth.type === "basic" ? input.auth.username : input.auth.clientId) : undefined;
+  const secretField = authType === "basic" ? "auth.password" : "auth.clientSecret";
   if (authType !== current.authType && (newSecret === undefined || newPrincipal === undefined)) {
     // A new kind of sign-in needs its own credentials: the old secret belongs to the old kind.
-    const field = authType === "basic" ? "auth.password" : "auth.clientSecret";
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: field, message: "validation.required" }] });
+    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "validation.required" }] });
+  }
+  if (newSecret === undefined && movesSecret(current, input, newPrincipal)) {
+    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "connections.secretAgain" }] });
   }
   if (authType === "client_credentials" && service === "dta") {
     throw new AppError(400, "validation", "error.validation", { fields: [{ path: "auth.type", message: "validation.oneOf", vars: { options: "basic" } }] });
