@@ -81,6 +81,7 @@ const Schema = z.object({
   SYNC_INTERVAL_MINUTES: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(10_080).default(60)),
   SYNC_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  TRUSTED_PROXIES: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
 });
 
 export type Env = {
@@ -102,6 +103,8 @@ export type Env = {
   syncConcurrency: number;
   /** Where archived bytes go: a directory, or the database itself. */
   archive: { kind: "dir"; dir: string } | { kind: "database" };
+  /** Reverse-proxy hops in front of the app; lib/cli/serve.mjs takes the client address accordingly. */
+  trustedProxies: number;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -181,6 +184,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : e.DATABASE_URL
         ? { kind: "database" }
         : { kind: "dir", dir: path.join(dataDir, "archive") },
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }
 

@@ -1,14 +1,42 @@
 import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-/** scrypt (memory-hard, Node's own): N=2^15, r=8, p=1 uses 32 MiB per hash. */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+/** scrypt at OWASP's minimum (N=2^17, r=8, p=1): 128 MiB and a few hundred ms per hash. */
+const PARAMS = { N: 131072, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+/** Hashes computed at once: a burst of sign-ins waits in line instead of taking every core. */
+export const MAX_CONCURRENT_HASHES = 1;
+
+type Slots = { busy: number; waiting: (() => void)[] };
+// One line per process, even if a bundler gives several routes their own copy of this module.
+const store = globalThis as unknown as { argeHashSlots?: Slots };
+const slots = (store.argeHashSlots ??= { busy: 0, waiting: [] });
+
+/** Hashes running and waiting right now (for tests and diagnostics). */
+export function hashingLoad(): { busy: number; waiting: number } {
+  return { busy: slots.busy, waiting: slots.waiting.length };
+}
+
+async function inLine<T>(work: () => Promise<T>): Promise<T> {
+  if (slots.busy >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  else slots.busy++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.busy--;
+  }
+}
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return inLine(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
@@ -18,6 +46,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
+/** A stored hash made with weaker parameters than today's: re-hashed at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
+}
+
 // Compared against when the e-mail is unknown, so that both cases cost the same time.
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
@@ -25,11 +59,20 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Constant-time comparison; false for any malformed stored hash. */
+/** Constant-time comparison; false for any malformed stored hash (or parameters out of range). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  // A stored hash never makes one check take more than twice today's memory, nor asks for nonsense.
+  const withinMemory = 128 * params.N * params.r <= 2 * 128 * PARAMS.N * PARAMS.r;
+  if (!(params.N >= 2 && params.r >= 1 && params.p >= 1 && params.p <= 16 && withinMemory)) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await derive(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  let actual: Buffer;
+  try {
+    actual = await derive(password, Buffer.from(salt, "base64"), params);
+  } catch {
+    return false;
+  }
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

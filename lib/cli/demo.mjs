@@ -97,7 +97,7 @@ async function ensureConnections(secrets) {
 async function main() {
   buildIfNeeded();
   const secrets = demoSecrets();
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+  const child = spawn(process.execPath, [path.join(root, "lib/cli/serve.mjs"), "-p", port], {
     cwd: root,
     stdio: "inherit",
     env: {

@@ -1,5 +1,5 @@
 /**
- * Starts the built application (`next start`) on a free loopback port with its own DATA_DIR and,
+ * Starts the built application (`npm start`: lib/cli/serve.mjs, Next's production server) on a free loopback port with its own DATA_DIR and,
  * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -113,7 +113,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   const output = () => out;
 
   async function launch() {
-    child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    child = spawn(process.execPath, [path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],

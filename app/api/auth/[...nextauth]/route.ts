@@ -5,13 +5,17 @@ import { signInGate, isSecureRequest } from "@/lib/auth/gate";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
-function handle(req: NextRequest, ctx: Ctx) {
-  return NextAuth(req, ctx, authOptions(isSecureRequest(req)));
+/** next-auth's answers; its JSON ones (session, csrf, providers) are never stored by a browser or proxy. */
+async function handle(req: NextRequest, ctx: Ctx): Promise<Response> {
+  const res: Response = await NextAuth(req, ctx, authOptions(isSecureRequest(req)));
+  if ((res.headers.get("content-type") ?? "").includes("json") && !/no-store/.test(res.headers.get("cache-control") ?? "")) {
+    res.headers.set("cache-control", "no-store");
+  }
+  return res;
 }
 
 export const GET = handle;
 
 export async function POST(req: NextRequest, ctx: Ctx) {
-  const refused = await signInGate(req, (await ctx.params).nextauth);
-  return refused ?? handle(req, ctx);
+  return signInGate(req, (await ctx.params).nextauth, (buffered) => handle(buffered, ctx));
 }

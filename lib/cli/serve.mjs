@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// npm start: the production server, as `next start` would run it (same port and host options,
+// NODE_ENV=production, instrumentation.ts at start), with one addition before Next sees a request:
+// the client's address is taken from the socket, or from the X-Forwarded-For header the
+// TRUSTED_PROXIES reverse proxies in front of the app built (the Nth entry from the right), and
+// written as the only X-Forwarded-For entry. Next keeps a header the client sent as it is, so
+// without this a client could name any address (sign-in throttling counts per address).
+// A path with a malformed percent-encoding is answered 400 in the JSON error shape here, since
+// Next would answer it with a plain-text 500.
+import { createServer } from "node:http";
+import path from "node:path";
+
+process.env.NODE_ENV ||= "production";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+/** `-p`/`--port` and `-H`/`--hostname` as `next start` takes them; PORT and 3000 otherwise. */
+function options(argv) {
+  const opts = { port: process.env.PORT || "3000", hostname: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === "-p" || flag === "--port") opts.port = value();
+    else if (flag === "-H" || flag === "--hostname") opts.hostname = value();
+    else fail(`Unbekannte Option / unknown option: ${argv[i]}`);
+  }
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT: keine gültige Portnummer / not a valid port: ${opts.port}`);
+  return { port, hostname: opts.hostname };
+}
+
+/** TRUSTED_PROXIES as lib/env.ts reads it: reverse-proxy hops in front of the app, 0 to 10. */
+function trustedProxies() {
+  const raw = (process.env.TRUSTED_PROXIES ?? "").trim();
+  if (raw === "") return 0;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > 10) {
+    fail(`Ungültige Konfiguration / invalid configuration:\n  TRUSTED_PROXIES: expected a number of proxy hops from 0 to 10`);
+  }
+  return Number(raw);
+}
+
+/**
+ * The client's address: the socket's with no trusted proxy; with N, the Nth X-Forwarded-For entry
+ * from the right (each trusted proxy appended the address it was reached from), or the leftmost
+ * entry when the header has fewer.
+ */
+export function clientAddressOf(socketAddress, forwardedFor, hops) {
+  const socket = (socketAddress ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  if (hops === 0) return socket;
+  const entries = [forwardedFor ?? []].flat().join(",").split(",").map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 0) return socket;
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+function isMalformedPath(url) {
+  const pathname = (url ?? "/").split("?", 1)[0];
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The caller's language as the app decides it without a session: the `lang` cookie, then Accept-Language. */
+function languageOf(req) {
+  const cookie = /(?:^|;\s*)lang=(de|en)(?:;|$)/.exec(req.headers.cookie ?? "")?.[1];
+  if (cookie) return cookie;
+  let best = { lang: "de", q: 0 };
+  for (const part of (req.headers["accept-language"] ?? "").split(",")) {
+    const [tag, ...params] = part.trim().toLowerCase().split(";");
+    const lang = tag?.split("-")[0];
+    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    if ((lang === "de" || lang === "en") && q > best.q) best = { lang, q };
+  }
+  return best.lang;
+}
+
+const BAD_PATH = {
+  de: "Die Adresse enthält eine ungültige Prozent-Kodierung.",
+  en: "The address contains a malformed percent-encoding.",
+};
+
+function answerBadPath(req, res) {
+  const body = JSON.stringify({ error: "bad_request", message: BAD_PATH[languageOf(req)] });
+  res.writeHead(400, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(body);
+}
+
+async function main() {
+  const { port, hostname } = options(process.argv.slice(2));
+  const hops = trustedProxies();
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
+  // Listening at once, like `next start`; requests wait until Next (and instrumentation.ts) is ready.
+  const ready = app.prepare().then(() => app.getRequestHandler());
+  const server = createServer(async (req, res) => {
+    req.headers["x-forwarded-for"] = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
+    if (isMalformedPath(req.url)) return answerBadPath(req, res);
+    try {
+      await (await ready)(req, res);
+    } catch (err) {
+      console.error(`Failed to handle request for ${req.url}`, err);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+  server.on("error", (err) => fail(`Start fehlgeschlagen / failed to start: ${err.message}`));
+  await new Promise((resolve) => server.listen(port, hostname, resolve));
+  await ready;
+  const shown = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  console.log(`  ▲ arge-inbox on http://${shown}:${port} (trusted proxies: ${hops})`);
+
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    const code = signal === "SIGINT" ? 130 : 143;
+    // Requests under way may finish; a stream that does not end within 10 s is cut.
+    setTimeout(() => process.exit(code), 10_000).unref();
+    server.close(() => {
+      app
+        .close()
+        .catch((err) => console.error(err))
+        .finally(() => process.exit(code));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().catch((err) => fail(err instanceof Error ? err.message : String(err)));
+}
