@@ -82,6 +82,7 @@ const Schema = z.object({
   SYNC_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUSTED_PROXIES: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  SESSION_MAX_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().max(24 * 90).default(12)),
 });
 
 export type Env = {
@@ -105,6 +106,8 @@ export type Env = {
   archive: { kind: "dir"; dir: string } | { kind: "database" };
   /** Reverse-proxy hops in front of the app; lib/cli/serve.mjs takes the client address accordingly. */
   trustedProxies: number;
+  /** Absolute lifetime of a session from sign-in, in hours (refreshing does not extend it). */
+  sessionMaxHours: number;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -185,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         ? { kind: "database" }
         : { kind: "dir", dir: path.join(dataDir, "archive") },
     trustedProxies: e.TRUSTED_PROXIES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
   };
 }
 

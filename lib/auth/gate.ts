@@ -6,11 +6,11 @@ import { errorResponse } from "@/lib/api/handler";
 import { DEFAULT_BODY_LIMIT, readBodyLimited } from "@/lib/api/body";
 import { requestLocale } from "@/lib/i18n/server";
 import { withAttempt } from "./attempt";
-import { clientAddress } from "./options";
+import { clientAddress, isSecureForwarded } from "./options";
 import { beginAttempt } from "./throttle";
 
 export function isSecureRequest(req: NextRequest): boolean {
-  return (req.headers.get("x-forwarded-proto") ?? req.nextUrl.protocol.replace(":", "")) === "https";
+  return isSecureForwarded(req.headers, req.nextUrl.protocol);
 }
 
 /** The e-mail of a sign-in body, read the way next-auth reads it (JSON or form). */

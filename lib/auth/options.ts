@@ -1,16 +1,22 @@
 import "server-only";
 import type { NextAuthOptions, User } from "next-auth";
+import { encode, type JWTEncodeParams } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { authenticate } from "./sign-in";
+import { endSessions, isSessionCurrent } from "./sign-out";
 
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+/** What a session cookie carries: user id, session version, and when its user signed in (seconds). */
+export type SessionClaims = { uid: string; sv: number; authTime: number };
 
-export type SessionClaims = { uid: string; sv: number };
+export const sessionMaxAgeSeconds = () => Math.round(env().sessionMaxHours * 3600);
 
-/** The client address as Next's server recorded it (x-forwarded-for is set from the socket). */
+/**
+ * The client address for throttling. lib/cli/serve.mjs (`npm start`) replaces X-Forwarded-For
+ * with the one address it trusts: the socket's, or the TRUSTED_PROXIES-th entry from the right.
+ */
 export function clientAddress(headers: { get(name: string): string | null } | Record<string, unknown>): string | null {
   const raw =
     typeof (headers as { get?: unknown }).get === "function"
@@ -20,12 +26,27 @@ export function clientAddress(headers: { get(name: string): string | null } | Re
   return first || null;
 }
 
+/** Whether the request reached the app over https (as the proxy in front reports it). */
+export function isSecureForwarded(headers: { get(name: string): string | null }, protocol = "http:"): boolean {
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (forwarded ?? protocol.replace(":", "")) === "https";
+}
+
+/** A session token never outlives SESSION_MAX_HOURS from sign-in, however often it is refreshed. */
+function encodeWithinLifetime(params: JWTEncodeParams): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const authTime = typeof params.token?.authTime === "number" ? params.token.authTime : now;
+  return encode({ ...params, maxAge: Math.max(1, authTime + sessionMaxAgeSeconds() - now) });
+}
+
 /** next-auth options; `secure` decides the Secure flag and the __Secure- cookie prefix. */
 export function authOptions(secure: boolean): NextAuthOptions {
+  const maxAge = sessionMaxAgeSeconds();
   return {
     secret: env().authSecret,
     useSecureCookies: secure,
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge },
+    jwt: { maxAge, encode: encodeWithinLifetime },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -44,21 +65,40 @@ export function authOptions(secure: boolean): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
           const u = user as User & { sv: number };
-          return { ...token, uid: u.id, sv: u.sv };
+          return { ...token, uid: u.id, sv: u.sv, authTime: Math.floor(Date.now() / 1000) };
         }
+        // A session past its absolute lifetime, signed out or otherwise ended is not renewed:
+        // next-auth then answers an empty session and clears the cookie.
+        if (typeof token.authTime !== "number" || token.authTime + maxAge <= Date.now() / 1000) throw new SessionEnded();
+        if (!(await isSessionCurrent(token))) throw new SessionEnded();
         return token;
       },
     },
+    events: {
+      // Sign-out ends the session on the server too: the old cookie is worth nothing afterwards.
+      signOut: ({ token }) => endSessions(token),
+    },
     logger: {
-      error: (code, metadata) => log().error({ code, metadata: metadata instanceof Error ? metadata.message : undefined }, "next-auth error"),
+      error: (code, metadata) => {
+        // An expired or signed-out cookie is routine, not an error of the server.
+        if (code === "JWT_SESSION_ERROR") return void log().info({ code }, "session cookie refused");
+        log().error({ code, metadata: metadata instanceof Error ? metadata.message : undefined }, "next-auth error");
+      },
       // NEXTAUTH_URL is left unset on purpose: the app serves whatever origin it is reached at.
       warn: (code) => void (code !== "NEXTAUTH_URL" && log().warn({ code }, "next-auth warning")),
       debug: () => undefined,
     },
   };
+}
+
+class SessionEnded extends Error {
+  constructor() {
+    super("session ended or past its absolute lifetime");
+    this.name = "SessionEnded";
+  }
 }
 
 export function sessionCookieName(secure: boolean): string {

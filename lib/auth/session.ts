@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { eq } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { users, type Role, type UserRow } from "@/lib/db/schema/users";
 import { forbidden, unauthorized } from "@/lib/errors";
-import { sessionCookieName, type SessionClaims } from "./options";
+import { isSecureForwarded, sessionCookieName, sessionMaxAgeSeconds, type SessionClaims } from "./options";
 
 export type CurrentUser = {
   id: string;
@@ -18,16 +18,23 @@ export type CurrentUser = {
   locale: "de" | "en" | null;
 };
 
-/** The session cookie's claims (user id and session version), or null without a valid cookie. */
+/**
+ * The session cookie's claims (user id, session version, sign-in time), or null without a valid
+ * cookie. Over https only the `__Secure-` cookie counts (a cookie without the prefix could have
+ * been planted by a sibling host or over plain http); a session past SESSION_MAX_HOURS from its
+ * sign-in is no session, however recently it was refreshed.
+ */
 export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   const jar = await cookies();
-  const token = jar.get(sessionCookieName(true))?.value ?? jar.get(sessionCookieName(false))?.value;
+  const token = jar.get(sessionCookieName(isSecureForwarded(await headers())))?.value;
   if (!token) return null;
   const claims = await decode({ token, secret: env().authSecret }).catch(() => null);
   const uid = claims?.uid;
   const sv = claims?.sv;
-  if (typeof uid !== "string" || typeof sv !== "number" || !/^[0-9a-f-]{36}$/.test(uid)) return null;
-  return { uid, sv };
+  const authTime = claims?.authTime;
+  if (typeof uid !== "string" || typeof sv !== "number" || typeof authTime !== "number" || !/^[0-9a-f-]{36}$/.test(uid)) return null;
+  if (authTime + sessionMaxAgeSeconds() <= Date.now() / 1000) return null;
+  return { uid, sv, authTime };
 });
 
 /**
