@@ -8,6 +8,7 @@ import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
+import { DEFAULT_BODY_LIMIT, readBodyLimited } from "./body";
 import { CHANGING_METHODS, isAllowedOrigin } from "./origin";
 import { fieldErrors } from "./validation";
 
@@ -38,9 +39,22 @@ function errorBody(err: unknown, locale: Locale): { status: number; body: Record
   return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
 }
 
+/** A JSON answer of the API: never stored by a browser or a proxy. */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, { status: init.status, headers: { "cache-control": "no-store", ...init.headers } });
+}
+
 export function errorResponse(err: unknown, locale: Locale): Response {
   const { status, body, headers } = errorBody(err, locale);
-  return Response.json(body, { status, headers });
+  return jsonResponse(body, { status, headers });
+}
+
+/** A handler's own Response keeps its headers; a JSON one without a caching rule gets `no-store`. */
+function noStoreJson(res: Response): Response {
+  if (!res.headers.has("cache-control") && (res.headers.get("content-type") ?? "").includes("json")) {
+    res.headers.set("cache-control", "no-store");
+  }
+  return res;
 }
 
 /** The last line of an NDJSON answer that failed after it began: `{done: true, error, message}`. */
@@ -54,8 +68,8 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
   return result.data;
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
+async function readJson(req: NextRequest, limit: number): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyLimited(req, limit));
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -63,6 +77,14 @@ async function readJson(req: NextRequest): Promise<unknown> {
     throw new AppError(400, "invalid_json", "error.invalidJson");
   }
 }
+
+export type RouteOptions<Q extends Schema, B extends Schema> = {
+  roles?: Role[];
+  query?: Q;
+  body?: B;
+  /** Largest request body in bytes (default 64 KiB); larger ones are refused with 413 while they stream. */
+  maxBodyBytes?: number;
+};
 
 /** Who is asking, plus anything loaded in the same round trip (a route's own record, say). */
 export type Principal<X> = { user: CurrentUser | null; extra: X };
@@ -75,7 +97,7 @@ export type PrincipalLoader<X> = (params: Record<string, string>) => Promise<Pri
  */
 export function withPrincipal<X extends object, Q extends Schema = undefined, B extends Schema = undefined>(
   load: PrincipalLoader<X>,
-  options: { roles?: Role[]; query?: Q; body?: B },
+  options: RouteOptions<Q, B>,
   handler: (ctx: HandlerContext<Q, B> & X) => Promise<unknown>,
 ) {
   return async (req: NextRequest, route: RouteContext): Promise<Response> => {
@@ -95,7 +117,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
       const query = options.query
         ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams))
         : undefined;
-      const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
+      const body = options.body ? parseWith(options.body, await readJson(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT)) : undefined;
       const result = await handler({
         ...extra,
         req,
@@ -105,7 +127,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
         body: body as Parsed<B>,
         params,
       });
-      return result instanceof Response ? result : Response.json(result);
+      return result instanceof Response ? noStoreJson(result) : jsonResponse(result);
     } catch (err) {
       return errorResponse(err, locale);
     }
@@ -116,7 +138,7 @@ const sessionOnly: PrincipalLoader<object> = async () => ({ user: await currentU
 
 /** `withPrincipal` for routes that need only the signed-in user. */
 export function withUser<Q extends Schema = undefined, B extends Schema = undefined>(
-  options: { roles?: Role[]; query?: Q; body?: B },
+  options: RouteOptions<Q, B>,
   handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
 ) {
   return withPrincipal(sessionOnly, options, handler);
@@ -125,7 +147,7 @@ export function withUser<Q extends Schema = undefined, B extends Schema = undefi
 /** `withUser` limited to the given roles (others get 403). */
 export function withRole<Q extends Schema = undefined, B extends Schema = undefined>(
   roles: Role[],
-  options: { query?: Q; body?: B },
+  options: Omit<RouteOptions<Q, B>, "roles">,
   handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
 ) {
   return withUser({ ...options, roles }, handler);

@@ -1,5 +1,5 @@
 import "server-only";
-import { withPrincipal, type HandlerContext, type PrincipalLoader, type Schema } from "@/lib/api/handler";
+import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOptions, type Schema } from "@/lib/api/handler";
 import { sessionClaims } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
@@ -19,7 +19,7 @@ const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = as
  * the role and Origin checks, so a support user still gets 403).
  */
 export function withConnection<Q extends Schema = undefined, B extends Schema = undefined>(
-  options: { query?: Q; body?: B },
+  options: Omit<RouteOptions<Q, B>, "roles">,
   handler: (ctx: HandlerContext<Q, B> & { connection: ConnectionRow }) => Promise<unknown>,
 ) {
   return withPrincipal(loadConnection, { ...options, roles: CONNECTION_ROLES }, async (ctx) => {

@@ -1,0 +1,48 @@
+/**
+ * The resident memory of a test server's process, read from /proc (Linux): how a test shows that
+ * the server's memory stays flat while it is sent or told to read far too much.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The pid of the server started by tests/support/server.ts on `port` (lib/cli/serve.mjs -p port). */
+export function serverPid(port: number): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      const at = argv.indexOf("-p");
+      if (argv.some((a) => a.endsWith("serve.mjs")) && at >= 0 && argv[at + 1] === String(port)) return Number(entry);
+    } catch {
+      // the process went away meanwhile
+    }
+  }
+  throw new Error(`no server process on port ${port}`);
+}
+
+export function rssBytes(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!line) throw new Error(`no VmRSS for ${pid}`);
+  return Number(line[1]) * 1024;
+}
+
+/** Runs `work` and returns its result with the most the process's RSS grew above its level before (sampled every 10 ms). */
+export async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const before = rssBytes(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssBytes(pid));
+    } catch {
+      // sampled once more at the end
+    }
+  }, 10);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssBytes(pid));
+    return { result, growth: peak - before };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export const MiB = 1024 * 1024;
