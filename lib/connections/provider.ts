@@ -5,11 +5,21 @@ import { createProviderClient, type ProviderClient } from "@/lib/provider/client
 import type { HttpConfig } from "@/lib/provider/http";
 import { openSecret } from "./secrets";
 
-/** Origins the outbound guard lets through besides public https: the allowlist, and the app itself while the sandbox runs. */
+/** The sandbox's own service paths: while it runs, connections may call the app there, and nowhere else in it. */
+const SANDBOX_SERVICE_PATHS = ["/arge", "/dta", "/auth"];
+
+/**
+ * What the outbound guard lets through besides public https: the allowlist, and while the sandbox
+ * runs the app itself below the sandbox's service paths only (never its `/api` or `/sandbox/api`).
+ */
 export function httpConfig(): HttpConfig {
   const e = env();
-  const own = e.sandbox ? [`http://127.0.0.1:${e.port}`, `http://localhost:${e.port}`, `http://[::1]:${e.port}`] : [];
-  return { timeoutMs: e.providerTimeoutMs, allowedOrigins: [...e.providerUrlAllowlist, ...own] };
+  const own = [`http://127.0.0.1:${e.port}`, `http://localhost:${e.port}`, `http://[::1]:${e.port}`];
+  return {
+    timeoutMs: e.providerTimeoutMs,
+    allowedOrigins: e.providerUrlAllowlist,
+    ...(e.sandbox && { allowedPaths: { origins: own, prefixes: SANDBOX_SERVICE_PATHS } }),
+  };
 }
 
 /** A provider client for an opened connection; the secret lives only inside the client. */

@@ -12,15 +12,27 @@ import { ProviderError } from "./errors";
  * See docs/provider-client.md, "Sending".
  */
 
-export type GuardPolicy = { allowedOrigins: readonly string[] };
+export type GuardPolicy = {
+  allowedOrigins: readonly string[];
+  /** Origins allowed only below these paths (the sandbox's own service paths while SANDBOX=1). */
+  allowedPaths?: { origins: readonly string[]; prefixes: readonly string[] };
+};
+
+function isUnderPrefix(pathname: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // ipaddr.js reads any dotted IPv6 form as IPv4-mapped; only `::ffff:a.b.c.d` really is.
+  if (address.includes(":") && address.includes(".") && !/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv6") {
     const v6 = parsed as ipaddr.IPv6;
-    // Mapped and embedded IPv4 forms are judged by the IPv4 address they carry.
+    // Mapped IPv4 forms are judged by the IPv4 address they carry; IPv4-compatible ones (::/96,
+    // deprecated, e.g. ::127.0.0.1) are refused outright.
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (v6.match(ipaddr.IPv6.parse("::"), 96)) return false;
     else if (v6.range() !== "unicast") return false;
   }
   return parsed.range() === "unicast";
@@ -30,6 +42,8 @@ export function isPublicAddress(address: string): boolean {
 export function checkUrl(url: URL, policy: GuardPolicy): { allowlisted: boolean } {
   if (url.username || url.password) throw new ProviderError("refused", { url: url.origin });
   if (policy.allowedOrigins.includes(url.origin)) return { allowlisted: true };
+  const paths = policy.allowedPaths;
+  if (paths?.origins.includes(url.origin) && isUnderPrefix(url.pathname, paths.prefixes)) return { allowlisted: true };
   if (url.protocol !== "https:") throw new ProviderError("refused", { url: url.origin });
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (ipaddr.isValid(host) && !isPublicAddress(host)) throw new ProviderError("refused", { url: url.origin });

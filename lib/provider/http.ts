@@ -26,7 +26,10 @@ export type SendOptions = {
 };
 export type ProviderResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Dispatcher.ResponseData["body"]; requestId: string };
 
+/** Largest answer read whole (a list page, a count, a token). */
 export const MAX_JSON_BYTES = 8 * 1024 * 1024;
+/** Bytes several answers may still use together (one list request's pages); shared, decremented as they arrive. */
+export type ByteBudget = { left: number };
 const MAX_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 2000;
@@ -160,16 +163,21 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
   }
 }
 
-/** Reads a whole answer body as text, at most `limit` bytes (larger answers are unexpected). */
-export async function readText(res: ProviderResponse & { deadline?: AbortSignal }, url: URL, caller?: AbortSignal, limit = MAX_JSON_BYTES): Promise<string> {
+/**
+ * Reads a whole answer body as text, at most `limit` bytes, and within `budget` when several
+ * answers share one: past either, reading stops at once (the socket is destroyed) with `too_large`.
+ */
+export async function readText(res: ProviderResponse & { deadline?: AbortSignal }, url: URL, caller?: AbortSignal, limit = MAX_JSON_BYTES, budget?: ByteBudget): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > limit) {
+      const length = (chunk as Buffer).length;
+      size += length;
+      if (budget) budget.left -= length;
+      if (size > limit || (budget && budget.left < 0)) {
         res.body.destroy();
-        throw new ProviderError("unexpected", { status: res.status, requestId: res.requestId });
+        throw new ProviderError("too_large", { status: res.status, requestId: res.requestId });
       }
       chunks.push(chunk as Buffer);
     }

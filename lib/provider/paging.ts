@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { resolvePageLink } from "./answers";
 import { ProviderError } from "./errors";
+import { MAX_JSON_BYTES, type ByteBudget } from "./http";
 import type { Requester } from "./request";
 import { nextLinkOf, normaliseDocument, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
 import type { CallOptions } from "./service";
@@ -11,6 +12,8 @@ export type DocumentPage = { count: number; offset: number; limit: number; docum
 export type RawPage = z.infer<typeof ProviderDocumentList>;
 
 const MAX_FOLLOWED_PAGES = 50;
+/** Bytes one `listPage` may read from the provider, count and every page together. */
+export const MAX_LIST_BYTES = MAX_JSON_BYTES;
 
 export function listUrl(req: Requester, offset: number, limit: number): URL {
   const url = new URL(req.root);
@@ -19,15 +22,16 @@ export function listUrl(req: Requester, offset: number, limit: number): URL {
   return url;
 }
 
-export async function countDocuments(req: Requester, opts: CallOptions = {}): Promise<number> {
-  const raw = await req.getJson(new URL(`${req.root.href}/count`), opts);
+export async function countDocuments(req: Requester, opts: CallOptions = {}, budget?: ByteBudget): Promise<number> {
+  const raw = await req.getJson(new URL(`${req.root.href}/count`), opts, budget);
   const parsed = ProviderCount.safeParse(raw);
   if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
   return parsed.data.count;
 }
 
-export async function fetchPage(req: Requester, url: URL, opts: CallOptions): Promise<RawPage> {
-  const parsed = ProviderDocumentList.safeParse(await req.getJson(url, opts));
+/** One list answer, at most MAX_JSON_BYTES (and within `budget` when given). */
+export async function fetchPage(req: Requester, url: URL, opts: CallOptions, budget?: ByteBudget): Promise<RawPage> {
+  const parsed = ProviderDocumentList.safeParse(await req.getJson(url, opts, budget));
   if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
   return parsed.data;
 }
@@ -36,12 +40,14 @@ export async function fetchPage(req: Requester, url: URL, opts: CallOptions): Pr
  * One page of `limit` documents from `offset`, whatever the provider's own paging does: a page
  * that is too long is cut, a short page is filled by following `next` (only on the configured
  * origin and path) or, when `next` is missing while the count says more, by asking from the
- * next offset.
+ * next offset. Everything read for it (count and pages) shares MAX_LIST_BYTES: a provider
+ * cannot make one request read more, however many pages it sends (`too_large` past it).
  * See docs/provider-client.md, "One page".
  */
 export async function listPage(req: Requester, offset: number, limit: number, opts: CallOptions = {}): Promise<DocumentPage> {
   const first = listUrl(req, offset, limit);
-  const [total, page] = await Promise.all([countDocuments(req, opts), fetchPage(req, first, opts)]);
+  const budget: ByteBudget = { left: MAX_LIST_BYTES };
+  const [total, page] = await Promise.all([countDocuments(req, opts, budget), fetchPage(req, first, opts, budget)]);
   const seen = new Set<string>();
   const documents: ProviderDocument[] = [];
   const add = (list: RawPage["documents"]) => {
@@ -63,7 +69,7 @@ export async function listPage(req: Requester, offset: number, limit: number, op
     else if (offset + documents.length < total) nextUrl = listUrl(req, offset + documents.length, limit - documents.length);
     else break;
     currentUrl = nextUrl;
-    current = await fetchPage(req, nextUrl, opts);
+    current = await fetchPage(req, nextUrl, opts, budget);
     const before = documents.length;
     add(current.documents);
     if (documents.length === before) break;

@@ -1,6 +1,6 @@
 import "server-only";
 import { mapStatus, parseAnswer } from "./answers";
-import { readText, send, type HttpConfig, type Method, type ProviderResponse } from "./http";
+import { MAX_JSON_BYTES, readText, send, type ByteBudget, type HttpConfig, type Method, type ProviderResponse } from "./http";
 import type { CallOptions, ProviderConnection, ServiceSpec } from "./service";
 import { dropToken, getToken, tokenKey } from "./token";
 
@@ -10,7 +10,8 @@ export type Requester = {
   /** `{base_url}{documentsPath}`: the list path, and the only path paging links may point at. */
   root: URL;
   call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean): Promise<ProviderResponse & { deadline?: AbortSignal }>;
-  getJson(url: URL, opts: CallOptions): Promise<unknown>;
+  /** A JSON (or XML) answer, at most MAX_JSON_BYTES, and within `budget` when given. */
+  getJson(url: URL, opts: CallOptions, budget?: ByteBudget): Promise<unknown>;
 };
 
 export function createRequester(conn: ProviderConnection, spec: ServiceSpec, config: HttpConfig): Requester {
@@ -47,13 +48,13 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
     }
   }
 
-  async function getJson(url: URL, opts: CallOptions): Promise<unknown> {
+  async function getJson(url: URL, opts: CallOptions, budget?: ByteBudget): Promise<unknown> {
     const res = await call(url, "GET", "read", "application/json", opts, true);
     if (res.status < 200 || res.status >= 300) {
       await res.body.dump().catch(() => undefined);
       throw mapStatus(res);
     }
-    return parseAnswer(res, await readText(res, url, opts.signal));
+    return parseAnswer(res, await readText(res, url, opts.signal, MAX_JSON_BYTES, budget));
   }
 
   return { spec, root, call, getJson };

@@ -1,5 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
+import { ProviderError } from "./errors";
 
 /**
  * Provider answers, parsed liberally: unknown fields kept, nulls tolerated, numbers where strings
@@ -81,11 +82,15 @@ export type ProviderDocument = Record<string, unknown> & {
   metadata: ProviderMetadata[];
 };
 
+/** Largest document entry of a list (all its fields as JSON): it is kept in the index and answered on every list. */
+export const MAX_DOCUMENT_BYTES = 128 * 1024;
+
 const MIME_ALIASES: Record<string, string> = { zip: "application/zip", pdf: "application/pdf", xml: "application/xml" };
 
-/** One document shape for both services: every field the provider sent, with UVI names. */
+/** One document shape for both services: every field the provider sent, with UVI names; a document over MAX_DOCUMENT_BYTES is `too_large`. */
 export function normaliseDocument(raw: z.infer<typeof ProviderDocumentRaw>, fallbackMime: string): ProviderDocument {
   const { links: _l, _links: _u, ...rest } = raw;
+  if (Buffer.byteLength(JSON.stringify(rest)) > MAX_DOCUMENT_BYTES) throw new ProviderError("too_large");
   const mime = (raw.mimetype ?? "").trim();
   return {
     ...rest,

@@ -87,9 +87,9 @@ describe("provider client: lists and paging", () => {
     assert.equal(foreign.connections(), 0);
   });
 
-  test("a JSON answer over the size cap is refused as unexpected", async () => {
+  test("a JSON answer over the size cap is refused as too large", async () => {
     alt.documents.unshift({ service: "uvi", documentid: "huge", filename: "h.pdf", blob: "x".repeat(9 * 1024 * 1024) });
-    await assert.rejects(createProviderClient(uviBasic(), config()).listPage(0, 10), kindOf("unexpected"));
+    await assert.rejects(createProviderClient(uviBasic(), config()).listPage(0, 10), kindOf("too_large"));
   });
 
   test("wrong Basic credentials are an auth error", async () => {
