@@ -25,10 +25,14 @@ function route(s: string[]): { endpoint: Endpoint; id?: string } | undefined {
   return undefined;
 }
 
-/** Basic only; `kd` must name one of the client's customers. */
-async function caller(ctx: Ctx): Promise<{ client: ClientRow; customer: string } | Response> {
+/** Basic only: a caller without valid credentials gets 401 and the challenge. */
+async function authenticated(ctx: Ctx): Promise<ClientRow | Response> {
   const client = await authenticate(ctx.db, ctx.meta, ctx.creds, false);
-  if (!client) return fail(401, "Basic authentication required", { "WWW-Authenticate": 'Basic realm="dta", charset="UTF-8"' });
+  return client ?? fail(401, "Basic authentication required", { "WWW-Authenticate": 'Basic realm="dta", charset="UTF-8"' });
+}
+
+/** The client's access to this service; `kd` must name one of the client's customers; then the rate limit. */
+async function admitted(ctx: Ctx, client: ClientRow): Promise<{ client: ClientRow; customer: string } | Response> {
   if (!client.services.includes("dta")) return fail(403, "this client has no access to the DTA service");
   const kd = ctx.kd?.trim() || undefined;
   if (kd !== undefined && !client.customers.includes(kd)) return fail(403, "the kd header names a customer of another client");
@@ -44,6 +48,9 @@ function answer(format: "json" | "xml", root: string, body: unknown): Response {
 
 /** DTA service v1 (spec/dta-service-v1-deprecated.md, DECISIONS.md). */
 export async function serveDta(ctx: Ctx): Promise<Response> {
+  // Credentials before anything else: without them, nothing about the resource is told.
+  const caller = await authenticated(ctx);
+  if (caller instanceof Response) return caller;
   const version = ctx.segments[0];
   if (version === "v0.5" || version === "v0.1") return fail(501, `the ${version} endpoints are not implemented`);
   const r = route(ctx.segments);
@@ -53,7 +60,7 @@ export async function serveDta(ctx: Ctx): Promise<Response> {
   const structured = r.endpoint === "list" || r.endpoint === "count" || r.endpoint === "single";
   if (structured && negotiated === 406) return fail(406, "application/xml is not supported; request application/json");
   const format = negotiated === 406 ? "json" : negotiated;
-  const who = await caller(ctx);
+  const who = await admitted(ctx, caller);
   if (who instanceof Response) return who;
   const { client, customer } = who;
   const origin = ctx.origin;

@@ -5,26 +5,54 @@ import { sandboxReceived } from "@/lib/db/schema/sandbox";
 import { errorResponse, type Ctx } from "./pipeline";
 import { Metadata } from "./schema";
 
-const MAX_BYTES = 50 * 1024 * 1024;
+/** The upload limit of POST /dta/v1/documents/in: 50 MiB of request body, counted as it arrives (chunked too). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const fail = (status: number, message: string) => errorResponse("dta", status, message);
 const Field = z.string().max(64).optional();
+
+/**
+ * The request body, or undefined once it passes `limit` bytes: a declared Content-Length is
+ * checked first, and the bytes actually sent are counted as they stream (chunked bodies too).
+ */
+async function readUpTo(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (Number(req.headers.get("content-length") ?? "0") > limit) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      size += r.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(r.value);
+    }
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.byteLength;
+  }
+  return body;
+}
 
 /** POST /v1/documents/in: multipart with `file`, optional doctype, doctypeversion, metadata (JSON array). */
 export async function receiveDocument(ctx: Ctx, clientId: string, customer: string): Promise<Response> {
   if (!(ctx.req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     return fail(415, "send multipart/form-data with a file part");
   }
-  const declared = Number(ctx.req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BYTES) return fail(413, "the document is too large");
+  const body = await readUpTo(ctx.req, MAX_UPLOAD_BYTES);
+  if (!body) return fail(413, "the document is too large");
   let form: FormData;
   try {
-    form = await ctx.req.formData();
+    form = await new Response(body, { headers: { "content-type": ctx.req.headers.get("content-type")! } }).formData();
   } catch {
     return fail(400, "the multipart body could not be read");
   }
   const file = form.get("file");
   if (!file || typeof file === "string") return fail(400, "the file part is missing");
-  if (file.size > MAX_BYTES) return fail(413, "the document is too large");
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;

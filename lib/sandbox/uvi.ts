@@ -26,13 +26,16 @@ function route(segments: string[]): { endpoint: Endpoint; id?: string; allow?: s
   return undefined;
 }
 
-/** Authenticates by Basic or Bearer, then the rate limit; a Response means "answer this". */
-async function caller(ctx: Ctx): Promise<ClientRow | Response> {
+/** Authenticates by Basic or Bearer: a caller without valid credentials gets 401 and the challenge. */
+async function authenticated(ctx: Ctx): Promise<ClientRow | Response> {
   const client = await authenticate(ctx.db, ctx.meta, ctx.creds, true);
-  if (!client) {
-    const bearer = ctx.creds.kind === "bearer" ? ', error="invalid_token"' : "";
-    return fail(401, "valid authentication required", { "WWW-Authenticate": CHALLENGE + bearer });
-  }
+  if (client) return client;
+  const bearer = ctx.creds.kind === "bearer" ? ', error="invalid_token"' : "";
+  return fail(401, "valid authentication required", { "WWW-Authenticate": CHALLENGE + bearer });
+}
+
+/** The client's access to this service, then the rate limit; a Response means "answer this". */
+async function admitted(ctx: Ctx, client: ClientRow): Promise<ClientRow | Response> {
   if (!client.services.includes("uvi")) return fail(403, "this client has no access to the UVI service");
   const wait = await hitRateLimit(ctx.db, client.id, ctx.meta.settings);
   if (wait !== null) return fail(429, "too many requests", { "Retry-After": String(wait) });
@@ -41,6 +44,9 @@ async function caller(ctx: Ctx): Promise<ClientRow | Response> {
 
 /** UVI PDF service v1 (spec/uvi-pdf-service-v1.md, DECISIONS.md). */
 export async function serveUvi(ctx: Ctx): Promise<Response> {
+  // Credentials before anything else: without them, nothing about the resource is told.
+  const who = await authenticated(ctx);
+  if (who instanceof Response) return who;
   const r = route(ctx.segments);
   if (!r) return fail(404, "no such resource");
   if (r.endpoint === "unimplemented") return fail(501, "not implemented");
@@ -50,7 +56,7 @@ export async function serveUvi(ctx: Ctx): Promise<Response> {
     return fail(406, "only application/json is available");
   }
   if (r.endpoint === "data" && !accepts(accept, "application/pdf")) return fail(406, "only application/pdf is available");
-  const client = await caller(ctx);
+  const client = await admitted(ctx, who);
   if (client instanceof Response) return client;
   const customer = client.customers[0]!;
 

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { addConnection, makeUser, type Person } from "../support/connections";
+import { startServer, type TestServer } from "../support/server";
+import { api } from "../support/session";
+
+type Client = { basic: { username: string; password: string }; oauth: { clientId: string; clientSecret: string }; customers: string[] };
+
+/** A multipart body of `total` bytes, sent chunked: a small `file` part, then a large `junk` part. */
+function multipart(boundary: string, total: number): ReadableStream<Uint8Array> {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.zip"\r\nContent-Type: application/zip\r\n\r\nPK small\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="junk"\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  let left = total - head.length - tail.length;
+  let stage = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (stage === 0) {
+        stage = 1;
+        return c.enqueue(head);
+      }
+      if (left > 0) {
+        const n = Math.min(left, 256 * 1024);
+        left -= n;
+        return c.enqueue(new Uint8Array(n).fill(0x6a));
+      }
+      if (stage === 1) {
+        stage = 2;
+        return c.enqueue(tail);
+      }
+      c.close();
+    },
+  });
+}
+
+describe("the sandbox provider: credentials first, uploads bounded; the outbound exemption covers its service paths only", () => {
+  let server: TestServer;
+  let client: Client;
+  let a: Person;
+  const basic = () => `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}`;
+
+  before(async () => {
+    server = await startServer({ sandbox: true });
+    const state = await (await fetch(`${server.url}/sandbox/api/state`, { headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } })).json();
+    client = (state as { clients: Client[] }).clients.find((c) => c.basic && c.oauth)!;
+    a = await makeUser(server, "manager");
+  });
+  after(() => server.stop());
+
+  test("without valid credentials every endpoint answers 401 with the challenge, whatever the Accept header", async () => {
+    const cases: [string, string, string][] = [
+      ["GET", "/arge/documents/v1/documents/out/u-1/data", "text/html"],
+      ["GET", "/arge/documents/v1/documents/out", "application/xml"],
+      ["GET", "/arge/documents/v1/documents/out/count", "image/png"],
+      ["PUT", "/arge/documents/v1/documents/out/count", "application/json"],
+      ["GET", "/dta/v1/documents/out", "application/xml"],
+      ["GET", "/dta/v1/documents/out/x/data", "text/html"],
+      ["POST", "/dta/v1/documents/in", "text/html"],
+    ];
+    for (const [method, path, accept] of cases) {
+      for (const authorization of [undefined, "Basic bm9ib2R5Om5vdGhpbmc="]) {
+        const res = await fetch(`${server.url}${path}`, { method, headers: { Accept: accept, ...(authorization ? { Authorization: authorization } : {}) } });
+        await res.arrayBuffer();
+        assert.equal(res.status, 401, `${method} ${path} (${accept}, ${authorization ?? "no credentials"})`);
+        assert.match(res.headers.get("www-authenticate") ?? "", /Basic/);
+      }
+    }
+    const withCredentials = await fetch(`${server.url}/arge/documents/v1/documents/out/u-1/data`, { headers: { Accept: "text/html", Authorization: basic() } });
+    assert.equal(withCredentials.status, 406, "with credentials, Accept is judged as before");
+  });
+
+  test("documents/in counts the bytes actually sent: a chunked body over 50 MiB is 413, even with a small file part", async () => {
+    const boundary = "----arge-hardening";
+    const res = await fetch(`${server.url}/dta/v1/documents/in`, {
+      method: "POST",
+      headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart(boundary, 51 * 1024 * 1024),
+      duplex: "half",
+    } as RequestInit);
+    const body = (await res.json()) as { code: string };
+    assert.equal(res.status, 413);
+    assert.equal(body.code, "413");
+    const small = await fetch(`${server.url}/dta/v1/documents/in`, {
+      method: "POST",
+      headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart(boundary, 64 * 1024),
+      duplex: "half",
+    } as RequestInit);
+    assert.equal(small.status, 201, await small.text());
+  });
+
+  test("connections may call the app's sandbox paths (/arge, /dta, /auth), never its /api or /sandbox/api", async () => {
+    const ok = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...client.basic } });
+    assert.equal((await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status, "ok");
+    const oauth = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, authUrl: server.url, auth: { type: "client_credentials", ...client.oauth } });
+    assert.equal((await api(a.session, server.url, `/api/connections/${oauth.id}/test`, { method: "POST" })).body.status, "ok", "the token endpoint under /auth");
+    for (const baseUrl of [`${server.url}/api`, `${server.url}/sandbox/api`, `${server.url}/sandbox`, `${server.url}/login`, `${server.url}/argex`]) {
+      const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", ...client.basic } });
+      const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+      assert.equal(t.body.status, "refused", `${baseUrl}: ${t.text}`);
+      const list = await api(a.session, server.url, `/api/connections/${conn.id}/documents`);
+      assert.equal(list.body.error, "provider_refused", baseUrl);
+    }
+  });
+});
