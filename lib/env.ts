@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "@/lib/auth/common-passwords";
 
 /**
  * The one reader of process.env. Everything else asks `env()`.
@@ -72,7 +73,10 @@ const Schema = z.object({
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "at least 32 characters").optional()),
   ENCRYPTION_KEYS: z.preprocess(blankToUndefined, KeyList.optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
-  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(10, "at least 10 characters").optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(10, "at least 10 characters").refine((p) => !isCommonPassword(p), "too common a password, choose another").optional(),
+  ),
   SANDBOX: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   SANDBOX_ADMIN_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
   PROVIDER_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),

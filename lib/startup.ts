@@ -1,6 +1,7 @@
 import "server-only";
 import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
+import { safeErrorMessage } from "@/lib/log";
 import { ensureAdmin } from "@/lib/users/users";
 
 /**
@@ -25,7 +26,7 @@ export async function startServer(): Promise<void> {
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     (await import("@/lib/delivery/scheduler")).startScheduler();
   } catch (err) {
-    console.error(`\nDatenbank nicht bereit / database not ready: ${(err as Error).message}\n`);
+    console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);
     process.exit(1);
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { FieldError } from "@/lib/errors";
+import { isMessageKey } from "@/lib/i18n/messages";
 
 /** zod issues as field errors with message keys, so they can be shown in the caller's language. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -25,6 +26,11 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
         return issue.input === undefined ? { path, message: "validation.required" } : { path, message: "validation.type" };
       case "unrecognized_keys":
         return { path: issue.keys.join(", "), message: "validation.unknownKey" };
+      case "custom": {
+        // A refinement names its own message: `params: { messageKey }`.
+        const key: unknown = issue.params?.messageKey;
+        return { path, message: typeof key === "string" && isMessageKey(key) ? key : "validation.invalid" };
+      }
       default:
         return { path, message: "validation.invalid" };
     }

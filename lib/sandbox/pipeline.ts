@@ -104,7 +104,8 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
       response = withHeader(response, "Retry-After", String(fault.retryAfterSeconds));
     }
   } catch (err) {
-    console.error(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "error"}`);
+    // A failed query's message ends in its parameter values ("params: ..."): never logged.
+    console.error(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? `${err.name}: ${err.message.split("\nparams:")[0]}` : "error"}`);
     response = errorResponse(face, 500, "internal error of the sandbox");
   }
   await logRequest(db, { method: req.method, path: loggedPath(url), status: response.status, auth: authKind(creds), kd }).catch(() => undefined);

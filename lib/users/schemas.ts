@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { isCommonPassword } from "@/lib/auth/common-passwords";
 import { ROLES } from "@/lib/db/schema/users";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
-const Password = z.string().min(MIN_PASSWORD_LENGTH).max(200);
+const Password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH)
+  .max(200)
+  .refine((p) => !isCommonPassword(p), { params: { messageKey: "validation.commonPassword" } });
 const Name = z.string().trim().min(1).max(120);
 
 export const CreateUserBody = z.strictObject({
