@@ -38,10 +38,10 @@ export type ApiOperation = {
 
 const json = (schema: z.ZodType): Content => ({ type: "application/json", schema });
 const ndjson = (...lines: z.ZodType[]): Content => ({ type: "application/x-ndjson", schema: z.union(lines), description: "one JSON object per line" });
-const file: Content = { type: "*/*", description: "the file's bytes; content type made safe (never HTML, XML, script or SVG)" };
+const file: Content = { type: "*/*", description: "the file's bytes; content type passed on only if PDF, ZIP, octet-stream, text/plain or XML, else application/octet-stream" };
 
 const PROVIDER = {
-  502: "`provider_refused` (outbound guard), `provider_unreachable`, `provider_auth`, `provider_forbidden`, `provider_unexpected`, `provider_bad_link`, `provider_aborted`",
+  502: "`provider_refused` (outbound guard), `provider_unreachable`, `provider_auth`, `provider_forbidden`, `provider_unexpected`, `provider_bad_link`, `provider_too_large`, `provider_aborted`",
   503: "`provider_rate_limited`, `provider_unavailable`",
   504: "`provider_timeout`",
 };
@@ -62,7 +62,7 @@ export const OPERATIONS: ApiOperation[] = [
   },
   {
     method: "PATCH", path: "/api/connections/{id}", tag: "connections", summary: "Change a connection", access: CONNECTION_ROLES, body: UpdateConnectionBody,
-    description: "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. `service` cannot change. Cached tokens are dropped.",
+    description: "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. Cached tokens are dropped.",
     answers: [{ status: 200, description: "the connection", content: json(A.ConnectionAnswer) }], errors: { 404: CONNECTION },
   },
   { method: "DELETE", path: "/api/connections/{id}", tag: "connections", summary: "Delete a connection (its secret at once; the delivery record stays)", access: CONNECTION_ROLES, answers: [{ status: 204, description: "deleted" }], errors: { 404: CONNECTION } },
@@ -99,7 +99,7 @@ export const OPERATIONS: ApiOperation[] = [
   },
   {
     method: "POST", path: "/api/connections/{id}/confirmations", tag: "documents", summary: "Confirm many documents, streaming each outcome", access: CONNECTION_ROLES, body: ConfirmationsBody,
-    description: "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away.",
+    description: "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away. The body may be up to 640 KiB.",
     answers: [{ status: 200, description: "a line per document as it finishes, then the totals (or an error line)", content: ndjson(A.ConfirmationLine, A.ConfirmationsDone, A.ErrorLine) }],
     errors: { 404: CONNECTION, 409: SECRET },
   },
@@ -188,6 +188,7 @@ function responses(op: ApiOperation) {
   const add = (status: number, text: string) => (errors[status] ??= []).push(text);
   if (op.query || op.body) add(400, "`validation` with `fields`");
   if (op.body) add(400, "`invalid_json`");
+  if (op.body) add(413, "`payload_too_large`: the body is over its limit (64 KiB unless the route says otherwise)");
   if (op.access !== "public") add(401, "`unauthorized`: no valid session");
   if (Array.isArray(op.access)) add(403, `\`forbidden\`: only ${op.access.join(", ")}`);
   if (op.method !== "GET") add(403, "`bad_origin`: an `Origin` header other than this application's");
