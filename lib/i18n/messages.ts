@@ -4,13 +4,14 @@ import { connections } from "./messages/connections";
 import { connectionsPage } from "./messages/connections-page";
 import { delivery } from "./messages/delivery";
 import { deliverySupport } from "./messages/delivery-support";
+import { documentsPage } from "./messages/documents-page";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...viewer.de, ...deliverySupport.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...viewer.en, ...deliverySupport.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...viewer.de, ...deliverySupport.de, ...documentsPage.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...viewer.en, ...deliverySupport.en, ...documentsPage.en },
 };
 
 export const LOCALES = ["de", "en"] as const;
