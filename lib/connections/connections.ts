@@ -10,7 +10,7 @@ import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
-import { recordEvent, type Actor } from "@/lib/delivery/audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
-import { actorOf, recordEvent } from "./audit";
+import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./record-schemas";
 import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 

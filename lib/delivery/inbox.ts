@@ -20,7 +20,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filters(userId: string, input: InboxInput): SQL {
   const parts: SQL[] = [
-    sql`d.connection_id IN (SELECT id FROM connections WHERE user_id = ${userId}${input.connection ? sql` AND id = ${input.connection}` : sql``})`,
+    sql`d.connection_id IN (SELECT id FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL${input.connection ? sql` AND id = ${input.connection}` : sql``})`,
   ];
   if (input.state) parts.push(sql`d.state = ${input.state}`);
   if (input.month) {
@@ -59,7 +59,7 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM groups),
       open AS (
         SELECT c.id, (SELECT count(*)::int FROM delivery_documents o WHERE o.connection_id = c.id AND o.state = 'open') AS open
-        FROM connections c WHERE c.user_id = ${userId} ORDER BY c.name, c.created_at
+        FROM connections c WHERE c.user_id = ${userId} AND c.deleted_at IS NULL ORDER BY c.name, c.created_at
       )
       SELECT t.units, t.documents, (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open) AS open,
         d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document

@@ -144,6 +144,25 @@ describe("sync and inbox", () => {
     const other = await api(b.session, server.url, "/api/inbox");
     assert.deepEqual([other.body.units, other.body.documents, other.body.groups], [0, 0, []]);
   });
+
+  test("the list proxy indexes what it passes; a deleted connection leaves the inbox, its record stays for support", async () => {
+    const extra = (await addConnection(server, a.session, { name: "Listed only", service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    assert.equal((await api(a.session, server.url, `/api/connections/${extra}/documents?limit=5`)).status, 200);
+    let indexed = 0;
+    for (let i = 0; i < 40 && indexed < 5; i++) {
+      indexed = (await inbox(`connection=${extra}`)).body.documents;
+      if (indexed < 5) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(indexed, 5, "the page's documents are in the index without a sync");
+    assert.equal((await api(a.session, server.url, `/api/connections/${extra}`, { method: "DELETE" })).status, 204);
+    const after = await inbox("limit=1");
+    assert.ok(!(after.body.connections as { id: string }[]).some((c) => c.id === extra));
+    assert.equal((await inbox(`connection=${extra}`)).body.documents, 0);
+    const support = await makeUser(server, "support");
+    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${extra}`);
+    assert.equal(records.body.count, 5, records.text);
+    assert.equal(records.body.records[0].connectionName, "Listed only");
+  });
 });
 
 describe("background sync", () => {

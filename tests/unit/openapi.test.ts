@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { API_VERSION, buildOpenApiDocument, OPERATIONS } from "@/lib/api/openapi";
+import { API_VERSION, buildOpenApiDocument, OPERATIONS } from "@/lib/openapi/openapi";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import * as connectionSchemas from "@/lib/connections/schemas";
 import * as recordSchemas from "@/lib/delivery/record-schemas";

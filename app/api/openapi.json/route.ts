@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/openapi/openapi";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (docs/api.md). Public: it describes routes and input

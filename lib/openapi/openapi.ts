@@ -5,7 +5,7 @@ import type { Role } from "@/lib/db/schema/users";
 import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/record-schemas";
 import { ConfirmationsBody, InboxQuery } from "@/lib/delivery/schemas";
 import { CreateUserBody, UpdateMeBody, UpdateUserBody } from "@/lib/users/schemas";
-import * as A from "./openapi-answers";
+import * as A from "./answers";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (docs/api.md), served at GET /api/openapi.json. One
