@@ -113,8 +113,12 @@ test.afterAll(async () => {
 
 test("support searches the record, reads a timeline and sees the archived PDF", async ({ page, base }) => {
   await signInAs(page, support.email, support.password);
-  await page.goto(`${base}/delivery`);
+  const listCalls: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/delivery/documents?") && listCalls.push(r.url()));
+  await page.goto(`${base}/delivery?q=${UNIT_FULL}`);
   await expect(page.getByRole("heading", { name: "Zustellung", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("delivery-count")).toHaveText("3 Dokumente gefunden.");
+  expect(listCalls, "the server's prefetch is hydrated: no list request from the browser").toEqual([]);
 
   const form = page.getByRole("search", { name: "Suche und Filter" });
   await form.getByLabel("Suche").fill(UNIT_GAP);
@@ -163,6 +167,15 @@ test("support searches the record, reads a timeline and sees the archived PDF", 
   await expect(page.getByTestId("pdf-page").locator(".textLayer"), "the text layer holds the page's text").toContainText("Unterjährige Verbrauchsinformation");
   await expectAccessible(page);
   await shot(page, "document-de");
+});
+
+test("a period that ends before it starts is explained at the field", async ({ page, base }) => {
+  await signInAs(page, support.email, support.password);
+  await page.goto(`${base}/delivery?from=2026-03-01&to=2026-01-01`);
+  await expect(page.getByRole("alert").filter({ hasText: "Die Liste konnte nicht geladen werden" })).toBeVisible();
+  const to = page.getByRole("search").getByLabel("Erstmals gesehen bis");
+  await expect(to).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Das Ende des Zeitraums liegt vor seinem Anfang.")).toBeVisible();
 });
 
 test("a document that was never fetched says so instead of showing a viewer", async ({ page, base }) => {
