@@ -5,7 +5,7 @@ import { useT } from "@/lib/i18n/client";
 import { DownloadLink } from "./download-link";
 import { fileQuery } from "./file-query";
 import { kindOf } from "./file-kind";
-import type { ViewerProps } from "./lazy-viewer";
+import type { ViewerProps } from "./viewer-props";
 import { PdfViewer } from "./pdf-viewer";
 import { ViewerError } from "./viewer-error";
 import { ZipViewer } from "./zip-viewer";
