@@ -1,19 +1,14 @@
-import { z } from "zod";
+import { param, type SearchParser } from "@/lib/client/search-params";
 
 /**
  * The completeness view's state in the URL, parsed alike on server and client. Without months
  * it shows the six months up to the current one (German calendar).
  */
-const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export type CompletenessSearch = { connection?: string; property?: string; from?: string; to?: string };
 
-export const CompletenessSearch = z.object({
-  connection: opt(z.uuid()),
-  property: opt(z.string().trim().min(1).max(200)),
-  from: opt(Month),
-  to: opt(Month),
-});
-export type CompletenessSearch = z.infer<typeof CompletenessSearch>;
+export const CompletenessSearch: SearchParser<CompletenessSearch> = {
+  parse: (raw) => ({ connection: param.uuid(raw.connection), property: param.text(raw.property), from: param.month(raw.from), to: param.month(raw.to) }),
+};
 
 export const DEFAULT_MONTHS = 6;
 
