@@ -9,12 +9,6 @@ import { useLocale, useT } from "@/lib/i18n/client";
 import { StateBadge } from "./state-badge";
 import { Timeline } from "./timeline";
 
-/** The record has no MIME type; the viewer goes by the name and then by the bytes themselves. */
-function typeOf(filename: string): string {
-  const ext = filename.toLowerCase().split(".").pop();
-  return ext === "pdf" ? "application/pdf" : ext === "zip" ? "application/zip" : "application/octet-stream";
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
@@ -98,7 +92,7 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
           {t("deliveryDetail.file")}
         </h2>
         {r.sha256 ? (
-          <LazyDocumentViewer src={src} mimetype={typeOf(r.filename)} filename={r.filename} />
+          <LazyDocumentViewer src={src} mimetype={r.mimetype} filename={r.filename} />
         ) : (
           <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-800">{t("deliveryDetail.neverFetched")}</p>
         )}
