@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { SyncStatus } from "@/components/documents/sync-status";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
@@ -61,6 +62,9 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
               </>
             )}
           </dl>
+          <div className="mt-2">
+            <SyncStatus connection={connection} />
+          </div>
         </div>
         <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>

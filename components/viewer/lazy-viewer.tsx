@@ -1,14 +1,9 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useT } from "@/lib/i18n/client";
+import type { ViewerProps } from "./viewer-props";
 
-export type ViewerProps = {
-  /** The project's own authorised route of the bytes, e.g. `/api/connections/{id}/documents/{documentid}/data`. */
-  src: string;
-  /** The document's MIME type (`application/pdf`, `application/zip`, ...). */
-  mimetype: string;
-  filename: string;
-};
+export type { ViewerProps };
 
 function Loading() {
   const t = useT();

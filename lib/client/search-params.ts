@@ -1,39 +1,76 @@
-import { z } from "zod";
-
 /**
- * List state in the URL (STYLE.md, "Pages"): one schema per list, parsed the same way by the page
- * on the server and by the client, so a link or a reload shows the same view. Unknown or broken
- * values fall back to their defaults instead of failing the page.
+ * List state in the URL (STYLE.md, "Pages"): one parser per list, used the same way by the page on
+ * the server and by the client, so a link or a reload shows the same view. Unknown or broken
+ * values fall back to their defaults instead of failing the page. Written without zod: these run
+ * in the browser, where every kilobyte of the first load counts.
  */
 
+type Raw = Record<string, string | undefined>;
+export type SearchParser<T> = { parse: (raw: Raw) => T };
+
 const STATES = ["open", "pending", "confirmed", "failed", "unknown", "gone"] as const;
-const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const page = (size: number) => ({
-  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(200).catch(size).default(size),
-});
+type State = (typeof STATES)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const InboxSearch = z.object({
-  ...page(25),
-  connection: opt(z.uuid()),
-  q: opt(z.string().trim().min(1).max(200)),
-  month: opt(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
-  // The inbox shows open documents unless asked otherwise; "all" lifts the filter.
-  state: z.enum([...STATES, "all"]).catch("open").default("open"),
+export const param = {
+  int(raw: string | undefined, min: number, max: number, fallback: number): number {
+    const n = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    return Number.isSafeInteger(n) && n >= min && n <= max ? n : fallback;
+  },
+  match(raw: string | undefined, pattern: RegExp): string | undefined {
+    return raw !== undefined && pattern.test(raw) ? raw : undefined;
+  },
+  text(raw: string | undefined, max = 200): string | undefined {
+    const t = raw?.trim();
+    return t && t.length <= max ? t : undefined;
+  },
+  oneOf<T extends string>(raw: string | undefined, options: readonly T[]): T | undefined {
+    return options.find((o) => o === raw);
+  },
+  uuid: (raw: string | undefined) => param.match(raw, UUID),
+  month: (raw: string | undefined) => param.match(raw, MONTH),
+  day: (raw: string | undefined) => param.match(raw, DAY),
+};
+
+const paging = (raw: Raw, size: number) => ({ offset: param.int(raw.offset, 0, 10_000_000, 0), limit: param.int(raw.limit, 1, 200, size) });
+
+export type InboxSearch = {
+  offset: number;
+  limit: number;
+  connection?: string;
+  q?: string;
+  month?: string;
+  /** The inbox shows open documents unless asked otherwise; "all" lifts the filter. */
+  state: State | "all";
   /** The open document: `{connectionId}:{documentid}`. */
-  doc: opt(z.string().max(300)),
-});
-export type InboxSearch = z.infer<typeof InboxSearch>;
+  doc?: string;
+};
 
-export const DeliverySearch = z.object({
-  ...page(50),
-  q: opt(z.string().trim().min(1).max(200)),
-  state: opt(z.enum(STATES)),
-  connection: opt(z.uuid()),
-  from: opt(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
-  to: opt(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
-});
-export type DeliverySearch = z.infer<typeof DeliverySearch>;
+export const InboxSearch: SearchParser<InboxSearch> = {
+  parse: (raw) => ({
+    ...paging(raw, 25),
+    connection: param.uuid(raw.connection),
+    q: param.text(raw.q),
+    month: param.month(raw.month),
+    state: param.oneOf(raw.state, [...STATES, "all"] as const) ?? "open",
+    doc: param.text(raw.doc, 300),
+  }),
+};
+
+export type DeliverySearch = { offset: number; limit: number; q?: string; state?: State; connection?: string; from?: string; to?: string };
+
+export const DeliverySearch: SearchParser<DeliverySearch> = {
+  parse: (raw) => ({
+    ...paging(raw, 50),
+    q: param.text(raw.q),
+    state: param.oneOf(raw.state, STATES),
+    connection: param.uuid(raw.connection),
+    from: param.day(raw.from),
+    to: param.day(raw.to),
+  }),
+};
 
 /** Next's `searchParams` or URLSearchParams as a plain object (first value of each key). */
 export function plainParams(input: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string> {

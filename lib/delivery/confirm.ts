@@ -41,11 +41,16 @@ const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["err
   unknown: { code: "confirm_unknown", messageKey: "delivery.confirm.unknown", status: 409 },
 };
 
+/**
+ * Why a document was not confirmed. The answer's status (DASHBOARD.md): a refused id is 400;
+ * anything the provider did is 502, or 504 when it did not answer in time; our own failure 500.
+ */
 function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {
   const mapped = providerAppError(err, "document");
-  if (mapped instanceof AppError) {
-    const providerStatus = err instanceof ProviderError ? err.details.status : undefined;
-    return { code: mapped.code, messageKey: mapped.messageKey, status: mapped.status, ...(providerStatus && { providerStatus }) };
+  if (mapped instanceof AppError && err instanceof ProviderError) {
+    const providerStatus = err.details.status;
+    const status = err.kind === "bad_id" ? 400 : err.kind === "timeout" ? 504 : 502;
+    return { code: mapped.code, messageKey: mapped.messageKey, status, ...(providerStatus && { providerStatus }) };
   }
   return { code: "archive_failed", messageKey: fallback, status: 500 };
 }

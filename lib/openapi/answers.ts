@@ -110,6 +110,7 @@ export const DeliveryAnswer = z.object({
   service: z.string(),
   documentid: z.string(),
   filename: z.string(),
+  mimetype: z.string(),
   units: z.array(z.string()),
   state: z.enum(DOCUMENT_STATES),
   firstSeenAt: DateTime,
