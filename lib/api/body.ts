@@ -7,14 +7,48 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const bodyTooLarge = (limit: number) =>
   new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: Math.floor(limit / 1024) } });
 
+/** After a refusal, how much more of the body is read and dropped, and for how long. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 5000;
+
+/**
+ * The rest of a refused body is read and dropped in the background for a while (as a proxy's
+ * lingering close does), so the client gets to read the 413 instead of a reset connection; a
+ * client still sending after DRAIN_BYTES or DRAIN_MS is cut off. Nothing is kept.
+ */
+function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const deadline = Date.now() + DRAIN_MS;
+  void (async () => {
+    let left = DRAIN_BYTES;
+    try {
+      while (left > 0) {
+        const wait = deadline - Date.now();
+        if (wait <= 0) break;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), wait)));
+        const r = await Promise.race([reader.read(), timeout]).finally(() => clearTimeout(timer));
+        if (r === "timeout") break;
+        if (r.done) return;
+        left -= r.value.byteLength;
+      }
+    } catch {
+      // the client went away: nothing left to drain
+    }
+    await reader.cancel().catch(() => undefined);
+  })();
+}
+
 /**
  * A request body, read while it streams and refused (413) as soon as it passes `limit` bytes:
- * a declared Content-Length over the limit is refused before a byte is read, and a chunked body
+ * a declared Content-Length over the limit is refused before a byte is kept, and a chunked body
  * is counted as it arrives, so memory stays bounded by the limit whatever the client sends.
  */
 export async function readBodyLimited(req: Request, limit: number = DEFAULT_BODY_LIMIT): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw bodyTooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) {
+    if (req.body) drainThenCancel(req.body.getReader());
+    throw bodyTooLarge(limit);
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,7 +58,7 @@ export async function readBodyLimited(req: Request, limit: number = DEFAULT_BODY
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      drainThenCancel(reader);
       throw bodyTooLarge(limit);
     }
     chunks.push(value);

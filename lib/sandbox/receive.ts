@@ -11,11 +11,30 @@ const fail = (status: number, message: string) => errorResponse("dta", status, m
 const Field = z.string().max(64).optional();
 
 /**
+ * Reads and drops the rest of a refused upload for up to 5 s, so that the client gets to read the
+ * 413 instead of a reset connection; then the body is cancelled. Nothing is kept.
+ */
+function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const timer = setTimeout(() => void reader.cancel().catch(() => undefined), 5000);
+  void (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // cancelled, or the client went away
+    }
+    clearTimeout(timer);
+  })();
+}
+
+/**
  * The request body, or undefined once it passes `limit` bytes: a declared Content-Length is
  * checked first, and the bytes actually sent are counted as they stream (chunked bodies too).
  */
 async function readUpTo(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (Number(req.headers.get("content-length") ?? "0") > limit) return undefined;
+  if (Number(req.headers.get("content-length") ?? "0") > limit) {
+    if (req.body) dropRest(req.body.getReader());
+    return undefined;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (req.body) {
@@ -23,7 +42,7 @@ async function readUpTo(req: Request, limit: number): Promise<Uint8Array<ArrayBu
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
       size += r.value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => undefined);
+        dropRest(reader);
         return undefined;
       }
       chunks.push(r.value);
