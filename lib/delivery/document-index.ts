@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
 
 /**
@@ -89,8 +90,17 @@ export async function indexDocuments(db: Db, scope: { connectionId: string; kd: 
 /**
  * Corrections: of several documents of one unit, type and period, each older one is replaced by
  * the next newer (first seen later; the provider's order breaks ties). Recomputed per connection.
+ * Called once at the end of every sync, which rewrites each listed row (last_seen_at): the
+ * embedded database has no autovacuum, so it is vacuumed here, which keeps the table from
+ * growing with every sync and lets the inbox count from the index alone (index-only scans need
+ * the visibility map). PostgreSQL's autovacuum does this on its own.
  */
 export async function markReplacements(db: Db, connectionId: string): Promise<void> {
+  await replacements(db, connectionId);
+  if (!env().databaseUrl) await db.execute(sql`VACUUM delivery_documents`);
+}
+
+async function replacements(db: Db, connectionId: string): Promise<void> {
   await db.execute(sql`
     UPDATE delivery_documents d SET replaced_by = r.next_id
     FROM (
