@@ -57,20 +57,25 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
   const n = scannedStates.length === asked.length && !input.month && !input.q ? sql`count(*)` : sql`count(*) FILTER (WHERE d.state IN (${list(asked)})${filters})`;
   const counted = sql`(SELECT count(*)::int FROM delivery_documents o WHERE o.connection_id = c.id AND o.state = 'open')`;
   const openCount = combined ? sql`COALESCE((SELECT sum(per.total)::int FROM per WHERE per.connection_id = c.id AND per.state = 'open'), ${counted})` : counted;
+  // One branch per state with the state as a constant: the planner then knows how many rows each
+  // state holds (a state taken from a list at run time is planned as any state: a full scan each).
+  const perState = sql.join(
+    scannedStates.map(
+      (state) => sql`
+        SELECT c.id AS connection_id, ${state}::text AS state, g.unit_msc, g.n, g.total FROM scanned c CROSS JOIN LATERAL (
+          SELECT d.unit_msc, ${n}::int AS n, count(*)::int AS total FROM delivery_documents d
+          WHERE d.connection_id = c.id AND d.state = ${state}
+          GROUP BY d.unit_msc
+        ) g`,
+    ),
+    sql` UNION ALL `,
+  );
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId}),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
-      per AS MATERIALIZED (
-        SELECT c.id AS connection_id, s.state, g.unit_msc, g.n, g.total
-        FROM scanned c CROSS JOIN (SELECT unnest(ARRAY[${list(scannedStates)}]::text[]) AS state) s
-        CROSS JOIN LATERAL (
-          SELECT d.unit_msc, ${n}::int AS n, count(*)::int AS total
-          FROM delivery_documents d WHERE d.connection_id = c.id AND d.state = s.state
-          GROUP BY d.unit_msc
-        ) g
-      ),
+      per AS MATERIALIZED (${perState}),
       groups AS MATERIALIZED (SELECT unit_msc, sum(n)::int AS n FROM per GROUP BY unit_msc HAVING sum(n) > 0),
       page AS MATERIALIZED (SELECT unit_msc FROM groups ORDER BY unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}),
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM groups),
