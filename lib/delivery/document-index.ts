@@ -70,8 +70,9 @@ function toRow(d: ProviderDocument): Row {
 export async function indexDocuments(db: Db, scope: { connectionId: string; kd: string }, documents: ProviderDocument[], seenAt: Date): Promise<number> {
   if (documents.length === 0) return 0;
   const rows = JSON.stringify(documents.map(toRow));
+  // How many were new is counted in the statement: one row back instead of one per document.
   const result = await db.execute(sql`
-    INSERT INTO delivery_documents AS d (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement,
+    WITH upserted AS (INSERT INTO delivery_documents AS d (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement,
       document, unit_msc, unit_pm, unit_label, period_from, period_to, first_seen_at, last_seen_at)
     SELECT ${scope.connectionId}::uuid, x.documentid, ${scope.kd}, x.filename, x.doctype, x.mimetype, x.propertymanagement,
       x.document, x.unit_msc, x.unit_pm, x.unit_label, x.period_from, x.period_to, ${seenAt.toISOString()}::timestamptz, ${seenAt.toISOString()}::timestamptz
@@ -83,8 +84,9 @@ export async function indexDocuments(db: Db, scope: { connectionId: string; kd: 
       unit_pm = excluded.unit_pm, unit_label = excluded.unit_label, period_from = excluded.period_from,
       period_to = excluded.period_to, last_seen_at = GREATEST(d.last_seen_at, excluded.last_seen_at),
       state = CASE WHEN d.state = 'gone' THEN 'open' ELSE d.state END
-    RETURNING (xmax = 0) AS inserted`);
-  return rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
+    RETURNING (xmax = 0) AS inserted)
+    SELECT count(*) FILTER (WHERE inserted)::int AS added FROM upserted`);
+  return rowsOf<{ added: number }>(result)[0]?.added ?? 0;
 }
 
 /**
