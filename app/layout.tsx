@@ -9,6 +9,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "ARGE-Posteingang",
   description: "Zwischenmitteilungen (UVI) abrufen, weitergeben und bestätigen",
+  icons: { icon: "/favicon.ico", apple: "/apple-touch-icon.png" },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

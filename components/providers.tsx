@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale, Messages } from "@/lib/i18n/messages";
-import { HttpError } from "@/components/ui/fetch-json";
+import { HttpError } from "@/lib/client/fetch-json";
 
 export function Providers(props: { locale: Locale; messages: Messages; children: ReactNode }) {
   const [client] = useState(

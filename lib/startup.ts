@@ -23,6 +23,7 @@ export async function startServer(): Promise<void> {
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
+    (await import("@/lib/delivery/scheduler")).startScheduler();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${(err as Error).message}\n`);
     process.exit(1);

@@ -2,11 +2,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { fetchJson, HttpError } from "@/components/ui/fetch-json";
+import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
-import { connectionKeys, type Connection } from "./keys";
+import { connectionKeys } from "@/lib/client/queries";
+import type { Connection } from "@/lib/client/types";
 
 type AuthType = Connection["authType"];
 type Service = Connection["service"];

@@ -1,11 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { SyncStatus } from "@/components/documents/sync-status";
 import { Button } from "@/components/ui/button";
-import { fetchJson } from "@/components/ui/fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionForm } from "./connection-form";
-import { connectionKeys, type Connection, type ConnectionTest } from "./keys";
+import { connectionKeys, connectionsQuery } from "@/lib/client/queries";
+import type { Connection, ConnectionTest } from "@/lib/client/types";
 
 function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (text: string) => void }) {
   const t = useT();
@@ -60,6 +62,9 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
               </>
             )}
           </dl>
+          <div className="mt-2">
+            <SyncStatus connection={connection} />
+          </div>
         </div>
         <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
@@ -101,7 +106,7 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
 export function ConnectionsManager() {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
+  const list = useQuery(connectionsQuery());
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div>

@@ -2,13 +2,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButton } from "./sign-out-button";
 
 export function AppShell(props: {
-  user: { name: string; role: "admin" | "manager" | "support" };
+  user: { name: string; role: Role };
   nav: { href: string; label: MessageKey }[];
   children: ReactNode;
 }) {

@@ -2,16 +2,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { fetchJson, HttpError } from "@/components/ui/fetch-json";
+import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { userKeys, usersQuery } from "@/lib/client/queries";
+import type { Role, User } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 
-type Role = "admin" | "manager" | "support";
-type User = { id: string; email: string; name: string; role: Role; disabled: boolean; createdAt: string };
 const ROLES: Role[] = ["manager", "support", "admin"];
-
-export const userKeys = { all: ["users"] as const };
 
 function useUpdateUser(onDone: (u: User) => void) {
   const client = useQueryClient();
@@ -149,7 +147,7 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
 export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery({ queryKey: userKeys.all, queryFn: () => fetchJson<User[]>("/api/users") });
+  const list = useQuery(usersQuery());
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-xl font-semibold">

@@ -25,7 +25,7 @@ export type HandlerContext<Q extends Schema, B extends Schema> = {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-/** The error answer of DASHBOARD.md: `{error, message}`, `fields` on a 400, nothing internal. */
+/** The error answer of DASHBOARD.md (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
 function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     const { vars, fields, extra, headers } = err.options;

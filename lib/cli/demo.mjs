@@ -78,11 +78,20 @@ async function ensureConnections(secrets) {
     { name: "Sandbox UVI (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...client.basic } },
     ...client.customers.map((kd) => ({ name: `Sandbox DTA (Kunde ${kd})`, service: "dta", baseUrl: `${origin}/dta`, customerNumber: kd, auth: { type: "basic", ...client.basic } })),
   ];
+  const ids = [];
   for (const body of wanted) {
     const res = await fetch(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.status !== 201) return `creating "${body.name}" failed (${res.status})`;
+    ids.push((await res.json()).id);
   }
-  return "created";
+  // A first sync, so that the inbox is filled at once; later the background sync keeps it current.
+  let open = 0;
+  for (const id of ids) {
+    const res = await fetch(`${base}/api/connections/${id}/sync`, { method: "POST", headers: { Cookie: cookie } });
+    const last = (await res.text()).trim().split("\n").pop() ?? "{}";
+    open += JSON.parse(last).open ?? 0;
+  }
+  return `created and synced (${open} open documents)`;
 }
 
 async function main() {

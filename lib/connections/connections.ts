@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { SessionClaims } from "@/lib/auth/options";
 import { sessionUser, type CurrentUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
@@ -10,7 +10,7 @@ import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
-import { recordEvent, type Actor } from "@/lib/delivery/audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";
@@ -66,7 +66,7 @@ export async function listConnections(db: Db, { userId }: { userId: string }, lo
     .select({ connection: connections, sync: deliverySync })
     .from(connections)
     .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
-    .where(eq(connections.userId, userId))
+    .where(and(eq(connections.userId, userId), isNull(connections.deletedAt)))
     .orderBy(asc(connections.name), asc(connections.createdAt));
   return rows.map((r) => toView(r.connection, r.sync, locale));
 }
@@ -81,7 +81,7 @@ export async function sessionConnection(db: Db, claims: SessionClaims, connectio
   const [row] = await db
     .select({ user: users, connection: connections })
     .from(users)
-    .leftJoin(connections, and(eq(connections.id, id.success ? id.data : NO_ID), eq(connections.userId, users.id)))
+    .leftJoin(connections, and(eq(connections.id, id.success ? id.data : NO_ID), eq(connections.userId, users.id), isNull(connections.deletedAt)))
     .where(eq(users.id, claims.uid))
     .limit(1);
   const user = sessionUser(row?.user, claims);
@@ -155,7 +155,7 @@ export async function updateConnection(db: Db, current: ConnectionRow, actor: Ac
       }),
       updatedAt: new Date(),
     })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)))
+    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId), isNull(connections.deletedAt)))
     .returning();
   if (!row) throw connectionNotFound();
   forgetConnectionTokens(current.id);
@@ -168,7 +168,11 @@ export async function updateConnection(db: Db, current: ConnectionRow, actor: Ac
 }
 
 export async function deleteConnection(db: Db, current: ConnectionRow, actor: Actor): Promise<void> {
-  await db.delete(connections).where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
+  // The row stays for the delivery record; the secret goes at once.
+  await db
+    .update(connections)
+    .set({ deletedAt: new Date(), secretSealed: "", updatedAt: new Date() })
+    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
   await recordEvent(db, { kind: "connection.delete", actor, connectionId: current.id, detail: auditFields(current) });
   forgetConnectionTokens(current.id);
 }

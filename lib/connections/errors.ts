@@ -28,7 +28,7 @@ const DOCUMENT: Partial<Record<ProviderErrorKind, Mapping>> = {
   gone: { status: 410, code: "document_gone", key: "connections.error.documentGone" },
 };
 
-/** A provider failure as the project's error: the kind decides the words, never the provider's body. */
+/** A provider failure as the project's error (docs/api.md, "Provider failures"): the kind decides the words, never the provider's body. */
 export function providerAppError(err: unknown, scope: "list" | "document" = "list", extra?: Record<string, unknown>): unknown {
   if (!(err instanceof ProviderError)) return err;
   const m = (scope === "document" ? DOCUMENT[err.kind] : undefined) ?? LIST[err.kind];

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { open, seal, needsReseal, SecretUnreadableError, type EncryptionKey } from "@/lib/crypto/envelope";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
@@ -37,7 +37,7 @@ export function openSecret(row: Pick<ConnectionRow, "id" | "authType" | "secretS
  * and left as they are. Safe to run twice.
  */
 export async function resealAll(db: Db, keys: readonly EncryptionKey[]): Promise<{ resealed: number; current: number; unreadable: number }> {
-  const rows = await db.select({ id: connections.id, authType: connections.authType, secretSealed: connections.secretSealed }).from(connections);
+  const rows = await db.select({ id: connections.id, authType: connections.authType, secretSealed: connections.secretSealed }).from(connections).where(isNull(connections.deletedAt));
   const result = { resealed: 0, current: 0, unreadable: 0 };
   for (const row of rows) {
     if (!needsReseal(row.secretSealed, keys)) {

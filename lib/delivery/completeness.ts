@@ -10,6 +10,7 @@ import { assertSupport, badRange, TIME_ZONE, type SupportPrincipal } from "./rec
  * sees gaps at a glance. A month without a document is `missing` only when it is clearly a gap:
  * the unit had documents before and after it in the range, or it is the current month, the
  * provider's usual day has passed, and the unit had one the month before.
+ * See docs/api.md, `GET /api/delivery/completeness`.
  */
 export type Cell = "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type Completeness = { months: string[]; units: { unit: string; pmnumber: string | null; label: string | null; cells: Cell[] }[] };

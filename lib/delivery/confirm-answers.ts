@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { ConfirmResult } from "./confirm";
 
-/** One NDJSON line of a bulk confirmation: `{documentid, state, message?}` in the caller's language. */
+/** One NDJSON line of a bulk confirmation: `{documentid, state, error?, message?}` in the caller's language (docs/api.md). */
 export function resultLine(r: ConfirmResult, locale: Locale) {
   return { documentid: r.documentid, state: r.state, ...(r.error && { error: r.error.code, message: translate(locale, r.error.messageKey) }) };
 }
@@ -12,7 +12,5 @@ export function resultLine(r: ConfirmResult, locale: Locale) {
 export function confirmAnswer(r: ConfirmResult): { documentid: string; state: "confirmed" } {
   if (r.state === "confirmed") return { documentid: r.documentid, state: "confirmed" };
   const e = r.error ?? { code: "confirm_failed", messageKey: "delivery.confirm.notFetched" as const, status: 502 };
-  // A provider's 4xx about the whole connection (auth, rate limit) is still our 502; about the document it passes.
-  const status = [400, 404, 409, 410, 500, 504].includes(e.status) ? e.status : 502;
-  throw new AppError(status, e.code, e.messageKey, { extra: { state: r.state, ...(e.providerStatus && { providerStatus: e.providerStatus }) } });
+  throw new AppError(e.status, e.code, e.messageKey, { extra: { state: r.state, ...(e.providerStatus && { providerStatus: e.providerStatus }) } });
 }

@@ -11,7 +11,8 @@ import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
 import { archiveStream, isArchived, type ArchivedFile } from "./archive";
-import { recordEvent, type Actor } from "./audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
+import { rowsOf } from "./document-index";
 import { recordFetched } from "./fetched";
 
 /**
@@ -40,11 +41,16 @@ const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["err
   unknown: { code: "confirm_unknown", messageKey: "delivery.confirm.unknown", status: 409 },
 };
 
+/**
+ * Why a document was not confirmed. The answer's status (DASHBOARD.md): a refused id is 400;
+ * anything the provider did is 502, or 504 when it did not answer in time; our own failure 500.
+ */
 function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {
   const mapped = providerAppError(err, "document");
-  if (mapped instanceof AppError) {
-    const providerStatus = err instanceof ProviderError ? err.details.status : undefined;
-    return { code: mapped.code, messageKey: mapped.messageKey, status: mapped.status, ...(providerStatus && { providerStatus }) };
+  if (mapped instanceof AppError && err instanceof ProviderError) {
+    const providerStatus = err.details.status;
+    const status = err.kind === "bad_id" ? 400 : err.kind === "timeout" ? 504 : 502;
+    return { code: mapped.code, messageKey: mapped.messageKey, status, ...(providerStatus && { providerStatus }) };
   }
   return { code: "archive_failed", messageKey: fallback, status: 500 };
 }
@@ -81,7 +87,7 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
         finished_at = NULL, provider_status = NULL, message = NULL
       WHERE c.state = 'failed'
       RETURNING c.attempts`);
-    const rows = (claimed as unknown as { rows: { attempts: number }[] }).rows;
+    const rows = rowsOf<{ attempts: number }>(claimed);
     if (rows.length === 0) return false;
     await tx
       .update(deliveryDocuments)

@@ -8,7 +8,7 @@ import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
 import { teeToArchive } from "./archive";
-import type { Actor } from "./audit";
+import type { Actor } from "@/lib/audit/audit";
 import { indexDocuments } from "./document-index";
 import { recordFetched } from "./fetched";
 

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
-import { actorOf, recordEvent } from "./audit";
+import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./record-schemas";
 import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 
@@ -12,6 +12,7 @@ import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, 
  * The delivery record as CSV for spreadsheets: UTF-8 with BOM, CRLF, RFC 4180 quoting. The
  * separator is `;` because German Excel reads `,` as the decimal mark and opens a `,` file as
  * one column. Cells that a spreadsheet would run as a formula get a leading `'`.
+ * See docs/api.md, `GET /api/delivery/export.csv`.
  */
 export const SEPARATOR = ";";
 const BATCH = 1000;

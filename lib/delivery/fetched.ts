@@ -3,11 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ArchivedFile } from "./archive";
-import { recordEvent, type Actor } from "./audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
 
 /**
  * Records that a document's bytes are archived: hash, size and time on its index row (made here
  * when the document was never listed, e.g. confirmed by id), and a `fetch` audit event.
+ * See docs/architecture.md, "View" and "Archive before confirm".
  */
 export async function recordFetched(
   db: Db,

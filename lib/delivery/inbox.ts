@@ -73,7 +73,7 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId}),
+      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       per AS MATERIALIZED (${perState}),
       groups AS MATERIALIZED (SELECT unit_msc, sum(n)::int AS n FROM per GROUP BY unit_msc HAVING sum(n) > 0),

@@ -2,11 +2,11 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { recordEvents, type Actor, type AuditEvent } from "./audit";
+import { recordEvents, type Actor, type AuditEvent } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
 
 /**
- * Reconciliation (docs/architecture.md, "Confirmations"): a confirmation whose outcome was not
+ * Reconciliation (docs/architecture.md, "Reconciliation"): a confirmation whose outcome was not
  * seen (`unknown`), or that a crash left `pending`, is decided by the list the provider just gave
  * in full: gone means the PUT took effect (`confirmed`); still listed means it did not (the
  * document is open again and may be confirmed once more). Only rows whose PUT finished, or must

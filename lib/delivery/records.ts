@@ -14,6 +14,7 @@ import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from 
 /**
  * Support's view of the delivery record: every user's documents, read-only. The principal is
  * checked here as well as in the route, so no caller of these functions can skip it.
+ * See docs/architecture.md, "Delivery record".
  */
 export type SupportPrincipal = { id: string; email: string; role: Role };
 
@@ -35,6 +36,8 @@ export type DeliveryRecord = {
   service: string;
   documentid: string;
   filename: string;
+  /** The type the provider gave the file (normalised: `application/pdf`, `application/zip`, ...). */
+  mimetype: string;
   units: string[];
   state: DocumentState;
   firstSeenAt: string;
@@ -65,6 +68,7 @@ export const recordColumns = {
   service: connections.service,
   documentid: d.documentid,
   filename: d.filename,
+  mimetype: d.mimetype,
   units: unitsOf,
   state: d.state,
   firstSeenAt: d.firstSeenAt,
@@ -95,6 +99,7 @@ export function toRecord(r: RecordRow): DeliveryRecord {
     service: r.service,
     documentid: r.documentid,
     filename: r.filename,
+    mimetype: r.mimetype,
     units: Array.isArray(r.units) ? r.units.map(String) : [],
     state: r.state,
     firstSeenAt: r.firstSeenAt.toISOString(),

@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { providerAppError } from "@/lib/connections/errors";
-import { recordEvent, type Actor } from "./audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { indexDocuments, markReplacements, rowsOf } from "./document-index";
 import { reconcileConnection } from "./reconcile";
 

@@ -3,13 +3,16 @@ import { common } from "./messages/common";
 import { connections } from "./messages/connections";
 import { connectionsPage } from "./messages/connections-page";
 import { delivery } from "./messages/delivery";
+import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
+import { documentsPage } from "./messages/documents-page";
 import { users } from "./messages/users";
+import { viewer } from "./messages/viewer";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...deliverySupport.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...deliverySupport.en },
+  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...viewer.de, ...deliverySupport.de, ...documentsPage.de, ...deliveryPage.de },
+  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...viewer.en, ...deliverySupport.en, ...documentsPage.en, ...deliveryPage.en },
 };
 
 export const LOCALES = ["de", "en"] as const;

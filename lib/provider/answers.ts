@@ -31,6 +31,7 @@ export function parseAnswer(res: ProviderResponse, text: string): unknown {
 /**
  * A paging link, resolved against the page it came from. Invariant: only links to the configured
  * origin and list path are followed; anything else ends paging with an error, never a request.
+ * See docs/provider-client.md, "Links only on the configured origin".
  */
 export function resolvePageLink(href: string, page: URL, root: URL): URL {
   let url: URL;

@@ -18,6 +18,7 @@ export type { WalkOptions, WalkResult } from "./walk";
 /**
  * The client of one connection's document service. It only assembles the parts: requests and
  * auth (request.ts), paging (paging.ts, walk.ts), files (files.ts) and confirmation (confirm.ts).
+ * What it tolerates and how it behaves: docs/provider-client.md.
  */
 export function createProviderClient(conn: ProviderConnection, config: HttpConfig) {
   const spec = conn.service === "dta" ? dta : uvi;

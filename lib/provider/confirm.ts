@@ -12,6 +12,7 @@ export type ConfirmOutcome =
 /**
  * Confirms receipt, attempted exactly once. Any 2xx confirms; 404/409/410 mean the document is
  * no longer open (already confirmed). No answer after sending, or a 5xx, is `unknown`.
+ * See docs/provider-client.md, "Confirming".
  */
 export async function confirmDocument(req: Requester, documentid: string, opts: CallOptions = {}): Promise<ConfirmOutcome> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/status`);

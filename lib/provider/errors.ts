@@ -1,6 +1,7 @@
 /**
  * What can go wrong when talking to a provider, in the project's words. The provider's status and
  * a request id are kept for the log; a provider's body never is.
+ * Their HTTP answers: docs/api.md, "Provider failures".
  */
 export type ProviderErrorKind =
   | "refused" // the outbound guard refused the address or scheme; no request was made

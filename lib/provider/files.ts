@@ -8,7 +8,7 @@ import type { CallOptions } from "./service";
 
 export type DocumentData = { contentType: string; contentLength?: string; filename?: string; body: ReadableStream<Uint8Array> };
 
-/** The file of a document, streamed: nothing is buffered; a stalled body errors the stream. */
+/** The file of a document, streamed: nothing is buffered; a stalled body errors the stream (docs/provider-client.md, "Files"). */
 export async function fetchDocumentData(req: Requester, documentid: string, opts: CallOptions = {}): Promise<DocumentData> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/data`);
   const res = await req.call(url, "GET", "read", req.spec.dataAccept, opts, false);

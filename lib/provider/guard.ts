@@ -9,6 +9,7 @@ import { ProviderError } from "./errors";
  * `https` origin whose every resolved address is a public unicast address. IP literals are checked
  * here; host names are checked at connect time by `guardedLookup`, so a DNS answer that changes
  * between check and connect (rebinding) cannot slip past.
+ * See docs/provider-client.md, "Sending".
  */
 
 export type GuardPolicy = { allowedOrigins: readonly string[] };

@@ -9,6 +9,7 @@ import { checkUrl, guardedLookup, type GuardPolicy } from "./guard";
  * The one module that sends requests to a provider. Every request: the outbound guard first, no
  * redirects followed (undici's `request` does not follow them), connect/answer/body timeouts of
  * PROVIDER_TIMEOUT_MS, the caller's AbortSignal passed through. Reads retry; writes never do.
+ * See docs/provider-client.md, "Sending".
  */
 
 export type HttpConfig = GuardPolicy & { timeoutMs: number };

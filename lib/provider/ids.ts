@@ -3,8 +3,8 @@ import { ProviderError } from "./errors";
 export const MAX_DOCUMENT_ID_LENGTH = 200;
 
 /**
- * A document id as one encoded path segment. Ids with `/`, `\`, `.`/`..` segments, control
- * characters, or over 200 characters are refused before any request is made.
+ * A document id as one encoded path segment. Ids that are empty or `.`, contain `..`, `/`, `\` or
+ * control characters, or run over 200 characters are refused before any request is made.
  */
 export function documentIdSegment(id: string): string {
   if (

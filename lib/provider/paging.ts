@@ -37,6 +37,7 @@ export async function fetchPage(req: Requester, url: URL, opts: CallOptions): Pr
  * that is too long is cut, a short page is filled by following `next` (only on the configured
  * origin and path) or, when `next` is missing while the count says more, by asking from the
  * next offset.
+ * See docs/provider-client.md, "One page".
  */
 export async function listPage(req: Requester, offset: number, limit: number, opts: CallOptions = {}): Promise<DocumentPage> {
   const first = listUrl(req, offset, limit);

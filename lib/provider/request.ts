@@ -4,7 +4,7 @@ import { readText, send, type HttpConfig, type Method, type ProviderResponse } f
 import type { CallOptions, ProviderConnection, ServiceSpec } from "./service";
 import { dropToken, getToken, tokenKey } from "./token";
 
-/** Authorised requests to one connection's document service; every part of the client uses one. */
+/** Authorised requests to one connection's document service (docs/provider-client.md, "Authorisation"); every part of the client uses one. */
 export type Requester = {
   spec: ServiceSpec;
   /** `{base_url}{documentsPath}`: the list path, and the only path paging links may point at. */

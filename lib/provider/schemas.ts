@@ -4,6 +4,7 @@ import { z } from "zod";
 /**
  * Provider answers, parsed liberally: unknown fields kept, nulls tolerated, numbers where strings
  * were expected accepted. Both services end up in one `ProviderDocument` shape with UVI names.
+ * See docs/provider-client.md, "Reading answers".
  */
 
 const Text = z.union([z.string(), z.number(), z.boolean()]).transform(String);

@@ -8,6 +8,7 @@ import { DiscoveryDocument, TokenAnswer } from "./schemas";
  * OAuth 2.0 client credentials against `{auth_url}`: the discovery document names the token
  * endpoint; tokens are cached per connection and credentials until shortly before they expire,
  * and a cold cache makes one token request however many calls wait for it (single flight).
+ * See docs/provider-client.md, "Authorisation".
  */
 
 export type ClientCredentials = { authUrl: string; clientId: string; clientSecret: string };

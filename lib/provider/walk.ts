@@ -30,6 +30,7 @@ const EXTRA_PAGES = 100;
  * and list path), continuing from the next offset when `next` is missing while the count says
  * more. Every loop ends on an empty page, a page adding no new document, or the page cap.
  * onPage is called one batch at a time, so the caller never sees two batches at once.
+ * See docs/provider-client.md, "The whole list".
  */
 export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<WalkResult> {
   const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { users, type Role } from "@/lib/db/schema/users";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { actorOf, recordEvent } from "@/lib/delivery/audit";
+import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { CreateUserInput, UpdateUserInput } from "./schemas";
 
 /** The public shape of a user: never the password hash. */

@@ -144,4 +144,60 @@ describe("sync and inbox", () => {
     const other = await api(b.session, server.url, "/api/inbox");
     assert.deepEqual([other.body.units, other.body.documents, other.body.groups], [0, 0, []]);
   });
+
+  test("the list proxy indexes what it passes; a deleted connection leaves the inbox, its record stays for support", async () => {
+    const extra = (await addConnection(server, a.session, { name: "Listed only", service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    assert.equal((await api(a.session, server.url, `/api/connections/${extra}/documents?limit=5`)).status, 200);
+    let indexed = 0;
+    for (let i = 0; i < 40 && indexed < 5; i++) {
+      indexed = (await inbox(`connection=${extra}`)).body.documents;
+      if (indexed < 5) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(indexed, 5, "the page's documents are in the index without a sync");
+    assert.equal((await api(a.session, server.url, `/api/connections/${extra}`, { method: "DELETE" })).status, 204);
+    const after = await inbox("limit=1");
+    assert.ok(!(after.body.connections as { id: string }[]).some((c) => c.id === extra));
+    assert.equal((await inbox(`connection=${extra}`)).body.documents, 0);
+    const support = await makeUser(server, "support");
+    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${extra}`);
+    assert.equal(records.body.count, 5, records.text);
+    assert.equal(records.body.records[0].connectionName, "Listed only");
+  });
+});
+
+describe("background sync", () => {
+  let server: TestServer;
+  let a: Person;
+
+  before(async () => {
+    // 0.05 minutes: every connection about every 3 s (first run within its first interval).
+    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0.05", SYNC_CONCURRENCY: "1" } });
+    await putState(server, [uvi("bg-1", "9001"), uvi("bg-2", "9002")]);
+    a = await makeUser(server, "manager");
+  });
+  after(() => server?.stop());
+
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+    let value = await read();
+    for (let i = 0; i < 60 && !ok(value); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      value = await read();
+    }
+    return value;
+  }
+
+  test("connections are synced on their own, and what the provider dropped becomes gone", async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) ids.push((await addConnection(server, a.session, { name: `bg ${i}`, service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id);
+    const list = () => api(a.session, server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
+    const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok));
+    assert.ok(synced.every((c) => c.lastSync?.ok && c.lastSync.open === 2 && !c.stale), JSON.stringify(synced));
+    const docs = [uvi("bg-1", "9001"), uvi("bg-2", "9002", "2026-10", { confirmed: true })];
+    await putState(server, docs);
+    const after = await until(
+      () => api(a.session, server.url, "/api/inbox?state=gone").then((r) => r.body.documents as number),
+      (n) => n === 2,
+    );
+    assert.equal(after, 2, "bg-2 gone on both connections");
+  });
 });

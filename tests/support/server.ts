@@ -23,6 +23,8 @@ export type TestServer = {
   stop: () => Promise<void>;
   /** Stops and starts the same server again (same port, data, database). */
   restart: () => Promise<void>;
+  /** Kills the server at once (SIGKILL: no shutdown of any kind); `restart` starts it again. */
+  crash: () => Promise<void>;
 };
 
 export function freePort(): Promise<number> {
@@ -101,6 +103,8 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     SANDBOX: options.sandbox ? "1" : "0",
     SANDBOX_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
     LOG_LEVEL: "info",
+    // No background sync unless a test asks for it: it would use up the sandbox's counted faults.
+    SYNC_INTERVAL_MINUTES: "0",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
@@ -120,7 +124,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   }
 
   async function halt() {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
@@ -138,6 +142,12 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     restart: async () => {
       await halt();
       await launch();
+    },
+    crash: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await exited;
     },
     stop: async () => {
       await halt();

@@ -1,5 +1,21 @@
-import { PendingPage } from "@/components/shell/pending-page";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { CONNECTIONS_SEARCH } from "@/components/delivery/known-connections";
+import { DeliveryList } from "@/components/delivery/delivery-list";
+import { deliveryQuery } from "@/lib/client/queries";
+import { DeliverySearch, plainParams } from "@/lib/client/search-params";
+import { listDeliveries } from "@/lib/delivery/records";
+import { deliveryPageContext } from "./prefetch";
 
-export default function DeliveryPage() {
-  return <PendingPage id="delivery" />;
+export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { client, prefetch } = await deliveryPageContext();
+  const search = DeliverySearch.parse(plainParams(await searchParams));
+  await Promise.all([
+    prefetch(deliveryQuery(search).queryKey, (db, user) => listDeliveries(db, user, search)),
+    prefetch(deliveryQuery(CONNECTIONS_SEARCH).queryKey, (db, user) => listDeliveries(db, user, CONNECTIONS_SEARCH)),
+  ]);
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <DeliveryList />
+    </HydrationBoundary>
+  );
 }

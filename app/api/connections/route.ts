@@ -3,7 +3,7 @@ import { createConnection, listConnections } from "@/lib/connections/connections
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 
 export const GET = withRole(CONNECTION_ROLES, {}, async ({ user, locale }) => listConnections(await getDb(), { userId: user.id }, locale));
 

@@ -25,6 +25,8 @@ export const connections = pgTable(
     customerNumber: text("customer_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the user deleted it: the row stays (secret wiped) for the delivery record. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [index("connections_user_id").on(t.userId)],
 );

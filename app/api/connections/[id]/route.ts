@@ -2,7 +2,7 @@ import { deleteConnection, updateConnection } from "@/lib/connections/connection
 import { withConnection } from "@/lib/connections/route";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 
 export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) =>
   updateConnection(await getDb(), connection, actorOf(user), body),

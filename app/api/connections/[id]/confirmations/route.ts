@@ -3,7 +3,7 @@ import { errorLine } from "@/lib/api/handler";
 import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/connections/route";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { confirmMany } from "@/lib/delivery/confirm";
 import { resultLine } from "@/lib/delivery/confirm-answers";
 import { ConfirmationsBody } from "@/lib/delivery/schemas";

@@ -1,7 +1,7 @@
 import { withConnection } from "@/lib/connections/route";
 import { ListDocumentsQuery } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { listDocuments } from "@/lib/delivery/documents";
 
 export const GET = withConnection({ query: ListDocumentsQuery }, async ({ connection, user, query, req }) =>

@@ -2,7 +2,7 @@ import { ndjsonResponse } from "@/lib/api/responses";
 import { errorLine } from "@/lib/api/handler";
 import { withConnection } from "@/lib/connections/route";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { startSync } from "@/lib/delivery/sync";
 
 export const POST = withConnection({}, async ({ connection, user, locale }) => {

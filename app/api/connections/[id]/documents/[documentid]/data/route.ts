@@ -2,7 +2,7 @@ import { fileResponse } from "@/lib/api/responses";
 import { withConnection } from "@/lib/connections/route";
 import { KdQuery } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { documentData } from "@/lib/delivery/documents";
 
 export const GET = withConnection({ query: KdQuery }, async ({ connection, user, params, query, req }) => {

@@ -2,7 +2,7 @@ import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/connections/route";
 import { KdQuery } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/delivery/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { confirmOne } from "@/lib/delivery/confirm";
 import { confirmAnswer } from "@/lib/delivery/confirm-answers";
 

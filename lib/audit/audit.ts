@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema/delivery";
 
 /**
- * The audit trail (docs/architecture.md, "Delivery state"): one row per sync, fetch, confirmation
+ * The audit trail (docs/architecture.md, "Audit trail"): one row per sync, fetch, confirmation
  * attempt and outcome, reconciliation, connection change, user change and export. `detail` holds
  * ids, counts, states and provider statuses only: never a secret, never a provider's body.
  */

@@ -1,0 +1,90 @@
+"use client";
+import { Table } from "@/components/ui/table";
+import type { Completeness, CompletenessCell } from "@/lib/client/types";
+import { useLocale, useT } from "@/lib/i18n/client";
+
+type Status = Exclude<CompletenessCell, null>;
+
+/** Each state has a word and a mark, and its colour only repeats them (not colour alone). */
+export const CELL_STYLE: Record<Status, { mark: string; className: string }> = {
+  confirmed: { mark: "✓", className: "bg-green-50 text-green-900" },
+  fetched: { mark: "●", className: "bg-blue-50 text-blue-900" },
+  arrived: { mark: "○", className: "bg-slate-50 text-slate-800" },
+  missing: { mark: "✗", className: "bg-red-100 font-semibold text-red-900 outline outline-1 -outline-offset-1 outline-red-400" },
+};
+const STATUSES: Status[] = ["confirmed", "fetched", "arrived", "missing"];
+
+export function monthLabel(month: string, locale: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+export function Legend() {
+  const t = useT();
+  return (
+    <div className="rounded border border-slate-200 bg-white p-3">
+      <h2 id="legend-title" className="text-sm font-semibold">
+        {t("completeness.legend")}
+      </h2>
+      <ul aria-labelledby="legend-title" className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {STATUSES.map((s) => (
+          <li key={s} className="flex items-center gap-2">
+            <span className={`inline-flex min-w-24 items-center gap-1 rounded px-2 py-0.5 text-xs ${CELL_STYLE[s].className}`}>
+              <span aria-hidden="true">{CELL_STYLE[s].mark}</span>
+              {t(`completeness.cell.${s}`)}
+            </span>
+            <span className="text-slate-700">{t(`completeness.legend.${s}`)}</span>
+          </li>
+        ))}
+        <li className="flex items-center gap-2">
+          <span className="inline-flex min-w-24 rounded border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600">{t("completeness.legend.emptyLabel")}</span>
+          <span className="text-slate-700">{t("completeness.legend.empty")}</span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** Usage units × months: row headers name the unit, column headers the month. */
+export function CompletenessGrid({ data }: { data: Completeness }) {
+  const t = useT();
+  const locale = useLocale();
+  const first = data.months[0] ?? "";
+  const last = data.months.at(-1) ?? "";
+  return (
+    <Table caption={t("completeness.caption", { from: monthLabel(first, locale), to: monthLabel(last, locale) })}>
+      <thead>
+        <tr>
+          <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold">
+            {t("completeness.unit")}
+          </th>
+          {data.months.map((m) => (
+            <th key={m} scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 text-center font-semibold whitespace-nowrap">
+              <time dateTime={m}>{monthLabel(m, locale)}</time>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.units.map((u) => (
+          <tr key={u.unit}>
+            <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left font-normal">
+              <span className="font-mono text-sm font-medium">{u.unit}</span>
+              {(u.pmnumber || u.label) && <span className="block text-xs text-slate-600">{[u.pmnumber, u.label].filter(Boolean).join(" · ")}</span>}
+            </th>
+            {u.cells.map((c, i) => (
+              <td key={data.months[i]} className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`} data-cell={c ?? "empty"}>
+                {c && (
+                  <>
+                    <span aria-hidden="true">{CELL_STYLE[c].mark} </span>
+                    {t(`completeness.cell.${c}`)}
+                  </>
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

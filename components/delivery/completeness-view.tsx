@@ -1,0 +1,89 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { HttpError } from "@/lib/client/fetch-json";
+import { completenessQuery } from "@/lib/client/queries";
+import { useSearchState } from "@/lib/client/use-search-state";
+import { useT } from "@/lib/i18n/client";
+import { CompletenessGrid, Legend } from "./completeness-grid";
+import { completenessInput, CompletenessSearch } from "./completeness-search";
+import { DeliveryHeader } from "./delivery-nav";
+import { useKnownConnections } from "./known-connections";
+
+const NO_DEFAULTS = {};
+const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
+
+function ScopeForm(props: { search: CompletenessSearch; from: string; to: string; errors: Record<string, string>; onApply: (s: CompletenessSearch) => void }) {
+  const t = useT();
+  const connections = useKnownConnections();
+  const [connection, setConnection] = useState(props.search.connection ?? "");
+  const [property, setProperty] = useState(props.search.property ?? "");
+  const [from, setFrom] = useState(props.from);
+  const [to, setTo] = useState(props.to);
+  const options = connections.some((c) => c.id === connection) || !connection ? connections : [...connections, { id: connection, name: connection, owner: "?" }];
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    props.onApply({ connection: connection || undefined, property: property.trim() || undefined, from: from || undefined, to: to || undefined });
+  }
+  return (
+    <form aria-label={t("deliveryPage.filters")} onSubmit={submit} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
+        {(c) => (
+          <select {...c} name="connection" value={connection} onChange={(e) => setConnection(e.target.value)} className={input}>
+            <option value="">{t("completeness.connectionNone")}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {t("deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("completeness.property")} hint={t("completeness.propertyHint")} error={props.errors.property}>
+        {(c) => <input {...c} name="property" value={property} onChange={(e) => setProperty(e.target.value)} className={input} />}
+      </Field>
+      <Field label={t("completeness.from")} error={props.errors.from}>
+        {(c) => <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />}
+      </Field>
+      <Field label={t("completeness.to")} error={props.errors.to}>
+        {(c) => <input {...c} type="month" name="to" required value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
+      </Field>
+      <div className="flex items-end">
+        <Button type="submit">{t("completeness.show")}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** The completeness grid of a connection and/or property: which unit got its document for which month. */
+export function CompletenessView() {
+  const t = useT();
+  const [search, update] = useSearchState(CompletenessSearch, NO_DEFAULTS);
+  const scope = completenessInput(search);
+  const grid = useQuery({ ...completenessQuery(scope.ready ? scope.input : { from: scope.from, to: scope.to }), enabled: scope.ready });
+  const errors = Object.fromEntries(grid.error instanceof HttpError ? grid.error.fields.map((f) => [f.path, f.message]) : []);
+  const missing = grid.data?.units.reduce((n, u) => n + u.cells.filter((c) => c === "missing").length, 0) ?? 0;
+
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <DeliveryHeader />
+      <p className="text-sm text-slate-700">{t("completeness.intro")}</p>
+      <ScopeForm key={JSON.stringify(search)} search={search} from={scope.from} to={scope.to} errors={errors} onApply={(s) => update(s)} />
+      <Legend />
+      <p role="status" className="text-sm text-slate-800" data-testid="completeness-summary">
+        {!scope.ready ? "" : grid.isPending ? t("completeness.loading") : grid.data ? t("completeness.summary", { units: grid.data.units.length, missing }) : ""}
+      </p>
+      {!scope.ready && <EmptyState title={t("completeness.chooseScope")} />}
+      {grid.error && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {t("completeness.loadFailed", { reason: grid.error.message })}
+        </p>
+      )}
+      {grid.data && grid.data.units.length === 0 && <EmptyState title={t("completeness.empty")} />}
+      {grid.data && grid.data.units.length > 0 && <CompletenessGrid data={grid.data} />}
+    </section>
+  );
+}

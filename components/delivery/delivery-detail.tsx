@@ -1,0 +1,102 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatBytes, formatDateTime } from "@/components/viewer/format";
+import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import { deliveryDetailQuery } from "@/lib/client/queries";
+import { useLocale, useT } from "@/lib/i18n/client";
+import { StateBadge } from "./state-badge";
+import { Timeline } from "./timeline";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One document for support: its facts, its timeline and the archived file in the viewer. */
+export function DeliveryDetail({ connectionId, documentid }: { connectionId: string; documentid: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const detail = useQuery(deliveryDetailQuery(connectionId, documentid));
+  const back = (
+    <Link href="/delivery" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+      ← {t("deliveryDetail.back")}
+    </Link>
+  );
+  if (detail.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (detail.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        {back}
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {t("deliveryDetail.loadFailed", { reason: detail.error.message })}
+        </p>
+      </div>
+    );
+  }
+  const r = detail.data;
+  const src = `/api/delivery/documents/${r.connectionId}/${encodeURIComponent(r.documentid)}/file`;
+  return (
+    <article aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        {back}
+        <h1 id="page-title" className="text-xl font-semibold break-all">
+          {r.filename}
+        </h1>
+        <div>
+          <StateBadge state={r.state} />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="facts-title" className="rounded border border-slate-200 bg-white p-4">
+          <h2 id="facts-title" className="mb-2 font-semibold">
+            {t("deliveryDetail.facts")}
+          </h2>
+          <dl>
+            <Fact label={t("deliveryDetail.documentid")}>
+              <span className="font-mono">{r.documentid}</span>
+            </Fact>
+            <Fact label={t("deliveryDetail.connection")}>{r.connectionName}</Fact>
+            <Fact label={t("deliveryDetail.owner")}>{r.owner}</Fact>
+            <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
+            <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
+            <Fact label={t("deliveryPage.col.firstSeen")}>{formatDateTime(r.firstSeenAt, locale)}</Fact>
+            <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? formatDateTime(r.fetchedAt, locale) : t("deliveryPage.notFetched")}</Fact>
+            <Fact label={t("deliveryPage.col.confirmed")}>
+              {r.confirmedAt ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}` : t("deliveryPage.none")}
+            </Fact>
+            {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
+            {r.sha256 && (
+              <Fact label={t("deliveryDetail.sha256")}>
+                <span className="font-mono text-xs break-all">{r.sha256}</span>
+              </Fact>
+            )}
+            {r.replacedBy && <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>}
+          </dl>
+        </section>
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title" className="font-semibold">
+            {t("deliveryDetail.timeline")}
+          </h2>
+          <p className="mb-2 text-xs text-slate-600">{t("deliveryDetail.timelineHint")}</p>
+          <Timeline record={r} events={r.events} />
+        </section>
+      </div>
+      <section aria-labelledby="file-title" className="flex flex-col gap-2">
+        <h2 id="file-title" className="font-semibold">
+          {t("deliveryDetail.file")}
+        </h2>
+        {r.sha256 ? (
+          <LazyDocumentViewer src={src} mimetype={r.mimetype} filename={r.filename} />
+        ) : (
+          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-800">{t("deliveryDetail.neverFetched")}</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { DeliverySearch } from "@/lib/client/search-params";
+import type { DocumentState } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import type { KnownConnection } from "./known-connections";
+
+const STATES: DocumentState[] = ["open", "pending", "confirmed", "failed", "unknown", "gone"];
+const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
+
+type Filters = Pick<DeliverySearch, "q" | "state" | "connection" | "from" | "to">;
+
+/**
+ * The search form: its fields start from the URL and go back to it on submit (the page keys
+ * the form by the URL's filters, so back and forward refill it).
+ */
+export function DeliveryFilters(props: {
+  search: DeliverySearch;
+  connections: KnownConnection[];
+  errors: Record<string, string>;
+  onApply: (filters: Filters) => void;
+  onReset: () => void;
+}) {
+  const t = useT();
+  const [q, setQ] = useState(props.search.q ?? "");
+  const [state, setState] = useState(props.search.state ?? "");
+  const [connection, setConnection] = useState(props.search.connection ?? "");
+  const [from, setFrom] = useState(props.search.from ?? "");
+  const [to, setTo] = useState(props.search.to ?? "");
+  // The selected connection stays an option even when no record on hand names it.
+  const options = props.connections.some((c) => c.id === connection) || !connection ? props.connections : [...props.connections, { id: connection, name: connection, owner: "?" }];
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const blank = (v: string) => v.trim() || undefined;
+    props.onApply({ q: blank(q), state: (state || undefined) as DocumentState | undefined, connection: blank(connection), from: blank(from), to: blank(to) });
+  }
+
+  return (
+    <form role="search" aria-label={t("deliveryPage.filters")} onSubmit={submit} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="sm:col-span-2">
+        <Field label={t("deliveryPage.q")} hint={t("deliveryPage.qHint")} error={props.errors.q}>
+          {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
+        </Field>
+      </div>
+      <Field label={t("deliveryPage.state")} error={props.errors.state}>
+        {(c) => (
+          <select {...c} name="state" value={state} onChange={(e) => setState(e.target.value)} className={input}>
+            <option value="">{t("deliveryPage.stateAll")}</option>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`deliveryRecord.state.${s}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
+        {(c) => (
+          <select {...c} name="connection" value={connection} onChange={(e) => setConnection(e.target.value)} className={input}>
+            <option value="">{t("deliveryPage.connectionAll")}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {t("deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("deliveryPage.from")} error={props.errors.from}>
+        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />}
+      </Field>
+      <Field label={t("deliveryPage.to")} error={props.errors.to}>
+        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
+      </Field>
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+        <Button type="submit">{t("deliveryPage.apply")}</Button>
+        <Button type="button" variant="secondary" onClick={props.onReset}>
+          {t("deliveryPage.reset")}
+        </Button>
+      </div>
+    </form>
+  );
+}

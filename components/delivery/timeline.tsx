@@ -1,0 +1,68 @@
+"use client";
+import { formatBytes, formatDateTime } from "@/components/viewer/format";
+import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
+import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
+import { useLocale, useT } from "@/lib/i18n/client";
+
+type T = (key: MessageKey, vars?: MessageVars) => string;
+const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
+/** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
+export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
+  const d = e.detail;
+  const status = typeof d.providerStatus === "number" ? ` · ${t("deliveryDetail.providerStatus", { status: d.providerStatus })}` : "";
+  switch (e.kind) {
+    case "fetch":
+      if (d.ok === false) return t("deliveryDetail.event.fetchFailed", { code: str(d.error) || "?" }) + status;
+      return t(d.via === "confirm" ? "deliveryDetail.event.fetchConfirm" : "deliveryDetail.event.fetchView", {
+        size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?",
+        sha256: str(d.sha256),
+      });
+    case "confirm.attempt":
+      return t("deliveryDetail.event.attempt", { attempt: str(d.attempt) || "1" });
+    case "confirm.outcome": {
+      const more = d.noLongerOpen ? t("deliveryDetail.event.noLongerOpen") : "";
+      if (d.state === "confirmed") return t("deliveryDetail.event.outcome.confirmed") + more + status;
+      if (d.state === "failed") return t("deliveryDetail.event.outcome.failed", { code: str(d.code) || "?" }) + status;
+      if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
+      return t("deliveryDetail.event.outcome.other", { state: str(d.state) }) + status;
+    }
+    case "reconcile":
+      return t(d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open");
+    default:
+      return t("deliveryDetail.event.other", { kind: e.kind });
+  }
+}
+
+const tone = (e: DeliveryEvent) =>
+  (e.kind === "fetch" && e.detail.ok === false) || (e.kind === "confirm.outcome" && e.detail.state === "failed")
+    ? "border-red-600"
+    : e.kind === "confirm.outcome" && e.detail.state === "unknown"
+      ? "border-amber-500"
+      : (e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed"
+        ? "border-green-600"
+        : "border-slate-400";
+
+/** First seen, then every event of the document, oldest first, each with its time and who did it. */
+export function Timeline({ record, events }: { record: DeliveryRecord; events: DeliveryEvent[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a);
+  const items = [
+    { key: "first", at: record.firstSeenAt, text: t("deliveryDetail.event.firstSeen"), by: null as string | null, border: "border-blue-600" },
+    ...events.map((e, i) => ({ key: `${i}`, at: e.at, text: describeEvent(e, t, locale), by: actor(e.actor), border: tone(e) })),
+  ];
+  return (
+    <ol className="flex flex-col gap-3" data-testid="timeline">
+      {items.map((item) => (
+        <li key={item.key} className={`border-l-4 bg-white py-2 pl-3 pr-2 ${item.border}`}>
+          <time dateTime={item.at} className="block text-xs text-slate-600">
+            {formatDateTime(item.at, locale, { seconds: true })}
+          </time>
+          <p className="text-sm break-words text-slate-900">{item.text}</p>
+          {item.by && <p className="text-xs text-slate-700">{t("deliveryDetail.by", { actor: item.by })}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

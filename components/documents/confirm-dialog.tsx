@@ -1,0 +1,44 @@
+"use client";
+import { AlertDialog } from "@/components/ui/alert-dialog";
+import type { Connection } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import { providerOf, type Target } from "./inbox-model";
+
+const MAX_NAMED_UNITS = 12;
+
+/**
+ * The question before any confirmation: how many documents, which usage units, at which
+ * connection(s) and provider(s), and that it cannot be undone.
+ */
+export function ConfirmDialog(props: { targets: Target[] | null; connections: Connection[]; onCancel: () => void; onConfirm: (targets: Target[]) => void }) {
+  const t = useT();
+  const targets = props.targets ?? [];
+  const n = targets.length;
+  const units = [...new Set(targets.map((x) => x.unit ?? t("inbox.unit.none")))];
+  const byId = new Map(props.connections.map((c) => [c.id, c]));
+  const providers = [...new Set(targets.map((x) => x.connectionId))].map((id) => providerOf(byId.get(id)) ?? t("inbox.doc.unknownConnection"));
+  const named = units.slice(0, MAX_NAMED_UNITS).join(", ");
+  return (
+    <AlertDialog
+      open={props.targets !== null}
+      onOpenChange={(open) => !open && props.onCancel()}
+      title={n === 1 ? t("inbox.confirm.title.one") : t("inbox.confirm.title.other", { n })}
+      description={
+        <>
+          <p>{n === 1 ? t("inbox.confirm.what.one", { name: targets[0]?.filename ?? "" }) : t("inbox.confirm.what.other", { n })}</p>
+          <p>
+            <span className="font-medium">{units.length === 1 ? t("inbox.confirm.units.one") : t("inbox.confirm.units.other", { n: units.length })}</span>{" "}
+            {units.length > MAX_NAMED_UNITS ? t("inbox.confirm.unitsMore", { units: named, more: units.length - MAX_NAMED_UNITS }) : named}
+          </p>
+          <p>
+            <span className="font-medium">{providers.length === 1 ? t("inbox.confirm.at.one") : t("inbox.confirm.at.other")}</span> {providers.join("; ")}
+          </p>
+          <p className="font-semibold text-red-800">{t("inbox.confirm.irreversible")}</p>
+        </>
+      }
+      cancelLabel={t("common.cancel")}
+      actionLabel={n === 1 ? t("inbox.confirm.action.one") : t("inbox.confirm.action.other", { n })}
+      onAction={() => props.onConfirm(targets)}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Td } from "@/components/ui/table";
+import type { DocumentState } from "@/lib/client/types";
+import { useLocale, useT } from "@/lib/i18n/client";
+import { formatPeriod, isConfirmable, type DocView } from "./inbox-model";
+
+const TONES: Record<DocumentState, BadgeTone> = { open: "info", pending: "warning", confirmed: "success", failed: "danger", unknown: "warning", gone: "neutral" };
+
+export function StateBadge({ state }: { state: DocumentState }) {
+  const t = useT();
+  return <Badge tone={TONES[state]}>{t(`inbox.state.${state}`)}</Badge>;
+}
+
+export type RowProps = {
+  doc: DocView;
+  connectionName: string;
+  /** The file name (or id) of the document that replaces this one. */
+  replacement: string | null;
+  selected: boolean;
+  active: boolean;
+  open: boolean;
+  compact: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  onConfirm: () => void;
+  onFocus: () => void;
+};
+
+/**
+ * One document: its file name is the row's button (Enter opens it; j/k move the focus between
+ * these buttons), the checkbox selects it, and an open or failed document can be confirmed.
+ */
+export function DocumentRow({ doc, connectionName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onFocus }: RowProps) {
+  const t = useT();
+  const locale = useLocale();
+  const confirmable = isConfirmable(doc);
+  return (
+    <tr onFocus={onFocus} data-active={active || undefined} aria-current={open || undefined} className="data-[active]:bg-blue-50 aria-[current=true]:bg-blue-100">
+      <Td className="w-8">
+        <input
+          type="checkbox"
+          checked={selected}
+          disabled={!confirmable}
+          onChange={onToggle}
+          aria-label={t("inbox.doc.select", { name: doc.filename })}
+          className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        />
+      </Td>
+      <Td className="whitespace-nowrap">{formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}</Td>
+      {!compact && <Td className="whitespace-nowrap">{doc.doctype || "—"}</Td>}
+      <Td>
+        <button
+          type="button"
+          data-doc={doc.key}
+          onClick={onOpen}
+          className="break-all text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          {doc.filename}
+        </button>
+        {doc.replacedBy && (
+          <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-800">
+            <Badge tone="warning">{t("inbox.doc.correction")}</Badge>
+            <span>{t("inbox.doc.replacedBy", { name: replacement ?? doc.replacedBy })}</span>
+          </p>
+        )}
+      </Td>
+      {!compact && <Td>{connectionName}</Td>}
+      <Td>
+        <StateBadge state={doc.state} />
+      </Td>
+      <Td className="text-right">
+        {confirmable && (
+          <button
+            type="button"
+            onClick={onConfirm}
+            aria-label={`${t("inbox.doc.confirm")}: ${doc.filename}`}
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            {t("inbox.doc.confirm")}
+          </button>
+        )}
+      </Td>
+    </tr>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
+import type { InboxSearch } from "@/lib/client/search-params";
+import type { Connection } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import type { MessageKey } from "@/lib/i18n/messages";
+
+export const STATE_OPTIONS = ["open", "pending", "confirmed", "failed", "unknown", "gone", "all"] as const;
+type StateOption = (typeof STATE_OPTIONS)[number];
+export const stateLabel = (s: StateOption): MessageKey => `inbox.state.${s}`;
+
+type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
+
+/** Filters of the inbox; every change goes to the URL (the search box on submit). */
+export function InboxFilters({ search, connections, onChange }: { search: Filters; connections: Connection[]; onChange: (patch: Partial<Filters>) => void }) {
+  const t = useT();
+  const filtered = search.connection || search.month || search.q || search.state !== "open";
+  return (
+    <div role="search" aria-label={t("inbox.filters.title")} className="grid items-end gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]">
+      <SelectField
+        label={t("inbox.filters.connection")}
+        value={search.connection ?? ""}
+        options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+        onChange={(v) => onChange({ connection: v || undefined })}
+      />
+      <Field label={t("inbox.filters.month")}>
+        {(control) => (
+          <input
+            {...control}
+            type="month"
+            value={search.month ?? ""}
+            onChange={(e) => onChange({ month: e.target.value || undefined })}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5"
+          />
+        )}
+      </Field>
+      <SelectField label={t("inbox.filters.state")} value={search.state} options={STATE_OPTIONS.map((s) => ({ value: s, label: t(stateLabel(s)) }))} onChange={(v) => onChange({ state: v })} />
+      <form
+        className="flex items-end gap-2 sm:col-span-3 lg:col-span-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+          onChange({ q: q || undefined });
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <Field label={t("inbox.filters.search")}>
+            {(control) => (
+              // Keyed by the URL's value: back and forward show what that view searched for.
+              <input {...control} key={search.q ?? ""} name="q" type="search" defaultValue={search.q ?? ""} className="w-full rounded border border-slate-300 bg-white px-3 py-2" />
+            )}
+          </Field>
+        </div>
+        <Button type="submit" variant="secondary">
+          {t("inbox.filters.searchButton")}
+        </Button>
+      </form>
+      {filtered && (
+        <Button variant="secondary" className="justify-self-start" onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}>
+          {t("inbox.filters.reset")}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Connection, DocumentState, InboxDocument, InboxGroup } from "@/lib/client/types";
+
+/**
+ * Pure helpers of the inbox page: the typed view of a document (the API passes the provider's
+ * fields through untyped), its key in the URL and in a selection, and what a confirmation targets.
+ */
+
+export type DocView = {
+  /** `{connectionId}:{documentid}`, as in the URL's `doc`. */
+  key: string;
+  connectionId: string;
+  documentid: string;
+  filename: string;
+  doctype: string;
+  mimetype: string;
+  property: string | null;
+  from: string | null;
+  to: string | null;
+  state: DocumentState;
+  replacedBy: string | null;
+  unit: string | null;
+  /** Named by a link but not on this page: its state and facts are not known here. */
+  partial?: boolean;
+};
+
+/** What one confirmation is about: enough to name it in the dialog and in the outcome. */
+export type Target = Pick<DocView, "key" | "connectionId" | "documentid" | "filename" | "unit">;
+
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+export const docKey = (connectionId: string, documentid: string) => `${connectionId}:${documentid}`;
+
+/** The URL's `doc` split at its first colon (a connection id is a UUID, a document id may hold colons). */
+export function parseDocKey(key: string | undefined): { connectionId: string; documentid: string } | null {
+  if (!key) return null;
+  const at = key.indexOf(":");
+  if (at <= 0 || at === key.length - 1) return null;
+  return { connectionId: key.slice(0, at), documentid: key.slice(at + 1) };
+}
+
+/** The period of a document: the first reference that carries one (a billing unit has none). */
+function periodOf(metadata: unknown): { from: string | null; to: string | null } {
+  if (!Array.isArray(metadata)) return { from: null, to: null };
+  for (const m of metadata as Record<string, unknown>[]) {
+    const from = text(m?.from);
+    const to = text(m?.to);
+    if (from || to) return { from, to };
+  }
+  return { from: null, to: null };
+}
+
+export function docView(d: InboxDocument, unit: string | null): DocView {
+  const documentid = text(d.documentid) ?? "";
+  const version = text(d.doctypeversion);
+  return {
+    key: docKey(d.connectionId, documentid),
+    connectionId: d.connectionId,
+    documentid,
+    filename: text(d.filename) ?? documentid,
+    doctype: [text(d.doctype), version].filter(Boolean).join(" "),
+    mimetype: text(d.mimetype) ?? "application/octet-stream",
+    property: text(d.propertymanagement),
+    ...periodOf(d.metadata),
+    state: d.state,
+    replacedBy: d.replacedBy,
+    unit,
+  };
+}
+
+/** The page's documents in display order, each group's beside its group. */
+export function viewsOf(groups: InboxGroup[]): { group: InboxGroup; docs: DocView[] }[] {
+  return groups.map((group) => ({ group, docs: group.documents.map((d) => docView(d, group.unit)) }));
+}
+
+/** Open documents, and failed ones (a failed confirmation may be tried again), can be confirmed. */
+export const isConfirmable = (d: Pick<DocView, "state" | "partial">) => !d.partial && (d.state === "open" || d.state === "failed");
+
+export const toTarget = (d: DocView): Target => ({ key: d.key, connectionId: d.connectionId, documentid: d.documentid, filename: d.filename, unit: d.unit });
+
+/** The properties (`propertymanagement`) of a unit's documents, each once. */
+export const propertiesOf = (docs: DocView[]) => [...new Set(docs.map((d) => d.property).filter((p): p is string => p !== null))];
+
+/** Targets grouped by connection and cut into requests of at most `max` ids (the API's limit). */
+export function batchesOf(targets: Target[], max = 1000): { connectionId: string; targets: Target[] }[] {
+  const byConnection = new Map<string, Target[]>();
+  for (const t of targets) byConnection.set(t.connectionId, [...(byConnection.get(t.connectionId) ?? []), t]);
+  const out: { connectionId: string; targets: Target[] }[] = [];
+  for (const [connectionId, list] of byConnection) for (let i = 0; i < list.length; i += max) out.push({ connectionId, targets: list.slice(i, i + max) });
+  return out;
+}
+
+/** A connection named for a person: its name and its provider's host. */
+export function providerOf(connection: Connection | undefined): string | null {
+  if (!connection) return null;
+  try {
+    return `${connection.name} (${connection.service.toUpperCase()}, ${new URL(connection.baseUrl).host})`;
+  } catch {
+    return `${connection.name} (${connection.service.toUpperCase()})`;
+  }
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const utc = (day: string) => {
+  const m = DAY.exec(day);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+};
+
+/** A period in words: a whole calendar month as "Oktober 2026", else "01.01.2025 – 31.12.2025". */
+export function formatPeriod(from: string | null, to: string | null, locale: string): string | null {
+  const a = from ? utc(from) : null;
+  const b = to ? utc(to) : null;
+  if (!a && !b) return null;
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  if (a && b) {
+    const wholeMonth = a.getUTCDate() === 1 && a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth() && new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
+    if (wholeMonth) return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
+    return `${day.format(a)} – ${day.format(b)}`;
+  }
+  return day.format((a ?? b)!);
+}
+
+export function formatDateTime(iso: string, locale: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}

@@ -1,0 +1,102 @@
+"use client";
+import { Button } from "@/components/ui/button";
+import { Table, Th } from "@/components/ui/table";
+import type { InboxGroup } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import { DocumentRow } from "./document-row";
+import { isConfirmable, propertiesOf, type DocView } from "./inbox-model";
+
+export type GroupHandlers = {
+  connectionName: (id: string) => string;
+  isSelected: (key: string) => boolean;
+  activeKey: string | null;
+  openKey: string | null;
+  compact: boolean;
+  onToggle: (doc: DocView) => void;
+  onOpen: (doc: DocView) => void;
+  onConfirm: (docs: DocView[]) => void;
+  onFocus: (doc: DocView) => void;
+};
+
+/** One usage unit: a heading with its numbers, property and open count, then its documents. */
+export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: DocView[]; index: number; h: GroupHandlers }) {
+  const t = useT();
+  const headingId = `unit-${index}`;
+  const open = docs.filter(isConfirmable);
+  const openCount = docs.filter((d) => d.state === "open").length;
+  const unitName = group.unit ?? t("inbox.unit.none");
+  const title = group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none"));
+  const properties = propertiesOf(docs);
+  const byId = new Map(docs.map((d) => [`${d.connectionId}:${d.documentid}`, d.filename]));
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="unit-group">
+      <div className="flex flex-wrap items-end justify-between gap-3 px-1">
+        <div>
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {title}
+          </h2>
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+            {group.label && group.unit && (
+              <div className="flex gap-1">
+                <dt>{t("inbox.unit.number")}</dt>
+                <dd className="font-medium text-slate-900">{group.unit}</dd>
+              </div>
+            )}
+            <div className="flex gap-1">
+              <dt>{t("inbox.unit.pmnumber")}</dt>
+              <dd className="font-medium text-slate-900">{group.pmnumber ?? "—"}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>{t("inbox.unit.property")}</dt>
+              <dd className="font-medium text-slate-900">{properties.length ? properties.join(", ") : "—"}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>{t("inbox.unit.open")}</dt>
+              <dd className="font-medium text-slate-900">{openCount}</dd>
+            </div>
+          </dl>
+        </div>
+        {open.length > 0 && (
+          <Button variant="secondary" onClick={() => h.onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
+            {t("inbox.unit.confirmAll", { n: open.length })}
+          </Button>
+        )}
+      </div>
+      <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden>
+        <thead>
+          <tr>
+            <Th>
+              <span className="sr-only">{t("inbox.col.select")}</span>
+            </Th>
+            <Th>{t("inbox.col.period")}</Th>
+            {!h.compact && <Th>{t("inbox.col.type")}</Th>}
+            <Th>{t("inbox.col.file")}</Th>
+            {!h.compact && <Th>{t("inbox.col.connection")}</Th>}
+            <Th>{t("inbox.col.state")}</Th>
+            <Th>
+              <span className="sr-only">{t("inbox.col.actions")}</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {docs.map((d) => (
+            <DocumentRow
+              key={d.key}
+              doc={d}
+              connectionName={h.connectionName(d.connectionId)}
+              replacement={d.replacedBy ? (byId.get(`${d.connectionId}:${d.replacedBy}`) ?? null) : null}
+              selected={h.isSelected(d.key)}
+              active={h.activeKey === d.key}
+              open={h.openKey === d.key}
+              compact={h.compact}
+              onToggle={() => h.onToggle(d)}
+              onOpen={() => h.onOpen(d)}
+              onConfirm={() => h.onConfirm([d])}
+              onFocus={() => h.onFocus(d)}
+            />
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/** The dashboard API's error, with the server's message (already in the user's language). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}), ...init?.headers },
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => null)) as
+    | { error?: string; message?: string; fields?: { path: string; message: string }[] }
+    | null;
+  if (!res.ok) {
+    throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`, body?.fields);
+  }
+  return body as T;
+}
+
+/**
+ * POSTs and reads an NDJSON answer line by line as it streams (sync progress, bulk confirmation).
+ * A refusal before the stream begins (401, 403, 409, 400) throws the API's error like fetchJson.
+ */
+export async function postNdjson(url: string, body: unknown, onLine: (line: Record<string, unknown>) => void, signal?: AbortSignal): Promise<void> {
+  const res = await fetch(url, {
+    method: "POST",
+    signal,
+    headers: { Accept: "application/x-ndjson", ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok || !res.body) {
+    const err = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    throw new HttpError(res.status, err?.error ?? "http_error", err?.message ?? `HTTP ${res.status}`);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    rest += value;
+    const lines = rest.split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as Record<string, unknown>);
+  }
+  if (rest.trim()) onLine(JSON.parse(rest) as Record<string, unknown>);
+}

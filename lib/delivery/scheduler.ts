@@ -1,0 +1,90 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db/client";
+import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { rowsOf } from "./document-index";
+import { acquireSyncLease, runSync } from "./sync";
+
+/**
+ * Background sync (docs/architecture.md, "Sync"): every connection is synced every
+ * SYNC_INTERVAL_MINUTES (jittered, first run at a random point of its first interval), at most
+ * SYNC_CONCURRENCY at once on this instance; the lease keeps instances from syncing one connection
+ * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
+ * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until decided.
+ */
+
+const store = globalThis as unknown as { argeScheduler?: { timer: NodeJS.Timeout; running: Set<string> } };
+
+function tickMs(): number {
+  const minutes = env().syncIntervalMinutes;
+  return minutes > 0 ? Math.min(15_000, Math.max(1000, (minutes * 60_000) / 4)) : 15_000;
+}
+
+/** Gives connections that were never scheduled their first time, spread over one interval. */
+async function scheduleNew(db: Db): Promise<void> {
+  const minutes = env().syncIntervalMinutes;
+  if (minutes <= 0) return;
+  await db.execute(sql`
+    INSERT INTO delivery_sync (connection_id, next_at)
+    SELECT c.id, now() + make_interval(secs => ${minutes * 60} * (0.1 + 0.9 * random()))
+    FROM connections c WHERE c.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM delivery_sync s WHERE s.connection_id = c.id)
+    ON CONFLICT (connection_id) DO NOTHING`);
+}
+
+async function dueConnections(db: Db, limit: number, exclude: string[]): Promise<string[]> {
+  const background = env().syncIntervalMinutes > 0;
+  const inFlight = `${Math.ceil(env().providerTimeoutMs / 1000) + 5} seconds`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      SELECT c.id FROM connections c LEFT JOIN delivery_sync s ON s.connection_id = c.id
+      WHERE c.deleted_at IS NULL AND (s.lease_until IS NULL OR s.lease_until < now())
+        AND ${exclude.length ? sql`c.id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`true`}
+        AND ((${background} AND s.next_at <= now())
+          OR ((s.last_at IS NULL OR s.last_at < now() - interval '10 seconds') AND EXISTS (
+            SELECT 1 FROM delivery_confirmations x WHERE x.connection_id = c.id
+              AND (x.state = 'unknown' OR (x.state = 'pending' AND x.started_at < now() - ${inFlight}::interval)))))
+      ORDER BY s.next_at NULLS FIRST LIMIT ${limit}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+async function syncInBackground(db: Db, connectionId: string, running: Set<string>): Promise<void> {
+  running.add(connectionId);
+  try {
+    const [connection] = await db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.id, connectionId), isNull(connections.deletedAt)))
+      .limit(1);
+    if (!connection) return;
+    const lease = await acquireSyncLease(db, connectionId);
+    if (!lease) return;
+    await runSync(db, lease, { connection: connection as ConnectionRow, actor: "system" });
+  } catch (err) {
+    // runSync has recorded the outcome on the connection; the log says which one failed.
+    log().warn({ connectionId, err: err instanceof Error ? err.message : err }, "background sync failed");
+  } finally {
+    running.delete(connectionId);
+  }
+}
+
+async function tick(running: Set<string>): Promise<void> {
+  const free = env().syncConcurrency - running.size;
+  if (free <= 0) return;
+  const db = await getDb();
+  await scheduleNew(db);
+  for (const id of await dueConnections(db, free, [...running])) void syncInBackground(db, id, running);
+}
+
+/** Starts the scheduler once per process; its first look is at once (reconciliation after a crash). */
+export function startScheduler(): void {
+  if (store.argeScheduler) return;
+  const running = new Set<string>();
+  const run = () => void tick(running).catch((err: unknown) => log().error({ err }, "sync scheduler tick failed"));
+  const timer = setInterval(run, tickMs());
+  timer.unref();
+  store.argeScheduler = { timer, running };
+  run();
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import type { ConnectionView } from "@/lib/connections/connections";
+import type { TestResult } from "@/lib/connections/test-connection";
+import type { CurrentUser } from "@/lib/auth/session";
+import { CONFIRMATION_STATES, DOCUMENT_STATES } from "@/lib/db/schema/delivery";
+import { ROLES } from "@/lib/db/schema/users";
+import type { Completeness } from "@/lib/delivery/completeness";
+import type { resultLine } from "@/lib/delivery/confirm-answers";
+import type { ConfirmResult } from "@/lib/delivery/confirm";
+import type { Inbox } from "@/lib/delivery/inbox";
+import type { DeliveryEvent, DeliveryRecord } from "@/lib/delivery/records";
+import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
+import type { DocumentPage } from "@/lib/provider/paging";
+import type { UserView } from "@/lib/users/users";
+
+/**
+ * The answers of the JSON API as zod schemas, for the OpenAPI document only (docs/api.md): the
+ * routes return plain values. The checks at the end fail to compile when a schema no longer
+ * describes the type the code returns.
+ */
+
+const Uuid = z.string().meta({ format: "uuid" });
+const DateTime = z.string().meta({ format: "date-time" });
+const Int = z.number().int();
+
+export const ErrorAnswer = z
+  .looseObject({
+    error: z.string().meta({ description: "machine-readable code, e.g. `validation`, `not_found`, `provider_timeout`" }),
+    message: z.string().meta({ description: "for a person, in the caller's language; never a provider's body" }),
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: "on a 400: which input is wrong" }),
+  })
+  .meta({ description: "The one error shape. Some errors add fields: `state` and `providerStatus` (confirmations), `requestId`, `retryAfterSeconds`." });
+
+export const ConnectionAnswer = z.object({
+  id: Uuid,
+  name: z.string(),
+  service: z.enum(["uvi", "dta"]),
+  baseUrl: z.string(),
+  authUrl: z.string().nullable(),
+  authType: z.enum(["basic", "client_credentials"]),
+  customerNumber: z.string().nullable(),
+  createdAt: DateTime,
+  lastSync: z.object({ at: DateTime, ok: z.boolean(), open: Int.nullable(), message: z.string().optional() }).nullable(),
+  stale: z.boolean().meta({ description: "no good sync for two background intervals" }),
+});
+
+export const TestAnswer = z.object({
+  ok: z.boolean(),
+  status: z.enum(["ok", "auth_failed", "unreachable", "timeout", "refused", "forbidden", "unavailable", "wrong_address", "secret_unreadable"]),
+  message: z.string(),
+  count: Int.optional(),
+});
+
+const Metadata = z.looseObject({
+  reftype: z.string().nullish(),
+  mscnumber: z.string().nullish(),
+  pmnumber: z.string().nullish(),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+});
+
+/** A provider's document: every field it sent (DTA fields too), normalised to the UVI names. */
+export const DocumentAnswer = z.looseObject({
+  documentid: z.string(),
+  filename: z.string(),
+  doctype: z.string(),
+  mimetype: z.string(),
+  propertymanagement: z.string(),
+  metadata: z.array(Metadata),
+});
+
+export const DocumentPageAnswer = z.object({ count: Int, offset: Int, limit: Int, documents: z.array(DocumentAnswer) });
+export const CountAnswer = z.object({ count: Int });
+export const ConfirmedAnswer = z.object({ documentid: z.string(), state: z.literal("confirmed") });
+
+export const ConfirmationLine = z.object({
+  documentid: z.string(),
+  state: z.enum(CONFIRMATION_STATES),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+export const ConfirmationsDone = z.object({ done: z.literal(true), confirmed: Int, failed: Int, unknown: Int, pending: Int });
+export const SyncProgressLine = z.object({ seen: Int, count: Int });
+export const SyncDoneLine = z.object({
+  done: z.literal(true),
+  open: Int,
+  gone: Int,
+  added: Int,
+  countMismatch: z.object({ count: Int, seen: Int }).optional(),
+  reconciled: z.object({ confirmed: Int, reopened: Int }).optional(),
+});
+/** The last line of an NDJSON answer that failed after it began. */
+export const ErrorLine = z.looseObject({ done: z.literal(true), error: z.string(), message: z.string() });
+
+const InboxDocument = DocumentAnswer.extend({ connectionId: Uuid, state: z.enum(DOCUMENT_STATES), replacedBy: z.string().nullable() });
+export const InboxAnswer = z.object({
+  units: Int,
+  documents: Int,
+  connections: z.array(z.object({ id: Uuid, open: Int })),
+  groups: z.array(z.object({ unit: z.string().nullable(), pmnumber: z.string().nullable(), label: z.string().nullable(), documents: z.array(InboxDocument) })),
+});
+
+export const UserAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), disabled: z.boolean(), createdAt: DateTime });
+export const MeAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), locale: z.enum(["de", "en"]).nullable() });
+
+export const DeliveryAnswer = z.object({
+  connectionId: Uuid,
+  connectionName: z.string(),
+  owner: z.string(),
+  service: z.string(),
+  documentid: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  units: z.array(z.string()),
+  state: z.enum(DOCUMENT_STATES),
+  firstSeenAt: DateTime,
+  fetchedAt: DateTime.nullable(),
+  sha256: z.string().nullable(),
+  bytes: Int.nullable(),
+  confirmedAt: DateTime.nullable(),
+  confirmedBy: z.string().nullable(),
+  replacedBy: z.string().optional(),
+});
+export const DeliveryListAnswer = z.object({ count: Int, records: z.array(DeliveryAnswer) });
+const DeliveryEventAnswer = z.object({ at: DateTime, kind: z.string(), actor: z.string(), detail: z.record(z.string(), z.unknown()) });
+export const DeliveryDetailAnswer = DeliveryAnswer.extend({ events: z.array(DeliveryEventAnswer) });
+
+export const CompletenessAnswer = z.object({
+  months: z.array(z.string()),
+  units: z.array(
+    z.object({
+      unit: z.string(),
+      pmnumber: z.string().nullable(),
+      label: z.string().nullable(),
+      cells: z.array(z.enum(["arrived", "fetched", "confirmed", "missing"]).nullable()),
+    }),
+  ),
+});
+
+// What the code returns must fit the documented answer (and, where the types are closed, the reverse).
+type Fits<A, B> = [A] extends [B] ? true : false;
+type Same<A, B> = Fits<A, B> extends true ? Fits<B, A> : false;
+const checks: true[] = [
+  true as Same<ConnectionView, z.output<typeof ConnectionAnswer>>,
+  true as Fits<z.output<typeof TestAnswer>, TestResult>,
+  true as Fits<DocumentPage, z.output<typeof DocumentPageAnswer>>,
+  true as Fits<ReturnType<typeof resultLine>, z.output<typeof ConfirmationLine>>,
+  true as Fits<Record<ConfirmResult["state"], number> & { done: true }, z.output<typeof ConfirmationsDone>>,
+  true as Same<SyncProgress, z.output<typeof SyncProgressLine>>,
+  true as Same<SyncDone, z.output<typeof SyncDoneLine>>,
+  true as Same<Omit<Inbox, "groups">, Omit<z.output<typeof InboxAnswer>, "groups">>,
+  true as Fits<z.output<typeof InboxAnswer>, Inbox>,
+  true as Same<UserView, z.output<typeof UserAnswer>>,
+  true as Same<CurrentUser, z.output<typeof MeAnswer>>,
+  true as Same<DeliveryRecord, z.output<typeof DeliveryAnswer>>,
+  true as Same<DeliveryEvent, z.output<typeof DeliveryEventAnswer>>,
+  true as Same<Completeness, z.output<typeof CompletenessAnswer>>,
+];
+void checks;

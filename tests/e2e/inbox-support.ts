@@ -1,0 +1,78 @@
+/** Helpers of the inbox specs: the sandbox's state and faults, a connection, screenshots, axe. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { baseUrl, expect, sandboxClient } from "./fixtures";
+
+type SandboxDoc = { documentid: string; confirmed?: boolean } & Record<string, unknown>;
+
+export async function sandbox(method: string, path: string, json?: unknown): Promise<Response> {
+  const res = await fetch(`${baseUrl()}/sandbox/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  if (!res.ok) throw new Error(`sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+export async function sandboxDocuments(): Promise<SandboxDoc[]> {
+  const state = (await (await sandbox("GET", "/state")).json()) as { documents: SandboxDoc[] };
+  return state.documents;
+}
+
+export const confirmedAtProvider = async (documentid: string) => (await sandboxDocuments()).find((d) => d.documentid === documentid)?.confirmed;
+
+/** The sandbox's requests to a path that ends with `suffix`. */
+export async function providerRequests(method: string, suffix: string): Promise<unknown[]> {
+  const log = (await (await sandbox("GET", "/requests")).json()) as { method: string; path: string }[];
+  return log.filter((r) => r.method === method && r.path.endsWith(suffix));
+}
+
+/**
+ * Replaces the provider's documents (and settings) and its faults, keeping the demo client that
+ * other specs sign in with; `build` gets that client's own customer number.
+ */
+export async function setDocuments(build: (customer: string) => unknown[], settings: Record<string, unknown> = {}): Promise<void> {
+  const state = (await (await sandbox("GET", "/state")).json()) as { clients: { basic?: unknown; oauth?: unknown; customers: string[] }[] };
+  const demo = state.clients.find((c) => c.basic && c.oauth);
+  if (!demo) throw new Error("the sandbox has no client with Basic and OAuth");
+  await sandbox("DELETE", "/faults");
+  await sandbox("PUT", "/state", { settings, clients: state.clients, documents: build(demo.customers[0]!) });
+}
+
+/** A UVI PDF of usage unit `msc` for month `ym` at the demo client's own customer. */
+export function uviDoc(id: string, msc: string, ym: string, customer: string) {
+  const last = new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)), 0)).getUTCDate();
+  return {
+    service: "uvi",
+    customer,
+    documentid: id,
+    filename: `UVI_${id}.pdf`,
+    doctype: "UVI-E",
+    mimetype: "application/pdf",
+    propertymanagement: "HV-7",
+    metadata: [{ reftype: "resident", mscnumber: msc, pmnumber: `PM-${msc}`, from: `${ym}-01`, to: `${ym}-${last}` }],
+    content: { generate: "uvi-pdf" },
+    confirmed: false,
+  };
+}
+
+/** A UVI connection of the signed-in user to the sandbox, created through the API with the page's session. */
+export async function addConnection(page: Page, name: string): Promise<string> {
+  const client = await sandboxClient();
+  const res = await page.request.post(`${baseUrl()}/api/connections`, {
+    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...client.basic } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** What the window shows (dialogs and the sticky viewer where a person sees them). */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/screenshots/inbox-${name}.png` });
+
+/** No serious or critical axe violations on the page as it stands (dialogs included). */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { addConnection, makeUser, type Person } from "../support/connections";
+import { control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
+import { api } from "../support/session";
+
+/**
+ * Confirmations survive a crash and a second instance: the server is killed (SIGKILL) in the
+ * middle of a bulk run and started again; two instances on one PostgreSQL confirm the same
+ * documents at once. The provider's requests log is the witness of every PUT.
+ */
+
+const STATUS = "/arge/documents/v1/documents/out/*/status";
+const putsOf = (log: { method: string; path: string }[], id: string) => log.filter((r) => r.method === "PUT" && r.path.endsWith(`/${id}/status`)).length;
+
+async function providerConfirmed(server: TestServer): Promise<Set<string>> {
+  const state = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+  return new Set(state.documents.filter((d) => d.confirmed).map((d) => d.documentid));
+}
+
+describe("a crash in the middle of a bulk confirmation", () => {
+  let server: TestServer;
+  let a: Person;
+  let conn = "";
+  const ids = Array.from({ length: 200 }, (_, i) => `k-${i}`);
+
+  before(async () => {
+    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "3000" } });
+    await putState(server, ids.map((id, i) => uvi(id, `63${String(i).padStart(4, "0")}`)));
+    a = await makeUser(server, "manager");
+    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, server.url, conn);
+  });
+  after(() => server?.stop());
+
+  test("after a restart every confirmed document has its record and hash, none was sent twice, the rest can be confirmed", async () => {
+    await control(server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
+    const res = await fetch(`${server.url}/api/connections/${conn}/confirmations`, {
+      method: "POST",
+      headers: { Cookie: a.session.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ documentids: ids }),
+    });
+    const reader = res.body!.getReader();
+    let text = "";
+    while ((text.match(/\n/g) ?? []).length < 60) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await server.crash();
+    await reader.cancel().catch(() => undefined);
+    await server.restart();
+    await control(server, "DELETE", "/faults");
+
+    // Reconciliation at start: pending rows older than the provider timeout are decided by a sync.
+    let open: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const inbox = await api(a.session, server.url, "/api/inbox?limit=200");
+      open = inbox.body.groups.flatMap((g: { documents: { documentid: string; state: string }[] }) => g.documents.filter((d) => d.state === "pending" || d.state === "unknown").map((d) => d.documentid));
+      if (open.length === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.deepEqual(open, [], "pending or unknown after reconciliation");
+
+    const confirmedAtProvider = await providerConfirmed(server);
+    assert.ok(confirmedAtProvider.size >= 40, `confirmed before the crash: ${confirmedAtProvider.size}`);
+    assert.ok(confirmedAtProvider.size < ids.length, "the crash came in the middle");
+    const support = await makeUser(server, "support");
+    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${conn}&limit=500`);
+    const byId = new Map<string, { state: string; sha256: string | null }>(records.body.records.map((r: { documentid: string }) => [r.documentid, r]));
+    for (const id of confirmedAtProvider) {
+      const record = byId.get(id)!;
+      assert.equal(record.state, "confirmed", `${id} confirmed at the provider without a local record`);
+      assert.match(record.sha256 ?? "", /^[0-9a-f]{64}$/);
+      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
+      assert.equal(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex"), record.sha256);
+    }
+    let log = await requestsLog(server);
+    for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
+
+    const rest = ids.filter((id) => !confirmedAtProvider.has(id));
+    const again = await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids });
+    assert.equal(again.lines.at(-1)!.confirmed, ids.length, again.text);
+    log = await requestsLog(server);
+    for (const id of confirmedAtProvider) assert.equal(putsOf(log, id), 1, `${id} sent again`);
+    assert.equal((await providerConfirmed(server)).size, ids.length);
+    assert.ok(rest.length > 0);
+  });
+});
+
+describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : "no PostgreSQL: TEST_DATABASE_URL is not set" }, () => {
+  let one: TestServer;
+  let two: TestServer;
+  let a: Person;
+  let conn = "";
+  const ids = Array.from({ length: 100 }, (_, i) => `t-${i}`);
+
+  before(async () => {
+    one = await startServer({ sandbox: true });
+    const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_ADMIN_TOKEN"].map((k) => [k, one.env[k]!]);
+    two = await startServer({ sandbox: true, env: { ...Object.fromEntries(shared), PROVIDER_URL_ALLOWLIST: one.url } });
+    await putState(one, ids.map((id, i) => uvi(id, `64${String(i).padStart(4, "0")}`)));
+    a = await makeUser(one, "manager");
+    conn = (await addConnection(one, a.session, { service: "uvi", baseUrl: `${one.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, one.url, conn);
+  });
+  after(async () => {
+    await two?.stop();
+    await one?.stop();
+  });
+
+  test("both confirm the same 100 documents at once: the provider sees exactly 100 PUTs", async () => {
+    await control(one, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 20 }]);
+    const runs = await Promise.all([one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/confirmations`, { documentids: ids })));
+    await control(one, "DELETE", "/faults");
+    for (const run of runs) assert.equal(run.status, 200, run.text);
+    const log = await requestsLog(one);
+    assert.equal(log.filter((r) => r.method === "PUT" && r.path.startsWith("/arge/documents/v1/documents/out/t-")).length, 100);
+    assert.equal((await providerConfirmed(one)).size, 100);
+    // A sync of one connection from both at once: one runs, the other is told so.
+    const syncs = await Promise.all([one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/sync`)));
+    assert.ok(syncs.some((s) => s.status === 200), syncs.map((s) => s.text).join("\n"));
+  });
+});
