@@ -42,29 +42,26 @@ type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null
  * How the statement finds its rows (EXPLAIN ANALYZE at 100,000 documents, PGlite and PostgreSQL):
  * one pass per connection and state over delivery_documents_inbox (connection, state, unit; the
  * periods included), index-only where the table is vacuumed and already in unit order, counts
- * each unit's documents that pass the filters and, in the same pass, the open documents; no sort
- * of the documents, no list of keys. The state is always an equality (every state when none is
- * asked for), which also lets the page's rows be looked up by unit. With a search (`q`, columns
- * outside the index) the open counts are a separate index-only count.
+ * each unit's documents that pass the filters; no sort of the documents, no list of keys. The
+ * state is always an equality (every state when none is asked for), which also lets the page's
+ * rows be looked up by unit. The open counts are an index-only count per connection, or, when
+ * open documents are asked for without other filters, the groups' own totals (the same pass).
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
-  const combined = !input.q;
-  const scannedStates = combined && !asked.includes("open") ? [...asked, "open"] : asked;
   const list = (states: readonly string[]) => sql.join(states.map((s) => sql`${s}`), sql`, `);
   const filters = rowFilters(input);
-  // Every scanned row counts unless the scan holds states not asked for or filters apply.
-  const n = scannedStates.length === asked.length && !input.month && !input.q ? sql`count(*)` : sql`count(*) FILTER (WHERE d.state IN (${list(asked)})${filters})`;
   const counted = sql`(SELECT count(*)::int FROM delivery_documents o WHERE o.connection_id = c.id AND o.state = 'open')`;
-  const openCount = combined ? sql`COALESCE((SELECT sum(per.total)::int FROM per WHERE per.connection_id = c.id AND per.state = 'open'), ${counted})` : counted;
+  const fromGroups = asked.includes("open") && !input.month && !input.q;
+  const openCount = fromGroups ? sql`COALESCE((SELECT sum(per.n)::int FROM per WHERE per.connection_id = c.id AND per.state = 'open'), ${counted})` : counted;
   // One branch per state with the state as a constant: the planner then knows how many rows each
   // state holds (a state taken from a list at run time is planned as any state: a full scan each).
   const perState = sql.join(
-    scannedStates.map(
+    asked.map(
       (state) => sql`
-        SELECT c.id AS connection_id, ${state}::text AS state, g.unit_msc, g.n, g.total FROM scanned c CROSS JOIN LATERAL (
-          SELECT d.unit_msc, ${n}::int AS n, count(*)::int AS total FROM delivery_documents d
-          WHERE d.connection_id = c.id AND d.state = ${state}
+        SELECT c.id AS connection_id, ${state}::text AS state, g.unit_msc, g.n FROM scanned c CROSS JOIN LATERAL (
+          SELECT d.unit_msc, count(*)::int AS n FROM delivery_documents d
+          WHERE d.connection_id = c.id AND d.state = ${state}${filters}
           GROUP BY d.unit_msc
         ) g`,
     ),
@@ -76,7 +73,7 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       per AS MATERIALIZED (${perState}),
-      groups AS MATERIALIZED (SELECT unit_msc, sum(n)::int AS n FROM per GROUP BY unit_msc HAVING sum(n) > 0),
+      groups AS MATERIALIZED (SELECT unit_msc, sum(n)::int AS n FROM per GROUP BY unit_msc),
       page AS MATERIALIZED (SELECT unit_msc FROM groups ORDER BY unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}),
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM groups),
       open AS (SELECT c.id, ${openCount} AS open FROM mine c ORDER BY c.name, c.created_at),
