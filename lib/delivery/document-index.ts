@@ -103,16 +103,21 @@ export async function markReplacements(db: Db, connectionId: string): Promise<vo
 }
 
 async function replacements(db: Db, connectionId: string): Promise<void> {
+  // Only the rows whose successor changed (after the first sync of a connection: usually none)
+  // are joined back: with statistics that do not know the connection yet (its rows were just
+  // added), PostgreSQL planned the join of all its rows as a nested loop (10,000 rows: 50 s).
   await db.execute(sql`
-    UPDATE delivery_documents d SET replaced_by = r.next_id
-    FROM (
-      SELECT documentid, lead(documentid) OVER (
+    WITH r AS MATERIALIZED (
+      SELECT documentid, replaced_by, lead(documentid) OVER (
         PARTITION BY unit_msc, doctype, period_from, period_to ORDER BY first_seen_at, seq) AS next_id
       FROM delivery_documents
       WHERE connection_id = ${connectionId} AND unit_msc IS NOT NULL AND period_from IS NOT NULL
-    ) r
-    WHERE d.connection_id = ${connectionId} AND d.documentid = r.documentid
-      AND d.replaced_by IS DISTINCT FROM r.next_id`);
+    ), changed AS MATERIALIZED (
+      SELECT documentid, next_id FROM r WHERE replaced_by IS DISTINCT FROM next_id
+    )
+    UPDATE delivery_documents d SET replaced_by = changed.next_id
+    FROM changed
+    WHERE d.connection_id = ${connectionId} AND d.documentid = changed.documentid`);
 }
 
 /** Rows of `db.execute` from either driver (node-postgres and PGlite both answer `{rows}`). */
