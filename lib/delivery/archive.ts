@@ -44,11 +44,28 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** Directories this process made (or found) already: not made again for every file. */
+const madeDirs = new Set<string>();
+
+/** Runs `op` in directory `dir`, making the directory first when it is not known to exist (or was removed). */
+async function inDir<T>(dir: string, op: () => Promise<T>): Promise<T> {
+  if (madeDirs.has(dir)) {
+    try {
+      return await op();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      madeDirs.delete(dir);
+    }
+  }
+  await mkdir(dir, { recursive: true });
+  madeDirs.add(dir);
+  return op();
+}
+
 async function dirSink(dir: string): Promise<ArchiveSink> {
   const tmpDir = path.join(dir, "tmp");
-  await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomUUID());
-  const file: FileHandle = await open(tmp, "wx", 0o600);
+  const file: FileHandle = await inDir(tmpDir, () => open(tmp, "wx", 0o600));
   const hash = createHash("sha256");
   let bytes = 0;
   let closed = false;
@@ -69,8 +86,7 @@ async function dirSink(dir: string): Promise<ArchiveSink> {
       await close();
       const sha256 = hash.digest("hex");
       const target = shaPath(dir, sha256);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
+      await inDir(path.dirname(target), () => rename(tmp, target));
       await fsyncDir(path.dirname(target));
       return { sha256, bytes };
     },

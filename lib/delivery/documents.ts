@@ -1,4 +1,5 @@
 import "server-only";
+import { after } from "next/server";
 import { providerAppError } from "@/lib/connections/errors";
 import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
 import { providerFor } from "@/lib/connections/provider";
@@ -29,10 +30,20 @@ export async function listDocuments(p: Principal, page: { offset: number; limit:
   } catch (err) {
     throw providerAppError(err);
   }
-  // The index is brought up to date after the answer: the page does not wait for it.
-  void indexDocuments(p.db, { connectionId: p.connection.id, kd: kdOf(p.connection, page.kd) }, result.documents, new Date()).catch((err: unknown) =>
-    log().error({ err, connectionId: p.connection.id }, "indexing a listed page failed"),
-  );
+  // The index is brought up to date after the answer has gone out: the page does not wait for
+  // it (with the embedded database the statement runs on this thread, so starting it before the
+  // answer is written would hold the answer up).
+  const seenAt = new Date();
+  const update = () =>
+    indexDocuments(p.db, { connectionId: p.connection.id, kd: kdOf(p.connection, page.kd) }, result.documents, seenAt).catch((err: unknown) =>
+      log().error({ err, connectionId: p.connection.id }, "indexing a listed page failed"),
+    );
+  try {
+    after(update);
+  } catch {
+    // Not inside a request (a script, a test): now.
+    void update();
+  }
   return result;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import type { DocumentState } from "@/lib/db/schema/delivery";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { rowsOf } from "./document-index";
 import type { InboxInput } from "./schemas";
 
@@ -18,11 +18,9 @@ export type Inbox = { units: number; documents: number; connections: { id: strin
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filters(userId: string, input: InboxInput): SQL {
-  const parts: SQL[] = [
-    sql`d.connection_id IN (SELECT id FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL${input.connection ? sql` AND id = ${input.connection}` : sql``})`,
-  ];
-  if (input.state) parts.push(sql`d.state = ${input.state}`);
+/** The filters on a document row besides its connection and state (those pick index ranges). */
+function rowFilters(input: InboxInput): SQL {
+  const parts: SQL[] = [];
   if (input.month) {
     const start = `${input.month}-01`;
     parts.push(sql`d.period_from < (${start}::date + interval '1 month') AND COALESCE(d.period_to, d.period_from) >= ${start}::date`);
@@ -32,51 +30,79 @@ function filters(userId: string, input: InboxInput): SQL {
     parts.push(sql`(d.documentid = ${input.q} OR d.unit_msc LIKE ${`${likeEscape(input.q)}%`} OR d.unit_pm ILIKE ${like}
       OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like})`);
   }
-  return sql.join(parts, sql` AND `);
+  return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-type Row = {
-  units: number;
-  documents: number;
-  open: { id: string; open: number }[] | null;
-  connection_id: string | null;
-  state: DocumentState;
-  replaced_by: string | null;
-  unit_msc: string | null;
-  unit_pm: string | null;
-  unit_label: string | null;
-  document: Record<string, unknown>;
-};
+/** The statement's one row; `open` and `rows` are JSON texts. */
+type Row = { units: number; documents: number; open: string | null; rows: string | null };
+/** One document of the page, as the statement builds it. */
+type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null; p: string | null; l: string | null; d: Record<string, unknown> };
 
+/**
+ * How the statement finds its rows (EXPLAIN ANALYZE at 100,000 documents, PGlite and PostgreSQL):
+ * one pass per connection and state over delivery_documents_inbox (connection, state, unit; the
+ * periods included), index-only where the table is vacuumed and already in unit order, counts
+ * each unit's documents that pass the filters; no sort of the documents, no list of keys. The
+ * state is always an equality (every state when none is asked for), which also lets the page's
+ * rows be looked up by unit. The open counts are an index-only count per connection, or, when
+ * open documents are asked for without other filters, the groups' own totals (the same pass).
+ */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
+  const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
+  const list = (states: readonly string[]) => sql.join(states.map((s) => sql`${s}`), sql`, `);
+  const filters = rowFilters(input);
+  const counted = sql`(SELECT count(*)::int FROM delivery_documents o WHERE o.connection_id = c.id AND o.state = 'open')`;
+  const fromGroups = asked.includes("open") && !input.month && !input.q;
+  const openCount = fromGroups ? sql`COALESCE((SELECT sum(per.n)::int FROM per WHERE per.connection_id = c.id AND per.state = 'open'), ${counted})` : counted;
+  // One branch per state with the state as a constant: the planner then knows how many rows each
+  // state holds (a state taken from a list at run time is planned as any state: a full scan each).
+  const perState = sql.join(
+    asked.map(
+      (state) => sql`
+        SELECT c.id AS connection_id, ${state}::text AS state, g.unit_msc, g.n FROM scanned c CROSS JOIN LATERAL (
+          SELECT d.unit_msc, count(*)::int AS n FROM delivery_documents d
+          WHERE d.connection_id = c.id AND d.state = ${state}${filters}
+          GROUP BY d.unit_msc
+        ) g`,
+    ),
+    sql` UNION ALL `,
+  );
+  const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      WITH keys AS MATERIALIZED (
-        SELECT d.connection_id, d.documentid, d.unit_msc FROM delivery_documents d WHERE ${filters(userId, input)}
-      ),
-      groups AS (SELECT unit_msc, count(*)::int AS n FROM keys GROUP BY unit_msc),
-      page AS (SELECT unit_msc FROM groups ORDER BY unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}),
+      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
+      scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
+      per AS MATERIALIZED (${perState}),
+      groups AS MATERIALIZED (SELECT unit_msc, sum(n)::int AS n FROM per GROUP BY unit_msc),
+      page AS MATERIALIZED (SELECT unit_msc FROM groups ORDER BY unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}),
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM groups),
-      open AS (
-        SELECT c.id, (SELECT count(*)::int FROM delivery_documents o WHERE o.connection_id = c.id AND o.state = 'open') AS open
-        FROM connections c WHERE c.user_id = ${userId} AND c.deleted_at IS NULL ORDER BY c.name, c.created_at
+      open AS (SELECT c.id, ${openCount} AS open FROM mine c ORDER BY c.name, c.created_at),
+      rows AS (
+        SELECT d.* FROM page CROSS JOIN LATERAL (
+          SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
+          WHERE d.unit_msc = page.unit_msc AND d.state IN (${list(asked)})${filters}
+          OFFSET 0
+        ) d
+        UNION ALL
+        SELECT ${columns}
+        FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
+        WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${list(asked)})${filters}
       )
-      SELECT t.units, t.documents, (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open) AS open,
-        d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document
-      FROM totals t
-      LEFT JOIN (page JOIN keys k ON k.unit_msc IS NOT DISTINCT FROM page.unit_msc
-        JOIN delivery_documents d ON d.connection_id = k.connection_id AND d.documentid = k.documentid) ON true
-      ORDER BY page.unit_msc NULLS LAST, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid`),
+      SELECT t.units, t.documents,
+        (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
+        (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document)
+          ORDER BY d.unit_msc NULLS LAST, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid) FROM rows d)::text AS rows
+      FROM totals t`),
   );
+  // One row: the page's documents arrive as one JSON text, parsed once (far cheaper than a driver row each).
   const first = rows[0];
   const groups: InboxGroup[] = [];
-  for (const r of rows) {
-    if (r.connection_id === null) continue;
+  for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
     let group = groups.at(-1);
-    if (!group || group.unit !== r.unit_msc) groups.push((group = { unit: r.unit_msc, pmnumber: null, label: null, documents: [] }));
-    group.pmnumber ??= r.unit_pm;
-    group.label ??= r.unit_label;
-    group.documents.push({ ...r.document, connectionId: r.connection_id, state: r.state, replacedBy: r.replaced_by });
+    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, documents: [] }));
+    group.pmnumber ??= r.p;
+    group.label ??= r.l;
+    group.documents.push({ ...r.d, connectionId: r.c, state: r.s, replacedBy: r.r });
   }
-  return { units: first?.units ?? 0, documents: first?.documents ?? 0, connections: first?.open ?? [], groups };
+  return { units: first?.units ?? 0, documents: first?.documents ?? 0, connections: JSON.parse(first?.open ?? "null") ?? [], groups };
 }

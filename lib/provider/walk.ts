@@ -156,9 +156,13 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
   const received = firstPage.documents.length;
   // Honoured: a full page, or a shorter one that holds all the count announced (the list ended).
   const mode = received === pageSize || (received < pageSize && received >= countBefore) ? "offset" : "links";
-  await deliver(firstPage);
-  if (mode === "offset") await walkOffsets();
-  else await followLinks(firstPage, firstUrl);
+  // In offset mode the other pages are asked for while the first one is being delivered
+  // (deliveries still go one at a time, the first page first).
+  if (mode === "offset") await together([deliver(firstPage), walkOffsets()]);
+  else {
+    await deliver(firstPage);
+    await followLinks(firstPage, firstUrl);
+  }
   checkAborted();
   const countAfter = await countDocuments(req, call);
   return { seen, countBefore, countAfter, pages, mode };

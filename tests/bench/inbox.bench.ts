@@ -1,0 +1,90 @@
+/**
+ * inbox.page_100k_vs_1k (contracts/BENCH.md): GET /api/inbox, 50 units a page, the middle page,
+ * filtered, at 100,000 indexed documents vs 1,000. Two servers, each its own sandbox provider and
+ * its own index, filled through the real path (sandbox state, then a sync of the connection). The
+ * documents are 12 months of usage units (100,000 = 8,334 units x 12), listed month by month as a
+ * provider publishes them. Requests go to the two servers in alternation, so machine noise falls
+ * on both sides alike.
+ */
+import type { TestServer } from "../support/server";
+import { addConnection, BENCH_CLIENT, median, MONTHS, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
+import type { Figure } from "./types";
+
+const WARMUP = 10;
+const REPS = 41;
+const PAGE = 50;
+
+/** n documents: ceil(n / 12) units, month after month. */
+function documents(n: number) {
+  const units = Math.ceil(n / MONTHS.length);
+  const docs = [];
+  for (const ym of MONTHS) {
+    for (let u = 0; u < units && docs.length < n; u++) docs.push(uviDoc(`i-${ym}-${u}`, String(10_000_000 + u), ym));
+  }
+  return { docs, units };
+}
+
+type Side = { rig: AppRig; n: number; units: number; syncMs: number; fillMs: number };
+
+async function fill(server: TestServer, n: number): Promise<Side> {
+  const { docs, units } = documents(n);
+  const fillMs = await putState(server, docs);
+  const rig = { server, session: await signInAdmin(server) };
+  const id = await addConnection(rig, `${server.url}/arge`, BENCH_CLIENT.basic);
+  const started = performance.now();
+  const { done } = await sync(rig, id);
+  const syncMs = performance.now() - started;
+  if (done.open !== n) throw new Error(`sync of ${n} documents indexed ${String(done.open)} open`);
+  return { rig, n, units, syncMs, fillMs };
+}
+
+/** The middle page of 50 units: its documents must be there. */
+async function page(side: Side, filter: string): Promise<number> {
+  const offset = Math.max(0, Math.floor((side.units - PAGE) / 2));
+  return timeIt(async () => {
+    const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=${PAGE}&offset=${offset}`, { headers: { cookie: side.rig.session.cookie } });
+    const body = (await res.json()) as { units: number; groups: { documents: unknown[] }[] };
+    if (res.status !== 200 || body.groups.length !== PAGE || body.units !== side.units) throw new Error(`inbox ${filter} at ${side.n}: ${res.status} ${body.groups?.length} groups of ${body.units} units`);
+  });
+}
+
+async function ratio(small: Side, large: Side, filter: string) {
+  const s: number[] = [];
+  const l: number[] = [];
+  for (let i = 0; i < WARMUP + REPS; i++) {
+    const a = await page(small, filter);
+    const b = await page(large, filter);
+    if (i >= WARMUP) {
+      s.push(a);
+      l.push(b);
+    }
+  }
+  return { ratio: median(l) / median(s), smallMs: median(s), largeMs: median(l) };
+}
+
+export const figures: Figure[] = [
+  {
+    name: "inbox.page_100k_vs_1k",
+    unit: "ratio",
+    goal: "<= 2",
+    baseline: "the same middle page (50 units) at 1,000 indexed documents, another server, same run, in alternation; the value is the worse of two filters: state=open and month=2026-06",
+    run: () =>
+      withServers([{ sandbox: true }, { sandbox: true }], async ([one, two]) => {
+        const small = await fill(one!, 1_000);
+        const large = await fill(two!, 100_000);
+        const open = await ratio(small, large, "state=open");
+        const month = await ratio(small, large, "month=2026-06");
+        return {
+          value: round(Math.max(open.ratio, month.ratio)),
+          info: {
+            stateOpen: { ratio: round(open.ratio), ms1k: round(open.smallMs), ms100k: round(open.largeMs) },
+            month: { ratio: round(month.ratio), ms1k: round(month.smallMs), ms100k: round(month.largeMs) },
+            units: { "1k": small.units, "100k": large.units },
+            sync100kMs: Math.round(large.syncMs),
+            putState100kMs: Math.round(large.fillMs),
+            reps: REPS,
+          },
+        };
+      }),
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * Shared pieces of the delivery benchmarks (inbox, sync, confirm): servers started and always
+ * stopped, the sandbox's control API, sign-in, connections and NDJSON runs. Loopback only; every
+ * loop is bounded.
+ */
+import { ADMIN, startServer, type TestServer } from "../support/server";
+import { api, mustSignIn, type Session } from "../support/session";
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+/** Starts servers, hands them to `measure`, and stops every one of them whatever happens. */
+export async function withServers<T>(options: Parameters<typeof startServer>[0][], measure: (servers: TestServer[]) => Promise<T>): Promise<T> {
+  const started: TestServer[] = [];
+  try {
+    for (const o of options) started.push(await startServer({ ...o, env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0", ...o?.env } }));
+    return await measure(started);
+  } finally {
+    await Promise.all(started.map((s) => s.stop().catch(() => undefined)));
+  }
+}
+
+export const BENCH_CLIENT = {
+  id: "bench",
+  services: ["uvi"],
+  basic: { username: "bench", password: "bench-secret-123" },
+  customers: ["4711"],
+};
+
+/** A call of the sandbox's control API that must succeed. */
+export async function control(server: TestServer, method: string, path: string, json?: unknown) {
+  const res = await api(null, server.url, `/sandbox/api${path}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+  if (res.status >= 300) throw new Error(`${method} /sandbox/api${path}: ${res.status} ${res.text.slice(0, 300)}`);
+  return res;
+}
+
+export async function putState(server: TestServer, documents: unknown[], settings: Record<string, unknown> = {}): Promise<number> {
+  const started = performance.now();
+  await control(server, "PUT", "/state", { settings, clients: [BENCH_CLIENT], documents });
+  return performance.now() - started;
+}
+
+const lastDay = (ym: string) => new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)), 0)).getUTCDate();
+
+/** A sandbox UVI document of usage unit `msc` for month `ym` (YYYY-MM). */
+export function uviDoc(id: string, msc: string, ym: string, content: unknown = { generate: "uvi-pdf" }) {
+  return {
+    service: "uvi",
+    customer: BENCH_CLIENT.customers[0],
+    documentid: id,
+    filename: `UVI_${ym}_${msc}.pdf`,
+    doctype: "UVI-E",
+    mimetype: "application/pdf",
+    propertymanagement: "HV-7",
+    metadata: [{ reftype: "resident", mscnumber: msc, pmnumber: `HV-7-${msc.slice(-3)}`, from: `${ym}-01`, to: `${ym}-${lastDay(ym)}` }],
+    content,
+  };
+}
+
+/** The twelve months from 2025-11 to 2026-10. */
+export const MONTHS = Array.from({ length: 12 }, (_, i) => {
+  const d = new Date(Date.UTC(2025, 10 + i, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+});
+
+export type AppRig = { server: TestServer; session: Session };
+
+export async function signInAdmin(server: TestServer): Promise<Session> {
+  return mustSignIn(server.url, ADMIN.email, ADMIN.password);
+}
+
+/** A UVI connection with basic auth; `baseUrl` is the provider's UVI base (…/arge). */
+export async function addConnection(rig: AppRig, baseUrl: string, basic: { username: string; password: string }, name = "bench"): Promise<string> {
+  const res = await api(rig.session, rig.server.url, "/api/connections", { method: "POST", json: { name, service: "uvi", baseUrl, auth: { type: "basic", ...basic } } });
+  if (res.status !== 201) throw new Error(`POST /api/connections: ${res.status} ${res.text.slice(0, 300)}`);
+  return res.body.id as string;
+}
+
+export async function deleteConnection(rig: AppRig, id: string): Promise<void> {
+  const res = await api(rig.session, rig.server.url, `/api/connections/${id}`, { method: "DELETE" });
+  if (res.status !== 204) throw new Error(`DELETE connection: ${res.status} ${res.text.slice(0, 300)}`);
+}
+
+/** POSTs and reads a whole NDJSON answer; the last line must be the done line without error. */
+export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Promise<{ lines: Record<string, unknown>[]; done: Record<string, unknown> }> {
+  const res = await fetch(`${rig.server.url}${path}`, {
+    method: "POST",
+    headers: { Cookie: rig.session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${text.slice(0, 300)}`);
+  const lines = text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const done = lines.at(-1);
+  if (!done || done.done !== true || done.error !== undefined) throw new Error(`POST ${path} did not end well: ${text.slice(-300)}`);
+  return { lines, done };
+}
+
+export const sync = (rig: AppRig, connection: string) => ndjsonRun(rig, `/api/connections/${connection}/sync`);
+
+/** Milliseconds of one call. */
+export async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
