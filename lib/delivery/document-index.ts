@@ -90,19 +90,20 @@ export async function indexDocuments(db: Db, scope: { connectionId: string; kd: 
 }
 
 /**
- * Corrections: of several documents of one unit, type and period, each older one is replaced by
- * the next newer (first seen later; the provider's order breaks ties). Recomputed per connection.
- * Called once at the end of every sync, which rewrites each listed row (last_seen_at): the
- * embedded database has no autovacuum, so it is vacuumed here, which keeps the table from
- * growing with every sync and lets the inbox count from the index alone (index-only scans need
- * the visibility map). PostgreSQL's autovacuum does this on its own.
+ * After a sync, which rewrote each listed row (last_seen_at): the embedded database has no
+ * autovacuum, so the index is vacuumed here, which keeps the table from growing with every sync
+ * and lets the inbox count from the index alone (index-only scans need the visibility map).
+ * PostgreSQL's autovacuum does this on its own.
  */
-export async function markReplacements(db: Db, connectionId: string): Promise<void> {
-  await replacements(db, connectionId);
+export async function tidyIndex(db: Db): Promise<void> {
   if (!env().databaseUrl) await db.execute(sql`VACUUM delivery_documents`);
 }
 
-async function replacements(db: Db, connectionId: string): Promise<void> {
+/**
+ * Corrections: of several documents of one unit, type and period, each older one is replaced by
+ * the next newer (first seen later; the provider's order breaks ties). Recomputed per connection.
+ */
+export async function markReplacements(db: Db, connectionId: string): Promise<void> {
   // Only the rows whose successor changed (after the first sync of a connection: usually none)
   // are joined back: with statistics that do not know the connection yet (its rows were just
   // added), PostgreSQL planned the join of all its rows as a nested loop (10,000 rows: 50 s).

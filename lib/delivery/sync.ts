@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { providerAppError } from "@/lib/connections/errors";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
-import { indexDocuments, markReplacements, rowsOf } from "./document-index";
+import { indexDocuments, markReplacements, rowsOf, tidyIndex } from "./document-index";
 import { reconcileConnection } from "./reconcile";
 
 /**
@@ -134,6 +134,7 @@ export async function runSync(db: Db, lease: Lease, input: { connection: Connect
       }
     }
     await markReplacements(db, connection.id);
+    await tidyIndex(db);
     const complete = stable && seen === count;
     const reconciled = complete ? await reconcileConnection(db, connection.id, walkStart, actor) : undefined;
     const open = await openCount(db, connection.id);

@@ -42,7 +42,8 @@ export const deliveryDocuments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.documentid] }),
-    index("delivery_documents_unit").on(t.connectionId, t.state, t.unitMsc),
+    // Migration 0005 also INCLUDEs period_from and period_to (the inbox's month filter, index-only).
+    index("delivery_documents_inbox").on(t.connectionId, t.state, t.unitMsc),
     index("delivery_documents_period").on(t.connectionId, t.periodFrom),
     index("delivery_documents_seen").on(t.connectionId, t.kd, t.lastSeenAt),
     index("delivery_documents_first_seen").on(t.firstSeenAt),
