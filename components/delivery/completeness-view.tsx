@@ -8,6 +8,7 @@ import { HttpError } from "@/lib/client/fetch-json";
 import { completenessQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
+import { ConnectionSelect } from "./connection-select";
 import { CompletenessGrid, Legend } from "./completeness-grid";
 import { completenessInput, CompletenessSearch } from "./completeness-search";
 import { DeliveryHeader } from "./delivery-nav";
@@ -23,7 +24,6 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
   const [property, setProperty] = useState(props.search.property ?? "");
   const [from, setFrom] = useState(props.from);
   const [to, setTo] = useState(props.to);
-  const options = connections.some((c) => c.id === connection) || !connection ? connections : [...connections, { id: connection, name: connection, owner: "?" }];
   function submit(e: FormEvent) {
     e.preventDefault();
     props.onApply({ connection: connection || undefined, property: property.trim() || undefined, from: from || undefined, to: to || undefined });
@@ -32,14 +32,7 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
     <form aria-label={t("deliveryPage.filters")} onSubmit={submit} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
-          <select {...c} name="connection" value={connection} onChange={(e) => setConnection(e.target.value)} className={input}>
-            <option value="">{t("completeness.connectionNone")}</option>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {t("deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
-              </option>
-            ))}
-          </select>
+          <ConnectionSelect {...c} connections={connections} value={connection} onValue={setConnection} emptyLabel={t("completeness.connectionNone")} className={input} />
         )}
       </Field>
       <Field label={t("completeness.property")} hint={t("completeness.propertyHint")} error={props.errors.property}>

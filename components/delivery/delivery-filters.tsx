@@ -5,6 +5,7 @@ import { Field } from "@/components/ui/field";
 import type { DeliverySearch } from "@/lib/client/search-params";
 import type { DocumentState } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
+import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";
 
 const STATES: DocumentState[] = ["open", "pending", "confirmed", "failed", "unknown", "gone"];
@@ -30,7 +31,6 @@ export function DeliveryFilters(props: {
   const [from, setFrom] = useState(props.search.from ?? "");
   const [to, setTo] = useState(props.search.to ?? "");
   // The selected connection stays an option even when no record on hand names it.
-  const options = props.connections.some((c) => c.id === connection) || !connection ? props.connections : [...props.connections, { id: connection, name: connection, owner: "?" }];
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -59,14 +59,7 @@ export function DeliveryFilters(props: {
       </Field>
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
-          <select {...c} name="connection" value={connection} onChange={(e) => setConnection(e.target.value)} className={input}>
-            <option value="">{t("deliveryPage.connectionAll")}</option>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {t("deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
-              </option>
-            ))}
-          </select>
+          <ConnectionSelect {...c} connections={props.connections} value={connection} onValue={setConnection} emptyLabel={t("deliveryPage.connectionAll")} className={input} />
         )}
       </Field>
       <Field label={t("deliveryPage.from")} error={props.errors.from}>
