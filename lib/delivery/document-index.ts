@@ -91,12 +91,13 @@ export async function indexDocuments(db: Db, scope: { connectionId: string; kd: 
 
 /**
  * After a sync, which rewrote each listed row (last_seen_at): the embedded database has no
- * autovacuum, so the index is vacuumed here, which keeps the table from growing with every sync
- * and lets the inbox count from the index alone (index-only scans need the visibility map).
- * PostgreSQL's autovacuum does this on its own.
+ * autovacuum, so the index and its kept counts (rewritten by every state change) are vacuumed
+ * here, which keeps the tables from growing with every sync and lets a search count from the
+ * index alone (index-only scans need the visibility map). PostgreSQL's autovacuum does this on
+ * its own.
  */
 export async function tidyIndex(db: Db): Promise<void> {
-  if (!env().databaseUrl) await db.execute(sql`VACUUM delivery_documents`);
+  if (!env().databaseUrl) await db.execute(sql`VACUUM delivery_documents, delivery_unit_counts, delivery_unit_months, delivery_state_counts`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
-import { deliveryDocuments, deliverySync } from "@/lib/db/schema/delivery";
+import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -86,11 +86,9 @@ function customersOf(connection: ConnectionRow): string[] {
   return connection.service === "dta" ? [connection.customerNumber ?? ""] : [""];
 }
 
+/** Open documents of a connection, from the counts the index keeps (migration 0007). */
 async function openCount(db: Db, connectionId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(deliveryDocuments)
-    .where(and(eq(deliveryDocuments.connectionId, connectionId), eq(deliveryDocuments.state, "open")));
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT n FROM delivery_state_counts WHERE connection_id = ${connectionId} AND state = 'open'`));
   return row?.n ?? 0;
 }
 

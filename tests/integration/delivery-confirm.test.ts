@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT, uvi, type SandboxRequest } from "../support/delivery";
+import { assertInboxCountsAgree, control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT, uvi, type SandboxRequest } from "../support/delivery";
 import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
@@ -113,6 +113,7 @@ describe("confirmations", () => {
     for (const id of ids) assert.equal(putsOf(log, id), rest.includes(id) ? 2 : 1, id);
     const final = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
     assert.ok(final.documents.filter((d) => ids.includes(d.documentid)).every((d) => d.confirmed));
+    await assertInboxCountsAgree(a.session, server.url, ["2026-10"]);
   });
 
   test("two runs of the same documents at once: one PUT each", async () => {

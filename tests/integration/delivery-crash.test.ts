@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { assertInboxCountsAgree, control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
 import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
@@ -87,6 +87,8 @@ describe("a crash in the middle of a bulk confirmation", () => {
     for (const id of confirmedAtProvider) assert.equal(putsOf(log, id), 1, `${id} sent again`);
     assert.equal((await providerConfirmed(server)).size, ids.length);
     assert.ok(rest.length > 0);
+    // The counts the index keeps survived the crash with it (one transaction each).
+    await assertInboxCountsAgree(a.session, server.url);
   });
 });
 
@@ -122,5 +124,7 @@ describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : 
     // A sync of one connection from both at once: one runs, the other is told so.
     const syncs = await Promise.all([one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/sync`)));
     assert.ok(syncs.some((s) => s.status === 200), syncs.map((s) => s.text).join("\n"));
+    // Counts written from two instances at once add up.
+    await assertInboxCountsAgree(a.session, two.url);
   });
 });

@@ -69,3 +69,36 @@ export async function mustSync(session: Session, base: string, id: string): Prom
   assert.equal(done.error, undefined, res.text);
   return done;
 }
+
+const INBOX_STATES = ["open", "pending", "confirmed", "failed", "unknown", "gone"] as const;
+
+/**
+ * The inbox's totals and open counts (kept on every write, migration 0007) agree with the
+ * documents its pages list (read from the index rows themselves), for every state filter and for
+ * the given months: after writes from confirmations, syncs, reconciliation or two instances at once.
+ */
+export async function assertInboxCountsAgree(session: Session, base: string, months: string[] = []): Promise<void> {
+  const filters = [...["", ...INBOX_STATES.map((s) => `state=${s}`)], ...months.map((m) => `month=${m}`)];
+  const openPerConnection = new Map<string, number>();
+  for (const filter of filters) {
+    let units = 0;
+    let documents = 0;
+    let total: { units: number; documents: number } | undefined;
+    for (let offset = 0; ; offset += 200) {
+      const res = await api(session, base, `/api/inbox?${filter}&limit=200&offset=${offset}`);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const body = res.body as { units: number; documents: number; connections: { id: string; open: number }[]; groups: { documents: { connectionId: string; state: string }[] }[] };
+      total ??= { units: body.units, documents: body.documents };
+      assert.deepEqual({ units: body.units, documents: body.documents }, total, `${filter}: totals changed between pages`);
+      units += body.groups.length;
+      documents += body.groups.reduce((n, g) => n + g.documents.length, 0);
+      if (filter === "") {
+        for (const c of body.connections) openPerConnection.set(c.id, c.open);
+        for (const g of body.groups) for (const d of g.documents) if (d.state === "open") openPerConnection.set(d.connectionId, (openPerConnection.get(d.connectionId) ?? 0) - 1);
+      }
+      if (body.groups.length < 200) break;
+    }
+    assert.deepEqual({ units, documents }, total, `${filter || "no filter"}: the totals are those of the listed pages`);
+  }
+  for (const [id, rest] of openPerConnection) assert.equal(rest, 0, `connection ${id}: the open count is that of the listed open documents`);
+}
