@@ -1,4 +1,5 @@
 import "server-only";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema/delivery";
 
@@ -55,4 +56,15 @@ export async function recordEvents(db: Runner, events: AuditEvent[]): Promise<vo
 
 export async function recordEvent(db: Runner, event: AuditEvent): Promise<void> {
   await recordEvents(db, [event]);
+}
+
+/**
+ * An event as one row of `INSERT INTO audit_events (kind, actor_id, actor, connection_id,
+ * documentid, detail)`, for statements that write an event together with what it records.
+ * `extra` is SQL (jsonb) merged into the detail, for values only the statement knows.
+ */
+export function eventRow(e: AuditEvent, extra?: SQL): SQL {
+  const r = row(e);
+  const detail = sql`${JSON.stringify(r.detail)}::jsonb`;
+  return sql`SELECT ${r.kind}, ${r.actorId}::uuid, ${r.actor}, ${r.connectionId}::uuid, ${r.documentid}, ${extra ? sql`${detail} || ${extra}` : detail}`;
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { providerAppError } from "@/lib/connections/errors";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
-import { deliveryConfirmations, deliveryDocuments, type ConfirmationState } from "@/lib/db/schema/delivery";
+import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
@@ -11,9 +11,9 @@ import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
 import { archiveStream, isArchived, type ArchivedFile } from "./archive";
-import { recordEvent, type Actor } from "@/lib/audit/audit";
+import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
-import { recordFetched } from "./fetched";
+import { fetchedUpsert, fetchEvent, type Fetched } from "./fetched";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
@@ -30,9 +30,6 @@ export type ConfirmResult = {
 };
 
 export type ConfirmContext = { db: Db; connection: ConnectionRow; client: ProviderClient; actor: Actor };
-
-const scopeOf = (ctx: ConfirmContext, documentid: string) =>
-  and(eq(deliveryConfirmations.connectionId, ctx.connection.id), eq(deliveryConfirmations.documentid, documentid));
 
 const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["error"]> = {
   confirmed: undefined,
@@ -55,63 +52,86 @@ function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult[
   return { code: "archive_failed", messageKey: fallback, status: 500 };
 }
 
-async function currentState(ctx: ConfirmContext, documentid: string): Promise<ConfirmationState | undefined> {
-  const [row] = await ctx.db.select({ state: deliveryConfirmations.state }).from(deliveryConfirmations).where(scopeOf(ctx, documentid)).limit(1);
-  return row?.state;
+/** What is known of a document before confirming it: its intent row's state and its archived bytes. */
+type Known = { state?: ConfirmationState; archived?: ArchivedFile };
+
+async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
+  const [row] = rowsOf<{ state: ConfirmationState | null; sha256: string | null; bytes: number | null }>(
+    await ctx.db.execute(sql`
+      SELECT c.state, d.sha256, d.bytes::float8 AS bytes FROM (SELECT 1) AS one
+      LEFT JOIN delivery_confirmations c ON c.connection_id = ${ctx.connection.id} AND c.documentid = ${documentid}
+      LEFT JOIN delivery_documents d ON d.connection_id = ${ctx.connection.id} AND d.documentid = ${documentid}`),
+  );
+  return {
+    ...(row?.state && { state: row.state }),
+    ...(row?.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) } }),
+  };
 }
 
-/** The bytes of the document in the archive: those recorded before, or fetched now. */
-async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: string): Promise<ArchivedFile> {
-  const [row] = await ctx.db
-    .select({ sha256: deliveryDocuments.sha256, bytes: deliveryDocuments.bytes })
-    .from(deliveryDocuments)
-    .where(and(eq(deliveryDocuments.connectionId, ctx.connection.id), eq(deliveryDocuments.documentid, documentid)))
-    .limit(1);
-  if (row?.sha256 && row.bytes !== null && (await isArchived(ctx.db, row.sha256))) return { sha256: row.sha256, bytes: row.bytes };
-  const file = await ctx.client.data(documentid, kd ? { kd } : {});
-  const archived = await archiveStream(ctx.db, file.body);
-  await recordFetched(ctx.db, { connection: ctx.connection, documentid, kd, actor: ctx.actor, file: archived, contentType: file.contentType, filename: file.filename, via: "confirm" });
-  return archived;
+/**
+ * The bytes of the document in the archive: those recorded before, or fetched now (then `fetched`
+ * is what the claim records with them).
+ */
+async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: string, before: Known): Promise<{ file: ArchivedFile; fetched?: Fetched }> {
+  if (before.archived && (await isArchived(ctx.db, before.archived.sha256))) return { file: before.archived };
+  const data = await ctx.client.data(documentid, kd ? { kd } : {});
+  const file = await archiveStream(ctx.db, data.body);
+  return { file, fetched: { connection: ctx.connection, documentid, kd, actor: ctx.actor, file, contentType: data.contentType, filename: data.filename, via: "confirm" } };
 }
 
-/** Moves the intent row to `pending` if nobody else holds it; true when this caller may send. */
-async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string): Promise<boolean> {
+/**
+ * Moves the intent row to `pending` if nobody else holds it, in one statement with what goes
+ * with it: the document turns `pending`, bytes fetched just now are recorded, and the `fetch` and
+ * `confirm.attempt` events are written. `claimed`: this caller may send; else `state` is what
+ * holds the row (as it was when the statement began).
+ */
+async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, fetched?: Fetched): Promise<{ claimed: boolean; state: ConfirmationState | null }> {
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const now = new Date().toISOString();
-  return ctx.db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at)
-      VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz)
-      ON CONFLICT (connection_id, documentid) DO UPDATE SET state = 'pending', actor_id = excluded.actor_id,
-        sha256 = excluded.sha256, started_at = excluded.started_at, attempts = c.attempts + 1,
-        finished_at = NULL, provider_status = NULL, message = NULL
-      WHERE c.state = 'failed'
-      RETURNING c.attempts`);
-    const rows = rowsOf<{ attempts: number }>(claimed);
-    if (rows.length === 0) return false;
-    await tx
-      .update(deliveryDocuments)
-      .set({ state: "pending" })
-      .where(and(eq(deliveryDocuments.connectionId, ctx.connection.id), eq(deliveryDocuments.documentid, documentid)));
-    await recordEvent(tx, { kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256, attempt: rows[0]!.attempts } });
-    return true;
-  });
+  const isClaimed = sql`EXISTS (SELECT 1 FROM claimed)`;
+  const attempt = eventRow({ kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } }, sql`jsonb_build_object('attempt', claimed.attempts)`);
+  const [row] = rowsOf<{ attempts: number | null; state: ConfirmationState | null }>(
+    await ctx.db.execute(sql`
+      WITH claimed AS (
+        INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at)
+        VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz)
+        ON CONFLICT (connection_id, documentid) DO UPDATE SET state = 'pending', actor_id = excluded.actor_id,
+          sha256 = excluded.sha256, started_at = excluded.started_at, attempts = c.attempts + 1,
+          finished_at = NULL, provider_status = NULL, message = NULL
+        WHERE c.state = 'failed'
+        RETURNING c.attempts
+      ), document AS (
+        ${
+          fetched
+            ? fetchedUpsert(fetched, now, isClaimed)
+            : sql`UPDATE delivery_documents SET state = 'pending' WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid} AND ${isClaimed}`
+        }
+      ), events AS (
+        INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
+        ${fetched ? sql`${eventRow(fetchEvent(fetched))} UNION ALL ` : sql``}${attempt} FROM claimed
+      )
+      SELECT (SELECT attempts FROM claimed) AS attempts,
+        (SELECT state FROM delivery_confirmations WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}) AS state`),
+  );
+  return { claimed: row?.attempts != null, state: row?.state ?? null };
 }
 
+/** The outcome on the intent row and the document, and its event, in one statement. */
 async function recordOutcome(ctx: ConfirmContext, documentid: string, state: ConfirmationState, detail: { providerStatus?: number; code?: string; noLongerOpen?: boolean }): Promise<void> {
-  const now = new Date();
+  const now = new Date().toISOString();
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(deliveryConfirmations)
-      .set({ state, finishedAt: now, providerStatus: detail.providerStatus ?? null, message: detail.code ?? null })
-      .where(scopeOf(ctx, documentid));
-    await tx
-      .update(deliveryDocuments)
-      .set(state === "confirmed" ? { state, confirmedAt: now, confirmedBy: actorId } : { state })
-      .where(and(eq(deliveryDocuments.connectionId, ctx.connection.id), eq(deliveryDocuments.documentid, documentid)));
-    await recordEvent(tx, { kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } });
-  });
+  const confirmed = state === "confirmed";
+  await ctx.db.execute(sql`
+    WITH intent AS (
+      UPDATE delivery_confirmations SET state = ${state}, finished_at = ${now}::timestamptz,
+        provider_status = ${detail.providerStatus ?? null}::int, message = ${detail.code ?? null}
+      WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}
+    ), document AS (
+      UPDATE delivery_documents SET state = ${state}${confirmed ? sql`, confirmed_at = ${now}::timestamptz, confirmed_by = ${actorId}::uuid` : sql``}
+      WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}
+    )
+    INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
+    ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`);
 }
 
 /**
@@ -125,12 +145,12 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   } catch (err) {
     return { documentid, state: "failed", error: failure(err, "delivery.confirm.notFetched") };
   }
-  const before = await currentState(ctx, documentid);
-  if (before && before !== "failed") return { documentid, state: before, ...(NOT_AGAIN[before] && { error: NOT_AGAIN[before] }) };
+  const before = await known(ctx, documentid);
+  if (before.state && before.state !== "failed") return { documentid, state: before.state, ...(NOT_AGAIN[before.state] && { error: NOT_AGAIN[before.state] }) };
 
-  let archived: ArchivedFile;
+  let archived: { file: ArchivedFile; fetched?: Fetched };
   try {
-    archived = await ensureArchived(ctx, documentid, kd);
+    archived = await ensureArchived(ctx, documentid, kd, before);
   } catch (err) {
     const error = failure(err, "delivery.confirm.archiveFailed");
     log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
@@ -138,8 +158,9 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
     return { documentid, state: "failed", error: { ...error, messageKey: error.code === "archive_failed" ? error.messageKey : "delivery.confirm.notFetched" } };
   }
 
-  if (!(await claim(ctx, documentid, kd, archived.sha256))) {
-    const now = (await currentState(ctx, documentid)) ?? "pending";
+  const claimed = await claim(ctx, documentid, kd, archived.file.sha256, archived.fetched);
+  if (!claimed.claimed) {
+    const now = claimed.state ?? "pending";
     return { documentid, state: now, ...(now !== "failed" && NOT_AGAIN[now] && { error: NOT_AGAIN[now] }) };
   }
 

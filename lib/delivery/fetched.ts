@@ -1,26 +1,45 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ArchivedFile } from "./archive";
-import { recordEvent, type Actor } from "@/lib/audit/audit";
+import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
 
 /**
  * Records that a document's bytes are archived: hash, size and time on its index row (made here
  * when the document was never listed, e.g. confirmed by id), and a `fetch` audit event.
  * See docs/architecture.md, "View" and "Archive before confirm".
  */
-export async function recordFetched(
-  db: Db,
-  input: { connection: ConnectionRow; documentid: string; kd: string; actor: Actor; file: ArchivedFile; contentType: string; filename?: string; via: "view" | "confirm" },
-): Promise<void> {
+
+export type Fetched = { connection: ConnectionRow; documentid: string; kd: string; actor: Actor; file: ArchivedFile; contentType: string; filename?: string; via: "view" | "confirm" };
+
+/**
+ * The upsert of a fetch onto the document's row. With `pendingWhen`, the row also turns
+ * `pending` when that condition holds (a confirmation's claim in the same statement).
+ */
+export function fetchedUpsert(input: Fetched, now: string, pendingWhen?: SQL): SQL {
   const { connection, documentid, file } = input;
-  const now = new Date().toISOString();
-  await db.execute(sql`
-    INSERT INTO delivery_documents (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement, document,
-      first_seen_at, last_seen_at, sha256, bytes, fetched_at)
+  const state = pendingWhen ? sql`CASE WHEN ${pendingWhen} THEN 'pending' ELSE 'open' END` : sql`'open'`;
+  return sql`
+    INSERT INTO delivery_documents AS d (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement, document,
+      first_seen_at, last_seen_at, sha256, bytes, fetched_at, state)
     VALUES (${connection.id}, ${documentid}, ${input.kd}, ${input.filename ?? documentid}, '', ${input.contentType}, '',
-      ${JSON.stringify({ documentid })}::jsonb, ${now}::timestamptz, 'epoch'::timestamptz, ${file.sha256}, ${file.bytes}, ${now}::timestamptz)
-    ON CONFLICT (connection_id, documentid) DO UPDATE SET sha256 = excluded.sha256, bytes = excluded.bytes, fetched_at = excluded.fetched_at`);
-  await recordEvent(db, { kind: "fetch", actor: input.actor, connectionId: connection.id, documentid, detail: { ok: true, via: input.via, sha256: file.sha256, bytes: file.bytes } });
+      ${JSON.stringify({ documentid })}::jsonb, ${now}::timestamptz, 'epoch'::timestamptz, ${file.sha256}, ${file.bytes}, ${now}::timestamptz, ${state})
+    ON CONFLICT (connection_id, documentid) DO UPDATE SET sha256 = excluded.sha256, bytes = excluded.bytes, fetched_at = excluded.fetched_at
+      ${pendingWhen ? sql`, state = CASE WHEN ${pendingWhen} THEN 'pending' ELSE d.state END` : sql``}`;
+}
+
+export const fetchEvent = (input: Fetched): AuditEvent => ({
+  kind: "fetch",
+  actor: input.actor,
+  connectionId: input.connection.id,
+  documentid: input.documentid,
+  detail: { ok: true, via: input.via, sha256: input.file.sha256, bytes: input.file.bytes },
+});
+
+/** The row and the event in one statement. */
+export async function recordFetched(db: Db, input: Fetched): Promise<void> {
+  await db.execute(sql`
+    WITH recorded AS (${fetchedUpsert(input, new Date().toISOString())})
+    INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail) ${eventRow(fetchEvent(input))}`);
 }

@@ -49,34 +49,33 @@ CREATE TYPE delivery_count_delta AS (connection_id uuid, state text, unit_msc te
 -- Adds a statement's change to the counts. Each table's rows are written in key order, so two
 -- transactions never wait for each other's count rows in opposite orders. Rows that fall to 0
 -- stay (at most one per key) and are skipped by the readers. The counts of a connection that no
--- longer exists (its documents went with it) go as well.
-CREATE FUNCTION delivery_apply_counts(delta delivery_count_delta[]) RETURNS void LANGUAGE sql AS $$
-  WITH d AS MATERIALIZED (
-    SELECT x.* FROM unnest(delta) AS x WHERE EXISTS (SELECT 1 FROM connections c WHERE c.id = x.connection_id)
-  ), removed AS MATERIALIZED (
-    SELECT DISTINCT x.connection_id FROM unnest(delta) AS x WHERE NOT EXISTS (SELECT 1 FROM connections c WHERE c.id = x.connection_id)
-  ), removed_states AS (
-    DELETE FROM delivery_state_counts WHERE connection_id IN (SELECT connection_id FROM removed)
-  ), removed_units AS (
-    DELETE FROM delivery_unit_counts WHERE connection_id IN (SELECT connection_id FROM removed)
-  ), removed_months AS (
-    DELETE FROM delivery_unit_months WHERE connection_id IN (SELECT connection_id FROM removed)
-  ), states AS (
-    INSERT INTO delivery_state_counts AS c (connection_id, state, n)
-      SELECT connection_id, state, sum(sign)::int FROM d
-      GROUP BY connection_id, state HAVING sum(sign) <> 0 ORDER BY connection_id, state
-    ON CONFLICT (connection_id, state) DO UPDATE SET n = c.n + excluded.n
-  ), units AS (
-    INSERT INTO delivery_unit_counts AS c (connection_id, state, unit_msc, n)
-      SELECT connection_id, state, unit_msc, sum(sign)::int FROM d
-      GROUP BY connection_id, state, unit_msc HAVING sum(sign) <> 0 ORDER BY connection_id, state, unit_msc
-    ON CONFLICT (connection_id, state, unit_msc) DO UPDATE SET n = c.n + excluded.n
-  )
+-- longer exists (its documents went with it) go as well. PL/pgSQL keeps the statements' plans
+-- for the session (a SQL function would be planned again on every call).
+CREATE FUNCTION delivery_apply_counts(delta delivery_count_delta[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(delta) = 0 THEN
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT 1 FROM unnest(delta) AS x WHERE NOT EXISTS (SELECT 1 FROM connections c WHERE c.id = x.connection_id)) THEN
+    DELETE FROM delivery_state_counts WHERE connection_id IN (SELECT x.connection_id FROM unnest(delta) AS x) AND NOT EXISTS (SELECT 1 FROM connections c WHERE c.id = connection_id);
+    DELETE FROM delivery_unit_counts WHERE connection_id IN (SELECT x.connection_id FROM unnest(delta) AS x) AND NOT EXISTS (SELECT 1 FROM connections c WHERE c.id = connection_id);
+    DELETE FROM delivery_unit_months WHERE connection_id IN (SELECT x.connection_id FROM unnest(delta) AS x) AND NOT EXISTS (SELECT 1 FROM connections c WHERE c.id = connection_id);
+    delta := ARRAY(SELECT x FROM unnest(delta) AS x WHERE EXISTS (SELECT 1 FROM connections c WHERE c.id = (x).connection_id));
+  END IF;
+  INSERT INTO delivery_state_counts AS c (connection_id, state, n)
+    SELECT connection_id, state, sum(sign)::int FROM unnest(delta)
+    GROUP BY connection_id, state HAVING sum(sign) <> 0 ORDER BY connection_id, state
+  ON CONFLICT (connection_id, state) DO UPDATE SET n = c.n + excluded.n;
+  INSERT INTO delivery_unit_counts AS c (connection_id, state, unit_msc, n)
+    SELECT connection_id, state, unit_msc, sum(sign)::int FROM unnest(delta)
+    GROUP BY connection_id, state, unit_msc HAVING sum(sign) <> 0 ORDER BY connection_id, state, unit_msc
+  ON CONFLICT (connection_id, state, unit_msc) DO UPDATE SET n = c.n + excluded.n;
   INSERT INTO delivery_unit_months AS c (connection_id, month, state, unit_msc, n)
     SELECT connection_id, m, state, unit_msc, sum(sign)::int
-    FROM d CROSS JOIN LATERAL delivery_period_months(period_from, period_to) AS m
+    FROM unnest(delta) CROSS JOIN LATERAL delivery_period_months(period_from, period_to) AS m
     GROUP BY connection_id, m, state, unit_msc HAVING sum(sign) <> 0 ORDER BY connection_id, m, state, unit_msc
-  ON CONFLICT (connection_id, month, state, unit_msc) DO UPDATE SET n = c.n + excluded.n
+  ON CONFLICT (connection_id, month, state, unit_msc) DO UPDATE SET n = c.n + excluded.n;
+END
 $$;
 
 CREATE FUNCTION delivery_documents_counted_insert() RETURNS trigger LANGUAGE plpgsql AS $$
