@@ -4,8 +4,8 @@ import { useT } from "@/lib/i18n/client";
 import type { KnownConnection } from "./known-connections";
 
 /**
- * The connection filter of support's forms: the known connections (name and owner), plus the one
- * the URL names when it is not among them, so a link never loses its filter.
+ * The connection filter of support's forms: every connection (name and owner; deleted ones
+ * marked), plus the one the URL names when it is not among them, so a link never loses its filter.
  */
 export function ConnectionSelect({
   connections,
@@ -21,7 +21,7 @@ export function ConnectionSelect({
       <option value="">{emptyLabel}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>
-          {t("deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
+          {t(o.deleted ? "deliveryPage.connectionOptionDeleted" : "deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
         </option>
       ))}
     </select>

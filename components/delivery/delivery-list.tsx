@@ -19,7 +19,7 @@ export function DeliveryList() {
   const t = useT();
   const [search, update] = useSearchState(DeliverySearch, DEFAULTS);
   const list = useQuery({ ...deliveryQuery(search), placeholderData: keepPreviousData });
-  const connections = useKnownConnections(list.data?.records);
+  const connections = useKnownConnections();
   const { q, state, connection, from, to } = search;
   const filters = { q, state, connection, from, to };
   const exportHref = `/api/delivery/export.csv${toQueryString(filters) ? `?${toQueryString(filters)}` : ""}`;

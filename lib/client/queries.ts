@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 import { toQueryString, type DeliverySearch, type InboxSearch } from "./search-params";
-import type { Completeness, Connection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
+import type { Completeness, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
 
 /**
  * One query-key and queryOptions factory per resource (STYLE.md 12-13). Keys nest, so a mutation
@@ -24,6 +24,7 @@ export const deliveryKeys = {
   list: (search: DeliverySearch) => [...deliveryKeys.all, "list", search] as const,
   detail: (connectionId: string, documentid: string) => [...deliveryKeys.all, "detail", connectionId, documentid] as const,
   completeness: (input: { connection?: string; property?: string; from: string; to: string }) => [...deliveryKeys.all, "completeness", input] as const,
+  connections: () => [...deliveryKeys.all, "connections"] as const,
 };
 
 export const userKeys = {
@@ -56,5 +57,8 @@ export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
 
 export const completenessQuery = (input: { connection?: string; property?: string; from: string; to: string }) =>
   queryOptions({ queryKey: deliveryKeys.completeness(input), queryFn: () => fetchJson<Completeness>(`/api/delivery/completeness?${toQueryString(input)}`) });
+
+export const deliveryConnectionsQuery = () =>
+  queryOptions({ queryKey: deliveryKeys.connections(), queryFn: () => fetchJson<DeliveryConnection[]>("/api/delivery/connections") });
 
 export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: () => fetchJson<User[]>("/api/users") });

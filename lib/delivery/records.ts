@@ -217,3 +217,17 @@ export async function openDeliveryFile(
     stream: archived.stream,
   };
 }
+
+/** A connection as support's filters name it: every user's, deleted ones too (their records stay). */
+export type DeliveryConnection = { id: string; name: string; owner: string; service: string; deleted: boolean };
+
+/** Every connection with its owner, by name: the options of support's connection filter. */
+export async function listDeliveryConnections(db: Db, principal: SupportPrincipal): Promise<DeliveryConnection[]> {
+  assertSupport(principal);
+  const rows = await db
+    .select({ id: connections.id, name: connections.name, owner: users.email, service: connections.service, deletedAt: connections.deletedAt })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.userId))
+    .orderBy(asc(connections.name), asc(users.email), asc(connections.createdAt));
+  return rows.map(({ deletedAt, ...c }) => ({ ...c, deleted: deletedAt !== null }));
+}

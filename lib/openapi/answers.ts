@@ -8,7 +8,7 @@ import type { Completeness } from "@/lib/delivery/completeness";
 import type { resultLine } from "@/lib/delivery/confirm-answers";
 import type { ConfirmResult } from "@/lib/delivery/confirm";
 import type { Inbox } from "@/lib/delivery/inbox";
-import type { DeliveryEvent, DeliveryRecord } from "@/lib/delivery/records";
+import type { DeliveryConnection, DeliveryEvent, DeliveryRecord } from "@/lib/delivery/records";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 import type { DocumentPage } from "@/lib/provider/paging";
 import type { UserView } from "@/lib/users/users";
@@ -125,6 +125,8 @@ export const DeliveryListAnswer = z.object({ count: Int, records: z.array(Delive
 const DeliveryEventAnswer = z.object({ at: DateTime, kind: z.string(), actor: z.string(), detail: z.record(z.string(), z.unknown()) });
 export const DeliveryDetailAnswer = DeliveryAnswer.extend({ events: z.array(DeliveryEventAnswer) });
 
+export const DeliveryConnectionAnswer = z.object({ id: z.string(), name: z.string(), owner: z.string(), service: z.string(), deleted: z.boolean() });
+
 export const CompletenessAnswer = z.object({
   months: z.array(z.string()),
   units: z.array(
@@ -155,5 +157,6 @@ const checks: true[] = [
   true as Same<DeliveryRecord, z.output<typeof DeliveryAnswer>>,
   true as Same<DeliveryEvent, z.output<typeof DeliveryEventAnswer>>,
   true as Same<Completeness, z.output<typeof CompletenessAnswer>>,
+  true as Same<DeliveryConnection, z.output<typeof DeliveryConnectionAnswer>>,
 ];
 void checks;

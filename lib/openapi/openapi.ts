@@ -138,6 +138,11 @@ export const OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "`zustellung-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
   },
   {
+    method: "GET", path: "/api/delivery/connections", tag: "delivery", summary: "Every user's connections, for the filters", access: ["support", "admin"],
+    description: "Deleted connections too (`deleted: true`): their delivery record stays. No credentials.",
+    answers: [{ status: 200, description: "by name, then owner", content: json(z.array(A.DeliveryConnectionAnswer)) }],
+  },
+  {
     method: "GET", path: "/api/delivery/completeness", tag: "delivery", summary: "Which unit got its document for which month", access: ["support", "admin"], query: CompletenessQuery,
     description: "`connection` or `property` (a property management) is required; at most 36 months, `from` ≤ `to`.",
     answers: [{ status: 200, description: "a cell per unit and month", content: json(A.CompletenessAnswer) }],

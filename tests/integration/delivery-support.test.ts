@@ -156,12 +156,28 @@ describe("delivery record for support", () => {
       `/api/delivery/documents/${connA}/gap-jan/file`,
       "/api/delivery/export.csv",
       `/api/delivery/completeness?connection=${connA}&from=2026-01&to=2026-03`,
+      "/api/delivery/connections",
     ];
     for (const p of routes) {
       const res = await as(a.session, p);
       assert.equal(res.status, 403, `${p}: ${res.text}`);
       assert.equal(res.body.error, "forbidden");
       assert.equal((await api(null, server.url, p)).status, 401, p);
+    }
+  });
+
+  test("connections: every user's, deleted ones marked, no credentials", async () => {
+    const gone = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, name: "Alt", auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" } })).id;
+    assert.equal((await as(a.session, `/api/connections/${gone}`, { method: "DELETE" })).status, 204);
+    for (const who of [support.session, admin]) {
+      const res = await as(who, "/api/delivery/connections");
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body, [
+        { id: gone, name: "Alt", owner: a.email, service: "uvi", deleted: true },
+        { id: connA, name: "Nord", owner: a.email, service: "uvi", deleted: false },
+        { id: connB, name: "Süd", owner: b.email, service: "uvi", deleted: false },
+      ]);
+      assert.doesNotMatch(res.text, /sandbox-[ab]-secret|hv-[ab]"/);
     }
   });
 

@@ -1,9 +1,8 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
-import { CONNECTIONS_SEARCH } from "@/components/delivery/known-connections";
 import { DeliveryList } from "@/components/delivery/delivery-list";
-import { deliveryQuery } from "@/lib/client/queries";
+import { deliveryConnectionsQuery, deliveryQuery } from "@/lib/client/queries";
 import { DeliverySearch, plainParams } from "@/lib/client/search-params";
-import { listDeliveries } from "@/lib/delivery/records";
+import { listDeliveries, listDeliveryConnections } from "@/lib/delivery/records";
 import { deliveryPageContext } from "./prefetch";
 
 export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -11,7 +10,7 @@ export default async function DeliveryPage({ searchParams }: { searchParams: Pro
   const search = DeliverySearch.parse(plainParams(await searchParams));
   await Promise.all([
     prefetch(deliveryQuery(search).queryKey, (db, user) => listDeliveries(db, user, search)),
-    prefetch(deliveryQuery(CONNECTIONS_SEARCH).queryKey, (db, user) => listDeliveries(db, user, CONNECTIONS_SEARCH)),
+    prefetch(deliveryConnectionsQuery().queryKey, (db, user) => listDeliveryConnections(db, user)),
   ]);
   return (
     <HydrationBoundary state={dehydrate(client)}>

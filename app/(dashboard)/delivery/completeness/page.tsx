@@ -1,11 +1,10 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput, CompletenessSearch } from "@/components/delivery/completeness-search";
-import { CONNECTIONS_SEARCH } from "@/components/delivery/known-connections";
-import { completenessQuery, deliveryQuery } from "@/lib/client/queries";
+import { completenessQuery, deliveryConnectionsQuery } from "@/lib/client/queries";
 import { plainParams } from "@/lib/client/search-params";
 import { deliveryCompleteness } from "@/lib/delivery/completeness";
-import { listDeliveries } from "@/lib/delivery/records";
+import { listDeliveryConnections } from "@/lib/delivery/records";
 import { deliveryPageContext } from "../prefetch";
 
 export default async function CompletenessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -13,7 +12,7 @@ export default async function CompletenessPage({ searchParams }: { searchParams:
   const scope = completenessInput(CompletenessSearch.parse(plainParams(await searchParams)));
   await Promise.all([
     scope.ready && prefetch(completenessQuery(scope.input).queryKey, (db, user) => deliveryCompleteness(db, user, { ...scope.input })),
-    prefetch(deliveryQuery(CONNECTIONS_SEARCH).queryKey, (db, user) => listDeliveries(db, user, CONNECTIONS_SEARCH)),
+    prefetch(deliveryConnectionsQuery().queryKey, (db, user) => listDeliveryConnections(db, user)),
   ]);
   return (
     <HydrationBoundary state={dehydrate(client)}>

@@ -1,0 +1,5 @@
+import { withRole } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import { listDeliveryConnections } from "@/lib/delivery/records";
+
+export const GET = withRole(["support", "admin"], {}, async ({ user }) => listDeliveryConnections(await getDb(), user));
