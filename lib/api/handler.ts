@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { currentUser, type CurrentUser } from "@/lib/auth/session";
+import { forgetSessionChecks } from "@/lib/auth/session-checks";
 import type { Role } from "@/lib/db/schema/users";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
@@ -102,6 +103,9 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
 ) {
   return async (req: NextRequest, route: RouteContext): Promise<Response> => {
     let locale: Locale = "de";
+    // A changing request may end sessions or move a connection: no remembered check outlives it.
+    const isChanging = CHANGING_METHODS.has(req.method);
+    if (isChanging) forgetSessionChecks();
     try {
       const rawParams = (await route.params) ?? {};
       const params = Object.fromEntries(
@@ -130,6 +134,8 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
       return result instanceof Response ? noStoreJson(result) : jsonResponse(result);
     } catch (err) {
       return errorResponse(err, locale);
+    } finally {
+      if (isChanging) forgetSessionChecks();
     }
   };
 }

@@ -2,12 +2,12 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { eq } from "drizzle-orm";
-import { decode } from "next-auth/jwt";
+import { eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { users, type Role, type UserRow } from "@/lib/db/schema/users";
 import { forbidden, unauthorized } from "@/lib/errors";
+import { openSessionToken } from "./session-token";
 import { isSecureForwarded, sessionCookieName, sessionMaxAgeSeconds, type SessionClaims } from "./options";
 
 export type CurrentUser = {
@@ -28,7 +28,7 @@ export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   const jar = await cookies();
   const token = jar.get(sessionCookieName(isSecureForwarded(await headers())))?.value;
   if (!token) return null;
-  const claims = await decode({ token, secret: env().authSecret }).catch(() => null);
+  const claims = await openSessionToken(token, env().authSecret);
   const uid = claims?.uid;
   const sv = claims?.sv;
   const authTime = claims?.authTime;
@@ -37,22 +37,41 @@ export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   return { uid, sv, authTime };
 });
 
+/** What a session check reads of its user: never the password hash. */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  locale: users.locale,
+  disabled: users.disabled,
+  sessionVersion: users.sessionVersion,
+};
+export type SessionUserRow = Pick<UserRow, keyof typeof sessionUserColumns>;
+
 /**
  * A session is valid only while its user exists, is not disabled and still has the session
  * version the session was issued with: bumping the version (role change, new password,
  * disabling) ends every session of that user on its next request.
  */
-export function sessionUser(row: UserRow | null | undefined, claims: SessionClaims): CurrentUser | null {
+export function sessionUser(row: SessionUserRow | null | undefined, claims: SessionClaims): CurrentUser | null {
   if (!row || row.id !== claims.uid || row.disabled || row.sessionVersion !== claims.sv) return null;
   return { id: row.id, email: row.email, name: row.name, role: row.role, locale: row.locale };
 }
+
+// Every request runs it: built once per database handle, not again for each request.
+const userQueries = new WeakMap<Db, ReturnType<typeof prepareUserQuery>>();
+const prepareUserQuery = (db: Db) =>
+  db.select(sessionUserColumns).from(users).where(eq(users.id, sql.placeholder("uid"))).limit(1).prepare("session_user");
 
 /** The signed-in user, or null (one query; see `sessionUser`). */
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const claims = await sessionClaims();
   if (!claims) return null;
   const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.id, claims.uid)).limit(1);
+  let query = userQueries.get(db);
+  if (!query) userQueries.set(db, (query = prepareUserQuery(db)));
+  const [row] = await query.execute({ uid: claims.uid });
   return sessionUser(row, claims);
 });
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema/users";
+import { forgetSessionChecks } from "./session-checks";
 
 function claimsOf(token: JWT | null | undefined): { uid: string; sv: number } | null {
   return typeof token?.uid === "string" && typeof token.sv === "number" ? { uid: token.uid, sv: token.sv } : null;
@@ -17,10 +18,15 @@ export async function endSessions(token: JWT | null | undefined): Promise<void> 
   const claims = claimsOf(token);
   if (!claims) return;
   const db = await getDb();
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.id, claims.uid), eq(users.sessionVersion, claims.sv)));
+  forgetSessionChecks();
+  try {
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(users.id, claims.uid), eq(users.sessionVersion, claims.sv)));
+  } finally {
+    forgetSessionChecks();
+  }
 }
 
 /** Whether a token still names an enabled user at the session version it was issued with. */

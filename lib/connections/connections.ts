@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionClaims } from "@/lib/auth/options";
-import { sessionUser, type CurrentUser } from "@/lib/auth/session";
+import { sessionUser, sessionUserColumns, type CurrentUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { deliverySync, type SyncRow } from "@/lib/db/schema/delivery";
@@ -71,6 +71,17 @@ export async function listConnections(db: Db, { userId }: { userId: string }, lo
   return rows.map((r) => toView(r.connection, r.sync, locale));
 }
 
+// Every request under /api/connections/{id} runs it: built once per database handle.
+const sessionConnectionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionConnection>>();
+const prepareSessionConnection = (db: Db) =>
+  db
+    .select({ user: sessionUserColumns, connection: connections })
+    .from(users)
+    .leftJoin(connections, and(eq(connections.id, sql.placeholder("connectionId")), eq(connections.userId, users.id), isNull(connections.deletedAt)))
+    .where(eq(users.id, sql.placeholder("uid")))
+    .limit(1)
+    .prepare("session_connection");
+
 /**
  * The one access check for a connection id, made together with the session check in one query:
  * the session's user (see `sessionUser`) and the connection only when it is that user's own.
@@ -78,12 +89,9 @@ export async function listConnections(db: Db, { userId }: { userId: string }, lo
  */
 export async function sessionConnection(db: Db, claims: SessionClaims, connectionId: string): Promise<{ user: CurrentUser | null; connection: ConnectionRow | null }> {
   const id = ConnectionId.safeParse(connectionId);
-  const [row] = await db
-    .select({ user: users, connection: connections })
-    .from(users)
-    .leftJoin(connections, and(eq(connections.id, id.success ? id.data : NO_ID), eq(connections.userId, users.id), isNull(connections.deletedAt)))
-    .where(eq(users.id, claims.uid))
-    .limit(1);
+  let query = sessionConnectionQueries.get(db);
+  if (!query) sessionConnectionQueries.set(db, (query = prepareSessionConnection(db)));
+  const [row] = await query.execute({ uid: claims.uid, connectionId: id.success ? id.data : NO_ID });
   const user = sessionUser(row?.user, claims);
   return { user, connection: user ? (row?.connection ?? null) : null };
 }

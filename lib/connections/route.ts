@@ -1,22 +1,35 @@
 import "server-only";
 import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOptions, type Schema } from "@/lib/api/handler";
 import { sessionClaims } from "@/lib/auth/session";
+import { rememberedSessionCheck } from "@/lib/auth/session-checks";
 import { getDb } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { connectionNotFound, sessionConnection } from "./connections";
 import { CONNECTION_ROLES } from "./roles";
 
+type Found = Awaited<ReturnType<typeof sessionConnection>>;
+
+/** A remembered check is shared by later requests: none of them may change it. */
+const frozen = ({ user, connection }: Found): Found => ({ user: user && Object.freeze(user), connection: connection && Object.freeze(connection) });
+
 const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = async (params) => {
   const claims = await sessionClaims();
   if (!claims) return { user: null, extra: { connection: null } };
-  const { user, connection } = await sessionConnection(await getDb(), claims, params.id ?? "");
+  const db = await getDb();
+  const id = params.id ?? "";
+  const { user, connection } = await rememberedSessionCheck(
+    `${claims.uid}:${claims.sv}:${id}`,
+    async () => frozen(await sessionConnection(db, claims, id)),
+    (found) => found.user !== null && found.connection !== null,
+  );
   return { user, extra: { connection } };
 };
 
 /**
  * The wrapper for routes under `/api/connections/{id}`: the session and the connection are read in
- * one query; the handler gets the user's own connection, and every other id answers 404 (after
- * the role and Origin checks, so a support user still gets 403).
+ * one query (remembered with the embedded database, see lib/auth/session-checks.ts); the handler
+ * gets the user's own connection, and every other id answers 404 (after the role and Origin
+ * checks, so a support user still gets 403).
  */
 export function withConnection<Q extends Schema = undefined, B extends Schema = undefined>(
   options: Omit<RouteOptions<Q, B>, "roles">,

@@ -32,10 +32,12 @@ export async function listDocuments(p: Principal, page: { offset: number; limit:
   }
   // The index is brought up to date after the answer has gone out: the page does not wait for
   // it (with the embedded database the statement runs on this thread, so starting it before the
-  // answer is written would hold the answer up).
+  // answer is written would hold the answer up). Rows already indexed as listed are not written
+  // again (`listed`, see `indexDocuments`), so paging through an unchanged list writes nothing.
   const seenAt = new Date();
+  const scope = { connectionId: p.connection.id, kd: kdOf(p.connection, page.kd) };
   const update = () =>
-    indexDocuments(p.db, { connectionId: p.connection.id, kd: kdOf(p.connection, page.kd) }, result.documents, seenAt).catch((err: unknown) =>
+    indexDocuments(p.db, scope, result.documents, seenAt, { listed: true }).catch((err: unknown) =>
       log().error({ err, connectionId: p.connection.id }, "indexing a listed page failed"),
     );
   try {

@@ -1,0 +1,46 @@
+import "server-only";
+import { env } from "@/lib/env";
+
+/**
+ * Session checks remembered between requests, with the embedded database only. There this process
+ * is the only writer, and every write that can end a session or move a connection passes through
+ * `forgetSessionChecks` before and after it: the JSON API's changing requests (lib/api/handler.ts:
+ * role, password, `disabled`, locale, connection edits and deletes) and sign-out
+ * (lib/auth/sign-out.ts). So a remembered check answers exactly what the query would, and a
+ * session ended by a request is refused from the moment that request has answered. With
+ * PostgreSQL another instance may write at any time: every request asks the database.
+ *
+ * A check that began before a forget is never stored (generations), and none is used longer than
+ * CHECK_TTL_MS, a bound for a writer that might bypass the rules above.
+ */
+
+const CHECK_TTL_MS = 5_000;
+const MAX_CHECKS = 1000;
+
+let generation = 0;
+const checks = new Map<string, { at: number; generation: number; value: unknown }>();
+
+/** Forgets every remembered check; call before and after a write to users or connections. */
+export function forgetSessionChecks(): void {
+  generation++;
+  checks.clear();
+}
+
+/**
+ * The result of `check` for `key` (which must name everything the check depends on: user, session
+ * version, resource), remembered when `keep` accepts it and the database is embedded.
+ */
+export async function rememberedSessionCheck<T>(key: string, check: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+  if (env().databaseUrl) return check();
+  const at = Date.now();
+  const known = checks.get(key);
+  if (known && known.generation === generation && at - known.at < CHECK_TTL_MS) return known.value as T;
+  const started = generation;
+  const value = await check();
+  if (started === generation && keep(value)) {
+    if (checks.size >= MAX_CHECKS) checks.delete(checks.keys().next().value!);
+    checks.delete(key);
+    checks.set(key, { at, generation: started, value });
+  }
+  return value;
+}
