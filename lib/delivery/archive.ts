@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { pendingKey, trackPendingArchive } from "./pending-archives";
 
 /**
  * The content-addressed archive (docs/architecture.md, "Archive before confirm"): bytes are named
@@ -181,14 +182,17 @@ const ARCHIVE_LAG_BYTES = 8 * 1024 * 1024;
 
 /**
  * Passes a file's stream on unchanged while writing it into the archive. The browser side is not
- * held up by the disk until the archive lags by ARCHIVE_LAG_BYTES; the stream ends only after the
- * archive committed and `onArchived` recorded it, so a finished download means an archived file.
+ * held up by the disk until the archive lags by ARCHIVE_LAG_BYTES. The stream ends as soon as the
+ * last byte is handed on; the rest of the writes, the durable commit and `onArchived` run right
+ * after, tracked for `document` (pending-archives.ts) so that a confirmation of the document and
+ * a shutdown wait for them. A finished download therefore does not yet mean an archived file.
  * A failing archive is logged and the bytes still reach the browser.
  */
 export function teeToArchive(
   db: Db,
   body: ReadableStream<Uint8Array>,
   onArchived: (file: ArchivedFile) => Promise<void>,
+  document: { connectionId: string; documentid: string },
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let sink: Promise<ArchiveSink | null> | undefined;
@@ -200,20 +204,27 @@ export function teeToArchive(
     failed = true;
   };
   const getSink = () => (sink ??= openSink(db).catch((err: unknown) => (fail(err), null)));
+  /** After the last byte: the writes still queued, the commit and its record. Never rejects. */
+  const finish = async () => {
+    await writes;
+    const s = await getSink();
+    if (!s || failed) return void (await s?.abort().catch(() => undefined));
+    let file: ArchivedFile;
+    try {
+      file = await s.commit();
+    } catch (err) {
+      fail(err);
+      return void (await s.abort().catch(() => undefined));
+    }
+    await onArchived(file).catch((err: unknown) => log().error({ err, sha256: file.sha256 }, "recording an archived file failed"));
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) {
-          await writes;
-          const s = await getSink();
-          if (s && !failed) {
-            try {
-              await onArchived(await s.commit());
-            } catch (err) {
-              fail(err);
-            }
-          } else await s?.abort().catch(() => undefined);
+          // Tracked before the browser can see the end, so a confirmation that follows finds it.
+          trackPendingArchive(pendingKey(document.connectionId, document.documentid), finish());
           controller.close();
           return;
         }

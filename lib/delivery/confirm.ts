@@ -14,6 +14,7 @@ import { archiveStream, isArchived, type ArchivedFile } from "./archive";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
 import { recordFetched } from "./fetched";
+import { pendingKey, settlePendingArchive } from "./pending-archives";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
@@ -60,8 +61,13 @@ async function currentState(ctx: ConfirmContext, documentid: string): Promise<Co
   return row?.state;
 }
 
-/** The bytes of the document in the archive: those recorded before, or fetched now. */
+/**
+ * The bytes of the document in the archive: those recorded before, or fetched now. A view whose
+ * download has ended may still be committing them: that commit is awaited first, so only a
+ * finished archive and record count.
+ */
 async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: string): Promise<ArchivedFile> {
+  await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
   const [row] = await ctx.db
     .select({ sha256: deliveryDocuments.sha256, bytes: deliveryDocuments.bytes })
     .from(deliveryDocuments)
