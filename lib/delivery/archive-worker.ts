@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
  * SHA-256 and file writes of the archive on a worker thread, so the server thread that relays a
  * download to the browser spends no time on them (docs/architecture.md, "View"). One worker per
  * process, started on first use; each archived file is a job whose batches are hashed (and, with a
- * file, appended to it) in order. Batches are transferred, not copied: the caller gives them up.
+ * file, appended to it) in order. Batches are transferred, not copied, and come back for reuse.
  */
 
 // Plain JavaScript run by the worker (`eval`): bundlers leave it alone, it needs only node: modules.
@@ -23,7 +23,7 @@ async function run(job, m) {
     return null;
   }
   if (m.op === "write") {
-    const data = new Uint8Array(m.data);
+    const data = new Uint8Array(m.data, 0, m.length);
     job.hash.update(data);
     job.bytes += data.byteLength;
     for (let at = 0; job.file && at < data.byteLength; ) at += (await job.file.write(data, at)).bytesWritten;
@@ -48,20 +48,31 @@ parentPort.on("message", (m) => {
   let job = jobs.get(m.id);
   if (!job) jobs.set(m.id, (job = { chain: Promise.resolve(), failed: null }));
   // After a failure every later step of the job answers with it (a write that failed is not retried).
+  // A batch's buffer goes back with the answer, to be filled again (the worker keeps no memory).
+  const back = m.data ? [m.data] : [];
   job.chain = job.chain.then(async () => {
     try {
       if (job.failed && m.op !== "abort") throw job.failed;
-      parentPort.postMessage({ req: m.req, value: await run(job, m) });
+      parentPort.postMessage({ req: m.req, value: await run(job, m), back: m.data }, back);
     } catch (err) {
       if (m.op === "open" || m.op === "abort") jobs.delete(m.id);
       else job.failed = err;
-      parentPort.postMessage({ req: m.req, error: { message: String(err && err.message), code: err && err.code } });
+      parentPort.postMessage({ req: m.req, error: { message: String(err && err.message), code: err && err.code }, back: m.data }, back);
     }
   });
 });
 `;
 
-type Reply = { req: number; value?: unknown; error?: { message: string; code?: string } };
+type Reply = { req: number; value?: unknown; error?: { message: string; code?: string }; back?: ArrayBuffer };
+
+/** Size of a batch buffer: one file write, one database row. */
+export const BATCH_BYTES = 1024 * 1024;
+/** Batch buffers kept for reuse: fresh ones would cost page faults, and the worker's returned ones its GC. */
+const POOL_MAX = 16;
+const pool: ArrayBuffer[] = [];
+
+/** A buffer of BATCH_BYTES to fill and give to `HashJob.write`. */
+export const takeBatchBuffer = (): ArrayBuffer => pool.pop() ?? new ArrayBuffer(BATCH_BYTES);
 type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
 let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
@@ -83,6 +94,7 @@ function worker() {
     if (!entry) return;
     waiting.delete(reply.req);
     if (waiting.size === 0) w.unref();
+    if (reply.back?.byteLength === BATCH_BYTES && pool.length < POOL_MAX) pool.push(reply.back);
     if (reply.error) entry.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
     else entry.resolve(reply.value);
   });
@@ -97,7 +109,7 @@ function worker() {
   return state;
 }
 
-function send(id: number, op: string, extra: { path?: string; data?: ArrayBuffer } = {}): Promise<unknown> {
+function send(id: number, op: string, extra: { path?: string; data?: ArrayBuffer; length?: number } = {}): Promise<unknown> {
   const { worker: w, waiting } = worker();
   const req = nextReq++;
   return new Promise((resolve, reject) => {
@@ -108,8 +120,8 @@ function send(id: number, op: string, extra: { path?: string; data?: ArrayBuffer
 }
 
 export type HashJob = {
-  /** Hashes (and appends) `data` after everything given before; `data` is detached at once. */
-  write: (data: ArrayBuffer) => Promise<void>;
+  /** Hashes (and appends) the first `length` bytes of `data` after everything given before; `data` is given up (detached at once). */
+  write: (data: ArrayBuffer, length: number) => Promise<void>;
   /** The hash and size of everything written; with a file, it is fsynced and closed first. */
   finish: () => Promise<{ sha256: string; bytes: number }>;
   abort: () => Promise<void>;
@@ -120,7 +132,7 @@ export async function openHashJob(path?: string): Promise<HashJob> {
   const id = nextJob++;
   await send(id, "open", path ? { path } : {});
   return {
-    write: async (data) => void (await send(id, "write", { data })),
+    write: async (data, length) => void (await send(id, "write", { data, length })),
     finish: async () => (await send(id, "finish")) as { sha256: string; bytes: number },
     abort: async () => void (await send(id, "abort")),
   };

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { openHashJob } from "./archive-worker";
+import { BATCH_BYTES, openHashJob, takeBatchBuffer } from "./archive-worker";
 import { pendingKey, trackPendingArchive } from "./pending-archives";
 
 /**
@@ -32,49 +32,49 @@ export type ArchiveSink = {
   abort: () => Promise<void>;
 };
 
-/** Chunks are gathered into batches of about this size: one file write or one database row each. */
-const BATCH_BYTES = 1024 * 1024;
 /** How many bytes may wait for the archive before `write` holds the stream back. */
 const MAX_IN_FLIGHT_BYTES = 4 * BATCH_BYTES;
 const RESOLVED = Promise.resolve();
 
 /**
- * Gathers chunks into batches (a new buffer each, so it can be given away) handed to `flush` one
- * after another. A failed flush fails every later `write` and `drain`.
+ * Copies chunks into batch buffers of BATCH_BYTES (taken from the worker's pool, so they can be
+ * given away) handed to `flush` one after another, full ones as they fill and the last one on
+ * `drain`. A failed flush fails every later `write` and `drain`.
  */
-function batcher(flush: (batch: Uint8Array) => Promise<void>) {
-  let parts: Uint8Array[] = [];
+function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<void>) {
+  let batch: Uint8Array | undefined;
   let size = 0;
   let inFlight = 0;
   let chain = RESOLVED;
   let failure: { err: unknown } | undefined;
   const send = () => {
-    const batch = new Uint8Array(size);
-    let at = 0;
-    for (const part of parts) {
-      batch.set(part, at);
-      at += part.byteLength;
-    }
-    parts = [];
+    const full = batch!.buffer as ArrayBuffer;
+    const length = size;
+    batch = undefined;
     size = 0;
-    inFlight += batch.byteLength;
+    inFlight += length;
     chain = chain.then(async () => {
       try {
-        await flush(batch);
+        await flush(full, length);
       } catch (err) {
         failure ??= { err };
         throw err;
       }
-      inFlight -= batch.byteLength;
+      inFlight -= length;
     });
     chain.catch(() => undefined);
   };
   return {
     write(chunk: Uint8Array): Promise<void> {
       if (failure) return Promise.reject(failure.err);
-      parts.push(chunk);
-      size += chunk.byteLength;
-      if (size >= BATCH_BYTES) send();
+      for (let at = 0; at < chunk.byteLength; ) {
+        batch ??= new Uint8Array(takeBatchBuffer());
+        const n = Math.min(chunk.byteLength - at, BATCH_BYTES - size);
+        batch.set(chunk.subarray(at, at + n), size);
+        size += n;
+        at += n;
+        if (size === BATCH_BYTES) send();
+      }
       return inFlight > MAX_IN_FLIGHT_BYTES ? chain : RESOLVED;
     },
     /** Sends what is gathered and resolves when every batch is written. */
@@ -125,7 +125,7 @@ async function dirSink(dir: string): Promise<ArchiveSink> {
   const tmp = path.join(tmpDir, randomUUID());
   const job = await inDir(tmpDir, () => openHashJob(tmp));
   let aborted = false;
-  const out = batcher((batch) => (aborted ? RESOLVED : job.write(batch.buffer as ArrayBuffer)));
+  const out = batcher((batch, length) => (aborted ? RESOLVED : job.write(batch, length)));
   return {
     write: (chunk) => out.write(chunk),
     async commit() {
@@ -154,10 +154,10 @@ async function dbSink(db: Db): Promise<ArchiveSink> {
   });
   let seq = 0;
   let aborted = false;
-  const out = batcher(async (batch) => {
+  const out = batcher(async (batch, length) => {
     if (aborted) return;
-    await db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data: Buffer.from(batch.buffer, batch.byteOffset, batch.byteLength) });
-    await job.write(batch.buffer as ArrayBuffer);
+    await db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data: Buffer.from(batch, 0, length) });
+    await job.write(batch, length);
   });
   return {
     write: (chunk) => out.write(chunk),
