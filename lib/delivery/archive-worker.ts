@@ -68,7 +68,7 @@ type Reply = { req: number; value?: unknown; error?: { message: string; code?: s
 /** Size of a batch buffer: one file write, one database row. */
 export const BATCH_BYTES = 1024 * 1024;
 /** Batch buffers kept for reuse: fresh ones would cost page faults, and the worker's returned ones its GC. */
-const POOL_MAX = 16;
+const POOL_MAX = 8;
 const pool: ArrayBuffer[] = [];
 
 /** A buffer of BATCH_BYTES to fill and give to `HashJob.write`. */

@@ -33,7 +33,7 @@ export type ArchiveSink = {
 };
 
 /** How many bytes may wait for the archive before `write` holds the stream back. */
-const MAX_IN_FLIGHT_BYTES = 4 * BATCH_BYTES;
+const MAX_IN_FLIGHT_BYTES = 2 * BATCH_BYTES;
 const RESOLVED = Promise.resolve();
 
 /**
