@@ -97,6 +97,11 @@ function answerBadPath(req, res) {
   res.end(body);
 }
 
+/** Waits for the archive commits the app registered on globalThis (none before its first download). */
+async function drainPendingArchives() {
+  await globalThis[Symbol.for("arge-inbox.drainPendingArchives")]?.();
+}
+
 async function main() {
   const { port, hostname } = options(process.argv.slice(2));
   const hops = trustedProxies();
@@ -126,15 +131,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     const code = signal === "SIGINT" ? 130 : 143;
-    // Requests under way may finish; a stream that does not end within 10 s is cut.
+    // Requests under way may finish, then the archive commits that follow a finished download
+    // (lib/delivery/pending-archives.ts); whatever is not done within 10 s is cut.
     setTimeout(() => process.exit(code), 10_000).unref();
     server.close(() => {
-      app
-        .close()
+      drainPendingArchives()
+        .then(() => app.close())
         .catch((err) => console.error(err))
         .finally(() => process.exit(code));
     });
+    // A connection whose request has finished is closed at once, not after its keep-alive timeout.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 50).unref();
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));

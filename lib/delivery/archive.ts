@@ -1,7 +1,7 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
@@ -9,6 +9,8 @@ import type { Db } from "@/lib/db/client";
 import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { BATCH_BYTES, openHashJob, takeBatchBuffer } from "./archive-worker";
+import { pendingKey, trackPendingArchive } from "./pending-archives";
 
 /**
  * The content-addressed archive (docs/architecture.md, "Archive before confirm"): bytes are named
@@ -21,12 +23,67 @@ export type ArchivedFile = { sha256: string; bytes: number };
 
 /** Receives a file's chunks while they stream; `commit` makes it durable and names it. */
 export type ArchiveSink = {
+  /**
+   * Takes a chunk, keeping it (so it must not change afterwards) until its batch is written;
+   * resolves at once unless more than MAX_IN_FLIGHT_BYTES wait to be written.
+   */
   write: (chunk: Uint8Array) => Promise<void>;
   commit: () => Promise<ArchivedFile>;
   abort: () => Promise<void>;
 };
 
-const DB_CHUNK_BYTES = 1024 * 1024;
+/** How many bytes may wait for the archive before `write` holds the stream back. */
+const MAX_IN_FLIGHT_BYTES = 2 * BATCH_BYTES;
+const RESOLVED = Promise.resolve();
+
+/**
+ * Copies chunks into batch buffers of BATCH_BYTES (taken from the worker's pool, so they can be
+ * given away) handed to `flush` one after another, full ones as they fill and the last one on
+ * `drain`. A failed flush fails every later `write` and `drain`.
+ */
+function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<void>) {
+  let batch: Uint8Array | undefined;
+  let size = 0;
+  let inFlight = 0;
+  let chain = RESOLVED;
+  let failure: { err: unknown } | undefined;
+  const send = () => {
+    const full = batch!.buffer as ArrayBuffer;
+    const length = size;
+    batch = undefined;
+    size = 0;
+    inFlight += length;
+    chain = chain.then(async () => {
+      try {
+        await flush(full, length);
+      } catch (err) {
+        failure ??= { err };
+        throw err;
+      }
+      inFlight -= length;
+    });
+    chain.catch(() => undefined);
+  };
+  return {
+    write(chunk: Uint8Array): Promise<void> {
+      if (failure) return Promise.reject(failure.err);
+      for (let at = 0; at < chunk.byteLength; ) {
+        batch ??= new Uint8Array(takeBatchBuffer());
+        const n = Math.min(chunk.byteLength - at, BATCH_BYTES - size);
+        batch.set(chunk.subarray(at, at + n), size);
+        size += n;
+        at += n;
+        if (size === BATCH_BYTES) send();
+      }
+      return inFlight > MAX_IN_FLIGHT_BYTES ? chain : RESOLVED;
+    },
+    /** Sends what is gathered and resolves when every batch is written. */
+    drain(): Promise<void> {
+      if (size > 0) send();
+      return chain;
+    },
+  };
+}
 
 export function openSink(db: Db): Promise<ArchiveSink> {
   const where = env().archive;
@@ -62,67 +119,51 @@ async function inDir<T>(dir: string, op: () => Promise<T>): Promise<T> {
   return op();
 }
 
+/** The file is written and hashed by the archive worker; rename and directory fsync happen here. */
 async function dirSink(dir: string): Promise<ArchiveSink> {
   const tmpDir = path.join(dir, "tmp");
   const tmp = path.join(tmpDir, randomUUID());
-  const file: FileHandle = await inDir(tmpDir, () => open(tmp, "wx", 0o600));
-  const hash = createHash("sha256");
-  let bytes = 0;
-  let closed = false;
-  const close = async () => {
-    if (!closed) {
-      closed = true;
-      await file.close();
-    }
-  };
+  const job = await inDir(tmpDir, () => openHashJob(tmp));
+  let aborted = false;
+  const out = batcher((batch, length) => (aborted ? RESOLVED : job.write(batch, length)));
   return {
-    async write(chunk) {
-      hash.update(chunk);
-      bytes += chunk.byteLength;
-      await file.write(chunk);
-    },
+    write: (chunk) => out.write(chunk),
     async commit() {
-      await file.sync();
-      await close();
-      const sha256 = hash.digest("hex");
+      await out.drain();
+      const { sha256, bytes } = await job.finish();
       const target = shaPath(dir, sha256);
       await inDir(path.dirname(target), () => rename(tmp, target));
       await fsyncDir(path.dirname(target));
       return { sha256, bytes };
     },
     async abort() {
-      await close().catch(() => undefined);
+      aborted = true;
+      await job.abort().catch(() => undefined);
       await rm(tmp, { force: true });
     },
   };
 }
 
+/** Each batch is one chunk row, then hashed by the archive worker (given to it once the row is written). */
 async function dbSink(db: Db): Promise<ArchiveSink> {
   const id = randomUUID();
   await db.insert(deliveryBlobs).values({ id });
-  const hash = createHash("sha256");
-  let bytes = 0;
+  const job = await openHashJob().catch(async (err: unknown) => {
+    await db.delete(deliveryBlobs).where(eq(deliveryBlobs.id, id));
+    throw err;
+  });
   let seq = 0;
-  let buffered: Uint8Array[] = [];
-  let bufferedBytes = 0;
-  const flush = async () => {
-    if (bufferedBytes === 0) return;
-    const data = Buffer.concat(buffered, bufferedBytes);
-    buffered = [];
-    bufferedBytes = 0;
-    await db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data });
-  };
+  let aborted = false;
+  const out = batcher(async (batch, length) => {
+    if (aborted) return;
+    await db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data: Buffer.from(batch, 0, length) });
+    await job.write(batch, length);
+  });
   return {
-    async write(chunk) {
-      hash.update(chunk);
-      bytes += chunk.byteLength;
-      buffered.push(chunk);
-      bufferedBytes += chunk.byteLength;
-      if (bufferedBytes >= DB_CHUNK_BYTES) await flush();
-    },
+    write: (chunk) => out.write(chunk),
     async commit() {
-      await flush();
-      const sha256 = hash.digest("hex");
+      await out.drain();
+      const { sha256, bytes } = await job.finish();
       // The same bytes archived before (or by another instance at this moment): keep one copy.
       const named = await db
         .update(deliveryBlobs)
@@ -134,6 +175,8 @@ async function dbSink(db: Db): Promise<ArchiveSink> {
       return { sha256, bytes };
     },
     async abort() {
+      aborted = true;
+      await job.abort().catch(() => undefined);
       await db.delete(deliveryBlobs).where(eq(deliveryBlobs.id, id));
     },
   };
@@ -176,59 +219,65 @@ export async function openArchived(db: Db, sha256: string): Promise<{ bytes: num
   return { bytes: blob.bytes ?? 0, stream };
 }
 
-/** How many bytes may wait for the archive while the browser side goes on. */
-const ARCHIVE_LAG_BYTES = 8 * 1024 * 1024;
-
 /**
- * Passes a file's stream on unchanged while writing it into the archive. The browser side is not
- * held up by the disk until the archive lags by ARCHIVE_LAG_BYTES; the stream ends only after the
- * archive committed and `onArchived` recorded it, so a finished download means an archived file.
+ * Passes a file's stream on unchanged while writing it into the archive. The browser side is held
+ * up only when the archive lags by more than MAX_IN_FLIGHT_BYTES. The stream ends as soon as the
+ * last byte is handed on; the rest of the writes, the durable commit and `onArchived` run right
+ * after, tracked for `document` (pending-archives.ts) so that a confirmation of the document and a
+ * shutdown wait for them. A finished download therefore does not yet mean an archived file.
  * A failing archive is logged and the bytes still reach the browser.
  */
 export function teeToArchive(
   db: Db,
   body: ReadableStream<Uint8Array>,
   onArchived: (file: ArchivedFile) => Promise<void>,
+  document: { connectionId: string; documentid: string },
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let sink: Promise<ArchiveSink | null> | undefined;
-  let writes: Promise<void> = Promise.resolve();
-  let lag = 0;
+  let opened: ArchiveSink | null | undefined;
   let failed = false;
   const fail = (err: unknown) => {
     if (!failed) log().error({ err }, "archiving a streamed file failed");
     failed = true;
   };
-  const getSink = () => (sink ??= openSink(db).catch((err: unknown) => (fail(err), null)));
+  // Opened on the first pull (not before: a body nobody reads leaves no file behind).
+  const getSink = () =>
+    (sink ??= openSink(db).then(
+      (s) => (opened = s),
+      (err: unknown) => (fail(err), (opened = null)),
+    ));
+  /** After the last byte: the batches still waiting, the commit and its record. Never rejects. */
+  const finish = async () => {
+    const s = await getSink();
+    if (!s || failed) return void (await s?.abort().catch(() => undefined));
+    let file: ArchivedFile;
+    try {
+      file = await s.commit();
+    } catch (err) {
+      fail(err);
+      return void (await s.abort().catch(() => undefined));
+    }
+    await onArchived(file).catch((err: unknown) => log().error({ err, sha256: file.sha256 }, "recording an archived file failed"));
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        void getSink();
         const { done, value } = await reader.read();
         if (done) {
-          await writes;
-          const s = await getSink();
-          if (s && !failed) {
-            try {
-              await onArchived(await s.commit());
-            } catch (err) {
-              fail(err);
-            }
-          } else await s?.abort().catch(() => undefined);
+          // Tracked before the browser can see the end, so a confirmation that follows finds it.
+          trackPendingArchive(pendingKey(document.connectionId, document.documentid), finish());
           controller.close();
           return;
         }
         controller.enqueue(value);
-        lag += value.byteLength;
-        writes = writes.then(async () => {
-          const s = await getSink();
-          if (s && !failed) await s.write(value).catch(fail);
-          lag -= value.byteLength;
-        });
-        if (lag > ARCHIVE_LAG_BYTES) await writes;
+        if (failed) return;
+        const s = opened === undefined ? await getSink() : opened;
+        if (s && !failed) await s.write(value).catch(fail);
       },
       async cancel(reason) {
         await reader.cancel(reason).catch(() => undefined);
-        await writes;
         const s = await getSink();
         await s?.abort().catch(() => undefined);
       },

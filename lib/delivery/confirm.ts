@@ -14,6 +14,7 @@ import { archiveStream, isArchived, type ArchivedFile } from "./archive";
 import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./fetched";
+import { pendingKey, settlePendingArchive } from "./pending-archives";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
@@ -56,6 +57,9 @@ function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult[
 type Known = { state?: ConfirmationState; archived?: ArchivedFile };
 
 async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
+  // A view of this document whose download has ended may still be committing its bytes: that
+  // commit is awaited first, so only a finished archive and record count.
+  await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
   const [row] = rowsOf<{ state: ConfirmationState | null; sha256: string | null; bytes: number | null }>(
     await ctx.db.execute(sql`
       SELECT c.state, d.sha256, d.bytes::float8 AS bytes FROM (SELECT 1) AS one

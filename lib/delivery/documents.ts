@@ -60,7 +60,7 @@ export async function countDocuments(connection: ConnectionRow, call: Call): Pro
 
 export type FileMeta = { contentType: string; contentDisposition: string; contentLength?: string };
 
-/** The provider's file, streamed (never buffered whole) and archived while it passes. */
+/** The provider's file, streamed (never buffered whole) and archived while it passes (committed and recorded right after the last byte). */
 export async function documentData(p: Principal, documentid: string, call: Call): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
   const client = providerFor(p.connection);
   let file;
@@ -70,8 +70,11 @@ export async function documentData(p: Principal, documentid: string, call: Call)
     throw providerAppError(err, "document");
   }
   const type = safeContentType(file.contentType);
-  const stream = teeToArchive(p.db, file.body, (archived) =>
-    recordFetched(p.db, { connection: p.connection, documentid, kd: kdOf(p.connection, call.kd), actor: p.actor, file: archived, contentType: type, filename: file.filename, via: "view" }),
+  const stream = teeToArchive(
+    p.db,
+    file.body,
+    (archived) => recordFetched(p.db, { connection: p.connection, documentid, kd: kdOf(p.connection, call.kd), actor: p.actor, file: archived, contentType: type, filename: file.filename, via: "view" }),
+    { connectionId: p.connection.id, documentid },
   );
   return {
     meta: {

@@ -38,13 +38,22 @@ function filenameOf(disposition: string | undefined): string | undefined {
   return plain?.[1]?.trim();
 }
 
+/**
+ * A pull hands on at least this much while the provider sends fast: every chunk costs promises and
+ * a write on each layer up to the browser's socket (at 64 KiB per socket read, ~400 per 25 MB).
+ */
+const HANDOVER_BYTES = 512 * 1024;
+/** How long a pull that has some bytes waits for more before it hands them on (a slow provider). */
+const HANDOVER_WAIT_MS = 1;
+
 /** How far the socket may run ahead of the browser before it is paused (per download). */
 const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /**
  * A web stream over a provider's body. The socket is read while the browser side is busy, up to
- * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered so far
- * as one chunk, so a fast provider is relayed in few, large writes instead of one per 64 KiB.
+ * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered as one
+ * chunk once it reaches HANDOVER_BYTES (or no more came within HANDOVER_WAIT_MS, or the body
+ * ended), so a fast provider is relayed in few, large writes instead of one per 64 KiB.
  * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on.
  */
 function toWebStream(body: Readable): ReadableStream<Uint8Array> {
@@ -71,10 +80,19 @@ function toWebStream(body: Readable): ReadableStream<Uint8Array> {
     failure = err;
     notify();
   });
+  /** True when more data, the end or an error arrives within `ms`; false when the time is up first. */
+  const moreWithin = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => ((wake = undefined), resolve(false)), ms);
+      wake = () => (clearTimeout(timer), resolve(true));
+    });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        while (pendingBytes === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+        while (pendingBytes < HANDOVER_BYTES && !ended && failure === undefined) {
+          if (pendingBytes === 0) await new Promise<void>((resolve) => (wake = resolve));
+          else if (!(await moreWithin(HANDOVER_WAIT_MS))) break;
+        }
         if (pendingBytes > 0) {
           controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
           pending = [];

@@ -21,7 +21,7 @@ describe("confirmations", () => {
 
   before(async () => {
     server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" } });
-    await putState(server, [...ids.map((id, i) => uvi(id, `60${String(i).padStart(4, "0")}`)), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003")]);
+    await putState(server, [...ids.map((id, i) => uvi(id, `60${String(i).padStart(4, "0")}`)), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")]);
     a = await makeUser(server, "manager");
     conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
     await mustSync(a.session, server.url, conn);
@@ -66,6 +66,39 @@ describe("confirmations", () => {
     assert.equal(putsOf(await requestsLog(server), "nodata"), 0);
     // Nothing holds it: once the bytes come, it can be confirmed.
     assert.equal((await put("nodata")).body.state, "confirmed");
+  });
+
+  test("a confirmation right after a view waits for the view's archive: the PUT goes out with the bytes archived and recorded", async () => {
+    const support = await makeUser(server, "support");
+    const record = async () => (await api(support.session, server.url, `/api/delivery/documents/${conn}/viewed-1`)).body as { sha256?: string; events: { kind: string; detail?: { via?: string } }[] };
+    // The provider holds the PUT, so the test can look while it is under way.
+    await control(server, "PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 }]);
+    try {
+      const viewed = await fetch(`${server.url}/api/connections/${conn}/documents/viewed-1/data`, { headers: { Cookie: a.session.cookie } });
+      assert.equal(viewed.status, 200);
+      const bytes = Buffer.from(await viewed.arrayBuffer());
+      // At once after the download's last byte, while the view's archive may still be committing.
+      const confirming = put("viewed-1");
+      let seen = await record();
+      for (let i = 0; i < 200 && !seen.events.some((e) => e.kind === "confirm.attempt"); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await record();
+      }
+      const kinds = seen.events.map((e) => `${e.kind}${e.detail?.via ? `:${e.detail.via}` : ""}`);
+      // The attempt is written right before the PUT: by then the bytes were archived and recorded.
+      assert.ok(kinds.includes("confirm.attempt"), kinds.join(", "));
+      assert.ok(kinds.indexOf("fetch:view") >= 0 && kinds.indexOf("fetch:view") < kinds.indexOf("confirm.attempt"), kinds.join(", "));
+      assert.equal(seen.sha256, createHash("sha256").update(bytes).digest("hex"));
+      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/viewed-1/file`, { headers: { Cookie: support.session.cookie } });
+      assert.equal(file.status, 200);
+      assert.ok(Buffer.from(await file.arrayBuffer()).equals(bytes), "the archive holds what was viewed");
+      assert.equal((await confirming).body.state, "confirmed");
+    } finally {
+      await control(server, "DELETE", "/faults");
+    }
+    const log = await requestsLog(server);
+    assert.equal(log.filter((r) => r.method === "GET" && r.path.endsWith("/viewed-1/data")).length, 1, "the confirmation used the view's archive");
+    assert.equal(putsOf(log, "viewed-1"), 1);
   });
 
   test("bulk: faults, delays and lost answers; every document once; reconciliation decides the unknown", async () => {

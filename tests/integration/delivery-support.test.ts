@@ -216,7 +216,7 @@ describe("delivery record for support", () => {
     }
   });
 
-  test("file: 404 before the document was viewed, the archived bytes after", async () => {
+  test("file: 404 before the document was viewed, the archived bytes shortly after", async () => {
     const before = await as(support.session, `/api/delivery/documents/${connA}/full-02/file`);
     assert.equal(before.status, 404);
     assert.equal(before.body.error, "not_found");
@@ -227,7 +227,14 @@ describe("delivery record for support", () => {
     const bytes = Buffer.from(await viewed.arrayBuffer());
     const sha = createHash("sha256").update(bytes).digest("hex");
 
-    const file = await fetch(`${server.url}/api/delivery/documents/${connA}/full-02/file`, { headers: { Cookie: support.session.cookie } });
+    // The archive commits right after the download has ended (docs/architecture.md, "View"): shortly after, it is there.
+    const fileUrl = `${server.url}/api/delivery/documents/${connA}/full-02/file`;
+    let file = await fetch(fileUrl, { headers: { Cookie: support.session.cookie } });
+    for (let i = 0; file.status === 404 && i < 50; i++) {
+      await file.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 100));
+      file = await fetch(fileUrl, { headers: { Cookie: support.session.cookie } });
+    }
     assert.equal(file.status, 200);
     assert.equal(file.headers.get("content-type"), "application/pdf");
     assert.equal(file.headers.get("cache-control"), "private, no-store, no-transform");
