@@ -9,7 +9,7 @@ import { recordSignInFailure, succeedAttempt } from "./throttle";
 /**
  * Checks e-mail and password. An unknown e-mail, a disabled account and a wrong password all
  * cost one scrypt and give the same null, so the answer tells an attacker nothing. The attempt
- * was recorded by the sign-in gate before (lib/auth/gate.ts); a failure leaves it recorded, a
+ * was recorded by the sign-in gate before (lib/api/sign-in-gate.ts); a failure leaves it recorded, a
  * success removes it. A hash made with weaker parameters than today's is replaced.
  */
 export async function authenticate(

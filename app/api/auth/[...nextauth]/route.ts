@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
-import { signInGate, isSecureRequest } from "@/lib/auth/gate";
+import { signInGate, isSecureRequest } from "@/lib/api/sign-in-gate";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

@@ -2,12 +2,12 @@ import "server-only";
 import { NextRequest } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/api/handler";
-import { DEFAULT_BODY_LIMIT, readBodyLimited } from "@/lib/api/body";
 import { requestLocale } from "@/lib/i18n/server";
-import { withAttempt } from "./attempt";
-import { clientAddress, isSecureForwarded } from "./options";
-import { beginAttempt } from "./throttle";
+import { withAttempt } from "@/lib/auth/attempt";
+import { clientAddress, isSecureForwarded } from "@/lib/auth/options";
+import { beginAttempt } from "@/lib/auth/throttle";
+import { DEFAULT_BODY_LIMIT, readBodyLimited } from "./body";
+import { errorResponse } from "./handler";
 
 export function isSecureRequest(req: NextRequest): boolean {
   return isSecureForwarded(req.headers, req.nextUrl.protocol);
