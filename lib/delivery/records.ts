@@ -182,14 +182,19 @@ export type DeliveryEvent = { at: string; kind: string; actor: string; detail: R
 export async function getDelivery(db: Db, principal: SupportPrincipal, input: { connection: string; documentid: string }): Promise<DeliveryRecord & { events: DeliveryEvent[] }> {
   assertSupport(principal);
   const key = keyOf(input);
-  const [[row], events] = await Promise.all([
-    selectRecords(db, {}).where(byKey(key)).limit(1),
-    db
-      .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.connectionId, key.connectionId), eq(auditEvents.documentid, key.documentid)))
-      .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
-  ]);
+  // One snapshot for the row and its events, so the record never shows an event (a fetch, an
+  // attempt) without what it recorded on the row, nor the reverse.
+  const [[row], events] = await db.transaction(
+    async (tx) => [
+      await selectRecords(tx, {}).where(byKey(key)).limit(1),
+      await tx
+        .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.connectionId, key.connectionId), eq(auditEvents.documentid, key.documentid)))
+        .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+    ] as const,
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   if (!row) throw notFound("deliveryRecord.notFound");
   return { ...toRecord(row), events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
 }
