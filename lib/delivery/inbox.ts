@@ -39,11 +39,11 @@ type Row = { units: number; documents: number; open: string | null; rows: string
 type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null; p: string | null; l: string | null; d: Record<string, unknown> };
 
 /**
- * How the statement finds its groups (EXPLAIN ANALYZE at 100,000 documents, PGlite and
- * PostgreSQL). Without a search, from the counts the index keeps on every write (migration 0007):
- * the units of the asked states, or of the asked month, one row per connection, state and unit, in
- * unit order; at 100,000 documents in 8,334 units that is 8,334 rows instead of 100,000 index
- * entries. A search (`q`) matches text in the documents themselves: one pass per connection and
+ * How the statement finds its groups. Without a search, from the counts the index keeps on every
+ * write (migration 0007): the units of the asked states, or of the asked month, one row per
+ * connection, state and unit; at 100,000 documents in 8,334 units that is 8,334 rows instead of
+ * 100,000 index entries (PGlite: about 11 ms to group and order them, against about 50 ms for the
+ * pass over the documents this replaced). A search (`q`) matches text in the documents themselves: one pass per connection and
  * state over delivery_documents_inbox (connection, state, unit; periods included), counting each
  * unit's matching documents, with the state as a constant per branch (a state taken from a list at
  * run time is planned as any state: a full scan each). The open counts per connection are kept
