@@ -59,6 +59,18 @@ const Origins = z.string().transform((raw, ctx) => {
   return origins;
 });
 
+/** An http(s) origin with nothing after it but an optional "/". */
+const PublicUrl = z.string().transform((raw, ctx) => {
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === "http:" || url.protocol === "https:") && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash) return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: "expected an origin such as https://inbox.example.de" });
+  return z.NEVER;
+});
+
 const Schema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("development")),
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -87,6 +99,10 @@ const Schema = z.object({
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUSTED_PROXIES: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   SESSION_MAX_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().max(24 * 90).default(12)),
+  PUBLIC_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
+  MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
+  SYNC_MAX_DOCUMENTS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1_000_000)),
+  ARCHIVE_MIN_FREE_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_000_000_000).default(1024)),
 });
 
 export type Env = {
@@ -112,6 +128,14 @@ export type Env = {
   trustedProxies: number;
   /** Absolute lifetime of a session from sign-in, in hours (refreshing does not extend it). */
   sessionMaxHours: number;
+  /** The origin users reach the app at; unset: the request's own host. */
+  publicUrl: string | undefined;
+  /** Largest provider file viewed or archived, in bytes. */
+  maxDocumentBytes: number;
+  /** Most documents one sync of one connection reads. */
+  syncMaxDocuments: number;
+  /** Free space the archive's file system keeps: archiving stops below this many bytes (or 5 % of the disk, whichever is less). */
+  archiveMinFreeBytes: number;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -193,6 +217,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : { kind: "dir", dir: path.join(dataDir, "archive") },
     trustedProxies: e.TRUSTED_PROXIES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    publicUrl: e.PUBLIC_URL,
+    maxDocumentBytes: Math.floor(e.MAX_DOCUMENT_MB * 1024 * 1024),
+    syncMaxDocuments: e.SYNC_MAX_DOCUMENTS,
+    archiveMinFreeBytes: Math.floor(e.ARCHIVE_MIN_FREE_MB * 1024 * 1024),
   };
 }
 

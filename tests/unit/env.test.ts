@@ -58,6 +58,10 @@ describe("parseEnv", () => {
       ["PROVIDER_URL_ALLOWLIST", "ftp://x"],
       ["SANDBOX", "yes"],
       ["ADMIN_EMAIL", "nope"],
+      ["PUBLIC_URL", "https://inbox.example.de/app"],
+      ["PUBLIC_URL", "ftp://inbox.example.de"],
+      ["MAX_DOCUMENT_MB", "0"],
+      ["SYNC_MAX_DOCUMENTS", "1.5"],
     ]) {
       assert.throws(() => parseEnv({ DATA_DIR: dir(), [name!]: value, ...(name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-1" } : {}) }), (e: Error) => e instanceof ConfigError && e.message.includes(name!), `${name}=${value}`);
     }
@@ -67,5 +71,13 @@ describe("parseEnv", () => {
     const e = parseEnv({ DATA_DIR: dir(), PROVIDER_URL_ALLOWLIST: "http://127.0.0.1:4010/, https://api.example.de/arge" });
     assert.deepEqual(e.providerUrlAllowlist, ["http://127.0.0.1:4010", "https://api.example.de"]);
     assert.throws(() => parseEnv({ DATA_DIR: dir(), ADMIN_EMAIL: "a@b.de" }), /ADMIN_PASSWORD/);
+  });
+
+  test("the bounds on provider answers have their defaults; PUBLIC_URL is kept as an origin", () => {
+    const e = parseEnv({ DATA_DIR: dir(), PUBLIC_URL: "https://inbox.example.de/" });
+    assert.equal(e.publicUrl, "https://inbox.example.de");
+    assert.equal(e.maxDocumentBytes, 64 * 1024 * 1024);
+    assert.equal(e.syncMaxDocuments, 1_000_000);
+    assert.equal(parseEnv({ DATA_DIR: dir(), MAX_DOCUMENT_MB: "0.5" }).maxDocumentBytes, 512 * 1024);
   });
 });
