@@ -17,6 +17,7 @@ const LIST: Record<ProviderErrorKind, Mapping> = {
   unavailable: { status: 503, code: "provider_unavailable", key: "connections.error.unavailable" },
   unexpected: { status: 502, code: "provider_unexpected", key: "connections.error.unexpected" },
   too_large: { status: 502, code: "provider_too_large", key: "connections.error.tooLarge" },
+  implausible_count: { status: 502, code: "provider_count_implausible", key: "connections.error.countImplausible" },
   bad_link: { status: 502, code: "provider_bad_link", key: "connections.error.badLink" },
   bad_id: { status: 400, code: "invalid_document_id", key: "connections.error.badId" },
   aborted: { status: 502, code: "provider_aborted", key: "connections.error.unreachable" },

@@ -15,6 +15,7 @@ export type ProviderErrorKind =
   | "unavailable" // 5xx after retries
   | "unexpected" // an answer that is not what the service sends (wrong base URL, redirect, bad JSON)
   | "too_large" // an answer (or one request's pages together, or one document) over its size cap
+  | "implausible_count" // a count that is negative, fractional, not a number or over SYNC_MAX_DOCUMENTS
   | "bad_link" // a paging link pointing away from the configured origin and path
   | "bad_id" // a document id that cannot be sent as one path segment
   | "aborted"; // the caller went away

@@ -19,6 +19,8 @@ export const connections = {
     "connections.error.badId": "Diese Dokumentkennung ist ungültig.",
     "connections.secretAgain": "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
     "connections.error.tooLarge": "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
+    "connections.error.countImplausible":
+      "Der Anbieter meldet eine unglaubwürdige Anzahl von Dokumenten ({count}); höchstens {max} werden gelesen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.documentNotFound": "Dieses Dokument gibt es beim Anbieter nicht, oder Sie haben keinen Zugriff darauf.",
     "connections.error.documentGone": "Dieses Dokument ist beim Anbieter nicht mehr verfügbar (bereits bestätigt oder entfernt).",
     "connections.test.ok": "Verbindung erfolgreich. {count} offene Dokumente.",
@@ -51,6 +53,7 @@ export const connections = {
     "connections.error.badId": "This document id is not valid.",
     "connections.secretAgain": "With a new address or a new user name, please enter the password or client secret again.",
     "connections.error.tooLarge": "The provider's answer is too large and was cut off. Please contact the provider.",
+    "connections.error.countImplausible": "The provider reports an implausible number of documents ({count}); at most {max} are read. Please contact the provider.",
     "connections.error.documentNotFound": "This document does not exist at the provider, or you have no access to it.",
     "connections.error.documentGone": "This document is no longer available at the provider (already confirmed or removed).",
     "connections.test.ok": "Connection works. {count} open documents.",
