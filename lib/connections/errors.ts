@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { ProviderError, type ProviderErrorKind } from "@/lib/provider/errors";
@@ -28,6 +29,7 @@ const DOCUMENT: Partial<Record<ProviderErrorKind, Mapping>> = {
   forbidden: { status: 404, code: "document_not_found", key: "connections.error.documentNotFound" },
   not_found: { status: 404, code: "document_not_found", key: "connections.error.documentNotFound" },
   gone: { status: 410, code: "document_gone", key: "connections.error.documentGone" },
+  too_large: { status: 502, code: "provider_too_large", key: "delivery.file.tooLarge" },
 };
 
 /** A provider failure as the project's error (docs/api.md, "Provider failures"): the kind decides the words, never the provider's body. */
@@ -35,6 +37,8 @@ export function providerAppError(err: unknown, scope: "list" | "document" = "lis
   if (!(err instanceof ProviderError)) return err;
   const m = (scope === "document" ? DOCUMENT[err.kind] : undefined) ?? LIST[err.kind];
   return new AppError(m.status, m.code, m.key, {
+    // The one message with a figure: the file size limit a document is over.
+    ...(m.key === "delivery.file.tooLarge" && { vars: { mb: Math.round(env().maxDocumentBytes / (1024 * 1024)) } }),
     // The provider's status and our request id (also in the log) help support; never its body.
     extra: {
       ...extra,

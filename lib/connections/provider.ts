@@ -17,6 +17,7 @@ export function httpConfig(): HttpConfig {
   const own = [`http://127.0.0.1:${e.port}`, `http://localhost:${e.port}`, `http://[::1]:${e.port}`];
   return {
     timeoutMs: e.providerTimeoutMs,
+    maxFileBytes: e.maxDocumentBytes,
     allowedOrigins: e.providerUrlAllowlist,
     ...(e.sandbox && { allowedPaths: { origins: own, prefixes: SANDBOX_SERVICE_PATHS } }),
   };

@@ -10,6 +10,7 @@ import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { BATCH_BYTES, openHashJob, takeBatchBuffer } from "./archive-worker";
+import { ensureFreeSpace } from "./archive-space";
 import { pendingKey, trackPendingArchive } from "./pending-archives";
 
 /**
@@ -123,7 +124,10 @@ async function inDir<T>(dir: string, op: () => Promise<T>): Promise<T> {
 async function dirSink(dir: string): Promise<ArchiveSink> {
   const tmpDir = path.join(dir, "tmp");
   const tmp = path.join(tmpDir, randomUUID());
-  const job = await inDir(tmpDir, () => openHashJob(tmp));
+  const job = await inDir(tmpDir, async () => {
+    await ensureFreeSpace(tmpDir);
+    return openHashJob(tmp);
+  });
   let aborted = false;
   const out = batcher((batch, length) => (aborted ? RESOLVED : job.write(batch, length)));
   return {
@@ -264,7 +268,16 @@ export function teeToArchive(
     {
       async pull(controller) {
         void getSink();
-        const { done, value } = await reader.read();
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch (err) {
+          // The provider's stream failed (cut off, too large, stalled): nothing of it is kept.
+          failed = true;
+          await (await getSink())?.abort().catch(() => undefined);
+          throw err;
+        }
+        const { done, value } = read;
         if (done) {
           // Tracked before the browser can see the end, so a confirmation that follows finds it.
           trackPendingArchive(pendingKey(document.connectionId, document.documentid), finish());
@@ -286,9 +299,15 @@ export function teeToArchive(
   );
 }
 
-/** Reads a whole stream into the archive (for a confirmation: no browser is waiting). */
+/** Reads a whole stream into the archive (for a confirmation: no browser is waiting); a failure keeps nothing of it. */
 export async function archiveStream(db: Db, body: ReadableStream<Uint8Array>): Promise<ArchivedFile> {
-  const sink = await openSink(db);
+  let sink: ArchiveSink;
+  try {
+    sink = await openSink(db);
+  } catch (err) {
+    await body.cancel().catch(() => undefined);
+    throw err;
+  }
   try {
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await sink.write(chunk);
     return await sink.commit();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import { mapStatus } from "./answers";
+import { ProviderError } from "./errors";
 import { headerOf } from "./http";
 import { documentIdSegment } from "./ids";
 import type { Requester } from "./request";
@@ -8,7 +9,11 @@ import type { CallOptions } from "./service";
 
 export type DocumentData = { contentType: string; contentLength?: string; filename?: string; body: ReadableStream<Uint8Array> };
 
-/** The file of a document, streamed: nothing is buffered; a stalled body errors the stream (docs/provider-client.md, "Files"). */
+/**
+ * The file of a document, streamed: nothing is buffered; a stalled body errors the stream. A file
+ * over `req.maxFileBytes` is `too_large`: before any byte when its Content-Length says so, else
+ * the stream errors as soon as it passes the limit (docs/provider-client.md, "Files").
+ */
 export async function fetchDocumentData(req: Requester, documentid: string, opts: CallOptions = {}): Promise<DocumentData> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/data`);
   const res = await req.call(url, "GET", "read", req.spec.dataAccept, opts, false);
@@ -16,12 +21,23 @@ export async function fetchDocumentData(req: Requester, documentid: string, opts
     await res.body.dump().catch(() => undefined);
     throw mapStatus(res);
   }
+  const tooLarge = () => new ProviderError("too_large", { status: res.status, requestId: res.requestId });
+  const length = headerOf(res, "content-length");
+  if (length !== undefined && declaredLength(length) > req.maxFileBytes) {
+    res.body.destroy();
+    throw tooLarge();
+  }
   return {
     contentType: headerOf(res, "content-type") ?? req.spec.fallbackMime,
-    contentLength: headerOf(res, "content-length"),
+    contentLength: length,
     filename: filenameOf(headerOf(res, "content-disposition")),
-    body: toWebStream(res.body),
+    body: toWebStream(res.body, req.maxFileBytes, tooLarge),
   };
+}
+
+/** A Content-Length as a number; one that is not a plain decimal is not trusted (counted while streaming instead). */
+function declaredLength(value: string): number {
+  return /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : 0;
 }
 
 function filenameOf(disposition: string | undefined): string | undefined {
@@ -54,11 +70,13 @@ const READ_AHEAD_BYTES = 2 * 1024 * 1024;
  * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered as one
  * chunk once it reaches HANDOVER_BYTES (or no more came within HANDOVER_WAIT_MS, or the body
  * ended), so a fast provider is relayed in few, large writes instead of one per 64 KiB.
- * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on.
+ * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on, and so is
+ * `too_large` once more than `maxBytes` arrived.
  */
-function toWebStream(body: Readable): ReadableStream<Uint8Array> {
+function toWebStream(body: Readable, maxBytes: number, tooLarge: () => ProviderError): ReadableStream<Uint8Array> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
+  let total = 0;
   let ended = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
@@ -67,6 +85,16 @@ function toWebStream(body: Readable): ReadableStream<Uint8Array> {
     wake = undefined;
   };
   body.on("data", (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > maxBytes) {
+      // Over the limit: what was gathered is dropped and the stream errors at its next pull.
+      pending = [];
+      pendingBytes = 0;
+      failure ??= tooLarge();
+      body.destroy();
+      notify();
+      return;
+    }
     pending.push(chunk);
     pendingBytes += chunk.length;
     if (pendingBytes >= READ_AHEAD_BYTES) body.pause();
@@ -77,7 +105,7 @@ function toWebStream(body: Readable): ReadableStream<Uint8Array> {
     notify();
   });
   body.once("error", (err) => {
-    failure = err;
+    failure ??= err;
     notify();
   });
   /** True when more data, the end or an error arrives within `ms`; false when the time is up first. */

@@ -12,7 +12,14 @@ import { checkUrl, guardedLookup, type GuardPolicy } from "./guard";
  * See docs/provider-client.md, "Sending".
  */
 
-export type HttpConfig = GuardPolicy & { timeoutMs: number };
+export type HttpConfig = GuardPolicy & {
+  timeoutMs: number;
+  /** Largest file (`/data`) read from a provider, in bytes (default DEFAULT_MAX_FILE_BYTES). */
+  maxFileBytes?: number;
+};
+
+/** Largest provider file when the configuration names none (MAX_DOCUMENT_MB's default). */
+export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export type Method = "GET" | "PUT" | "POST";
 export type SendOptions = {
   method: Method;
@@ -21,8 +28,11 @@ export type SendOptions = {
   signal?: AbortSignal;
   /** A read is retried on network errors, 408, 429 and 5xx; a write is attempted exactly once. */
   kind: "read" | "write";
-  /** Whole-exchange deadline (answer and body) for answers read in full; streams use idle timeouts. */
-  deadline?: boolean;
+  /**
+   * Whole-exchange deadline (answer and body) for answers read in full: `true` gives each attempt
+   * PROVIDER_TIMEOUT_MS, a signal is one deadline the caller set; streams use idle timeouts.
+   */
+  deadline?: boolean | AbortSignal;
 };
 export type ProviderResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Dispatcher.ResponseData["body"]; requestId: string };
 
@@ -109,7 +119,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 async function attempt(url: URL, config: HttpConfig, options: SendOptions, requestId: string): Promise<ProviderResponse & { deadline?: AbortSignal }> {
   const { allowlisted } = checkUrl(url, config);
-  const deadline = options.deadline ? AbortSignal.timeout(config.timeoutMs) : undefined;
+  const deadline = options.deadline instanceof AbortSignal ? options.deadline : options.deadline ? AbortSignal.timeout(config.timeoutMs) : undefined;
   const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
   try {
     const res = await request(url, {

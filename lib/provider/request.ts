@@ -1,6 +1,7 @@
 import "server-only";
 import { mapStatus, parseAnswer } from "./answers";
-import { MAX_JSON_BYTES, readText, send, type ByteBudget, type HttpConfig, type Method, type ProviderResponse } from "./http";
+import { ProviderError } from "./errors";
+import { DEFAULT_MAX_FILE_BYTES, MAX_JSON_BYTES, readText, send, type ByteBudget, type HttpConfig, type Method, type ProviderResponse } from "./http";
 import type { CallOptions, ProviderConnection, ServiceSpec } from "./service";
 import { dropToken, getToken, tokenKey } from "./token";
 
@@ -9,7 +10,12 @@ export type Requester = {
   spec: ServiceSpec;
   /** `{base_url}{documentsPath}`: the list path, and the only path paging links may point at. */
   root: URL;
-  call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean): Promise<ProviderResponse & { deadline?: AbortSignal }>;
+  /** Largest file this connection's `/data` may deliver, in bytes. */
+  maxFileBytes: number;
+  /** `deadline`: see SendOptions; for a write, `true` sets one deadline for the whole call (token and all). */
+  call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean | AbortSignal): Promise<ProviderResponse & { deadline?: AbortSignal }>;
+  /** Obtains what authorises a request (a bearer token, cached) ahead of a call that must not wait for it. */
+  prepare(): Promise<void>;
   /** A JSON (or XML) answer, at most MAX_JSON_BYTES, and within `budget` when given. */
   getJson(url: URL, opts: CallOptions, budget?: ByteBudget): Promise<unknown>;
 };
@@ -22,23 +28,25 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
       : undefined;
   const key = creds ? tokenKey(conn.id, creds) : "";
 
-  async function authorization(): Promise<{ header: string; token?: string }> {
+  async function authorization(until?: AbortSignal): Promise<{ header: string; token?: string }> {
     if (conn.auth.type === "basic") {
       return { header: `Basic ${Buffer.from(`${conn.auth.username}:${conn.auth.password}`).toString("base64")}` };
     }
-    const token = await getToken(key, creds!, config);
+    const token = await beforeDeadline(getToken(key, creds!, config), until);
     return { header: `Bearer ${token}`, token };
   }
 
   /** One call with authorisation; a refused bearer token is replaced once and the call repeated. */
-  async function call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean) {
+  async function call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean | AbortSignal) {
     const kd = opts.kd ?? conn.customerNumber ?? undefined;
+    // A write may be under way until one known moment, however the call goes (a token renewed after a 401 included).
+    const until = deadline instanceof AbortSignal ? deadline : deadline && kind === "write" ? AbortSignal.timeout(config.timeoutMs) : undefined;
     for (let tries = 0; ; tries++) {
-      const auth = await authorization();
+      const auth = await authorization(until);
       const headers: Record<string, string> = { authorization: auth.header };
       if (accept) headers.accept = accept;
       if (spec.sendsCustomerHeader && kd) headers.kd = kd;
-      const res = await send(url, config, { method, kind, headers, signal: opts.signal, deadline });
+      const res = await send(url, config, { method, kind, headers, signal: opts.signal, deadline: until ?? deadline });
       if (res.status === 401 && auth.token && tries === 0) {
         await res.body.dump().catch(() => undefined);
         dropToken(key, auth.token);
@@ -57,5 +65,24 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
     return parseAnswer(res, await readText(res, url, opts.signal, MAX_JSON_BYTES, budget));
   }
 
-  return { spec, root, call, getJson };
+  async function prepare(): Promise<void> {
+    await authorization();
+  }
+
+  return { spec, root, maxFileBytes: config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, call, getJson, prepare };
+}
+
+/**
+ * A token that arrives after the deadline is of no use: the call ends as a timeout that sent
+ * nothing (a PUT refused with 401 before it was not applied either).
+ */
+function beforeDeadline<T>(work: Promise<T>, until: AbortSignal | undefined): Promise<T> {
+  if (!until) return work;
+  const late = () => new ProviderError("timeout", { sent: false });
+  if (until.aborted) return Promise.reject(late());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(late());
+    until.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => until.removeEventListener("abort", onAbort));
+  });
 }

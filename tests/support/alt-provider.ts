@@ -31,6 +31,8 @@ export type AltModes = {
   confirmStatus: number;
   /** Size of the generated file bodies (bytes). */
   dataBytes: number;
+  /** Send files without Content-Length (chunked): their size shows only while they stream. */
+  omitLength: boolean;
   /** Added latency on list and count answers. */
   latencyMs: number;
   /** Answer HTML instead of the service (a wrong base URL). */
@@ -69,6 +71,7 @@ const defaults = (): AltModes => ({
   confirmDelayMs: 0,
   confirmStatus: 204,
   dataBytes: 4096,
+  omitLength: false,
   latencyMs: 0,
   html: false,
 });
@@ -217,7 +220,7 @@ export async function startAltProvider(): Promise<AltProvider> {
       const type = service === "uvi" ? "application/pdf" : "application/zip";
       res.writeHead(200, {
         "content-type": type,
-        "content-length": String(alt.modes.dataBytes),
+        ...(!alt.modes.omitLength && { "content-length": String(alt.modes.dataBytes) }),
         "content-disposition": `attachment; filename="../..\\evil\"<name>.pdf"; filename*=UTF-8''${encodeURIComponent(`Größe "${doc.filename}`)}`,
       });
       const chunk = Buffer.alloc(64 * 1024, service === "uvi" ? "%PDF-1.4 " : "PK");

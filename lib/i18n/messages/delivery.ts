@@ -9,6 +9,11 @@ export const delivery = {
       "Das Dokument konnte nicht abgerufen und archiviert werden, deshalb wurde es nicht bestätigt. Bitte versuchen Sie es später erneut.",
     "delivery.confirm.archiveFailed":
       "Das Dokument konnte nicht sicher gespeichert werden, deshalb wurde es nicht bestätigt. Bitte wenden Sie sich an den Support.",
+    "delivery.file.tooLarge":
+      "Die Datei des Anbieters ist größer als die erlaubten {mb} MB. Sie wurde weder archiviert noch bestätigt. Bitte wenden Sie sich an den Anbieter.",
+    "delivery.confirm.byOther": "Bereits bestätigt von {who} am {at} (UTC).",
+    "delivery.archive.diskFull":
+      "Auf dem Speicher des Archivs sind nur noch {free} MB frei (mindestens {min} MB müssen frei bleiben). Deshalb wird nichts archiviert und nichts bestätigt. Bitte geben Sie Speicherplatz frei oder wenden Sie sich an den Betrieb.",
   },
   en: {
     "delivery.sync.running": "A synchronisation of this connection is already running. Please wait until it has finished, then try again.",
@@ -17,5 +22,9 @@ export const delivery = {
       "The provider did not answer in time. Whether the receipt was confirmed is not yet known; the next synchronisation checks it, after which you can confirm again if needed.",
     "delivery.confirm.notFetched": "The document could not be fetched and archived, so it was not confirmed. Please try again later.",
     "delivery.confirm.archiveFailed": "The document could not be stored safely, so it was not confirmed. Please contact support.",
+    "delivery.file.tooLarge": "The provider's file is larger than the allowed {mb} MB. It was neither archived nor confirmed. Please contact the provider.",
+    "delivery.confirm.byOther": "Already confirmed by {who} on {at} (UTC).",
+    "delivery.archive.diskFull":
+      "The archive's disk has only {free} MB free (at least {min} MB must stay free), so nothing is archived or confirmed. Please free up space or contact operations.",
   },
 };
