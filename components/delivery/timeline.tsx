@@ -14,7 +14,7 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   switch (e.kind) {
     case "fetch":
       if (d.ok === false) return t("deliveryDetail.event.fetchFailed", { code: str(d.error) || "?" }) + status;
-      return t(d.via === "confirm" ? "deliveryDetail.event.fetchConfirm" : "deliveryDetail.event.fetchView", {
+      return t(d.otherBytes === true ? "deliveryDetail.event.fetchOtherBytes" : d.via === "confirm" ? "deliveryDetail.event.fetchConfirm" : "deliveryDetail.event.fetchView", {
         size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?",
         sha256: str(d.sha256),
       });
@@ -37,7 +37,7 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
 const tone = (e: DeliveryEvent) =>
   (e.kind === "fetch" && e.detail.ok === false) || (e.kind === "confirm.outcome" && e.detail.state === "failed")
     ? "border-red-600"
-    : e.kind === "confirm.outcome" && e.detail.state === "unknown"
+    : (e.kind === "confirm.outcome" && e.detail.state === "unknown") || (e.kind === "fetch" && e.detail.otherBytes === true)
       ? "border-amber-500"
       : (e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed"
         ? "border-green-600"

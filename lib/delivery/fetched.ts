@@ -8,8 +8,13 @@ import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
 /**
  * Records that a document's bytes are archived: hash, size and time on its index row (made here
  * when the document was never listed, e.g. confirmed by id), and a `fetch` audit event.
- * See docs/architecture.md, "View" and "Archive before confirm".
+ * Invariant: once a confirmation has claimed a document (pending, unknown, confirmed), its row
+ * keeps the hash that confirmation archived; bytes fetched later are archived and get their own
+ * event (`otherBytes`), never the row. See docs/architecture.md, "View" and "Archive before confirm".
  */
+
+/** States in which the row's hash is the one a confirmation archived and sent for. */
+const KEPT = sql`('pending', 'unknown', 'confirmed')`;
 
 export type Fetched = { connection: ConnectionRow; documentid: string; kd: string; actor: Actor; file: ArchivedFile; contentType: string; filename?: string; via: "view" | "confirm" };
 
@@ -25,7 +30,10 @@ export function fetchedUpsert(input: Fetched, now: string, pendingWhen?: SQL): S
       first_seen_at, last_seen_at, sha256, bytes, fetched_at, state)
     VALUES (${connection.id}, ${documentid}, ${input.kd}, ${input.filename ?? documentid}, '', ${input.contentType}, '',
       ${JSON.stringify({ documentid })}::jsonb, ${now}::timestamptz, 'epoch'::timestamptz, ${file.sha256}, ${file.bytes}, ${now}::timestamptz, ${state})
-    ON CONFLICT (connection_id, documentid) DO UPDATE SET sha256 = excluded.sha256, bytes = excluded.bytes, fetched_at = excluded.fetched_at
+    ON CONFLICT (connection_id, documentid) DO UPDATE SET
+      sha256 = CASE WHEN d.state IN ${KEPT} THEN d.sha256 ELSE excluded.sha256 END,
+      bytes = CASE WHEN d.state IN ${KEPT} THEN d.bytes ELSE excluded.bytes END,
+      fetched_at = CASE WHEN d.state IN ${KEPT} THEN d.fetched_at ELSE excluded.fetched_at END
       ${pendingWhen ? sql`, state = CASE WHEN ${pendingWhen} THEN 'pending' ELSE d.state END` : sql``}`;
 }
 
@@ -37,9 +45,17 @@ export const fetchEvent = (input: Fetched): AuditEvent => ({
   detail: { ok: true, via: input.via, sha256: input.file.sha256, bytes: input.file.bytes },
 });
 
-/** The row and the event in one statement. */
+/**
+ * The row and the event in one statement. The event says `otherBytes` when the row keeps a
+ * confirmation's hash and these bytes differ from it (the row, read before the upsert, is unchanged).
+ */
 export async function recordFetched(db: Db, input: Fetched): Promise<void> {
+  const { connection, documentid, file } = input;
   await db.execute(sql`
-    WITH recorded AS (${fetchedUpsert(input, new Date().toISOString())})
-    INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail) ${eventRow(fetchEvent(input))}`);
+    WITH kept AS (
+      SELECT sha256 FROM delivery_documents
+      WHERE connection_id = ${connection.id} AND documentid = ${documentid} AND state IN ${KEPT} AND sha256 IS DISTINCT FROM ${file.sha256}
+    ), recorded AS (${fetchedUpsert(input, new Date().toISOString())})
+    INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
+    ${eventRow(fetchEvent(input), sql`CASE WHEN EXISTS (SELECT 1 FROM kept) THEN jsonb_build_object('otherBytes', true, 'kept', (SELECT sha256 FROM kept)) ELSE '{}'::jsonb END`)}`);
 }

@@ -68,6 +68,8 @@ export const deliveryPage = {
     "deliveryDetail.event.fetchView": "Abgerufen beim Ansehen: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchConfirm": "Abgerufen vor der Bestätigung: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchFailed": "Abruf fehlgeschlagen (Fehler „{code}“)",
+    "deliveryDetail.event.fetchOtherBytes":
+      "Nach der Bestätigung andere Bytes abgerufen: {size}, SHA-256 {sha256}. Archiviert, aber der Datensatz behält die bestätigten.",
     "deliveryDetail.event.attempt": "Bestätigung an den Anbieter gesendet (Versuch {attempt})",
     "deliveryDetail.event.outcome.confirmed": "Bestätigung vom Anbieter angenommen",
     "deliveryDetail.event.outcome.failed": "Bestätigung fehlgeschlagen (Fehler „{code}“); sie kann erneut versucht werden",
@@ -173,6 +175,7 @@ export const deliveryPage = {
     "deliveryDetail.event.fetchView": "Fetched when viewed: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchConfirm": "Fetched before confirming: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchFailed": "Fetch failed (error “{code}”)",
+    "deliveryDetail.event.fetchOtherBytes": "Other bytes fetched after the confirmation: {size}, SHA-256 {sha256}. Archived, but the record keeps the confirmed ones.",
     "deliveryDetail.event.attempt": "Confirmation sent to the provider (attempt {attempt})",
     "deliveryDetail.event.outcome.confirmed": "Confirmation accepted by the provider",
     "deliveryDetail.event.outcome.failed": "Confirmation failed (error “{code}”); it may be tried again",
