@@ -23,8 +23,9 @@ export async function startServer(): Promise<void> {
   try {
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);
+    await (await import("@/lib/delivery/archive-space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
-    (await import("@/lib/delivery/scheduler")).startScheduler();
+    await (await import("@/lib/delivery/scheduler")).startScheduler();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);
     process.exit(1);

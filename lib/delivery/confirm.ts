@@ -5,7 +5,8 @@ import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError } from "@/lib/errors";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
@@ -14,20 +15,25 @@ import { archiveStream, isArchived, type ArchivedFile } from "./archive";
 import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./fetched";
+import { instanceId } from "./instances";
 import { pendingKey, settlePendingArchive } from "./pending-archives";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
  * `pending`, then exactly one PUT, then its outcome. Invariant: a PUT goes out only for the caller
  * that moved the intent row from nothing or `failed` to `pending`; a pending, unknown or confirmed
- * row makes every other attempt (this instance or another) return without sending.
+ * row makes every other attempt (this instance or another) return without sending. The claim
+ * names this instance and the deadline by which its PUT has ended (instances.ts), so nobody
+ * judges it while it may still be under way, and a crash's claims are judged at once.
  */
 
 export type ConfirmResult = {
   documentid: string;
   state: ConfirmationState;
   /** Why it is not confirmed, in the caller's words later. */
-  error?: { code: string; messageKey: MessageKey; status: number; providerStatus?: number };
+  error?: { code: string; messageKey: MessageKey; vars?: MessageVars; status: number; providerStatus?: number };
+  /** Confirmed before this run came to it (by another run, tab or instance): by whom and when. */
+  earlier?: { by: string | null; at: string };
 };
 
 export type ConfirmContext = { db: Db; connection: ConnectionRow; client: ProviderClient; actor: Actor };
@@ -44,32 +50,45 @@ const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["err
  * anything the provider did is 502, or 504 when it did not answer in time; our own failure 500.
  */
 function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {
+  // Our own refusal with its own words (the archive's disk is full).
+  if (err instanceof AppError) return { code: err.code, messageKey: err.messageKey, status: err.status, ...(err.options.vars && { vars: err.options.vars }) };
   const mapped = providerAppError(err, "document");
   if (mapped instanceof AppError && err instanceof ProviderError) {
     const providerStatus = err.details.status;
     const status = err.kind === "bad_id" ? 400 : err.kind === "timeout" ? 504 : 502;
-    return { code: mapped.code, messageKey: mapped.messageKey, status, ...(providerStatus && { providerStatus }) };
+    return { code: mapped.code, messageKey: mapped.messageKey, status, ...(mapped.options.vars && { vars: mapped.options.vars }), ...(providerStatus && { providerStatus }) };
   }
   return { code: "archive_failed", messageKey: fallback, status: 500 };
 }
 
-/** What is known of a document before confirming it: its intent row's state and its archived bytes. */
-type Known = { state?: ConfirmationState; archived?: ArchivedFile };
+/** Failures whose own words say more than "could not be fetched": a file too large, a full disk, our archive. */
+const OWN_WORDS = new Set(["archive_failed", "archive_disk_full", "provider_too_large"]);
+
+/** What is known of a document before confirming it: its intent row's state, its archived bytes, who confirmed it. */
+type Known = { state?: ConfirmationState; archived?: ArchivedFile; earlier?: ConfirmResult["earlier"] };
 
 async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
   // A view of this document whose download has ended may still be committing its bytes: that
   // commit is awaited first, so only a finished archive and record count.
   await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
-  const [row] = rowsOf<{ state: ConfirmationState | null; sha256: string | null; bytes: number | null }>(
+  const [row] = rowsOf<{ state: ConfirmationState | null; sha256: string | null; bytes: number | null; confirmed_at: string | Date | null; by: string | null }>(
     await ctx.db.execute(sql`
-      SELECT c.state, d.sha256, d.bytes::float8 AS bytes FROM (SELECT 1) AS one
+      SELECT c.state, d.sha256, d.bytes::float8 AS bytes, d.confirmed_at, COALESCE(u.name, u.email) AS by FROM (SELECT 1) AS one
       LEFT JOIN delivery_confirmations c ON c.connection_id = ${ctx.connection.id} AND c.documentid = ${documentid}
-      LEFT JOIN delivery_documents d ON d.connection_id = ${ctx.connection.id} AND d.documentid = ${documentid}`),
+      LEFT JOIN delivery_documents d ON d.connection_id = ${ctx.connection.id} AND d.documentid = ${documentid}
+      LEFT JOIN users u ON u.id = d.confirmed_by`),
   );
   return {
     ...(row?.state && { state: row.state }),
     ...(row?.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) } }),
+    ...(row?.state === "confirmed" && row.confirmed_at && { earlier: { by: row.by, at: new Date(row.confirmed_at).toISOString() } }),
   };
+}
+
+/** A document whose intent row someone holds (pending, unknown, confirmed) is reported as it stands; nothing is sent. */
+function held(documentid: string, k: Known): ConfirmResult | undefined {
+  if (!k.state || k.state === "failed") return undefined;
+  return { documentid, state: k.state, ...(NOT_AGAIN[k.state] && { error: NOT_AGAIN[k.state] }), ...(k.earlier && { earlier: k.earlier }) };
 }
 
 /**
@@ -89,19 +108,21 @@ async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: strin
  * `confirm.attempt` events are written. `claimed`: this caller may send; else `state` is what
  * holds the row (as it was when the statement began).
  */
-async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, fetched?: Fetched): Promise<{ claimed: boolean; state: ConfirmationState | null }> {
+async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, deadlineAt: Date, fetched?: Fetched): Promise<{ claimed: boolean; state: ConfirmationState | null }> {
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const now = new Date().toISOString();
+  const until = deadlineAt.toISOString();
   const isClaimed = sql`EXISTS (SELECT 1 FROM claimed)`;
   const attempt = eventRow({ kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } }, sql`jsonb_build_object('attempt', claimed.attempts)`);
   const [row] = rowsOf<{ attempts: number | null; state: ConfirmationState | null }>(
     await ctx.db.execute(sql`
       WITH claimed AS (
-        INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at)
-        VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz)
+        INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at, instance_id, deadline_at)
+        VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz, ${instanceId()}, ${until}::timestamptz)
         ON CONFLICT (connection_id, documentid) DO UPDATE SET state = 'pending', actor_id = excluded.actor_id,
           sha256 = excluded.sha256, started_at = excluded.started_at, attempts = c.attempts + 1,
-          finished_at = NULL, provider_status = NULL, message = NULL
+          finished_at = NULL, provider_status = NULL, message = NULL,
+          instance_id = excluded.instance_id, deadline_at = excluded.deadline_at
         WHERE c.state = 'failed'
         RETURNING c.attempts
       ), document AS (
@@ -150,26 +171,43 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
     return { documentid, state: "failed", error: failure(err, "delivery.confirm.notFetched") };
   }
   const before = await known(ctx, documentid);
-  if (before.state && before.state !== "failed") return { documentid, state: before.state, ...(NOT_AGAIN[before.state] && { error: NOT_AGAIN[before.state] }) };
+  const heldBefore = held(documentid, before);
+  if (heldBefore) return heldBefore;
 
   let archived: { file: ArchivedFile; fetched?: Fetched };
   try {
     archived = await ensureArchived(ctx, documentid, kd, before);
   } catch (err) {
+    // Another run (a second tab, another instance) may have confirmed it meanwhile, and a
+    // provider no longer serves a confirmed document: that is reported, not a failure.
+    const heldNow = held(documentid, await known(ctx, documentid));
+    if (heldNow) return heldNow;
     const error = failure(err, "delivery.confirm.archiveFailed");
     log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
     await recordEvent(ctx.db, { kind: "fetch", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus } });
-    return { documentid, state: "failed", error: { ...error, messageKey: error.code === "archive_failed" ? error.messageKey : "delivery.confirm.notFetched" } };
+    return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
   }
 
-  const claimed = await claim(ctx, documentid, kd, archived.file.sha256, archived.fetched);
-  if (!claimed.claimed) {
-    const now = claimed.state ?? "pending";
-    return { documentid, state: now, ...(now !== "failed" && NOT_AGAIN[now] && { error: NOT_AGAIN[now] }) };
+  // The bearer token before the claim: the PUT's deadline must not be spent waiting for one.
+  try {
+    await ctx.client.prepare();
+  } catch (err) {
+    const error = failure(err, "delivery.confirm.notFetched");
+    await recordEvent(ctx.db, { kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state: "failed", code: error.code, sent: false, providerStatus: error.providerStatus } });
+    return { documentid, state: "failed", error };
+  }
+  // One deadline for the whole PUT, set before the claim records it: past it nothing is under way.
+  const timeoutMs = env().providerTimeoutMs;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const claimed = await claim(ctx, documentid, kd, archived.file.sha256, new Date(Date.now() + timeoutMs), archived.fetched);
+  if (!claimed.claimed) return held(documentid, await known(ctx, documentid)) ?? { documentid, state: "pending", error: NOT_AGAIN.pending };
+  if (deadline.aborted) {
+    await recordOutcome(ctx, documentid, "failed", { code: "deadline_before_send" });
+    return { documentid, state: "failed", error: { code: "provider_timeout", messageKey: "delivery.confirm.notFetched", status: 504 } };
   }
 
   // No caller signal: the outcome must be seen even when the browser has gone away.
-  const outcome = await ctx.client.confirm(documentid, kd ? { kd } : {});
+  const outcome = await ctx.client.confirm(documentid, { ...(kd && { kd }), deadline });
   if (outcome.state === "confirmed") {
     await recordOutcome(ctx, documentid, "confirmed", { noLongerOpen: outcome.noLongerOpen });
     return { documentid, state: "confirmed" };

@@ -1,20 +1,19 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { recordEvents, type Actor, type AuditEvent } from "@/lib/audit/audit";
 import { rowsOf } from "./document-index";
+import { claimSettledSql } from "./instances";
 
 /**
  * Reconciliation (docs/architecture.md, "Reconciliation"): a confirmation whose outcome was not
  * seen (`unknown`), or that a crash left `pending`, is decided by the list the provider just gave
  * in full: gone means the PUT took effect (`confirmed`); still listed means it did not (the
- * document is open again and may be confirmed once more). Only rows whose PUT finished, or must
- * have finished (started longer than the provider timeout ago), before the walk began are
- * decided: a PUT still in flight is never judged by a list read before it landed.
+ * document is open again and may be confirmed once more). Only rows whose PUT finished, or can
+ * no longer be under way (its deadline passed, or the instance that claimed it died) before the
+ * walk began are decided: a PUT still in flight is never judged by a list read before it landed.
  */
 export async function reconcileConnection(db: Db, connectionId: string, walkStart: Date, actor: Actor): Promise<{ confirmed: number; reopened: number }> {
-  const inFlightBefore = new Date(walkStart.getTime() - env().providerTimeoutMs - 5000).toISOString();
   const start = walkStart.toISOString();
   const decided = rowsOf<{ documentid: string; outcome: "confirmed" | "open"; previous: string }>(
     await db.execute(sql`
@@ -25,7 +24,7 @@ export async function reconcileConnection(db: Db, connectionId: string, walkStar
         JOIN delivery_documents d ON d.connection_id = c.connection_id AND d.documentid = c.documentid
         WHERE c.connection_id = ${connectionId}
           AND ((c.state = 'unknown' AND c.finished_at < ${start}::timestamptz)
-            OR (c.state = 'pending' AND c.started_at < ${inFlightBefore}::timestamptz))
+            OR (c.state = 'pending' AND ${claimSettledSql("c", sql`${start}::timestamptz`)}))
         FOR UPDATE OF c
       ), confirmations AS (
         UPDATE delivery_confirmations c

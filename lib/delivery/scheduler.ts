@@ -5,6 +5,7 @@ import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { rowsOf } from "./document-index";
+import { claimSettledSql, startInstance } from "./instances";
 import { acquireSyncLease, runSync } from "./sync";
 
 /**
@@ -12,7 +13,8 @@ import { acquireSyncLease, runSync } from "./sync";
  * SYNC_INTERVAL_MINUTES (jittered, first run at a random point of its first interval), at most
  * SYNC_CONCURRENCY at once on this instance; the lease keeps instances from syncing one connection
  * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
- * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until decided.
+ * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
+ * decided; the claims of an instance found dead (instances.ts) are due at once.
  */
 
 const store = globalThis as unknown as { argeScheduler?: { timer: NodeJS.Timeout; running: Set<string> } };
@@ -35,7 +37,6 @@ async function scheduleNew(db: Db): Promise<void> {
 
 async function dueConnections(db: Db, limit: number, exclude: string[]): Promise<string[]> {
   const background = env().syncIntervalMinutes > 0;
-  const inFlight = `${Math.ceil(env().providerTimeoutMs / 1000) + 5} seconds`;
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       SELECT c.id FROM connections c LEFT JOIN delivery_sync s ON s.connection_id = c.id
@@ -44,7 +45,11 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
         AND ((${background} AND s.next_at <= now())
           OR ((s.last_at IS NULL OR s.last_at < now() - interval '10 seconds') AND EXISTS (
             SELECT 1 FROM delivery_confirmations x WHERE x.connection_id = c.id
-              AND (x.state = 'unknown' OR (x.state = 'pending' AND x.started_at < now() - ${inFlight}::interval)))))
+              AND (x.state = 'unknown' OR (x.state = 'pending' AND ${claimSettledSql("x", sql`now()`)}))))
+          -- A claim of an instance that died after the last sync: that sync could not judge it.
+          OR EXISTS (
+            SELECT 1 FROM delivery_confirmations x JOIN app_instances i ON i.id = x.instance_id
+            WHERE x.connection_id = c.id AND x.state = 'pending' AND i.ended_at IS NOT NULL AND (s.last_at IS NULL OR i.ended_at > s.last_at)))
       ORDER BY s.next_at NULLS FIRST LIMIT ${limit}`),
   );
   return rows.map((r) => r.id);
@@ -78,13 +83,17 @@ async function tick(running: Set<string>): Promise<void> {
   for (const id of await dueConnections(db, free, [...running])) void syncInBackground(db, id, running);
 }
 
-/** Starts the scheduler once per process; its first look is at once (reconciliation after a crash). */
-export function startScheduler(): void {
+/**
+ * Starts the scheduler once per process, after registering this instance; its first look is at
+ * once (reconciliation after a crash), and another follows whenever an instance is found dead.
+ */
+export async function startScheduler(): Promise<void> {
   if (store.argeScheduler) return;
   const running = new Set<string>();
   const run = () => void tick(running).catch((err: unknown) => log().error({ err }, "sync scheduler tick failed"));
   const timer = setInterval(run, tickMs());
   timer.unref();
   store.argeScheduler = { timer, running };
+  await startInstance(await getDb(), run);
   run();
 }

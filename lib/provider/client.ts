@@ -31,6 +31,8 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
     walk: (opts: WalkOptions) => walkDocuments(req, opts),
     data: (documentid: string, opts: CallOptions = {}) => fetchDocumentData(req, documentid, opts),
     confirm: (documentid: string, opts: CallOptions = {}) => confirmDocument(req, documentid, opts),
+    /** Obtains the bearer token (if any) now, so that a confirmation's deadline is not spent on it. */
+    prepare: () => req.prepare(),
   };
 }
 

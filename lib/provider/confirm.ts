@@ -11,14 +11,15 @@ export type ConfirmOutcome =
 
 /**
  * Confirms receipt, attempted exactly once. Any 2xx confirms; 404/409/410 mean the document is
- * no longer open (already confirmed). No answer after sending, or a 5xx, is `unknown`.
+ * no longer open (already confirmed). No answer after sending, or a 5xx, is `unknown`. The whole
+ * call, a renewed token included, ends by `opts.deadline` (else PROVIDER_TIMEOUT_MS from now).
  * See docs/provider-client.md, "Confirming".
  */
 export async function confirmDocument(req: Requester, documentid: string, opts: CallOptions = {}): Promise<ConfirmOutcome> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/status`);
   let res;
   try {
-    res = await req.call(url, "PUT", "write", undefined, opts, true);
+    res = await req.call(url, "PUT", "write", undefined, opts, opts.deadline ?? true);
   } catch (err) {
     const e = err instanceof ProviderError ? err : new ProviderError("unexpected", { cause: err });
     return { state: e.details.sent === false || e.kind === "refused" || e.kind === "auth" ? "failed" : "unknown", error: e };

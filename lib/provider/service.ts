@@ -22,4 +22,9 @@ export type ServiceSpec = {
   sendsCustomerHeader: boolean;
 };
 
-export type CallOptions = { kd?: string; signal?: AbortSignal };
+export type CallOptions = {
+  kd?: string;
+  signal?: AbortSignal;
+  /** For a write: the one deadline of the whole call (token included), set by the caller before it claimed the write. */
+  deadline?: AbortSignal;
+};

@@ -86,6 +86,9 @@ export const deliveryConfirmations = pgTable(
     finishedAt: at("finished_at"),
     providerStatus: integer("provider_status"),
     message: text("message"),
+    /** The process that claimed it (app_instances) and the end of its PUT's deadline. */
+    instanceId: text("instance_id"),
+    deadlineAt: at("deadline_at"),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.documentid] })],
 );
@@ -120,3 +123,13 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_document").on(t.connectionId, t.documentid, t.id), index("audit_events_at").on(t.at)],
 );
+
+/** The running processes of the app and their heartbeats (migration 0008). */
+export const appInstances = pgTable("app_instances", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: at("started_at").notNull().defaultNow(),
+  heartbeatAt: at("heartbeat_at").notNull().defaultNow(),
+  endedAt: at("ended_at"),
+});
