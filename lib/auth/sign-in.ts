@@ -10,7 +10,8 @@ import { recordSignInFailure, succeedAttempt } from "./throttle";
  * Checks e-mail and password. An unknown e-mail, a disabled account and a wrong password all
  * cost one scrypt and give the same null, so the answer tells an attacker nothing. The attempt
  * was recorded by the sign-in gate before (lib/api/sign-in-gate.ts); a failure leaves it recorded, a
- * success removes it. A hash made with weaker parameters than today's is replaced.
+ * success removes it and makes the address known to the account (lib/auth/throttle.ts). A hash made
+ * with weaker parameters than today's is replaced.
  */
 export async function authenticate(
   db: Db,
@@ -24,7 +25,7 @@ export async function authenticate(
     if (!attempt) await recordSignInFailure(db, { email, ip: input.ip });
     return null;
   }
-  await succeedAttempt(db, attempt ?? { ids: [] }, email);
+  await succeedAttempt(db, attempt ?? { ids: [] }, { id: user.id, email, ip: input.ip });
   if (needsRehash(user.passwordHash)) {
     // Only if the hash is still the one just checked: a password changed meanwhile stays.
     const passwordHash = await hashPassword(input.password);

@@ -2,78 +2,92 @@ import "server-only";
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { signInFailures } from "@/lib/db/schema/users";
-
-export const THROTTLE_LIMIT = 10;
-export const THROTTLE_WINDOW_MINUTES = 15;
+import { addressGroup } from "./address-group";
+import { isKnownAddress, rememberAddress } from "./known-addresses";
+import { ACCOUNT_LIMITS, ADDRESS_LIMITS, LONGEST_WINDOW_MINUTES, attemptsToRead, waitSeconds, type Limit } from "./throttle-limits";
 
 export type ThrottleSubject = { email: string; ip: string | null };
 /** A recorded sign-in attempt: its rows in `sign_in_failures`, one per key. */
 export type Attempt = { ids: number[] };
 
-const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+type Counter = { key: string; limits: readonly Limit[] };
 
-const windowStart = sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+// An account's attempts from one address it is known at count apart from all its others.
+const knownKey = (email: string, group: string) => `known:${JSON.stringify([group, email])}`;
+
+const oldest = sql`now() - make_interval(mins => ${LONGEST_WINDOW_MINUTES})`;
 
 /**
- * Seconds until the attempt `id` of `key` may be checked: 0 unless THROTTLE_LIMIT attempts of that
- * key came before it inside the window; then until the LIMIT-th most recent of them ages out.
+ * What an attempt counts against: its address group, and its account: the account's one budget
+ * shared by every address it is not known at, or, from a known address, that address's own.
  */
-async function waitBefore(db: Db, key: string, id: number): Promise<number> {
-  const [row] = await db
-    .select({ at: signInFailures.at })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.key, key), gt(signInFailures.at, windowStart), lt(signInFailures.id, id)))
-    .orderBy(desc(signInFailures.id))
-    .offset(THROTTLE_LIMIT - 1)
-    .limit(1);
-  if (!row) return 0;
-  return Math.max(1, Math.ceil((row.at.getTime() + THROTTLE_WINDOW_MINUTES * 60_000 - Date.now()) / 1000));
+async function countersOf(db: Db, subject: ThrottleSubject): Promise<Counter[]> {
+  const email = normalEmail(subject.email);
+  const group = subject.ip ? addressGroup(subject.ip) : null;
+  if (!group) return [{ key: `email:${email}`, limits: ACCOUNT_LIMITS }];
+  const known = await isKnownAddress(db, email, group);
+  return [
+    { key: known ? knownKey(email, group) : `email:${email}`, limits: ACCOUNT_LIMITS },
+    { key: `ip:${group}`, limits: ADDRESS_LIMITS },
+  ];
 }
 
-async function hasEarlier(db: Db, key: string, id: number): Promise<boolean> {
+/** Seconds until attempt `id` of `key` may be checked, from the ages of the attempts of `key` before it (database time). */
+async function waitBefore(db: Db, { key, limits }: Counter, id: number): Promise<number> {
   const rows = await db
-    .select({ id: signInFailures.id })
+    .select({ age: sql<number>`extract(epoch from now() - ${signInFailures.at})`.mapWith(Number) })
     .from(signInFailures)
-    .where(and(eq(signInFailures.key, key), gt(signInFailures.at, windowStart), lt(signInFailures.id, id)))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(signInFailures.key, key), gt(signInFailures.at, oldest), lt(signInFailures.id, id)))
+    .orderBy(desc(signInFailures.id))
+    .limit(attemptsToRead(limits));
+  return waitSeconds(
+    rows.map((r) => r.age),
+    limits,
+  );
 }
 
 /**
  * Records a sign-in attempt BEFORE its password is checked, then decides whether it may be
- * checked. Invariant: of any number of attempts at once, only those with fewer than
- * THROTTLE_LIMIT attempts of the same account or address before them (failed, or still being
- * checked) get through, so a burst cannot race past the limit. An address over its limit waits;
- * an account over its limit waits too, unless the attempt comes from an address with no attempt
- * of its own in the window: a burst against a known e-mail does not lock its owner out.
- * A refused attempt leaves no row (it was not checked).
+ * checked. Invariant: of any number of attempts at once, only those that find every limit of
+ * their account and of their address group unfilled by the attempts before them (failed, or still
+ * being checked) get through, so a burst cannot race past a limit. The account's limits hold from
+ * every address together (at most 10 checks in 15 minutes, throttle-limits.ts), except that an
+ * address the account signed in from in the last 30 days has a budget of its own for it: an
+ * attack from elsewhere does not lock the owner out. A refused attempt leaves no row.
  */
 export async function beginAttempt(db: Db, subject: ThrottleSubject): Promise<{ attempt: Attempt; waitSeconds: 0 } | { waitSeconds: number }> {
-  const keys = [emailKey(subject.email), ...(subject.ip ? [ipKey(subject.ip)] : [])];
-  const rows = await db.insert(signInFailures).values(keys.map((key) => ({ key }))).returning({ id: signInFailures.id, key: signInFailures.key });
-  const idOf = (key: string) => rows.find((r) => r.key === key)!.id;
-  const account = await waitBefore(db, keys[0]!, idOf(keys[0]!));
-  const address = subject.ip ? await waitBefore(db, keys[1]!, idOf(keys[1]!)) : 0;
-  const addressIsClean = subject.ip ? !(await hasEarlier(db, keys[1]!, idOf(keys[1]!))) : false;
-  const waitSeconds = Math.max(address, addressIsClean ? 0 : account);
+  const counters = await countersOf(db, subject);
+  const rows = await db
+    .insert(signInFailures)
+    .values(counters.map(({ key }) => ({ key })))
+    .returning({ id: signInFailures.id, key: signInFailures.key });
+  let wait = 0;
+  for (const counter of counters) wait = Math.max(wait, await waitBefore(db, counter, rows.find((r) => r.key === counter.key)!.id));
   const ids = rows.map((r) => r.id);
-  if (waitSeconds > 0) {
+  if (wait > 0) {
     await db.delete(signInFailures).where(inArray(signInFailures.id, ids));
-    return { waitSeconds };
+    return { waitSeconds: wait };
   }
-  // Keep the table small: rows older than a day no longer matter.
-  await db.delete(signInFailures).where(lt(signInFailures.at, sql`now() - interval '1 day'`));
+  // Keep the table small: attempts older than the longest window count for nothing.
+  await db.delete(signInFailures).where(lt(signInFailures.at, oldest));
   return { attempt: { ids }, waitSeconds: 0 };
 }
 
-/** A failed attempt stays recorded as it is; a successful one goes, with the account's earlier failures (the address keeps its own). */
-export async function succeedAttempt(db: Db, attempt: Attempt, email: string): Promise<void> {
+/**
+ * A successful attempt goes, and its address group becomes (or stays) known to the account. The
+ * account's failures from elsewhere stay: an owner signing in must not hand an attacker a fresh
+ * budget. Only the failures from this known address go, and the address keeps its own.
+ */
+export async function succeedAttempt(db: Db, attempt: Attempt, user: { id: string; email: string; ip: string | null }): Promise<void> {
   if (attempt.ids.length) await db.delete(signInFailures).where(inArray(signInFailures.id, attempt.ids));
-  await db.delete(signInFailures).where(eq(signInFailures.key, emailKey(email)));
+  if (!user.ip) return;
+  const group = addressGroup(user.ip);
+  await rememberAddress(db, user.id, group);
+  await db.delete(signInFailures).where(eq(signInFailures.key, knownKey(normalEmail(user.email), group)));
 }
 
 /** A failure outside the gate (no attempt recorded before): recorded now. */
 export async function recordSignInFailure(db: Db, subject: ThrottleSubject): Promise<void> {
-  await db.insert(signInFailures).values([emailKey(subject.email), ...(subject.ip ? [ipKey(subject.ip)] : [])].map((key) => ({ key })));
+  await db.insert(signInFailures).values((await countersOf(db, subject)).map(({ key }) => ({ key })));
 }

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const ROLES = ["admin", "manager", "support"] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,4 +26,17 @@ export const signInFailures = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sign_in_failures_key_at").on(t.key, t.at)],
+);
+
+/** Where an account signed in successfully (an IPv4 address or an IPv6 /64): such an address keeps its own sign-in budget. */
+export const signInKnownAddresses = pgTable(
+  "sign_in_known_addresses",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("sign_in_known_addresses_last_success_at").on(t.lastSuccessAt)],
 );
