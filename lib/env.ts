@@ -233,10 +233,14 @@ export function env(): Env {
 }
 
 /**
- * next-auth builds its redirect URLs from NEXTAUTH_URL, else from http://localhost:3000. Letting it
- * trust the Host it was reached at (Next.js fills X-Forwarded-Host from it) makes them point back
- * to this server wherever it runs. Called once at start.
+ * next-auth builds its redirect URLs from NEXTAUTH_URL, else from http://localhost:3000. With
+ * PUBLIC_URL they are pinned to it. Without, letting it trust the host it was reached at makes
+ * them point back to this server wherever it runs: X-Forwarded-Host and -Proto, which
+ * lib/cli/serve.mjs keeps only from trusted proxies and Next otherwise fills from Host and the
+ * socket. Called once at start.
  */
 export function letAuthUseRequestHost(): void {
+  const publicUrl = env().publicUrl;
+  if (publicUrl) process.env.NEXTAUTH_URL = publicUrl;
   process.env.AUTH_TRUST_HOST ??= "true";
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { currentUser, type CurrentUser } from "@/lib/auth/session";
 import { forgetSessionChecks } from "@/lib/auth/session-checks";
 import type { Role } from "@/lib/db/schema/users";
+import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
@@ -115,7 +116,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
       locale = await requestLocale(user?.locale);
       if (!user) throw unauthorized();
       if (options.roles && !options.roles.includes(user.role)) throw forbidden();
-      if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers)) {
+      if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers, env().publicUrl)) {
         throw new AppError(403, "bad_origin", "error.badOrigin");
       }
       const query = options.query

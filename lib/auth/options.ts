@@ -26,8 +26,14 @@ export function clientAddress(headers: { get(name: string): string | null } | Re
   return first || null;
 }
 
-/** Whether the request reached the app over https (as the proxy in front reports it). */
+/**
+ * Whether the request reached the app over https: PUBLIC_URL's scheme when it is set, else as the
+ * proxy in front reports it (lib/cli/serve.mjs drops a client's X-Forwarded-Proto unless
+ * TRUSTED_PROXIES > 0, and Next then fills it from the socket).
+ */
 export function isSecureForwarded(headers: { get(name: string): string | null }, protocol = "http:"): boolean {
+  const publicUrl = env().publicUrl;
+  if (publicUrl) return publicUrl.startsWith("https:");
   const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   return (forwarded ?? protocol.replace(":", "")) === "https";
 }
@@ -87,7 +93,8 @@ export function authOptions(secure: boolean): NextAuthOptions {
         if (code === "JWT_SESSION_ERROR") return void log().info({ code }, "session cookie refused");
         log().error({ code, metadata: metadata instanceof Error ? metadata.message : undefined }, "next-auth error");
       },
-      // NEXTAUTH_URL is left unset on purpose: the app serves whatever origin it is reached at.
+      // Without PUBLIC_URL, NEXTAUTH_URL is left unset on purpose: the app serves whatever origin
+      // it is reached at (lib/env.ts, letAuthUseRequestHost).
       warn: (code) => void (code !== "NEXTAUTH_URL" && log().warn({ code }, "next-auth warning")),
       debug: () => undefined,
     },

@@ -5,6 +5,9 @@
 // TRUSTED_PROXIES reverse proxies in front of the app built (the Nth entry from the right), and
 // written as the only X-Forwarded-For entry. Next keeps a header the client sent as it is, so
 // without this a client could name any address (sign-in throttling counts per address).
+// Likewise X-Forwarded-Host, -Proto and -Port count only from TRUSTED_PROXIES: with none they are
+// dropped, and Next fills them from the Host header and the socket (next-auth builds its URLs and
+// the Secure flag of its cookies from them).
 // A path with a malformed percent-encoding is answered 400 in the JSON error shape here, since
 // Next would answer it with a plain-text 500.
 import { createServer } from "node:http";
@@ -55,6 +58,15 @@ export function clientAddressOf(socketAddress, forwardedFor, hops) {
   const entries = [forwardedFor ?? []].flat().join(",").split(",").map((s) => s.trim()).filter(Boolean);
   if (entries.length === 0) return socket;
   return entries[Math.max(0, entries.length - hops)];
+}
+
+/** What a client may say about the address it reached the app at; only a trusted proxy is believed. */
+const FORWARDED_ORIGIN = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
+
+/** Rewrites the forwarded headers of one request in place, as the start of this file describes. */
+export function trustForwarded(headers, socketAddress, hops) {
+  headers["x-forwarded-for"] = clientAddressOf(socketAddress, headers["x-forwarded-for"], hops);
+  if (hops === 0) for (const name of FORWARDED_ORIGIN) delete headers[name];
 }
 
 function isMalformedPath(url) {
@@ -110,7 +122,7 @@ async function main() {
   // Listening at once, like `next start`; requests wait until Next (and instrumentation.ts) is ready.
   const ready = app.prepare().then(() => app.getRequestHandler());
   const server = createServer(async (req, res) => {
-    req.headers["x-forwarded-for"] = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
+    trustForwarded(req.headers, req.socket.remoteAddress, hops);
     if (isMalformedPath(req.url)) return answerBadPath(req, res);
     try {
       await (await ready)(req, res);

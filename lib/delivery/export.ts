@@ -11,12 +11,14 @@ import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, 
 /**
  * The delivery record as CSV for spreadsheets: UTF-8 with BOM, CRLF, RFC 4180 quoting. The
  * separator is `;` because German Excel reads `,` as the decimal mark and opens a `,` file as
- * one column. Cells that a spreadsheet would run as a formula get a leading `'`.
+ * one column. Cells that a spreadsheet would run as a formula get a leading `'`: those starting
+ * with `=`, `+`, `-` or `@`, also behind leading white space (spreadsheets skip it), or with a tab
+ * or carriage return.
  * See docs/api.md, `GET /api/delivery/export.csv`.
  */
 export const SEPARATOR = ";";
 const BATCH = 1000;
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { sandboxReceived } from "@/lib/db/schema/sandbox";
 import { errorResponse, type Ctx } from "./pipeline";
-import { Metadata } from "./schema";
+import { ReceivedMetadata } from "./schema";
 
 /** The upload limit of POST /dta/v1/documents/in: 50 MiB of request body, counted as it arrives (chunked too). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -80,7 +80,7 @@ export async function receiveDocument(ctx: Ctx, clientId: string, customer: stri
   const doctypeversion = Field.safeParse(text("doctypeversion"));
   if (!doctype.success) return fail(400, "doctype: at most 64 characters");
   if (!doctypeversion.success) return fail(400, "doctypeversion: at most 64 characters");
-  let metadata: z.infer<typeof Metadata>[] | null = null;
+  let metadata: z.infer<typeof ReceivedMetadata> | null = null;
   const rawMetadata = text("metadata");
   if (rawMetadata !== undefined && rawMetadata !== "") {
     let parsed: unknown;
@@ -89,9 +89,9 @@ export async function receiveDocument(ctx: Ctx, clientId: string, customer: stri
     } catch {
       return fail(400, "metadata: expected a JSON array");
     }
-    const checked = z.array(Metadata.partial().passthrough()).safeParse(parsed);
+    const checked = ReceivedMetadata.safeParse(parsed);
     if (!checked.success) return fail(400, "metadata: expected a JSON array of references");
-    metadata = checked.data as z.infer<typeof Metadata>[];
+    metadata = checked.data;
   }
   const documentid = `in-${randomBytes(8).toString("hex")}`;
   await ctx.db.insert(sandboxReceived).values({

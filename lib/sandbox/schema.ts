@@ -76,11 +76,45 @@ export const StateDocument = z
   .strict();
 export type StateDocument = z.infer<typeof StateDocument>;
 
+/** Whether a string anywhere in a JSON value (keys included) holds NUL, which jsonb refuses. */
+const hasNul = (v: unknown): boolean =>
+  typeof v === "string" ? v.includes("\u0000") : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
+
+/** References as POST /dta/v1/documents/in takes them: every field optional, others kept as sent. */
+export const ReceivedMetadata = z.array(Metadata.partial().passthrough().refine((m) => !hasNul(m), "must not contain NUL"));
+
+/**
+ * A document received through POST /dta/v1/documents/in, as GET /sandbox/api/state shows it, so
+ * that a state read can be put back as it is. `size` is derived from the content; when given it
+ * must match.
+ */
+export const ReceivedDocument = z
+  .object({
+    documentid: z.string().regex(DOCUMENT_ID, "expected 1 to 64 characters of [A-Za-z0-9._-]"),
+    client: text(1, 100),
+    customer: text(1, 64),
+    filename: text(1, 255),
+    doctype: text(0, 64).nullable().default(null),
+    doctypeversion: text(0, 64).nullable().default(null),
+    metadata: ReceivedMetadata.nullable().default(null),
+    size: z.number().int().min(0).optional(),
+    receivedAt: z.iso.datetime({ offset: true }).optional(),
+    content: z.object({ base64: Base64 }).strict(),
+  })
+  .strict()
+  .refine((r) => r.size === undefined || r.size === Buffer.from(r.content.base64, "base64").length, {
+    message: "does not match the content's length",
+    path: ["size"],
+  });
+export type ReceivedDocument = z.infer<typeof ReceivedDocument>;
+
 export const State = z
   .object({
     settings: Settings.default(DEFAULT_SETTINGS),
     clients: z.array(Client).max(1000),
     documents: z.array(StateDocument).max(500_000),
+    /** Not in the contract's PUT example: GET adds it, and a state read is taken back as it is. */
+    received: z.array(ReceivedDocument).max(10_000).optional(),
   })
   .strict()
   .superRefine((state, ctx) => {
@@ -96,6 +130,7 @@ export const State = z
     unique("basic username", state.clients.map((c) => c.basic?.username), (i) => ["clients", i, "basic", "username"]);
     unique("oauth clientId", state.clients.map((c) => c.oauth?.clientId), (i) => ["clients", i, "oauth", "clientId"]);
     unique("documentid", state.documents.map((d) => `${d.service}:${d.documentid}`), (i) => ["documents", i, "documentid"]);
+    unique("received documentid", (state.received ?? []).map((r) => r.documentid), (i) => ["received", i, "documentid"]);
   });
 export type State = z.infer<typeof State>;
 

@@ -3,10 +3,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxBlocks, sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
 import { newSigningKey, readMeta } from "./meta";
-import type { Metadata, State } from "./schema";
+import type { Metadata, ReceivedDocument, State } from "./schema";
 import { BLOCK, type DocumentSummary } from "./documents";
 
 const BATCH = 5000;
+/** Received documents carry their bytes (up to 50 MiB each): fewer rows per statement. */
+const RECEIVED_BATCH = 50;
 
 /** One row of sandbox_documents as JSON: bytes stay base64 until the database decodes them. */
 type DocRow = DocumentSummary & {
@@ -56,9 +58,23 @@ function toRows(state: State): DocRow[] {
   });
 }
 
+/** A received document as GET shows it, back into its row; ids follow the order of the list. */
+const receivedRow = (r: ReceivedDocument) => ({
+  documentid: r.documentid,
+  clientId: r.client,
+  customer: r.customer,
+  filename: r.filename,
+  doctype: r.doctype,
+  doctypeversion: r.doctypeversion,
+  metadata: r.metadata,
+  content: Buffer.from(r.content.base64, "base64"),
+  ...(r.receivedAt ? { receivedAt: new Date(r.receivedAt) } : {}),
+});
+
 /**
- * Replaces the whole provider state in one transaction (the signing key stays). Documents go in
- * in statements of BATCH rows each, so 100,000 documents take seconds.
+ * Replaces the whole provider state in one transaction (the signing key stays), received
+ * documents included (none when the state names none). Documents go in in statements of BATCH
+ * rows each, so 100,000 documents take seconds.
  */
 export async function replaceState(db: Db, state: State): Promise<void> {
   const key = (await readMeta(db)) ? undefined : await newSigningKey();
@@ -91,6 +107,10 @@ export async function replaceState(db: Db, state: State): Promise<void> {
     }
     for (let i = 0; i < rows.length; i += BATCH) {
       await tx.execute(insertDocuments(rows.slice(i, i + BATCH)));
+    }
+    const received = state.received ?? [];
+    for (let i = 0; i < received.length; i += RECEIVED_BATCH) {
+      await tx.insert(sandboxReceived).values(received.slice(i, i + RECEIVED_BATCH).map(receivedRow));
     }
     await tx.execute(sql`
       INSERT INTO sandbox_blocks (service, customer, block, open_count)

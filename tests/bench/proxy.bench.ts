@@ -3,7 +3,7 @@
  * bounded. `npm run bench -- proxy.` runs them.
  */
 import { fork } from "node:child_process";
-import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
 import { ADMIN, startServer, type TestServer } from "../support/server";
@@ -66,39 +66,9 @@ async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; pr
   return { ratio: median(p) / median(d), proxyMs: median(p), directMs: median(d) };
 }
 
-/** RSS of the process listening on this port (Linux /proc: the listening socket's inode, then its owner). */
-let rssPid: string | undefined;
-function serverRss(port: number): number | undefined {
-  if (rssPid) return rssOf(rssPid);
-  const hex = port.toString(16).toUpperCase().padStart(4, "0");
-  const inodes = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    try {
-      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
-        const f = line.trim().split(/\s+/);
-        if (f[1]?.endsWith(`:${hex}`) && f[3] === "0A") inodes.add(f[9]!);
-      }
-    } catch {
-      // table missing
-    }
-  }
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (pid !== String(process.pid) && inodes.has(link.replace(/^socket:\[(\d+)\]$/, "$1"))) {
-          rssPid = pid;
-          return rssOf(pid);
-        }
-      }
-    } catch {
-      // not ours or gone
-    }
-  }
-  return undefined;
-}
-
-function rssOf(pid: string): number | undefined {
+/** VmRSS of the server process the bench started (Linux /proc); undefined where unreadable. */
+function rssOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     return kb ? Number(kb) * 1024 : undefined;
@@ -194,19 +164,19 @@ export const figures: Figure[] = [
     goal: "< 40",
     baseline: "server RSS before the downloads",
     run: () => withRig(async (r) => {
-      rssPid = undefined;
       prepare(r.alt, 0);
       r.alt.modes.dataBytes = 25 * MB;
       const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
       await download(url, { cookie: r.session.cookie });
-      const before = serverRss(r.server.port);
+      const pid = r.server.pid();
+      const before = rssOf(pid);
       if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
       let peak = before;
-      const timer = setInterval(() => (peak = Math.max(peak, serverRss(r.server.port) ?? 0)), 25);
+      const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid) ?? 0)), 25);
       const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
       clearInterval(timer);
       if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
-      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid: rssPid, beforeMb: before / MB, peakMb: peak / MB } };
+      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB } };
     }),
   },
   {

@@ -178,6 +178,36 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     assert.equal((await call(server, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status, 200, "a token from before still verifies");
     assert.equal((await (await call(server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 3);
   });
+
+  test("a state read with GET is taken back by PUT as it is, received documents included", async () => {
+    await putState(server, testState(3));
+    await call(server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC });
+    const full = new FormData();
+    full.set("file", new Blob(["first bytes"]), "first.zip");
+    full.set("doctype", "A");
+    full.set("doctypeversion", "3.07");
+    full.set("metadata", JSON.stringify([{ reftype: "billingunit", mscnumber: "55501", note: "kept as sent" }]));
+    const bare = new FormData();
+    bare.set("file", new Blob([Buffer.from([0, 255, 1])]), "second.bin");
+    for (const form of [full, bare]) assert.equal((await call(server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: form })).status, 201);
+    const saved = await (await admin(server, "GET", "/state")).json();
+    assert.equal(saved.received.length, 2);
+
+    await putState(server, testState(1));
+    assert.deepEqual((await (await admin(server, "GET", "/state")).json()).received, [], "a state without received has none");
+    await putState(server, saved);
+    const loaded = await (await admin(server, "GET", "/state")).json();
+    assert.deepEqual(loaded, saved);
+    assert.equal(Buffer.from(loaded.received[0].content.base64, "base64").toString(), "first bytes");
+
+    const wrongSize = { ...saved, received: [{ ...saved.received[0], size: 1 }] };
+    const twice = { ...saved, received: [saved.received[0], saved.received[0]] };
+    for (const [body, field] of [[wrongSize, /received\.0\.size/], [twice, /received\.1\.documentid/]] as const) {
+      const res = await admin(server, "PUT", "/state", body);
+      assert.equal(res.status, 400);
+      assert.match((await res.json()).message, field);
+    }
+  });
 });
 
 describe("sandbox off", () => {

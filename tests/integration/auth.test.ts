@@ -6,7 +6,8 @@ import { api, mustSignIn, signIn } from "../support/session";
 describe("signing in (DASHBOARD.md: Signing in from a script)", () => {
   let server: TestServer;
   before(async () => {
-    server = await startServer();
+    // One trusted proxy, so that the https test's X-Forwarded-Proto counts (a client's alone does not).
+    server = await startServer({ env: { TRUSTED_PROXIES: "1" } });
   });
   after(() => server.stop());
 

@@ -16,7 +16,8 @@ function cookiesOf(res: Response): string[] {
 describe("sessions end on the server", () => {
   let server: TestServer;
   before(async () => {
-    server = await startServer({ env: { SESSION_MAX_HOURS: String(MAX_HOURS) } });
+    // One trusted proxy, so that the https test's X-Forwarded-Proto counts (a client's alone does not).
+    server = await startServer({ env: { SESSION_MAX_HOURS: String(MAX_HOURS), TRUSTED_PROXIES: "1" } });
   });
   after(() => server.stop());
 

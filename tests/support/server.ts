@@ -20,6 +20,8 @@ export type TestServer = {
   env: Record<string, string>;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
+  /** The server process's id (the `node lib/cli/serve.mjs` process itself; a new one after `restart`). */
+  pid: () => number | undefined;
   stop: () => Promise<void>;
   /** Stops and starts the same server again (same port, data, database). */
   restart: () => Promise<void>;
@@ -139,6 +141,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     dataDir,
     env,
     output,
+    pid: () => child.pid,
     restart: async () => {
       await halt();
       await launch();
