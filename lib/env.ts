@@ -134,7 +134,7 @@ export type Env = {
   maxDocumentBytes: number;
   /** Most documents one sync of one connection reads. */
   syncMaxDocuments: number;
-  /** Free space the archive's file system keeps: archiving stops below this many bytes (or 5 % of the disk, whichever is less). */
+  /** Free space the archive's file system keeps: archiving stops below this many bytes (0: no check). */
   archiveMinFreeBytes: number;
 };
 

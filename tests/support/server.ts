@@ -107,6 +107,8 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     LOG_LEVEL: "info",
     // No background sync unless a test asks for it: it would use up the sandbox's counted faults.
     SYNC_INTERVAL_MINUTES: "0",
+    // A test machine's disk may be nearly full: the archive's margin (1 GiB by default) is small here.
+    ARCHIVE_MIN_FREE_MB: "16",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
