@@ -71,13 +71,17 @@ export const DocumentAnswer = z.looseObject({
 
 export const DocumentPageAnswer = z.object({ count: Int, offset: Int, limit: Int, documents: z.array(DocumentAnswer) });
 export const CountAnswer = z.object({ count: Int });
-export const ConfirmedAnswer = z.object({ documentid: z.string(), state: z.literal("confirmed") });
+/** Confirmed before this run came to it (another run, tab or instance): by whom (a name) and when. */
+const Earlier = { confirmedBy: z.string().nullable().optional(), confirmedAt: z.string().optional() };
+
+export const ConfirmedAnswer = z.object({ documentid: z.string(), state: z.literal("confirmed"), ...Earlier });
 
 export const ConfirmationLine = z.object({
   documentid: z.string(),
   state: z.enum(CONFIRMATION_STATES),
   error: z.string().optional(),
   message: z.string().optional(),
+  ...Earlier,
 });
 export const ConfirmationsDone = z.object({ done: z.literal(true), confirmed: Int, failed: Int, unknown: Int, pending: Int });
 export const SyncProgressLine = z.object({ seen: Int, count: Int });
