@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users, type Role } from "@/lib/db/schema/users";
+import { signInKnownAddresses, users, type Role } from "@/lib/db/schema/users";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
@@ -100,6 +100,9 @@ export async function updateUser(db: Db, actor: Admin, id: string, input: Update
       .where(eq(users.id, id))
       .returning(view);
     if (!row) throw notFound("users.notFound");
+    // A new password (after a suspected compromise, say): the addresses known from sign-ins with
+    // the old one no longer get a budget of their own (lib/auth/throttle.ts).
+    if (passwordHash !== undefined) await tx.delete(signInKnownAddresses).where(eq(signInKnownAddresses.userId, id));
     const fields = changedFields(before, input);
     if (fields.length > 0) {
       await recordEvent(tx, {
