@@ -66,6 +66,13 @@ function toRow(d: ProviderDocument): Row {
 type Scope = { connectionId: string; kd: string };
 
 /**
+ * Rows per statement when a sync writes into the embedded database. Measured (PGlite, 30,000
+ * documents, CPU time per statement): 500 rows median 71 ms, 100 rows median 16 ms and 95th
+ * percentile 42 ms, under the 50 ms a request may wait for the thread.
+ */
+const EMBEDDED_WRITE_ROWS = 100;
+
+/**
  * The state of a connection's sync as one string (SQL): it changes whenever a sync takes its lease
  * and again when it releases it (`last_at`), and says `leased:` while one runs.
  */
@@ -121,7 +128,15 @@ async function upsertDocuments(db: Db, scope: Scope, documents: ProviderDocument
 export async function indexDocuments(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date, { listed = false } = {}): Promise<number> {
   if (documents.length === 0) return 0;
   if (listed) return indexListedPage(db, scope, documents, seenAt);
-  return (await upsertDocuments(db, scope, documents, seenAt, false)).added;
+  // The embedded database runs each statement on this thread: a walk's page goes in slices, with
+  // a turn of the event loop between them, so other requests are served meanwhile.
+  const slice = env().databaseUrl ? documents.length : EMBEDDED_WRITE_ROWS;
+  let added = 0;
+  for (let at = 0; at < documents.length; at += slice) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    added += (await upsertDocuments(db, scope, documents.slice(at, at + slice), seenAt, false)).added;
+  }
+  return added;
 }
 
 /**

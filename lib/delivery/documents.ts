@@ -5,8 +5,10 @@ import { contentDispositionFor, safeContentType } from "@/lib/connections/files"
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
+import { ImplausibleCountError } from "@/lib/provider/schemas";
 import { teeToArchive } from "./archive";
 import type { Actor } from "@/lib/audit/audit";
 import { indexDocuments } from "./document-index";
@@ -22,13 +24,24 @@ export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
 
 const kdOf = (connection: ConnectionRow, kd?: string) => kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
 
+/**
+ * A provider failure of a list, count or walk as the project's error. An implausible count says
+ * what the provider claimed and the most that is read, so a person can tell the provider.
+ */
+export function listFailure(err: unknown): unknown {
+  const mapped = providerAppError(err);
+  if (!(err instanceof ImplausibleCountError) || !(mapped instanceof AppError)) return mapped;
+  const key = err.count === undefined ? "connections.error.countNotNumber" : mapped.messageKey;
+  return new AppError(mapped.status, mapped.code, key, { ...mapped.options, vars: { count: String(err.count ?? ""), max: String(err.max) } });
+}
+
 export async function listDocuments(p: Principal, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
   const client = providerFor(p.connection);
   let result: DocumentPage;
   try {
     result = await client.listPage(page.offset, page.limit, { kd: page.kd, signal: page.signal });
   } catch (err) {
-    throw providerAppError(err);
+    throw listFailure(err);
   }
   // The index is brought up to date after the answer has gone out: the page does not wait for
   // it (with the embedded database the statement runs on this thread, so starting it before the
@@ -54,7 +67,7 @@ export async function countDocuments(connection: ConnectionRow, call: Call): Pro
   try {
     return { count: await client.count(call) };
   } catch (err) {
-    throw providerAppError(err);
+    throw listFailure(err);
   }
 }
 

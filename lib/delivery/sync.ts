@@ -9,9 +9,10 @@ import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { providerAppError } from "@/lib/connections/errors";
+import type { MessageKey } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { indexDocuments, markReplacements, rowsOf, tidyIndex } from "./document-index";
+import { listFailure } from "./documents";
 import { reconcileConnection } from "./reconcile";
 
 /**
@@ -35,6 +36,12 @@ export type SyncDone = {
   reconciled?: { confirmed: number; reopened: number };
 };
 export type Lease = { connectionId: string; owner: string };
+
+/** lastSync keeps a message key without its values: a message that needs them is kept as its summary. */
+const STORED_MESSAGE: Partial<Record<MessageKey, MessageKey>> = {
+  "connections.error.countImplausible": "connections.error.countImplausibleLast",
+  "connections.error.countNotNumber": "connections.error.countImplausibleLast",
+};
 
 /** Takes the connection's sync lease, or null while another sync of it runs. */
 export async function acquireSyncLease(db: Db, connectionId: string): Promise<Lease | null> {
@@ -141,10 +148,10 @@ export async function runSync(db: Db, lease: Lease, input: { connection: Connect
     await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: true, seen, count, added, gone, open, ...(reconciled && { reconciled }) } });
     return done;
   } catch (err) {
-    const mapped = providerAppError(err);
+    const mapped = listFailure(err);
     const code = mapped instanceof AppError ? mapped.code : "internal";
     log().warn({ connectionId: connection.id, err: mapped instanceof AppError ? code : err }, "sync failed");
-    await releaseLease(db, lease, { ok: false, open: null, message: mapped instanceof AppError ? mapped.messageKey : "error.internal" }).catch(() => undefined);
+    await releaseLease(db, lease, { ok: false, open: null, message: mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal" }).catch(() => undefined);
     await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
     throw mapped;
   } finally {

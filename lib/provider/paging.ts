@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
+import { env } from "@/lib/env";
 import { resolvePageLink } from "./answers";
 import { ProviderError } from "./errors";
 import { MAX_JSON_BYTES, type ByteBudget } from "./http";
 import type { Requester } from "./request";
-import { nextLinkOf, normaliseDocument, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
+import { nextLinkOf, normaliseDocument, plausibleCount, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
 import type { CallOptions } from "./service";
 
 export type DocumentPage = { count: number; offset: number; limit: number; documents: ProviderDocument[] };
@@ -22,11 +23,18 @@ export function listUrl(req: Requester, offset: number, limit: number): URL {
   return url;
 }
 
-export async function countDocuments(req: Requester, opts: CallOptions = {}, budget?: ByteBudget): Promise<number> {
+/** The most documents one list or walk plans for (SYNC_MAX_DOCUMENTS): a provider's count above it is not believed. */
+export const maxDocuments = () => env().syncMaxDocuments;
+
+/**
+ * The provider's count, an integer from 0 to `max`: everything that pages plans with it, so a
+ * count that cannot be true ends the call (ImplausibleCountError, `implausible_count`).
+ */
+export async function countDocuments(req: Requester, opts: CallOptions = {}, budget?: ByteBudget, max = maxDocuments()): Promise<number> {
   const raw = await req.getJson(new URL(`${req.root.href}/count`), opts, budget);
   const parsed = ProviderCount.safeParse(raw);
   if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
-  return parsed.data.count;
+  return plausibleCount(parsed.data.count, max);
 }
 
 /** One list answer, at most MAX_JSON_BYTES (and within `budget` when given). */

@@ -63,7 +63,32 @@ export const ProviderDocumentList = z.looseObject({
   count: z.coerce.number().int().min(0).optional().catch(undefined),
 });
 
-export const ProviderCount = z.looseObject({ count: z.coerce.number().int().min(0) });
+/** A count answer: `count` must be there; whether it can be true is for `plausibleCount` to say. */
+export const ProviderCount = z.looseObject({ count: z.unknown().refine((v) => v !== undefined) });
+
+/** A count that cannot be true: negative, fractional, not a number, or more than `max` (SYNC_MAX_DOCUMENTS). */
+export class ImplausibleCountError extends ProviderError {
+  constructor(
+    /** The number claimed, when it was one (finite); undefined for anything else. */
+    readonly count: number | undefined,
+    readonly max: number,
+  ) {
+    super("implausible_count");
+  }
+}
+
+const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/**
+ * The provider's count as a number the walk and the list may plan with: an integer from 0 to
+ * `max`, else ImplausibleCountError. XML sends it as text, so numeric text counts; `null`,
+ * booleans and "" do not (zod's coercion made them 0 or 1).
+ */
+export function plausibleCount(value: unknown, max: number): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0 || n > max) throw new ImplausibleCountError(n !== undefined && Number.isFinite(n) ? n : undefined, max);
+  return n;
+}
 
 export const TokenAnswer = z.looseObject({
   access_token: z.string().min(1),

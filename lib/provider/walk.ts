@@ -1,10 +1,11 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { log } from "@/lib/log";
 import { resolvePageLink } from "./answers";
 import { ProviderError } from "./errors";
-import { countDocuments, fetchPage, listUrl, type RawPage } from "./paging";
+import { countDocuments, fetchPage, listUrl, maxDocuments, type RawPage } from "./paging";
 import type { Requester } from "./request";
-import { nextLinkOf, normaliseDocument, type ProviderDocument } from "./schemas";
+import { ImplausibleCountError, nextLinkOf, normaliseDocument, type ProviderDocument } from "./schemas";
 
 export type WalkOptions = {
   kd?: string;
@@ -13,6 +14,8 @@ export type WalkOptions = {
   concurrency?: number;
   /** page size asked for (default 500) */
   pageSize?: number;
+  /** most documents the walk believes and reads (default SYNC_MAX_DOCUMENTS) */
+  maxDocuments?: number;
   /** called for each batch of NEW (not yet delivered in this walk) normalised documents, in any order; awaited (backpressure) */
   onPage: (documents: ProviderDocument[], progress: { seen: number; count: number }) => Promise<void> | void;
 };
@@ -22,19 +25,26 @@ const DEFAULT_PAGE_SIZE = 500;
 const DEFAULT_CONCURRENCY = 4;
 /** Pages allowed beyond one per counted document: a provider repeating pages forever must end. */
 const EXTRA_PAGES = 100;
+/** An empty page while the count says more and `next` is given is asked again this often, after 250, 500, 1000 ms. */
+const EMPTY_RETRIES = 3;
+const EMPTY_BACKOFF_MS = 250;
 
 /**
  * Walks a provider's whole list once. When the first page shows that `limit` is honoured, the
  * other offsets are asked `concurrency` at a time and a page short in the middle is filled from
  * where it ended; otherwise `next` links are followed one by one (only on the configured origin
  * and list path), continuing from the next offset when `next` is missing while the count says
- * more. Every loop ends on an empty page, a page adding no new document, or the page cap.
- * onPage is called one batch at a time, so the caller never sees two batches at once.
- * See docs/provider-client.md, "The whole list".
+ * more. Nothing is planned from the provider's numbers beyond `maxDocuments`: a count above it
+ * (or not a count at all) ends the walk before any plan, offsets are made one at a time, and more
+ * distinct documents than that end it too (`implausible_count`). Every loop ends on an empty page
+ * (asked again a few times while the count says more and `next` is given), a page adding no new
+ * document, or the page cap. onPage is called one batch at a time, so the caller never sees two
+ * batches at once. See docs/provider-client.md, "The whole list".
  */
 export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<WalkResult> {
   const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? DEFAULT_CONCURRENCY));
+  const max = Math.max(0, Math.floor(opts.maxDocuments ?? maxDocuments()));
   // Ends the other requests of the walk when one part fails, as well as on the caller's abort.
   const stop = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
@@ -69,11 +79,25 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
     return fetchPage(req, url, call);
   }
 
+  /**
+   * An empty page while the count says more follow and `next` is given (even to the same offset)
+   * may be a provider's hiccup, not the end: asked again with backoff before the walk believes it.
+   */
+  async function askAgainIfEmpty(url: URL, page: RawPage | undefined, countSaysMore: boolean): Promise<RawPage | undefined> {
+    for (let attempt = 0; attempt < EMPTY_RETRIES && page && page.documents.length === 0 && countSaysMore && nextLinkOf(page); attempt++) {
+      await sleep(EMPTY_BACKOFF_MS * 2 ** attempt, undefined, { signal }).catch(() => undefined);
+      page = await get(url);
+    }
+    return page;
+  }
+
   /** Hands on the documents of a page not met before in this walk; resolves to how many. */
   async function deliver(page: RawPage): Promise<number> {
     const fresh: ProviderDocument[] = [];
     for (const raw of page.documents) {
       if (ids.has(raw.documentid)) continue;
+      // More distinct documents than any count believed: the list is not what it claims to be.
+      if (ids.size >= max) throw new ImplausibleCountError(ids.size + 1, max);
       ids.add(raw.documentid);
       fresh.push(normaliseDocument(raw, req.spec.fallbackMime));
     }
@@ -105,26 +129,28 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
     let received = page.documents.length;
     await deliver(page);
     while (received < expected) {
-      const more = await get(listUrl(req, offset + received, pageSize - received));
+      const url = listUrl(req, offset + received, pageSize - received);
+      const more = await askAgainIfEmpty(url, await get(url), true);
       if (!more || more.documents.length === 0) return;
       received += more.documents.length;
       if ((await deliver(more)) === 0) return;
     }
   }
 
+  /** The offsets after the first page, handed out one at a time (never a list made from the count). */
   async function walkOffsets(): Promise<void> {
-    const offsets: number[] = [];
-    for (let o = pageSize; o < countBefore; o += pageSize) offsets.push(o);
-    let next = 0;
+    let next = pageSize;
     const worker = async () => {
-      while (next < offsets.length) {
-        const offset = offsets[next++]!;
+      while (next < countBefore) {
+        const offset = next;
+        next += pageSize;
         const page = await get(listUrl(req, offset, pageSize));
         if (!page) return;
         await fillFrom(offset, page);
       }
     };
-    await together(Array.from({ length: Math.min(concurrency, offsets.length) }, worker));
+    const remaining = Math.ceil(Math.max(0, countBefore - pageSize) / pageSize);
+    await together(Array.from({ length: Math.min(concurrency, remaining) }, worker));
   }
 
   async function followLinks(first: RawPage, firstUrl: URL): Promise<void> {
@@ -137,7 +163,7 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
       // Sequential walk: the distinct documents met so far are the next offset.
       else if (ids.size < countBefore) nextUrl = listUrl(req, ids.size, pageSize);
       else return;
-      const nextPage = await get(nextUrl);
+      const nextPage = await askAgainIfEmpty(nextUrl, await get(nextUrl), ids.size < countBefore);
       if (!nextPage) return;
       page = nextPage;
       url = nextUrl;
@@ -148,11 +174,12 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
   const firstUrl = listUrl(req, 0, pageSize);
   let first: RawPage | undefined;
   await together([
-    countDocuments(req, call).then((n) => (countBefore = n)),
+    countDocuments(req, call, undefined, max).then((n) => (countBefore = n)),
     get(firstUrl).then((p) => (first = p)),
   ]);
+  // countBefore is at most `max` here: the page cap is bounded by it as well.
   maxPages = countBefore + EXTRA_PAGES;
-  const firstPage = first!;
+  const firstPage = (await askAgainIfEmpty(firstUrl, first, countBefore > 0)) ?? first!;
   const received = firstPage.documents.length;
   // Honoured: a full page, or a shorter one that holds all the count announced (the list ended).
   const mode = received === pageSize || (received < pageSize && received >= countBefore) ? "offset" : "links";
@@ -164,6 +191,6 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
     await followLinks(firstPage, firstUrl);
   }
   checkAborted();
-  const countAfter = await countDocuments(req, call);
+  const countAfter = await countDocuments(req, call, undefined, max);
   return { seen, countBefore, countAfter, pages, mode };
 }

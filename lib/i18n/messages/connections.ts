@@ -20,7 +20,11 @@ export const connections = {
     "connections.secretAgain": "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
     "connections.error.tooLarge": "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.countImplausible":
-      "Der Anbieter meldet eine unglaubwürdige Anzahl von Dokumenten ({count}); höchstens {max} werden gelesen. Bitte wenden Sie sich an den Anbieter.",
+      "Der Anbieter meldet {count} offene Dokumente. Das kann nicht stimmen: erwartet wird eine ganze Zahl von 0 bis {max}. Die Liste wurde deshalb nicht vollständig gelesen. Bitte wenden Sie sich an den Anbieter; sind es wirklich mehr als {max} Dokumente, kann Ihr Administrator die Obergrenze SYNC_MAX_DOCUMENTS erhöhen.",
+    "connections.error.countNotNumber":
+      "Der Anbieter nennt als Anzahl offener Dokumente keine Zahl (erwartet wird eine ganze Zahl von 0 bis {max}). Die Liste wurde deshalb nicht vollständig gelesen. Bitte wenden Sie sich an den Anbieter.",
+    "connections.error.countImplausibleLast":
+      "Die Synchronisierung wurde abgebrochen: Der Anbieter meldete eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als die Obergrenze SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",
     "connections.error.documentNotFound": "Dieses Dokument gibt es beim Anbieter nicht, oder Sie haben keinen Zugriff darauf.",
     "connections.error.documentGone": "Dieses Dokument ist beim Anbieter nicht mehr verfügbar (bereits bestätigt oder entfernt).",
     "connections.test.ok": "Verbindung erfolgreich. {count} offene Dokumente.",
@@ -53,7 +57,12 @@ export const connections = {
     "connections.error.badId": "This document id is not valid.",
     "connections.secretAgain": "With a new address or a new user name, please enter the password or client secret again.",
     "connections.error.tooLarge": "The provider's answer is too large and was cut off. Please contact the provider.",
-    "connections.error.countImplausible": "The provider reports an implausible number of documents ({count}); at most {max} are read. Please contact the provider.",
+    "connections.error.countImplausible":
+      "The provider reports {count} open documents. That cannot be right: a whole number from 0 to {max} is expected. The list was therefore not read in full. Please contact the provider; if there really are more than {max} documents, your administrator can raise the limit SYNC_MAX_DOCUMENTS.",
+    "connections.error.countNotNumber":
+      "The provider does not give a number as its count of open documents (a whole number from 0 to {max} is expected). The list was therefore not read in full. Please contact the provider.",
+    "connections.error.countImplausibleLast":
+      "The synchronisation was stopped: the provider reported a number of open documents that cannot be right (negative, not a whole number, or above the limit SYNC_MAX_DOCUMENTS). Please contact the provider.",
     "connections.error.documentNotFound": "This document does not exist at the provider, or you have no access to it.",
     "connections.error.documentGone": "This document is no longer available at the provider (already confirmed or removed).",
     "connections.test.ok": "Connection works. {count} open documents.",
