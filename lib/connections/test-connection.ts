@@ -5,7 +5,7 @@ import { ProviderError } from "@/lib/provider/errors";
 import { providerFor } from "./provider";
 
 export type TestResult = { ok: boolean; status: string; message: string; count?: number };
-type TestStatus = "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "secret_unreadable";
+type TestStatus = "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "implausible_count" | "secret_unreadable";
 
 const TEST_STATUS: Record<string, TestStatus> = {
   auth: "auth_failed",
@@ -16,6 +16,7 @@ const TEST_STATUS: Record<string, TestStatus> = {
   forbidden: "forbidden",
   unavailable: "unavailable",
   rate_limited: "unavailable",
+  implausible_count: "implausible_count",
 };
 
 /** Tries the connection (token and count) and says in plain words what happened. */

@@ -10,7 +10,7 @@ import { rowsOf } from "./document-index";
 /**
  * This process as one instance of the app (docs/architecture.md, "Crash recovery"): a row in
  * app_instances with a heartbeat. A confirmation's claim names its instance, so when an instance
- * is known to be dead its pending claims can be judged at once. Dead means: with the embedded
+ * is known to be dead its pending claims can be judged at once (and its sync leases end). Dead means: with the embedded
  * database, every other instance (one process owns DATA_DIR); on one host, a process id that no
  * longer runs; anywhere, a heartbeat silent for LAPSE_MS.
  */
@@ -63,7 +63,13 @@ export async function settleDeadInstances(db: Db): Promise<number> {
           ${gone.length ? sql`OR id IN (${sql.join(gone.map((id) => sql`${id}`), sql`, `)})` : sql``})
       RETURNING id`),
   );
-  if (ended.length > 0) log().warn({ instances: ended.map((r) => r.id) }, "instances ended without shutting down: their confirmations are checked now");
+  if (ended.length === 0) return 0;
+  log().warn({ instances: ended.map((r) => r.id) }, "instances ended without shutting down: their confirmations are checked now");
+  // Their sync leases (owner: instance id, ':', a suffix) end now rather than when they run out.
+  await db.execute(sql`
+    UPDATE delivery_sync s SET lease_owner = NULL, lease_until = NULL
+    WHERE s.lease_until IS NOT NULL AND EXISTS (
+      SELECT 1 FROM app_instances i WHERE i.ended_at IS NOT NULL AND starts_with(s.lease_owner, i.id || ':'))`);
   return ended.length;
 }
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
@@ -13,6 +12,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { indexDocuments, markReplacements, rowsOf, tidyIndex } from "./document-index";
 import { listFailure } from "./documents";
+import { instanceId } from "./instances";
 import { reconcileConnection } from "./reconcile";
 
 /**
@@ -23,8 +23,6 @@ import { reconcileConnection } from "./reconcile";
 
 const LEASE_MS = 2 * 60_000;
 const RENEW_MS = 20_000;
-/** Who holds a lease: this process (a crashed holder's lease simply runs out). */
-export const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export type SyncProgress = { seen: number; count: number };
 export type SyncDone = {
@@ -45,7 +43,8 @@ const STORED_MESSAGE: Partial<Record<MessageKey, MessageKey>> = {
 
 /** Takes the connection's sync lease, or null while another sync of it runs. */
 export async function acquireSyncLease(db: Db, connectionId: string): Promise<Lease | null> {
-  const owner = `${INSTANCE}:${randomUUID().slice(0, 8)}`;
+  // The holder is this instance: a lease of an instance found dead is released (instances.ts).
+  const owner = `${instanceId()}:${randomUUID().slice(0, 8)}`;
   const until = new Date(Date.now() + LEASE_MS).toISOString();
   const got = rowsOf(
     await db.execute(sql`

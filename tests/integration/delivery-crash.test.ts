@@ -57,7 +57,7 @@ describe("a crash in the middle of a bulk confirmation", () => {
     await control(server, "DELETE", "/faults");
 
     // Reconciliation at start: the claims of the dead process are judged at once (its instance is
-    // known dead), not after the provider timeout (3 s here, 30 s by default).
+    // known dead), not after the provider timeout (30 s).
     let open: string[] = [];
     let settledAfterMs = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 80; i++) {
@@ -98,6 +98,19 @@ describe("a crash in the middle of a bulk confirmation", () => {
     assert.ok(rest.length > 0);
     // The counts the index keeps survived the crash with it (one transaction each).
     await assertInboxCountsAgree(a.session, server.url);
+  });
+
+  test("a sync cut off by a crash holds no lease after the restart: the next sync runs at once", async () => {
+    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 3000 }]);
+    const running = fetch(`${server.url}/api/connections/${conn}/sync`, { method: "POST", headers: { Cookie: a.session.cookie } }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 800));
+    await server.crash();
+    await running;
+    await server.restart();
+    await control(server, "DELETE", "/faults");
+    // The lease would otherwise last its 2 minutes: a sync now would be refused with 409.
+    const done = await mustSync(a.session, server.url, conn);
+    assert.equal(done.done, true);
   });
 });
 

@@ -133,6 +133,12 @@ describe("a provider's numbers are untrusted", () => {
     assert.doesNotMatch(count.body.message, /\{\w+\}/);
     const fine = await api(a.session, server.url, `/api/connections/${sandboxId}/documents/count`);
     assert.deepEqual(fine.body, { count: SANDBOX_DOCS });
+    // The connection test says what is wrong, not "wrong address".
+    await countFault('{"count": 2.5}');
+    const tried = await api(a.session, server.url, `/api/connections/${sandboxId}/test`, { method: "POST" });
+    assert.equal(tried.status, 200, tried.text);
+    assert.equal(tried.body.ok, false);
+    assert.equal(tried.body.status, "implausible_count");
   });
 
   test("an empty page in the middle with `next` at the same offset is asked again: the sync completes", async () => {

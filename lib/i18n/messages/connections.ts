@@ -38,6 +38,8 @@ export const connections = {
     "connections.test.wrong_address":
       "Unter dieser Adresse antwortet kein passender Dokumentendienst. Bitte prüfen Sie die Basis-URL.",
     "connections.test.secret_unreadable": "Das gespeicherte Passwort lässt sich nicht entschlüsseln. Bitte geben Sie die Zugangsdaten neu ein.",
+    "connections.test.implausible_count":
+      "Der Dienst antwortet, meldet aber eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",
   },
   en: {
     "connections.notFound": "This connection does not exist.",
@@ -75,5 +77,7 @@ export const connections = {
     "connections.test.unavailable": "The provider is reachable, but its service is currently disrupted. Please try again later.",
     "connections.test.wrong_address": "No matching document service answers at this address. Please check the base URL.",
     "connections.test.secret_unreadable": "The stored password cannot be decrypted. Please enter the credentials again.",
+    "connections.test.implausible_count":
+      "The service answers, but reports a number of open documents that cannot be right (negative, not a whole number, or more than SYNC_MAX_DOCUMENTS). Please contact the provider.",
   },
 } as const;
