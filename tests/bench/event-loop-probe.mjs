@@ -1,0 +1,19 @@
+// Loaded into a server the bench starts (NODE_OPTIONS=--import <this file>): every 100 ms it
+// appends one line to ARGE_PROBE_FILE with the longest event-loop delay since the last line and
+// the process's RSS, so a benchmark can read what the server went through while it worked.
+import { appendFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { isMainThread } from "node:worker_threads";
+
+const file = process.env.ARGE_PROBE_FILE;
+// The server's own thread only (a worker thread may load this file too).
+if (file && isMainThread) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const timer = setInterval(() => {
+    const line = { at: Date.now(), maxMs: delay.max / 1e6, rssMb: process.memoryUsage.rss() / (1024 * 1024) };
+    delay.reset();
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  }, 100);
+  timer.unref();
+}
