@@ -105,16 +105,15 @@ async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: strin
 /**
  * Moves the intent row to `pending` if nobody else holds it, in one statement with what goes
  * with it: the document turns `pending`, bytes fetched just now are recorded, and the `fetch` and
- * `confirm.attempt` events are written. `claimed`: this caller may send; else `state` is what
- * holds the row (as it was when the statement began).
+ * `confirm.attempt` events are written. True: this caller may send (and no one else).
  */
-async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, deadlineAt: Date, fetched?: Fetched): Promise<{ claimed: boolean; state: ConfirmationState | null }> {
+async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, deadlineAt: Date, fetched?: Fetched): Promise<boolean> {
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const now = new Date().toISOString();
   const until = deadlineAt.toISOString();
   const isClaimed = sql`EXISTS (SELECT 1 FROM claimed)`;
   const attempt = eventRow({ kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } }, sql`jsonb_build_object('attempt', claimed.attempts)`);
-  const [row] = rowsOf<{ attempts: number | null; state: ConfirmationState | null }>(
+  const [row] = rowsOf<{ attempts: number | null }>(
     await ctx.db.execute(sql`
       WITH claimed AS (
         INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at, instance_id, deadline_at)
@@ -135,10 +134,9 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
         INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
         ${fetched ? sql`${eventRow(fetchEvent(fetched))} UNION ALL ` : sql``}${attempt} FROM claimed
       )
-      SELECT (SELECT attempts FROM claimed) AS attempts,
-        (SELECT state FROM delivery_confirmations WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}) AS state`),
+      SELECT (SELECT attempts FROM claimed) AS attempts`),
   );
-  return { claimed: row?.attempts != null, state: row?.state ?? null };
+  return row?.attempts != null;
 }
 
 /** The outcome on the intent row and the document, and its event, in one statement. */
@@ -200,10 +198,11 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   const timeoutMs = env().providerTimeoutMs;
   const deadline = AbortSignal.timeout(timeoutMs);
   const claimed = await claim(ctx, documentid, kd, archived.file.sha256, new Date(Date.now() + timeoutMs), archived.fetched);
-  if (!claimed.claimed) return held(documentid, await known(ctx, documentid)) ?? { documentid, state: "pending", error: NOT_AGAIN.pending };
+  // Someone else holds it now: reported as it stands (by whom, when), nothing is sent.
+  if (!claimed) return held(documentid, await known(ctx, documentid)) ?? { documentid, state: "pending", error: NOT_AGAIN.pending };
   if (deadline.aborted) {
     await recordOutcome(ctx, documentid, "failed", { code: "deadline_before_send" });
-    return { documentid, state: "failed", error: { code: "provider_timeout", messageKey: "delivery.confirm.notFetched", status: 504 } };
+    return { documentid, state: "failed", error: { code: "provider_timeout", messageKey: "delivery.confirm.notSent", status: 504 } };
   }
 
   // No caller signal: the outcome must be seen even when the browser has gone away.

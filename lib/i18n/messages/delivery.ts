@@ -12,6 +12,7 @@ export const delivery = {
     "delivery.file.tooLarge":
       "Die Datei des Anbieters ist größer als die erlaubten {mb} MB. Sie wurde weder archiviert noch bestätigt. Bitte wenden Sie sich an den Anbieter.",
     "delivery.confirm.byOther": "Bereits bestätigt von {who} am {at} (UTC).",
+    "delivery.confirm.notSent": "Die Bestätigung konnte nicht rechtzeitig gesendet werden; es wurde nichts gesendet. Bitte versuchen Sie es erneut.",
     "delivery.archive.diskFull":
       "Auf dem Speicher des Archivs sind nur noch {free} MB frei (mindestens {min} MB müssen frei bleiben). Deshalb wird nichts archiviert und nichts bestätigt. Bitte geben Sie Speicherplatz frei oder wenden Sie sich an den Betrieb.",
   },
@@ -24,6 +25,7 @@ export const delivery = {
     "delivery.confirm.archiveFailed": "The document could not be stored safely, so it was not confirmed. Please contact support.",
     "delivery.file.tooLarge": "The provider's file is larger than the allowed {mb} MB. It was neither archived nor confirmed. Please contact the provider.",
     "delivery.confirm.byOther": "Already confirmed by {who} on {at} (UTC).",
+    "delivery.confirm.notSent": "The confirmation could not be sent in time; nothing was sent. Please try again.",
     "delivery.archive.diskFull":
       "The archive's disk has only {free} MB free (at least {min} MB must stay free), so nothing is archived or confirmed. Please free up space or contact operations.",
   },
