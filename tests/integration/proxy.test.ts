@@ -110,7 +110,10 @@ describe("proxy routes against the alt provider", () => {
   test("confirm: 200 confirmed; already confirmed is no longer open; 503 and timeout are unknown, sent once", async () => {
     const put = (id: string, conn = uviBasic) => api(a.session, server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
     assert.deepEqual((await put("alt-uvi-0")).body, { documentid: "alt-uvi-0", state: "confirmed" });
-    assert.deepEqual((await put("alt-uvi-0")).body, { documentid: "alt-uvi-0", state: "confirmed" });
+    // Asked again: confirmed before, by whom and when (nothing is sent).
+    const again = (await put("alt-uvi-0")).body;
+    assert.deepEqual({ ...again, confirmedAt: undefined }, { documentid: "alt-uvi-0", state: "confirmed", confirmedBy: "Test manager", confirmedAt: undefined });
+    assert.match(again.confirmedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     assert.equal((await get(`/api/connections/${uviBasic}/documents/count`)).body.count, 4);
 
     // Viewed first, so the confirmation finds the bytes archived and its only request is the PUT.
