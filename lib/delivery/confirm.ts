@@ -1,7 +1,9 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { providerAppError } from "@/lib/connections/errors";
 import type { Db } from "@/lib/db/client";
+import { retryTransient } from "@/lib/db/transient";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError } from "@/lib/errors";
@@ -113,8 +115,9 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
   const until = deadlineAt.toISOString();
   const isClaimed = sql`EXISTS (SELECT 1 FROM claimed)`;
   const attempt = eventRow({ kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } }, sql`jsonb_build_object('attempt', claimed.attempts)`);
+  // Atomic on its own: aborted by PostgreSQL for a lock cycle with another run, it is run again.
   const [row] = rowsOf<{ attempts: number | null }>(
-    await ctx.db.execute(sql`
+    await retryTransient(() => ctx.db.execute(sql`
       WITH claimed AS (
         INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at, instance_id, deadline_at)
         VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz, ${instanceId()}, ${until}::timestamptz)
@@ -134,7 +137,7 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
         INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
         ${fetched ? sql`${eventRow(fetchEvent(fetched))} UNION ALL ` : sql``}${attempt} FROM claimed
       )
-      SELECT (SELECT attempts FROM claimed) AS attempts`),
+      SELECT (SELECT attempts FROM claimed) AS attempts`)),
   );
   return row?.attempts != null;
 }
@@ -144,7 +147,7 @@ async function recordOutcome(ctx: ConfirmContext, documentid: string, state: Con
   const now = new Date().toISOString();
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const confirmed = state === "confirmed";
-  await ctx.db.execute(sql`
+  await retryTransient(() => ctx.db.execute(sql`
     WITH intent AS (
       UPDATE delivery_confirmations SET state = ${state}, finished_at = ${now}::timestamptz,
         provider_status = ${detail.providerStatus ?? null}::int, message = ${detail.code ?? null}
@@ -154,7 +157,7 @@ async function recordOutcome(ctx: ConfirmContext, documentid: string, state: Con
       WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}
     )
     INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
-    ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`);
+    ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`));
 }
 
 /**
@@ -231,9 +234,12 @@ export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd
       try {
         result = await confirmOne(ctx, id, kd);
       } catch (err) {
-        // A database failure for one document: reported, and the run goes on.
-        log().error({ err, connectionId: ctx.connection.id }, "confirmation failed unexpectedly");
-        result = { documentid: id, state: "failed", error: { code: "internal", messageKey: "error.internal", status: 500 } };
+        // A database failure for one document: reported, and the run goes on. What holds the
+        // document now (another run's claim, or ours) is still the truth to report.
+        const requestId = randomUUID();
+        log().error({ err, requestId, connectionId: ctx.connection.id }, "confirmation failed unexpectedly");
+        const now = await known(ctx, id).catch(() => undefined);
+        result = (now && held(id, now)) ?? { documentid: id, state: "failed", error: { code: "internal", messageKey: "error.internal", vars: { requestId }, status: 500 } };
       }
       totals[result.state]++;
       onResult(result);
