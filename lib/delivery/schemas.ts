@@ -11,6 +11,7 @@ export const ConfirmationsBody = z.strictObject({
   kd: CustomerNumber.optional(),
 });
 
+/** A month as the URL carries it: the inbox's filter, and the range of support's completeness grid. */
 export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 export const InboxQuery = Paging.extend({
