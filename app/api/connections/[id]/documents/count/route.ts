@@ -1,5 +1,5 @@
 import { countDocuments } from "@/lib/delivery/documents";
-import { withConnection } from "@/lib/connections/route";
+import { withConnection } from "@/lib/api/with-connection";
 import { KdQuery } from "@/lib/connections/schemas";
 
 export const GET = withConnection({ query: KdQuery }, async ({ connection, query, req }) =>

@@ -1,5 +1,5 @@
 import { fileResponse } from "@/lib/api/responses";
-import { withConnection } from "@/lib/connections/route";
+import { withConnection } from "@/lib/api/with-connection";
 import { KdQuery } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
