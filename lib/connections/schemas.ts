@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Paging } from "@/lib/api/paging";
 import { SERVICES } from "@/lib/db/schema/connections";
 
 /**
@@ -76,9 +77,5 @@ export type UpdateConnectionInput = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionId = z.uuid();
 
-export const Paging = z.object({
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
 export const KdQuery = z.object({ kd: CustomerNumber.optional() });
 export const ListDocumentsQuery = Paging.extend(KdQuery.shape);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CustomerNumber, Paging } from "@/lib/connections/schemas";
+import { Paging } from "@/lib/api/paging";
+import { CustomerNumber } from "@/lib/connections/schemas";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 
 /** Request schemas of the delivery routes on a connection and of the inbox (DASHBOARD.md). */

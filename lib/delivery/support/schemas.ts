@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { Paging } from "@/lib/api/paging";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
-import { Paging } from "@/lib/connections/schemas";
 import { Month } from "@/lib/delivery/schemas";
 
 /** Query schemas of the support routes under /api/delivery (contracts/DASHBOARD.md). */
