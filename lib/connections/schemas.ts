@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Paging } from "@/lib/api/paging";
 import { SERVICES } from "@/lib/db/schema/connections";
 
 /**
@@ -76,6 +75,3 @@ export const UpdateConnectionBody = z.strictObject({
 export type UpdateConnectionInput = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionId = z.uuid();
-
-export const KdQuery = z.object({ kd: CustomerNumber.optional() });
-export const ListDocumentsQuery = Paging.extend(KdQuery.shape);

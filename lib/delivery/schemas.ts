@@ -5,6 +5,9 @@ import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 
 /** Request schemas of the delivery routes on a connection and of the inbox (DASHBOARD.md). */
 
+export const KdQuery = z.object({ kd: CustomerNumber.optional() });
+export const ListDocumentsQuery = Paging.extend(KdQuery.shape);
+
 export const MAX_CONFIRMATIONS = 1000;
 
 export const ConfirmationsBody = z.strictObject({
