@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isCommonPassword } from "@/lib/common-passwords";
 
 /**
  * The one reader of process.env. Everything else asks `env()`.

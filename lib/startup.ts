@@ -23,7 +23,7 @@ export async function startServer(): Promise<void> {
   try {
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);
-    await (await import("@/lib/delivery/archive-space")).removeArchiveLeftovers(db);
+    await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
   } catch (err) {

@@ -6,7 +6,6 @@ import { eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { getDb, type Db } from "@/lib/db/client";
 import { users, type Role, type UserRow } from "@/lib/db/schema/users";
-import { forbidden, unauthorized } from "@/lib/errors";
 import { openSessionToken } from "./session-token";
 import { isSecureForwarded, sessionCookieName, sessionMaxAgeSeconds, type SessionClaims } from "./options";
 
@@ -74,18 +73,6 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const [row] = await query.execute({ uid: claims.uid });
   return sessionUser(row, claims);
 });
-
-export async function requireUser(): Promise<CurrentUser> {
-  const user = await currentUser();
-  if (!user) throw unauthorized();
-  return user;
-}
-
-export async function requireRole(...roles: Role[]): Promise<CurrentUser> {
-  const user = await requireUser();
-  if (!roles.includes(user.role)) throw forbidden();
-  return user;
-}
 
 /** For pages: the user, or a redirect to the sign-in page. */
 export async function pageUser(): Promise<CurrentUser> {

@@ -144,7 +144,7 @@ async function main() {
     stopping = true;
     const code = signal === "SIGINT" ? 130 : 143;
     // Requests under way may finish, then the archive commits that follow a finished download
-    // (lib/delivery/pending-archives.ts); whatever is not done within 10 s is cut.
+    // (lib/delivery/archive/pending.ts); whatever is not done within 10 s is cut.
     setTimeout(() => process.exit(code), 10_000).unref();
     server.close(() => {
       drainPendingArchives()

@@ -8,8 +8,8 @@ export type { ConnectionView as Connection } from "@/lib/connections/connections
 export type { TestResult as ConnectionTest } from "@/lib/connections/test-connection";
 export type { UserView as User } from "@/lib/users/users";
 export type { Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
-export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/records";
-export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/completeness";
+export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
+export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
 
 /** One line of a bulk confirmation's NDJSON answer. */
 export type ConfirmLine = { documentid: string; state: "confirmed" | "failed" | "unknown" | "pending"; error?: string; message?: string };

@@ -75,10 +75,3 @@ export const UpdateConnectionBody = z.strictObject({
 export type UpdateConnectionInput = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionId = z.uuid();
-
-export const Paging = z.object({
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
-export const KdQuery = z.object({ kd: CustomerNumber.optional() });
-export const ListDocumentsQuery = Paging.extend(KdQuery.shape);

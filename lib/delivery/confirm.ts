@@ -13,12 +13,14 @@ import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
-import { archiveStream, isArchived, type ArchivedFile } from "./archive";
 import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
+import { fetchedUpsert, fetchEvent, type Fetched } from "./archive/fetched";
+import { pendingKey, settlePendingArchive } from "./archive/pending";
+import { isArchived } from "./archive/read";
+import type { ArchivedFile } from "./archive/sink";
+import { archiveStream } from "./archive/write";
 import { rowsOf } from "./document-index";
-import { fetchedUpsert, fetchEvent, type Fetched } from "./fetched";
 import { instanceId } from "./instances";
-import { pendingKey, settlePendingArchive } from "./pending-archives";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as

@@ -9,10 +9,10 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
 import { ImplausibleCountError } from "@/lib/provider/schemas";
-import { teeToArchive } from "./archive";
 import type { Actor } from "@/lib/audit/audit";
+import { recordFetched } from "./archive/fetched";
+import { teeToArchive } from "./archive/write";
 import { indexDocuments } from "./document-index";
-import { recordFetched } from "./fetched";
 
 /**
  * The provider's documents through the dashboard (docs/architecture.md, "List" and "View"): the

@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { CustomerNumber, Paging } from "@/lib/connections/schemas";
+import { Paging } from "@/lib/api/paging";
+import { CustomerNumber } from "@/lib/connections/schemas";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 
 /** Request schemas of the delivery routes on a connection and of the inbox (DASHBOARD.md). */
+
+export const KdQuery = z.object({ kd: CustomerNumber.optional() });
+export const ListDocumentsQuery = Paging.extend(KdQuery.shape);
 
 export const MAX_CONFIRMATIONS = 1000;
 
@@ -11,6 +15,7 @@ export const ConfirmationsBody = z.strictObject({
   kd: CustomerNumber.optional(),
 });
 
+/** A month as the URL carries it: the inbox's filter, and the range of support's completeness grid. */
 export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 export const InboxQuery = Paging.extend({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { CreateConnectionBody, KdQuery, ListDocumentsQuery, UpdateConnectionBody } from "@/lib/connections/schemas";
+import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
 import type { Role } from "@/lib/db/schema/users";
-import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/record-schemas";
-import { ConfirmationsBody, InboxQuery } from "@/lib/delivery/schemas";
+import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
+import { ConfirmationsBody, InboxQuery, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
 import { CreateUserBody, UpdateMeBody, UpdateUserBody } from "@/lib/users/schemas";
 import * as A from "./answers";
 

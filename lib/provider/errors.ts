@@ -29,7 +29,3 @@ export class ProviderError extends Error {
     this.name = "ProviderError";
   }
 }
-
-export function isProviderError(err: unknown): err is ProviderError {
-  return err instanceof ProviderError;
-}

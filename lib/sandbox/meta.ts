@@ -22,8 +22,3 @@ export async function readMeta(db: Db): Promise<Meta | undefined> {
   const settings = Settings.safeParse(row.settings);
   return { settings: settings.success ? settings.data : DEFAULT_SETTINGS, privateJwk: row.privateJwk as JWK, kid: row.kid };
 }
-
-/** The settings of the current state (defaults before the first state exists). */
-export async function readSettings(db: Db): Promise<Settings> {
-  return (await readMeta(db))?.settings ?? DEFAULT_SETTINGS;
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isCommonPassword } from "@/lib/common-passwords";
 import { ROLES } from "@/lib/db/schema/users";
 
 export const MIN_PASSWORD_LENGTH = 10;

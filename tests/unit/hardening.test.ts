@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, test } from "node:test";
-import { isCommonPassword } from "@/lib/auth/common-passwords";
+import { isCommonPassword } from "@/lib/common-passwords";
 import { hashingLoad, hashPassword, MAX_CONCURRENT_HASHES, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { safeContentType } from "@/lib/connections/files";
 import { parseEnv } from "@/lib/env";

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import { API_VERSION, buildOpenApiDocument, OPERATIONS } from "@/lib/openapi/openapi";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import * as connectionSchemas from "@/lib/connections/schemas";
-import * as recordSchemas from "@/lib/delivery/record-schemas";
+import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import { apiRoutes, ROOT } from "../support/routes";

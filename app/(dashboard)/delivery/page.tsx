@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { DeliveryList } from "@/components/delivery/delivery-list";
 import { deliveryConnectionsQuery, deliveryQuery } from "@/lib/client/queries";
 import { DeliverySearch, plainParams } from "@/lib/client/search-params";
-import { listDeliveries, listDeliveryConnections } from "@/lib/delivery/records";
+import { listDeliveries, listDeliveryConnections } from "@/lib/delivery/support/records";
 import { deliveryPageContext } from "./prefetch";
 
 export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -3,7 +3,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { requirePage } from "@/lib/auth/pages";
 import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
-import type { SupportPrincipal } from "@/lib/delivery/records";
+import type { SupportPrincipal } from "@/lib/delivery/support/records";
 
 /**
  * The delivery pages' server side: the user (404 for a role without the page) and a query

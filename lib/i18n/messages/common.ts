@@ -38,7 +38,6 @@ export const common = {
     "common.save": "Speichern",
     "common.cancel": "Abbrechen",
     "common.close": "Schließen",
-    "page.pending": "Diese Ansicht wird gerade aufgebaut.",
   },
   en: {
     "app.name": "ARGE Inbox",
@@ -79,6 +78,5 @@ export const common = {
     "common.save": "Save",
     "common.cancel": "Cancel",
     "common.close": "Close",
-    "page.pending": "This view is being built.",
   },
 } as const;

@@ -1,4 +1,4 @@
-/** Messages of support's delivery record (lib/delivery/records.ts, export.ts, completeness.ts). */
+/** Messages of support's delivery record (lib/delivery/support/: records.ts, export.ts, completeness.ts). */
 export const deliverySupport = {
   de: {
     "api.unknownPath": "Diese Adresse gibt es in der Schnittstelle nicht. Bitte prüfen Sie Pfad und Methode.",

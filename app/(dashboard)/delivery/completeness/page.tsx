@@ -3,8 +3,8 @@ import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput, CompletenessSearch } from "@/components/delivery/completeness-search";
 import { completenessQuery, deliveryConnectionsQuery } from "@/lib/client/queries";
 import { plainParams } from "@/lib/client/search-params";
-import { deliveryCompleteness } from "@/lib/delivery/completeness";
-import { listDeliveryConnections } from "@/lib/delivery/records";
+import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
+import { listDeliveryConnections } from "@/lib/delivery/support/records";
 import { deliveryPageContext } from "../prefetch";
 
 export default async function CompletenessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

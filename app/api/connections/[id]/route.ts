@@ -1,5 +1,5 @@
 import { deleteConnection, updateConnection } from "@/lib/connections/connections";
-import { withConnection } from "@/lib/connections/route";
+import { withConnection } from "@/lib/api/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";

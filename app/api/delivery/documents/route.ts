@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { DeliveryQuery } from "@/lib/delivery/record-schemas";
-import { listDeliveries } from "@/lib/delivery/records";
+import { DeliveryQuery } from "@/lib/delivery/support/schemas";
+import { listDeliveries } from "@/lib/delivery/support/records";
 
 export const GET = withRole(["support", "admin"], { query: DeliveryQuery }, async ({ user, query }) =>
   listDeliveries(await getDb(), user, query),

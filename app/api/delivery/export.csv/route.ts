@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { exportDeliveries } from "@/lib/delivery/export";
-import { DeliveryFilters } from "@/lib/delivery/record-schemas";
+import { exportDeliveries } from "@/lib/delivery/support/export";
+import { DeliveryFilters } from "@/lib/delivery/support/schemas";
 
 export const GET = withRole(["support", "admin"], { query: DeliveryFilters }, async ({ user, query, locale }) => {
   const { meta, stream } = await exportDeliveries(await getDb(), user, { filters: query, locale });

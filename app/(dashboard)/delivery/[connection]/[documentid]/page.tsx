@@ -2,8 +2,8 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { DeliveryDetail } from "@/components/delivery/delivery-detail";
 import { deliveryDetailQuery } from "@/lib/client/queries";
-import { DeliveryKey } from "@/lib/delivery/record-schemas";
-import { getDelivery } from "@/lib/delivery/records";
+import { DeliveryKey } from "@/lib/delivery/support/schemas";
+import { getDelivery } from "@/lib/delivery/support/records";
 import { AppError } from "@/lib/errors";
 import { deliveryPageContext } from "../../prefetch";
 

@@ -1,7 +1,7 @@
 import { ndjsonResponse } from "@/lib/api/responses";
 import { errorLine } from "@/lib/api/handler";
 import { providerFor } from "@/lib/connections/provider";
-import { withConnection } from "@/lib/connections/route";
+import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
 import { confirmMany } from "@/lib/delivery/confirm";

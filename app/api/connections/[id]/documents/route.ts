@@ -1,5 +1,5 @@
-import { withConnection } from "@/lib/connections/route";
-import { ListDocumentsQuery } from "@/lib/connections/schemas";
+import { withConnection } from "@/lib/api/with-connection";
+import { ListDocumentsQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
 import { listDocuments } from "@/lib/delivery/documents";

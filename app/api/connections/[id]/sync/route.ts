@@ -1,6 +1,6 @@
 import { ndjsonResponse } from "@/lib/api/responses";
 import { errorLine } from "@/lib/api/handler";
-import { withConnection } from "@/lib/connections/route";
+import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
 import { startSync } from "@/lib/delivery/sync";

@@ -1,6 +1,6 @@
 import { providerFor } from "@/lib/connections/provider";
-import { withConnection } from "@/lib/connections/route";
-import { KdQuery } from "@/lib/connections/schemas";
+import { withConnection } from "@/lib/api/with-connection";
+import { KdQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
 import { confirmOne } from "@/lib/delivery/confirm";

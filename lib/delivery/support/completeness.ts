@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
-import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./record-schemas";
+import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
 import { assertSupport, badRange, TIME_ZONE, type SupportPrincipal } from "./records";
 
 /**

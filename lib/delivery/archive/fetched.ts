@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
-import type { ArchivedFile } from "./archive";
+import type { ArchivedFile } from "./sink";
 import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { Paging } from "@/lib/api/paging";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
-import { Paging } from "@/lib/connections/schemas";
+import { Month } from "@/lib/delivery/schemas";
 
 /** Query schemas of the support routes under /api/delivery (contracts/DASHBOARD.md). */
 
@@ -10,7 +11,6 @@ const optional = <S extends z.ZodType>(schema: S) =>
 
 const isRealDay = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealDay);
-export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 export const DeliveryFilters = z.object({
   q: optional(z.string().trim().max(200)),

@@ -8,8 +8,8 @@ import { auditEvents, deliveryDocuments, type DocumentState } from "@/lib/db/sch
 import { users, type Role } from "@/lib/db/schema/users";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { openArchived } from "./archive";
-import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./record-schemas";
+import { openArchived } from "@/lib/delivery/archive/read";
+import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./schemas";
 
 /**
  * Support's view of the delivery record: every user's documents, read-only. The principal is

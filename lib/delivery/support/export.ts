@@ -5,7 +5,7 @@ import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
-import type { DeliveryFiltersInput } from "./record-schemas";
+import type { DeliveryFiltersInput } from "./schemas";
 import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 
 /**

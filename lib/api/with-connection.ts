@@ -1,11 +1,11 @@
 import "server-only";
-import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOptions, type Schema } from "@/lib/api/handler";
 import { sessionClaims } from "@/lib/auth/session";
 import { rememberedSessionCheck } from "@/lib/auth/session-checks";
 import { getDb } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
-import { connectionNotFound, sessionConnection } from "./connections";
-import { CONNECTION_ROLES } from "./roles";
+import { connectionNotFound, sessionConnection } from "@/lib/connections/connections";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOptions, type Schema } from "./handler";
 
 type Found = Awaited<ReturnType<typeof sessionConnection>>;
 
