@@ -37,8 +37,8 @@ export type AltModes = {
   latencyMs: number;
   /** Answer HTML instead of the service (a wrong base URL). */
   html: boolean;
-  /** A page short in the middle: a list request at exactly this offset gets only `size` documents. */
-  shortAt?: { offset: number; size: number };
+  /** A page short in the middle: a list request at exactly this offset gets only `size` documents (the next `times` requests there, or every one). */
+  shortAt?: { offset: number; size: number; times?: number };
 };
 
 export type AltProvider = {
@@ -202,7 +202,9 @@ export async function startAltProvider(): Promise<AltProvider> {
       if (rest === "/count") return json(res, 200, { count: open.length }, xml);
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const limit = Number(url.searchParams.get("limit") ?? 10);
-      const short = alt.modes.shortAt?.offset === offset ? alt.modes.shortAt.size : undefined;
+      const at = alt.modes.shortAt;
+      const short = at?.offset === offset && (at.times === undefined || at.times > 0) ? at.size : undefined;
+      if (short !== undefined && at?.times !== undefined) at.times--;
       const size = short ?? (alt.modes.pageSize || limit);
       const page = open.slice(offset, offset + size);
       const nextHref = alt.modes.foreignNext ?? (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);

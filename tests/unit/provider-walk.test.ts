@@ -239,23 +239,8 @@ describe("provider walk: failures", () => {
 });
 
 /** The alt provider answers the list request at `offset` with an empty page, `times` times (its `next` then points at the same offset). */
-function emptyAt(offset: number, times = Number.POSITIVE_INFINITY) {
-  let left = times;
-  // alt-provider reads `shortAt.size` once per list request at that offset: the getter counts them.
-  Object.defineProperty(alt.modes, "shortAt", {
-    configurable: true,
-    enumerable: true,
-    get: () =>
-      left > 0
-        ? {
-            offset,
-            get size() {
-              left--;
-              return 0;
-            },
-          }
-        : undefined,
-  });
+function emptyAt(offset: number, times?: number) {
+  alt.modes.shortAt = { offset, size: 0, ...(times !== undefined && { times }) };
 }
 const requestsAt = (offset: number) => listRequests().filter((r) => new URL(r.path, alt.origin).searchParams.get("offset") === String(offset)).length;
 
