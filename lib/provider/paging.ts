@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { resolvePageLink } from "./answers";
 import { ProviderError } from "./errors";
 import { MAX_JSON_BYTES, type ByteBudget } from "./http";
+import { nextTurn } from "./pace";
 import type { Requester } from "./request";
 import { nextLinkOf, normaliseDocument, plausibleCount, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
 import type { CallOptions } from "./service";
@@ -37,9 +38,11 @@ export async function countDocuments(req: Requester, opts: CallOptions = {}, bud
   return plausibleCount(parsed.data.count, max);
 }
 
-/** One list answer, at most MAX_JSON_BYTES (and within `budget` when given). */
-export async function fetchPage(req: Requester, url: URL, opts: CallOptions, budget?: ByteBudget): Promise<RawPage> {
-  const parsed = ProviderDocumentList.safeParse(await req.getJson(url, opts, budget));
+/** One list answer, at most MAX_JSON_BYTES (and within `budget` when given); `paced`: read in a turn of its own (pace.ts). */
+export async function fetchPage(req: Requester, url: URL, opts: CallOptions, budget?: ByteBudget, paced = false): Promise<RawPage> {
+  const raw = await req.getJson(url, opts, budget);
+  if (paced) await nextTurn();
+  const parsed = ProviderDocumentList.safeParse(raw);
   if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
   return parsed.data;
 }

@@ -76,7 +76,8 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
       return undefined;
     }
     pages++;
-    return fetchPage(req, url, call);
+    // Pages arrive several at a time: each is read in a turn of its own (pace.ts).
+    return fetchPage(req, url, call, undefined, true);
   }
 
   /**

@@ -1,8 +1,9 @@
 // Loaded into a server the bench starts (NODE_OPTIONS=--import <this file>): every 100 ms it
 // appends one line to ARGE_PROBE_FILE with the longest event-loop delay since the last line and
-// the process's RSS, so a benchmark can read what the server went through while it worked.
+// the process's RSS (and a line for each garbage collection of 20 ms or more), so a benchmark
+// can read what the server went through while it worked.
 import { appendFileSync } from "node:fs";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { isMainThread } from "node:worker_threads";
 
 const file = process.env.ARGE_PROBE_FILE;
@@ -16,4 +17,8 @@ if (file && isMainThread) {
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   }, 100);
   timer.unref();
+  // Garbage collections long enough to count as a stall of their own are listed too.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration >= 20) appendFileSync(file, `${JSON.stringify({ at: Date.now(), gcMs: e.duration, gcKind: e.detail?.kind })}\n`);
+  }).observe({ entryTypes: ["gc"] });
 }

@@ -33,6 +33,8 @@ export type AltModes = {
   dataBytes: number;
   /** Send files without Content-Length (chunked): their size shows only while they stream. */
   omitLength: boolean;
+  /** What `/count` claims instead of the truth (a hostile provider), e.g. 1e12. */
+  countClaim?: unknown;
   /** Added latency on list and count answers. */
   latencyMs: number;
   /** Answer HTML instead of the service (a wrong base URL). */
@@ -199,7 +201,7 @@ export async function startAltProvider(): Promise<AltProvider> {
         res.once("close", () => (alt.counters.listInFlight = Math.max(0, alt.counters.listInFlight - 1)));
       }
       if (alt.modes.latencyMs) await new Promise((r) => setTimeout(r, alt.modes.latencyMs));
-      if (rest === "/count") return json(res, 200, { count: open.length }, xml);
+      if (rest === "/count") return json(res, 200, { count: alt.modes.countClaim ?? open.length }, xml);
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const limit = Number(url.searchParams.get("limit") ?? 10);
       const at = alt.modes.shortAt;
