@@ -66,12 +66,14 @@ function toRow(d: ProviderDocument): Row {
 type Scope = { connectionId: string; kd: string };
 
 /**
- * Rows per statement when a sync writes into the embedded database. Measured (PGlite, 30,000
- * documents, time per statement): 500 rows median 71 ms; 100 rows median 12 ms, 99th percentile
- * 63 ms; 50 rows median 5 ms, 99th percentile 24 ms (and less time in all), well under the 50 ms
- * a request may wait for the thread.
+ * Rows per statement when a sync writes the index. With the embedded database the statement runs
+ * on the server's thread (PGlite, 30,000 documents: 500 rows median 71 ms; 100 rows median 12 ms,
+ * 99th percentile 63 ms; 50 rows median 5 ms, 99th percentile 24 ms). With PostgreSQL building and
+ * sending the statement costs the thread too: the longest event-loop delay of a 30,000-document
+ * walk was 85–169 ms with 150 or 500 rows, 27–41 ms with 50 (for about 40 % more sync time
+ * without provider latency). `npm run bench -- resilience.` measures it.
  */
-const EMBEDDED_WRITE_ROWS = 50;
+const WRITE_ROWS = 50;
 
 /**
  * The state of a connection's sync as one string (SQL): it changes whenever a sync takes its lease
@@ -129,13 +131,12 @@ async function upsertDocuments(db: Db, scope: Scope, documents: ProviderDocument
 export async function indexDocuments(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date, { listed = false } = {}): Promise<number> {
   if (documents.length === 0) return 0;
   if (listed) return indexListedPage(db, scope, documents, seenAt);
-  // The embedded database runs each statement on this thread: a walk's page goes in slices, with
-  // a turn of the event loop between them, so other requests are served meanwhile.
-  const slice = env().databaseUrl ? documents.length : EMBEDDED_WRITE_ROWS;
+  // A walk's page goes in slices, with a turn of the event loop between them, so other requests
+  // are served meanwhile.
   let added = 0;
-  for (let at = 0; at < documents.length; at += slice) {
+  for (let at = 0; at < documents.length; at += WRITE_ROWS) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    added += (await upsertDocuments(db, scope, documents.slice(at, at + slice), seenAt, false)).added;
+    added += (await upsertDocuments(db, scope, documents.slice(at, at + WRITE_ROWS), seenAt, false)).added;
   }
   return added;
 }
