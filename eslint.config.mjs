@@ -3,10 +3,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 const noProcessEnv = {
-  "no-restricted-properties": [
-    "error",
-    { object: "process", property: "env", message: "Read configuration through lib/env.ts." },
-  ],
+  "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
 };
 
 export default defineConfig([

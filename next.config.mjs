@@ -19,10 +19,7 @@ const nextConfig = {
   // PGlite ships its own WebAssembly and data files; bundled, it fails at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pino"],
   async headers() {
-    return [
-      { source: "/:path*", headers: securityHeaders },
-      ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] })),
-    ];
+    return [{ source: "/:path*", headers: securityHeaders }, ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] }))];
   },
 };
 

@@ -4,6 +4,7 @@
  * guessers try first. Compared in lower case. Kept small on purpose: a first line, not a
  * strength meter.
  */
+// prettier-ignore
 const LIST = [
   "1234567890", "0123456789", "12345678910", "123456789a", "a123456789", "1234567890a", "123123123123",
   "1111111111", "0000000000", "1234512345", "9876543210", "0987654321", "1q2w3e4r5t", "1q2w3e4r5t6y",

@@ -23,7 +23,10 @@ const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const KeyList = z.string().transform((raw, ctx) => {
   const keys: { kid: string; key: Buffer }[] = [];
-  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(":");
     const kid = colon > 0 ? part.slice(0, colon) : "";
     const key = Buffer.from(colon > 0 ? part.slice(colon + 1) : "", "base64");
@@ -46,7 +49,10 @@ const KeyList = z.string().transform((raw, ctx) => {
 
 const Origins = z.string().transform((raw, ctx) => {
   const origins: string[] = [];
-  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     try {
       const url = new URL(part);
       if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
@@ -87,7 +93,11 @@ const Schema = z.object({
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankToUndefined,
-    z.string().min(10, "at least 10 characters").refine((p) => !isCommonPassword(p), "too common a password, choose another").optional(),
+    z
+      .string()
+      .min(10, "at least 10 characters")
+      .refine((p) => !isCommonPassword(p), "too common a password, choose another")
+      .optional(),
   ),
   SANDBOX: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   SANDBOX_ADMIN_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
@@ -98,7 +108,14 @@ const Schema = z.object({
   SYNC_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUSTED_PROXIES: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
-  SESSION_MAX_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().max(24 * 90).default(12)),
+  SESSION_MAX_HOURS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 90)
+      .default(12),
+  ),
   PUBLIC_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
   MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
   SYNC_MAX_DOCUMENTS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1_000_000)),
@@ -172,16 +189,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction) {
     for (const name of ["AUTH_SECRET", "ENCRYPTION_KEYS"] as const) {
       if (!e[name]) {
-        throw new ConfigError(
-          `${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`,
-        );
+        throw new ConfigError(`${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`);
       }
     }
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError(
-      "ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.",
-    );
+    throw new ConfigError("ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.");
   }
   const sandbox = e.SANDBOX === "1";
   const needsGenerated = !e.AUTH_SECRET || !e.ENCRYPTION_KEYS || (sandbox && !e.SANDBOX_ADMIN_TOKEN);

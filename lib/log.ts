@@ -3,7 +3,19 @@ import pino from "pino";
 import { env } from "@/lib/env";
 
 /** Keys whose values never reach the log, at any depth (compared case-insensitively). */
-const REDACT = new Set(["password", "passwordhash", "secret", "clientsecret", "secretsealed", "token", "access_token", "refresh_token", "authorization", "cookie", "set-cookie"]);
+const REDACT = new Set([
+  "password",
+  "passwordhash",
+  "secret",
+  "clientsecret",
+  "secretsealed",
+  "token",
+  "access_token",
+  "refresh_token",
+  "authorization",
+  "cookie",
+  "set-cookie",
+]);
 /** Properties of errors that carry the values a query was run with (drizzle's `params`, PostgreSQL's `detail`). */
 const VALUE_PROPS = new Set(["params", "parameters", "detail", "where", "internalQuery"]);
 const MAX_DEPTH = 8;

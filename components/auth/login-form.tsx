@@ -52,15 +52,7 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <TextField label={t("login.email")} type="email" name="email" autoComplete="username" required value={email} onChange={setEmail} />
-      <TextField
-        label={t("login.password")}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={setPassword}
-      />
+      <TextField label={t("login.password")} type="password" name="password" autoComplete="current-password" required value={password} onChange={setPassword} />
       {error && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {error}

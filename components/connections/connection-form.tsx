@@ -26,7 +26,15 @@ type FormState = {
 const blank: FormState = { name: "", service: "uvi", baseUrl: "", authUrl: "", authType: "basic", principal: "", secret: "", customerNumber: "" };
 
 function fromConnection(c: Connection): FormState {
-  return { ...blank, name: c.name, service: c.service, baseUrl: c.baseUrl, authUrl: c.authUrl ?? "", authType: c.authType, customerNumber: c.customerNumber ?? "" };
+  return {
+    ...blank,
+    name: c.name,
+    service: c.service,
+    baseUrl: c.baseUrl,
+    authUrl: c.authUrl ?? "",
+    authType: c.authType,
+    customerNumber: c.customerNumber ?? "",
+  };
 }
 
 const originOf = (url: string) => {
@@ -85,7 +93,10 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
   });
   const err = save.error instanceof HttpError ? save.error : null;
   const fieldError = (...paths: string[]) => err?.fields.find((f) => paths.includes(f.path))?.message;
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
   const isBasic = form.authType === "basic";
   const secretAgain = needsSecretAgain(form, props.connection);
   const titleId = editing ? `edit-${props.connection!.id}` : "new-connection";
@@ -132,7 +143,15 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
         error={fieldError("auth.type")}
       />
       {!isBasic && (
-        <TextField label={t("connPage.authUrl")} type="url" value={form.authUrl} onChange={set("authUrl")} hint={t("connPage.authUrl.hint")} error={fieldError("authUrl")} autoComplete="off" />
+        <TextField
+          label={t("connPage.authUrl")}
+          type="url"
+          value={form.authUrl}
+          onChange={set("authUrl")}
+          hint={t("connPage.authUrl.hint")}
+          error={fieldError("authUrl")}
+          autoComplete="off"
+        />
       )}
       <TextField
         label={t(isBasic ? "connPage.username" : "connPage.clientId")}
@@ -154,7 +173,13 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
         autoComplete="new-password"
       />
       {form.service === "dta" && (
-        <TextField label={t("connPage.customerNumber")} value={form.customerNumber} onChange={set("customerNumber")} error={fieldError("customerNumber")} autoComplete="off" />
+        <TextField
+          label={t("connPage.customerNumber")}
+          value={form.customerNumber}
+          onChange={set("customerNumber")}
+          error={fieldError("customerNumber")}
+          autoComplete="off"
+        />
       )}
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">

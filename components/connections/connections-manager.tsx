@@ -86,7 +86,11 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
         )}
       </div>
       {confirmingDelete && (
-        <div role="alertdialog" aria-labelledby={`del-${connection.id}`} className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3">
+        <div
+          role="alertdialog"
+          aria-labelledby={`del-${connection.id}`}
+          className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3"
+        >
           <p id={`del-${connection.id}`} className="text-sm text-red-900">
             {t("connPage.deleteConfirm", { name: connection.name })}
           </p>
@@ -96,7 +100,11 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
           <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
             {t("common.cancel")}
           </Button>
-          {remove.error && <p role="alert" className="text-sm text-red-800">{remove.error.message}</p>}
+          {remove.error && (
+            <p role="alert" className="text-sm text-red-800">
+              {remove.error.message}
+            </p>
+          )}
         </div>
       )}
     </li>
@@ -119,7 +127,11 @@ export function ConnectionsManager() {
         {notice}
       </p>
       {list.isPending && <p>{t("common.loading")}</p>}
-      {list.error && <p role="alert" className="text-red-700">{list.error.message}</p>}
+      {list.error && (
+        <p role="alert" className="text-red-700">
+          {list.error.message}
+        </p>
+      )}
       {list.data && list.data.length === 0 && <p className="text-slate-700">{t("connPage.empty")}</p>}
       {list.data && list.data.length > 0 && (
         <ul className="flex flex-col gap-3">

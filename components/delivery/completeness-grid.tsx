@@ -37,7 +37,9 @@ export function Legend() {
           </li>
         ))}
         <li className="flex items-center gap-2">
-          <span className="inline-flex min-w-24 rounded border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600">{t("completeness.legend.emptyLabel")}</span>
+          <span className="inline-flex min-w-24 rounded border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600">
+            {t("completeness.legend.emptyLabel")}
+          </span>
           <span className="text-slate-700">{t("completeness.legend.empty")}</span>
         </li>
       </ul>
@@ -73,7 +75,11 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
               {(u.pmnumber || u.label) && <span className="block text-xs text-slate-600">{[u.pmnumber, u.label].filter(Boolean).join(" · ")}</span>}
             </th>
             {u.cells.map((c, i) => (
-              <td key={data.months[i]} className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`} data-cell={c ?? "empty"}>
+              <td
+                key={data.months[i]}
+                className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`}
+                data-cell={c ?? "empty"}
+              >
                 {c && (
                   <>
                     <span aria-hidden="true">{CELL_STYLE[c].mark} </span>

@@ -29,17 +29,30 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
     props.onApply({ connection: connection || undefined, property: property.trim() || undefined, from: from || undefined, to: to || undefined });
   }
   return (
-    <form aria-label={t("deliveryPage.filters")} onSubmit={submit} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+    <form
+      aria-label={t("deliveryPage.filters")}
+      onSubmit={submit}
+      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+    >
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
-          <ConnectionSelect {...c} connections={connections} value={connection} onValue={setConnection} emptyLabel={t("completeness.connectionNone")} className={input} />
+          <ConnectionSelect
+            {...c}
+            connections={connections}
+            value={connection}
+            onValue={setConnection}
+            emptyLabel={t("completeness.connectionNone")}
+            className={input}
+          />
         )}
       </Field>
       <Field label={t("completeness.property")} hint={t("completeness.propertyHint")} error={props.errors.property}>
         {(c) => <input {...c} name="property" value={property} onChange={(e) => setProperty(e.target.value)} className={input} />}
       </Field>
       <Field label={t("completeness.from")} error={props.errors.from}>
-        {(c) => <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />}
+        {(c) => (
+          <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />
+        )}
       </Field>
       <Field label={t("completeness.to")} error={props.errors.to}>
         {(c) => <input {...c} type="month" name="to" required value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
@@ -67,7 +80,13 @@ export function CompletenessView() {
       <ScopeForm key={JSON.stringify(search)} search={search} from={scope.from} to={scope.to} errors={errors} onApply={(s) => update(s)} />
       <Legend />
       <p role="status" className="text-sm text-slate-800" data-testid="completeness-summary">
-        {!scope.ready ? "" : grid.isPending ? t("completeness.loading") : grid.data ? t("completeness.summary", { units: grid.data.units.length, missing }) : ""}
+        {!scope.ready
+          ? ""
+          : grid.isPending
+            ? t("completeness.loading")
+            : grid.data
+              ? t("completeness.summary", { units: grid.data.units.length, missing })
+              : ""}
       </p>
       {!scope.ready && <EmptyState title={t("completeness.chooseScope")} />}
       {grid.error && (

@@ -13,7 +13,12 @@ export function ConnectionSelect({
   onValue,
   emptyLabel,
   ...control
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange"> & { connections: KnownConnection[]; value: string; onValue: (id: string) => void; emptyLabel: string }) {
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange"> & {
+  connections: KnownConnection[];
+  value: string;
+  onValue: (id: string) => void;
+  emptyLabel: string;
+}) {
   const t = useT();
   const options = !value || connections.some((c) => c.id === value) ? connections : [...connections, { id: value, name: value, owner: "?" }];
   return (

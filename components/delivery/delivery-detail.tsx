@@ -68,7 +68,9 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
             <Fact label={t("deliveryPage.col.firstSeen")}>{formatDateTime(r.firstSeenAt, locale)}</Fact>
             <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? formatDateTime(r.fetchedAt, locale) : t("deliveryPage.notFetched")}</Fact>
             <Fact label={t("deliveryPage.col.confirmed")}>
-              {r.confirmedAt ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}` : t("deliveryPage.none")}
+              {r.confirmedAt
+                ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}`
+                : t("deliveryPage.none")}
             </Fact>
             {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
             {r.sha256 && (

@@ -39,7 +39,12 @@ export function DeliveryFilters(props: {
   }
 
   return (
-    <form role="search" aria-label={t("deliveryPage.filters")} onSubmit={submit} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      role="search"
+      aria-label={t("deliveryPage.filters")}
+      onSubmit={submit}
+      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <div className="sm:col-span-2">
         <Field label={t("deliveryPage.q")} hint={t("deliveryPage.qHint")} error={props.errors.q}>
           {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
@@ -59,7 +64,14 @@ export function DeliveryFilters(props: {
       </Field>
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
-          <ConnectionSelect {...c} connections={props.connections} value={connection} onValue={setConnection} emptyLabel={t("deliveryPage.connectionAll")} className={input} />
+          <ConnectionSelect
+            {...c}
+            connections={props.connections}
+            value={connection}
+            onValue={setConnection}
+            emptyLabel={t("deliveryPage.connectionAll")}
+            className={input}
+          />
         )}
       </Field>
       <Field label={t("deliveryPage.from")} error={props.errors.from}>

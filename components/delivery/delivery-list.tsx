@@ -30,13 +30,25 @@ export function DeliveryList() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <DeliveryHeader />
-      <DeliveryFilters key={JSON.stringify(filters)} search={search} connections={connections} errors={errors} onApply={(f) => update(f)} onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined })} />
+      <DeliveryFilters
+        key={JSON.stringify(filters)}
+        search={search}
+        connections={connections}
+        errors={errors}
+        onApply={(f) => update(f)}
+        onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined })}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-sm text-slate-800" data-testid="delivery-count">
           {list.isPending ? t("deliveryPage.loading") : list.data ? t(count === 1 ? "deliveryPage.countOne" : "deliveryPage.count", { count }) : ""}
         </p>
         <div className="flex flex-col items-end gap-1">
-          <a href={exportHref} download className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-blue-800 hover:bg-slate-100" aria-describedby="export-hint">
+          <a
+            href={exportHref}
+            download
+            className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-blue-800 hover:bg-slate-100"
+            aria-describedby="export-hint"
+          >
             {t("deliveryPage.export")}
           </a>
           <p id="export-hint" className="text-xs text-slate-600">

@@ -52,7 +52,9 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               {r.confirmedAt ? (
                 <>
                   <div>{when(r.confirmedAt)}</div>
-                  {r.confirmedBy && <div className="text-xs whitespace-normal text-slate-600 [overflow-wrap:anywhere]">{t("deliveryPage.by", { who: r.confirmedBy })}</div>}
+                  {r.confirmedBy && (
+                    <div className="text-xs whitespace-normal text-slate-600 [overflow-wrap:anywhere]">{t("deliveryPage.by", { who: r.confirmedBy })}</div>
+                  )}
                 </>
               ) : (
                 <span className="text-slate-600">{t("deliveryPage.none")}</span>

@@ -11,7 +11,12 @@ export function Pager(props: { offset: number; limit: number; count: number; onC
   const last = Math.min(props.offset + props.limit, props.count);
   return (
     <nav aria-label={t("deliveryPage.paging")} className="flex flex-wrap items-center gap-3">
-      <Button variant="secondary" type="button" disabled={props.offset <= 0} onClick={() => props.onChange({ offset: Math.max(0, props.offset - props.limit) })}>
+      <Button
+        variant="secondary"
+        type="button"
+        disabled={props.offset <= 0}
+        onClick={() => props.onChange({ offset: Math.max(0, props.offset - props.limit) })}
+      >
         {t("deliveryPage.prev")}
       </Button>
       <p className="text-sm text-slate-800">{t("deliveryPage.range", { first, last, count: props.count })}</p>

@@ -14,10 +14,17 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   switch (e.kind) {
     case "fetch":
       if (d.ok === false) return t("deliveryDetail.event.fetchFailed", { code: str(d.error) || "?" }) + status;
-      return t(d.otherBytes === true ? "deliveryDetail.event.fetchOtherBytes" : d.via === "confirm" ? "deliveryDetail.event.fetchConfirm" : "deliveryDetail.event.fetchView", {
-        size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?",
-        sha256: str(d.sha256),
-      });
+      return t(
+        d.otherBytes === true
+          ? "deliveryDetail.event.fetchOtherBytes"
+          : d.via === "confirm"
+            ? "deliveryDetail.event.fetchConfirm"
+            : "deliveryDetail.event.fetchView",
+        {
+          size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?",
+          sha256: str(d.sha256),
+        },
+      );
     case "confirm.attempt":
       return t("deliveryDetail.event.attempt", { attempt: str(d.attempt) || "1" });
     case "confirm.outcome": {

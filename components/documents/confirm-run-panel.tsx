@@ -9,7 +9,13 @@ import type { Outcome, OutcomeState } from "./use-confirm-run";
 const TONES: Record<OutcomeState, BadgeTone> = { confirmed: "success", failed: "danger", unknown: "warning", pending: "warning" };
 
 /** The run of a confirmation: its progress, then every document's outcome, and "retry failed". */
-export function ConfirmRunPanel(props: { targets: Target[]; outcomes: ReadonlyMap<string, Outcome>; running: boolean; onRetry: (failed: Target[]) => void; onClose: () => void }) {
+export function ConfirmRunPanel(props: {
+  targets: Target[];
+  outcomes: ReadonlyMap<string, Outcome>;
+  running: boolean;
+  onRetry: (failed: Target[]) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const { targets, outcomes, running } = props;
   const count = (s: OutcomeState) => targets.filter((x) => outcomes.get(x.key)?.state === s).length;
@@ -26,7 +32,12 @@ export function ConfirmRunPanel(props: { targets: Target[]; outcomes: ReadonlyMa
           </Button>
         )}
       </div>
-      <ProgressBar label={t("inbox.run.progressLabel")} value={outcomes.size} max={targets.length} text={t("inbox.run.progress", { done: outcomes.size, total: targets.length })} />
+      <ProgressBar
+        label={t("inbox.run.progressLabel")}
+        value={outcomes.size}
+        max={targets.length}
+        text={t("inbox.run.progress", { done: outcomes.size, total: targets.length })}
+      />
       <p role="status" className="text-sm font-medium text-slate-900">
         {!running && t("inbox.run.summary", { confirmed: count("confirmed"), failed: count("failed"), unknown: count("unknown") + count("pending") })}
       </p>
@@ -37,7 +48,9 @@ export function ConfirmRunPanel(props: { targets: Target[]; outcomes: ReadonlyMa
             <li key={x.key} className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="confirm-outcome">
               <span className="font-medium text-slate-900">{x.filename}</span>
               {o ? <Badge tone={TONES[o.state]}>{t(`inbox.run.state.${o.state}`)}</Badge> : <span className="text-slate-700">{t("inbox.run.waiting")}</span>}
-              {o && o.state !== "confirmed" && <span className="text-slate-800">{o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")}</span>}
+              {o && o.state !== "confirmed" && (
+                <span className="text-slate-800">{o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")}</span>
+              )}
             </li>
           );
         })}

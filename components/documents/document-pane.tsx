@@ -15,7 +15,11 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; onCl
   const { doc } = props;
   const src = `/api/connections/${encodeURIComponent(doc.connectionId)}/documents/${encodeURIComponent(doc.documentid)}/data`;
   return (
-    <section aria-labelledby="viewer-title" className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-3 lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]" data-testid="document-pane">
+    <section
+      aria-labelledby="viewer-title"
+      className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-3 lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]"
+      data-testid="document-pane"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="viewer-title" className="break-all font-semibold text-slate-900">

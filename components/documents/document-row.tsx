@@ -5,7 +5,14 @@ import type { DocumentState } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { formatPeriod, isConfirmable, type DocView } from "./inbox-model";
 
-const TONES: Record<DocumentState, BadgeTone> = { open: "info", pending: "warning", confirmed: "success", failed: "danger", unknown: "warning", gone: "neutral" };
+const TONES: Record<DocumentState, BadgeTone> = {
+  open: "info",
+  pending: "warning",
+  confirmed: "success",
+  failed: "danger",
+  unknown: "warning",
+  gone: "neutral",
+};
 
 export function StateBadge({ state }: { state: DocumentState }) {
   const t = useT();
@@ -36,7 +43,12 @@ export function DocumentRow({ doc, connectionName, replacement, selected, active
   const locale = useLocale();
   const confirmable = isConfirmable(doc);
   return (
-    <tr onFocus={onFocus} data-active={active || undefined} aria-current={open || undefined} className="data-[active]:bg-blue-50 aria-[current=true]:bg-blue-100">
+    <tr
+      onFocus={onFocus}
+      data-active={active || undefined}
+      aria-current={open || undefined}
+      className="data-[active]:bg-blue-50 aria-[current=true]:bg-blue-100"
+    >
       <Td className="w-8">
         <input
           type="checkbox"

@@ -18,7 +18,11 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
   const t = useT();
   const filtered = search.connection || search.month || search.q || search.state !== "open";
   return (
-    <div role="search" aria-label={t("inbox.filters.title")} className="grid items-end gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]">
+    <div
+      role="search"
+      aria-label={t("inbox.filters.title")}
+      className="grid items-end gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]"
+    >
       <SelectField
         label={t("inbox.filters.connection")}
         value={search.connection ?? ""}
@@ -36,7 +40,12 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
           />
         )}
       </Field>
-      <SelectField label={t("inbox.filters.state")} value={search.state} options={STATE_OPTIONS.map((s) => ({ value: s, label: t(stateLabel(s)) }))} onChange={(v) => onChange({ state: v })} />
+      <SelectField
+        label={t("inbox.filters.state")}
+        value={search.state}
+        options={STATE_OPTIONS.map((s) => ({ value: s, label: t(stateLabel(s)) }))}
+        onChange={(v) => onChange({ state: v })}
+      />
       <form
         className="flex items-end gap-2 sm:col-span-3 lg:col-span-1"
         onSubmit={(e) => {
@@ -49,7 +58,14 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
           <Field label={t("inbox.filters.search")}>
             {(control) => (
               // Keyed by the URL's value: back and forward show what that view searched for.
-              <input {...control} key={search.q ?? ""} name="q" type="search" defaultValue={search.q ?? ""} className="w-full rounded border border-slate-300 bg-white px-3 py-2" />
+              <input
+                {...control}
+                key={search.q ?? ""}
+                name="q"
+                type="search"
+                defaultValue={search.q ?? ""}
+                className="w-full rounded border border-slate-300 bg-white px-3 py-2"
+              />
             )}
           </Field>
         </div>
@@ -58,7 +74,11 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
         </Button>
       </form>
       {filtered && (
-        <Button variant="secondary" className="justify-self-start" onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}>
+        <Button
+          variant="secondary"
+          className="justify-self-start"
+          onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}
+        >
           {t("inbox.filters.reset")}
         </Button>
       )}

@@ -112,7 +112,11 @@ export function formatPeriod(from: string | null, to: string | null, locale: str
   if (!a && !b) return null;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   if (a && b) {
-    const wholeMonth = a.getUTCDate() === 1 && a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth() && new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
+    const wholeMonth =
+      a.getUTCDate() === 1 &&
+      a.getUTCFullYear() === b.getUTCFullYear() &&
+      a.getUTCMonth() === b.getUTCMonth() &&
+      new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
     if (wholeMonth) return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
     return `${day.format(a)} – ${day.format(b)}`;
   }

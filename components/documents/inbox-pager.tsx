@@ -26,7 +26,11 @@ export function InboxPager(props: { offset: number; limit: number; units: number
       </div>
       <label className="flex items-center gap-2">
         <span>{t("inbox.pager.size")}</span>
-        <select value={limit} onChange={(e) => props.onChange({ offset: 0, limit: Number(e.target.value) })} className="rounded border border-slate-300 bg-white px-2 py-1">
+        <select
+          value={limit}
+          onChange={(e) => props.onChange({ offset: 0, limit: Number(e.target.value) })}
+          className="rounded border border-slate-300 bg-white px-2 py-1"
+        >
           {sizes.map((s) => (
             <option key={s} value={s}>
               {s}

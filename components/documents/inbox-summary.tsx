@@ -34,7 +34,9 @@ export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections
             <h3 id={`sum-${c.id}`} className="font-semibold">
               {c.name}
             </h3>
-            <p className="text-sm text-slate-800">{t((open.get(c.id) ?? 0) === 1 ? "inbox.summary.connOpen.one" : "inbox.summary.connOpen.other", { n: open.get(c.id) ?? 0 })}</p>
+            <p className="text-sm text-slate-800">
+              {t((open.get(c.id) ?? 0) === 1 ? "inbox.summary.connOpen.one" : "inbox.summary.connOpen.other", { n: open.get(c.id) ?? 0 })}
+            </p>
             <SyncStatus connection={c} showOpen={false} />
             <SyncButton connection={c} />
           </li>

@@ -150,7 +150,9 @@ export function InboxView() {
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
           <InboxFilters search={list} connections={connectionList} onChange={update} />
-          {run.targets.length > 0 && <ConfirmRunPanel targets={run.targets} outcomes={run.outcomes} running={run.isRunning} onRetry={askFor} onClose={run.reset} />}
+          {run.targets.length > 0 && (
+            <ConfirmRunPanel targets={run.targets} outcomes={run.outcomes} running={run.isRunning} onRetry={askFor} onClose={run.reset} />
+          )}
           {/* The split view uses the window's width, beyond the page's column: a document needs room. */}
           <div className={openDoc ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]" : "flex flex-col"}>
             <div className="flex min-w-0 flex-col gap-3">
@@ -162,13 +164,21 @@ export function InboxView() {
                 onClear={() => setSelected(NONE)}
                 onHelp={showHelp}
               />
-              {groups.length === 0 && <EmptyInbox filtered={filtered} neverSynced={neverSynced} onReset={() => update({ connection: undefined, month: undefined, q: undefined, state: "open" })} />}
+              {groups.length === 0 && (
+                <EmptyInbox
+                  filtered={filtered}
+                  neverSynced={neverSynced}
+                  onReset={() => update({ connection: undefined, month: undefined, q: undefined, state: "open" })}
+                />
+              )}
               {groups.map(({ group, docs: unitDocs }, i) => (
                 <UnitGroup key={group.unit ?? "\u0000none"} group={group} docs={unitDocs} index={i} h={handlers} />
               ))}
               {inbox.data.units > 0 && <InboxPager offset={list.offset} limit={list.limit} units={inbox.data.units} onChange={update} />}
             </div>
-            {openDoc && <DocumentPane doc={openDoc} connectionName={connectionName(openDoc.connectionId)} onClose={closeViewer} onConfirm={() => ask([openDoc])} />}
+            {openDoc && (
+              <DocumentPane doc={openDoc} connectionName={connectionName(openDoc.connectionId)} onClose={closeViewer} onConfirm={() => ask([openDoc])} />
+            )}
           </div>
         </>
       )}
@@ -190,7 +200,20 @@ export function InboxView() {
 function fallbackDoc(key: string): DocView | null {
   const parsed = parseDocKey(key);
   if (!parsed) return null;
-  return { key, ...parsed, filename: parsed.documentid, doctype: "", mimetype: "application/octet-stream", property: null, from: null, to: null, state: "open", replacedBy: null, unit: null, partial: true };
+  return {
+    key,
+    ...parsed,
+    filename: parsed.documentid,
+    doctype: "",
+    mimetype: "application/octet-stream",
+    property: null,
+    from: null,
+    to: null,
+    state: "open",
+    replacedBy: null,
+    unit: null,
+    partial: true,
+  };
 }
 
 function EmptyInbox({ filtered, neverSynced, onReset }: { filtered: boolean; neverSynced: boolean; onReset: () => void }) {

@@ -3,7 +3,14 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n/client";
 
 /** Select all on the page, how many are selected, and confirming or clearing the selection. */
-export function SelectionBar(props: { selectable: number; selected: number; onAll: (select: boolean) => void; onConfirm: () => void; onClear: () => void; onHelp: () => void }) {
+export function SelectionBar(props: {
+  selectable: number;
+  selected: number;
+  onAll: (select: boolean) => void;
+  onConfirm: () => void;
+  onClear: () => void;
+  onHelp: () => void;
+}) {
   const t = useT();
   const all = props.selectable > 0 && props.selected === props.selectable;
   const some = props.selected > 0 && !all;

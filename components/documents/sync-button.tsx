@@ -28,7 +28,8 @@ export function SyncButton({ connection }: { connection: Connection }) {
       const end: { done?: Done; failure?: HttpError } = {};
       await postNdjson(`/api/connections/${connection.id}/sync`, undefined, (line) => {
         if (line.done !== true) return setProgress({ seen: num(line.seen), count: num(line.count) });
-        if (typeof line.error === "string") end.failure = new HttpError(502, line.error, typeof line.message === "string" ? line.message : t("inbox.sync.failed"));
+        if (typeof line.error === "string")
+          end.failure = new HttpError(502, line.error, typeof line.message === "string" ? line.message : t("inbox.sync.failed"));
         else end.done = { open: num(line.open), added: num(line.added), gone: num(line.gone), countMismatch: line.countMismatch as Done["countMismatch"] };
       });
       if (end.failure) throw end.failure;
@@ -41,7 +42,12 @@ export function SyncButton({ connection }: { connection: Connection }) {
   const done = sync.data;
   return (
     <div className="mt-2 flex flex-col items-start gap-2">
-      <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending} aria-label={`${sync.isPending ? t("inbox.sync.running") : t("inbox.sync.now")}: ${connection.name}`}>
+      <Button
+        variant="secondary"
+        onClick={() => sync.mutate()}
+        disabled={sync.isPending}
+        aria-label={`${sync.isPending ? t("inbox.sync.running") : t("inbox.sync.now")}: ${connection.name}`}
+      >
         {sync.isPending ? t("inbox.sync.running") : t("inbox.sync.now")}
       </Button>
       {sync.isPending && (

@@ -8,11 +8,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButton } from "./sign-out-button";
 
-export function AppShell(props: {
-  user: { name: string; role: Role };
-  nav: { href: string; label: MessageKey }[];
-  children: ReactNode;
-}) {
+export function AppShell(props: { user: { name: string; role: Role }; nav: { href: string; label: MessageKey }[]; children: ReactNode }) {
   const t = useT();
   const pathname = usePathname();
   return (

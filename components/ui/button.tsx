@@ -6,15 +6,6 @@ const variants = {
   danger: "border border-red-300 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300",
 } as const;
 
-export function Button({
-  variant = "primary",
-  className = "",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
-  return (
-    <button
-      {...props}
-      className={`rounded px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]} ${className}`}
-    />
-  );
+export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+  return <button {...props} className={`rounded px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]} ${className}`} />;
 }

@@ -58,7 +58,14 @@ function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
         options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
         error={fieldError("role")}
       />
-      <TextField label={t("users.password")} type="password" value={form.password} onChange={set("password")} error={fieldError("password")} autoComplete="new-password" />
+      <TextField
+        label={t("users.password")}
+        type="password"
+        value={form.password}
+        onChange={set("password")}
+        error={fieldError("password")}
+        autoComplete="new-password"
+      />
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {err.message}
@@ -107,7 +114,11 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
       <td className="p-2">{new Date(user.createdAt).toLocaleDateString(locale === "de" ? "de-DE" : "en-GB")}</td>
       <td className="p-2">
         <div className="flex flex-wrap items-end gap-2">
-          <Button variant={user.disabled ? "secondary" : "danger"} disabled={update.isPending || isSelf} onClick={() => update.mutate({ id: user.id, disabled: !user.disabled })}>
+          <Button
+            variant={user.disabled ? "secondary" : "danger"}
+            disabled={update.isPending || isSelf}
+            onClick={() => update.mutate({ id: user.id, disabled: !user.disabled })}
+          >
             {user.disabled ? t("users.enable") : t("users.disable")}
           </Button>
           <form
@@ -158,18 +169,34 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
       </p>
       <CreateUserForm onCreated={(u) => setNotice(t("users.created", { email: u.email }))} />
       {list.isPending && <p>{t("common.loading")}</p>}
-      {list.error && <p role="alert" className="text-red-700">{list.error.message}</p>}
+      {list.error && (
+        <p role="alert" className="text-red-700">
+          {list.error.message}
+        </p>
+      )}
       {list.data && (
         <div className="overflow-x-auto rounded border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">{t("users.email")}</th>
-                <th scope="col" className="p-2">{t("users.name")}</th>
-                <th scope="col" className="p-2">{t("users.role")}</th>
-                <th scope="col" className="p-2">{t("users.status")}</th>
-                <th scope="col" className="p-2">{t("users.createdAt")}</th>
-                <th scope="col" className="p-2">{t("users.actions")}</th>
+                <th scope="col" className="p-2">
+                  {t("users.email")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("users.name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("users.role")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("users.status")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("users.createdAt")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("users.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>

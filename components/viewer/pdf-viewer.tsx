@@ -62,7 +62,11 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
   const page = Math.min(pageNumber, pages);
   return (
     <div className="flex flex-col gap-2" data-testid="pdf-viewer">
-      <div role="group" aria-label={t("viewer.pdf.toolbar", { filename })} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-2">
+      <div
+        role="group"
+        aria-label={t("viewer.pdf.toolbar", { filename })}
+        className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-2"
+      >
         <ToolButton label={t("viewer.pdf.prev")} disabled={page <= 1} onClick={() => setPageNumber(page - 1)}>
           ◀
         </ToolButton>

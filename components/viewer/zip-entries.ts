@@ -83,7 +83,7 @@ export function listZipEntries(zip: Uint8Array): ZipEntry[] {
     let local = view.getUint32(p + 42, true);
     const name = decodeName(zip.subarray(p + 46, p + 46 + nameLength), (flags & 0x800) !== 0);
     // ZIP64 extra field: the 64-bit values, in this order, for the fields that hold 0xFFFFFFFF.
-    for (let e = p + 46 + nameLength; e + 4 <= p + 46 + nameLength + extraLength; ) {
+    for (let e = p + 46 + nameLength; e + 4 <= p + 46 + nameLength + extraLength;) {
       const id = view.getUint16(e, true);
       const length = view.getUint16(e + 2, true);
       if (id === 0x0001) {

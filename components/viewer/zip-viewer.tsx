@@ -22,7 +22,9 @@ function saveEntry(entry: ZipEntry, bytes: Uint8Array<ArrayBuffer>) {
 }
 
 const problemKey = (err: unknown): MessageKey =>
-  err instanceof ZipError ? (({ invalid: "viewer.zip.invalid", unsupported: "viewer.zip.unsupported", tooLarge: "viewer.zip.tooLarge" }) as const)[err.reason] : "viewer.zip.invalid";
+  err instanceof ZipError
+    ? ({ invalid: "viewer.zip.invalid", unsupported: "viewer.zip.unsupported", tooLarge: "viewer.zip.tooLarge" } as const)[err.reason]
+    : "viewer.zip.invalid";
 
 function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array; onClose: () => void }) {
   const t = useT();
@@ -42,9 +44,16 @@ function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array
         </Button>
       </div>
       {bytes.byteLength > PREVIEW_BYTES && (
-        <p className="text-sm text-slate-700">{t("viewer.zip.truncated", { shown: formatBytes(PREVIEW_BYTES, locale), total: formatBytes(bytes.byteLength, locale) })}</p>
+        <p className="text-sm text-slate-700">
+          {t("viewer.zip.truncated", { shown: formatBytes(PREVIEW_BYTES, locale), total: formatBytes(bytes.byteLength, locale) })}
+        </p>
       )}
-      <pre tabIndex={0} aria-label={t("viewer.zip.previewOf", { name: entry.name })} className="max-h-[60vh] overflow-auto whitespace-pre rounded bg-slate-50 p-3 font-mono text-xs text-slate-900" data-testid="zip-preview">
+      <pre
+        tabIndex={0}
+        aria-label={t("viewer.zip.previewOf", { name: entry.name })}
+        className="max-h-[60vh] overflow-auto whitespace-pre rounded bg-slate-50 p-3 font-mono text-xs text-slate-900"
+        data-testid="zip-preview"
+      >
         {text}
       </pre>
     </section>

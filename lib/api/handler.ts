@@ -109,9 +109,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
     if (isChanging) forgetSessionChecks();
     try {
       const rawParams = (await route.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
+      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       const { user, extra } = await load(params);
       locale = await requestLocale(user?.locale);
       if (!user) throw unauthorized();
@@ -119,9 +117,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
       if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers, env().publicUrl)) {
         throw new AppError(403, "bad_origin", "error.badOrigin");
       }
-      const query = options.query
-        ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams))
-        : undefined;
+      const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const body = options.body ? parseWith(options.body, await readJson(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT)) : undefined;
       const result = await handler({
         ...extra,

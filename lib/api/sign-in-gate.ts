@@ -42,7 +42,11 @@ export async function signInGate(req: NextRequest, segments: string[], next: (re
   } catch (err) {
     return errorResponse(err, await requestLocale());
   }
-  const buffered = new NextRequest(req.url, { method: req.method, headers: req.headers, body: body.byteLength ? (body as Uint8Array<ArrayBuffer>) : undefined });
+  const buffered = new NextRequest(req.url, {
+    method: req.method,
+    headers: req.headers,
+    body: body.byteLength ? (body as Uint8Array<ArrayBuffer>) : undefined,
+  });
   if (segments[0] !== "callback" || segments[1] !== "credentials") return next(buffered);
   const decision = await beginAttempt(await getDb(), { email: emailOf(req, body), ip: clientAddress(req.headers) });
   if ("attempt" in decision) return withAttempt(decision.attempt, () => next(buffered));

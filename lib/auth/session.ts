@@ -61,7 +61,12 @@ export function sessionUser(row: SessionUserRow | null | undefined, claims: Sess
 // Every request runs it: built once per database handle, not again for each request.
 const userQueries = new WeakMap<Db, ReturnType<typeof prepareUserQuery>>();
 const prepareUserQuery = (db: Db) =>
-  db.select(sessionUserColumns).from(users).where(eq(users.id, sql.placeholder("uid"))).limit(1).prepare("session_user");
+  db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("uid")))
+    .limit(1)
+    .prepare("session_user");
 
 /** The signed-in user, or null (one query; see `sessionUser`). */
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {

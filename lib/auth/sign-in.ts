@@ -13,10 +13,7 @@ import { recordSignInFailure, succeedAttempt } from "./throttle";
  * success removes it and makes the address known to the account (lib/auth/throttle.ts). A hash made
  * with weaker parameters than today's is replaced.
  */
-export async function authenticate(
-  db: Db,
-  input: { email: string; password: string; ip: string | null },
-): Promise<typeof users.$inferSelect | null> {
+export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null }): Promise<typeof users.$inferSelect | null> {
   const email = input.email.trim().toLowerCase();
   const attempt = currentAttempt();
   const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
@@ -29,7 +26,10 @@ export async function authenticate(
   if (needsRehash(user.passwordHash)) {
     // Only if the hash is still the one just checked: a password changed meanwhile stays.
     const passwordHash = await hashPassword(input.password);
-    await db.update(users).set({ passwordHash }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
   return user;
 }

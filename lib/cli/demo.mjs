@@ -57,7 +57,10 @@ async function signIn(email, password) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.join("; ") },
     body: new URLSearchParams({ csrfToken, email, password }),
   });
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token"));
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session-token"));
 }
 
 /** The admin's connections to the sandbox: UVI with OAuth and with Basic, DTA for each customer. */
@@ -74,9 +77,21 @@ async function ensureConnections(secrets) {
   if (!client) return "the sandbox has no client with Basic and OAuth credentials";
   const origin = base;
   const wanted = [
-    { name: "Sandbox UVI (OAuth)", service: "uvi", baseUrl: `${origin}/arge`, authUrl: origin, auth: { type: "client_credentials", clientId: client.oauth.clientId, clientSecret: client.oauth.clientSecret } },
+    {
+      name: "Sandbox UVI (OAuth)",
+      service: "uvi",
+      baseUrl: `${origin}/arge`,
+      authUrl: origin,
+      auth: { type: "client_credentials", clientId: client.oauth.clientId, clientSecret: client.oauth.clientSecret },
+    },
     { name: "Sandbox UVI (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...client.basic } },
-    ...client.customers.map((kd) => ({ name: `Sandbox DTA (Kunde ${kd})`, service: "dta", baseUrl: `${origin}/dta`, customerNumber: kd, auth: { type: "basic", ...client.basic } })),
+    ...client.customers.map((kd) => ({
+      name: `Sandbox DTA (Kunde ${kd})`,
+      service: "dta",
+      baseUrl: `${origin}/dta`,
+      customerNumber: kd,
+      auth: { type: "basic", ...client.basic },
+    })),
   ];
   const ids = [];
   for (const body of wanted) {

@@ -55,7 +55,12 @@ function trustedProxies() {
 export function clientAddressOf(socketAddress, forwardedFor, hops) {
   const socket = (socketAddress ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   if (hops === 0) return socket;
-  const entries = [forwardedFor ?? []].flat().join(",").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = [forwardedFor ?? []]
+    .flat()
+    .join(",")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 0) return socket;
   return entries[Math.max(0, entries.length - hops)];
 }
@@ -87,7 +92,12 @@ function languageOf(req) {
   for (const part of (req.headers["accept-language"] ?? "").split(",")) {
     const [tag, ...params] = part.trim().toLowerCase().split(";");
     const lang = tag?.split("-")[0];
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     if ((lang === "de" || lang === "en") && q > best.q) best = { lang, q };
   }
   return best.lang;
@@ -125,7 +135,9 @@ async function main() {
     trustForwarded(req.headers, req.socket.remoteAddress, hops);
     if (isMalformedPath(req.url)) return answerBadPath(req, res);
     try {
-      await (await ready)(req, res);
+      await (
+        await ready
+      )(req, res);
     } catch (err) {
       console.error(`Failed to handle request for ${req.url}`, err);
       if (!res.headersSent) res.writeHead(500);

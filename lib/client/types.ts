@@ -15,4 +15,6 @@ export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/supp
 export type ConfirmLine = { documentid: string; state: "confirmed" | "failed" | "unknown" | "pending"; error?: string; message?: string };
 export type ConfirmSummary = { done: true; confirmed: number; failed: number; unknown: number; pending: number };
 /** Lines of a sync's NDJSON answer. */
-export type SyncLine = { seen: number; count: number } | { done: true; open: number; gone: number; added: number; countMismatch?: { count: number; seen: number }; error?: string; message?: string };
+export type SyncLine =
+  | { seen: number; count: number }
+  | { done: true; open: number; gone: number; added: number; countMismatch?: { count: number; seen: number }; error?: string; message?: string };

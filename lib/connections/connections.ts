@@ -87,7 +87,11 @@ const prepareSessionConnection = (db: Db) =>
  * the session's user (see `sessionUser`) and the connection only when it is that user's own.
  * A missing id, a malformed id and another user's id all give `connection: null`.
  */
-export async function sessionConnection(db: Db, claims: SessionClaims, connectionId: string): Promise<{ user: CurrentUser | null; connection: ConnectionRow | null }> {
+export async function sessionConnection(
+  db: Db,
+  claims: SessionClaims,
+  connectionId: string,
+): Promise<{ user: CurrentUser | null; connection: ConnectionRow | null }> {
   const id = ConnectionId.safeParse(connectionId);
   let query = sessionConnectionQueries.get(db);
   if (!query) sessionConnectionQueries.set(db, (query = prepareSessionConnection(db)));

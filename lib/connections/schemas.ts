@@ -29,7 +29,10 @@ export const ServiceUrl = z
 const Name = z.string().trim().min(1).max(120);
 const Principal = z.string().trim().min(1).max(200);
 const Secret = z.string().min(1).max(1000);
-export const CustomerNumber = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/);
+export const CustomerNumber = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/);
 
 const BasicAuth = z.strictObject({ type: z.literal("basic"), username: Principal, password: Secret });
 const ClientCredentialsAuth = z.strictObject({ type: z.literal("client_credentials"), clientId: Principal, clientSecret: Secret });

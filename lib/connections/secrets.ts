@@ -37,7 +37,10 @@ export function openSecret(row: Pick<ConnectionRow, "id" | "authType" | "secretS
  * and left as they are. Safe to run twice.
  */
 export async function resealAll(db: Db, keys: readonly EncryptionKey[]): Promise<{ resealed: number; current: number; unreadable: number }> {
-  const rows = await db.select({ id: connections.id, authType: connections.authType, secretSealed: connections.secretSealed }).from(connections).where(isNull(connections.deletedAt));
+  const rows = await db
+    .select({ id: connections.id, authType: connections.authType, secretSealed: connections.secretSealed })
+    .from(connections)
+    .where(isNull(connections.deletedAt));
   const result = { resealed: 0, current: 0, unreadable: 0 };
   for (const row of rows) {
     if (!needsReseal(row.secretSealed, keys)) {

@@ -5,7 +5,8 @@ import { ProviderError } from "@/lib/provider/errors";
 import { providerFor } from "./provider";
 
 export type TestResult = { ok: boolean; status: string; message: string; count?: number };
-type TestStatus = "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "implausible_count" | "secret_unreadable";
+type TestStatus =
+  "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "implausible_count" | "secret_unreadable";
 
 const TEST_STATUS: Record<string, TestStatus> = {
   auth: "auth_failed",
@@ -20,7 +21,10 @@ const TEST_STATUS: Record<string, TestStatus> = {
 };
 
 /** Tries the connection (token and count) and says in plain words what happened. */
-export async function testConnection(connection: ConnectionRow, translate: (key: `connections.test.${TestStatus}`, vars?: Record<string, number>) => string): Promise<TestResult> {
+export async function testConnection(
+  connection: ConnectionRow,
+  translate: (key: `connections.test.${TestStatus}`, vars?: Record<string, number>) => string,
+): Promise<TestResult> {
   let status: TestStatus;
   try {
     const client = providerFor(connection);

@@ -13,9 +13,7 @@ export function migrationsDir(): string {
 }
 
 export async function runMigrations(db: SqlRunner, dir = migrationsDir()): Promise<string[]> {
-  await db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-  );
+  await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
   const done = new Set((await db.query("SELECT version FROM schema_migrations")).map((r) => String(r.version)));
   const files = readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))

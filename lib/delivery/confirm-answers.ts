@@ -23,7 +23,11 @@ export function resultLine(r: ConfirmResult, locale: Locale) {
 
 /** The answer of `PUT .../status`: 200 when confirmed, else the error shape with the state. */
 export function confirmAnswer(r: ConfirmResult): { documentid: string; state: "confirmed"; confirmedBy?: string | null; confirmedAt?: string } {
-  if (r.state === "confirmed") return { documentid: r.documentid, state: "confirmed", ...(r.earlier && { confirmedBy: r.earlier.by, confirmedAt: r.earlier.at }) };
+  if (r.state === "confirmed")
+    return { documentid: r.documentid, state: "confirmed", ...(r.earlier && { confirmedBy: r.earlier.by, confirmedAt: r.earlier.at }) };
   const e = r.error ?? { code: "confirm_failed", messageKey: "delivery.confirm.notFetched" as const, status: 502 };
-  throw new AppError(e.status, e.code, e.messageKey, { vars: e.vars, extra: { state: r.state, ...(e.providerStatus && { providerStatus: e.providerStatus }) } });
+  throw new AppError(e.status, e.code, e.messageKey, {
+    vars: e.vars,
+    extra: { state: r.state, ...(e.providerStatus && { providerStatus: e.providerStatus }) },
+  });
 }

@@ -60,7 +60,13 @@ function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult[
   if (mapped instanceof AppError && err instanceof ProviderError) {
     const providerStatus = err.details.status;
     const status = err.kind === "bad_id" ? 400 : err.kind === "timeout" ? 504 : 502;
-    return { code: mapped.code, messageKey: mapped.messageKey, status, ...(mapped.options.vars && { vars: mapped.options.vars }), ...(providerStatus && { providerStatus }) };
+    return {
+      code: mapped.code,
+      messageKey: mapped.messageKey,
+      status,
+      ...(mapped.options.vars && { vars: mapped.options.vars }),
+      ...(providerStatus && { providerStatus }),
+    };
   }
   return { code: "archive_failed", messageKey: fallback, status: 500 };
 }
@@ -103,7 +109,10 @@ async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: strin
   if (before.archived && (await isArchived(ctx.db, before.archived.sha256))) return { file: before.archived };
   const data = await ctx.client.data(documentid, kd ? { kd } : {});
   const file = await archiveStream(ctx.db, data.body);
-  return { file, fetched: { connection: ctx.connection, documentid, kd, actor: ctx.actor, file, contentType: data.contentType, filename: data.filename, via: "confirm" } };
+  return {
+    file,
+    fetched: { connection: ctx.connection, documentid, kd, actor: ctx.actor, file, contentType: data.contentType, filename: data.filename, via: "confirm" },
+  };
 }
 
 /**
@@ -116,10 +125,14 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
   const now = new Date().toISOString();
   const until = deadlineAt.toISOString();
   const isClaimed = sql`EXISTS (SELECT 1 FROM claimed)`;
-  const attempt = eventRow({ kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } }, sql`jsonb_build_object('attempt', claimed.attempts)`);
+  const attempt = eventRow(
+    { kind: "confirm.attempt", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { sha256 } },
+    sql`jsonb_build_object('attempt', claimed.attempts)`,
+  );
   // Atomic on its own: aborted by PostgreSQL for a lock cycle with another run, it is run again.
   const [row] = rowsOf<{ attempts: number | null }>(
-    await retryTransient(() => ctx.db.execute(sql`
+    await retryTransient(() =>
+      ctx.db.execute(sql`
       WITH claimed AS (
         INSERT INTO delivery_confirmations AS c (connection_id, documentid, kd, state, actor_id, sha256, started_at, instance_id, deadline_at)
         VALUES (${ctx.connection.id}, ${documentid}, ${kd}, 'pending', ${actorId}, ${sha256}, ${now}::timestamptz, ${instanceId()}, ${until}::timestamptz)
@@ -139,17 +152,24 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
         INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
         ${fetched ? sql`${eventRow(fetchEvent(fetched))} UNION ALL ` : sql``}${attempt} FROM claimed
       )
-      SELECT (SELECT attempts FROM claimed) AS attempts`)),
+      SELECT (SELECT attempts FROM claimed) AS attempts`),
+    ),
   );
   return row?.attempts != null;
 }
 
 /** The outcome on the intent row and the document, and its event, in one statement. */
-async function recordOutcome(ctx: ConfirmContext, documentid: string, state: ConfirmationState, detail: { providerStatus?: number; code?: string; noLongerOpen?: boolean }): Promise<void> {
+async function recordOutcome(
+  ctx: ConfirmContext,
+  documentid: string,
+  state: ConfirmationState,
+  detail: { providerStatus?: number; code?: string; noLongerOpen?: boolean },
+): Promise<void> {
   const now = new Date().toISOString();
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const confirmed = state === "confirmed";
-  await retryTransient(() => ctx.db.execute(sql`
+  await retryTransient(() =>
+    ctx.db.execute(sql`
     WITH intent AS (
       UPDATE delivery_confirmations SET state = ${state}, finished_at = ${now}::timestamptz,
         provider_status = ${detail.providerStatus ?? null}::int, message = ${detail.code ?? null}
@@ -159,7 +179,8 @@ async function recordOutcome(ctx: ConfirmContext, documentid: string, state: Con
       WHERE connection_id = ${ctx.connection.id} AND documentid = ${documentid}
     )
     INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
-    ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`));
+    ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`),
+  );
 }
 
 /**
@@ -187,7 +208,13 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
     if (heldNow) return heldNow;
     const error = failure(err, "delivery.confirm.archiveFailed");
     log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
-    await recordEvent(ctx.db, { kind: "fetch", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus } });
+    await recordEvent(ctx.db, {
+      kind: "fetch",
+      actor: ctx.actor,
+      connectionId: ctx.connection.id,
+      documentid,
+      detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus },
+    });
     return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
   }
 
@@ -196,7 +223,13 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
     await ctx.client.prepare();
   } catch (err) {
     const error = failure(err, "delivery.confirm.notFetched");
-    await recordEvent(ctx.db, { kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state: "failed", code: error.code, sent: false, providerStatus: error.providerStatus } });
+    await recordEvent(ctx.db, {
+      kind: "confirm.outcome",
+      actor: ctx.actor,
+      connectionId: ctx.connection.id,
+      documentid,
+      detail: { state: "failed", code: error.code, sent: false, providerStatus: error.providerStatus },
+    });
     return { documentid, state: "failed", error };
   }
   // One deadline for the whole PUT, set before the claim records it: past it nothing is under way.
@@ -218,7 +251,10 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   }
   const error = failure(outcome.error, "delivery.confirm.notFetched");
   await recordOutcome(ctx, documentid, outcome.state, { providerStatus: error.providerStatus, code: error.code });
-  log().warn({ connectionId: ctx.connection.id, state: outcome.state, kind: outcome.error.kind, providerStatus: error.providerStatus }, "confirmation not confirmed");
+  log().warn(
+    { connectionId: ctx.connection.id, state: outcome.state, kind: outcome.error.kind, providerStatus: error.providerStatus },
+    "confirmation not confirmed",
+  );
   if (outcome.state === "unknown") {
     const status = outcome.error.kind === "timeout" ? 504 : 502;
     return { documentid, state: "unknown", error: { ...NOT_AGAIN.unknown!, status, providerStatus: error.providerStatus } };
@@ -241,7 +277,11 @@ export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd
         const requestId = randomUUID();
         log().error({ err, requestId, connectionId: ctx.connection.id }, "confirmation failed unexpectedly");
         const now = await known(ctx, id).catch(() => undefined);
-        result = (now && held(id, now)) ?? { documentid: id, state: "failed", error: { code: "internal", messageKey: "error.internal", vars: { requestId }, status: 500 } };
+        result = (now && held(id, now)) ?? {
+          documentid: id,
+          state: "failed",
+          error: { code: "internal", messageKey: "error.internal", vars: { requestId }, status: 500 },
+        };
       }
       totals[result.state]++;
       onResult(result);

@@ -87,7 +87,13 @@ const syncStateOf = (connectionId: string) => sql`COALESCE((
  * One statement for the whole batch. With `onlyChanged`, rows already indexed exactly as listed
  * are left alone, unless a sync holds the lease; the sync state is read in the same statement.
  */
-async function upsertDocuments(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date, onlyChanged: boolean): Promise<{ added: number; written: number; syncState: string }> {
+async function upsertDocuments(
+  db: Db,
+  scope: Scope,
+  documents: ProviderDocument[],
+  seenAt: Date,
+  onlyChanged: boolean,
+): Promise<{ added: number; written: number; syncState: string }> {
   const rows = JSON.stringify(documents.map(toRow));
   // One primary-key lookup per listed row (a scalar subquery, which the planner cannot turn into
   // a join): as an anti-join it hashed the document of every row of the connection.

@@ -86,7 +86,17 @@ export async function documentData(p: Principal, documentid: string, call: Call)
   const stream = teeToArchive(
     p.db,
     file.body,
-    (archived) => recordFetched(p.db, { connection: p.connection, documentid, kd: kdOf(p.connection, call.kd), actor: p.actor, file: archived, contentType: type, filename: file.filename, via: "view" }),
+    (archived) =>
+      recordFetched(p.db, {
+        connection: p.connection,
+        documentid,
+        kd: kdOf(p.connection, call.kd),
+        actor: p.actor,
+        file: archived,
+        contentType: type,
+        filename: file.filename,
+        via: "view",
+      }),
     { connectionId: p.connection.id, documentid },
   );
   return {

@@ -51,7 +51,11 @@ type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
-  const list = (states: readonly string[]) => sql.join(states.map((s) => sql`${s}`), sql`, `);
+  const list = (states: readonly string[]) =>
+    sql.join(
+      states.map((s) => sql`${s}`),
+      sql`, `,
+    );
   const filters = rowFilters(input);
   const grouped = input.q
     ? sql`SELECT unit_msc, sum(n)::int AS n FROM (${sql.join(

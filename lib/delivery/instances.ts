@@ -53,14 +53,23 @@ export async function settleDeadInstances(db: Db): Promise<number> {
   // With the embedded database every other instance is dead anyway: no process ids to look at.
   const sameHost = embedded
     ? []
-    : rowsOf<{ id: string; pid: number }>(await db.execute(sql`SELECT id, pid FROM app_instances WHERE ended_at IS NULL AND id <> ${me} AND host = ${hostname()}`));
+    : rowsOf<{ id: string; pid: number }>(
+        await db.execute(sql`SELECT id, pid FROM app_instances WHERE ended_at IS NULL AND id <> ${me} AND host = ${hostname()}`),
+      );
   const gone = sameHost.filter((c) => !isRunning(c.pid)).map((c) => c.id);
   const ended = rowsOf<{ id: string }>(
     await db.execute(sql`
       UPDATE app_instances SET ended_at = now()
       WHERE ended_at IS NULL AND id <> ${me}
         AND (${embedded} OR heartbeat_at < now() - make_interval(secs => ${LAPSE_MS / 1000})
-          ${gone.length ? sql`OR id IN (${sql.join(gone.map((id) => sql`${id}`), sql`, `)})` : sql``})
+          ${
+            gone.length
+              ? sql`OR id IN (${sql.join(
+                  gone.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`
+              : sql``
+          })
       RETURNING id`),
   );
   if (ended.length === 0) return 0;

@@ -41,7 +41,14 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
     await db.execute(sql`
       SELECT c.id FROM connections c LEFT JOIN delivery_sync s ON s.connection_id = c.id
       WHERE c.deleted_at IS NULL AND (s.lease_until IS NULL OR s.lease_until < now())
-        AND ${exclude.length ? sql`c.id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`true`}
+        AND ${
+          exclude.length
+            ? sql`c.id NOT IN (${sql.join(
+                exclude.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql`true`
+        }
         AND ((${background} AND s.next_at <= now())
           OR ((s.last_at IS NULL OR s.last_at < now() - interval '10 seconds') AND EXISTS (
             SELECT 1 FROM delivery_confirmations x WHERE x.connection_id = c.id

@@ -104,7 +104,11 @@ async function openCount(db: Db, connectionId: string): Promise<number> {
  * and after agree); open confirmations are reconciled only when, besides, every counted document
  * was seen. A provider failure ends the sync with the project's error, recorded as its outcome.
  */
-export async function runSync(db: Db, lease: Lease, input: { connection: ConnectionRow; actor: Actor; onProgress?: (p: SyncProgress) => void }): Promise<SyncDone> {
+export async function runSync(
+  db: Db,
+  lease: Lease,
+  input: { connection: ConnectionRow; actor: Actor; onProgress?: (p: SyncProgress) => void },
+): Promise<SyncDone> {
   const { connection, actor } = input;
   const walkStart = new Date();
   const renew = setInterval(() => void renewLease(db, lease).catch(() => undefined), RENEW_MS);
@@ -142,15 +146,31 @@ export async function runSync(db: Db, lease: Lease, input: { connection: Connect
     const complete = stable && seen === count;
     const reconciled = complete ? await reconcileConnection(db, connection.id, walkStart, actor) : undefined;
     const open = await openCount(db, connection.id);
-    const done: SyncDone = { done: true, open, gone, added, ...(!complete && { countMismatch: { count, seen } }), ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }) };
+    const done: SyncDone = {
+      done: true,
+      open,
+      gone,
+      added,
+      ...(!complete && { countMismatch: { count, seen } }),
+      ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }),
+    };
     await releaseLease(db, lease, { ok: true, open, message: null });
-    await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: true, seen, count, added, gone, open, ...(reconciled && { reconciled }) } });
+    await recordEvent(db, {
+      kind: "sync",
+      actor,
+      connectionId: connection.id,
+      detail: { ok: true, seen, count, added, gone, open, ...(reconciled && { reconciled }) },
+    });
     return done;
   } catch (err) {
     const mapped = listFailure(err);
     const code = mapped instanceof AppError ? mapped.code : "internal";
     log().warn({ connectionId: connection.id, err: mapped instanceof AppError ? code : err }, "sync failed");
-    await releaseLease(db, lease, { ok: false, open: null, message: mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal" }).catch(() => undefined);
+    await releaseLease(db, lease, {
+      ok: false,
+      open: null,
+      message: mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal",
+    }).catch(() => undefined);
     await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
     throw mapped;
   } finally {

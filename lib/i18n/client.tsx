@@ -5,11 +5,7 @@ import { format, type Locale, type MessageKey, type Messages, type MessageVars }
 const I18nContext = createContext<{ locale: Locale; messages: Messages } | null>(null);
 
 export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
-  return (
-    <I18nContext.Provider value={{ locale: props.locale, messages: props.messages }}>
-      {props.children}
-    </I18nContext.Provider>
-  );
+  return <I18nContext.Provider value={{ locale: props.locale, messages: props.messages }}>{props.children}</I18nContext.Provider>;
 }
 
 export function useLocale(): Locale {

@@ -11,8 +11,30 @@ import { viewer } from "./messages/viewer";
 
 /** Every feature keeps its messages in its own file under messages/; this joins them. */
 export const messages = {
-  de: { ...common.de, ...auth.de, ...users.de, ...connectionsPage.de, ...connections.de, ...delivery.de, ...viewer.de, ...deliverySupport.de, ...documentsPage.de, ...deliveryPage.de },
-  en: { ...common.en, ...auth.en, ...users.en, ...connectionsPage.en, ...connections.en, ...delivery.en, ...viewer.en, ...deliverySupport.en, ...documentsPage.en, ...deliveryPage.en },
+  de: {
+    ...common.de,
+    ...auth.de,
+    ...users.de,
+    ...connectionsPage.de,
+    ...connections.de,
+    ...delivery.de,
+    ...viewer.de,
+    ...deliverySupport.de,
+    ...documentsPage.de,
+    ...deliveryPage.de,
+  },
+  en: {
+    ...common.en,
+    ...auth.en,
+    ...users.en,
+    ...connectionsPage.en,
+    ...connections.en,
+    ...delivery.en,
+    ...viewer.en,
+    ...deliverySupport.en,
+    ...documentsPage.en,
+    ...deliveryPage.en,
+  },
 };
 
 export const LOCALES = ["de", "en"] as const;

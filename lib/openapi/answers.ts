@@ -27,7 +27,10 @@ export const ErrorAnswer = z
   .looseObject({
     error: z.string().meta({ description: "machine-readable code, e.g. `validation`, `not_found`, `provider_timeout`" }),
     message: z.string().meta({ description: "for a person, in the caller's language; never a provider's body" }),
-    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: "on a 400: which input is wrong" }),
+    fields: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: "on a 400: which input is wrong" }),
   })
   .meta({ description: "The one error shape. Some errors add fields: `state` and `providerStatus` (confirmations), `requestId`, `retryAfterSeconds`." });
 

@@ -5,9 +5,7 @@ import { documentIdSegment } from "./ids";
 import type { Requester } from "./request";
 import type { CallOptions } from "./service";
 
-export type ConfirmOutcome =
-  | { state: "confirmed"; noLongerOpen: boolean }
-  | { state: "failed" | "unknown"; error: ProviderError };
+export type ConfirmOutcome = { state: "confirmed"; noLongerOpen: boolean } | { state: "failed" | "unknown"; error: ProviderError };
 
 /**
  * Confirms receipt, attempted exactly once. Any 2xx confirms; 404/409/410 mean the document is

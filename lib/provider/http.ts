@@ -34,7 +34,12 @@ export type SendOptions = {
    */
   deadline?: boolean | AbortSignal;
 };
-export type ProviderResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Dispatcher.ResponseData["body"]; requestId: string };
+export type ProviderResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData["body"];
+  requestId: string;
+};
 
 /** Largest answer read whole (a list page, a count, a token). */
 export const MAX_JSON_BYTES = 8 * 1024 * 1024;
@@ -177,7 +182,13 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
  * Reads a whole answer body as text, at most `limit` bytes, and within `budget` when several
  * answers share one: past either, reading stops at once (the socket is destroyed) with `too_large`.
  */
-export async function readText(res: ProviderResponse & { deadline?: AbortSignal }, url: URL, caller?: AbortSignal, limit = MAX_JSON_BYTES, budget?: ByteBudget): Promise<string> {
+export async function readText(
+  res: ProviderResponse & { deadline?: AbortSignal },
+  url: URL,
+  caller?: AbortSignal,
+  limit = MAX_JSON_BYTES,
+  budget?: ByteBudget,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

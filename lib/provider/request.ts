@@ -13,7 +13,14 @@ export type Requester = {
   /** Largest file this connection's `/data` may deliver, in bytes. */
   maxFileBytes: number;
   /** `deadline`: see SendOptions; for a write, `true` sets one deadline for the whole call (token and all). */
-  call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean | AbortSignal): Promise<ProviderResponse & { deadline?: AbortSignal }>;
+  call(
+    url: URL,
+    method: Method,
+    kind: "read" | "write",
+    accept: string | undefined,
+    opts: CallOptions,
+    deadline: boolean | AbortSignal,
+  ): Promise<ProviderResponse & { deadline?: AbortSignal }>;
   /** Obtains what authorises a request (a bearer token, cached) ahead of a call that must not wait for it. */
   prepare(): Promise<void>;
   /** A JSON (or XML) answer, at most MAX_JSON_BYTES, and within `budget` when given. */

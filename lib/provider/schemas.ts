@@ -86,7 +86,8 @@ const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
  */
 export function plausibleCount(value: unknown, max: number): number {
   const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
-  if (n === undefined || !Number.isSafeInteger(n) || n < 0 || n > max) throw new ImplausibleCountError(n !== undefined && Number.isFinite(n) ? n : undefined, max);
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0 || n > max)
+    throw new ImplausibleCountError(n !== undefined && Number.isFinite(n) ? n : undefined, max);
   return n;
 }
 

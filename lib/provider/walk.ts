@@ -174,10 +174,7 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
 
   const firstUrl = listUrl(req, 0, pageSize);
   let first: RawPage | undefined;
-  await together([
-    countDocuments(req, call, undefined, max).then((n) => (countBefore = n)),
-    get(firstUrl).then((p) => (first = p)),
-  ]);
+  await together([countDocuments(req, call, undefined, max).then((n) => (countBefore = n)), get(firstUrl).then((p) => (first = p))]);
   // countBefore is at most `max` here: the page cap is bounded by it as well.
   maxPages = countBefore + EXTRA_PAGES;
   const firstPage = (await askAgainIfEmpty(firstUrl, first, countBefore > 0)) ?? first!;

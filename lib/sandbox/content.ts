@@ -12,7 +12,17 @@ export async function documentBytes(db: Db, service: Service, doc: DocumentSumma
   const row = await readContent(db, service, doc.documentid);
   if (!row) return undefined;
   if (row.content) return row.content;
-  const key = JSON.stringify([service, doc.documentid, row.generate, doc.filename, doc.doctype, doc.doctypeversion, doc.customer, doc.propertymanagement, doc.metadata]);
+  const key = JSON.stringify([
+    service,
+    doc.documentid,
+    row.generate,
+    doc.filename,
+    doc.doctype,
+    doc.doctypeversion,
+    doc.customer,
+    doc.propertymanagement,
+    doc.metadata,
+  ]);
   const hit = cache.get(key);
   if (hit) return hit;
   const bytes = row.generate === "dta-zip" ? generateDtaZip(doc) : await generateUviPdf(doc);

@@ -79,7 +79,10 @@ export async function countOpen(db: Db, service: Service, customer: string): Pro
 }
 
 export async function findDocument(db: Db, service: Service, documentid: string): Promise<DocumentSummary | undefined> {
-  const [row] = await db.select(listColumns).from(d).where(and(eq(d.service, service), eq(d.documentid, documentid)));
+  const [row] = await db
+    .select(listColumns)
+    .from(d)
+    .where(and(eq(d.service, service), eq(d.documentid, documentid)));
   return row && summary(row);
 }
 

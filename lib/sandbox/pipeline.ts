@@ -65,7 +65,10 @@ function publicOrigin(req: Request, url: URL): string {
 function segmentsBelow(pathname: string, base: string): string[] | undefined {
   if (!pathname.startsWith(`${base}/`)) return undefined;
   try {
-    return pathname.slice(base.length + 1).split("/").map((s) => decodeURIComponent(s));
+    return pathname
+      .slice(base.length + 1)
+      .split("/")
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }
@@ -88,9 +91,10 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
     const fault = await takeFault(db, req.method, url.pathname);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.status !== undefined) {
-      response = fault.body !== undefined && !NULL_BODY.has(fault.status)
-        ? new Response(fault.body, { status: fault.status, headers: { "Content-Type": "application/json" } })
-        : errorResponse(face, fault.status, "fault injected by the sandbox");
+      response =
+        fault.body !== undefined && !NULL_BODY.has(fault.status)
+          ? new Response(fault.body, { status: fault.status, headers: { "Content-Type": "application/json" } })
+          : errorResponse(face, fault.status, "fault injected by the sandbox");
     } else if (!segments) {
       response = errorResponse(face, 404, "no such resource");
     } else {

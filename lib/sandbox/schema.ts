@@ -4,7 +4,12 @@ import { z } from "zod";
 
 export const DOCUMENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Text the database can store (PostgreSQL refuses NUL in text and jsonb). */
-const text = (min: number, max: number) => z.string().min(min).max(max).refine((s) => !s.includes("\u0000"), "must not contain NUL");
+const text = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((s) => !s.includes("\u0000"), "must not contain NUL");
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const Settings = z
@@ -29,8 +34,14 @@ export const Client = z
   .object({
     id: text(1, 100),
     services: z.array(z.enum(["uvi", "dta"])).min(1),
-    basic: z.object({ username: text(1, 200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret }).strict().optional(),
-    oauth: z.object({ clientId: text(1, 200), clientSecret: Secret }).strict().optional(),
+    basic: z
+      .object({ username: text(1, 200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret })
+      .strict()
+      .optional(),
+    oauth: z
+      .object({ clientId: text(1, 200), clientSecret: Secret })
+      .strict()
+      .optional(),
     customers: z.array(text(1, 64)).min(1),
   })
   .strict()
@@ -50,10 +61,7 @@ export type Metadata = z.infer<typeof Metadata>;
 
 const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "expected base64");
 
-export const Content = z.union([
-  z.object({ base64: Base64 }).strict(),
-  z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict(),
-]);
+export const Content = z.union([z.object({ base64: Base64 }).strict(), z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict()]);
 export type Content = z.infer<typeof Content>;
 
 export const StateDocument = z
@@ -81,7 +89,11 @@ const hasNul = (v: unknown): boolean =>
   typeof v === "string" ? v.includes("\u0000") : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
 
 /** References as POST /dta/v1/documents/in takes them: every field optional, others kept as sent. */
-export const ReceivedMetadata = z.array(Metadata.partial().passthrough().refine((m) => !hasNul(m), "must not contain NUL"));
+export const ReceivedMetadata = z.array(
+  Metadata.partial()
+    .passthrough()
+    .refine((m) => !hasNul(m), "must not contain NUL"),
+);
 
 /**
  * A document received through POST /dta/v1/documents/in, as GET /sandbox/api/state shows it, so
@@ -126,17 +138,40 @@ export const State = z
         seen.add(v);
       });
     };
-    unique("client id", state.clients.map((c) => c.id), (i) => ["clients", i, "id"]);
-    unique("basic username", state.clients.map((c) => c.basic?.username), (i) => ["clients", i, "basic", "username"]);
-    unique("oauth clientId", state.clients.map((c) => c.oauth?.clientId), (i) => ["clients", i, "oauth", "clientId"]);
-    unique("documentid", state.documents.map((d) => `${d.service}:${d.documentid}`), (i) => ["documents", i, "documentid"]);
-    unique("received documentid", (state.received ?? []).map((r) => r.documentid), (i) => ["received", i, "documentid"]);
+    unique(
+      "client id",
+      state.clients.map((c) => c.id),
+      (i) => ["clients", i, "id"],
+    );
+    unique(
+      "basic username",
+      state.clients.map((c) => c.basic?.username),
+      (i) => ["clients", i, "basic", "username"],
+    );
+    unique(
+      "oauth clientId",
+      state.clients.map((c) => c.oauth?.clientId),
+      (i) => ["clients", i, "oauth", "clientId"],
+    );
+    unique(
+      "documentid",
+      state.documents.map((d) => `${d.service}:${d.documentid}`),
+      (i) => ["documents", i, "documentid"],
+    );
+    unique(
+      "received documentid",
+      (state.received ?? []).map((r) => r.documentid),
+      (i) => ["received", i, "documentid"],
+    );
   });
 export type State = z.infer<typeof State>;
 
 export const FaultRule = z
   .object({
-    method: z.string().regex(/^[A-Z]+$/, "expected an upper-case HTTP method").optional(),
+    method: z
+      .string()
+      .regex(/^[A-Z]+$/, "expected an upper-case HTTP method")
+      .optional(),
     path: z.string().startsWith("/").max(500),
     status: z.number().int().min(200).max(599).optional(),
     body: text(0, 1_000_000).optional(),
@@ -163,5 +198,5 @@ export function describeIssues(error: z.ZodError): { message: string; fields: { 
 export function pathMatches(pattern: string, path: string): boolean {
   const p = pattern.split("/");
   const s = path.split("/");
-  return p.length === s.length && p.every((seg, i) => seg === "*" ? s[i] !== "" : seg === s[i]);
+  return p.length === s.length && p.every((seg, i) => (seg === "*" ? s[i] !== "" : seg === s[i]));
 }

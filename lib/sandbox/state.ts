@@ -81,7 +81,10 @@ export async function replaceState(db: Db, state: State): Promise<void> {
   const rows = toRows(state);
   await db.transaction(async (tx) => {
     if (key) {
-      await tx.insert(sandboxMeta).values({ id: 1, settings: state.settings, ...key }).onConflictDoNothing();
+      await tx
+        .insert(sandboxMeta)
+        .values({ id: 1, settings: state.settings, ...key })
+        .onConflictDoNothing();
     }
     // Serialises concurrent replacements (also across app instances sharing PostgreSQL).
     await tx.execute(sql`SELECT id FROM sandbox_meta WHERE id = 1 FOR UPDATE`);

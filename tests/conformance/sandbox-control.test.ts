@@ -30,9 +30,16 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     assert.ok(months.size >= 6);
     const dtaCustomers = new Set(state.documents.filter((d: { service: string }) => d.service === "dta").map((d: { customer: string }) => d.customer));
     assert.deepEqual([...dtaCustomers].sort(), [...client.customers].sort());
-    const pdf = await call(server, `${UVI}/documents/out/${uvi[0].documentid}/data`, { auth: `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}` });
+    const pdf = await call(server, `${UVI}/documents/out/${uvi[0].documentid}/data`, {
+      auth: `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}`,
+    });
     assert.equal(pdf.status, 200);
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), "%PDF-");
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      "%PDF-",
+    );
   });
 
   test("a state that does not fit is refused with 400 naming the field; the old state stays", async () => {
@@ -52,7 +59,11 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
       const problem = await res.json();
       assert.match(problem.message, field);
     }
-    const raw = await fetch(`${server.url}/sandbox/api/state`, { method: "PUT", headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` }, body: "{nope" });
+    const raw = await fetch(`${server.url}/sandbox/api/state`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
+      body: "{nope",
+    });
     assert.equal(raw.status, 400);
     assert.equal((await (await call(server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 3);
     assert.equal((await admin(server, "POST", "/reset")).status, 204);
@@ -102,9 +113,16 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     const lost = await call(server, `${UVI}/documents/out/u-2/status`, { method: "PUT", auth: A_BASIC });
     assert.equal(lost.status, 504);
     const list = await (await call(server, `${UVI}/documents/out`, { auth: A_BASIC })).json();
-    assert.deepEqual(list.documents.map((d: { documentid: string }) => d.documentid), ["u-0"], "u-2 was confirmed although the answer failed");
+    assert.deepEqual(
+      list.documents.map((d: { documentid: string }) => d.documentid),
+      ["u-0"],
+      "u-2 was confirmed although the answer failed",
+    );
     const rules = await (await admin(server, "GET", "/faults")).json();
-    assert.deepEqual(rules.map((r: { remaining: number }) => r.remaining), [0, 0]);
+    assert.deepEqual(
+      rules.map((r: { remaining: number }) => r.remaining),
+      [0, 0],
+    );
     await setFaults(server, [{ method: "PUT", path: `${UVI}/documents/out/*/status`, status: 204, body: "ignored", times: 1 }]);
     const empty = await call(server, `${UVI}/documents/out/u-0/status`, { method: "PUT", auth: A_BASIC });
     assert.equal(empty.status, 204, "a status without a body is answered without one");
@@ -140,12 +158,15 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     const text = await res.text();
     const log = JSON.parse(text) as { at: string; method: string; path: string; status: number; auth: string; kd: string | null }[];
     const tail = log.slice(-4);
-    assert.deepEqual(tail.map((r) => [r.method, r.path, r.status, r.auth, r.kd]), [
-      ["GET", "/dta/v1/documents/out/count", 200, "basic", "101"],
-      ["POST", "/auth/realms/arge-api/protocol/openid-connect/token", 200, "basic", null],
-      ["GET", `${UVI}/documents/out?limit=1`, 200, "bearer", null],
-      ["GET", `${UVI}/documents/out`, 401, "none", null],
-    ]);
+    assert.deepEqual(
+      tail.map((r) => [r.method, r.path, r.status, r.auth, r.kd]),
+      [
+        ["GET", "/dta/v1/documents/out/count", 200, "basic", "101"],
+        ["POST", "/auth/realms/arge-api/protocol/openid-connect/token", 200, "basic", null],
+        ["GET", `${UVI}/documents/out?limit=1`, 200, "bearer", null],
+        ["GET", `${UVI}/documents/out`, 401, "none", null],
+      ],
+    );
     assert.ok(log.every((r, i) => i === 0 || Date.parse(r.at) >= Date.parse(log[i - 1]!.at)));
     for (const secret of [CLIENT_A.basic.password, CLIENT_A.oauth.clientSecret, bearer, server.env.SANDBOX_ADMIN_TOKEN!]) {
       assert.ok(!text.includes(secret));
@@ -202,7 +223,10 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
 
     const wrongSize = { ...saved, received: [{ ...saved.received[0], size: 1 }] };
     const twice = { ...saved, received: [saved.received[0], saved.received[0]] };
-    for (const [body, field] of [[wrongSize, /received\.0\.size/], [twice, /received\.1\.documentid/]] as const) {
+    for (const [body, field] of [
+      [wrongSize, /received\.0\.size/],
+      [twice, /received\.1\.documentid/],
+    ] as const) {
       const res = await admin(server, "PUT", "/state", body);
       assert.equal(res.status, 400);
       assert.match((await res.json()).message, field);

@@ -22,7 +22,10 @@ describe("sandbox DTA service v1", () => {
     assert.equal(a.links.self.href, `${server.url}${DTA}?offset=0&limit=2`);
     assert.equal(a.links.prev, null);
     assert.equal(a.links.next.href, `${server.url}${DTA}?offset=2&limit=2`);
-    assert.deepEqual(a.documents.map((d: { documentid: string }) => d.documentid), ["d-0", "d-1"]);
+    assert.deepEqual(
+      a.documents.map((d: { documentid: string }) => d.documentid),
+      ["d-0", "d-1"],
+    );
     const d = a.documents[0];
     assert.equal(d.mimetype, "ZIP");
     assert.equal(d.doctypeversion, "3.07");
@@ -30,7 +33,10 @@ describe("sandbox DTA service v1", () => {
     assert.equal(d.links.self.href, `${server.url}${DTA}/d-0`);
     assert.equal(d.metadata[0].pmnumber, null);
     const last = await (await fetch(a.links.next.href, { headers: { Authorization: A_BASIC } })).json();
-    assert.deepEqual(last.documents.map((x: { documentid: string }) => x.documentid), ["d-2"]);
+    assert.deepEqual(
+      last.documents.map((x: { documentid: string }) => x.documentid),
+      ["d-2"],
+    );
     assert.equal(last.links.next, null);
     assert.equal(last.links.prev.href, `${server.url}${DTA}?offset=0&limit=2`);
     assert.equal((await (await call(server, `${DTA}/count`, { auth: A_BASIC })).json()).count, 3);
@@ -38,7 +44,10 @@ describe("sandbox DTA service v1", () => {
 
   test("kd selects another customer of the client; a foreign kd is 403 with a status object", async () => {
     const k = await (await call(server, DTA, { auth: A_BASIC, headers: { kd: "101" } })).json();
-    assert.deepEqual(k.documents.map((d: { documentid: string }) => d.documentid), ["k-0"]);
+    assert.deepEqual(
+      k.documents.map((d: { documentid: string }) => d.documentid),
+      ["k-0"],
+    );
     assert.equal((await (await call(server, `${DTA}/count`, { auth: A_BASIC, headers: { kd: "101" } })).json()).count, 1);
     const foreign = await call(server, DTA, { auth: A_BASIC, headers: { kd: "200" } });
     assert.equal(foreign.status, 403);
@@ -89,7 +98,11 @@ describe("sandbox DTA service v1", () => {
     assert.deepEqual(generated, again);
     const put = await call(server, `${DTA}/d-0/status`, { method: "PUT", auth: A_BASIC });
     assert.equal(put.status, 200);
-    for (const [method, p] of [["GET", `${DTA}/d-0/data`], ["GET", `${DTA}/d-0`], ["PUT", `${DTA}/d-0/status`]] as const) {
+    for (const [method, p] of [
+      ["GET", `${DTA}/d-0/data`],
+      ["GET", `${DTA}/d-0`],
+      ["PUT", `${DTA}/d-0/status`],
+    ] as const) {
       const res = await call(server, p, { method, auth: A_BASIC });
       assert.equal(res.status, 410, `${method} ${p}`);
       const body = await res.json();
@@ -158,6 +171,9 @@ describe("sandbox DTA service v1", () => {
     assert.equal(wrongMethod.status, 405);
     assert.equal((await wrongMethod.json()).code, "405");
     const b = await (await call(server, DTA, { auth: B_BASIC })).json();
-    assert.deepEqual(b.documents.map((d: { documentid: string }) => d.documentid), ["d-b-0"]);
+    assert.deepEqual(
+      b.documents.map((d: { documentid: string }) => d.documentid),
+      ["d-b-0"],
+    );
   });
 });

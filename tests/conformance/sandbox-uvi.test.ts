@@ -62,7 +62,10 @@ describe("sandbox UVI PDF service v1", () => {
     }
     assert.deepEqual(seen, expected);
     const mid = await (await call(server, `${UVI}/documents/out?offset=1020&limit=5`, { auth: A_BASIC })).json();
-    assert.deepEqual(mid.documents.map((d: { documentid: string }) => d.documentid), expected.slice(1020, 1025));
+    assert.deepEqual(
+      mid.documents.map((d: { documentid: string }) => d.documentid),
+      expected.slice(1020, 1025),
+    );
     assert.equal((await (await call(server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2600 - 8);
   });
 
@@ -88,7 +91,10 @@ describe("sandbox UVI PDF service v1", () => {
     }
     assert.equal(await count(), 3);
     const list = await (await call(server, `${UVI}/documents/out?offset=1&limit=2`, { auth: A_BASIC })).json();
-    assert.deepEqual(list.documents.map((d: { documentid: string }) => d.documentid), ["u-2", "u-3"]);
+    assert.deepEqual(
+      list.documents.map((d: { documentid: string }) => d.documentid),
+      ["u-2", "u-3"],
+    );
     const data = await call(server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC });
     assert.equal(data.status, 200);
     const state = await (await admin(server, "GET", "/state")).json();
@@ -143,7 +149,10 @@ describe("sandbox UVI PDF service v1", () => {
     assert.equal((await call(server, `${UVI}/documents/out/u-b-0/data`, { auth: A_BASIC })).status, 403);
     assert.equal((await call(server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: B_BASIC })).status, 403);
     const b = await (await call(server, `${UVI}/documents/out`, { auth: B_BASIC })).json();
-    assert.deepEqual(b.documents.map((d: { documentid: string }) => d.documentid), ["u-b-0"]);
+    assert.deepEqual(
+      b.documents.map((d: { documentid: string }) => d.documentid),
+      ["u-b-0"],
+    );
   });
 
   test("Bearer token of the sandbox's identity provider works on every endpoint", async () => {

@@ -65,9 +65,7 @@ export function dtaDoc(customer: string, id: string, extra: Record<string, unkno
 
 /** Client A: `uviCount` UVI documents u-0.. (u-0 with given bytes), DTA d-0..d-2 for 100, k-0 for 101; client B: one of each. */
 export function testState(uviCount = 5, settings: Record<string, unknown> = {}) {
-  const uvi = Array.from({ length: uviCount }, (_, i) =>
-    uviDoc("100", `u-${i}`, i === 0 ? { content: { base64: PDF_BYTES.toString("base64") } } : {}),
-  );
+  const uvi = Array.from({ length: uviCount }, (_, i) => uviDoc("100", `u-${i}`, i === 0 ? { content: { base64: PDF_BYTES.toString("base64") } } : {}));
   return {
     settings,
     clients: [CLIENT_A, CLIENT_B],

@@ -5,7 +5,10 @@ test("editing a connection's address asks for the password again; without it not
   const manager = await seedUser("manager", "Sven Sicher");
   const client = await sandboxClient();
   const session = await mustSignIn(baseUrl(), manager.email, manager.password);
-  const created = await api(session, base, "/api/connections", { method: "POST", json: { name: "Messdienst Süd", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...client.basic } } });
+  const created = await api(session, base, "/api/connections", {
+    method: "POST",
+    json: { name: "Messdienst Süd", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...client.basic } },
+  });
   expect(created.status).toBe(201);
   await signInAs(page, manager.email, manager.password);
   await page.goto(`${base}/connections`);

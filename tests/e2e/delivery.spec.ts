@@ -78,12 +78,15 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/sc
 /** Waits for the PDF page to be drawn and counts its non-white pixels. */
 async function expectPdfDrawn(page: Page) {
   await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
-  const pixels = await page.getByTestId("pdf-page").locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
-    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) ink++;
-    return { ink, total: data.length / 4 };
-  });
+  const pixels = await page
+    .getByTestId("pdf-page")
+    .locator("canvas")
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) ink++;
+      return { ink, total: data.length / 4 };
+    });
   expect(pixels.total).toBeGreaterThan(100_000);
   expect(pixels.ink / pixels.total, "the page has text and graphics on it").toBeGreaterThan(0.005);
 }
@@ -220,8 +223,14 @@ test("the completeness grid shows the missing month in colour and in words", asy
   const gap = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(UNIT_GAP) }) });
   await expect(gap.getByRole("cell")).toHaveText(["✓ bestätigt", "✗ fehlt", "○ eingegangen"]);
   await expect(gap.locator("td").nth(1)).toHaveAttribute("data-cell", "missing");
-  const missingColour = await gap.locator("td").nth(1).evaluate((td) => getComputedStyle(td).backgroundColor);
-  const arrivedColour = await gap.locator("td").nth(2).evaluate((td) => getComputedStyle(td).backgroundColor);
+  const missingColour = await gap
+    .locator("td")
+    .nth(1)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
+  const arrivedColour = await gap
+    .locator("td")
+    .nth(2)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
   expect(missingColour).not.toBe(arrivedColour);
   const full = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(UNIT_FULL) }) });
   await expect(full.getByRole("cell")).toHaveText(["○ eingegangen", "● abgerufen", "○ eingegangen"]);

@@ -97,7 +97,10 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(viewer).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`doc=${connectionId}%3Ak-05-2026-09`));
   // For the picture only: give the lazy viewer a moment to arrive.
-  await viewer.getByText("Dokument wird geladen …").waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+  await viewer
+    .getByText("Dokument wird geladen …")
+    .waitFor({ state: "detached", timeout: 10_000 })
+    .catch(() => undefined);
   await shot(page, "de-viewer");
   await page.reload();
   await expect(page.getByRole("region", { name: "UVI_k-05-2026-09.pdf" })).toBeVisible();

@@ -65,7 +65,10 @@ async function sandbox(method: string, p: string, json?: unknown) {
 }
 
 async function connect(session: Session, body: Record<string, unknown>): Promise<string> {
-  const res = await api(session, baseUrl(), "/api/connections", { method: "POST", json: { name: `Ansicht ${run}`, auth: { type: "basic", ...CLIENT.basic }, ...body } });
+  const res = await api(session, baseUrl(), "/api/connections", {
+    method: "POST",
+    json: { name: `Ansicht ${run}`, auth: { type: "basic", ...CLIENT.basic }, ...body },
+  });
   expect(res.status, res.text).toBe(201);
   const sync = await fetch(`${baseUrl()}/api/connections/${res.body.id}/sync`, { method: "POST", headers: { Cookie: session.cookie } });
   expect(sync.status, await sync.clone().text()).toBe(200);
@@ -117,7 +120,11 @@ test("pdf.js's worker and fonts are served by the app, versioned and cacheable",
   const font = await request.get(`${base}/pdfjs/${PDFJS_VERSION}/standard_fonts/LiberationSans-Regular.ttf`);
   expect(font.status()).toBe(200);
   expect(font.headers()["content-type"]).toBe("font/ttf");
-  for (const wrong of [`/pdfjs/0.0.1/pdf.worker.min.mjs`, `/pdfjs/${PDFJS_VERSION}/package.json`, `/pdfjs/${PDFJS_VERSION}/standard_fonts/..%2F..%2Fpackage.json`]) {
+  for (const wrong of [
+    `/pdfjs/0.0.1/pdf.worker.min.mjs`,
+    `/pdfjs/${PDFJS_VERSION}/package.json`,
+    `/pdfjs/${PDFJS_VERSION}/standard_fonts/..%2F..%2Fpackage.json`,
+  ]) {
     expect((await request.get(`${base}${wrong}`)).status(), wrong).toBe(404);
   }
 });
@@ -133,7 +140,10 @@ test("a two-page PDF: pages, zoom, fit to width, selectable text, download", asy
   await expect(page.getByTestId("pdf-page-of")).toHaveText("Seite 1 von 2");
   await expect(toolbar.getByRole("button", { name: "Vorherige Seite" })).toBeDisabled();
   await expect(pdfPage.locator(".textLayer")).toContainText("Erste Seite der Abrechnung");
-  expect(page.workers().map((w) => w.url()), "pdf.js runs in its own worker from the app").toContainEqual(expect.stringContaining(`/pdfjs/${PDFJS_VERSION}/pdf.worker.min.mjs`));
+  expect(
+    page.workers().map((w) => w.url()),
+    "pdf.js runs in its own worker from the app",
+  ).toContainEqual(expect.stringContaining(`/pdfjs/${PDFJS_VERSION}/pdf.worker.min.mjs`));
   expect(blocked, "nothing was blocked by the page's CSP").toEqual([]);
 
   await toolbar.getByRole("button", { name: "Nächste Seite" }).click();
@@ -170,7 +180,11 @@ test("a two-page PDF: pages, zoom, fit to width, selectable text, download", asy
   const download = toolbar.getByRole("link", { name: `Herunterladen: Abrechnung_${run}.pdf` });
   await expect(download).toHaveAttribute("href", `/api/delivery/documents/${uviConnection}/${id("two-pages")}/file`);
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-  expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await expectAccessible(page);
 });
 

@@ -35,10 +35,27 @@ describe("connections API (DASHBOARD.md)", () => {
     seeded.push(secret);
     const res = await api(a.session, server.url, "/api/connections", {
       method: "POST",
-      json: { name: "Kalo", service: "uvi", baseUrl: `${alt.origin}/arge/`, authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client", clientSecret: secret } },
+      json: {
+        name: "Kalo",
+        service: "uvi",
+        baseUrl: `${alt.origin}/arge/`,
+        authUrl: alt.origin,
+        auth: { type: "client_credentials", clientId: "alt-client", clientSecret: secret },
+      },
     });
     assert.equal(res.status, 201, res.text);
-    assert.deepEqual(Object.keys(res.body).sort(), ["authType", "authUrl", "baseUrl", "createdAt", "customerNumber", "id", "lastSync", "name", "service", "stale"]);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      "authType",
+      "authUrl",
+      "baseUrl",
+      "createdAt",
+      "customerNumber",
+      "id",
+      "lastSync",
+      "name",
+      "service",
+      "stale",
+    ]);
     assert.equal(res.body.baseUrl, alt.uviBase, "normalised without trailing slash");
     assert.equal(res.body.authType, "client_credentials");
     assert.ok(!res.text.includes(secret));
@@ -48,7 +65,10 @@ describe("connections API (DASHBOARD.md)", () => {
     assert.ok(!list.text.includes(secret));
     assert.ok(!(await api(b.session, server.url, "/api/connections")).body.some((c: { id: string }) => c.id === res.body.id));
 
-    const patched = await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "PATCH", json: { name: "Kalo neu", auth: { type: "client_credentials", clientSecret: "" } } });
+    const patched = await api(a.session, server.url, `/api/connections/${res.body.id}`, {
+      method: "PATCH",
+      json: { name: "Kalo neu", auth: { type: "client_credentials", clientSecret: "" } },
+    });
     assert.equal(patched.status, 200, patched.text);
     assert.equal(patched.body.name, "Kalo neu");
     const del = await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "DELETE" });
@@ -65,7 +85,10 @@ describe("connections API (DASHBOARD.md)", () => {
       [uvi({ service: "xyz" }), "service"],
       [uvi({ auth: { type: "basic", username: "u" } }), "auth.password"],
       [uvi({ auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } }), "authUrl"],
-      [{ ...uvi({ service: "dta", baseUrl: alt.dtaBase, authUrl: alt.origin }), auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } }, "auth.type"],
+      [
+        { ...uvi({ service: "dta", baseUrl: alt.dtaBase, authUrl: alt.origin }), auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } },
+        "auth.type",
+      ],
       [uvi({ customerNumber: "47 11" }), "customerNumber"],
       [uvi({ name: "" }), "name"],
     ];
@@ -73,7 +96,10 @@ describe("connections API (DASHBOARD.md)", () => {
       const res = await api(a.session, server.url, "/api/connections", { method: "POST", json: { name: "n", ...body } });
       assert.equal(res.status, 400, `${field}: ${res.text}`);
       assert.equal(res.body.error, "validation");
-      assert.ok(res.body.fields.some((f: { path: string }) => f.path === field), `${field}: ${res.text}`);
+      assert.ok(
+        res.body.fields.some((f: { path: string }) => f.path === field),
+        `${field}: ${res.text}`,
+      );
     }
   });
 
@@ -87,7 +113,11 @@ describe("connections API (DASHBOARD.md)", () => {
       assert.equal((await api(null, server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
       assert.equal((await api(support.session, server.url, r.path, { method: r.method, json: r.json })).status, 403, `${r.method} ${r.path}`);
     }
-    const foreign = await api(a.session, server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }), headers: { Origin: "https://evil.example" } });
+    const foreign = await api(a.session, server.url, "/api/connections", {
+      method: "POST",
+      json: uvi({ name: "x" }),
+      headers: { Origin: "https://evil.example" },
+    });
     assert.equal(foreign.status, 403);
   });
 
@@ -163,14 +193,23 @@ describe("connections API (DASHBOARD.md)", () => {
 
   test("an edit that leaves the secret blank keeps it; changing the auth type needs the new secret", async () => {
     const conn = await addConnection(server, a.session, uvi());
-    const p = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { auth: { type: "basic", password: "" }, customerNumber: "4711" } });
+    const p = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+      method: "PATCH",
+      json: { auth: { type: "basic", password: "" }, customerNumber: "4711" },
+    });
     assert.equal(p.status, 200, p.text);
     assert.equal(p.body.customerNumber, "4711");
     assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
-    const t = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client" } } });
+    const t = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+      method: "PATCH",
+      json: { authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client" } },
+    });
     assert.equal(t.status, 400);
     assert.equal(t.body.fields[0].path, "auth.clientSecret");
-    const wrong = await api(a.session, server.url, `/api/connections/${conn.id}`, { method: "PATCH", json: { auth: { type: "basic", password: "changed-wrong" } } });
+    const wrong = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+      method: "PATCH",
+      json: { auth: { type: "basic", password: "changed-wrong" } },
+    });
     assert.equal(wrong.status, 200);
     assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "auth_failed");
   });
@@ -185,9 +224,15 @@ describe("connections API (DASHBOARD.md)", () => {
       texts.push(r.text, JSON.stringify([...r.headers]));
       return r;
     };
-    await call("/api/connections", { method: "POST", json: { name: "bad", ...uvi({ baseUrl: "ftp://x" }), auth: { type: "basic", username: "u", password: s1, extra: s1 } } });
+    await call("/api/connections", {
+      method: "POST",
+      json: { name: "bad", ...uvi({ baseUrl: "ftp://x" }), auth: { type: "basic", username: "u", password: s1, extra: s1 } },
+    });
     await call("/api/connections", { method: "POST", json: { name: "bad", ...uvi(), auth: { type: "basic", username: "u", password: s1.repeat(100) } } });
-    const c = await call("/api/connections", { method: "POST", json: { name: "seeded", ...uvi(), auth: { type: "basic", username: "alt-user", password: s1 } } });
+    const c = await call("/api/connections", {
+      method: "POST",
+      json: { name: "seeded", ...uvi(), auth: { type: "basic", username: "alt-user", password: s1 } },
+    });
     await call(`/api/connections/${c.body.id}`, { method: "PATCH", json: { auth: { type: "basic", password: s2 } } });
     await call(`/api/connections/${c.body.id}`, { method: "PATCH", json: { baseUrl: "bad", auth: { type: "basic", password: s2 } } });
     for (const r of idRoutes(c.body.id, "alt-uvi-0").filter((x) => x.method !== "DELETE")) await call(r.path, { method: r.method, json: r.json });

@@ -4,14 +4,26 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { assertInboxCountsAgree, control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT, uvi, type SandboxRequest } from "../support/delivery";
+import {
+  assertInboxCountsAgree,
+  control,
+  mustSync,
+  ndjson,
+  putState,
+  requestsLog,
+  SANDBOX_BASIC,
+  SANDBOX_CLIENT,
+  uvi,
+  type SandboxRequest,
+} from "../support/delivery";
 import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
 /** Archive before confirm, intent rows, bulk confirmation under faults and reconciliation, over HTTP. */
 
 const STATUS = "/arge/documents/v1/documents/out/*/status";
-const putsOf = (log: SandboxRequest[], id: string) => log.filter((r) => r.method === "PUT" && r.path === `/arge/documents/v1/documents/out/${id}/status`).length;
+const putsOf = (log: SandboxRequest[], id: string) =>
+  log.filter((r) => r.method === "PUT" && r.path === `/arge/documents/v1/documents/out/${id}/status`).length;
 
 describe("confirmations", () => {
   let server: TestServer;
@@ -21,7 +33,13 @@ describe("confirmations", () => {
 
   before(async () => {
     server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" } });
-    await putState(server, [...ids.map((id, i) => uvi(id, `60${String(i).padStart(4, "0")}`)), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")]);
+    await putState(server, [
+      ...ids.map((id, i) => uvi(id, `60${String(i).padStart(4, "0")}`)),
+      uvi("single-1", "5001"),
+      uvi("single-2", "5002"),
+      uvi("nodata", "5003"),
+      uvi("viewed-1", "5004"),
+    ]);
     a = await makeUser(server, "manager");
     conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
     await mustSync(a.session, server.url, conn);
@@ -45,7 +63,11 @@ describe("confirmations", () => {
     if (!server.env.DATABASE_URL) {
       // The embedded database keeps the archive in DATA_DIR, named by the SHA-256 of the bytes.
       const direct = Buffer.from(
-        await (await fetch(`${server.url}/arge/documents/v1/documents/out/single-1/data`, { headers: { authorization: `Basic ${Buffer.from("hv-test:sandbox-basic-secret-1").toString("base64")}` } })).arrayBuffer(),
+        await (
+          await fetch(`${server.url}/arge/documents/v1/documents/out/single-1/data`, {
+            headers: { authorization: `Basic ${Buffer.from("hv-test:sandbox-basic-secret-1").toString("base64")}` },
+          })
+        ).arrayBuffer(),
       );
       const sha = createHash("sha256").update(direct).digest("hex");
       const file = path.join(server.dataDir, "archive", sha.slice(0, 2), sha);
@@ -70,7 +92,11 @@ describe("confirmations", () => {
 
   test("a confirmation right after a view waits for the view's archive: the PUT goes out with the bytes archived and recorded", async () => {
     const support = await makeUser(server, "support");
-    const record = async () => (await api(support.session, server.url, `/api/delivery/documents/${conn}/viewed-1`)).body as { sha256?: string; events: { kind: string; detail?: { via?: string } }[] };
+    const record = async () =>
+      (await api(support.session, server.url, `/api/delivery/documents/${conn}/viewed-1`)).body as {
+        sha256?: string;
+        events: { kind: string; detail?: { via?: string } }[];
+      };
     // The provider holds the PUT, so the test can look while it is under way.
     await control(server, "PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 }]);
     try {
@@ -102,7 +128,10 @@ describe("confirmations", () => {
   });
 
   test("bulk: faults, delays and lost answers; every document once; reconciliation decides the unknown", async () => {
-    assert.equal((await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: Array.from({ length: 1001 }, (_, i) => `x${i}`) })).status, 400);
+    assert.equal(
+      (await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: Array.from({ length: 1001 }, (_, i) => `x${i}`) })).status,
+      400,
+    );
     await control(server, "PUT", "/faults", [
       { method: "PUT", path: STATUS, status: 503, times: 3 },
       { method: "PUT", path: STATUS, status: 429, retryAfterSeconds: 0, times: 2 },
@@ -151,7 +180,10 @@ describe("confirmations", () => {
 
   test("two runs of the same documents at once: one PUT each", async () => {
     const twins = ids.slice(0, 40).map((id) => `${id}-twin`);
-    await putState(server, twins.map((id, i) => uvi(id, `62${String(i).padStart(4, "0")}`)));
+    await putState(
+      server,
+      twins.map((id, i) => uvi(id, `62${String(i).padStart(4, "0")}`)),
+    );
     await mustSync(a.session, server.url, conn);
     const runs = await Promise.all([0, 1].map(() => ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: twins })));
     for (const run of runs) assert.equal(run.lines.filter((l) => !l.done).length, twins.length, run.text);
@@ -162,7 +194,10 @@ describe("confirmations", () => {
   });
 
   test("a client that goes away does not stop a bulk run", async () => {
-    await putState(server, ids.map((id, i) => uvi(`${id}-late`, `61${String(i).padStart(4, "0")}`)));
+    await putState(
+      server,
+      ids.map((id, i) => uvi(`${id}-late`, `61${String(i).padStart(4, "0")}`)),
+    );
     await mustSync(a.session, server.url, conn);
     await control(server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 100 }]);
     const late = ids.slice(0, 30).map((id) => `${id}-late`);

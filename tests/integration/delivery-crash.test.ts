@@ -29,7 +29,10 @@ describe("a crash in the middle of a bulk confirmation", () => {
   before(async () => {
     // The provider timeout is the default's (30 s): recovery must not wait for it.
     server = await startServer({ sandbox: true });
-    await putState(server, ids.map((id, i) => uvi(id, `63${String(i).padStart(4, "0")}`)));
+    await putState(
+      server,
+      ids.map((id, i) => uvi(id, `63${String(i).padStart(4, "0")}`)),
+    );
     a = await makeUser(server, "manager");
     conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
     await mustSync(a.session, server.url, conn);
@@ -62,7 +65,9 @@ describe("a crash in the middle of a bulk confirmation", () => {
     let settledAfterMs = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 80; i++) {
       const inbox = await api(a.session, server.url, "/api/inbox?limit=200");
-      open = inbox.body.groups.flatMap((g: { documents: { documentid: string; state: string }[] }) => g.documents.filter((d) => d.state === "pending" || d.state === "unknown").map((d) => d.documentid));
+      open = inbox.body.groups.flatMap((g: { documents: { documentid: string; state: string }[] }) =>
+        g.documents.filter((d) => d.state === "pending" || d.state === "unknown").map((d) => d.documentid),
+      );
       if (open.length === 0) {
         settledAfterMs = Date.now() - restarted;
         break;
@@ -84,7 +89,12 @@ describe("a crash in the middle of a bulk confirmation", () => {
       assert.equal(record.state, "confirmed", `${id} confirmed at the provider without a local record`);
       assert.match(record.sha256 ?? "", /^[0-9a-f]{64}$/);
       const file = await fetch(`${server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
-      assert.equal(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex"), record.sha256);
+      assert.equal(
+        createHash("sha256")
+          .update(Buffer.from(await file.arrayBuffer()))
+          .digest("hex"),
+        record.sha256,
+      );
     }
     let log = await requestsLog(server);
     for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
@@ -125,7 +135,10 @@ describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : 
     one = await startServer({ sandbox: true });
     const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_ADMIN_TOKEN"].map((k) => [k, one.env[k]!]);
     two = await startServer({ sandbox: true, env: { ...Object.fromEntries(shared), PROVIDER_URL_ALLOWLIST: one.url } });
-    await putState(one, ids.map((id, i) => uvi(id, `64${String(i).padStart(4, "0")}`)));
+    await putState(
+      one,
+      ids.map((id, i) => uvi(id, `64${String(i).padStart(4, "0")}`)),
+    );
     a = await makeUser(one, "manager");
     conn = (await addConnection(one, a.session, { service: "uvi", baseUrl: `${one.url}/arge`, auth: SANDBOX_BASIC })).id;
     await mustSync(a.session, one.url, conn);
@@ -145,7 +158,10 @@ describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : 
     assert.equal((await providerConfirmed(one)).size, 100);
     // A sync of one connection from both at once: one runs, the other is told so.
     const syncs = await Promise.all([one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/sync`)));
-    assert.ok(syncs.some((s) => s.status === 200), syncs.map((s) => s.text).join("\n"));
+    assert.ok(
+      syncs.some((s) => s.status === 200),
+      syncs.map((s) => s.text).join("\n"),
+    );
     // Counts written from two instances at once add up.
     await assertInboxCountsAgree(a.session, two.url);
   });

@@ -53,7 +53,11 @@ const STATE = {
     uvi("gap-jan", UMLAUT_NAME, [["000777", "2026-01"]]),
     uvi("gap-mar", "UVI_2026-03_000777.pdf", [["000777", "2026-03"]]),
     ...["01", "02", "03"].map((m) => uvi(`full-${m}`, `Heizkosten_2026-${m}_000888.pdf`, [["000888", `2026-${m}`]])),
-    uvi("multi-feb", "Sammel_2026-02.pdf", [["55501", "2026-02"], ["55501003", "2026-02"], ["55501", "2026-02"]]),
+    uvi("multi-feb", "Sammel_2026-02.pdf", [
+      ["55501", "2026-02"],
+      ["55501003", "2026-02"],
+      ["55501", "2026-02"],
+    ]),
     uvi("last-month", "UVI_last_000555.pdf", [["000555", lastMonth]]),
     ...FORMULAS.map((f, i) => uvi(`formula-${i}`, f, [[`00099${i}`, "2026-05"]])),
     uvi("other-1", "Fremd_2026-01.pdf", [["000123", "2026-01"]], "4800"),
@@ -122,7 +126,11 @@ describe("delivery record for support", () => {
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "arge-delivery-support-"));
     server = await startServer({ sandbox: true, env: { DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "10000" } });
-    const put = await api(null, server.url, "/sandbox/api/state", { method: "PUT", json: STATE, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+    const put = await api(null, server.url, "/sandbox/api/state", {
+      method: "PUT",
+      json: STATE,
+      headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
+    });
     assert.equal(put.status, 204, put.text);
     admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     a = await makeUser(server, "manager", admin);
@@ -168,7 +176,14 @@ describe("delivery record for support", () => {
   });
 
   test("connections: every user's, deleted ones marked, no credentials", async () => {
-    const gone = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, name: "Alt", auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" } })).id;
+    const gone = (
+      await addConnection(server, a.session, {
+        service: "uvi",
+        baseUrl: `${server.url}/arge`,
+        name: "Alt",
+        auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" },
+      })
+    ).id;
     assert.equal((await as(a.session, `/api/connections/${gone}`, { method: "DELETE" })).status, 204);
     for (const who of [support.session, admin]) {
       const res = await as(who, "/api/delivery/connections");
@@ -336,7 +351,13 @@ describe("delivery record for support", () => {
     const filtered = await fetch(`${server.url}/api/delivery/export.csv?q=000777`, { headers: { Cookie: support.session.cookie, "Accept-Language": "en" } });
     const lines = parseCsv((await filtered.text()).replace(/^\uFEFF/, ""));
     assert.equal(lines[0]![0], "Document ID");
-    assert.deepEqual(lines.slice(1).map((l) => l[0]).sort(), ["gap-jan", "gap-mar"]);
+    assert.deepEqual(
+      lines
+        .slice(1)
+        .map((l) => l[0])
+        .sort(),
+      ["gap-jan", "gap-mar"],
+    );
     assert.equal((await as(support.session, `/api/delivery/export.csv?from=${today}&to=${yesterday}`)).status, 400);
   });
 
@@ -362,7 +383,10 @@ describe("delivery record for support", () => {
   });
 
   test("user changes and exports are in the audit trail, without passwords", async () => {
-    const created = await as(admin, "/api/users", { method: "POST", json: { email: "audited@example.com", name: "Audited", role: "manager", password: "audited-secret-pw" } });
+    const created = await as(admin, "/api/users", {
+      method: "POST",
+      json: { email: "audited@example.com", name: "Audited", role: "manager", password: "audited-secret-pw" },
+    });
     assert.equal(created.status, 201, created.text);
     const id = created.body.id;
     assert.equal((await as(admin, `/api/users/${id}`, { method: "PATCH", json: { role: "support", password: "audited-secret-pw2" } })).status, 200);
@@ -390,7 +414,10 @@ describe("delivery record for support", () => {
       ],
     );
     assert.ok(!JSON.stringify(events).includes("audited-secret-pw"));
-    assert.ok(events.some((e) => e.kind === "user.create" && e.detail.email === support.email), "users made by the test setup too");
+    assert.ok(
+      events.some((e) => e.kind === "user.create" && e.detail.email === support.email),
+      "users made by the test setup too",
+    );
     const exports = events.filter((e) => e.kind === "export");
     assert.equal(exports.length, 2);
     assert.deepEqual([exports[0]!.actor, exports[0]!.detail.rows], [support.email, STATE.documents.length]);

@@ -7,7 +7,11 @@ import { api } from "../support/session";
 
 /** Sync and the inbox over HTTP against the sandbox provider (contracts/DASHBOARD.md). */
 
-type Group = { unit: string | null; pmnumber: string | null; documents: { documentid: string; connectionId: string; state: string; replacedBy: string | null }[] };
+type Group = {
+  unit: string | null;
+  pmnumber: string | null;
+  documents: { documentid: string; connectionId: string; state: string; replacedBy: string | null }[];
+};
 
 const UNITS = 40;
 const MONTHS = ["2026-07", "2026-08", "2026-09"];
@@ -42,7 +46,10 @@ describe("sync and inbox", () => {
     assert.equal(res.status, 200, res.text);
     const progress = res.lines.filter((l) => l.done === undefined);
     assert.ok(progress.length >= 2, res.text);
-    assert.ok(progress.every((l) => typeof l.seen === "number" && l.count === total), res.text);
+    assert.ok(
+      progress.every((l) => typeof l.seen === "number" && l.count === total),
+      res.text,
+    );
     assert.deepEqual(res.lines.at(-1), { done: true, open: total, gone: 0, added: total });
     const again = await mustSync(a.session, server.url, uviId);
     assert.deepEqual(again, { done: true, open: total, gone: 0, added: 0 });
@@ -84,7 +91,10 @@ describe("sync and inbox", () => {
     assert.equal(month.body.documents, UNITS);
     assert.ok((month.body.groups as Group[]).every((g) => g.documents.every((d) => d.documentid.endsWith("2026-08"))));
     const unit = await inbox("q=7000012");
-    assert.deepEqual((unit.body.groups as Group[]).map((g) => g.unit), ["7000012"]);
+    assert.deepEqual(
+      (unit.body.groups as Group[]).map((g) => g.unit),
+      ["7000012"],
+    );
     assert.equal(unit.body.documents, 3);
     assert.equal((await inbox("q=PM-7000012")).body.documents, 3);
     assert.equal((await inbox("q=UVI_d-3-2026-07")).body.documents, 1);
@@ -188,10 +198,15 @@ describe("background sync", () => {
 
   test("connections are synced on their own, and what the provider dropped becomes gone", async () => {
     const ids = [];
-    for (let i = 0; i < 2; i++) ids.push((await addConnection(server, a.session, { name: `bg ${i}`, service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id);
-    const list = () => api(a.session, server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
+    for (let i = 0; i < 2; i++)
+      ids.push((await addConnection(server, a.session, { name: `bg ${i}`, service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id);
+    const list = () =>
+      api(a.session, server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
     const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok));
-    assert.ok(synced.every((c) => c.lastSync?.ok && c.lastSync.open === 2 && !c.stale), JSON.stringify(synced));
+    assert.ok(
+      synced.every((c) => c.lastSync?.ok && c.lastSync.open === 2 && !c.stale),
+      JSON.stringify(synced),
+    );
     const docs = [uvi("bg-1", "9001"), uvi("bg-2", "9002", "2026-10", { confirmed: true })];
     await putState(server, docs);
     const after = await until(

@@ -41,13 +41,17 @@ describe("view: archiving after the download", () => {
       let resolveStarted: () => void;
       const started = new Promise<void>((r) => (resolveStarted = r));
       const done = new Promise<Buffer>((resolve, reject) => {
-        const req = get(`${server.url}/api/connections/${conn}/documents/${id}/data`, { headers: { Cookie: a.session.cookie, Connection: "close" }, agent: false }, (res) => {
-          assert.equal(res.statusCode, 200);
-          const parts: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => (parts.push(chunk), resolveStarted()));
-          res.on("end", () => resolve(Buffer.concat(parts)));
-          res.on("error", reject);
-        });
+        const req = get(
+          `${server.url}/api/connections/${conn}/documents/${id}/data`,
+          { headers: { Cookie: a.session.cookie, Connection: "close" }, agent: false },
+          (res) => {
+            assert.equal(res.statusCode, 200);
+            const parts: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => (parts.push(chunk), resolveStarted()));
+            res.on("end", () => resolve(Buffer.concat(parts)));
+            res.on("error", reject);
+          },
+        );
         req.on("error", reject);
       });
       return { started, done };

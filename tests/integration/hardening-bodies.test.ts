@@ -37,7 +37,10 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
     pid = serverPid(server.port);
     // One refused body before memory is watched: loading the route's code and the first large
     // request's buffers happen once, and are not a body held in memory.
-    assert.equal((await post(`${server.url}/api/connections`, chunked(10 * MiB), { "Content-Type": "application/json", Cookie: a.session.cookie })).status, 413);
+    assert.equal(
+      (await post(`${server.url}/api/connections`, chunked(10 * MiB), { "Content-Type": "application/json", Cookie: a.session.cookie })).status,
+      413,
+    );
   });
   after(async () => {
     await server.stop();
@@ -92,7 +95,10 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
     // An invalid kd makes the answer a 400 naming it: proof that the whole body was read, without confirming 1000 documents.
     const r = await post(`${server.url}/api/connections/${conn.id}/confirmations`, JSON.stringify({ documentids, kd: "not valid!" }), json());
     assert.equal(r.status, 400, r.text.slice(0, 300));
-    assert.deepEqual((JSON.parse(r.text) as { fields: { path: string }[] }).fields.map((f) => f.path), ["kd"]);
+    assert.deepEqual(
+      (JSON.parse(r.text) as { fields: { path: string }[] }).fields.map((f) => f.path),
+      ["kd"],
+    );
     const huge = await post(`${server.url}/api/connections/${conn.id}/confirmations`, chunked(10 * MiB), json());
     assert.equal(huge.status, 413, "the route's own limit holds too");
   });

@@ -69,12 +69,21 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
 
   test("the most common passwords are refused for new and changed passwords", async () => {
     for (const password of ["Passwort123", "1234567890", "qwertzuiop", "password123", "abcabcabcabc"]) {
-      const r = await api(admin, server.url, "/api/users", { method: "POST", json: { email: `c-${randomBytes(3).toString("hex")}@example.com`, name: "C", role: "manager", password } });
+      const r = await api(admin, server.url, "/api/users", {
+        method: "POST",
+        json: { email: `c-${randomBytes(3).toString("hex")}@example.com`, name: "C", role: "manager", password },
+      });
       assert.equal(r.status, 400, password);
-      assert.deepEqual(r.body.fields.map((f: { path: string }) => f.path), ["password"]);
+      assert.deepEqual(
+        r.body.fields.map((f: { path: string }) => f.path),
+        ["password"],
+      );
       assert.match(r.body.fields[0].message, /verbreitet/);
     }
-    const ok = await api(admin, server.url, "/api/users", { method: "POST", json: { email: "uncommon@example.com", name: "U", role: "manager", password: "violet-harbour-lantern" } });
+    const ok = await api(admin, server.url, "/api/users", {
+      method: "POST",
+      json: { email: "uncommon@example.com", name: "U", role: "manager", password: "violet-harbour-lantern" },
+    });
     assert.equal(ok.status, 201, ok.text);
     const changed = await api(admin, server.url, `/api/users/${ok.body.id}`, { method: "PATCH", json: { password: "iloveyou123" } });
     assert.equal(changed.status, 400);
@@ -82,12 +91,18 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
 
   test("an unexpected database error is logged with its request id but without its parameter values", async () => {
     const marker = `marker-${randomBytes(6).toString("hex")}`;
-    const r = await api(admin, server.url, "/api/users", { method: "POST", json: { email: `${marker}@example.com`, name: `${marker}\u0000`, role: "manager", password: "violet-harbour-lantern-2" } });
+    const r = await api(admin, server.url, "/api/users", {
+      method: "POST",
+      json: { email: `${marker}@example.com`, name: `${marker}\u0000`, role: "manager", password: "violet-harbour-lantern-2" },
+    });
     assert.equal(r.status, 500);
     assert.equal(r.body.error, "internal");
     const requestId = /[0-9a-f-]{36}/.exec(r.body.message)![0];
     await new Promise((res) => setTimeout(res, 200));
-    const line = server.output().split("\n").find((l) => l.includes(requestId));
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(requestId));
     assert.ok(line, "the error is in the log under its request id");
     assert.match(line, /Failed query: insert into/);
     assert.ok(!server.output().includes(marker), "no parameter value (name, e-mail, password hash) in the log");
@@ -96,7 +111,10 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
 
   test("scrypt at N=2^17, r=8, p=1; a weaker stored hash is upgraded at the next sign-in", async () => {
     const password = "an-old-fashioned-pw";
-    const created = await api(admin, server.url, "/api/users", { method: "POST", json: { email: "old-hash@example.com", name: "Old", role: "manager", password } });
+    const created = await api(admin, server.url, "/api/users", {
+      method: "POST",
+      json: { email: "old-hash@example.com", name: "Old", role: "manager", password },
+    });
     assert.equal(created.status, 201);
     const [fresh] = await sql<{ password_hash: string }>(server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
     assert.match(fresh!.password_hash, /^scrypt\$131072\$8\$1\$/);

@@ -9,7 +9,14 @@ import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
 const LIST = "/arge/documents/v1/documents/out";
-const doc = (id: string, extra: Record<string, unknown> = {}) => ({ documentid: id, filename: `${id}.pdf`, doctype: "UVI-E", mimetype: "application/pdf", metadata: [], ...extra });
+const doc = (id: string, extra: Record<string, unknown> = {}) => ({
+  documentid: id,
+  filename: `${id}.pdf`,
+  doctype: "UVI-E",
+  mimetype: "application/pdf",
+  metadata: [],
+  ...extra,
+});
 
 /** A UVI list that never ends: every page has `perPage` new documents, `padding` bytes of filler and a `next` link. */
 function endlessPages(perPage: number, padding: number) {
@@ -34,7 +41,8 @@ describe("provider answers are bounded: in total per request, per page and per d
     provider = await startScripted();
     server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: provider.origin, PROVIDER_TIMEOUT_MS: "5000" } });
     a = await makeUser(server, "manager");
-    id = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${provider.origin}/arge`, auth: { type: "basic", username: "u", password: "p" } })).id;
+    id = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${provider.origin}/arge`, auth: { type: "basic", username: "u", password: "p" } }))
+      .id;
     pid = serverPid(server.port);
   });
   after(async () => {

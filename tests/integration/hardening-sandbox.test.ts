@@ -94,8 +94,17 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
   test("connections may call the app's sandbox paths (/arge, /dta, /auth), never its /api or /sandbox/api", async () => {
     const ok = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...client.basic } });
     assert.equal((await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status, "ok");
-    const oauth = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, authUrl: server.url, auth: { type: "client_credentials", ...client.oauth } });
-    assert.equal((await api(a.session, server.url, `/api/connections/${oauth.id}/test`, { method: "POST" })).body.status, "ok", "the token endpoint under /auth");
+    const oauth = await addConnection(server, a.session, {
+      service: "uvi",
+      baseUrl: `${server.url}/arge`,
+      authUrl: server.url,
+      auth: { type: "client_credentials", ...client.oauth },
+    });
+    assert.equal(
+      (await api(a.session, server.url, `/api/connections/${oauth.id}/test`, { method: "POST" })).body.status,
+      "ok",
+      "the token endpoint under /auth",
+    );
     for (const baseUrl of [`${server.url}/api`, `${server.url}/sandbox/api`, `${server.url}/sandbox`, `${server.url}/login`, `${server.url}/argex`]) {
       const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", ...client.basic } });
       const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });

@@ -46,7 +46,10 @@ describe("a stored secret is never sent to a new address without being entered a
     const moved = await patch(conn.id, { baseUrl: `${listener.origin}/arge` });
     assert.equal(moved.status, 400, moved.text);
     assert.equal(moved.body.error, "validation");
-    assert.deepEqual(moved.body.fields.map((f: { path: string }) => f.path), ["auth.password"]);
+    assert.deepEqual(
+      moved.body.fields.map((f: { path: string }) => f.path),
+      ["auth.password"],
+    );
     assert.match(moved.body.fields[0].message, /Passwort/);
     const blank = await patch(conn.id, { baseUrl: `${listener.origin}/arge`, auth: { type: "basic", password: "" } });
     assert.equal(blank.status, 400, "a blank password is no password");
@@ -86,7 +89,12 @@ describe("a stored secret is never sent to a new address without being entered a
   });
 
   test("client credentials: a new origin of authUrl or baseUrl, or another client id, needs auth.clientSecret; no token is asked there", async () => {
-    const conn = await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, authUrl: alt.origin, auth: { type: "client_credentials", ...alt.oauth } });
+    const conn = await addConnection(server, a.session, {
+      service: "uvi",
+      baseUrl: alt.uviBase,
+      authUrl: alt.origin,
+      auth: { type: "client_credentials", ...alt.oauth },
+    });
     assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
     for (const body of [
       { authUrl: listener.origin },
@@ -96,7 +104,11 @@ describe("a stored secret is never sent to a new address without being entered a
     ]) {
       const res = await patch(conn.id, body);
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.deepEqual(res.body.fields.map((f: { path: string }) => f.path), ["auth.clientSecret"], JSON.stringify(body));
+      assert.deepEqual(
+        res.body.fields.map((f: { path: string }) => f.path),
+        ["auth.clientSecret"],
+        JSON.stringify(body),
+      );
     }
     await useConnection(conn.id);
     assert.equal(listener.requests.length, 0, "neither the token endpoint nor the service was asked at the new address");

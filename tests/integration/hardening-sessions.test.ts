@@ -75,7 +75,10 @@ describe("sessions end on the server", () => {
     const https = { "X-Forwarded-Proto": "https" };
     const person = await makeUser(server, "manager");
     const res = await signIn(server.url, person.email, person.password, https);
-    const secure = res.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("__Secure-next-auth.session-token="));
+    const secure = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("__Secure-next-auth.session-token="));
     assert.ok(secure, "a __Secure- cookie is issued over https");
     const value = secure.slice(secure.indexOf("=") + 1);
     const withName = (name: string) => ({ cookie: `${name}=${value}`, base: server.url });

@@ -17,7 +17,10 @@ async function signInFromSource(base: string, email: string, password: string, l
   try {
     const csrfRes = await undiciFetch(`${base}/api/auth/csrf`, { dispatcher });
     const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    const cookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
     const res = await undiciFetch(`${base}/api/auth/callback/credentials`, {
       method: "POST",
       redirect: "manual",

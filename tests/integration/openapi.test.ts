@@ -9,7 +9,12 @@ import { startServer, type TestServer } from "../support/server";
  */
 
 type Operation = { responses: Record<string, unknown>; security?: unknown[] };
-type Document = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 describe("the OpenAPI document", () => {
   let server: TestServer;

@@ -89,13 +89,22 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
       const list = await get(`/api/connections/${id}/documents?limit=2`);
       assert.equal(list.status, 200, list.text);
       assert.equal(list.body.count, 3);
-      assert.deepEqual(list.body.documents.map((d: { documentid: string }) => d.documentid), ["uvi-sb-1", "uvi-sb-2"]);
+      assert.deepEqual(
+        list.body.documents.map((d: { documentid: string }) => d.documentid),
+        ["uvi-sb-1", "uvi-sb-2"],
+      );
     }
     const dta = await get(`/api/connections/${ids.dta}/documents`);
-    assert.deepEqual(dta.body.documents.map((d: { documentid: string }) => d.documentid), ["dta-sb-0"]);
+    assert.deepEqual(
+      dta.body.documents.map((d: { documentid: string }) => d.documentid),
+      ["dta-sb-0"],
+    );
     assert.equal(dta.body.documents[0].mimetype, "application/zip");
     const other = await get(`/api/connections/${ids.dta}/documents?kd=4712`);
-    assert.deepEqual(other.body.documents.map((d: { documentid: string }) => d.documentid), ["dta-sb-1"]);
+    assert.deepEqual(
+      other.body.documents.map((d: { documentid: string }) => d.documentid),
+      ["dta-sb-1"],
+    );
     assert.equal((await get(`/api/connections/${ids.dta}/documents/count?kd=9999`)).body.error, "provider_forbidden");
   });
 
@@ -103,10 +112,20 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const pdf = await fetch(`${server.url}/api/connections/${ids.uviBasic}/documents/uvi-sb-1/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), "%PDF-");
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      "%PDF-",
+    );
     const zip = await fetch(`${server.url}/api/connections/${ids.dta}/documents/dta-sb-0/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(zip.status, 200);
-    assert.equal(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString(), "PK");
+    assert.equal(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+      "PK",
+    );
     assert.equal((await get(`/api/connections/${ids.uviBasic}/documents/nope/data`)).status, 404);
   });
 
@@ -146,14 +165,21 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const before = ((await control("GET", "/requests")).body as { path: string }[]).filter((r) => r.path.endsWith("/openid-connect/token")).length;
     const answers = await Promise.all(Array.from({ length: 100 }, () => get(`/api/connections/${fresh.id}/documents/count`)));
     const statuses = answers.map((r) => `${r.status} ${r.body?.error ?? ""}`);
-    assert.ok(answers.every((r) => r.status === 200), [...new Set(statuses)].join(", "));
+    assert.ok(
+      answers.every((r) => r.status === 200),
+      [...new Set(statuses)].join(", "),
+    );
     const log = (await control("GET", "/requests")).body as { path: string; auth: string }[];
     const tokens = log.filter((r) => r.path.endsWith("/openid-connect/token")).length - before;
     assert.equal(tokens, 1, `token requests: ${tokens}`);
   });
 
   test("wrong credentials: the connection test says so", async () => {
-    const bad = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", username: "hv-test", password: "wrong" } });
+    const bad = await addConnection(server, a.session, {
+      service: "uvi",
+      baseUrl: `${server.url}/arge`,
+      auth: { type: "basic", username: "hv-test", password: "wrong" },
+    });
     assert.equal((await api(a.session, server.url, `/api/connections/${bad.id}/test`, { method: "POST" })).body.status, "auth_failed");
     assert.ok(!server.output().includes("sandbox-basic-secret-1"));
     assert.ok(!server.output().includes("sandbox-oauth-secret-1"));

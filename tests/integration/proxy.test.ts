@@ -21,7 +21,9 @@ describe("proxy routes against the alt provider", () => {
     server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, PROVIDER_TIMEOUT_MS: "1500" } });
     a = await makeUser(server, "manager");
     uviBasic = (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } })).id;
-    uviOauth = (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, authUrl: alt.origin, auth: { type: "client_credentials", ...alt.oauth } })).id;
+    uviOauth = (
+      await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, authUrl: alt.origin, auth: { type: "client_credentials", ...alt.oauth } })
+    ).id;
     dta = (await addConnection(server, a.session, { service: "dta", baseUrl: alt.dtaBase, customerNumber: "4711", auth: { type: "basic", ...alt.basic } })).id;
   });
   after(async () => {
@@ -40,7 +42,10 @@ describe("proxy routes against the alt provider", () => {
       assert.equal(list.body.count, 5);
       assert.equal(list.body.offset, 1);
       assert.equal(list.body.limit, 3);
-      assert.deepEqual(list.body.documents.map((d: { documentid: string }) => d.documentid), ["alt-uvi-1", "alt-uvi-2", "alt-uvi-3"]);
+      assert.deepEqual(
+        list.body.documents.map((d: { documentid: string }) => d.documentid),
+        ["alt-uvi-1", "alt-uvi-2", "alt-uvi-3"],
+      );
       assert.equal(list.body.documents[0].propertymanagement, "");
       assert.equal(list.body.documents[0].extraField, "kept-1");
       assert.deepEqual((await get(`/api/connections/${id}/documents/count`)).body, { count: 5 });
@@ -112,7 +117,10 @@ describe("proxy routes against the alt provider", () => {
     assert.deepEqual((await put("alt-uvi-0")).body, { documentid: "alt-uvi-0", state: "confirmed" });
     // Asked again: confirmed before, by whom and when (nothing is sent).
     const again = (await put("alt-uvi-0")).body;
-    assert.deepEqual({ ...again, confirmedAt: undefined }, { documentid: "alt-uvi-0", state: "confirmed", confirmedBy: "Test manager", confirmedAt: undefined });
+    assert.deepEqual(
+      { ...again, confirmedAt: undefined },
+      { documentid: "alt-uvi-0", state: "confirmed", confirmedBy: "Test manager", confirmedAt: undefined },
+    );
     assert.match(again.confirmedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     assert.equal((await get(`/api/connections/${uviBasic}/documents/count`)).body.count, 4);
 
@@ -138,7 +146,10 @@ describe("proxy routes against the alt provider", () => {
   });
 
   test("reads retry on 429 with an HTTP date and 503 with seconds", async () => {
-    alt.modes.failures = [{ status: 429, headers: { "retry-after": new Date(Date.now() + 200).toUTCString() } }, { status: 503, headers: { "retry-after": "0" } }];
+    alt.modes.failures = [
+      { status: 429, headers: { "retry-after": new Date(Date.now() + 200).toUTCString() } },
+      { status: 503, headers: { "retry-after": "0" } },
+    ];
     const res = await get(`/api/connections/${uviBasic}/documents/count`);
     assert.deepEqual(res.body, { count: 5 });
     alt.modes.failures = Array.from({ length: 5 }, () => ({ status: 429, headers: { "retry-after": "0" } }));

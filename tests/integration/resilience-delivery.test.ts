@@ -266,7 +266,15 @@ describe("two runs at once on two instances tell the truth", { skip: testDatabas
   let a: Person;
   let conn = "";
   const ids = Array.from({ length: 200 }, (_, i) => `two-${i}`);
-  const dta = (id: string, i: number) => ({ ...uvi(id, `5550${String(i).padStart(4, "0")}`), service: "dta", customer: "4712", filename: `${id}.zip`, mimetype: "ZIP", doctype: "A", content: { generate: "dta-zip" } });
+  const dta = (id: string, i: number) => ({
+    ...uvi(id, `5550${String(i).padStart(4, "0")}`),
+    service: "dta",
+    customer: "4712",
+    filename: `${id}.zip`,
+    mimetype: "ZIP",
+    doctype: "A",
+    content: { generate: "dta-zip" },
+  });
 
   before(async () => {
     one = await startServer({ sandbox: true });
@@ -298,6 +306,10 @@ describe("two runs at once on two instances tell the truth", { skip: testDatabas
       assert.deepEqual(failed, [], "a document the other run confirmed or is confirming is never reported failed");
       for (const l of lines.filter((l) => l.confirmedBy !== undefined)) assert.match(String(l.confirmedAt), /^\d{4}-\d\d-\d\dT/);
     }
-    for (const id of ids) assert.ok(runs.some((r) => r.lines.some((l) => l.documentid === id && l.state === "confirmed")), `${id} confirmed by one of the runs`);
+    for (const id of ids)
+      assert.ok(
+        runs.some((r) => r.lines.some((l) => l.documentid === id && l.state === "confirmed")),
+        `${id} confirmed by one of the runs`,
+      );
   });
 });

@@ -31,7 +31,10 @@ describe("a provider's numbers are untrusted", () => {
     alt = await startAltProvider();
     server = await startServer({ sandbox: true, env: { SYNC_MAX_DOCUMENTS: String(MAX), PROVIDER_URL_ALLOWLIST: alt.origin } });
     // More than one page of 500: the first page is full, so the walk would plan offsets from the count.
-    await putState(server, Array.from({ length: SANDBOX_DOCS }, (_, i) => uvi(`rw-${i}`, `91${String(i).padStart(4, "0")}`)));
+    await putState(
+      server,
+      Array.from({ length: SANDBOX_DOCS }, (_, i) => uvi(`rw-${i}`, `91${String(i).padStart(4, "0")}`)),
+    );
     a = await makeUser(server, "manager");
     sandboxId = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
     // The route that `watch` asks is loaded once before anything is timed (a cold start is not a stall).
@@ -68,7 +71,8 @@ describe("a provider's numbers are untrusted", () => {
     }
     return { slowest, asked };
   };
-  const altConnection = async () => (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } })).id;
+  const altConnection = async () =>
+    (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } })).id;
 
   test("a count of 1e12 ends the sync at once with provider_count_implausible; the server keeps answering", async () => {
     await countFault('{"count": 1e12}');

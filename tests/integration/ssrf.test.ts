@@ -23,7 +23,10 @@ describe("SSRF: connections to internal addresses are refused before any connect
 
   before(async () => {
     const name = hostname();
-    loopbackName = await lookup(name).then((r) => (r.address.startsWith("127.") ? name : undefined), () => undefined);
+    loopbackName = await lookup(name).then(
+      (r) => (r.address.startsWith("127.") ? name : undefined),
+      () => undefined,
+    );
     v4 = await startListener("127.0.0.1");
     v6 = await startListener("::1").catch(() => undefined);
     alt = await startAltProvider();

@@ -71,7 +71,10 @@ describe("users API and roles", () => {
     for (const email of ["m2@example.com", "s2@example.com"]) {
       const s = await mustSignIn(server.url, email, "manager-pass-1");
       assert.equal((await api(s, server.url, "/api/users")).status, 403);
-      const post = await api(s, server.url, "/api/users", { method: "POST", json: { email: "z@example.com", name: "z", role: "admin", password: "long-enough-1" } });
+      const post = await api(s, server.url, "/api/users", {
+        method: "POST",
+        json: { email: "z@example.com", name: "z", role: "admin", password: "long-enough-1" },
+      });
       assert.equal(post.status, 403);
       assert.equal((await api(s, server.url, "/api/users/00000000-0000-4000-8000-000000000000", { method: "PATCH", json: { role: "admin" } })).status, 403);
     }

@@ -109,7 +109,10 @@ export function sampleDocuments(n = 5, prefix = "alt"): AltDocument[] {
 
 function xmlOf(name: string, value: unknown): string {
   if (Array.isArray(value)) return `<${name}>${value.map((v) => xmlOf(name === "documents" ? "document" : "item", v)).join("")}</${name}>`;
-  if (value && typeof value === "object") return `<${name}>${Object.entries(value).map(([k, v]) => xmlOf(k, v)).join("")}</${name}>`;
+  if (value && typeof value === "object")
+    return `<${name}>${Object.entries(value)
+      .map(([k, v]) => xmlOf(k, v))
+      .join("")}</${name}>`;
   const text = value === null || value === undefined ? "" : String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<${name}>${text}</${name}>`;
 }
@@ -159,7 +162,9 @@ export async function startAltProvider(): Promise<AltProvider> {
     if (url.pathname === "/oauth2/issue" && req.method === "POST") {
       alt.counters.tokenRequests++;
       const h = req.headers.authorization ?? "";
-      const [u, ...p] = Buffer.from(h.replace(/^Basic /, ""), "base64").toString().split(":");
+      const [u, ...p] = Buffer.from(h.replace(/^Basic /, ""), "base64")
+        .toString()
+        .split(":");
       await new Promise((r) => setTimeout(r, 20));
       if (u !== oauth.clientId || p.join(":") !== oauth.clientSecret) return json(res, 401, { error: "invalid_client" });
       const token = randomBytes(16).toString("hex"); // opaque, no expires_in
@@ -209,7 +214,9 @@ export async function startAltProvider(): Promise<AltProvider> {
       if (short !== undefined && at?.times !== undefined) at.times--;
       const size = short ?? (alt.modes.pageSize || limit);
       const page = open.slice(offset, offset + size);
-      const nextHref = alt.modes.foreignNext ?? (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);
+      const nextHref =
+        alt.modes.foreignNext ??
+        (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);
       const links = { self: { href: `${root}?offset=${offset}&limit=${limit}` }, ...(alt.modes.omitNext ? {} : { next: { href: nextHref } }) };
       const docs = page.map(({ service: _s, confirmed: _c, ...d }) => ({ ...d, _links: { self: { href: `${root}/${d.documentid}/data` } } }));
       return json(res, 200, service === "uvi" ? { _links: links, documents: docs } : { links, documents: docs }, xml);

@@ -46,7 +46,12 @@ export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Recor
 }
 
 /** Reads a whole NDJSON answer into its lines. */
-export async function ndjson(session: Session, base: string, path: string, json?: unknown): Promise<{ status: number; lines: Record<string, unknown>[]; text: string }> {
+export async function ndjson(
+  session: Session,
+  base: string,
+  path: string,
+  json?: unknown,
+): Promise<{ status: number; lines: Record<string, unknown>[]; text: string }> {
   const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { Cookie: session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
@@ -55,7 +60,15 @@ export async function ndjson(session: Session, base: string, path: string, json?
   const text = await res.text();
   if (res.status !== 200) return { status: res.status, lines: [], text };
   assert.match(res.headers.get("content-type") ?? "", /application\/x-ndjson/);
-  return { status: res.status, lines: text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), text };
+  return {
+    status: res.status,
+    lines: text
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>),
+    text,
+  };
 }
 
 export const syncConnection = (session: Session, base: string, id: string) => ndjson(session, base, `/api/connections/${id}/sync`);
@@ -87,14 +100,20 @@ export async function assertInboxCountsAgree(session: Session, base: string, mon
     for (let offset = 0; ; offset += 200) {
       const res = await api(session, base, `/api/inbox?${filter}&limit=200&offset=${offset}`);
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      const body = res.body as { units: number; documents: number; connections: { id: string; open: number }[]; groups: { documents: { connectionId: string; state: string }[] }[] };
+      const body = res.body as {
+        units: number;
+        documents: number;
+        connections: { id: string; open: number }[];
+        groups: { documents: { connectionId: string; state: string }[] }[];
+      };
       total ??= { units: body.units, documents: body.documents };
       assert.deepEqual({ units: body.units, documents: body.documents }, total, `${filter}: totals changed between pages`);
       units += body.groups.length;
       documents += body.groups.reduce((n, g) => n + g.documents.length, 0);
       if (filter === "") {
         for (const c of body.connections) openPerConnection.set(c.id, c.open);
-        for (const g of body.groups) for (const d of g.documents) if (d.state === "open") openPerConnection.set(d.connectionId, (openPerConnection.get(d.connectionId) ?? 0) - 1);
+        for (const g of body.groups)
+          for (const d of g.documents) if (d.state === "open") openPerConnection.set(d.connectionId, (openPerConnection.get(d.connectionId) ?? 0) - 1);
       }
       if (body.groups.length < 200) break;
     }

@@ -7,7 +7,7 @@ export async function startListener(host = "127.0.0.1"): Promise<Listener> {
   let count = 0;
   const server: Server = createServer((socket) => {
     count++;
-    socket.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{\"count\":1}");
+    socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"count":1}');
   });
   await new Promise<void>((r) => server.listen(0, host, () => r()));
   return {

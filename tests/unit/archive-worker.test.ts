@@ -23,7 +23,10 @@ describe("archive worker", () => {
     const job = await openHashJob(file);
     const given = parts.map(copyOf);
     await Promise.all(given.map((b) => job.write(b, b.byteLength - 10)));
-    assert.ok(given.every((b) => b.byteLength === 0), "transferred, not copied");
+    assert.ok(
+      given.every((b) => b.byteLength === 0),
+      "transferred, not copied",
+    );
     const all = Buffer.concat(parts.map((p) => p.subarray(0, p.length - 10)));
     assert.deepEqual(await job.finish(), { sha256: createHash("sha256").update(all).digest("hex"), bytes: all.length });
     assert.ok(readFileSync(file).equals(all));

@@ -22,14 +22,23 @@ describe("sealed secrets (AES-256-GCM envelope)", () => {
 
   test("other associated data, a missing key, or a changed byte do not open", () => {
     const env = seal("geheim", [k1], "connections:a:password");
-    assert.throws(() => open(env, [k1], "connections:b:password"), (e: unknown) => e instanceof SecretUnreadableError && e.reason === "tampered");
-    assert.throws(() => open(env, [k2], "connections:a:password"), (e: unknown) => e instanceof SecretUnreadableError && e.reason === "unknown_key");
+    assert.throws(
+      () => open(env, [k1], "connections:b:password"),
+      (e: unknown) => e instanceof SecretUnreadableError && e.reason === "tampered",
+    );
+    assert.throws(
+      () => open(env, [k2], "connections:a:password"),
+      (e: unknown) => e instanceof SecretUnreadableError && e.reason === "unknown_key",
+    );
     const parts = env.split(".");
     const body = Buffer.from(parts[3]!, "base64url");
     body[0] = body[0]! ^ 1;
     parts[3] = body.toString("base64url");
     assert.throws(() => open(parts.join("."), [k1], "connections:a:password"), SecretUnreadableError);
-    assert.throws(() => open("plaintext", [k1], "x"), (e: unknown) => e instanceof SecretUnreadableError && e.reason === "format");
+    assert.throws(
+      () => open("plaintext", [k1], "x"),
+      (e: unknown) => e instanceof SecretUnreadableError && e.reason === "format",
+    );
   });
 
   test("the error never carries the plaintext", () => {

@@ -35,7 +35,10 @@ describe("migrations (embedded PostgreSQL)", () => {
     const { rows } = await db.query<{ t: string | null }>("SELECT to_regclass('b')::text AS t");
     assert.equal(rows[0]!.t, null, "table b was rolled back");
     const applied = await db.query<{ version: string }>("SELECT version FROM schema_migrations");
-    assert.deepEqual(applied.rows.map((r) => r.version), ["0001_ok"]);
+    assert.deepEqual(
+      applied.rows.map((r) => r.version),
+      ["0001_ok"],
+    );
     await db.close();
     rmSync(dir, { recursive: true });
   });

@@ -19,16 +19,16 @@ function files(dir: string, ext: RegExp): string[] {
   });
 }
 
-const headings = (doc: string) =>
-  [...readFileSync(path.join(DOCS, doc), "utf8").matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1]!);
+const headings = (doc: string) => [...readFileSync(path.join(DOCS, doc), "utf8").matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1]!);
 
 /** GitHub's anchor of a heading. */
-const slug = (heading: string) => heading.toLowerCase().replace(/[^\w\- ]/g, "").replace(/ /g, "-");
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, "")
+    .replace(/ /g, "-");
 
-const SOURCES = [
-  ...["lib", "app", "components"].flatMap((d) => files(path.join(ROOT, d), /\.(ts|tsx|mjs)$/)),
-  ...files(DOCS, /\.md$/),
-];
+const SOURCES = [...["lib", "app", "components"].flatMap((d) => files(path.join(ROOT, d), /\.(ts|tsx|mjs)$/)), ...files(DOCS, /\.md$/)];
 
 describe("citations of docs/", () => {
   test("the three documents exist", () => {

@@ -9,8 +9,13 @@ import { indexDocuments } from "@/lib/delivery/document-index";
 import type { ProviderDocument } from "@/lib/provider/schemas";
 
 const doc = (i: number, extra: Record<string, unknown> = {}): ProviderDocument => ({
-  documentid: `d-${i}`, filename: `f-${i}.pdf`, doctype: "UVI-E", mimetype: "application/pdf", propertymanagement: "",
-  metadata: [{ reftype: "resident", mscnumber: String(1000 + i), pmnumber: "PM", from: "2026-10-01", to: "2026-10-31" }], ...extra,
+  documentid: `d-${i}`,
+  filename: `f-${i}.pdf`,
+  doctype: "UVI-E",
+  mimetype: "application/pdf",
+  propertymanagement: "",
+  metadata: [{ reftype: "resident", mscnumber: String(1000 + i), pmnumber: "PM", from: "2026-10-01", to: "2026-10-31" }],
+  ...extra,
 });
 
 async function setUp() {
@@ -19,9 +24,17 @@ async function setUp() {
   const uid = randomUUID();
   const cid = randomUUID();
   await pg.query("INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'a@example.com', 'A', 'manager', 'x')", [uid]);
-  await pg.query("INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, 'c', 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')", [cid, uid]);
-  const seen = async () => (await pg.query<{ documentid: string; seen: string; state: string; filename: string }>(
-    "SELECT documentid, last_seen_at::text AS seen, state, filename FROM delivery_documents WHERE connection_id = $1 ORDER BY documentid", [cid])).rows;
+  await pg.query(
+    "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, 'c', 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
+    [cid, uid],
+  );
+  const seen = async () =>
+    (
+      await pg.query<{ documentid: string; seen: string; state: string; filename: string }>(
+        "SELECT documentid, last_seen_at::text AS seen, state, filename FROM delivery_documents WHERE connection_id = $1 ORDER BY documentid",
+        [cid],
+      )
+    ).rows;
   return { pg, db: drizzle({ client: pg }) as unknown as Db, scope: { connectionId: cid, kd: "" }, seen };
 }
 
@@ -52,7 +65,10 @@ describe("indexing a listed page", () => {
     // While a sync holds the lease every listed row is written (its walk compares last_seen_at).
     await pg.query("UPDATE delivery_sync SET lease_owner = 'y', lease_until = now() + interval '1 minute'");
     await indexDocuments(db, scope, page, new Date("2026-11-01T10:05:00Z"), { listed: true });
-    assert.ok((await seen()).every((r) => r.seen.startsWith("2026-11-01 10:05:00")), "all rows written under the lease");
+    assert.ok(
+      (await seen()).every((r) => r.seen.startsWith("2026-11-01 10:05:00")),
+      "all rows written under the lease",
+    );
     await pg.close();
   });
 });

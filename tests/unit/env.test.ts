@@ -39,12 +39,18 @@ describe("parseEnv", () => {
     const key = Buffer.alloc(32, 1).toString("base64");
     const e = parseEnv({ DATA_DIR: d, AUTH_SECRET: "s".repeat(32), ENCRYPTION_KEYS: `a:${key}, b:${Buffer.alloc(32, 2).toString("base64")}` });
     assert.equal(e.authSecret, "s".repeat(32));
-    assert.deepEqual(e.encryptionKeys.map((k) => k.kid), ["a", "b"]);
+    assert.deepEqual(
+      e.encryptionKeys.map((k) => k.kid),
+      ["a", "b"],
+    );
     rmSync(d, { recursive: true });
   });
 
   test("production refuses missing AUTH_SECRET and ENCRYPTION_KEYS by name", () => {
-    assert.throws(() => parseEnv({ NODE_ENV: "production", ENCRYPTION_KEYS: `k:${Buffer.alloc(32).toString("base64")}` }), (e: Error) => e instanceof ConfigError && /AUTH_SECRET/.test(e.message));
+    assert.throws(
+      () => parseEnv({ NODE_ENV: "production", ENCRYPTION_KEYS: `k:${Buffer.alloc(32).toString("base64")}` }),
+      (e: Error) => e instanceof ConfigError && /AUTH_SECRET/.test(e.message),
+    );
     assert.throws(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }), /ENCRYPTION_KEYS/);
   });
 
@@ -63,7 +69,11 @@ describe("parseEnv", () => {
       ["MAX_DOCUMENT_MB", "0"],
       ["SYNC_MAX_DOCUMENTS", "1.5"],
     ]) {
-      assert.throws(() => parseEnv({ DATA_DIR: dir(), [name!]: value, ...(name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-1" } : {}) }), (e: Error) => e instanceof ConfigError && e.message.includes(name!), `${name}=${value}`);
+      assert.throws(
+        () => parseEnv({ DATA_DIR: dir(), [name!]: value, ...(name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-1" } : {}) }),
+        (e: Error) => e instanceof ConfigError && e.message.includes(name!),
+        `${name}=${value}`,
+      );
     }
   });
 

@@ -95,8 +95,16 @@ describe("log", () => {
   });
 
   test("a failed query is logged with its SQL, without its parameter values, its cause's detail, or quoted values", () => {
-    const cause = Object.assign(new Error('invalid input syntax for type uuid: "secret-value-1"'), { code: "22P02", severity: "ERROR", detail: "Key (email)=(secret-value-2) exists" });
-    const failed = Object.assign(new Error("Failed query: select 1 where a = $1\nparams: secret-value-3"), { query: "select 1 where a = $1", params: ["secret-value-3"], cause });
+    const cause = Object.assign(new Error('invalid input syntax for type uuid: "secret-value-1"'), {
+      code: "22P02",
+      severity: "ERROR",
+      detail: "Key (email)=(secret-value-2) exists",
+    });
+    const failed = Object.assign(new Error("Failed query: select 1 where a = $1\nparams: secret-value-3"), {
+      query: "select 1 where a = $1",
+      params: ["secret-value-3"],
+      cause,
+    });
     const safe = JSON.stringify(redactDeep({ err: failed }));
     for (const v of ["secret-value-1", "secret-value-2", "secret-value-3"]) assert.ok(!safe.includes(v), v);
     assert.match(safe, /Failed query: select 1 where a = \$1/);
@@ -112,16 +120,28 @@ describe("outbound guard and file types", () => {
 
   test("origins allowed only below given paths: the sandbox's service paths, nothing else of the app", () => {
     const policy = { allowedOrigins: [], allowedPaths: { origins: ["http://127.0.0.1:3000"], prefixes: ["/arge", "/dta", "/auth"] } };
-    for (const u of ["http://127.0.0.1:3000/arge/documents/v1/documents/out", "http://127.0.0.1:3000/dta/v1/documents/out", "http://127.0.0.1:3000/auth/realms/arge-api/x"]) {
+    for (const u of [
+      "http://127.0.0.1:3000/arge/documents/v1/documents/out",
+      "http://127.0.0.1:3000/dta/v1/documents/out",
+      "http://127.0.0.1:3000/auth/realms/arge-api/x",
+    ]) {
       assert.equal(checkUrl(new URL(u), policy).allowlisted, true, u);
     }
-    for (const u of ["http://127.0.0.1:3000/api/users", "http://127.0.0.1:3000/sandbox/api/state", "http://127.0.0.1:3000/argex/documents", "http://127.0.0.1:3000/arge/../api/me", "http://127.0.0.1:3001/arge/x"]) {
+    for (const u of [
+      "http://127.0.0.1:3000/api/users",
+      "http://127.0.0.1:3000/sandbox/api/state",
+      "http://127.0.0.1:3000/argex/documents",
+      "http://127.0.0.1:3000/arge/../api/me",
+      "http://127.0.0.1:3001/arge/x",
+    ]) {
       assert.throws(() => checkUrl(new URL(u), policy), refused, u);
     }
   });
 
   test("content types pass only from the allowlist", () => {
-    for (const t of ["application/pdf", "application/zip", "application/octet-stream", "text/plain; charset=utf-8", "application/xml", "text/xml"]) assert.equal(safeContentType(t), t.split(";")[0]);
-    for (const t of ["image/png", "application/json", "text/html", "image/svg+xml", "application/javascript", "video/mp4", undefined]) assert.equal(safeContentType(t), "application/octet-stream", String(t));
+    for (const t of ["application/pdf", "application/zip", "application/octet-stream", "text/plain; charset=utf-8", "application/xml", "text/xml"])
+      assert.equal(safeContentType(t), t.split(";")[0]);
+    for (const t of ["image/png", "application/json", "text/html", "image/svg+xml", "application/javascript", "video/mp4", undefined])
+      assert.equal(safeContentType(t), "application/octet-stream", String(t));
   });
 });

@@ -51,7 +51,11 @@ describe("the OpenAPI registry", () => {
         assert.deepEqual(op.access, accessOf(code), `roles of ${method} ${route.path}`);
       }
     }
-    assert.equal(OPERATIONS.length, routes.reduce((n, r) => n + r.methods.length, 0), "entries without a route");
+    assert.equal(
+      OPERATIONS.length,
+      routes.reduce((n, r) => n + r.methods.length, 0),
+      "entries without a route",
+    );
   });
 
   test("the document builds, names every path parameter and refers only to defined schemas", () => {
@@ -65,21 +69,38 @@ describe("the OpenAPI registry", () => {
     for (const [p, ops] of Object.entries(doc.paths)) {
       const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const op of Object.values(ops) as { parameters: { name: string; in: string; description?: string }[]; responses: object }[]) {
-        assert.deepEqual(op.parameters.filter((x) => x.in === "path").map((x) => x.name), names, p);
-        assert.ok(op.parameters.filter((x) => x.in === "path").every((x) => x.description), `path parameters of ${p} described`);
-        assert.ok(Object.keys(op.responses).some((s) => s.startsWith("2")), `${p} has a success answer`);
+        assert.deepEqual(
+          op.parameters.filter((x) => x.in === "path").map((x) => x.name),
+          names,
+          p,
+        );
+        assert.ok(
+          op.parameters.filter((x) => x.in === "path").every((x) => x.description),
+          `path parameters of ${p} described`,
+        );
+        assert.ok(
+          Object.keys(op.responses).some((s) => s.startsWith("2")),
+          `${p} has a success answer`,
+        );
       }
     }
   });
 
   test("query schemas become parameters with their types, bodies stay strict", () => {
     const doc = buildOpenApiDocument();
-    const list = doc.paths["/api/connections/{id}/documents"]!.get as { parameters: { name: string; required: boolean; schema: { type?: string; default?: number } }[] };
+    const list = doc.paths["/api/connections/{id}/documents"]!.get as {
+      parameters: { name: string; required: boolean; schema: { type?: string; default?: number } }[];
+    };
     const limit = list.parameters.find((p) => p.name === "limit");
     assert.deepEqual([limit?.schema.type, limit?.schema.default, limit?.required], ["integer", 100, false]);
     const completeness = doc.paths["/api/delivery/completeness"]!.get as { parameters: { name: string; required: boolean }[] };
-    assert.deepEqual(completeness.parameters.filter((p) => p.required).map((p) => p.name), ["from", "to"]);
-    const create = doc.paths["/api/users"]!.post as { requestBody: { content: { "application/json": { schema: { additionalProperties?: boolean; required?: string[] } } } } };
+    assert.deepEqual(
+      completeness.parameters.filter((p) => p.required).map((p) => p.name),
+      ["from", "to"],
+    );
+    const create = doc.paths["/api/users"]!.post as {
+      requestBody: { content: { "application/json": { schema: { additionalProperties?: boolean; required?: string[] } } } };
+    };
     const body = create.requestBody.content["application/json"].schema;
     assert.equal(body.additionalProperties, false);
     assert.deepEqual(body.required, ["email", "name", "role", "password"]);

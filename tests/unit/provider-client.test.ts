@@ -15,7 +15,14 @@ function uviBasic(): ProviderConnection {
   return { id: `c${++seq}`, service: "uvi", baseUrl: alt.uviBase, authUrl: null, customerNumber: null, auth: { type: "basic", ...alt.basic } };
 }
 function uviOauth(): ProviderConnection {
-  return { id: `c${++seq}`, service: "uvi", baseUrl: alt.uviBase, authUrl: alt.origin, customerNumber: null, auth: { type: "client_credentials", ...alt.oauth } };
+  return {
+    id: `c${++seq}`,
+    service: "uvi",
+    baseUrl: alt.uviBase,
+    authUrl: alt.origin,
+    customerNumber: null,
+    auth: { type: "client_credentials", ...alt.oauth },
+  };
 }
 function dtaBasic(kd: string | null = "4711"): ProviderConnection {
   return { id: `c${++seq}`, service: "dta", baseUrl: alt.dtaBase, authUrl: null, customerNumber: kd, auth: { type: "basic", ...alt.basic } };
@@ -37,7 +44,10 @@ describe("provider client: lists and paging", () => {
   test("fills a page across the provider's own short pages, absolute links and next on the last page", async () => {
     const page = await createProviderClient(uviBasic(), config()).listPage(0, 100);
     assert.equal(page.count, 5);
-    assert.deepEqual(page.documents.map((d) => d.documentid), ["alt-uvi-0", "alt-uvi-1", "alt-uvi-2", "alt-uvi-3", "alt-uvi-4"]);
+    assert.deepEqual(
+      page.documents.map((d) => d.documentid),
+      ["alt-uvi-0", "alt-uvi-1", "alt-uvi-2", "alt-uvi-3", "alt-uvi-4"],
+    );
     const d = page.documents[0]!;
     assert.equal(d.propertymanagement, "", "null propertymanagement becomes empty");
     assert.equal(d.extraField, "kept-0", "unknown fields are kept");
@@ -48,7 +58,10 @@ describe("provider client: lists and paging", () => {
   test("offset and limit are honoured even when the provider ignores limit", async () => {
     alt.modes.pageSize = 10;
     const page = await createProviderClient(uviBasic(), config()).listPage(1, 2);
-    assert.deepEqual(page.documents.map((d) => d.documentid), ["alt-uvi-1", "alt-uvi-2"]);
+    assert.deepEqual(
+      page.documents.map((d) => d.documentid),
+      ["alt-uvi-1", "alt-uvi-2"],
+    );
   });
 
   test("a missing next while the count says more continues from the next offset", async () => {

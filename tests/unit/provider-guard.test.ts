@@ -13,7 +13,27 @@ const refused = (e: unknown) => e instanceof ProviderError && e.kind === "refuse
 
 describe("outbound guard", () => {
   test("only public unicast addresses count as public", () => {
-    for (const a of ["127.0.0.1", "0.0.0.0", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "fd12::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "ff02::1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "0.0.0.0",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "fd12::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::",
+      "ff02::1",
+    ]) {
       assert.equal(isPublicAddress(a), false, a);
     }
     for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) assert.equal(isPublicAddress(a), true, a);
@@ -55,8 +75,17 @@ describe("outbound guard", () => {
     const page = new URL(`${root.href}?offset=0&limit=2`);
     assert.equal(resolvePageLink("/arge/documents/v1/documents/out?offset=2", page, root).href, `${root.href}?offset=2`);
     assert.equal(resolvePageLink(`${root.href}?offset=4`, page, root).searchParams.get("offset"), "4");
-    for (const bad of ["https://evil.example/arge/documents/v1/documents/out", "/other?offset=2", "http://p.example/arge/documents/v1/documents/out", "//evil.example/x"]) {
-      assert.throws(() => resolvePageLink(bad, page, root), (e: unknown) => e instanceof ProviderError && e.kind === "bad_link", bad);
+    for (const bad of [
+      "https://evil.example/arge/documents/v1/documents/out",
+      "/other?offset=2",
+      "http://p.example/arge/documents/v1/documents/out",
+      "//evil.example/x",
+    ]) {
+      assert.throws(
+        () => resolvePageLink(bad, page, root),
+        (e: unknown) => e instanceof ProviderError && e.kind === "bad_link",
+        bad,
+      );
     }
   });
 });
@@ -70,7 +99,9 @@ describe("parsing helpers", () => {
   });
 
   test("XML lists with one document and a bare count parse", () => {
-    const one = parseXml("<list><documents><document><documentid>7</documentid><metadata><item><mscnumber>1</mscnumber></item></metadata></document></documents></list>");
+    const one = parseXml(
+      "<list><documents><document><documentid>7</documentid><metadata><item><mscnumber>1</mscnumber></item></metadata></document></documents></list>",
+    );
     const parsed = ProviderDocumentList.parse(one);
     assert.equal(parsed.documents.length, 1);
     assert.equal(parsed.documents[0]!.documentid, "7");
@@ -83,7 +114,7 @@ describe("parsing helpers", () => {
     assert.equal(safeContentType("text/html; charset=utf-8"), "application/octet-stream");
     assert.equal(safeContentType("application/pdf; x=1"), "application/pdf");
     assert.equal(safeContentType("bogus"), "application/octet-stream");
-    const cd = contentDispositionFor("Größe \"x\r\n.pdf", "id1", "application/pdf");
+    const cd = contentDispositionFor('Größe "x\r\n.pdf', "id1", "application/pdf");
     assert.ok(!/[\r\n]/.test(cd));
     assert.match(cd, /^inline; filename="Gr__e _x__.pdf"; filename\*=UTF-8''/);
     assert.match(contentDispositionFor(undefined, "dta-1", "application/zip"), /^attachment; filename="dta-1.zip"/);

@@ -249,7 +249,19 @@ describe("provider walk: the provider's numbers are untrusted", () => {
     assert.equal(plausibleCount(0, 10), 0);
     assert.equal(plausibleCount(10, 10), 10);
     assert.equal(plausibleCount(" 7 ", 10), 7);
-    for (const [value, count] of [[11, 11], [1e12, 1e12], ["1e12", 1e12], [-1, -1], [2.5, 2.5], ["viele", undefined], [null, undefined], [true, undefined], ["", undefined], [Number.NaN, undefined], [Number.POSITIVE_INFINITY, undefined]] as const) {
+    for (const [value, count] of [
+      [11, 11],
+      [1e12, 1e12],
+      ["1e12", 1e12],
+      [-1, -1],
+      [2.5, 2.5],
+      ["viele", undefined],
+      [null, undefined],
+      [true, undefined],
+      ["", undefined],
+      [Number.NaN, undefined],
+      [Number.POSITIVE_INFINITY, undefined],
+    ] as const) {
       assert.throws(
         () => plausibleCount(value, 10),
         (e) => e instanceof ImplausibleCountError && e.kind === "implausible_count" && e.count === count && e.max === 10,
@@ -272,7 +284,14 @@ describe("provider walk: the provider's numbers are untrusted", () => {
     const page = JSON.stringify({ documents: Array.from({ length: 500 }, (_, i) => ({ documentid: `big-${i}`, filename: `f${i}.pdf` })) });
     scripted.handle = (_req, res, url) => sendJson(res, url.pathname.endsWith("/count") ? '{"count": 1e12}' : page);
     scripted.requests.length = 0;
-    const conn: ProviderConnection = { id: `w${++seq}`, service: "uvi", baseUrl: `${scripted.origin}/arge`, authUrl: null, customerNumber: null, auth: { type: "basic", username: "u", password: "p" } };
+    const conn: ProviderConnection = {
+      id: `w${++seq}`,
+      service: "uvi",
+      baseUrl: `${scripted.origin}/arge`,
+      authUrl: null,
+      customerNumber: null,
+      auth: { type: "basic", username: "u", password: "p" },
+    };
     const started = performance.now();
     await assert.rejects(walkAll(createProviderClient(conn, config())), kindOf("implausible_count"));
     assert.ok(performance.now() - started < 1000, "at once");
@@ -287,7 +306,14 @@ describe("provider walk: the provider's numbers are untrusted", () => {
       const documents = Array.from({ length: 7 }, (_, i) => ({ documentid: `many-${offset + i}` }));
       sendJson(res, JSON.stringify({ documents, _links: { next: { href: `/arge/documents/v1/documents/out?offset=${offset + 7}&limit=500` } } }));
     };
-    const conn: ProviderConnection = { id: `w${++seq}`, service: "uvi", baseUrl: `${scripted.origin}/arge`, authUrl: null, customerNumber: null, auth: { type: "basic", username: "u", password: "p" } };
+    const conn: ProviderConnection = {
+      id: `w${++seq}`,
+      service: "uvi",
+      baseUrl: `${scripted.origin}/arge`,
+      authUrl: null,
+      customerNumber: null,
+      auth: { type: "basic", username: "u", password: "p" },
+    };
     let delivered = 0;
     await assert.rejects(
       walkAll(createProviderClient(conn, config()), { maxDocuments: 20 }, (docs) => (delivered += docs.length)),

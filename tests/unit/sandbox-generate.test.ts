@@ -9,9 +9,16 @@ import { demoState } from "../../lib/sandbox/demo/state";
 import { State } from "../../lib/sandbox/schema";
 
 const summary = (d: ReturnType<typeof demoState>["documents"][number]) => ({
-  documentid: d.documentid, customer: d.customer, filename: d.filename, doctype: d.doctype,
-  doctypeversion: d.doctypeversion ?? null, mimetype: d.mimetype, propertymanagement: d.propertymanagement,
-  metadata: d.metadata, confirmed: false, withdrawn: false,
+  documentid: d.documentid,
+  customer: d.customer,
+  filename: d.filename,
+  doctype: d.doctype,
+  doctypeversion: d.doctypeversion ?? null,
+  mimetype: d.mimetype,
+  propertymanagement: d.propertymanagement,
+  metadata: d.metadata,
+  confirmed: false,
+  withdrawn: false,
 });
 
 describe("sandbox demo data and generated files", () => {
@@ -50,7 +57,10 @@ describe("sandbox demo data and generated files", () => {
     const a = generateDtaZip(doc);
     assert.deepEqual(Buffer.from(a), Buffer.from(generateDtaZip(doc)));
     const files = unzipSync(a);
-    const records = Buffer.from(files[Object.keys(files).find((n) => n.endsWith(".dta"))!]!).toString("utf8").trim().split("\r\n");
+    const records = Buffer.from(files[Object.keys(files).find((n) => n.endsWith(".dta"))!]!)
+      .toString("utf8")
+      .trim()
+      .split("\r\n");
     assert.equal(records[0]!.split(";")[0], "KOPF");
     assert.equal(records.filter((r) => r.startsWith("NE;")).length, doc.metadata.filter((m) => m.reftype === "residentialunit").length);
     assert.equal(records.at(-1), `FUSS;${records.length}`);

@@ -6,8 +6,14 @@ import { parseAuthorization, secretEquals } from "../../lib/sandbox/secrets";
 
 const client = { id: "c", services: ["uvi"], basic: { username: "u", password: "p" }, customers: ["1"] };
 const doc = (id: string) => ({
-  service: "uvi", customer: "1", documentid: id, filename: "f.pdf", doctype: "UVI-E", mimetype: "application/pdf",
-  metadata: [], content: { generate: "uvi-pdf" },
+  service: "uvi",
+  customer: "1",
+  documentid: id,
+  filename: "f.pdf",
+  doctype: "UVI-E",
+  mimetype: "application/pdf",
+  metadata: [],
+  content: { generate: "uvi-pdf" },
 });
 
 describe("sandbox state and fault schemas", () => {
@@ -33,7 +39,10 @@ describe("sandbox state and fault schemas", () => {
       const r = State.safeParse(body);
       assert.equal(r.success, false, path);
       const { message, fields } = describeIssues(r.error!);
-      assert.ok(fields.some((f) => f.path.startsWith(path)), `${path} in ${message}`);
+      assert.ok(
+        fields.some((f) => f.path.startsWith(path)),
+        `${path} in ${message}`,
+      );
     }
   });
 

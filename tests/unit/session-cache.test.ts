@@ -58,6 +58,15 @@ describe("remembered session checks (embedded database)", () => {
       return found(n);
     };
     await rememberedSessionCheck("k4", slow, () => true);
-    assert.equal((await rememberedSessionCheck("k4", async () => found(++calls), () => true)).n, 2);
+    assert.equal(
+      (
+        await rememberedSessionCheck(
+          "k4",
+          async () => found(++calls),
+          () => true,
+        )
+      ).n,
+      2,
+    );
   });
 });

@@ -14,7 +14,7 @@ export async function deliveryPageContext() {
   const user = await requirePage("delivery");
   const db = await getDb();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const prefetch = <T,>(queryKey: QueryKey, load: (db: Db, principal: SupportPrincipal) => Promise<T>) =>
+  const prefetch = <T>(queryKey: QueryKey, load: (db: Db, principal: SupportPrincipal) => Promise<T>) =>
     client.prefetchQuery({ queryKey, queryFn: () => load(db, user) });
   return { user, client, prefetch };
 }

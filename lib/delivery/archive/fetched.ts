@@ -16,7 +16,16 @@ import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
 /** States in which the row's hash is the one a confirmation archived and sent for. */
 const KEPT = sql`('pending', 'unknown', 'confirmed')`;
 
-export type Fetched = { connection: ConnectionRow; documentid: string; kd: string; actor: Actor; file: ArchivedFile; contentType: string; filename?: string; via: "view" | "confirm" };
+export type Fetched = {
+  connection: ConnectionRow;
+  documentid: string;
+  kd: string;
+  actor: Actor;
+  file: ArchivedFile;
+  contentType: string;
+  filename?: string;
+  via: "view" | "confirm";
+};
 
 /**
  * The upsert of a fetch onto the document's row. With `pendingWhen`, the row also turns

@@ -11,7 +11,11 @@ import { shaPath } from "./dir-sink";
 /** Whether these bytes are in the archive (so they need not be fetched again). */
 export async function isArchived(db: Db, sha256: string): Promise<boolean> {
   const where = env().archive;
-  if (where.kind === "dir") return stat(shaPath(where.dir, sha256)).then(() => true, () => false);
+  if (where.kind === "dir")
+    return stat(shaPath(where.dir, sha256)).then(
+      () => true,
+      () => false,
+    );
   const [row] = await db.select({ id: deliveryBlobs.id }).from(deliveryBlobs).where(eq(deliveryBlobs.sha256, sha256)).limit(1);
   return row !== undefined;
 }

@@ -56,7 +56,7 @@ export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<v
   return {
     write(chunk: Uint8Array): Promise<void> {
       if (failure) return Promise.reject(failure.err);
-      for (let at = 0; at < chunk.byteLength; ) {
+      for (let at = 0; at < chunk.byteLength;) {
         batch ??= new Uint8Array(takeBatchBuffer());
         const n = Math.min(chunk.byteLength - at, BATCH_BYTES - size);
         batch.set(chunk.subarray(at, at + n), size);

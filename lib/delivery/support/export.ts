@@ -34,15 +34,41 @@ const localDay = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateSty
 const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : "");
 
 const COLUMNS = [
-  "documentid", "filename", "units", "state", "connection", "connectionId", "owner", "service",
-  "firstSeenAt", "fetchedAt", "bytes", "sha256", "confirmedAt", "confirmedBy", "replacedBy",
+  "documentid",
+  "filename",
+  "units",
+  "state",
+  "connection",
+  "connectionId",
+  "owner",
+  "service",
+  "firstSeenAt",
+  "fetchedAt",
+  "bytes",
+  "sha256",
+  "confirmedAt",
+  "confirmedBy",
+  "replacedBy",
 ] as const;
 
 function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null)[] {
   const state = translate(locale, `deliveryRecord.state.${r.state}` as MessageKey);
   return [
-    r.documentid, r.filename, r.units.join(", "), state, r.connectionName, r.connectionId, r.owner, r.service,
-    when(r.firstSeenAt), when(r.fetchedAt), r.bytes, r.sha256, when(r.confirmedAt), r.confirmedBy, r.replacedBy ?? null,
+    r.documentid,
+    r.filename,
+    r.units.join(", "),
+    state,
+    r.connectionName,
+    r.connectionId,
+    r.owner,
+    r.service,
+    when(r.firstSeenAt),
+    when(r.fetchedAt),
+    r.bytes,
+    r.sha256,
+    when(r.confirmedAt),
+    r.confirmedBy,
+    r.replacedBy ?? null,
   ];
 }
 
@@ -83,8 +109,7 @@ export async function exportDeliveries(
   await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { filters: input.filters, rows } });
 
   const encoder = new TextEncoder();
-  const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) =>
-    encoder.encode(rows.map((r) => csvLine(cellsOf(toRecord(r), input.locale))).join(""));
+  const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) => encoder.encode(rows.map((r) => csvLine(cellsOf(toRecord(r), input.locale))).join(""));
   let cursor = first.rows.length === BATCH ? first.next : null;
   const header = `\uFEFF${csvLine(COLUMNS.map((c) => translate(input.locale, `deliveryRecord.csv.${c}`)))}`;
 

@@ -163,7 +163,10 @@ export async function listDeliveries(db: Db, principal: SupportPrincipal, input:
   let count = rows[0]?.total ?? 0;
   if (rows.length === 0 && input.offset > 0) {
     // Paged past the end: the window count has no row to ride on.
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(d).where(where);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(d)
+      .where(where);
     count = row?.n ?? 0;
   }
   return { count, records: rows.map(toRecord) };
@@ -179,20 +182,25 @@ const byKey = (k: { connectionId: string; documentid: string }) => and(eq(d.conn
 
 export type DeliveryEvent = { at: string; kind: string; actor: string; detail: Record<string, unknown> };
 
-export async function getDelivery(db: Db, principal: SupportPrincipal, input: { connection: string; documentid: string }): Promise<DeliveryRecord & { events: DeliveryEvent[] }> {
+export async function getDelivery(
+  db: Db,
+  principal: SupportPrincipal,
+  input: { connection: string; documentid: string },
+): Promise<DeliveryRecord & { events: DeliveryEvent[] }> {
   assertSupport(principal);
   const key = keyOf(input);
   // One snapshot for the row and its events, so the record never shows an event (a fetch, an
   // attempt) without what it recorded on the row, nor the reverse.
   const [[row], events] = await db.transaction(
-    async (tx) => [
-      await selectRecords(tx, {}).where(byKey(key)).limit(1),
-      await tx
-        .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
-        .from(auditEvents)
-        .where(and(eq(auditEvents.connectionId, key.connectionId), eq(auditEvents.documentid, key.documentid)))
-        .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
-    ] as const,
+    async (tx) =>
+      [
+        await selectRecords(tx, {}).where(byKey(key)).limit(1),
+        await tx
+          .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.connectionId, key.connectionId), eq(auditEvents.documentid, key.documentid)))
+          .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+      ] as const,
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   if (!row) throw notFound("deliveryRecord.notFound");

@@ -6,11 +6,13 @@ import { Month } from "@/lib/delivery/schemas";
 /** Query schemas of the support routes under /api/delivery (contracts/DASHBOARD.md). */
 
 /** Filters live in the URL, where an emptied field arrives as `?state=`: blank means "not given". */
-const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 const isRealDay = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealDay);
+export const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isRealDay);
 
 export const DeliveryFilters = z.object({
   q: optional(z.string().trim().max(200)),

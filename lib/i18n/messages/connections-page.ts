@@ -1,7 +1,8 @@
 export const connectionsPage = {
   de: {
     "connPage.title": "Verbindungen",
-    "connPage.intro": "Zugangsdaten zu den Dokumentendiensten Ihrer Messdienstleister. Passwörter und Secrets werden verschlüsselt gespeichert und nie wieder angezeigt.",
+    "connPage.intro":
+      "Zugangsdaten zu den Dokumentendiensten Ihrer Messdienstleister. Passwörter und Secrets werden verschlüsselt gespeichert und nie wieder angezeigt.",
     "connPage.empty": "Noch keine Verbindung. Legen Sie unten Ihre erste Verbindung an.",
     "connPage.new": "Neue Verbindung",
     "connPage.edit": "Verbindung bearbeiten",
@@ -22,7 +23,8 @@ export const connectionsPage = {
     "connPage.clientId": "Client-ID",
     "connPage.clientSecret": "Client-Secret",
     "connPage.secretKeep": "Leer lassen, um das gespeicherte beizubehalten",
-    "connPage.secretAgain": "Neue Adresse oder neuer Benutzername: bitte das Passwort bzw. Client-Secret erneut eingeben. Es wird nie an eine andere Adresse geschickt als die, für die es eingegeben wurde.",
+    "connPage.secretAgain":
+      "Neue Adresse oder neuer Benutzername: bitte das Passwort bzw. Client-Secret erneut eingeben. Es wird nie an eine andere Adresse geschickt als die, für die es eingegeben wurde.",
     "connPage.customerNumber": "Kundennummer (kd, optional)",
     "connPage.create": "Verbindung anlegen",
     "connPage.save": "Änderungen speichern",
@@ -59,7 +61,8 @@ export const connectionsPage = {
     "connPage.clientId": "Client id",
     "connPage.clientSecret": "Client secret",
     "connPage.secretKeep": "Leave empty to keep the stored one",
-    "connPage.secretAgain": "New address or new user name: please enter the password or client secret again. It is never sent to another address than the one it was entered for.",
+    "connPage.secretAgain":
+      "New address or new user name: please enter the password or client secret again. It is never sent to another address than the one it was entered for.",
     "connPage.customerNumber": "Customer number (kd, optional)",
     "connPage.create": "Create connection",
     "connPage.save": "Save changes",

@@ -13,8 +13,7 @@ export const connections = {
     "connections.error.forbidden": "Der Anbieter verweigert den Zugriff. Bitte prüfen Sie die Kundennummer und Ihre Berechtigung beim Anbieter.",
     "connections.error.rateLimited": "Der Anbieter nimmt gerade zu viele Anfragen entgegen. Bitte versuchen Sie es in einigen Minuten erneut.",
     "connections.error.unavailable": "Der Dienst des Anbieters ist gerade gestört. Bitte versuchen Sie es später erneut.",
-    "connections.error.unexpected":
-      "Der Anbieter hat unerwartet geantwortet. Bitte prüfen Sie die Adresse (Basis-URL) der Verbindung.",
+    "connections.error.unexpected": "Der Anbieter hat unerwartet geantwortet. Bitte prüfen Sie die Adresse (Basis-URL) der Verbindung.",
     "connections.error.badLink": "Der Anbieter verweist auf eine fremde Adresse. Die Liste wurde aus Sicherheitsgründen nicht weiter geladen.",
     "connections.error.badId": "Diese Dokumentkennung ist ungültig.",
     "connections.secretAgain": "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
@@ -35,8 +34,7 @@ export const connections = {
       "Diese Adresse ist aus Sicherheitsgründen gesperrt. Erlaubt sind https-Adressen im Internet; interne Adressen nur nach Freigabe durch den Administrator.",
     "connections.test.forbidden": "Die Zugangsdaten stimmen, aber der Zugriff wurde verweigert. Bitte prüfen Sie die Kundennummer.",
     "connections.test.unavailable": "Der Anbieter ist erreichbar, aber sein Dienst ist gerade gestört. Bitte versuchen Sie es später erneut.",
-    "connections.test.wrong_address":
-      "Unter dieser Adresse antwortet kein passender Dokumentendienst. Bitte prüfen Sie die Basis-URL.",
+    "connections.test.wrong_address": "Unter dieser Adresse antwortet kein passender Dokumentendienst. Bitte prüfen Sie die Basis-URL.",
     "connections.test.secret_unreadable": "Das gespeicherte Passwort lässt sich nicht entschlüsseln. Bitte geben Sie die Zugangsdaten neu ein.",
     "connections.test.implausible_count":
       "Der Dienst antwortet, meldet aber eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",

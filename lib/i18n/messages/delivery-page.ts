@@ -175,7 +175,8 @@ export const deliveryPage = {
     "deliveryDetail.event.fetchView": "Fetched when viewed: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchConfirm": "Fetched before confirming: {size}, SHA-256 {sha256}",
     "deliveryDetail.event.fetchFailed": "Fetch failed (error “{code}”)",
-    "deliveryDetail.event.fetchOtherBytes": "Other bytes fetched after the confirmation: {size}, SHA-256 {sha256}. Archived, but the record keeps the confirmed ones.",
+    "deliveryDetail.event.fetchOtherBytes":
+      "Other bytes fetched after the confirmation: {size}, SHA-256 {sha256}. Archived, but the record keeps the confirmed ones.",
     "deliveryDetail.event.attempt": "Confirmation sent to the provider (attempt {attempt})",
     "deliveryDetail.event.outcome.confirmed": "Confirmation accepted by the provider",
     "deliveryDetail.event.outcome.failed": "Confirmation failed (error “{code}”); it may be tried again",

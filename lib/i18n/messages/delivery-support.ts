@@ -3,8 +3,7 @@ export const deliverySupport = {
   de: {
     "api.unknownPath": "Diese Adresse gibt es in der Schnittstelle nicht. Bitte prüfen Sie Pfad und Methode.",
     "deliveryRecord.notFound": "Dieses Dokument ist im Zustellungsprotokoll nicht verzeichnet.",
-    "deliveryRecord.notArchived":
-      "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
+    "deliveryRecord.notArchived": "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
     "deliveryRecord.rangeOrder": "Das Ende des Zeitraums liegt vor seinem Anfang.",
     "deliveryRecord.rangeTooLong": "Höchstens {max} Monate auf einmal; bitte wählen Sie einen kürzeren Zeitraum.",
     "deliveryRecord.scopeRequired": "Bitte geben Sie eine Verbindung oder eine Hausverwaltung an.",

@@ -14,14 +14,67 @@ export type Property = {
 export const PROVIDER = { name: "Wärmemess Nord GmbH", street: "Hafenstraße 21", city: "20457 Hamburg" };
 
 export const PROPERTIES: Property[] = [
-  { code: "55501", hv: "HV-7", propertymanagement: "HV-7", manager: "Hausverwaltung Nordlicht GmbH", street: "Lindenallee 12–16", city: "20259 Hamburg", units: 64, houses: ["Lindenallee 12", "Lindenallee 14", "Lindenallee 16"] },
-  { code: "55502", hv: "HV-12", propertymanagement: "HV-12", manager: "Hausverwaltung Nordlicht GmbH", street: "Schloßstraße 4", city: "24103 Kiel", units: 48, houses: ["Schloßstraße 4", "Schloßstraße 4a"] },
-  { code: "55503", hv: "HV-3", propertymanagement: "HV-3", manager: "Rheinische Wohnbau Verwaltung KG", street: "Königsallee 48", city: "40212 Düsseldorf", units: 56, houses: ["Königsallee 48", "Königsallee 48 (Hinterhaus)"] },
-  { code: "55504", hv: "HV-9", propertymanagement: "", manager: "Jäger & Söhne Immobilien", street: "Grüner Weg 7a", city: "28199 Bremen", units: 40, houses: ["Grüner Weg 7a"] },
+  {
+    code: "55501",
+    hv: "HV-7",
+    propertymanagement: "HV-7",
+    manager: "Hausverwaltung Nordlicht GmbH",
+    street: "Lindenallee 12–16",
+    city: "20259 Hamburg",
+    units: 64,
+    houses: ["Lindenallee 12", "Lindenallee 14", "Lindenallee 16"],
+  },
+  {
+    code: "55502",
+    hv: "HV-12",
+    propertymanagement: "HV-12",
+    manager: "Hausverwaltung Nordlicht GmbH",
+    street: "Schloßstraße 4",
+    city: "24103 Kiel",
+    units: 48,
+    houses: ["Schloßstraße 4", "Schloßstraße 4a"],
+  },
+  {
+    code: "55503",
+    hv: "HV-3",
+    propertymanagement: "HV-3",
+    manager: "Rheinische Wohnbau Verwaltung KG",
+    street: "Königsallee 48",
+    city: "40212 Düsseldorf",
+    units: 56,
+    houses: ["Königsallee 48", "Königsallee 48 (Hinterhaus)"],
+  },
+  {
+    code: "55504",
+    hv: "HV-9",
+    propertymanagement: "",
+    manager: "Jäger & Söhne Immobilien",
+    street: "Grüner Weg 7a",
+    city: "28199 Bremen",
+    units: 40,
+    houses: ["Grüner Weg 7a"],
+  },
 ];
 
 const SIDES = ["links", "Mitte links", "Mitte rechts", "rechts"];
-const NAMES = ["Müller", "Schröder", "Weiß", "Öztürk", "Becker", "Jäger", "Krüger", "Groß", "Hoffmann", "Schäfer", "Köhler", "Bäcker", "Nowak", "Fuchs", "Lübke", "Maaß"];
+const NAMES = [
+  "Müller",
+  "Schröder",
+  "Weiß",
+  "Öztürk",
+  "Becker",
+  "Jäger",
+  "Krüger",
+  "Groß",
+  "Hoffmann",
+  "Schäfer",
+  "Köhler",
+  "Bäcker",
+  "Nowak",
+  "Fuchs",
+  "Lübke",
+  "Maaß",
+];
 
 export type Unit = { msc: string; pm: string; label: string; resident: string; areaM2: number; persons: number; index: number };
 

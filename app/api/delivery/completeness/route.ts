@@ -3,6 +3,4 @@ import { getDb } from "@/lib/db/client";
 import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
 import { CompletenessQuery } from "@/lib/delivery/support/schemas";
 
-export const GET = withRole(["support", "admin"], { query: CompletenessQuery }, async ({ user, query }) =>
-  deliveryCompleteness(await getDb(), user, query),
-);
+export const GET = withRole(["support", "admin"], { query: CompletenessQuery }, async ({ user, query }) => deliveryCompleteness(await getDb(), user, query));

@@ -8,5 +8,8 @@ import { startSync } from "@/lib/delivery/sync";
 export const POST = withConnection({}, async ({ connection, user, locale }) => {
   const db = await getDb();
   const run = await startSync(db, { connection, actor: actorOf(user) });
-  return ndjsonResponse((emit) => run(emit), (err) => errorLine(err, locale));
+  return ndjsonResponse(
+    (emit) => run(emit),
+    (err) => errorLine(err, locale),
+  );
 });
