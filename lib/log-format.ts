@@ -1,8 +1,8 @@
 /**
  * The readable form of a log line (lib/log.ts writes it in a terminal and in the demo):
  *
- *   14:03:27.512 WARN  sync failed connectionId=5f0c… err=provider_unavailable req=k3Jx9q0aT1bw
- *   14:03:27.530 INFO  POST /api/connections/[id]/sync 502 · 1480 ms req=k3Jx9q0aT1bw
+ *   14:03:27.512 WARN  sync failed connectionId=5f0c… err=provider_unavailable req=0b6f3c2e-5d1a-4c7e-9f42-8a1d2e3c4b5a
+ *   14:03:27.530 INFO  POST /api/connections/[id]/sync 200 · 1480 ms req=0b6f3c2e-5d1a-4c7e-9f42-8a1d2e3c4b5a
  *
  * Time in the display time zone, level, message, then the line's other fields as `key=value`; a
  * request's access line (lib/cli/observe.mjs) reads as method, route, status and duration. It formats what pino already wrote as JSON, after redaction, so both forms hide the same values.

@@ -5,7 +5,7 @@
 // on globalThis under Symbol.for keys: Next's bundles load their own copies of lib/ modules, and
 // all of them must see the same ones.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
@@ -26,9 +26,10 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 12
 /** A client's X-Request-Id is kept only as a short token of safe characters: it reaches log lines and a header. */
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The client's id when it is safe, else a fresh UUID (the form of the provider requests' own ids). */
 export function requestIdOf(header) {
   const given = Array.isArray(header) ? header[0] : header;
-  return given && SAFE_ID.test(given) ? given : randomBytes(9).toString("base64url");
+  return given && SAFE_ID.test(given) ? given : randomUUID();
 }
 
 /**

@@ -156,7 +156,7 @@ describe("metrics and request logs", () => {
     });
 
     const unsafe = await fetch(`${server.url}/api/me`, { headers: { "x-request-id": "<not a token>" } });
-    assert.match(unsafe.headers.get("x-request-id") ?? "", /^[A-Za-z0-9_-]{12}$/);
+    assert.match(unsafe.headers.get("x-request-id") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     // At info the provider's side stays quiet: no line per provider request, no sandbox access lines.
     const all = logLines(server.output());

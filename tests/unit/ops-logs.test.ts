@@ -90,7 +90,7 @@ describe("request ids", () => {
     for (const bad of ["has space", "x".repeat(65), "<script>", "a\nb", "", undefined]) {
       const id = idOf(bad);
       assert.notEqual(id, bad);
-      assert.match(id, /^[A-Za-z0-9_-]{12}$/);
+      assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
   });
 });
