@@ -79,7 +79,11 @@ export function countSyncRun(result: SyncResult, seconds: number, documentsSeen:
   ).inc(documentsSeen);
 }
 
-/** One confirmation attempt's outcome, as its `confirm.outcome` event records it. */
+/**
+ * How one confirmation attempt ended: `confirmed`, `failed` (the bytes not archived, no token, or
+ * refused by the provider), `unknown` (the PUT's outcome not seen). A document someone already
+ * holds (pending, unknown, confirmed) is no attempt.
+ */
 export function countConfirmation(outcome: "confirmed" | "failed" | "unknown"): void {
   shared(
     "arge_confirmations_total",
