@@ -16,8 +16,9 @@ const nextConfig = {
   // Compression belongs to the reverse proxy that terminates TLS in front of the app (README):
   // gzip in the Node process costs every JSON answer about 1.5 ms of the one CPU it serves from.
   compress: false,
-  // PGlite ships its own WebAssembly and data files; bundled, it fails at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pino"],
+  // PGlite ships its own WebAssembly and data files; bundled, it fails at run time. prom-client
+  // stays one module for the whole process: lib/cli/serve.mjs counts into the same registry.
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "prom-client"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }, ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] }))];
   },

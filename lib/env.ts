@@ -77,6 +77,15 @@ const PublicUrl = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
+/** Whether Intl knows `zone` (a name such as Europe/Berlin, or UTC). */
+function isTimeZone(zone: string): boolean {
+  try {
+    return Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const Schema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("development")),
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -120,6 +129,9 @@ const Schema = z.object({
   MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
   SYNC_MAX_DOCUMENTS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1_000_000)),
   ARCHIVE_MIN_FREE_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_000_000_000).default(1024)),
+  DISPLAY_TIME_ZONE: z.preprocess(blankToUndefined, z.string().refine(isTimeZone, "expected an IANA time zone such as Europe/Berlin").default("Europe/Berlin")),
+  LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(["pretty", "json"]).optional()),
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
 });
 
 export type Env = {
@@ -153,6 +165,12 @@ export type Env = {
   syncMaxDocuments: number;
   /** Free space the archive's file system keeps: archiving stops below this many bytes (0: no check). */
   archiveMinFreeBytes: number;
+  /** The IANA time zone people read times in: the log's readable lines (the pages do not ask yet: they show Europe/Berlin). */
+  displayTimeZone: string;
+  /** How log lines are written; unset: readable in a terminal, JSON otherwise (lib/log.ts). */
+  logFormat: "pretty" | "json" | undefined;
+  /** Bearer token of `GET /api/metrics`; unset: that route does not exist. */
+  metricsToken: string | undefined;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -234,6 +252,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     maxDocumentBytes: Math.floor(e.MAX_DOCUMENT_MB * 1024 * 1024),
     syncMaxDocuments: e.SYNC_MAX_DOCUMENTS,
     archiveMinFreeBytes: Math.floor(e.ARCHIVE_MIN_FREE_MB * 1024 * 1024),
+    displayTimeZone: e.DISPLAY_TIME_ZONE,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

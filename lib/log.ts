@@ -1,6 +1,8 @@
 import "server-only";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "@/lib/env";
+import { readableDestination } from "@/lib/log-format";
 
 /** Keys whose values never reach the log, at any depth (compared case-insensitively). */
 const REDACT = new Set([
@@ -64,12 +66,27 @@ export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>
   return out;
 }
 
-/** A logger writing to `destination` (stdout by default); tests pass their own. */
+// The request under way, kept by lib/cli/serve.mjs (lib/cli/observe.mjs) around each request, on
+// globalThis: the server and every module copy of Next's bundles see the same one.
+const REQUEST_CONTEXT = Symbol.for("arge-inbox.requestContext");
+const LOGGER = Symbol.for("arge-inbox.log");
+type Holder = { [REQUEST_CONTEXT]?: AsyncLocalStorage<{ id: string }>; [LOGGER]?: () => pino.Logger };
+
+/** The id of the request this code runs for (echoed as its X-Request-Id), if it runs for one. */
+export function currentRequestId(): string | undefined {
+  return (globalThis as Holder)[REQUEST_CONTEXT]?.getStore()?.id;
+}
+
+/** A logger writing to `destination` (stdout by default); tests pass their own. Every line of a request carries its `reqId`. */
 export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
   return pino(
     {
       level,
       base: undefined,
+      mixin: () => {
+        const reqId = currentRequestId();
+        return reqId ? { reqId } : {};
+      },
       formatters: { log: (obj) => redactDeep(obj) as Record<string, unknown> },
       // Errors are serialised by redactDeep above, at any depth.
       serializers: { err: (err: unknown) => err },
@@ -81,10 +98,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 let instance: pino.Logger | undefined;
 
 /**
- * Structured log to stdout, created on first use. Credentials never reach it: the keys above are
- * censored at any depth, and an unexpected database error is logged without its parameter values.
+ * The log on stdout, created on first use: readable lines (log-format.ts) with LOG_FORMAT=pretty,
+ * or unset in a terminal; JSON lines otherwise, for a machine to collect. Credentials never reach
+ * it in either form: the keys above are censored at any depth, and an unexpected database error
+ * is logged without its parameter values.
  */
 export function log(): pino.Logger {
-  instance ??= createLogger(env().logLevel);
+  if (!instance) {
+    const { logLevel, logFormat, displayTimeZone } = env();
+    const readable = logFormat === "pretty" || (logFormat === undefined && process.stdout.isTTY === true);
+    instance = createLogger(logLevel, readable ? readableDestination(process.stdout, displayTimeZone) : undefined);
+  }
   return instance;
 }
+
+// lib/cli/observe.mjs (outside the bundle) writes each request's access line through it.
+(globalThis as Holder)[LOGGER] ??= log;

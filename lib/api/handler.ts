@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
-import { log } from "@/lib/log";
+import { currentRequestId, log } from "@/lib/log";
 import { DEFAULT_BODY_LIMIT, readBodyLimited } from "./body";
 import { CHANGING_METHODS, isAllowedOrigin } from "./origin";
 import { fieldErrors } from "./validation";
@@ -36,7 +36,7 @@ function errorBody(err: unknown, locale: Locale): { status: number; body: Record
     if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
     return { status: err.status, body, headers };
   }
-  const requestId = randomUUID();
+  const requestId = currentRequestId() ?? randomUUID();
   log().error({ requestId, err }, "unhandled error in route handler");
   return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
 }

@@ -12,6 +12,7 @@
 // Next would answer it with a plain-text 500.
 import { createServer } from "node:http";
 import path from "node:path";
+import { observeRequests } from "./observe.mjs";
 
 process.env.NODE_ENV ||= "production";
 
@@ -131,19 +132,23 @@ async function main() {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
   // Listening at once, like `next start`; requests wait until Next (and instrumentation.ts) is ready.
   const ready = app.prepare().then(() => app.getRequestHandler());
-  const server = createServer(async (req, res) => {
-    trustForwarded(req.headers, req.socket.remoteAddress, hops);
-    if (isMalformedPath(req.url)) return answerBadPath(req, res);
-    try {
-      await (
-        await ready
-      )(req, res);
-    } catch (err) {
-      console.error(`Failed to handle request for ${req.url}`, err);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    }
-  });
+  // Request ids, metrics and the access log (lib/cli/observe.mjs) cover every request, the 400 below included.
+  const observed = observeRequests(root);
+  const server = createServer(
+    observed(async (req, res) => {
+      trustForwarded(req.headers, req.socket.remoteAddress, hops);
+      if (isMalformedPath(req.url)) return answerBadPath(req, res);
+      try {
+        await (
+          await ready
+        )(req, res);
+      } catch (err) {
+        console.error(`Failed to handle request for ${req.url}`, err);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      }
+    }),
+  );
   server.on("error", (err) => fail(`Start fehlgeschlagen / failed to start: ${err.message}`));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   await ready;

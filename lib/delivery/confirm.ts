@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countConfirmation } from "@/lib/ops/metrics";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
@@ -162,7 +163,7 @@ async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256
 async function recordOutcome(
   ctx: ConfirmContext,
   documentid: string,
-  state: ConfirmationState,
+  state: Exclude<ConfirmationState, "pending">,
   detail: { providerStatus?: number; code?: string; noLongerOpen?: boolean },
 ): Promise<void> {
   const now = new Date().toISOString();
@@ -181,6 +182,7 @@ async function recordOutcome(
     INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
     ${eventRow({ kind: "confirm.outcome", actor: ctx.actor, connectionId: ctx.connection.id, documentid, detail: { state, ...detail } })}`),
   );
+  countConfirmation(state);
 }
 
 /**
@@ -215,6 +217,7 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
       documentid,
       detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus },
     });
+    countConfirmation("failed");
     return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
   }
 
@@ -230,6 +233,7 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
       documentid,
       detail: { state: "failed", code: error.code, sent: false, providerStatus: error.providerStatus },
     });
+    countConfirmation("failed");
     return { documentid, state: "failed", error };
   }
   // One deadline for the whole PUT, set before the claim records it: past it nothing is under way.

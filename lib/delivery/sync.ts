@@ -8,6 +8,7 @@ import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { countSyncRun } from "@/lib/ops/metrics";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { indexDocuments, markReplacements, rowsOf, tidyIndex } from "./document-index";
@@ -111,6 +112,7 @@ export async function runSync(
 ): Promise<SyncDone> {
   const { connection, actor } = input;
   const walkStart = new Date();
+  const took = () => (Date.now() - walkStart.getTime()) / 1000;
   const renew = setInterval(() => void renewLease(db, lease).catch(() => undefined), RENEW_MS);
   let added = 0;
   let gone = 0;
@@ -155,6 +157,7 @@ export async function runSync(
       ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }),
     };
     await releaseLease(db, lease, { ok: true, open, message: null });
+    countSyncRun(complete ? "ok" : "incomplete", took(), seen);
     await recordEvent(db, {
       kind: "sync",
       actor,
@@ -172,6 +175,7 @@ export async function runSync(
       message: mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal",
     }).catch(() => undefined);
     await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
+    countSyncRun("failed", took(), seen);
     throw mapped;
   } finally {
     clearInterval(renew);

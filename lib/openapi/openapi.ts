@@ -27,6 +27,8 @@ export type ApiOperation = {
   description?: string;
   /** `public`: no session; `signed-in`: any role; else the roles allowed (others get 403). */
   access: "public" | "signed-in" | readonly Role[];
+  /** A public route that takes a bearer token of its own instead of a session. */
+  bearer?: "metricsToken";
   query?: z.ZodType;
   body?: z.ZodType;
   /** Descriptions of query parameters, by name. */
@@ -331,6 +333,18 @@ export const OPERATIONS: ApiOperation[] = [
     description: "`connection` or `property` (a property management) is required; at most 36 months, `from` ≤ `to`.",
     answers: [{ status: 200, description: "a cell per unit and month", content: json(A.CompletenessAnswer) }],
   },
+  {
+    method: "GET",
+    path: "/api/metrics",
+    tag: "meta",
+    summary: "Prometheus metrics of this instance",
+    access: "public",
+    bearer: "metricsToken",
+    description:
+      "`Authorization: Bearer METRICS_TOKEN`, no session. Each instance answers for itself. Labels never carry a user, an e-mail address, a document id, a connection or a secret.",
+    answers: [{ status: 200, description: "the Prometheus text format (version 0.0.4)", content: { type: "text/plain" } }],
+    errors: { 401: "`unauthorized`: no or a wrong bearer token", 404: "`not_found`: METRICS_TOKEN is not set" },
+  },
 ];
 
 const PATH_PARAMS: Record<string, string> = {
@@ -404,7 +418,7 @@ function operation(op: ApiOperation) {
     summary: op.summary,
     description: [`Access: ${roles}.`, op.description].filter(Boolean).join(" "),
     "x-roles": op.access,
-    ...(op.access === "public" && { security: [] }),
+    ...(op.access === "public" && { security: op.bearer ? [{ [op.bearer]: [] }] : [] }),
     parameters: parameters(op),
     ...(op.body && { requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } } }),
     responses: responses(op),
@@ -436,6 +450,7 @@ export function buildOpenApiDocument() {
           name: "next-auth.session-token",
           description: "The session cookie set by sign-in (`__Secure-next-auth.session-token` over HTTPS).",
         },
+        metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN of the instance (GET /api/metrics only)." },
       },
     },
     security: [{ session: [] }],

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { Agent, request, type Dispatcher } from "undici";
 import { log } from "@/lib/log";
+import { countProviderRequest, type ProviderService } from "@/lib/ops/metrics";
 import { ProviderError } from "./errors";
 import { checkUrl, guardedLookup, type GuardPolicy } from "./guard";
 
@@ -22,6 +23,8 @@ export type HttpConfig = GuardPolicy & {
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export type Method = "GET" | "PUT" | "POST";
 export type SendOptions = {
+  /** Which service the request belongs to, for the metrics (the token endpoint's is `oidc`). */
+  service: ProviderService;
   method: Method;
   headers?: Record<string, string>;
   body?: string | Buffer;
@@ -126,6 +129,8 @@ async function attempt(url: URL, config: HttpConfig, options: SendOptions, reque
   const { allowlisted } = checkUrl(url, config);
   const deadline = options.deadline instanceof AbortSignal ? options.deadline : options.deadline ? AbortSignal.timeout(config.timeoutMs) : undefined;
   const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
+  const started = performance.now();
+  const took = () => (performance.now() - started) / 1000;
   try {
     const res = await request(url, {
       dispatcher: agentFor(config.timeoutMs, allowlisted),
@@ -138,9 +143,12 @@ async function attempt(url: URL, config: HttpConfig, options: SendOptions, reque
       // Lets a streamed file run ahead of the browser by up to 1 MiB (then the socket pauses).
       highWaterMark: 1024 * 1024,
     });
+    countProviderRequest(options.service, res.statusCode, took());
     return { status: res.statusCode, headers: res.headers, body: res.body, requestId, deadline };
   } catch (err) {
-    throw transportError(err, { caller: options.signal, deadline, requestId, url });
+    const failure = transportError(err, { caller: options.signal, deadline, requestId, url });
+    countProviderRequest(options.service, failure.kind === "timeout" || failure.kind === "aborted" ? failure.kind : "error", took());
+    throw failure;
   }
 }
 
@@ -167,7 +175,8 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
       });
       continue;
     }
-    log().info({ requestId, origin: url.origin, path: url.pathname, method: options.method, status: res.status, attempt: n + 1 }, "provider answered");
+    // One line per provider request would bury everything else (a sync lists hundreds of pages): debug only.
+    log().debug({ requestId, origin: url.origin, path: url.pathname, method: options.method, status: res.status, attempt: n + 1 }, "provider answered");
     if (!isRetryableStatus(res.status) || n + 1 >= attempts) return res;
     const retryAfter = parseRetryAfter(res.headers["retry-after"]);
     if (retryAfter !== undefined && retryAfter > RETRY_AFTER_CAP_MS) return res;

@@ -53,7 +53,7 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
       const headers: Record<string, string> = { authorization: auth.header };
       if (accept) headers.accept = accept;
       if (spec.sendsCustomerHeader && kd) headers.kd = kd;
-      const res = await send(url, config, { method, kind, headers, signal: opts.signal, deadline: until ?? deadline });
+      const res = await send(url, config, { service: spec.service, method, kind, headers, signal: opts.signal, deadline: until ?? deadline });
       if (res.status === 401 && auth.token && tries === 0) {
         await res.body.dump().catch(() => undefined);
         dropToken(key, auth.token);

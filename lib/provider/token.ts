@@ -37,7 +37,7 @@ function expiryOf(lifetimeS: number, now: number): number {
 async function tokenEndpoint(creds: ClientCredentials, config: HttpConfig): Promise<URL> {
   const base = new URL(creds.authUrl);
   const discovery = new URL(base.pathname.replace(/\/$/, "") + DISCOVERY_PATH, base);
-  const res = await send(discovery, config, { method: "GET", kind: "read", headers: { accept: "application/json" }, deadline: true });
+  const res = await send(discovery, config, { service: "oidc", method: "GET", kind: "read", headers: { accept: "application/json" }, deadline: true });
   if (res.status === 404) {
     await res.body.dump();
     return new URL(base.pathname.replace(/\/$/, "") + FALLBACK_TOKEN_PATH, base);
@@ -63,6 +63,7 @@ async function requestToken(creds: ClientCredentials, config: HttpConfig): Promi
   const endpoint = await tokenEndpoint(creds, config);
   const basic = Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString("base64");
   const res = await send(endpoint, config, {
+    service: "oidc",
     method: "POST",
     kind: "read",
     deadline: true,

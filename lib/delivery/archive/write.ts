@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countArchivedBytes } from "@/lib/ops/metrics";
 import { dbSink } from "./db-sink";
 import { dirSink } from "./dir-sink";
 import { pendingKey, trackPendingArchive } from "./pending";
@@ -49,6 +50,7 @@ export function teeToArchive(
     let file: ArchivedFile;
     try {
       file = await s.commit();
+      countArchivedBytes(file.bytes);
     } catch (err) {
       fail(err);
       return void (await s.abort().catch(() => undefined));
@@ -101,7 +103,9 @@ export async function archiveStream(db: Db, body: ReadableStream<Uint8Array>): P
   }
   try {
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await sink.write(chunk);
-    return await sink.commit();
+    const file = await sink.commit();
+    countArchivedBytes(file.bytes);
+    return file;
   } catch (err) {
     await sink.abort().catch(() => undefined);
     throw err;
