@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
 import type { Role } from "@/lib/db/schema/users";
@@ -275,7 +276,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/documents",
     tag: "delivery",
     summary: "Delivery records across all connections",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     query: DeliveryQuery,
     params: {
       q: "document id (exact), file name (substring) or unit / property-management number (exact)",
@@ -289,7 +290,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/documents/{connection}/{documentid}",
     tag: "delivery",
     summary: "One delivery record with its audit events",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     answers: [{ status: 200, description: "events oldest first", content: json(A.DeliveryDetailAnswer) }],
     errors: { 404: "`not_found`" },
   },
@@ -298,7 +299,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/documents/{connection}/{documentid}/file",
     tag: "delivery",
     summary: "The archived bytes of a record",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     answers: [{ status: 200, description: "the archived file", content: file }],
     errors: { 404: "`not_found`: no such record, or nothing archived" },
   },
@@ -307,7 +308,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/export.csv",
     tag: "delivery",
     summary: "The filtered records as CSV",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     query: DeliveryFilters,
     description: "UTF-8 with BOM, `;` separated, CRLF, header row in the caller's language, formula-safe cells; streamed in batches; the export is audited.",
     answers: [{ status: 200, description: "`zustellung-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
@@ -317,7 +318,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/connections",
     tag: "delivery",
     summary: "Every user's connections, for the filters",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     description: "Deleted connections too (`deleted: true`): their delivery record stays. No credentials.",
     answers: [{ status: 200, description: "by name, then owner", content: json(z.array(A.DeliveryConnectionAnswer)) }],
   },
@@ -326,7 +327,7 @@ export const OPERATIONS: ApiOperation[] = [
     path: "/api/delivery/completeness",
     tag: "delivery",
     summary: "Which unit got its document for which month",
-    access: ["support", "admin"],
+    access: SUPPORT_ROLES,
     query: CompletenessQuery,
     description: "`connection` or `property` (a property management) is required; at most 36 months, `from` ≤ `to`.",
     answers: [{ status: 200, description: "a cell per unit and month", content: json(A.CompletenessAnswer) }],
