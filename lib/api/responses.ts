@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 
-/** The error answer of DASHBOARD.md (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
+/** The error answer (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
 function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     const { vars, fields, extra, headers } = err.options;
