@@ -70,3 +70,14 @@ export async function readBodyLimited(req: Request, limit: number = DEFAULT_BODY
   }
   return body;
 }
+
+/** A JSON request body within `limit` bytes; an empty body is `{}`, so a schema names what is missing. */
+export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyLimited(req, limit));
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_json", "error.invalidJson");
+  }
+}

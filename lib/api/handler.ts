@@ -1,89 +1,43 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
+import type { z } from "zod";
 import { currentUser, type CurrentUser } from "@/lib/auth/session";
 import { forgetSessionChecks } from "@/lib/auth/session-checks";
+import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import type { Role } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
-import { translate, type Locale } from "@/lib/i18n/messages";
+import type { Locale, MessageKey } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
-import { currentRequestId, log } from "@/lib/log";
-import { DEFAULT_BODY_LIMIT, readBodyLimited } from "./body";
+import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body";
 import { CHANGING_METHODS, isAllowedOrigin } from "./origin";
-import { fieldErrors } from "./validation";
+import { errorResponse, jsonResponse, noStoreJson } from "./responses";
+import { parsePath, parseWith } from "./validation";
 
 export type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+/** The path's parameters as a route declared them, or as plain strings when it declared none. */
+type PathParams<P extends Schema> = P extends z.ZodType ? z.output<P> : Record<string, string>;
 
-export type HandlerContext<Q extends Schema, B extends Schema> = {
+export type HandlerContext<Q extends Schema, B extends Schema, P extends Schema = undefined> = {
   req: NextRequest;
   user: CurrentUser;
   locale: Locale;
   query: Parsed<Q>;
   body: Parsed<B>;
-  params: Record<string, string>;
+  params: PathParams<P>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-/** The error answer of DASHBOARD.md (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
-function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
-  if (err instanceof AppError) {
-    const { vars, fields, extra, headers } = err.options;
-    const body: Record<string, unknown> = { error: err.code, message: translate(locale, err.messageKey, vars), ...extra };
-    if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
-    return { status: err.status, body, headers };
-  }
-  const requestId = currentRequestId() ?? randomUUID();
-  log().error({ requestId, err }, "unhandled error in route handler");
-  return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
-}
-
-/** A JSON answer of the API: never stored by a browser or a proxy. */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return Response.json(body, { status: init.status, headers: { "cache-control": "no-store", ...init.headers } });
-}
-
-export function errorResponse(err: unknown, locale: Locale): Response {
-  const { status, body, headers } = errorBody(err, locale);
-  return jsonResponse(body, { status, headers });
-}
-
-/** A handler's own Response keeps its headers; a JSON one without a caching rule gets `no-store`. */
-function noStoreJson(res: Response): Response {
-  if (!res.headers.has("cache-control") && (res.headers.get("content-type") ?? "").includes("json")) {
-    res.headers.set("cache-control", "no-store");
-  }
-  return res;
-}
-
-/** The last line of an NDJSON answer that failed after it began: `{done: true, error, message}`. */
-export function errorLine(err: unknown, locale: Locale): Record<string, unknown> {
-  return { done: true, ...errorBody(err, locale).body };
-}
-
-function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new AppError(400, "validation", "error.validation", { fields: fieldErrors(result.error) });
-  return result.data;
-}
-
-async function readJson(req: NextRequest, limit: number): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBodyLimited(req, limit));
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError(400, "invalid_json", "error.invalidJson");
-  }
-}
-
-export type RouteOptions<Q extends Schema, B extends Schema> = {
-  roles?: Role[];
+export type RouteOptions<Q extends Schema, B extends Schema, P extends Schema = undefined> = {
+  roles?: readonly Role[];
   query?: Q;
   body?: B;
+  /** The path's parameters (a catch-all's segments joined by `/`); one that does not fit answers 404. */
+  params?: P;
+  /** The message of that 404 (default: the generic one). */
+  notFound?: MessageKey;
   /** Largest request body in bytes (default 64 KiB); larger ones are refused with 413 while they stream. */
   maxBodyBytes?: number;
 };
@@ -94,13 +48,13 @@ export type PrincipalLoader<X> = (params: Record<string, string>) => Promise<Pri
 
 /**
  * The one wrapper for the dashboard's JSON routes: session -> role -> Origin check -> zod ->
- * handler -> error mapping. A handler returns a Response, or a value sent as 200 JSON. `load`
- * finds the session's user; a route may load its own record with it in one query.
+ * handler -> error mapping (lib/api/responses.ts). A handler returns a Response, or a value sent
+ * as 200 JSON. `load` finds the session's user; a route may load its own record with it in one query.
  */
-export function withPrincipal<X extends object, Q extends Schema = undefined, B extends Schema = undefined>(
+export function withPrincipal<X extends object, Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
   load: PrincipalLoader<X>,
-  options: RouteOptions<Q, B>,
-  handler: (ctx: HandlerContext<Q, B> & X) => Promise<unknown>,
+  options: RouteOptions<Q, B, P>,
+  handler: (ctx: HandlerContext<Q, B, P> & X) => Promise<unknown>,
 ) {
   return async (req: NextRequest, route: RouteContext): Promise<Response> => {
     let locale: Locale = "de";
@@ -114,11 +68,10 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
       locale = await requestLocale(user?.locale);
       if (!user) throw unauthorized();
       if (options.roles && !options.roles.includes(user.role)) throw forbidden();
-      if (CHANGING_METHODS.has(req.method) && !isAllowedOrigin(req.headers, env().publicUrl)) {
-        throw new AppError(403, "bad_origin", "error.badOrigin");
-      }
+      if (isChanging && !isAllowedOrigin(req.headers, env().publicUrl)) throw new AppError(403, "bad_origin", "error.badOrigin");
       const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      const body = options.body ? parseWith(options.body, await readJson(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT)) : undefined;
+      const body = options.body ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT)) : undefined;
+      const path = options.params ? parsePath(options.params, params, options.notFound) : params;
       const result = await handler({
         ...extra,
         req,
@@ -126,7 +79,7 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
         locale,
         query: query as Parsed<Q>,
         body: body as Parsed<B>,
-        params,
+        params: path as PathParams<P>,
       });
       return result instanceof Response ? noStoreJson(result) : jsonResponse(result);
     } catch (err) {
@@ -140,18 +93,26 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
 const sessionOnly: PrincipalLoader<object> = async () => ({ user: await currentUser(), extra: {} });
 
 /** `withPrincipal` for routes that need only the signed-in user. */
-export function withUser<Q extends Schema = undefined, B extends Schema = undefined>(
-  options: RouteOptions<Q, B>,
-  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+export function withUser<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+  options: RouteOptions<Q, B, P>,
+  handler: (ctx: HandlerContext<Q, B, P>) => Promise<unknown>,
 ) {
   return withPrincipal(sessionOnly, options, handler);
 }
 
 /** `withUser` limited to the given roles (others get 403). */
-export function withRole<Q extends Schema = undefined, B extends Schema = undefined>(
-  roles: Role[],
-  options: Omit<RouteOptions<Q, B>, "roles">,
-  handler: (ctx: HandlerContext<Q, B>) => Promise<unknown>,
+export function withRole<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+  roles: readonly Role[],
+  options: Omit<RouteOptions<Q, B, P>, "roles">,
+  handler: (ctx: HandlerContext<Q, B, P>) => Promise<unknown>,
 ) {
   return withUser({ ...options, roles }, handler);
+}
+
+/** `withRole` for support's routes (lib/auth/roles.ts). */
+export function withSupport<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+  options: Omit<RouteOptions<Q, B, P>, "roles">,
+  handler: (ctx: HandlerContext<Q, B, P>) => Promise<unknown>,
+) {
+  return withRole(SUPPORT_ROLES, options, handler);
 }

@@ -1,4 +1,44 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/errors";
+import { translate, type Locale } from "@/lib/i18n/messages";
+import { currentRequestId, log } from "@/lib/log";
+
+/** The error answer (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
+function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+  if (err instanceof AppError) {
+    const { vars, fields, extra, headers } = err.options;
+    const body: Record<string, unknown> = { error: err.code, message: translate(locale, err.messageKey, vars), ...extra };
+    if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
+    return { status: err.status, body, headers };
+  }
+  const requestId = currentRequestId() ?? randomUUID();
+  log().error({ requestId, err }, "unhandled error in route handler");
+  return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
+}
+
+/** A JSON answer of the API: never stored by a browser or a proxy. */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, { status: init.status, headers: { "cache-control": "no-store", ...init.headers } });
+}
+
+export function errorResponse(err: unknown, locale: Locale): Response {
+  const { status, body, headers } = errorBody(err, locale);
+  return jsonResponse(body, { status, headers });
+}
+
+/** The last line of an NDJSON answer that failed after it began: `{done: true, error, message}`. */
+export function errorLine(err: unknown, locale: Locale): Record<string, unknown> {
+  return { done: true, ...errorBody(err, locale).body };
+}
+
+/** A handler's own Response keeps its headers; a JSON one without a caching rule gets `no-store`. */
+export function noStoreJson(res: Response): Response {
+  if (!res.headers.has("cache-control") && (res.headers.get("content-type") ?? "").includes("json")) {
+    res.headers.set("cache-control", "no-store");
+  }
+  return res;
+}
 
 /** A file answer: our own safe headers, never the provider's; no-transform keeps gzip off bytes that are compressed already. */
 export function fileResponse(meta: { contentType: string; contentDisposition: string; contentLength?: string }, stream: ReadableStream<Uint8Array>): Response {

@@ -7,7 +7,7 @@ import { withAttempt } from "@/lib/auth/attempt";
 import { clientAddress, isSecureForwarded } from "@/lib/auth/options";
 import { beginAttempt } from "@/lib/auth/throttle";
 import { DEFAULT_BODY_LIMIT, readBodyLimited } from "./body";
-import { errorResponse } from "./handler";
+import { errorResponse } from "./responses";
 
 export function isSecureRequest(req: NextRequest): boolean {
   return isSecureForwarded(req.headers, req.nextUrl.protocol);

@@ -1,6 +1,6 @@
-import type { z } from "zod";
-import type { FieldError } from "@/lib/errors";
-import { isMessageKey } from "@/lib/i18n/messages";
+import { z } from "zod";
+import { AppError, notFound, type FieldError } from "@/lib/errors";
+import { isMessageKey, type MessageKey } from "@/lib/i18n/messages";
 
 /** zod issues as field errors with message keys, so they can be shown in the caller's language. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -36,3 +36,21 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
     }
   });
 }
+
+/** `input` parsed by `schema`, or a 400 naming each field that does not fit. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw new AppError(400, "validation", "error.validation", { fields: fieldErrors(result.error) });
+  return result.data;
+}
+
+/** A route's path parameters: one that does not fit names no record, so the answer is 404 (with `missing` as its message). */
+export function parsePath<S extends z.ZodType>(schema: S, params: Record<string, string>, missing?: MessageKey): z.output<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw notFound(missing);
+  return result.data;
+}
+
+/** The `params` schema of a route whose named path parameters are any text (the handler or its function checks them). */
+export const pathParams = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>);

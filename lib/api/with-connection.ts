@@ -31,9 +31,9 @@ const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = as
  * gets the user's own connection, and every other id answers 404 (after the role and Origin
  * checks, so a support user still gets 403).
  */
-export function withConnection<Q extends Schema = undefined, B extends Schema = undefined>(
-  options: Omit<RouteOptions<Q, B>, "roles">,
-  handler: (ctx: HandlerContext<Q, B> & { connection: ConnectionRow }) => Promise<unknown>,
+export function withConnection<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+  options: Omit<RouteOptions<Q, B, P>, "roles">,
+  handler: (ctx: HandlerContext<Q, B, P> & { connection: ConnectionRow }) => Promise<unknown>,
 ) {
   return withPrincipal(loadConnection, { ...options, roles: CONNECTION_ROLES }, async (ctx) => {
     const { connection } = ctx;

@@ -2,13 +2,14 @@ import "server-only";
 import { notFound } from "next/navigation";
 import type { Role } from "@/lib/db/schema/users";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { SUPPORT_ROLES } from "./roles";
 import { pageUser, type CurrentUser } from "./session";
 
 /** Which role may open which page: the navigation and the pages themselves read this one table. */
 export const PAGES = [
   { id: "documents", href: "/documents", label: "nav.inbox", roles: ["admin", "manager"] },
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
-  { id: "delivery", href: "/delivery", label: "nav.delivery", roles: ["admin", "support"] },
+  { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
 ] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[] }[];
 

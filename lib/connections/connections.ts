@@ -25,7 +25,7 @@ export type ConnectionView = {
   authType: "basic" | "client_credentials";
   customerNumber: string | null;
   createdAt: string;
-  /** The last sync's outcome (DASHBOARD.md), null before the first. */
+  /** The last sync's outcome (docs/api.md, "Shapes"), null before the first. */
   lastSync: { at: string; ok: boolean; open: number | null; message?: string } | null;
   /** No good sync for two background intervals. */
   stale: boolean;

@@ -51,7 +51,7 @@ const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["err
 };
 
 /**
- * Why a document was not confirmed. The answer's status (DASHBOARD.md): a refused id is 400;
+ * Why a document was not confirmed. The answer's status (docs/api.md, `PUT /api/connections/{id}/documents/{documentid}/status`): a refused id is 400;
  * anything the provider did is 502, or 504 when it did not answer in time; our own failure 500.
  */
 function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {

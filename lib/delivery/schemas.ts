@@ -3,7 +3,7 @@ import { Paging } from "@/lib/api/paging";
 import { CustomerNumber } from "@/lib/connections/schemas";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 
-/** Request schemas of the delivery routes on a connection and of the inbox (DASHBOARD.md). */
+/** Request schemas of the delivery routes on a connection and of the inbox (docs/api.md, "Routes"). */
 
 export const KdQuery = z.object({ kd: CustomerNumber.optional() });
 export const ListDocumentsQuery = Paging.extend(KdQuery.shape);

@@ -29,7 +29,7 @@ async function parseBody<T>(req: Request, schema: z.ZodType<T>): Promise<T | Res
   return parsed.data;
 }
 
-/** The control API (SANDBOX.md): only with the admin token, compared in constant time. */
+/** The control API (docs/sandbox.md, "The control API"): only with the admin token, compared in constant time. */
 export async function serveControl(req: Request, segments: string[]): Promise<Response> {
   try {
     return await control(req, segments);

@@ -1,7 +1,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 import type { DocumentSummary } from "./documents";
 
-/** The DTA document and list bodies, as JSON objects and as XML (DECISIONS.md: DTA). */
+/** The DTA document and list bodies, as JSON objects and as XML (docs/sandbox.md, "Its own choices"). */
 
 type Link = { href: string } | null;
 

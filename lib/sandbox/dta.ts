@@ -46,7 +46,7 @@ function answer(format: "json" | "xml", root: string, body: unknown): Response {
   return new Response(toXml(root, body), { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }
 
-/** DTA service v1 (spec/dta-service-v1-deprecated.md, DECISIONS.md). */
+/** DTA service v1 (its own choices where the service document is silent: docs/sandbox.md, "Its own choices"). */
 export async function serveDta(ctx: Ctx): Promise<Response> {
   // Credentials before anything else: without them, nothing about the resource is told.
   const caller = await authenticated(ctx);

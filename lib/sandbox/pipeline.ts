@@ -27,7 +27,7 @@ export type Ctx = {
 
 const NULL_BODY = new Set([204, 205, 304]);
 
-/** The error body each face uses (DECISIONS.md); none for statuses that cannot carry one. */
+/** The error body each face uses (docs/sandbox.md, "Its own choices"); none for statuses that cannot carry one. */
 export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): Response {
   if (NULL_BODY.has(status)) return new Response(null, { status, headers });
   if (face === "dta") {

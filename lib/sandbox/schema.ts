@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The control API's bodies (contracts/SANDBOX.md): the provider state and the fault rules. */
+/** The control API's bodies (docs/sandbox.md, "State" and "Fault rules"): the provider state and the fault rules. */
 
 export const DOCUMENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Text the database can store (PostgreSQL refuses NUL in text and jsonb). */

@@ -42,7 +42,7 @@ async function admitted(ctx: Ctx, client: ClientRow): Promise<ClientRow | Respon
   return client;
 }
 
-/** UVI PDF service v1 (spec/uvi-pdf-service-v1.md, DECISIONS.md). */
+/** UVI PDF service v1 (its own choices where the service document is silent: docs/sandbox.md, "Its own choices"). */
 export async function serveUvi(ctx: Ctx): Promise<Response> {
   // Credentials before anything else: without them, nothing about the resource is told.
   const who = await authenticated(ctx);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, signIn } from "../support/session";
 
-describe("signing in (DASHBOARD.md: Signing in from a script)", () => {
+describe('signing in (docs/api.md, "Conventions": signing in from a script)', () => {
   let server: TestServer;
   before(async () => {
     // One trusted proxy, so that the https test's X-Forwarded-Proto counts (a client's alone does not).

@@ -6,7 +6,7 @@ import { addConnection, idRoutes, makeUser, type Person } from "../support/conne
 import { ADMIN, freePort, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 
-describe("connections API (DASHBOARD.md)", () => {
+describe("connections API (docs/api.md)", () => {
   let server: TestServer;
   let alt: AltProvider;
   let a: Person;

@@ -11,7 +11,7 @@ import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 
 /**
- * Support's side of the delivery record (contracts/DASHBOARD.md, /api/delivery/...) over real
+ * Support's side of the delivery record (docs/api.md, /api/delivery/...) over real
  * HTTP, seeded through the sandbox provider, a sync and confirmations.
  */
 

@@ -5,7 +5,7 @@ import { control, mustSync, ndjson, putState, SANDBOX_BASIC, syncConnection, uvi
 import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
-/** Sync and the inbox over HTTP against the sandbox provider (contracts/DASHBOARD.md). */
+/** Sync and the inbox over HTTP against the sandbox provider (docs/api.md). */
 
 type Group = {
   unit: string | null;

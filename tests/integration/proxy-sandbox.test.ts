@@ -7,7 +7,7 @@ import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
 
 /**
- * The proxy against the project's own sandbox provider (contracts/SANDBOX.md), faults injected
+ * The proxy against the project's own sandbox provider (docs/sandbox.md), faults injected
  * through its control API (skipped only in a tree without lib/sandbox).
  */
 const hasSandbox = existsSync(path.resolve(import.meta.dirname, "..", "..", "lib", "sandbox"));

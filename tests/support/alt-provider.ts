@@ -1,6 +1,6 @@
 /**
  * A second provider for tests: a plain node:http server on 127.0.0.1 implementing enough of both
- * services, taking the *other* choice at every point of spec/DECISIONS.md (absolute UVI links,
+ * services, taking the *other* choice at every point where the sandbox decides (docs/sandbox.md, "Its own choices") (absolute UVI links,
  * relative DTA links under `links` only, `next` on the last page, its own page size ignoring
  * `limit`, opaque tokens without `expires_in`, a token endpoint found only through discovery,
  * `204` on confirm, `410` for unknown ids, XML from DTA on request of a mode, ...). It counts what

@@ -1,4 +1,4 @@
-/** Signs in exactly as DASHBOARD.md tells a script to, and calls the JSON API with that session. */
+/** Signs in exactly as docs/api.md ("Conventions") tells a script to, and calls the JSON API with that session. */
 
 export type Session = { cookie: string; base: string };
 

@@ -8,7 +8,7 @@ import { ConfigError, parseEnv } from "@/lib/env";
 const dir = () => mkdtempSync(path.join(tmpdir(), "arge-env-"));
 
 describe("parseEnv", () => {
-  test("defaults follow DASHBOARD.md", () => {
+  test("defaults follow the README's configuration table", () => {
     const d = dir();
     const e = parseEnv({ DATA_DIR: d });
     assert.equal(e.port, 3000);

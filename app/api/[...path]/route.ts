@@ -1,10 +1,10 @@
-import { errorResponse } from "@/lib/api/handler";
+import { errorResponse } from "@/lib/api/responses";
 import { notFound } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/server";
 
 /**
  * Any path under /api/ that no other route matches, with any method and with or without a
- * session: 404 in the JSON error shape (contracts/DASHBOARD.md), not the HTML not-found page.
+ * session: 404 in the JSON error shape (docs/api.md, "Conventions"), not the HTML not-found page.
  * More specific routes (auth/[...nextauth] included) always win over this catch-all.
  */
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { errorResponse } from "@/lib/api/handler";
+import { errorResponse } from "@/lib/api/responses";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/server";

@@ -1,7 +1,7 @@
 import { serveProvider } from "@/lib/sandbox/pipeline";
 import { serveUvi, UVI_BASE } from "@/lib/sandbox/uvi";
 
-// The sandbox's UVI PDF service (contracts/SANDBOX.md); 404 everywhere when SANDBOX is off.
+// The sandbox's UVI PDF service (docs/sandbox.md, "Where it answers"); 404 everywhere when SANDBOX is off.
 export const dynamic = "force-dynamic";
 
 const handle = (req: Request) => serveProvider(req, "uvi", UVI_BASE, serveUvi);

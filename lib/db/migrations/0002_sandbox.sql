@@ -1,4 +1,4 @@
--- The sandbox provider's state (contracts/SANDBOX.md). One meta row holds the settings and the
+-- The sandbox provider's state (docs/sandbox.md). One meta row holds the settings and the
 -- signing key; documents carry their place in the list (`rank` within service and customer), and
 -- sandbox_blocks counts the open documents of each run of 1024 ranks, so that a page, a count and
 -- a confirmation never scan the whole table, however many documents are confirmed.

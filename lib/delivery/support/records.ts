@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { isSupportRole } from "@/lib/auth/roles";
 import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
@@ -19,7 +20,7 @@ import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from 
 export type SupportPrincipal = { id: string; email: string; role: Role };
 
 export function assertSupport(principal: SupportPrincipal): void {
-  if (principal.role !== "support" && principal.role !== "admin") throw forbidden();
+  if (!isSupportRole(principal.role)) throw forbidden();
 }
 
 /** Days and months of the record are German calendar days (first_seen_at is a timestamptz). */

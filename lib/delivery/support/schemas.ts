@@ -3,7 +3,7 @@ import { Paging } from "@/lib/api/paging";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 import { Month } from "@/lib/delivery/schemas";
 
-/** Query schemas of the support routes under /api/delivery (contracts/DASHBOARD.md). */
+/** Query schemas of the support routes under /api/delivery (docs/api.md, `GET /api/delivery/documents`). */
 
 /** Filters live in the URL, where an emptied field arrives as `?state=`: blank means "not given". */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());

@@ -76,7 +76,7 @@ function dtaDocuments(): StateDocument[] {
   return docs;
 }
 
-/** The demo data set of SANDBOX.md: one client, two DTA customers, 208 units, six months of UVI. */
+/** The demo data set (docs/sandbox.md, "The demo data set"): one client, two DTA customers, 208 units, six months of UVI. */
 export function demoState(): State {
   return {
     settings: { ...DEFAULT_SETTINGS },

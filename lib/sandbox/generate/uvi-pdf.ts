@@ -11,6 +11,9 @@ const MUTED = rgb(0.4, 0.42, 0.46);
 const BARS = [rgb(0.85, 0.33, 0.1), rgb(0.96, 0.64, 0.38), rgb(0.55, 0.6, 0.68), rgb(0.2, 0.45, 0.7)];
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
+/** The page's left and right margins (A4 in points). */
+const L = 50;
+const R = 545;
 
 function text(page: PDFPage, fonts: Fonts, s: string, x: number, y: number, size = 10, bold = false, color = INK) {
   page.drawText(s, { x, y, size, font: bold ? fonts.bold : fonts.regular, color });
@@ -36,12 +39,8 @@ function barGroup(page: PDFPage, fonts: Fonts, title: string, values: number[], 
   });
 }
 
-/**
- * The interim consumption information of HeizkostenV §6a as a one-page PDF, made from the
- * document's metadata only. Dates are fixed and pdf-lib writes no random IDs, so the bytes are
- * the same for the same document every time.
- */
-export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> {
+/** What the page says, from the document's metadata (the demo data fills in the rest). */
+function factsOf(doc: DocumentSummary) {
   const ref = doc.metadata.find((m) => m.reftype === "resident") ?? doc.metadata[0];
   const from = ref?.from ?? "2026-10-01";
   const to = ref?.to ?? "2026-10-31";
@@ -49,25 +48,14 @@ export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> 
   const month: Month = { year: Number(from.slice(0, 4)), month: Number(from.slice(5, 7)) };
   const prev = shiftMonth(month, -1);
   const lastYear = shiftMonth(month, -12);
-  const now = consumption(unit, month);
-  const before = consumption(unit, prev);
-  const yearAgo = consumption(unit, lastYear);
-  const avg = propertyAverage(property, month);
   const issued = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 5, 6, 0, 0));
+  const [now, before, yearAgo, avg] = [consumption(unit, month), consumption(unit, prev), consumption(unit, lastYear), propertyAverage(property, month)];
+  return { doc, ref, from, to, property, unit, month, prev, lastYear, issued, now, before, yearAgo, avg };
+}
+type Facts = ReturnType<typeof factsOf>;
 
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(`Unterjährige Verbrauchsinformation ${monthName(month)} – ${unit.msc}`);
-  pdf.setAuthor(PROVIDER.name);
-  pdf.setSubject("Verbrauchsinformation nach § 6a HeizkostenV");
-  pdf.setProducer("arge-inbox sandbox");
-  pdf.setCreator("arge-inbox sandbox");
-  pdf.setCreationDate(issued);
-  pdf.setModificationDate(issued);
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
-  const page = pdf.addPage([595.28, 841.89]);
-  const L = 50;
-  const R = 545;
-
+/** The letterhead, the title and who and what the information is about. */
+function drawHead(page: PDFPage, fonts: Fonts, { doc, ref, from, to, property, unit, month, issued }: Facts) {
   text(page, fonts, PROVIDER.name, L, 790, 16, true);
   text(page, fonts, `${PROVIDER.street} · ${PROVIDER.city} · Messdienstleister`, L, 774, 9, false, MUTED);
   rightText(page, fonts, `Erstellt am ${dateDe(issued.toISOString().slice(0, 10))}`, R, 790, 9);
@@ -87,7 +75,10 @@ export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> 
     text(page, fonts, k, L, 686 - i * 16, 10, true);
     text(page, fonts, v, L + 130, 686 - i * 16, 10);
   });
+}
 
+/** The month against the previous month, the same month a year ago and the property's average: a table, a sentence, bars. */
+function drawComparison(page: PDFPage, fonts: Fonts, { month, prev, lastYear, now, before, yearAgo, avg }: Facts) {
   const head = [monthName(month), `Vormonat (${monthName(prev)})`, `Vorjahresmonat (${monthName(lastYear)})`, "Ø Nutzer (Liegenschaft)"];
   const cols = [260, 350, 450, R];
   let y = 570;
@@ -117,14 +108,37 @@ export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> 
     page.drawRectangle({ x: L + i * 125, y: 300, width: 9, height: 9, color: BARS[i] });
     text(page, fonts, name, L + i * 125 + 14, 301, 9);
   });
+}
 
-  const notes = [
-    "Die Werte beruhen auf den fernausgelesenen Zählern Ihrer Nutzeinheit; sie ersetzen nicht die Heizkostenabrechnung.",
-    "Energieträger: Erdgas. Vergleichswerte: Mittelwert aller Nutzeinheiten der Liegenschaft im selben Monat.",
-    "Tipps zum Energiesparen und Beratung: Verbraucherzentrale, www.verbraucherzentrale.de/energie.",
-    "Fragen zu dieser Information beantwortet Ihre Hausverwaltung oder der Messdienstleister.",
-  ];
-  notes.forEach((n, i) => text(page, fonts, n, L, 250 - i * 14, 8.5, false, MUTED));
+const NOTES = [
+  "Die Werte beruhen auf den fernausgelesenen Zählern Ihrer Nutzeinheit; sie ersetzen nicht die Heizkostenabrechnung.",
+  "Energieträger: Erdgas. Vergleichswerte: Mittelwert aller Nutzeinheiten der Liegenschaft im selben Monat.",
+  "Tipps zum Energiesparen und Beratung: Verbraucherzentrale, www.verbraucherzentrale.de/energie.",
+  "Fragen zu dieser Information beantwortet Ihre Hausverwaltung oder der Messdienstleister.",
+];
+
+/**
+ * The interim consumption information of HeizkostenV §6a as a one-page PDF, made from the
+ * document's metadata only. Dates are fixed and pdf-lib writes no random IDs, so the bytes are
+ * the same for the same document every time.
+ */
+export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> {
+  const facts = factsOf(doc);
+  const { month, unit, issued } = facts;
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(`Unterjährige Verbrauchsinformation ${monthName(month)} – ${unit.msc}`);
+  pdf.setAuthor(PROVIDER.name);
+  pdf.setSubject("Verbrauchsinformation nach § 6a HeizkostenV");
+  pdf.setProducer("arge-inbox sandbox");
+  pdf.setCreator("arge-inbox sandbox");
+  pdf.setCreationDate(issued);
+  pdf.setModificationDate(issued);
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const page = pdf.addPage([595.28, 841.89]);
+
+  drawHead(page, fonts, facts);
+  drawComparison(page, fonts, facts);
+  NOTES.forEach((n, i) => text(page, fonts, n, L, 250 - i * 14, 8.5, false, MUTED));
   page.drawLine({ start: { x: L, y: 70 }, end: { x: R, y: 70 }, thickness: 0.5, color: MUTED });
   text(page, fonts, `Dokument ${doc.documentid} · ${doc.filename} · Seite 1 von 1`, L, 56, 8, false, MUTED);
 

@@ -1,6 +1,6 @@
-import { withRole } from "@/lib/api/handler";
+import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
 import { CompletenessQuery } from "@/lib/delivery/support/schemas";
 
-export const GET = withRole(["support", "admin"], { query: CompletenessQuery }, async ({ user, query }) => deliveryCompleteness(await getDb(), user, query));
+export const GET = withSupport({ query: CompletenessQuery }, async ({ user, query }) => deliveryCompleteness(await getDb(), user, query));

@@ -1,5 +1,5 @@
-import { withRole } from "@/lib/api/handler";
+import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { listDeliveryConnections } from "@/lib/delivery/support/records";
 
-export const GET = withRole(["support", "admin"], {}, async ({ user }) => listDeliveryConnections(await getDb(), user));
+export const GET = withSupport({}, async ({ user }) => listDeliveryConnections(await getDb(), user));

@@ -1,9 +1,9 @@
-import { withRole } from "@/lib/api/handler";
+import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { exportDeliveries } from "@/lib/delivery/support/export";
 import { DeliveryFilters } from "@/lib/delivery/support/schemas";
 
-export const GET = withRole(["support", "admin"], { query: DeliveryFilters }, async ({ user, query, locale }) => {
+export const GET = withSupport({ query: DeliveryFilters }, async ({ user, query, locale }) => {
   const { meta, stream } = await exportDeliveries(await getDb(), user, { filters: query, locale });
   return new Response(stream, {
     headers: {

@@ -1,6 +1,6 @@
 import { serveControl } from "@/lib/sandbox/control";
 
-// The sandbox's control API (contracts/SANDBOX.md); 404 when SANDBOX is off, 401 without the admin token.
+// The sandbox's control API (docs/sandbox.md, "The control API"); 404 when SANDBOX is off, 401 without the admin token.
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ path?: string[] }> };

@@ -1,5 +1,4 @@
-import { ndjsonResponse } from "@/lib/api/responses";
-import { errorLine } from "@/lib/api/handler";
+import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";

@@ -1,7 +1,8 @@
-import { withRole } from "@/lib/api/handler";
+import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
+import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { getDelivery } from "@/lib/delivery/support/records";
 
-export const GET = withRole(["support", "admin"], {}, async ({ user, params }) =>
-  getDelivery(await getDb(), user, { connection: params.connection ?? "", documentid: params.documentid ?? "" }),
+export const GET = withSupport({ params: DeliveryKey, notFound: "deliveryRecord.notFound" }, async ({ user, params }) =>
+  getDelivery(await getDb(), user, params),
 );

@@ -1,4 +1,5 @@
 import { providerFor } from "@/lib/connections/provider";
+import { pathParams } from "@/lib/api/validation";
 import { withConnection } from "@/lib/api/with-connection";
 import { KdQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
@@ -7,6 +8,6 @@ import { confirmOne } from "@/lib/delivery/confirm";
 import { confirmAnswer } from "@/lib/delivery/confirm-answers";
 
 // The one-document case of the bulk path; no caller signal: the outcome must be seen even if the browser goes away.
-export const PUT = withConnection({ query: KdQuery }, async ({ connection, user, params, query }) =>
-  confirmAnswer(await confirmOne({ db: await getDb(), connection, client: providerFor(connection), actor: actorOf(user) }, params.documentid ?? "", query.kd)),
+export const PUT = withConnection({ query: KdQuery, params: pathParams("documentid") }, async ({ connection, user, params, query }) =>
+  confirmAnswer(await confirmOne({ db: await getDb(), connection, client: providerFor(connection), actor: actorOf(user) }, params.documentid, query.kd)),
 );

@@ -1,9 +1,10 @@
-import { withRole } from "@/lib/api/handler";
+import { withSupport } from "@/lib/api/handler";
 import { fileResponse } from "@/lib/api/responses";
 import { getDb } from "@/lib/db/client";
+import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { openDeliveryFile } from "@/lib/delivery/support/records";
 
-export const GET = withRole(["support", "admin"], {}, async ({ user, params }) => {
-  const { meta, stream } = await openDeliveryFile(await getDb(), user, { connection: params.connection ?? "", documentid: params.documentid ?? "" });
+export const GET = withSupport({ params: DeliveryKey, notFound: "deliveryRecord.notFound" }, async ({ user, params }) => {
+  const { meta, stream } = await openDeliveryFile(await getDb(), user, params);
   return fileResponse(meta, stream);
 });
