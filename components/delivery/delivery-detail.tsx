@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatBytes, formatDateTime } from "@/components/viewer/format";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { StateBadge } from "./state-badge";

@@ -2,10 +2,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
+import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DownloadLink } from "./download-link";
-import { formatBytes, formatDateTime } from "./format";
 import { ViewerError } from "./viewer-error";
 import { extractZipEntry, isTextEntry, listZipEntries, ZipError, type ZipEntry } from "./zip-entries";
 
