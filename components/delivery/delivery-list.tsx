@@ -3,8 +3,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state";
 import { HttpError } from "@/lib/client/fetch-json";
 import { deliveryQuery } from "@/lib/client/queries";
-import { DeliverySearch, toQueryString } from "@/lib/client/search-params";
 import { useSearchState } from "@/lib/client/use-search-state";
+import { DELIVERY_DEFAULTS, readDeliverySearch } from "@/lib/lists/delivery";
+import { toQueryString } from "@/lib/lists/params";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryFilters } from "./delivery-filters";
 import { DeliveryHeader } from "./delivery-nav";
@@ -12,12 +13,10 @@ import { DeliveryTable } from "./delivery-table";
 import { useKnownConnections } from "./known-connections";
 import { Pager } from "./pager";
 
-const DEFAULTS = { offset: 0, limit: 50 };
-
 /** Support's search over the delivery record: filters and page in the URL, results, CSV export. */
 export function DeliveryList() {
   const t = useT();
-  const [search, update] = useSearchState(DeliverySearch, DEFAULTS);
+  const [search, update] = useSearchState(readDeliverySearch, DELIVERY_DEFAULTS);
   const list = useQuery({ ...deliveryQuery(search), placeholderData: keepPreviousData });
   const connections = useKnownConnections();
   const { q, state, connection, from, to } = search;

@@ -2,12 +2,13 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import type { InboxSearch } from "@/lib/client/search-params";
 import type { Connection } from "@/lib/client/types";
+import { DOCUMENT_STATES } from "@/lib/lists/document-states";
+import type { InboxSearch } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 
-export const STATE_OPTIONS = ["open", "pending", "confirmed", "failed", "unknown", "gone", "all"] as const;
+export const STATE_OPTIONS = [...DOCUMENT_STATES, "all"] as const;
 type StateOption = (typeof STATE_OPTIONS)[number];
 export const stateLabel = (s: StateOption): MessageKey => `inbox.state.${s}`;
 

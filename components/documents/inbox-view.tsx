@@ -5,8 +5,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
-import { InboxSearch } from "@/lib/client/search-params";
 import { useSearchState } from "@/lib/client/use-search-state";
+import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ConfirmRunPanel } from "./confirm-run-panel";
@@ -21,7 +21,6 @@ import { UnitGroup, type GroupHandlers } from "./unit-group";
 import { useConfirmRun } from "./use-confirm-run";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
 
-const DEFAULTS = { offset: 0, limit: 25, state: "open" };
 const NONE: ReadonlySet<string> = new Set();
 
 const focusDoc = (key: string) => document.querySelector<HTMLElement>(`[data-doc="${CSS.escape(key)}"]`)?.focus();
@@ -29,9 +28,9 @@ const focusDoc = (key: string) => document.querySelector<HTMLElement>(`[data-doc
 /** The inbox (Posteingang): every view of it is named by its URL. */
 export function InboxView() {
   const t = useT();
-  const [search, update] = useSearchState(InboxSearch, DEFAULTS);
+  const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
   const { doc: openKey, ...list } = search;
-  const inbox = useQuery({ ...inboxQuery(list), placeholderData: keepPreviousData });
+  const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
   const connections = useQuery(connectionsQuery());
   const run = useConfirmRun();
 
