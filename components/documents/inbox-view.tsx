@@ -4,16 +4,16 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
-import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
+import { INBOX_PAGE_SIZES, INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ConfirmRunPanel } from "./confirm-run-panel";
 import { DocumentPane } from "./document-pane";
 import { InboxFilters } from "./inbox-filters";
 import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView, type Target } from "./inbox-model";
-import { InboxPager } from "./inbox-pager";
 import { InboxSummary } from "./inbox-summary";
 import { SelectionBar } from "./selection-bar";
 import { ShortcutsHelp } from "./shortcuts-help";
@@ -173,7 +173,16 @@ export function InboxView() {
               {groups.map(({ group, docs: unitDocs }, i) => (
                 <UnitGroup key={group.unit ?? "\u0000none"} group={group} docs={unitDocs} index={i} h={handlers} />
               ))}
-              {inbox.data.units > 0 && <InboxPager offset={list.offset} limit={list.limit} units={inbox.data.units} onChange={update} />}
+              {inbox.data.units > 0 && (
+                <Pager
+                  offset={list.offset}
+                  limit={list.limit}
+                  count={inbox.data.units}
+                  sizes={INBOX_PAGE_SIZES}
+                  sizeLabel={t("inbox.pager.size")}
+                  onChange={update}
+                />
+              )}
             </div>
             {openDoc && (
               <DocumentPane doc={openDoc} connectionName={connectionName(openDoc.connectionId)} onClose={closeViewer} onConfirm={() => ask([openDoc])} />
