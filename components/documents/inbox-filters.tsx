@@ -3,14 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import type { Connection } from "@/lib/client/types";
-import { DOCUMENT_STATES } from "@/lib/lists/document-states";
-import type { InboxSearch } from "@/lib/lists/inbox";
+import { INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n/messages";
-
-export const STATE_OPTIONS = [...DOCUMENT_STATES, "all"] as const;
-type StateOption = (typeof STATE_OPTIONS)[number];
-export const stateLabel = (s: StateOption): MessageKey => `inbox.state.${s}`;
 
 type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
 
@@ -44,7 +38,7 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
       <SelectField
         label={t("inbox.filters.state")}
         value={search.state}
-        options={STATE_OPTIONS.map((s) => ({ value: s, label: t(stateLabel(s)) }))}
+        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(`inbox.state.${s}`) }))}
         onChange={(v) => onChange({ state: v })}
       />
       <form

@@ -27,7 +27,7 @@ export type ListState<D> = { [K in HasDefault<D>]: ValueOf<D[K]> } & { [K in Exc
 /** The largest offset any list accepts (the API's paging, lib/api/paging.ts, says the same). */
 const MAX_OFFSET = 10_000_000;
 /** The ids zod's `z.uuid()` takes (RFC 9562 versions and variant, nil, max): both readers agree. */
-export const UUID =
+const UUID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
 const isRealDay = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
