@@ -74,32 +74,87 @@ function toBody(f: FormState, editing: boolean) {
   };
 }
 
-export function ConnectionForm(props: { connection?: Connection; onDone: (c: Connection) => void; onCancel?: () => void }) {
-  const t = useT();
+type FieldError = (...paths: string[]) => string | undefined;
+type Setter = <K extends keyof FormState>(key: K) => (value: FormState[K]) => void;
+
+/** The form's state and its save: POST for a new connection, PATCH for an edit; the API's field errors by path. */
+function useConnectionForm(connection: Connection | undefined, onDone: (c: Connection) => void) {
   const client = useQueryClient();
-  const editing = Boolean(props.connection);
-  const [form, setForm] = useState<FormState>(props.connection ? fromConnection(props.connection) : blank);
+  const editing = connection !== undefined;
+  const [form, setForm] = useState<FormState>(connection ? fromConnection(connection) : blank);
   const save = useMutation({
     mutationFn: () =>
-      fetchJson<Connection>(editing ? `/api/connections/${props.connection!.id}` : "/api/connections", {
+      fetchJson<Connection>(connection ? `/api/connections/${connection.id}` : "/api/connections", {
         method: editing ? "PATCH" : "POST",
         body: JSON.stringify(toBody(form, editing)),
       }),
     onSuccess: (c) => {
       if (!editing) setForm(blank);
-      props.onDone(c);
+      onDone(c);
       return client.invalidateQueries({ queryKey: connectionKeys.all });
     },
   });
   const err = save.error instanceof HttpError ? save.error : null;
-  const fieldError = (...paths: string[]) => err?.fields.find((f) => paths.includes(f.path))?.message;
-  const set =
-    <K extends keyof FormState>(key: K) =>
-    (value: FormState[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
+  const fieldError: FieldError = (...paths) => err?.fields.find((f) => paths.includes(f.path))?.message;
+  const set: Setter = (key) => (value) => setForm((f) => ({ ...f, [key]: value }));
+  return { editing, form, setForm, set, save, err, fieldError };
+}
+
+/** Who signs in and with what: user name and password, or client id and secret; a DTA connection's customer number. */
+function CredentialFields({
+  form,
+  set,
+  editing,
+  secretAgain,
+  fieldError,
+}: {
+  form: FormState;
+  set: Setter;
+  editing: boolean;
+  secretAgain: boolean;
+  fieldError: FieldError;
+}) {
+  const t = useT();
   const isBasic = form.authType === "basic";
-  const secretAgain = needsSecretAgain(form, props.connection);
-  const titleId = editing ? `edit-${props.connection!.id}` : "new-connection";
+  return (
+    <>
+      <TextField
+        label={t(isBasic ? "connPage.username" : "connPage.clientId")}
+        value={form.principal}
+        onChange={set("principal")}
+        placeholder={editing ? t("connPage.secretKeep") : undefined}
+        error={fieldError("auth.username", "auth.clientId", "auth")}
+        autoComplete="off"
+      />
+      <TextField
+        label={t(isBasic ? "connPage.password" : "connPage.clientSecret")}
+        type="password"
+        value={form.secret}
+        onChange={set("secret")}
+        required={!editing || secretAgain}
+        hint={secretAgain ? t("connPage.secretAgain") : undefined}
+        placeholder={editing && !secretAgain ? t("connPage.secretKeep") : undefined}
+        error={fieldError("auth.password", "auth.clientSecret")}
+        autoComplete="new-password"
+      />
+      {form.service === "dta" && (
+        <TextField
+          label={t("connPage.customerNumber")}
+          value={form.customerNumber}
+          onChange={set("customerNumber")}
+          error={fieldError("customerNumber")}
+          autoComplete="off"
+        />
+      )}
+    </>
+  );
+}
+
+export function ConnectionForm(props: { connection?: Connection; onDone: (c: Connection) => void; onCancel?: () => void }) {
+  const t = useT();
+  const { editing, form, setForm, set, save, err, fieldError } = useConnectionForm(props.connection, props.onDone);
+  const isBasic = form.authType === "basic";
+  const titleId = props.connection ? `edit-${props.connection.id}` : "new-connection";
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -153,34 +208,7 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
           autoComplete="off"
         />
       )}
-      <TextField
-        label={t(isBasic ? "connPage.username" : "connPage.clientId")}
-        value={form.principal}
-        onChange={set("principal")}
-        placeholder={editing ? t("connPage.secretKeep") : undefined}
-        error={fieldError("auth.username", "auth.clientId", "auth")}
-        autoComplete="off"
-      />
-      <TextField
-        label={t(isBasic ? "connPage.password" : "connPage.clientSecret")}
-        type="password"
-        value={form.secret}
-        onChange={set("secret")}
-        required={!editing || secretAgain}
-        hint={secretAgain ? t("connPage.secretAgain") : undefined}
-        placeholder={editing && !secretAgain ? t("connPage.secretKeep") : undefined}
-        error={fieldError("auth.password", "auth.clientSecret")}
-        autoComplete="new-password"
-      />
-      {form.service === "dta" && (
-        <TextField
-          label={t("connPage.customerNumber")}
-          value={form.customerNumber}
-          onChange={set("customerNumber")}
-          error={fieldError("customerNumber")}
-          autoComplete="off"
-        />
-      )}
+      <CredentialFields form={form} set={set} editing={editing} secretAgain={needsSecretAgain(form, props.connection)} fieldError={fieldError} />
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {err.message}

@@ -9,6 +9,55 @@ import { ConnectionForm } from "./connection-form";
 import { connectionKeys, connectionsQuery } from "@/lib/client/queries";
 import type { Connection, ConnectionTest } from "@/lib/client/types";
 
+/** What a connection is: its service, address, kind of sign-in and customer number (never a secret). */
+function ConnectionFacts({ connection }: { connection: Connection }) {
+  const t = useT();
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+      <dt>{t("connPage.service")}</dt>
+      <dd>{t(connection.service === "uvi" ? "connPage.service.uvi" : "connPage.service.dta")}</dd>
+      <dt>{t("connPage.baseUrl")}</dt>
+      <dd className="break-all">{connection.baseUrl}</dd>
+      <dt>{t("connPage.authType")}</dt>
+      <dd>{t(connection.authType === "basic" ? "connPage.authType.basic" : "connPage.authType.client_credentials")}</dd>
+      {connection.customerNumber && (
+        <>
+          <dt>{t("connPage.customerNumber")}</dt>
+          <dd>{connection.customerNumber}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The question before deleting, in the card itself; focus starts on "delete". */
+function DeleteQuestion(props: { connection: Connection; pending: boolean; error: Error | null; onYes: () => void; onNo: () => void }) {
+  const t = useT();
+  const { connection } = props;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`del-${connection.id}`}
+      className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3"
+    >
+      <p id={`del-${connection.id}`} className="text-sm text-red-900">
+        {t("connPage.deleteConfirm", { name: connection.name })}
+      </p>
+      <Button variant="danger" autoFocus onClick={props.onYes} disabled={props.pending}>
+        {t("connPage.deleteYes")}
+      </Button>
+      <Button variant="secondary" onClick={props.onNo}>
+        {t("common.cancel")}
+      </Button>
+      {props.error && (
+        <p role="alert" className="text-sm text-red-800">
+          {props.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (text: string) => void }) {
   const t = useT();
   const client = useQueryClient();
@@ -48,20 +97,7 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
           <h2 id={`conn-${connection.id}`} className="font-semibold">
             {connection.name}
           </h2>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-            <dt>{t("connPage.service")}</dt>
-            <dd>{t(connection.service === "uvi" ? "connPage.service.uvi" : "connPage.service.dta")}</dd>
-            <dt>{t("connPage.baseUrl")}</dt>
-            <dd className="break-all">{connection.baseUrl}</dd>
-            <dt>{t("connPage.authType")}</dt>
-            <dd>{t(connection.authType === "basic" ? "connPage.authType.basic" : "connPage.authType.client_credentials")}</dd>
-            {connection.customerNumber && (
-              <>
-                <dt>{t("connPage.customerNumber")}</dt>
-                <dd>{connection.customerNumber}</dd>
-              </>
-            )}
-          </dl>
+          <ConnectionFacts connection={connection} />
           <div className="mt-2">
             <SyncStatus connection={connection} />
           </div>
@@ -86,26 +122,13 @@ function ConnectionCard({ connection, onNotice }: { connection: Connection; onNo
         )}
       </div>
       {confirmingDelete && (
-        <div
-          role="alertdialog"
-          aria-labelledby={`del-${connection.id}`}
-          className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3"
-        >
-          <p id={`del-${connection.id}`} className="text-sm text-red-900">
-            {t("connPage.deleteConfirm", { name: connection.name })}
-          </p>
-          <Button variant="danger" autoFocus onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {t("connPage.deleteYes")}
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
-            {t("common.cancel")}
-          </Button>
-          {remove.error && (
-            <p role="alert" className="text-sm text-red-800">
-              {remove.error.message}
-            </p>
-          )}
-        </div>
+        <DeleteQuestion
+          connection={connection}
+          pending={remove.isPending}
+          error={remove.error}
+          onYes={() => remove.mutate()}
+          onNo={() => setConfirmingDelete(false)}
+        />
       )}
     </li>
   );

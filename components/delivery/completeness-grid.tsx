@@ -1,5 +1,6 @@
 "use client";
 import { Table } from "@/components/ui/table";
+import { formatMonth } from "@/lib/client/format";
 import type { Completeness, CompletenessCell } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 
@@ -13,11 +14,6 @@ export const CELL_STYLE: Record<Status, { mark: string; className: string }> = {
   missing: { mark: "✗", className: "bg-red-100 font-semibold text-red-900 outline outline-1 -outline-offset-1 outline-red-400" },
 };
 const STATUSES: Status[] = ["confirmed", "fetched", "arrived", "missing"];
-
-export function monthLabel(month: string, locale: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
 
 export function Legend() {
   const t = useT();
@@ -54,7 +50,7 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
   const first = data.months[0] ?? "";
   const last = data.months.at(-1) ?? "";
   return (
-    <Table caption={t("completeness.caption", { from: monthLabel(first, locale), to: monthLabel(last, locale) })}>
+    <Table caption={t("completeness.caption", { from: formatMonth(first, locale), to: formatMonth(last, locale) })}>
       <thead>
         <tr>
           <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold">
@@ -62,7 +58,7 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
           </th>
           {data.months.map((m) => (
             <th key={m} scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 text-center font-semibold whitespace-nowrap">
-              <time dateTime={m}>{monthLabel(m, locale)}</time>
+              <time dateTime={m}>{formatMonth(m, locale)}</time>
             </th>
           ))}
         </tr>

@@ -7,10 +7,11 @@ import { Field } from "@/components/ui/field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { completenessQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
+import { readCompletenessSearch, type CompletenessSearch } from "@/lib/lists/completeness";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import { CompletenessGrid, Legend } from "./completeness-grid";
-import { completenessInput, CompletenessSearch } from "./completeness-search";
+import { completenessInput } from "./completeness-search";
 import { DeliveryHeader } from "./delivery-nav";
 import { useKnownConnections } from "./known-connections";
 
@@ -67,7 +68,7 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
 /** The completeness grid of a connection and/or property: which unit got its document for which month. */
 export function CompletenessView() {
   const t = useT();
-  const [search, update] = useSearchState(CompletenessSearch, NO_DEFAULTS);
+  const [search, update] = useSearchState(readCompletenessSearch, NO_DEFAULTS);
   const scope = completenessInput(search);
   const grid = useQuery({ ...completenessQuery(scope.ready ? scope.input : { from: scope.from, to: scope.to }), enabled: scope.ready });
   const errors = Object.fromEntries(grid.error instanceof HttpError ? grid.error.fields.map((f) => [f.path, f.message]) : []);

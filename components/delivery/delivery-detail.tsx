@@ -2,9 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatBytes, formatDateTime } from "@/components/viewer/format";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
+import type { DeliveryRecord } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { StateBadge } from "./state-badge";
 import { Timeline } from "./timeline";
@@ -18,10 +19,45 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A record's facts: ids, connection, owner, units, its times, size and hash. */
+function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="facts-title" className="rounded border border-slate-200 bg-white p-4">
+      <h2 id="facts-title" className="mb-2 font-semibold">
+        {t("deliveryDetail.facts")}
+      </h2>
+      <dl>
+        <Fact label={t("deliveryDetail.documentid")}>
+          <span className="font-mono">{r.documentid}</span>
+        </Fact>
+        <Fact label={t("deliveryDetail.connection")}>{r.connectionName}</Fact>
+        <Fact label={t("deliveryDetail.owner")}>{r.owner}</Fact>
+        <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
+        <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
+        <Fact label={t("deliveryPage.col.firstSeen")}>{formatDateTime(r.firstSeenAt, locale)}</Fact>
+        <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? formatDateTime(r.fetchedAt, locale) : t("deliveryPage.notFetched")}</Fact>
+        <Fact label={t("deliveryPage.col.confirmed")}>
+          {r.confirmedAt
+            ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}`
+            : t("deliveryPage.none")}
+        </Fact>
+        {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
+        {r.sha256 && (
+          <Fact label={t("deliveryDetail.sha256")}>
+            <span className="font-mono text-xs break-all">{r.sha256}</span>
+          </Fact>
+        )}
+        {r.replacedBy && <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>}
+      </dl>
+    </section>
+  );
+}
+
 /** One document for support: its facts, its timeline and the archived file in the viewer. */
 export function DeliveryDetail({ connectionId, documentid }: { connectionId: string; documentid: string }) {
   const t = useT();
-  const locale = useLocale();
   const detail = useQuery(deliveryDetailQuery(connectionId, documentid));
   const back = (
     <Link href="/delivery" className="text-sm text-blue-800 underline-offset-2 hover:underline">
@@ -53,34 +89,7 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="facts-title" className="rounded border border-slate-200 bg-white p-4">
-          <h2 id="facts-title" className="mb-2 font-semibold">
-            {t("deliveryDetail.facts")}
-          </h2>
-          <dl>
-            <Fact label={t("deliveryDetail.documentid")}>
-              <span className="font-mono">{r.documentid}</span>
-            </Fact>
-            <Fact label={t("deliveryDetail.connection")}>{r.connectionName}</Fact>
-            <Fact label={t("deliveryDetail.owner")}>{r.owner}</Fact>
-            <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
-            <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
-            <Fact label={t("deliveryPage.col.firstSeen")}>{formatDateTime(r.firstSeenAt, locale)}</Fact>
-            <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? formatDateTime(r.fetchedAt, locale) : t("deliveryPage.notFetched")}</Fact>
-            <Fact label={t("deliveryPage.col.confirmed")}>
-              {r.confirmedAt
-                ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}`
-                : t("deliveryPage.none")}
-            </Fact>
-            {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
-            {r.sha256 && (
-              <Fact label={t("deliveryDetail.sha256")}>
-                <span className="font-mono text-xs break-all">{r.sha256}</span>
-              </Fact>
-            )}
-            {r.replacedBy && <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>}
-          </dl>
-        </section>
+        <DeliveryFacts record={r} />
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className="font-semibold">
             {t("deliveryDetail.timeline")}

@@ -2,13 +2,12 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import type { DeliverySearch } from "@/lib/client/search-params";
-import type { DocumentState } from "@/lib/client/types";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
+import type { DeliverySearch } from "@/lib/lists/delivery";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";
 
-const STATES: DocumentState[] = ["open", "pending", "confirmed", "failed", "unknown", "gone"];
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
 type Filters = Pick<DeliverySearch, "q" | "state" | "connection" | "from" | "to">;
@@ -54,7 +53,7 @@ export function DeliveryFilters(props: {
         {(c) => (
           <select {...c} name="state" value={state} onChange={(e) => setState(e.target.value)} className={input}>
             <option value="">{t("deliveryPage.stateAll")}</option>
-            {STATES.map((s) => (
+            {DOCUMENT_STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`deliveryRecord.state.${s}`)}
               </option>

@@ -1,23 +1,22 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
 import { HttpError } from "@/lib/client/fetch-json";
 import { deliveryQuery } from "@/lib/client/queries";
-import { DeliverySearch, toQueryString } from "@/lib/client/search-params";
 import { useSearchState } from "@/lib/client/use-search-state";
+import { DELIVERY_DEFAULTS, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/lists/delivery";
+import { toQueryString } from "@/lib/lists/params";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryFilters } from "./delivery-filters";
 import { DeliveryHeader } from "./delivery-nav";
 import { DeliveryTable } from "./delivery-table";
 import { useKnownConnections } from "./known-connections";
-import { Pager } from "./pager";
-
-const DEFAULTS = { offset: 0, limit: 50 };
 
 /** Support's search over the delivery record: filters and page in the URL, results, CSV export. */
 export function DeliveryList() {
   const t = useT();
-  const [search, update] = useSearchState(DeliverySearch, DEFAULTS);
+  const [search, update] = useSearchState(readDeliverySearch, DELIVERY_DEFAULTS);
   const list = useQuery({ ...deliveryQuery(search), placeholderData: keepPreviousData });
   const connections = useKnownConnections();
   const { q, state, connection, from, to } = search;
@@ -67,7 +66,16 @@ export function DeliveryList() {
           <DeliveryTable records={shown} caption={t("deliveryPage.caption", { first: search.offset + 1, last: search.offset + shown.length, count })} />
         </div>
       )}
-      {list.data && count > 0 && <Pager offset={search.offset} limit={search.limit} count={count} onChange={(patch) => update(patch)} />}
+      {list.data && count > 0 && (
+        <Pager
+          offset={search.offset}
+          limit={search.limit}
+          count={count}
+          sizes={DELIVERY_PAGE_SIZES}
+          sizeLabel={t("deliveryPage.pageSize")}
+          onChange={(patch) => update(patch)}
+        />
+      )}
     </section>
   );
 }

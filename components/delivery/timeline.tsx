@@ -1,5 +1,5 @@
 "use client";
-import { formatBytes, formatDateTime } from "@/components/viewer/format";
+import { formatBytes, formatDateTime } from "@/lib/client/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { useLocale, useT } from "@/lib/i18n/client";

@@ -1,9 +1,10 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import { formatPeriod } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { StateBadge } from "./document-row";
-import { formatPeriod, isConfirmable, type DocView } from "./inbox-model";
+import { isConfirmable, type DocView } from "./inbox-model";
 
 /**
  * The right half of the split view: the open document in the viewer island, with its facts, a

@@ -2,8 +2,9 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Td } from "@/components/ui/table";
 import type { DocumentState } from "@/lib/client/types";
+import { formatPeriod } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { formatPeriod, isConfirmable, type DocView } from "./inbox-model";
+import { isConfirmable, type DocView } from "./inbox-model";
 
 const TONES: Record<DocumentState, BadgeTone> = {
   open: "info",

@@ -2,14 +2,9 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import type { InboxSearch } from "@/lib/client/search-params";
 import type { Connection } from "@/lib/client/types";
+import { INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n/messages";
-
-export const STATE_OPTIONS = ["open", "pending", "confirmed", "failed", "unknown", "gone", "all"] as const;
-type StateOption = (typeof STATE_OPTIONS)[number];
-export const stateLabel = (s: StateOption): MessageKey => `inbox.state.${s}`;
 
 type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
 
@@ -43,7 +38,7 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
       <SelectField
         label={t("inbox.filters.state")}
         value={search.state}
-        options={STATE_OPTIONS.map((s) => ({ value: s, label: t(stateLabel(s)) }))}
+        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(`inbox.state.${s}`) }))}
         onChange={(v) => onChange({ state: v })}
       />
       <form

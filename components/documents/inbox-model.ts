@@ -98,32 +98,3 @@ export function providerOf(connection: Connection | undefined): string | null {
     return `${connection.name} (${connection.service.toUpperCase()})`;
   }
 }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const utc = (day: string) => {
-  const m = DAY.exec(day);
-  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-};
-
-/** A period in words: a whole calendar month as "Oktober 2026", else "01.01.2025 – 31.12.2025". */
-export function formatPeriod(from: string | null, to: string | null, locale: string): string | null {
-  const a = from ? utc(from) : null;
-  const b = to ? utc(to) : null;
-  if (!a && !b) return null;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-  if (a && b) {
-    const wholeMonth =
-      a.getUTCDate() === 1 &&
-      a.getUTCFullYear() === b.getUTCFullYear() &&
-      a.getUTCMonth() === b.getUTCMonth() &&
-      new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
-    if (wholeMonth) return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
-    return `${day.format(a)} – ${day.format(b)}`;
-  }
-  return day.format((a ?? b)!);
-}
-
-export function formatDateTime(iso: string, locale: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
-}

@@ -6,12 +6,10 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatusLine } from "@/components/ui/status-line";
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
 import { connectionKeys, inboxKeys } from "@/lib/client/queries";
-import type { Connection } from "@/lib/client/types";
+import type { Connection, SyncLine } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 
-type Done = { open: number; added: number; gone: number; countMismatch?: { count: number; seen: number } };
-
-const num = (v: unknown) => (typeof v === "number" ? v : 0);
+type Done = Extract<SyncLine, { open: number }>;
 
 /**
  * "Sync now" for one connection: streams `POST .../sync`, shows its progress, and ends with the
@@ -26,11 +24,10 @@ export function SyncButton({ connection }: { connection: Connection }) {
     mutationFn: async (): Promise<Done> => {
       setProgress(null);
       const end: { done?: Done; failure?: HttpError } = {};
-      await postNdjson(`/api/connections/${connection.id}/sync`, undefined, (line) => {
-        if (line.done !== true) return setProgress({ seen: num(line.seen), count: num(line.count) });
-        if (typeof line.error === "string")
-          end.failure = new HttpError(502, line.error, typeof line.message === "string" ? line.message : t("inbox.sync.failed"));
-        else end.done = { open: num(line.open), added: num(line.added), gone: num(line.gone), countMismatch: line.countMismatch as Done["countMismatch"] };
+      await postNdjson<SyncLine>(`/api/connections/${connection.id}/sync`, undefined, (line) => {
+        if (!("done" in line)) return setProgress(line);
+        if ("error" in line) end.failure = new HttpError(502, line.error, line.message || t("inbox.sync.failed"));
+        else end.done = line;
       });
       if (end.failure) throw end.failure;
       if (!end.done) throw new Error(t("inbox.sync.interrupted"));

@@ -1,8 +1,8 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import type { Connection } from "@/lib/client/types";
+import { formatDateTime } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { formatDateTime } from "./inbox-model";
 
 /** A connection's last sync in words (when, whether it worked, else why not) and its stale marker. */
 export function SyncStatus({ connection, showOpen = true }: { connection: Connection; showOpen?: boolean }) {
@@ -13,10 +13,7 @@ export function SyncStatus({ connection, showOpen = true }: { connection: Connec
     <div className="flex flex-col gap-1 text-sm" data-testid="sync-status">
       {last ? (
         <p className="text-slate-800">
-          {t("inbox.sync.last")}{" "}
-          <time dateTime={last.at} suppressHydrationWarning>
-            {formatDateTime(last.at, locale)}
-          </time>
+          {t("inbox.sync.last")} <time dateTime={last.at}>{formatDateTime(last.at, locale)}</time>
           {": "}
           {last.ok ? (
             <span className="text-green-900">{t("inbox.sync.lastOk")}</span>

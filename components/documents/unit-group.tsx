@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Table, Th } from "@/components/ui/table";
 import type { InboxGroup } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
+import type { MessageKey } from "@/lib/i18n/messages";
 import { DocumentRow } from "./document-row";
 import { isConfirmable, propertiesOf, type DocView } from "./inbox-model";
 
@@ -18,50 +19,52 @@ export type GroupHandlers = {
   onFocus: (doc: DocView) => void;
 };
 
-/** One usage unit: a heading with its numbers, property and open count, then its documents. */
-export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: DocView[]; index: number; h: GroupHandlers }) {
+/** A unit's heading and its facts (numbers, property, open count), and "confirm all" of its open documents. */
+function UnitHeading({ group, docs, headingId, onConfirm }: { group: InboxGroup; docs: DocView[]; headingId: string; onConfirm: (docs: DocView[]) => void }) {
   const t = useT();
-  const headingId = `unit-${index}`;
   const open = docs.filter(isConfirmable);
-  const openCount = docs.filter((d) => d.state === "open").length;
   const unitName = group.unit ?? t("inbox.unit.none");
   const title = group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none"));
   const properties = propertiesOf(docs);
+  const facts: [MessageKey, string | number][] = [
+    ...(group.label && group.unit ? [["inbox.unit.number", group.unit] as [MessageKey, string]] : []),
+    ["inbox.unit.pmnumber", group.pmnumber ?? "—"],
+    ["inbox.unit.property", properties.length ? properties.join(", ") : "—"],
+    ["inbox.unit.open", docs.filter((d) => d.state === "open").length],
+  ];
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3 px-1">
+      <div>
+        <h2 id={headingId} className="font-semibold text-slate-900">
+          {title}
+        </h2>
+        <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          {facts.map(([label, value]) => (
+            <div key={label} className="flex gap-1">
+              <dt>{t(label)}</dt>
+              <dd className="font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {open.length > 0 && (
+        <Button variant="secondary" onClick={() => onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
+          {t("inbox.unit.confirmAll", { n: open.length })}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** One usage unit: its heading, then its documents. */
+export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: DocView[]; index: number; h: GroupHandlers }) {
+  const t = useT();
+  const headingId = `unit-${index}`;
+  const unitName = group.unit ?? t("inbox.unit.none");
   const byId = new Map(docs.map((d) => [`${d.connectionId}:${d.documentid}`, d.filename]));
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="unit-group">
-      <div className="flex flex-wrap items-end justify-between gap-3 px-1">
-        <div>
-          <h2 id={headingId} className="font-semibold text-slate-900">
-            {title}
-          </h2>
-          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-            {group.label && group.unit && (
-              <div className="flex gap-1">
-                <dt>{t("inbox.unit.number")}</dt>
-                <dd className="font-medium text-slate-900">{group.unit}</dd>
-              </div>
-            )}
-            <div className="flex gap-1">
-              <dt>{t("inbox.unit.pmnumber")}</dt>
-              <dd className="font-medium text-slate-900">{group.pmnumber ?? "—"}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>{t("inbox.unit.property")}</dt>
-              <dd className="font-medium text-slate-900">{properties.length ? properties.join(", ") : "—"}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>{t("inbox.unit.open")}</dt>
-              <dd className="font-medium text-slate-900">{openCount}</dd>
-            </div>
-          </dl>
-        </div>
-        {open.length > 0 && (
-          <Button variant="secondary" onClick={() => h.onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
-            {t("inbox.unit.confirmAll", { n: open.length })}
-          </Button>
-        )}
-      </div>
+      <UnitHeading group={group} docs={docs} headingId={headingId} onConfirm={h.onConfirm} />
       <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden>
         <thead>
           <tr>

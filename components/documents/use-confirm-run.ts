@@ -3,12 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
 import { connectionKeys, inboxKeys } from "@/lib/client/queries";
+import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
 import { batchesOf, docKey, type Target } from "./inbox-model";
 
-export type OutcomeState = "confirmed" | "failed" | "unknown" | "pending";
+export type OutcomeState = ConfirmLine["state"];
 export type Outcome = { state: OutcomeState; message?: string };
-
-const STATES: readonly string[] = ["confirmed", "failed", "unknown", "pending"];
 
 /**
  * A confirmation run: one `POST .../confirmations` per connection (at most 1000 ids each), the
@@ -37,14 +36,14 @@ export function useConfirmRun() {
           waiting.clear();
         };
         try {
-          await postNdjson(`/api/connections/${batch.connectionId}/confirmations`, { documentids: batch.targets.map((t) => t.documentid) }, (line) => {
-            const message = typeof line.message === "string" ? line.message : undefined;
-            if (typeof line.documentid === "string" && typeof line.state === "string" && STATES.includes(line.state)) {
+          const body = { documentids: batch.targets.map((t) => t.documentid) };
+          await postNdjson<ConfirmationsLine>(`/api/connections/${batch.connectionId}/confirmations`, body, (line) => {
+            if ("documentid" in line) {
               const key = docKey(batch.connectionId, line.documentid);
               waiting.delete(key);
-              record([[key, { state: line.state as OutcomeState, message }]]);
-            } else if (line.done === true && typeof line.error === "string") {
-              settle({ state: "failed", message });
+              record([[key, { state: line.state, message: line.message }]]);
+            } else if ("error" in line) {
+              settle({ state: "failed", message: line.message });
             }
           });
           settle({ state: "unknown" });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
+import { formatDate } from "@/lib/client/format";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { userKeys, usersQuery } from "@/lib/client/queries";
@@ -111,7 +112,7 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
         </select>
       </td>
       <td className="p-2">{user.disabled ? t("users.disabled") : t("users.active")}</td>
-      <td className="p-2">{new Date(user.createdAt).toLocaleDateString(locale === "de" ? "de-DE" : "en-GB")}</td>
+      <td className="p-2">{formatDate(user.createdAt, locale)}</td>
       <td className="p-2">
         <div className="flex flex-wrap items-end gap-2">
           <Button

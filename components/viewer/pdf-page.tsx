@@ -10,27 +10,25 @@ export const MIN_SCALE = 0.25;
 export const MAX_SCALE = 4;
 export const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
 
-/**
- * One page: drawn to a canvas at the device's pixel ratio, with pdf.js's text layer over it (the
- * text is selectable and read by screen readers). A new page or zoom cancels the drawing under way.
- */
-export function PdfPage(props: {
+type Drawing = {
   pdfjs: Pdfjs;
   doc: PDFDocumentProxy;
   pageNumber: number;
   zoom: Zoom;
   /** The width there is for the page (CSS pixels), for "fit to width". */
   width: number;
-  filename: string;
   onScale: (scale: number) => void;
-}) {
-  const t = useT();
+};
+
+/**
+ * Draws a page to the canvas at the device's pixel ratio and lays pdf.js's text layer over it. A
+ * new page or zoom cancels the drawing under way; the page's size (CSS pixels) and the state come back.
+ */
+function usePageDrawing({ pdfjs, doc, pageNumber, zoom, width, onScale }: Drawing) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number; scale: number } | null>(null);
   const [state, setState] = useState<"drawing" | "done" | "failed">("drawing");
-  const { pdfjs, doc, pageNumber, zoom, width, onScale } = props;
-
   useEffect(() => {
     if (zoom === "fit" && width <= 0) return;
     let cancelled = false;
@@ -67,6 +65,17 @@ export function PdfPage(props: {
     };
   }, [pdfjs, doc, pageNumber, zoom, width, onScale]);
 
+  return { canvasRef, textRef, size, state };
+}
+
+/**
+ * One page: drawn to a canvas, with pdf.js's text layer over it (the text is selectable and read
+ * by screen readers).
+ */
+export function PdfPage(props: Drawing & { filename: string }) {
+  const t = useT();
+  const { doc, pageNumber } = props;
+  const { canvasRef, textRef, size, state } = usePageDrawing(props);
   const pages = doc.numPages;
   return (
     <div className="flex flex-col items-center gap-2">

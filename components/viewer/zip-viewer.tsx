@@ -2,10 +2,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
+import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DownloadLink } from "./download-link";
-import { formatBytes, formatDateTime } from "./format";
 import { ViewerError } from "./viewer-error";
 import { extractZipEntry, isTextEntry, listZipEntries, ZipError, type ZipEntry } from "./zip-entries";
 
@@ -60,6 +60,39 @@ function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array
   );
 }
 
+/** One entry: name, size, date, and for a file "preview" (text entries) and "download". */
+function EntryRow({ entry, previewing, onPreview, onDownload }: { entry: ZipEntry; previewing: boolean; onPreview: () => void; onDownload: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <tr>
+      <Td className="break-all font-mono text-xs">{entry.name}</Td>
+      <Td className="whitespace-nowrap text-right">{entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, locale)}</Td>
+      <Td className="whitespace-nowrap">{entry.modified ? formatDateTime(entry.modified, locale, { wallTime: true }) : "–"}</Td>
+      <Td>
+        {!entry.isDirectory && (
+          <div className="flex flex-wrap gap-2">
+            {isTextEntry(entry.name) && (
+              <Button
+                variant="secondary"
+                type="button"
+                aria-label={t("viewer.zip.previewOf", { name: entry.name })}
+                aria-expanded={previewing}
+                onClick={onPreview}
+              >
+                {t("viewer.zip.preview")}
+              </Button>
+            )}
+            <Button variant="secondary" type="button" aria-label={t("viewer.zip.downloadEntry", { name: entry.name })} onClick={onDownload}>
+              {t("viewer.download")}
+            </Button>
+          </div>
+        )}
+      </Td>
+    </tr>
+  );
+}
+
 /** The entries of a ZIP file (name, size, date), unpacked in the browser; text entries can be previewed. */
 export function ZipViewer({ bytes, src, filename }: { bytes: Uint8Array; src: string; filename: string }) {
   const t = useT();
@@ -106,42 +139,19 @@ export function ZipViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
           </thead>
           <tbody>
             {files.map((entry) => (
-              <tr key={`${entry.offset}-${entry.name}`}>
-                <Td className="break-all font-mono text-xs">{entry.name}</Td>
-                <Td className="whitespace-nowrap text-right">{entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, locale)}</Td>
-                <Td className="whitespace-nowrap">{entry.modified ? formatDateTime(entry.modified, locale, { wallTime: true }) : "–"}</Td>
-                <Td>
-                  {!entry.isDirectory && (
-                    <div className="flex flex-wrap gap-2">
-                      {isTextEntry(entry.name) && (
-                        <Button
-                          variant="secondary"
-                          type="button"
-                          aria-label={t("viewer.zip.previewOf", { name: entry.name })}
-                          aria-expanded={preview?.entry === entry}
-                          onClick={() => {
-                            const data = unpack(entry);
-                            setPreview(data ? { entry, bytes: data } : null);
-                          }}
-                        >
-                          {t("viewer.zip.preview")}
-                        </Button>
-                      )}
-                      <Button
-                        variant="secondary"
-                        type="button"
-                        aria-label={t("viewer.zip.downloadEntry", { name: entry.name })}
-                        onClick={() => {
-                          const data = unpack(entry);
-                          if (data) saveEntry(entry, data);
-                        }}
-                      >
-                        {t("viewer.download")}
-                      </Button>
-                    </div>
-                  )}
-                </Td>
-              </tr>
+              <EntryRow
+                key={`${entry.offset}-${entry.name}`}
+                entry={entry}
+                previewing={preview?.entry === entry}
+                onPreview={() => {
+                  const data = unpack(entry);
+                  setPreview(data ? { entry, bytes: data } : null);
+                }}
+                onDownload={() => {
+                  const data = unpack(entry);
+                  if (data) saveEntry(entry, data);
+                }}
+              />
             ))}
           </tbody>
         </Table>

@@ -25,10 +25,11 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
 }
 
 /**
- * POSTs and reads an NDJSON answer line by line as it streams (sync progress, bulk confirmation).
- * A refusal before the stream begins (401, 403, 409, 400) throws the API's error like fetchJson.
+ * POSTs and reads an NDJSON answer line by line as it streams, each line of the route's own type
+ * (`SyncLine`, `ConfirmationsLine` in ./types). A refusal before the stream begins (401, 403, 409,
+ * 400) throws the API's error like fetchJson.
  */
-export async function postNdjson(url: string, body: unknown, onLine: (line: Record<string, unknown>) => void, signal?: AbortSignal): Promise<void> {
+export async function postNdjson<Line extends object>(url: string, body: unknown, onLine: (line: Line) => void, signal?: AbortSignal): Promise<void> {
   const res = await fetch(url, {
     method: "POST",
     signal,
@@ -47,7 +48,7 @@ export async function postNdjson(url: string, body: unknown, onLine: (line: Reco
     rest += value;
     const lines = rest.split("\n");
     rest = lines.pop() ?? "";
-    for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as Record<string, unknown>);
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as Line);
   }
-  if (rest.trim()) onLine(JSON.parse(rest) as Record<string, unknown>);
+  if (rest.trim()) onLine(JSON.parse(rest) as Line);
 }

@@ -1,12 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import { toQueryString, type DeliverySearch, type InboxSearch } from "./search-params";
+import type { CompletenessSearch } from "@/lib/lists/completeness";
+import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
+import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
+import { defaultsOf, toQueryString } from "@/lib/lists/params";
 import type { Completeness, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
 
 /**
  * One query-key and queryOptions factory per resource (STYLE.md 12-13). Keys nest, so a mutation
- * invalidates by prefix (`inboxKeys.all` after a confirmation). A server page prefetches under the
- * same key with the lib/ function the route would call, and hydrates it.
+ * invalidates by prefix (`inboxKeys.all` after a confirmation). A server page prefetches the same
+ * options with the lib/ function the route would call, and hydrates them (app/(dashboard)/prefetch.tsx).
  */
 
 export const connectionKeys = {
@@ -16,14 +19,14 @@ export const connectionKeys = {
 
 export const inboxKeys = {
   all: ["inbox"] as const,
-  list: (search: Omit<InboxSearch, "doc">) => [...inboxKeys.all, "list", search] as const,
+  list: (input: InboxInput) => [...inboxKeys.all, "list", input] as const,
 };
 
 export const deliveryKeys = {
   all: ["delivery"] as const,
   list: (search: DeliverySearch) => [...deliveryKeys.all, "list", search] as const,
   detail: (connectionId: string, documentid: string) => [...deliveryKeys.all, "detail", connectionId, documentid] as const,
-  completeness: (input: { connection?: string; property?: string; from: string; to: string }) => [...deliveryKeys.all, "completeness", input] as const,
+  completeness: (input: CompletenessScope) => [...deliveryKeys.all, "completeness", input] as const,
   connections: () => [...deliveryKeys.all, "connections"] as const,
 };
 
@@ -34,19 +37,15 @@ export const userKeys = {
 
 export const connectionsQuery = () => queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
 
-/** The inbox API's query of a page's state (`state=all` means no state filter). */
-export function inboxApiQuery(search: Omit<InboxSearch, "doc">): string {
-  const { state, ...rest } = search;
-  return toQueryString({ ...rest, state: state === "all" ? undefined : state });
-}
+const INBOX_DEFAULTS = defaultsOf(INBOX_LIST);
 
-export const inboxQuery = (search: Omit<InboxSearch, "doc">) =>
-  queryOptions({ queryKey: inboxKeys.list(search), queryFn: () => fetchJson<Inbox>(`/api/inbox?${inboxApiQuery(search)}`) });
+export const inboxQuery = (input: InboxInput) =>
+  queryOptions({ queryKey: inboxKeys.list(input), queryFn: () => fetchJson<Inbox>(`/api/inbox?${toQueryString(input, INBOX_DEFAULTS)}`) });
 
 export const deliveryQuery = (search: DeliverySearch) =>
   queryOptions({
     queryKey: deliveryKeys.list(search),
-    queryFn: () => fetchJson<{ count: number; records: DeliveryRecord[] }>(`/api/delivery/documents?${toQueryString(search)}`),
+    queryFn: () => fetchJson<{ count: number; records: DeliveryRecord[] }>(`/api/delivery/documents?${toQueryString(search, DELIVERY_DEFAULTS)}`),
   });
 
 export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
@@ -55,7 +54,10 @@ export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
     queryFn: () => fetchJson<DeliveryRecord & { events: DeliveryEvent[] }>(`/api/delivery/documents/${connectionId}/${encodeURIComponent(documentid)}`),
   });
 
-export const completenessQuery = (input: { connection?: string; property?: string; from: string; to: string }) =>
+/** The grid's scope as the API takes it: both months named. */
+export type CompletenessScope = CompletenessSearch & { from: string; to: string };
+
+export const completenessQuery = (input: CompletenessScope) =>
   queryOptions({ queryKey: deliveryKeys.completeness(input), queryFn: () => fetchJson<Completeness>(`/api/delivery/completeness?${toQueryString(input)}`) });
 
 export const deliveryConnectionsQuery = () =>

@@ -1,3 +1,7 @@
+import type { confirmMany } from "@/lib/delivery/confirm";
+import type { resultLine } from "@/lib/delivery/confirm-answers";
+import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
+
 /**
  * The shapes the pages share, defined once: each is the type of what the server's function
  * returns (type-only imports: nothing of the server reaches the browser bundle).
@@ -11,10 +15,11 @@ export type { Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
 export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
 
-/** One line of a bulk confirmation's NDJSON answer. */
-export type ConfirmLine = { documentid: string; state: "confirmed" | "failed" | "unknown" | "pending"; error?: string; message?: string };
-export type ConfirmSummary = { done: true; confirmed: number; failed: number; unknown: number; pending: number };
-/** Lines of a sync's NDJSON answer. */
-export type SyncLine =
-  | { seen: number; count: number }
-  | { done: true; open: number; gone: number; added: number; countMismatch?: { count: number; seen: number }; error?: string; message?: string };
+/** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
+export type FailureLine = { done: true; error: string; message: string; providerStatus?: number; requestId?: string };
+/** The lines of a bulk confirmation: one per document as it finishes, then the totals (or a failure). */
+export type ConfirmLine = ReturnType<typeof resultLine>;
+export type ConfirmSummary = { done: true } & Awaited<ReturnType<typeof confirmMany>>;
+export type ConfirmationsLine = ConfirmLine | ConfirmSummary | FailureLine;
+/** The lines of a sync: progress, then the outcome (or a failure). */
+export type SyncLine = SyncProgress | SyncDone | FailureLine;

@@ -1,7 +1,10 @@
 import { ConnectionsManager } from "@/components/connections/connections-manager";
-import { requirePage } from "@/lib/auth/pages";
+import { connectionsQuery } from "@/lib/client/queries";
+import { listConnections } from "@/lib/connections/connections";
+import { pageQueries } from "../prefetch";
 
 export default async function ConnectionsPage() {
-  await requirePage("connections");
-  return <ConnectionsManager />;
+  const { prefetch, hydrate } = await pageQueries("connections");
+  await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
+  return hydrate(<ConnectionsManager />);
 }

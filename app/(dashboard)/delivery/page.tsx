@@ -1,20 +1,16 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { DeliveryList } from "@/components/delivery/delivery-list";
 import { deliveryConnectionsQuery, deliveryQuery } from "@/lib/client/queries";
-import { DeliverySearch, plainParams } from "@/lib/client/search-params";
 import { listDeliveries, listDeliveryConnections } from "@/lib/delivery/support/records";
-import { deliveryPageContext } from "./prefetch";
+import { readDeliverySearch } from "@/lib/lists/delivery";
+import { plainParams } from "@/lib/lists/params";
+import { pageQueries } from "../prefetch";
 
 export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { client, prefetch } = await deliveryPageContext();
-  const search = DeliverySearch.parse(plainParams(await searchParams));
+  const { prefetch, hydrate } = await pageQueries("delivery");
+  const search = readDeliverySearch(plainParams(await searchParams));
   await Promise.all([
-    prefetch(deliveryQuery(search).queryKey, (db, user) => listDeliveries(db, user, search)),
-    prefetch(deliveryConnectionsQuery().queryKey, (db, user) => listDeliveryConnections(db, user)),
+    prefetch(deliveryQuery(search), ({ db, user }) => listDeliveries(db, user, search)),
+    prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
   ]);
-  return (
-    <HydrationBoundary state={dehydrate(client)}>
-      <DeliveryList />
-    </HydrationBoundary>
-  );
+  return hydrate(<DeliveryList />);
 }

@@ -1,11 +1,11 @@
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "./sandbox";
 import { connections } from "./connections";
+import { DOCUMENT_STATES, type DocumentState } from "../../lists/document-states";
 
 /** Tables of lib/delivery (migration 0004_delivery.sql). */
 
-export const DOCUMENT_STATES = ["open", "pending", "confirmed", "failed", "unknown", "gone"] as const;
-export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export { DOCUMENT_STATES, type DocumentState };
 export const CONFIRMATION_STATES = ["pending", "confirmed", "failed", "unknown"] as const;
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 

@@ -1,7 +1,10 @@
 import { UsersAdmin } from "@/components/users/users-admin";
-import { requirePage } from "@/lib/auth/pages";
+import { usersQuery } from "@/lib/client/queries";
+import { listUsers } from "@/lib/users/users";
+import { pageQueries } from "../../prefetch";
 
 export default async function UsersPage() {
-  const user = await requirePage("users");
-  return <UsersAdmin currentUserId={user.id} />;
+  const { user, prefetch, hydrate } = await pageQueries("users");
+  await prefetch(usersQuery(), ({ db }) => listUsers(db));
+  return hydrate(<UsersAdmin currentUserId={user.id} />);
 }

@@ -1,0 +1,103 @@
+"use client";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import type { InboxGroup } from "@/lib/client/types";
+import { INBOX_PAGE_SIZES } from "@/lib/lists/inbox";
+import { useT } from "@/lib/i18n/client";
+import { DocumentPane } from "./document-pane";
+import type { DocView } from "./inbox-model";
+import { SelectionBar } from "./selection-bar";
+import { UnitGroup, type GroupHandlers } from "./unit-group";
+import type { useInboxNavigation } from "./use-inbox-navigation";
+import type { useInboxSelection } from "./use-inbox-selection";
+
+type Paging = { offset: number; limit: number; units: number; onChange: (patch: { offset: number; limit?: number }) => void };
+type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
+
+/**
+ * The page's documents by usage unit, with the selection bar and the pager, and beside them the
+ * open document: the split view uses the window's width, beyond the page's column, since a
+ * document needs room.
+ */
+export function InboxDocuments(props: {
+  groups: { group: InboxGroup; docs: DocView[] }[];
+  selection: ReturnType<typeof useInboxSelection>;
+  nav: Pick<ReturnType<typeof useInboxNavigation>, "activeKey" | "setActiveKey">;
+  openDoc: DocView | null;
+  connectionName: (id: string) => string;
+  empty: Empty;
+  paging: Paging;
+  onOpen: (doc: DocView) => void;
+  onAsk: (docs: DocView[]) => void;
+  onHelp: () => void;
+  onCloseViewer: () => void;
+}) {
+  const t = useT();
+  const { selection, openDoc, paging } = props;
+  const handlers: GroupHandlers = {
+    connectionName: props.connectionName,
+    isSelected: selection.isSelected,
+    activeKey: props.nav.activeKey,
+    openKey: openDoc?.key ?? null,
+    compact: openDoc !== null,
+    onToggle: selection.toggle,
+    onOpen: props.onOpen,
+    onConfirm: props.onAsk,
+    onFocus: (d) => props.nav.setActiveKey(d.key),
+  };
+  return (
+    <div className={openDoc ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]" : "flex flex-col"}>
+      <div className="flex min-w-0 flex-col gap-3">
+        <SelectionBar
+          selectable={selection.selectable.length}
+          selected={selection.selectedDocs.length}
+          onAll={selection.selectAll}
+          onConfirm={() => props.onAsk(selection.selectedDocs)}
+          onClear={selection.clear}
+          onHelp={props.onHelp}
+        />
+        {props.groups.length === 0 && <EmptyInbox {...props.empty} />}
+        {props.groups.map(({ group, docs }, i) => (
+          <UnitGroup key={group.unit ?? "\u0000none"} group={group} docs={docs} index={i} h={handlers} />
+        ))}
+        {paging.units > 0 && (
+          <Pager
+            offset={paging.offset}
+            limit={paging.limit}
+            count={paging.units}
+            sizes={INBOX_PAGE_SIZES}
+            sizeLabel={t("inbox.pager.size")}
+            onChange={paging.onChange}
+          />
+        )}
+      </div>
+      {openDoc && (
+        <DocumentPane
+          doc={openDoc}
+          connectionName={props.connectionName(openDoc.connectionId)}
+          onClose={props.onCloseViewer}
+          onConfirm={() => props.onAsk([openDoc])}
+        />
+      )}
+    </div>
+  );
+}
+
+function EmptyInbox({ filtered, neverSynced, onReset }: { filtered: boolean; neverSynced: boolean; onReset: () => void }) {
+  const t = useT();
+  if (filtered) {
+    return (
+      <EmptyState title={t("inbox.empty.filtered")}>
+        <Button variant="secondary" onClick={onReset}>
+          {t("inbox.filters.reset")}
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title={t(neverSynced ? "inbox.empty.notSynced" : "inbox.empty.allDone")}>
+      <p>{t(neverSynced ? "inbox.empty.notSyncedHint" : "inbox.empty.allDoneHint")}</p>
+    </EmptyState>
+  );
+}
