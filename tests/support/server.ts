@@ -27,6 +27,8 @@ export type TestServer = {
   restart: () => Promise<void>;
   /** Kills the server at once (SIGKILL: no shutdown of any kind); `restart` starts it again. */
   crash: () => Promise<void>;
+  /** Sends SIGTERM now; resolves with the exit code once the server has shut down by itself. */
+  terminate: () => Promise<number | null>;
 };
 
 export function freePort(): Promise<number> {
@@ -79,7 +81,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/login`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) });
       if (res.status === 200) return;
     } catch {
       // not listening yet
@@ -147,6 +149,11 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     restart: async () => {
       await halt();
       await launch();
+    },
+    terminate: () => {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      return exited;
     },
     crash: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
