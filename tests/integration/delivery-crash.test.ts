@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { assertInboxCountsAgree, control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { assertInboxCountsAgree, control, mustSync, ndjson, ndjsonUntil, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../support/reconciled";
 import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
-import { api } from "../support/session";
 
 /**
  * Confirmations survive a crash and a second instance: the server is killed (SIGKILL) in the
@@ -14,11 +13,6 @@ import { api } from "../support/session";
 
 const STATUS = "/arge/documents/v1/documents/out/*/status";
 const putsOf = (log: { method: string; path: string }[], id: string) => log.filter((r) => r.method === "PUT" && r.path.endsWith(`/${id}/status`)).length;
-
-async function providerConfirmed(server: TestServer): Promise<Set<string>> {
-  const state = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
-  return new Set(state.documents.filter((d) => d.confirmed).map((d) => d.documentid));
-}
 
 describe("a crash in the middle of a bulk confirmation", () => {
   let server: TestServer;
@@ -41,61 +35,23 @@ describe("a crash in the middle of a bulk confirmation", () => {
 
   test("after a restart every confirmed document has its record and hash, none was sent twice, the rest can be confirmed", async () => {
     await control(server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
-    const res = await fetch(`${server.url}/api/connections/${conn}/confirmations`, {
-      method: "POST",
-      headers: { Cookie: a.session.cookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ documentids: ids }),
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    while ((text.match(/\n/g) ?? []).length < 60) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
+    const run = await ndjsonUntil(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids }, 60);
     await server.crash();
-    await reader.cancel().catch(() => undefined);
+    await run.cancel();
     await server.restart();
-    const restarted = Date.now();
     await control(server, "DELETE", "/faults");
 
     // Reconciliation at start: the claims of the dead process are judged at once (its instance is
     // known dead), not after the provider timeout (30 s).
-    let open: string[] = [];
-    let settledAfterMs = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 80; i++) {
-      const inbox = await api(a.session, server.url, "/api/inbox?limit=200");
-      open = inbox.body.groups.flatMap((g: { documents: { documentid: string; state: string }[] }) =>
-        g.documents.filter((d) => d.state === "pending" || d.state === "unknown").map((d) => d.documentid),
-      );
-      if (open.length === 0) {
-        settledAfterMs = Date.now() - restarted;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    assert.deepEqual(open, [], "pending or unknown after reconciliation");
-    console.log(`recovery: every claim of the killed process settled ${settledAfterMs} ms after the restart`);
-    assert.ok(settledAfterMs <= 10_000, `settled ${settledAfterMs} ms after the restart (target: within 10 s)`);
+    const settled = await waitUntilSettled(a.session, server.url);
+    assert.deepEqual(settled.open, [], "pending or unknown after reconciliation");
+    console.log(`recovery: every claim of the killed process settled ${settled.afterMs} ms after the restart`);
+    assert.ok(settled.afterMs <= 10_000, `settled ${settled.afterMs} ms after the restart (target: within 10 s)`);
 
     const confirmedAtProvider = await providerConfirmed(server);
     assert.ok(confirmedAtProvider.size >= 40, `confirmed before the crash: ${confirmedAtProvider.size}`);
     assert.ok(confirmedAtProvider.size < ids.length, "the crash came in the middle");
-    const support = await makeUser(server, "support");
-    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${conn}&limit=500`);
-    const byId = new Map<string, { state: string; sha256: string | null }>(records.body.records.map((r: { documentid: string }) => [r.documentid, r]));
-    for (const id of confirmedAtProvider) {
-      const record = byId.get(id)!;
-      assert.equal(record.state, "confirmed", `${id} confirmed at the provider without a local record`);
-      assert.match(record.sha256 ?? "", /^[0-9a-f]{64}$/);
-      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
-      assert.equal(
-        createHash("sha256")
-          .update(Buffer.from(await file.arrayBuffer()))
-          .digest("hex"),
-        record.sha256,
-      );
-    }
+    await assertConfirmedAreRecorded(server, conn, confirmedAtProvider);
     let log = await requestsLog(server);
     for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
 

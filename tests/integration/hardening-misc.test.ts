@@ -1,32 +1,9 @@
 import assert from "node:assert/strict";
 import { randomBytes, scryptSync } from "node:crypto";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { sql } from "../support/database";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, signIn, type Session } from "../support/session";
-
-/** Runs one SQL statement on the server's database; the embedded one only while the server is down. */
-async function sql<T>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
-  if (server.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  await server.crash();
-  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.close();
-    await server.restart();
-  }
-}
 
 describe("smaller hardening: JSON never cached, malformed paths, passwords, database errors in the log", () => {
   let server: TestServer;

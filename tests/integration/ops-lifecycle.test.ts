@@ -1,17 +1,21 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import pg from "pg";
 import { control, putState, SANDBOX_BASIC, uvi } from "../support/delivery";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
 
 /**
  * GET /api/health and GET /api/ready through a server's life: while it starts (answered by
- * lib/cli/serve.mjs before Next is ready), while it serves, and while it drains after SIGTERM
- * with a slow request still under way.
+ * lib/cli/serve.mjs before Next is ready), while it serves, while it drains after SIGTERM with a
+ * slow request still under way, and while its archive or its database cannot be reached.
  */
 
 const LIST = "/arge/documents/v1/documents/out";
 
-type Probe = { status: number; body: unknown; cacheControl: string | null };
+type Probe = { status: number; body: { status?: string }; cacheControl: string | null };
 
 async function probe(server: TestServer, path: "/api/health" | "/api/ready"): Promise<Probe | undefined> {
   try {
@@ -79,4 +83,60 @@ describe("health and readiness through start and shutdown", () => {
     assert.equal(await exited, 143);
     await server.restart();
   });
+});
+
+/** Asks /api/ready (at most 40 times, each check bounded by 2 s) until it answers `status`. */
+async function readyBecomes(server: TestServer, status: string): Promise<Probe | undefined> {
+  let last: Probe | undefined;
+  for (let i = 0; i < 40 && last?.body?.status !== status; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 250));
+    last = await probe(server, "/api/ready");
+  }
+  return last;
+}
+
+describe("readiness when the archive or the database cannot be reached", () => {
+  let server: TestServer;
+  let archiveDir = "";
+  before(async () => {
+    archiveDir = mkdtempSync(path.join(tmpdir(), "arge-archive-"));
+    server = await startServer({ env: { ARCHIVE_DIR: archiveDir } });
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  test("an archive directory that cannot be written: 503 unavailable, health 200; ready again once it is back", async () => {
+    renameSync(archiveDir, `${archiveDir}.away`);
+    writeFileSync(archiveDir, "not a directory");
+    try {
+      assert.deepEqual(await readyBecomes(server, "unavailable"), { status: 503, body: { status: "unavailable" }, cacheControl: "no-store" });
+      assert.equal((await probe(server, "/api/health"))?.status, 200);
+    } finally {
+      rmSync(archiveDir, { force: true });
+      renameSync(`${archiveDir}.away`, archiveDir);
+    }
+    assert.deepEqual(await readyBecomes(server, "ready"), { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+  });
+
+  test(
+    "a PostgreSQL database that refuses connections: 503 unavailable, health 200; ready again once it accepts them",
+    { skip: !testDatabaseUrl() && "no PostgreSQL: TEST_DATABASE_URL is not set" },
+    async () => {
+      const name = new URL(server.env.DATABASE_URL!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+      await admin.connect();
+      try {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+        assert.deepEqual(await readyBecomes(server, "unavailable"), { status: 503, body: { status: "unavailable" }, cacheControl: "no-store" });
+        assert.equal((await probe(server, "/api/health"))?.status, 200);
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      assert.deepEqual(await readyBecomes(server, "ready"), { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+    },
+  );
 });

@@ -121,3 +121,37 @@ export async function assertInboxCountsAgree(session: Session, base: string, mon
   }
   for (const [id, rest] of openPerConnection) assert.equal(rest, 0, `connection ${id}: the open count is that of the listed open documents`);
 }
+
+/**
+ * Starts an NDJSON request and reads its answer until `count` lines have arrived (or it ended):
+ * `text` so far, then `rest()` for everything up to its end, or `cancel()` to stop reading.
+ */
+export async function ndjsonUntil(session: Session, base: string, path: string, json: unknown, count: number) {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { Cookie: session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while ((text.match(/\n/g) ?? []).length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return {
+    text,
+    /** The whole answer once it has ended, or as far as it came when the connection broke. */
+    rest: async () => {
+      try {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+      } catch {
+        // cut off: what arrived is the answer
+      }
+      return text;
+    },
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
+}
