@@ -6,6 +6,7 @@ import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/deliver
 import { ConfirmationsBody, InboxQuery, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
 import { CreateUserBody, UpdateMeBody, UpdateUserBody } from "@/lib/users/schemas";
 import * as A from "./answers";
+import { OPS_OPERATIONS } from "./operations-ops";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (docs/api.md), served at GET /api/openapi.json. One
@@ -61,6 +62,7 @@ export const OPERATIONS: ApiOperation[] = [
     access: "public",
     answers: [{ status: 200, description: "OpenAPI 3.1", content: { type: "application/json" } }],
   },
+  ...OPS_OPERATIONS,
   {
     method: "GET",
     path: "/api/me",
