@@ -1,5 +1,6 @@
 /** Helpers for delivery tests: the sandbox's control API, NDJSON answers, and provider states. */
 import assert from "node:assert/strict";
+import { addConnection, makeUser, type Person } from "./connections";
 import type { TestServer } from "./server";
 import { api, type Session } from "./session";
 
@@ -43,6 +44,16 @@ export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Recor
     confirmed: false,
     ...extra,
   };
+}
+
+/** UVI documents with these ids, each of its own usage unit `${unitPrefix}0000`, `${unitPrefix}0001`, ... */
+export const uviFor = (ids: string[], unitPrefix: string) => ids.map((id, i) => uvi(id, `${unitPrefix}${String(i).padStart(4, "0")}`));
+
+/** A new manager with a UVI connection (Basic) to the server's own sandbox. */
+export async function sandboxManager(server: TestServer): Promise<{ manager: Person; connectionId: string }> {
+  const manager = await makeUser(server, "manager");
+  const { id } = await addConnection(server, manager.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC });
+  return { manager, connectionId: id };
 }
 
 /** Reads a whole NDJSON answer into its lines. */
