@@ -77,7 +77,8 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start on a loaded machine (two cores shared by several test runs) takes a while.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -126,7 +127,13 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     });
     child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-    await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+    try {
+      await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+    } catch (err) {
+      // A server that never became ready is not left running (its pipes would keep the test process alive).
+      child.kill("SIGKILL");
+      throw err;
+    }
   }
 
   async function halt() {
