@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "./openapi";
 
-/** The operator's routes (docs/api.md, "Operating it"): for load balancers, no session. */
+/** The operator's routes (docs/api.md, "`GET /api/health` and `GET /api/ready`"): for load balancers, no session. */
 
 const json = (schema: z.ZodType) => ({ type: "application/json", schema });
 
