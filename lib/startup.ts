@@ -2,11 +2,13 @@ import "server-only";
 import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { safeErrorMessage } from "@/lib/log";
+import { markStarted } from "@/lib/ops/lifecycle";
 import { ensureAdmin } from "@/lib/users/users";
 
 /**
  * Runs once when the server starts (instrumentation.ts): configuration, migrations, the admin
- * of ADMIN_EMAIL. A bad configuration ends the process with a message, never a stack trace.
+ * of ADMIN_EMAIL; readiness answers `ready` only after all of it. A bad configuration ends the
+ * process with a message, never a stack trace.
  */
 export async function startServer(): Promise<void> {
   let config;
@@ -26,6 +28,7 @@ export async function startServer(): Promise<void> {
     await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
+    markStarted();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);
     process.exit(1);

@@ -11,7 +11,7 @@ import { requestLocale } from "@/lib/i18n/server";
 export type PageScope = { db: Db; user: CurrentUser; locale: Locale };
 
 /**
- * The server side of every dashboard page (STYLE.md 13): the user (sign-in redirect, 404 for a
+ * The server side of every dashboard page: the user (sign-in redirect, 404 for a
  * role without the page), one query client per request, `prefetch` under the client's own
  * `queryOptions` (lib/client/queries.ts) with the lib/ function its route calls, and `hydrate`
  * to hand the result to the client view. A failed prefetch is left out, so the client asks the

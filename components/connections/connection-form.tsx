@@ -57,7 +57,7 @@ function needsSecretAgain(f: FormState, c: Connection | undefined): boolean {
   return f.principal.trim() !== "";
 }
 
-/** The request body of DASHBOARD.md; on an edit, blank credentials keep the stored ones. */
+/** The request body of docs/api.md, `POST /api/connections`; on an edit, blank credentials keep the stored ones. */
 function toBody(f: FormState, editing: boolean) {
   const isBasic = f.authType === "basic";
   const principal = f.principal.trim();

@@ -38,7 +38,7 @@ async function waitUntilReady(child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) process.exit(child.exitCode);
     try {
-      if ((await fetch(`${base}/login`)).ok) return;
+      if ((await fetch(`${base}/api/ready`)).ok) return;
     } catch {
       // not up yet
     }

@@ -10,6 +10,8 @@
 // the Secure flag of its cookies from them).
 // A path with a malformed percent-encoding is answered 400 in the JSON error shape here, since
 // Next would answer it with a plain-text 500.
+// On SIGTERM or SIGINT the app drains (readiness 503, syncs stopped at a page, requests and
+// archive writes finished) and the process exits, within 10 s at most.
 import { createServer } from "node:http";
 import path from "node:path";
 import { observeRequests } from "./observe.mjs";
@@ -125,19 +127,56 @@ async function drainPendingArchives() {
   await globalThis[Symbol.for("arge-inbox.drainPendingArchives")]?.();
 }
 
+/** The app's life state (lib/ops/lifecycle.ts), once the app has loaded it. */
+const lifecycle = () => globalThis[Symbol.for("arge-inbox.lifecycle")];
+
+/**
+ * While Next and the start-up work (migrations) are not done, requests wait; the two probes are
+ * answered here instead, as the app's routes would answer them: alive, not ready.
+ */
+function answerWhileStarting(req, res) {
+  const pathname = (req.url ?? "/").split("?", 1)[0];
+  const probe = { "/api/health": [200, "ok"], "/api/ready": [503, "starting"] }[pathname];
+  if (!probe) return false;
+  const body = JSON.stringify({ status: probe[1] });
+  res.writeHead(probe[0], { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+  res.end(body);
+  return true;
+}
+
+/** Counts the requests under way; `idle()` resolves when none is. */
+function requestsUnderWay(server) {
+  let open = 0;
+  let waiting = [];
+  server.on("request", (_req, res) => {
+    open++;
+    res.once("close", () => {
+      if (--open > 0) return;
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    });
+  });
+  return { idle: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))) };
+}
+
 async function main() {
   const { port, hostname } = options(process.argv.slice(2));
   const hops = trustedProxies();
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
   // Listening at once, like `next start`; requests wait until Next (and instrumentation.ts) is ready.
-  const ready = app.prepare().then(() => app.getRequestHandler());
+  let started = false;
+  const ready = app.prepare().then(() => {
+    started = true;
+    return app.getRequestHandler();
+  });
   // Request ids, metrics and the access log (lib/cli/observe.mjs) cover every request, the 400 below included.
   const observed = observeRequests(root);
   const server = createServer(
     observed(async (req, res) => {
       trustForwarded(req.headers, req.socket.remoteAddress, hops);
       if (isMalformedPath(req.url)) return answerBadPath(req, res);
+      if (!started && answerWhileStarting(req, res)) return;
       try {
         await (
           await ready
@@ -149,6 +188,7 @@ async function main() {
       }
     }),
   );
+  const underWay = requestsUnderWay(server);
   server.on("error", (err) => fail(`Start fehlgeschlagen / failed to start: ${err.message}`));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   await ready;
@@ -156,15 +196,23 @@ async function main() {
   console.log(`  ▲ arge-inbox on http://${shown}:${port} (trusted proxies: ${hops})`);
 
   let stopping = false;
-  const stop = (signal) => {
+  const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
     const code = signal === "SIGINT" ? 130 : 143;
-    // Requests under way may finish, then the archive commits that follow a finished download
-    // (lib/delivery/archive/pending.ts); whatever is not done within 10 s is cut.
+    // Whatever is not done within 10 s is cut: a confirmation cut then stays `pending` and is
+    // judged by the next sync (docs/architecture.md, "Crash recovery").
     setTimeout(() => process.exit(code), 10_000).unref();
+    // Readiness answers 503 "draining" at once and syncs stop at their next page. The listener
+    // stays open while requests are under way, so that a load balancer still reaches the probes
+    // and what it sends before it notices is served.
+    lifecycle()?.beginDrain();
+    await underWay.idle();
     server.close(() => {
+      // Then the archive commits that follow a finished download (lib/delivery/archive/pending.ts),
+      // then the app's own end (the background syncs' leases, this instance's row).
       drainPendingArchives()
+        .then(() => lifecycle()?.finish())
         .then(() => app.close())
         .catch((err) => console.error(err))
         .finally(() => process.exit(code));
@@ -173,8 +221,8 @@ async function main() {
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 50).unref();
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -7,7 +7,7 @@ import { defaultsOf, toQueryString } from "@/lib/lists/params";
 import type { Completeness, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
 
 /**
- * One query-key and queryOptions factory per resource (STYLE.md 12-13). Keys nest, so a mutation
+ * One query-key and queryOptions factory per resource. Keys nest, so a mutation
  * invalidates by prefix (`inboxKeys.all` after a confirmation). A server page prefetches the same
  * options with the lib/ function the route would call, and hydrates them (app/(dashboard)/prefetch.tsx).
  */

@@ -12,15 +12,27 @@ export function migrationsDir(): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "db", "migrations");
 }
 
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+}
+
+const versionOf = (file: string) => file.replace(/\.sql$/, "");
+
+let latest: string | undefined;
+
+/** The version of the newest migration this build ships: once it is in schema_migrations, all are. */
+export function latestMigration(): string {
+  return (latest ??= versionOf(migrationFiles(migrationsDir()).at(-1) ?? ""));
+}
+
 export async function runMigrations(db: SqlRunner, dir = migrationsDir()): Promise<string[]> {
   await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
   const done = new Set((await db.query("SELECT version FROM schema_migrations")).map((r) => String(r.version)));
-  const files = readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort();
   const applied: string[] = [];
-  for (const file of files) {
-    const version = file.replace(/\.sql$/, "");
+  for (const file of migrationFiles(dir)) {
+    const version = versionOf(file);
     if (done.has(version)) continue;
     const sql = readFileSync(path.join(/*turbopackIgnore: true*/ dir, file), "utf8");
     await db.exec("BEGIN");

@@ -5,6 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { onFinish } from "@/lib/ops/lifecycle";
 import { rowsOf } from "./document-index";
 
 /**
@@ -115,6 +116,18 @@ export async function startInstance(db: Db, onDead: () => void): Promise<void> {
   if (state.timer) return;
   state.timer = setInterval(() => void beat(db).catch((err: unknown) => log().warn({ err }, "instance heartbeat failed")), HEARTBEAT_MS);
   state.timer.unref();
+  onFinish(() => endInstance(db));
+}
+
+/**
+ * A clean shutdown, after every request has finished: no PUT of this instance is under way, so
+ * other instances may judge its claims (and take its leases) now rather than after LAPSE_MS.
+ */
+async function endInstance(db: Db): Promise<void> {
+  clearInterval(state.timer);
+  state.timer = undefined;
+  await db.execute(sql`UPDATE app_instances SET ended_at = now() WHERE id = ${state.id}`);
+  await db.execute(sql`UPDATE delivery_sync SET lease_owner = NULL, lease_until = NULL WHERE starts_with(lease_owner, ${state.id + ":"})`);
 }
 
 /** Time after a claim's deadline before a list may judge it: a provider may still be applying a PUT it received just before. */

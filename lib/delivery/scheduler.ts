@@ -4,6 +4,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
 import { rowsOf } from "./document-index";
 import { claimSettledSql, startInstance } from "./instances";
 import { acquireSyncLease, runSync } from "./sync";
@@ -14,10 +15,14 @@ import { acquireSyncLease, runSync } from "./sync";
  * SYNC_CONCURRENCY at once on this instance; the lease keeps instances from syncing one connection
  * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
  * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
- * decided; the claims of an instance found dead (instances.ts) are due at once.
+ * decided; the claims of an instance found dead (instances.ts) are due at once. From a shutdown's
+ * start on (lib/ops/lifecycle.ts) no sync is started.
  */
 
-const store = globalThis as unknown as { argeScheduler?: { timer: NodeJS.Timeout; running: Set<string> } };
+/** The background syncs under way, by connection. */
+type Running = Map<string, Promise<void>>;
+
+const store = globalThis as unknown as { argeScheduler?: { timer: NodeJS.Timeout; running: Running } };
 
 function tickMs(): number {
   const minutes = env().syncIntervalMinutes;
@@ -62,8 +67,7 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-async function syncInBackground(db: Db, connectionId: string, running: Set<string>): Promise<void> {
-  running.add(connectionId);
+async function syncInBackground(db: Db, connectionId: string): Promise<void> {
   try {
     const [connection] = await db
       .select()
@@ -77,17 +81,22 @@ async function syncInBackground(db: Db, connectionId: string, running: Set<strin
   } catch (err) {
     // runSync has recorded the outcome on the connection; the log says which one failed.
     log().warn({ connectionId, err: err instanceof Error ? err.message : err }, "background sync failed");
-  } finally {
-    running.delete(connectionId);
   }
 }
 
-async function tick(running: Set<string>): Promise<void> {
+async function tick(running: Running): Promise<void> {
+  // Shutting down: the syncs under way stop at their next page (sync.ts), none starts.
+  if (shutdownSignal().aborted) return;
   const free = env().syncConcurrency - running.size;
   if (free <= 0) return;
   const db = await getDb();
   await scheduleNew(db);
-  for (const id of await dueConnections(db, free, [...running])) void syncInBackground(db, id, running);
+  for (const id of await dueConnections(db, free, [...running.keys()])) {
+    running.set(
+      id,
+      syncInBackground(db, id).finally(() => running.delete(id)),
+    );
+  }
 }
 
 /**
@@ -96,11 +105,13 @@ async function tick(running: Set<string>): Promise<void> {
  */
 export async function startScheduler(): Promise<void> {
   if (store.argeScheduler) return;
-  const running = new Set<string>();
+  const running: Running = new Map();
   const run = () => void tick(running).catch((err: unknown) => log().error({ err }, "sync scheduler tick failed"));
   const timer = setInterval(run, tickMs());
   timer.unref();
   store.argeScheduler = { timer, running };
+  // At a shutdown the syncs under way release their leases before the instance ends (instances.ts).
+  onFinish(async () => void (await Promise.allSettled(running.values())));
   await startInstance(await getDb(), run);
   run();
 }

@@ -8,6 +8,7 @@ import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { shutdownSignal } from "@/lib/ops/lifecycle";
 import { countSyncRun } from "@/lib/ops/metrics";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
@@ -71,19 +72,26 @@ export function nextSyncAt(now = Date.now()): Date | null {
   return new Date(now + minutes * 60_000 * (0.9 + Math.random() * 0.2));
 }
 
-async function releaseLease(db: Db, lease: Lease, outcome: { ok: boolean; open: number | null; message: string | null }): Promise<void> {
+async function releaseLease(db: Db, lease: Lease, outcome: { ok: boolean; open: number | null; message: string | null } | "stopped"): Promise<void> {
   const now = new Date();
+  // Stopped by a shutdown: free at once, and the last outcome and the next time stay as they were.
+  const after =
+    outcome === "stopped"
+      ? {}
+      : {
+          lastAt: now,
+          lastOk: outcome.ok,
+          ...(outcome.open !== null && { lastOpen: outcome.open }),
+          lastMessage: outcome.message,
+          ...(outcome.ok && { lastGoodAt: now }),
+          nextAt: nextSyncAt(now.getTime()),
+        };
   await db
     .update(deliverySync)
     .set({
       leaseOwner: null,
       leaseUntil: null,
-      lastAt: now,
-      lastOk: outcome.ok,
-      ...(outcome.open !== null && { lastOpen: outcome.open }),
-      lastMessage: outcome.message,
-      ...(outcome.ok && { lastGoodAt: now }),
-      nextAt: nextSyncAt(now.getTime()),
+      ...after,
     })
     .where(and(eq(deliverySync.connectionId, lease.connectionId), eq(deliverySync.leaseOwner, lease.owner)));
 }
@@ -100,10 +108,31 @@ async function openCount(db: Db, connectionId: string): Promise<number> {
 }
 
 /**
+ * Ends a failed sync: the lease released, the outcome recorded, and the project's error to throw.
+ * A sync stopped by a shutdown keeps what it indexed (each page before the stop), and the last
+ * outcome stays as it was: it did not fail, it was cut short.
+ */
+async function endFailed(
+  db: Db,
+  lease: Lease,
+  run: { connectionId: string; actor: Actor; err: unknown; stopped: boolean; seen: number; added: number },
+): Promise<unknown> {
+  const { connectionId, actor, seen, added } = run;
+  const mapped = run.stopped ? new AppError(503, "shutting_down", "delivery.sync.stopped") : listFailure(run.err);
+  const code = mapped instanceof AppError ? mapped.code : "internal";
+  log().warn({ connectionId, err: mapped instanceof AppError ? code : run.err }, run.stopped ? "sync stopped by the shutdown" : "sync failed");
+  const message = mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal";
+  await releaseLease(db, lease, run.stopped ? "stopped" : { ok: false, open: null, message }).catch(() => undefined);
+  await recordEvent(db, { kind: "sync", actor, connectionId, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
+  return mapped;
+}
+
+/**
  * Runs one sync under a lease taken by `acquireSyncLease`, and always releases it. Documents that
  * were not listed are marked gone only when the list held still during the walk (the count before
  * and after agree); open confirmations are reconciled only when, besides, every counted document
- * was seen. A provider failure ends the sync with the project's error, recorded as its outcome.
+ * was seen. A provider failure ends the sync with the project's error, recorded as its outcome;
+ * a shutdown stops the walk at its next page (`shutting_down`).
  */
 export async function runSync(
   db: Db,
@@ -114,6 +143,7 @@ export async function runSync(
   const walkStart = new Date();
   const took = () => (Date.now() - walkStart.getTime()) / 1000;
   const renew = setInterval(() => void renewLease(db, lease).catch(() => undefined), RENEW_MS);
+  const signal = shutdownSignal();
   let added = 0;
   let gone = 0;
   let seen = 0;
@@ -124,6 +154,7 @@ export async function runSync(
     for (const kd of customersOf(connection)) {
       const walked = await client.walk({
         ...(kd && { kd }),
+        signal,
         onPage: async (documents, progress) => {
           added += await indexDocuments(db, { connectionId: connection.id, kd }, documents, new Date());
           input.onProgress?.({ seen: seen + progress.seen, count: count + progress.count });
@@ -166,17 +197,8 @@ export async function runSync(
     });
     return done;
   } catch (err) {
-    const mapped = listFailure(err);
-    const code = mapped instanceof AppError ? mapped.code : "internal";
-    log().warn({ connectionId: connection.id, err: mapped instanceof AppError ? code : err }, "sync failed");
-    await releaseLease(db, lease, {
-      ok: false,
-      open: null,
-      message: mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal",
-    }).catch(() => undefined);
-    await recordEvent(db, { kind: "sync", actor, connectionId: connection.id, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
     countSyncRun("failed", took(), seen);
-    throw mapped;
+    throw await endFailed(db, lease, { connectionId: connection.id, actor, err, stopped: signal.aborted, seen, added });
   } finally {
     clearInterval(renew);
   }

@@ -1,5 +1,5 @@
 /**
- * List state in the URL (STYLE.md 11): each list names its parameters once, in this vocabulary
+ * List state in the URL: each list names its parameters once, in this vocabulary
  * (lib/lists/inbox.ts, delivery.ts, completeness.ts), and two readers follow that one definition:
  * the lenient reader below, used by the pages on server and client (a broken value falls back to
  * its default, so a link never fails the page), and the strict zod schema of the route

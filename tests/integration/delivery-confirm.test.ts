@@ -13,7 +13,9 @@ import {
   requestsLog,
   SANDBOX_BASIC,
   SANDBOX_CLIENT,
+  sandboxManager,
   uvi,
+  uviFor,
   type SandboxRequest,
 } from "../support/delivery";
 import { startServer, type TestServer } from "../support/server";
@@ -33,15 +35,8 @@ describe("confirmations", () => {
 
   before(async () => {
     server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" } });
-    await putState(server, [
-      ...ids.map((id, i) => uvi(id, `60${String(i).padStart(4, "0")}`)),
-      uvi("single-1", "5001"),
-      uvi("single-2", "5002"),
-      uvi("nodata", "5003"),
-      uvi("viewed-1", "5004"),
-    ]);
-    a = await makeUser(server, "manager");
-    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await putState(server, [...uviFor(ids, "60"), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")]);
+    ({ manager: a, connectionId: conn } = await sandboxManager(server));
     await mustSync(a.session, server.url, conn);
   });
   after(() => server?.stop());

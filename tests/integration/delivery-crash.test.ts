@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { addConnection, makeUser, type Person } from "../support/connections";
-import { assertInboxCountsAgree, control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, uvi } from "../support/delivery";
+import type { Person } from "../support/connections";
+import { assertInboxCountsAgree, control, mustSync, ndjson, ndjsonUntil, putState, requestsLog, sandboxManager, uviFor } from "../support/delivery";
+import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../support/reconciled";
 import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
-import { api } from "../support/session";
+import { sandboxSuite } from "../support/suite";
 
 /**
  * Confirmations survive a crash and a second instance: the server is killed (SIGKILL) in the
@@ -15,111 +15,56 @@ import { api } from "../support/session";
 const STATUS = "/arge/documents/v1/documents/out/*/status";
 const putsOf = (log: { method: string; path: string }[], id: string) => log.filter((r) => r.method === "PUT" && r.path.endsWith(`/${id}/status`)).length;
 
-async function providerConfirmed(server: TestServer): Promise<Set<string>> {
-  const state = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
-  return new Set(state.documents.filter((d) => d.confirmed).map((d) => d.documentid));
-}
-
 describe("a crash in the middle of a bulk confirmation", () => {
-  let server: TestServer;
-  let a: Person;
-  let conn = "";
   const ids = Array.from({ length: 200 }, (_, i) => `k-${i}`);
-
-  before(async () => {
-    // The provider timeout is the default's (30 s): recovery must not wait for it.
-    server = await startServer({ sandbox: true });
-    await putState(
-      server,
-      ids.map((id, i) => uvi(id, `63${String(i).padStart(4, "0")}`)),
-    );
-    a = await makeUser(server, "manager");
-    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
-    await mustSync(a.session, server.url, conn);
-  });
-  after(() => server?.stop());
+  // The provider timeout is the default's (30 s): recovery must not wait for it.
+  const s = sandboxSuite(uviFor(ids, "63"), { synced: true });
 
   test("after a restart every confirmed document has its record and hash, none was sent twice, the rest can be confirmed", async () => {
-    await control(server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
-    const res = await fetch(`${server.url}/api/connections/${conn}/confirmations`, {
-      method: "POST",
-      headers: { Cookie: a.session.cookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ documentids: ids }),
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    while ((text.match(/\n/g) ?? []).length < 60) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    await server.crash();
-    await reader.cancel().catch(() => undefined);
-    await server.restart();
-    const restarted = Date.now();
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
+    const run = await ndjsonUntil(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/confirmations`, { documentids: ids }, 60);
+    await s.server.crash();
+    await run.cancel();
+    await s.server.restart();
+    await control(s.server, "DELETE", "/faults");
 
     // Reconciliation at start: the claims of the dead process are judged at once (its instance is
     // known dead), not after the provider timeout (30 s).
-    let open: string[] = [];
-    let settledAfterMs = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 80; i++) {
-      const inbox = await api(a.session, server.url, "/api/inbox?limit=200");
-      open = inbox.body.groups.flatMap((g: { documents: { documentid: string; state: string }[] }) =>
-        g.documents.filter((d) => d.state === "pending" || d.state === "unknown").map((d) => d.documentid),
-      );
-      if (open.length === 0) {
-        settledAfterMs = Date.now() - restarted;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    assert.deepEqual(open, [], "pending or unknown after reconciliation");
-    console.log(`recovery: every claim of the killed process settled ${settledAfterMs} ms after the restart`);
-    assert.ok(settledAfterMs <= 10_000, `settled ${settledAfterMs} ms after the restart (target: within 10 s)`);
+    const settled = await waitUntilSettled(s.manager.session, s.server.url);
+    assert.deepEqual(settled.open, [], "pending or unknown after reconciliation");
+    console.log(`recovery: every claim of the killed process settled ${settled.afterMs} ms after the restart`);
+    assert.ok(settled.afterMs <= 10_000, `settled ${settled.afterMs} ms after the restart (target: within 10 s)`);
 
-    const confirmedAtProvider = await providerConfirmed(server);
+    const confirmedAtProvider = await providerConfirmed(s.server);
     assert.ok(confirmedAtProvider.size >= 40, `confirmed before the crash: ${confirmedAtProvider.size}`);
     assert.ok(confirmedAtProvider.size < ids.length, "the crash came in the middle");
-    const support = await makeUser(server, "support");
-    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${conn}&limit=500`);
-    const byId = new Map<string, { state: string; sha256: string | null }>(records.body.records.map((r: { documentid: string }) => [r.documentid, r]));
-    for (const id of confirmedAtProvider) {
-      const record = byId.get(id)!;
-      assert.equal(record.state, "confirmed", `${id} confirmed at the provider without a local record`);
-      assert.match(record.sha256 ?? "", /^[0-9a-f]{64}$/);
-      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
-      assert.equal(
-        createHash("sha256")
-          .update(Buffer.from(await file.arrayBuffer()))
-          .digest("hex"),
-        record.sha256,
-      );
-    }
-    let log = await requestsLog(server);
+    await assertConfirmedAreRecorded(s.server, s.connectionId, confirmedAtProvider);
+    let log = await requestsLog(s.server);
     for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
 
     const rest = ids.filter((id) => !confirmedAtProvider.has(id));
-    const again = await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids });
+    const again = await ndjson(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/confirmations`, { documentids: ids });
     assert.equal(again.lines.at(-1)!.confirmed, ids.length, again.text);
-    log = await requestsLog(server);
+    log = await requestsLog(s.server);
     for (const id of confirmedAtProvider) assert.equal(putsOf(log, id), 1, `${id} sent again`);
-    assert.equal((await providerConfirmed(server)).size, ids.length);
+    assert.equal((await providerConfirmed(s.server)).size, ids.length);
     assert.ok(rest.length > 0);
     // The counts the index keeps survived the crash with it (one transaction each).
-    await assertInboxCountsAgree(a.session, server.url);
+    await assertInboxCountsAgree(s.manager.session, s.server.url);
   });
 
   test("a sync cut off by a crash holds no lease after the restart: the next sync runs at once", async () => {
-    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 3000 }]);
-    const running = fetch(`${server.url}/api/connections/${conn}/sync`, { method: "POST", headers: { Cookie: a.session.cookie } }).catch(() => undefined);
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 3000 }]);
+    const running = fetch(`${s.server.url}/api/connections/${s.connectionId}/sync`, { method: "POST", headers: { Cookie: s.manager.session.cookie } }).catch(
+      () => undefined,
+    );
     await new Promise((r) => setTimeout(r, 800));
-    await server.crash();
+    await s.server.crash();
     await running;
-    await server.restart();
-    await control(server, "DELETE", "/faults");
+    await s.server.restart();
+    await control(s.server, "DELETE", "/faults");
     // The lease would otherwise last its 2 minutes: a sync now would be refused with 409.
-    const done = await mustSync(a.session, server.url, conn);
+    const done = await mustSync(s.manager.session, s.server.url, s.connectionId);
     assert.equal(done.done, true);
   });
 });
@@ -135,12 +80,8 @@ describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : 
     one = await startServer({ sandbox: true });
     const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_ADMIN_TOKEN"].map((k) => [k, one.env[k]!]);
     two = await startServer({ sandbox: true, env: { ...Object.fromEntries(shared), PROVIDER_URL_ALLOWLIST: one.url } });
-    await putState(
-      one,
-      ids.map((id, i) => uvi(id, `64${String(i).padStart(4, "0")}`)),
-    );
-    a = await makeUser(one, "manager");
-    conn = (await addConnection(one, a.session, { service: "uvi", baseUrl: `${one.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await putState(one, uviFor(ids, "64"));
+    ({ manager: a, connectionId: conn } = await sandboxManager(one));
     await mustSync(a.session, one.url, conn);
   });
   after(async () => {

@@ -1,53 +1,25 @@
 import assert from "node:assert/strict";
 import { randomBytes, scryptSync } from "node:crypto";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { ADMIN, startServer, type TestServer } from "../support/server";
-import { api, mustSignIn, signIn, type Session } from "../support/session";
-
-/** Runs one SQL statement on the server's database; the embedded one only while the server is down. */
-async function sql<T>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
-  if (server.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  await server.crash();
-  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.close();
-    await server.restart();
-  }
-}
+import { describe, test } from "node:test";
+import { sql } from "../support/database";
+import { ADMIN } from "../support/server";
+import { suiteServer } from "../support/suite";
+import { api, mustSignIn, signIn } from "../support/session";
 
 describe("smaller hardening: JSON never cached, malformed paths, passwords, database errors in the log", () => {
-  let server: TestServer;
-  let admin: Session;
-  before(async () => {
-    server = await startServer();
-    admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-  });
-  after(() => server.stop());
+  const suite = suiteServer();
 
   test("JSON answers carry Cache-Control: no-store (success, errors, next-auth's own)", async () => {
     const answers = [
-      await api(admin, server.url, "/api/me"),
-      await api(admin, server.url, "/api/users"),
-      await api(admin, server.url, "/api/connections"),
-      await api(admin, server.url, "/api/users", { method: "POST", json: {} }),
-      await api(null, server.url, "/api/me"),
-      await api(admin, server.url, "/api/nothing-here"),
-      await api(admin, server.url, "/api/auth/session"),
-      await api(null, server.url, "/api/auth/csrf"),
-      await api(null, server.url, "/api/auth/providers"),
+      await api(suite.admin, suite.server.url, "/api/me"),
+      await api(suite.admin, suite.server.url, "/api/users"),
+      await api(suite.admin, suite.server.url, "/api/connections"),
+      await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: {} }),
+      await api(null, suite.server.url, "/api/me"),
+      await api(suite.admin, suite.server.url, "/api/nothing-here"),
+      await api(suite.admin, suite.server.url, "/api/auth/session"),
+      await api(null, suite.server.url, "/api/auth/csrf"),
+      await api(null, suite.server.url, "/api/auth/providers"),
     ];
     for (const r of answers) {
       assert.match(r.headers.get("content-type") ?? "", /json/);
@@ -57,19 +29,19 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
 
   test("a malformed percent-encoding in a path is a 400 JSON answer, not a plain-text 500", async () => {
     for (const p of ["/api/connections/%E0%A4%A", "/api/%ZZ", "/api/users/%C3%28", "/arge/documents/v1/%E0"]) {
-      const r = await api(admin, server.url, p, { headers: { "Accept-Language": "en" } });
+      const r = await api(suite.admin, suite.server.url, p, { headers: { "Accept-Language": "en" } });
       assert.equal(r.status, 400, p);
       assert.match(r.headers.get("content-type") ?? "", /application\/json/);
       assert.equal(r.body.error, "bad_request");
       assert.match(r.body.message, /percent-encoding/);
     }
-    const de = await api(admin, server.url, "/api/%ZZ");
+    const de = await api(suite.admin, suite.server.url, "/api/%ZZ");
     assert.match(de.body.message, /Prozent-Kodierung/);
   });
 
   test("the most common passwords are refused for new and changed passwords", async () => {
     for (const password of ["Passwort123", "1234567890", "qwertzuiop", "password123", "abcabcabcabc"]) {
-      const r = await api(admin, server.url, "/api/users", {
+      const r = await api(suite.admin, suite.server.url, "/api/users", {
         method: "POST",
         json: { email: `c-${randomBytes(3).toString("hex")}@example.com`, name: "C", role: "manager", password },
       });
@@ -80,18 +52,18 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
       );
       assert.match(r.body.fields[0].message, /verbreitet/);
     }
-    const ok = await api(admin, server.url, "/api/users", {
+    const ok = await api(suite.admin, suite.server.url, "/api/users", {
       method: "POST",
       json: { email: "uncommon@example.com", name: "U", role: "manager", password: "violet-harbour-lantern" },
     });
     assert.equal(ok.status, 201, ok.text);
-    const changed = await api(admin, server.url, `/api/users/${ok.body.id}`, { method: "PATCH", json: { password: "iloveyou123" } });
+    const changed = await api(suite.admin, suite.server.url, `/api/users/${ok.body.id}`, { method: "PATCH", json: { password: "iloveyou123" } });
     assert.equal(changed.status, 400);
   });
 
   test("an unexpected database error is logged with its request id but without its parameter values", async () => {
     const marker = `marker-${randomBytes(6).toString("hex")}`;
-    const r = await api(admin, server.url, "/api/users", {
+    const r = await api(suite.admin, suite.server.url, "/api/users", {
       method: "POST",
       json: { email: `${marker}@example.com`, name: `${marker}\u0000`, role: "manager", password: "violet-harbour-lantern-2" },
     });
@@ -99,36 +71,36 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     assert.equal(r.body.error, "internal");
     const requestId = /[0-9a-f-]{36}/.exec(r.body.message)![0];
     await new Promise((res) => setTimeout(res, 200));
-    const line = server
+    const line = suite.server
       .output()
       .split("\n")
       .find((l) => l.includes(requestId));
     assert.ok(line, "the error is in the log under its request id");
     assert.match(line, /Failed query: insert into/);
-    assert.ok(!server.output().includes(marker), "no parameter value (name, e-mail, password hash) in the log");
-    assert.ok(!/scrypt\$/.test(server.output()));
+    assert.ok(!suite.server.output().includes(marker), "no parameter value (name, e-mail, password hash) in the log");
+    assert.ok(!/scrypt\$/.test(suite.server.output()));
   });
 
   test("scrypt at N=2^17, r=8, p=1; a weaker stored hash is upgraded at the next sign-in", async () => {
     const password = "an-old-fashioned-pw";
-    const created = await api(admin, server.url, "/api/users", {
+    const created = await api(suite.admin, suite.server.url, "/api/users", {
       method: "POST",
       json: { email: "old-hash@example.com", name: "Old", role: "manager", password },
     });
     assert.equal(created.status, 201);
-    const [fresh] = await sql<{ password_hash: string }>(server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
+    const [fresh] = await sql<{ password_hash: string }>(suite.server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
     assert.match(fresh!.password_hash, /^scrypt\$131072\$8\$1\$/);
     // A hash as the app stored it before (N=2^15), written straight into the database.
     const salt = randomBytes(16);
     const key = scryptSync(password, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const old = `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
-    await sql(server, "UPDATE users SET password_hash = $1 WHERE email = $2", [old, "old-hash@example.com"]);
-    const res = await signIn(server.url, "old-hash@example.com", password);
+    await sql(suite.server, "UPDATE users SET password_hash = $1 WHERE email = $2", [old, "old-hash@example.com"]);
+    const res = await signIn(suite.server.url, "old-hash@example.com", password);
     assert.ok(res.session, "the old hash still signs in");
-    const [upgraded] = await sql<{ password_hash: string }>(server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
+    const [upgraded] = await sql<{ password_hash: string }>(suite.server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
     assert.match(upgraded!.password_hash, /^scrypt\$131072\$8\$1\$/);
     assert.notEqual(upgraded!.password_hash, old);
-    assert.ok((await signIn(server.url, "old-hash@example.com", password)).session, "and the new hash signs in");
-    admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
+    assert.ok((await signIn(suite.server.url, "old-hash@example.com", password)).session, "and the new hash signs in");
+    suite.admin = await mustSignIn(suite.server.url, ADMIN.email, ADMIN.password);
   });
 });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ADMIN, startServer, type TestServer } from "../support/server";
-import { api, mustSignIn, signIn, type Session } from "../support/session";
+import { suiteServer } from "../support/suite";
+import { api, signIn, type Session } from "../support/session";
 
 // What a client (or a proxy) claims about the address it reached the app at.
 const FORGED = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
@@ -32,31 +33,25 @@ const createWithOrigin = (admin: Session, base: string, origin: string, headers:
   api(admin, base, "/api/users", { method: "POST", json: {}, headers: { Origin: origin, ...headers } });
 
 describe("no trusted proxy: a client's X-Forwarded-Host and X-Forwarded-Proto count for nothing", () => {
-  let server: TestServer;
-  let admin: Session;
-  before(async () => {
-    server = await startServer();
-    admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-  });
-  after(() => server.stop());
+  const suite = suiteServer();
 
   test("next-auth's URLs and redirects name the address the request reached", async () => {
-    assert.deepEqual(await providerOrigins(server.url, FORGED), [server.url, server.url]);
-    assert.equal(await signinRedirect(server.url, FORGED), server.url);
-    const res = await signIn(server.url, ADMIN.email, ADMIN.password, FORGED);
-    assert.equal(new URL(res.headers.get("location")!).origin, server.url);
+    assert.deepEqual(await providerOrigins(suite.server.url, FORGED), [suite.server.url, suite.server.url]);
+    assert.equal(await signinRedirect(suite.server.url, FORGED), suite.server.url);
+    const res = await signIn(suite.server.url, ADMIN.email, ADMIN.password, FORGED);
+    assert.equal(new URL(res.headers.get("location")!).origin, suite.server.url);
   });
 
   test("the session cookie stays the plain-http one", async () => {
-    const res = await signIn(server.url, ADMIN.email, ADMIN.password, FORGED);
+    const res = await signIn(suite.server.url, ADMIN.email, ADMIN.password, FORGED);
     const raw = sessionCookieOf(res);
     assert.match(raw ?? "", /^next-auth\.session-token=/);
     assert.doesNotMatch(raw!, /; Secure/i);
   });
 
   test("the Origin check compares with the Host, not the forged host", async () => {
-    assert.equal((await createWithOrigin(admin, server.url, "https://evil.example", FORGED)).status, 403);
-    assert.equal((await createWithOrigin(admin, server.url, server.url, FORGED)).status, 400);
+    assert.equal((await createWithOrigin(suite.admin, suite.server.url, "https://evil.example", FORGED)).status, 403);
+    assert.equal((await createWithOrigin(suite.admin, suite.server.url, suite.server.url, FORGED)).status, 400);
   });
 });
 
@@ -89,33 +84,27 @@ describe("TRUSTED_PROXIES=1: the proxy's X-Forwarded-Host and X-Forwarded-Proto 
 });
 
 describe("PUBLIC_URL pins the origin", () => {
-  let server: TestServer;
-  let admin: Session;
-  before(async () => {
-    server = await startServer({ env: { PUBLIC_URL } });
-    admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-  });
-  after(() => server.stop());
+  const suite = suiteServer({ env: { PUBLIC_URL } });
 
   test("next-auth's URLs and redirects name PUBLIC_URL, whatever the request says", async () => {
     for (const headers of [{}, FORGED, { "X-Forwarded-Proto": "http" }] as Record<string, string>[]) {
-      assert.deepEqual(await providerOrigins(server.url, headers), [PUBLIC_URL, PUBLIC_URL]);
-      assert.equal(await signinRedirect(server.url, headers), PUBLIC_URL);
+      assert.deepEqual(await providerOrigins(suite.server.url, headers), [PUBLIC_URL, PUBLIC_URL]);
+      assert.equal(await signinRedirect(suite.server.url, headers), PUBLIC_URL);
     }
   });
 
   test("an https PUBLIC_URL makes the session cookie Secure and __Secure- prefixed, and that cookie works", async () => {
-    const res = await signIn(server.url, ADMIN.email, ADMIN.password, { "X-Forwarded-Proto": "http" });
+    const res = await signIn(suite.server.url, ADMIN.email, ADMIN.password, { "X-Forwarded-Proto": "http" });
     const raw = sessionCookieOf(res);
     assert.match(raw ?? "", /^__Secure-next-auth\.session-token=.*; Secure/i);
-    assert.equal((await api(admin, server.url, "/api/me")).status, 200);
+    assert.equal((await api(suite.admin, suite.server.url, "/api/me")).status, 200);
   });
 
   test("a changing request with Origin PUBLIC_URL passes; the request's own host origin is refused", async () => {
-    assert.equal((await createWithOrigin(admin, server.url, PUBLIC_URL)).status, 400);
-    const own = await createWithOrigin(admin, server.url, server.url);
+    assert.equal((await createWithOrigin(suite.admin, suite.server.url, PUBLIC_URL)).status, 400);
+    const own = await createWithOrigin(suite.admin, suite.server.url, suite.server.url);
     assert.equal(own.status, 403);
     assert.equal(own.body.error, "bad_origin");
-    assert.equal((await createWithOrigin(admin, server.url, "http://inbox.example.de")).status, 403, "the scheme counts too");
+    assert.equal((await createWithOrigin(suite.admin, suite.server.url, "http://inbox.example.de")).status, 403, "the scheme counts too");
   });
 });

@@ -1,41 +1,35 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { ADMIN, startServer, type TestServer } from "../support/server";
-import { api, mustSignIn, type Session } from "../support/session";
+import { describe, test } from "node:test";
+import { suiteServer } from "../support/suite";
+import { api, mustSignIn } from "../support/session";
 
 describe("security baseline", () => {
-  let server: TestServer;
-  let admin: Session;
-  before(async () => {
-    server = await startServer();
-    admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-  });
-  after(() => server.stop());
+  const suite = suiteServer();
 
   test("a changing request with a foreign or null Origin gets 403; same origin and no Origin pass", async () => {
     const body = { email: "origin@example.com", name: "O", role: "manager", password: "long-enough-1" };
     for (const origin of ["https://evil.example", "null", "http://127.0.0.1:1"]) {
-      const res = await api(admin, server.url, "/api/users", { method: "POST", json: body, headers: { Origin: origin } });
+      const res = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: body, headers: { Origin: origin } });
       assert.equal(res.status, 403, origin);
       assert.equal(res.body.error, "bad_origin");
     }
-    const same = await api(admin, server.url, "/api/users", { method: "POST", json: body, headers: { Origin: server.url } });
+    const same = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: body, headers: { Origin: suite.server.url } });
     assert.equal(same.status, 201);
-    const none = await api(admin, server.url, "/api/users", { method: "POST", json: { ...body, email: "origin2@example.com" } });
+    const none = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: { ...body, email: "origin2@example.com" } });
     assert.equal(none.status, 201);
-    const list = await api(admin, server.url, "/api/users", { headers: { Origin: "https://evil.example" } });
+    const list = await api(suite.admin, suite.server.url, "/api/users", { headers: { Origin: "https://evil.example" } });
     assert.equal(list.status, 200, "reads are not refused by Origin");
   });
 
   test("pages and API answers carry the security headers and no X-Powered-By", async () => {
     for (const [p, cookie] of [
       ["/login", ""],
-      ["/api/users", admin.cookie],
+      ["/api/users", suite.admin.cookie],
       ["/api/users", ""],
-      ["/admin/users", admin.cookie],
+      ["/admin/users", suite.admin.cookie],
       ["/arge/documents/v1/documents/out", ""],
     ] as const) {
-      const res = await fetch(`${server.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      const res = await fetch(`${suite.server.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
       const csp = res.headers.get("content-security-policy") ?? "";
       assert.match(csp, /frame-ancestors 'none'/, p);
       if (/^\/(api|arge)\//.test(p)) assert.match(csp, /^default-src 'none'/, `${p}: JSON runs no script`);
@@ -49,31 +43,31 @@ describe("security baseline", () => {
   });
 
   test("every inline script of a page carries this request's nonce", async () => {
-    const res = await fetch(`${server.url}/login`);
+    const res = await fetch(`${suite.server.url}/login`);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     assert.ok(nonce);
     const html = await res.text();
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
     assert.ok(scripts.length > 0);
     for (const attrs of scripts) assert.match(attrs, new RegExp(`nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`));
-    const again = await fetch(`${server.url}/login`);
+    const again = await fetch(`${suite.server.url}/login`);
     assert.notEqual(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1], nonce, "a fresh nonce per request");
   });
 
   test("pages: signed out goes to /login; a role that may not use a page gets 404", async () => {
-    const anon = await fetch(`${server.url}/admin/users`, { redirect: "manual" });
+    const anon = await fetch(`${suite.server.url}/admin/users`, { redirect: "manual" });
     assert.ok([303, 307, 308].includes(anon.status));
     assert.match(anon.headers.get("location") ?? "", /\/login$/);
-    await api(admin, server.url, "/api/users", {
+    await api(suite.admin, suite.server.url, "/api/users", {
       method: "POST",
       json: { email: "support-pages@example.com", name: "S", role: "support", password: "long-enough-1" },
     });
-    const support = await mustSignIn(server.url, "support-pages@example.com", "long-enough-1");
+    const support = await mustSignIn(suite.server.url, "support-pages@example.com", "long-enough-1");
     for (const p of ["/admin/users", "/connections", "/documents"]) {
-      const res = await fetch(`${server.url}${p}`, { headers: { Cookie: support.cookie }, redirect: "manual" });
+      const res = await fetch(`${suite.server.url}${p}`, { headers: { Cookie: support.cookie }, redirect: "manual" });
       assert.equal(res.status, 404, p);
     }
-    const ok = await fetch(`${server.url}/delivery`, { headers: { Cookie: support.cookie }, redirect: "manual" });
+    const ok = await fetch(`${suite.server.url}/delivery`, { headers: { Cookie: support.cookie }, redirect: "manual" });
     assert.equal(ok.status, 200);
     const html = await ok.text();
     assert.match(html, /Zustellung/);

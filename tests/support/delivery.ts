@@ -1,5 +1,6 @@
 /** Helpers for delivery tests: the sandbox's control API, NDJSON answers, and provider states. */
 import assert from "node:assert/strict";
+import { addConnection, makeUser, type Person } from "./connections";
 import type { TestServer } from "./server";
 import { api, type Session } from "./session";
 
@@ -43,6 +44,16 @@ export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Recor
     confirmed: false,
     ...extra,
   };
+}
+
+/** UVI documents with these ids, each of its own usage unit `${unitPrefix}0000`, `${unitPrefix}0001`, ... */
+export const uviFor = (ids: string[], unitPrefix: string) => ids.map((id, i) => uvi(id, `${unitPrefix}${String(i).padStart(4, "0")}`));
+
+/** A new manager with a UVI connection (Basic) to the server's own sandbox. */
+export async function sandboxManager(server: TestServer): Promise<{ manager: Person; connectionId: string }> {
+  const manager = await makeUser(server, "manager");
+  const { id } = await addConnection(server, manager.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC });
+  return { manager, connectionId: id };
 }
 
 /** Reads a whole NDJSON answer into its lines. */
@@ -120,4 +131,38 @@ export async function assertInboxCountsAgree(session: Session, base: string, mon
     assert.deepEqual({ units, documents }, total, `${filter || "no filter"}: the totals are those of the listed pages`);
   }
   for (const [id, rest] of openPerConnection) assert.equal(rest, 0, `connection ${id}: the open count is that of the listed open documents`);
+}
+
+/**
+ * Starts an NDJSON request and reads its answer until `count` lines have arrived (or it ended):
+ * `text` so far, then `rest()` for everything up to its end, or `cancel()` to stop reading.
+ */
+export async function ndjsonUntil(session: Session, base: string, path: string, json: unknown, count: number) {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { Cookie: session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while ((text.match(/\n/g) ?? []).length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return {
+    text,
+    /** The whole answer once it has ended, or as far as it came when the connection broke. */
+    rest: async () => {
+      try {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+      } catch {
+        // cut off: what arrived is the answer
+      }
+      return text;
+    },
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
 }

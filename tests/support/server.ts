@@ -27,6 +27,8 @@ export type TestServer = {
   restart: () => Promise<void>;
   /** Kills the server at once (SIGKILL: no shutdown of any kind); `restart` starts it again. */
   crash: () => Promise<void>;
+  /** Sends SIGTERM now; resolves with the exit code once the server has shut down by itself. */
+  terminate: () => Promise<number | null>;
 };
 
 export function freePort(): Promise<number> {
@@ -75,11 +77,12 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start on a loaded machine (two cores shared by several test runs) takes a while.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/login`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) });
       if (res.status === 200) return;
     } catch {
       // not listening yet
@@ -124,7 +127,13 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     });
     child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-    await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+    try {
+      await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+    } catch (err) {
+      // A server that never became ready is not left running (its pipes would keep the test process alive).
+      child.kill("SIGKILL");
+      throw err;
+    }
   }
 
   async function halt() {
@@ -147,6 +156,11 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     restart: async () => {
       await halt();
       await launch();
+    },
+    terminate: () => {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      return exited;
     },
     crash: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

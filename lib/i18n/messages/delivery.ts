@@ -2,6 +2,8 @@
 export const delivery = {
   de: {
     "delivery.sync.running": "Für diese Verbindung läuft bereits ein Abgleich. Bitte warten Sie, bis er beendet ist, und versuchen Sie es dann erneut.",
+    "delivery.sync.stopped":
+      "Der Abgleich wurde angehalten, weil der Server neu startet. Was bis dahin gelesen wurde, ist gespeichert. Bitte starten Sie ihn in einer Minute erneut.",
     "delivery.confirm.pending": "Dieses Dokument wird gerade bestätigt. Das Ergebnis erscheint in Kürze.",
     "delivery.confirm.unknown":
       "Der Anbieter hat nicht rechtzeitig geantwortet. Ob der Empfang bestätigt wurde, ist noch unklar; das wird beim nächsten Abgleich geprüft, danach können Sie es bei Bedarf erneut bestätigen.",
@@ -18,6 +20,8 @@ export const delivery = {
   },
   en: {
     "delivery.sync.running": "A synchronisation of this connection is already running. Please wait until it has finished, then try again.",
+    "delivery.sync.stopped":
+      "The synchronisation was stopped because the server is restarting. What was read until then is saved. Please start it again in a minute.",
     "delivery.confirm.pending": "This document is being confirmed right now. The outcome will appear shortly.",
     "delivery.confirm.unknown":
       "The provider did not answer in time. Whether the receipt was confirmed is not yet known; the next synchronisation checks it, after which you can confirm again if needed.",
