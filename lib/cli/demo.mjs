@@ -118,6 +118,8 @@ async function main() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // Readable lines for a person at the terminal, even when the demo's output is piped.
+      LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
       DATA_DIR: dataDir,
       SANDBOX: process.env.SANDBOX ?? "1",
       AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.authSecret,
