@@ -32,12 +32,22 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db: drizzle({ client: pool }) as unknown as Db, close: () => pool.end() };
 }
 
+/**
+ * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory never shrinks: what PostgreSQL
+ * once touches stays in the server's RSS. initdb's shared_buffers of 128MB (and the wal_buffers
+ * derived from them) cost about 145 MB of it (`npm run bench -- server.`: 484 MB idle after the
+ * demo's syncs, 340 MB with 16MB). Pages not held there are read from the operating system's file
+ * cache beneath PGlite. Given on the command line, so postgresql.conf in DATA_DIR stays as initdb
+ * wrote it; fsync and commits stay as PGlite's defaults have them.
+ */
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB"];
+
 async function openEmbedded(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ["-c", s])] });
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
     query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
