@@ -1,44 +1,18 @@
 /**
  * Resilience figures (issue 17): what a sync costs the server's event loop and memory when the
- * provider is hostile or large. The server runs with tests/bench/event-loop-probe.mjs loaded, which
- * records its longest event-loop delay and its RSS every 100 ms.
+ * provider is hostile or large. The server runs with tests/bench/event-loop-probe.mjs loaded
+ * (probe.ts), which records its longest event-loop delay and its RSS every 100 ms.
  *
  * - resilience.sync_1e12_*: the alt test provider (in the bench's process, so that none of its
  *   work lands on the server's event loop) with 600 documents, full pages, and a count of 10^12.
  * - resilience.sync_30k_*: the same provider holding 30,000 documents, a full sync: the longest
  *   delay while the walk runs (until its last progress line), and over the whole sync.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startAltProvider } from "../support/alt-provider";
 import type { TestServer } from "../support/server";
-import { addConnection, MONTHS, round, signInAdmin, uviDoc, withServers } from "./rig";
+import { withProbedServer, type Sample } from "./probe";
+import { addConnection, MONTHS, round, signInAdmin, uviDoc } from "./rig";
 import type { Figure } from "./types";
-
-const PROBE = path.join(import.meta.dirname, "event-loop-probe.mjs");
-
-/** A line of the probe: the longest delay and the RSS of 100 ms, or a garbage collection of 20 ms or more. */
-type Sample = { at: number; maxMs?: number; rssMb?: number; gcMs?: number };
-
-/** A server with the probe loaded; `measure` gets it and reads the samples of a time span. */
-async function withProbedServer<T>(env: Record<string, string>, measure: (server: TestServer, samples: (from: number, to: number, slackMs?: number) => Sample[]) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(path.join(tmpdir(), "arge-probe-"));
-  const file = path.join(dir, "probe.ndjson");
-  try {
-    return await withServers([{ env: { NODE_OPTIONS: `--import ${PROBE}`, ARGE_PROBE_FILE: file, ...env } }], ([server]) =>
-      measure(server!, (from, to, slackMs = 200) =>
-        readFileSync(file, "utf8")
-          .trim()
-          .split("\n")
-          .map((l) => JSON.parse(l) as Sample)
-          .filter((s) => s.at >= from && s.at <= to + slackMs),
-      ),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Runs a sync and reads its NDJSON answer as it comes: its last line (may be an error) and when the last progress line came. */
 async function runSync(server: TestServer, cookie: string, id: string): Promise<{ last: Record<string, unknown>; walkEndedAt: number }> {
@@ -69,7 +43,7 @@ async function measuredSync(n: number, countClaim?: unknown): Promise<Measured> 
       const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(`l-${i}`, String(40_000_000 + (i % 2500)), MONTHS[Math.floor(i / 2500) % 12]!);
       return { service: "uvi" as const, documentid, filename, doctype, mimetype, propertymanagement, metadata };
     });
-    return await withProbedServer({ PROVIDER_URL_ALLOWLIST: alt.origin }, async (server, samples) => {
+    return await withProbedServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin } }, async (server, samples) => {
       const rig = { server, session: await signInAdmin(server) };
       // A first sync of 1,000 documents on another connection loads and compiles the code a walk
       // runs (a one-off of each process), which is not what is measured.

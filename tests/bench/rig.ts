@@ -3,8 +3,12 @@
  * stopped, the sandbox's control API, sign-in, connections and NDJSON runs. Loopback only; every
  * loop is bounded.
  */
+import type { AltDocument } from "../support/alt-provider";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
+
+/** The provider latency of the sync and confirmation figures (BENCH.md: 50 ms per request). */
+export const LATENCY_MS = 50;
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
@@ -63,18 +67,32 @@ export const MONTHS = Array.from({ length: 12 }, (_, i) => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 });
 
+/** `n` UVI documents for the alt test provider: units of twelve months each, ids `s-0`, `s-1`, ... */
+export function altDocuments(n: number): AltDocument[] {
+  const units = Math.ceil(n / MONTHS.length);
+  return Array.from({ length: n }, (_, i) => {
+    const ym = MONTHS[Math.floor(i / units)]!;
+    const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(`s-${i}`, String(20_000_000 + (i % units)), ym);
+    return { service: "uvi" as const, documentid, filename, doctype, mimetype, propertymanagement, metadata };
+  });
+}
+
 export type AppRig = { server: TestServer; session: Session };
 
 export async function signInAdmin(server: TestServer): Promise<Session> {
   return mustSignIn(server.url, ADMIN.email, ADMIN.password);
 }
 
-/** A UVI connection with basic auth; `baseUrl` is the provider's UVI base (…/arge). */
-export async function addConnection(rig: AppRig, baseUrl: string, basic: { username: string; password: string }, name = "bench"): Promise<string> {
-  const res = await api(rig.session, rig.server.url, "/api/connections", { method: "POST", json: { name, service: "uvi", baseUrl, auth: { type: "basic", ...basic } } });
+/** A connection as POST /api/connections takes it; its id. */
+export async function postConnection(rig: AppRig, json: Record<string, unknown>): Promise<string> {
+  const res = await api(rig.session, rig.server.url, "/api/connections", { method: "POST", json });
   if (res.status !== 201) throw new Error(`POST /api/connections: ${res.status} ${res.text.slice(0, 300)}`);
   return res.body.id as string;
 }
+
+/** A UVI connection with basic auth; `baseUrl` is the provider's UVI base (…/arge). */
+export const addConnection = (rig: AppRig, baseUrl: string, basic: { username: string; password: string }, name = "bench") =>
+  postConnection(rig, { name, service: "uvi", baseUrl, auth: { type: "basic", ...basic } });
 
 export async function deleteConnection(rig: AppRig, id: string): Promise<void> {
   const res = await api(rig.session, rig.server.url, `/api/connections/${id}`, { method: "DELETE" });

@@ -1,0 +1,35 @@
+/**
+ * A server with tests/bench/event-loop-probe.mjs loaded, which records its longest event-loop
+ * delay and its memory every 100 ms: what the server went through while a benchmark worked.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { startServer, TestServer } from "../support/server";
+import { withServers } from "./rig";
+
+const PROBE = path.join(import.meta.dirname, "event-loop-probe.mjs");
+
+/** A line of the probe: the longest delay and the memory of 100 ms, or a garbage collection of 20 ms or more. */
+export type Sample = { at: number; maxMs?: number; rssMb?: number; heapMb?: number; externalMb?: number; arrayBuffersMb?: number; gcMs?: number };
+
+export type Samples = (from: number, to: number, slackMs?: number) => Sample[];
+
+/** A server with the probe loaded; `measure` gets it and reads the samples of a time span. */
+export async function withProbedServer<T>(options: Parameters<typeof startServer>[0], measure: (server: TestServer, samples: Samples) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), "arge-probe-"));
+  const file = path.join(dir, "probe.ndjson");
+  try {
+    return await withServers([{ ...options, env: { NODE_OPTIONS: `--import ${PROBE}`, ARGE_PROBE_FILE: file, ...options?.env } }], ([server]) =>
+      measure(server!, (from, to, slackMs = 200) =>
+        readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Sample)
+          .filter((s) => s.at >= from && s.at <= to + slackMs),
+      ),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
