@@ -56,7 +56,7 @@ describe("db:copy from the embedded database to PostgreSQL", { skip: !testDataba
     assert.match(twice.out, /nicht leer.*not empty/s);
 
     await embedded.restart(); // the provider the copied connection talks to
-    copy = await startServer({ sandbox: true, env: { ...opsEnv(embedded, { dataDir: target.dataDir, databaseUrl: target.databaseUrl }) } });
+    copy = await startServer({ sandbox: true, env: { ...opsEnv(embedded, target), PROVIDER_URL_ALLOWLIST: embedded.url } });
     assert.deepEqual(await deliveryState(await mustSignIn(copy.url, ADMIN.email, ADMIN.password), copy.url), before);
     const tested = await api(await mustSignIn(copy.url, a.email, a.password), copy.url, `/api/connections/${conn}/test`, { method: "POST" });
     assert.equal(tested.body.ok, true, tested.text);

@@ -87,7 +87,8 @@ describe("backup and restore", () => {
     const t = await target();
     assert.equal((await restore(file, t)).code, 0);
 
-    const copy = await startServer({ sandbox: true, env: { ...opsEnv(server, t), SANDBOX_ADMIN_TOKEN: server.env.SANDBOX_ADMIN_TOKEN! } });
+    // The restored connection still names the original server's sandbox: an address the copy must be allowed to reach.
+    const copy = await startServer({ sandbox: true, env: { ...opsEnv(server, t), PROVIDER_URL_ALLOWLIST: server.url } });
     restored.push(copy);
     const admin = await mustSignIn(copy.url, ADMIN.email, ADMIN.password);
     assert.deepEqual(await deliveryState(admin, copy.url), before);
