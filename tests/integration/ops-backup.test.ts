@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { create, extract } from "tar";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { assertInboxCountsAgree, mustSync, ndjson, putState, SANDBOX_BASIC, uvi } from "../support/delivery";
-import { deliveryState, emptyTarget, opsEnv, runOps, withTargetDb, type Target } from "../support/ops-backup";
+import { deliveryState, emptyTarget, halt, opsEnv, runOps, withTargetDb, type Target } from "../support/ops-backup";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 
@@ -97,7 +97,8 @@ describe("backup and restore", () => {
     assert.equal(tested.body.ok, true, tested.text);
     await assertInboxCountsAgree(manager, copy.url, ["2026-09", "2026-10"]);
 
-    // The same file again, into the now filled target: refused, nothing changed.
+    // The same file again, into the now filled target (its server stopped): refused.
+    await halt(copy);
     const again = await restore(file, t);
     assert.notEqual(again.code, 0);
     assert.match(again.out, /nicht leer.*not empty/s);
