@@ -121,4 +121,12 @@ describe("backup and restore", () => {
     assert.match(res.out, new RegExp(`Prüfsumme.*archive/${archived}`));
     await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true));
   });
+
+  test("the backup route answers only its token on loopback, and no server starts while a command holds DATA_DIR", async () => {
+    const res = await fetch(`${server.url}/api/ops/backup`, { method: "POST", headers: { Authorization: "Bearer wrong" } });
+    assert.equal(res.status, 404);
+    const t = await target();
+    writeFileSync(path.join(t.dataDir, "ops.lock"), JSON.stringify({ pid: process.pid }));
+    await assert.rejects(startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }), /DATA_DIR is in use by a command/);
+  });
 });
