@@ -127,6 +127,8 @@ describe("backup and restore", () => {
     assert.equal(res.status, 404);
     const t = await target();
     writeFileSync(path.join(t.dataDir, "ops.lock"), JSON.stringify({ pid: process.pid }));
-    await assert.rejects(startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }), /DATA_DIR is in use by a command/);
+    const started = await startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }).catch((err: Error) => err);
+    if (!(started instanceof Error)) await started.stop();
+    assert.ok(started instanceof Error && /DATA_DIR is in use by a command/.test(started.message), "the server refused to start");
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { create, extract } from "tar";
 import { OpsError } from "./manifest";
 
@@ -10,8 +10,9 @@ import { OpsError } from "./manifest";
 
 const ENTRIES = ["manifest.json", "tables", "archive"];
 
+/** tar's stream is a Minipass, not a Node Readable: read through its async iterator, it becomes one. */
 export function packStream(staging: string): Readable {
-  return create({ gzip: true, cwd: staging, portable: true }, ENTRIES) as unknown as Readable;
+  return Readable.from(create({ gzip: true, cwd: staging, portable: true }, ENTRIES) as unknown as AsyncIterable<Buffer>);
 }
 
 export async function packFile(staging: string, file: string): Promise<void> {
