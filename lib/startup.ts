@@ -23,6 +23,7 @@ export async function startServer(): Promise<void> {
   }
   letAuthUseRequestHost();
   try {
+    if (!config.databaseUrl) (await import("@/lib/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);
     await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);

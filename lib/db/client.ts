@@ -87,3 +87,8 @@ export async function getDb(): Promise<Db> {
   });
   return (await globalForDb.argeDb).db;
 }
+
+/** The driver under the process-wide database (PGlite, or pg's Pool): the backup route takes its snapshot through it. */
+export async function getDriver(): Promise<unknown> {
+  return ((await getDb()) as unknown as { $client: unknown }).$client;
+}

@@ -20,7 +20,7 @@ import { pendingKey, settlePendingArchive } from "./archive/pending";
 import { isArchived } from "./archive/read";
 import type { ArchivedFile } from "./archive/sink";
 import { archiveStream } from "./archive/write";
-import { rowsOf } from "./document-index";
+import { rowsOf } from "@/lib/db/rows";
 import { instanceId } from "./instances";
 
 /**

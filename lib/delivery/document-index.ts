@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
 
@@ -217,9 +218,4 @@ export async function markReplacements(db: Db, connectionId: string): Promise<vo
     UPDATE delivery_documents d SET replaced_by = changed.next_id
     FROM changed
     WHERE d.connection_id = ${connectionId} AND d.documentid = changed.documentid`);
-}
-
-/** Rows of `db.execute` from either driver (node-postgres and PGlite both answer `{rows}`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
-import { rowsOf } from "./document-index";
+import { rowsOf } from "@/lib/db/rows";
 import type { InboxInput } from "./schemas";
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { onFinish } from "@/lib/ops/lifecycle";
-import { rowsOf } from "./document-index";
+import { rowsOf } from "@/lib/db/rows";
 
 /**
  * This process as one instance of the app (docs/architecture.md, "Crash recovery"): a row in

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { recordEvents, type Actor, type AuditEvent } from "@/lib/audit/audit";
-import { rowsOf } from "./document-index";
+import { rowsOf } from "@/lib/db/rows";
 import { claimSettledSql } from "./instances";
 
 /**

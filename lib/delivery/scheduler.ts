@@ -5,7 +5,7 @@ import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
-import { rowsOf } from "./document-index";
+import { rowsOf } from "@/lib/db/rows";
 import { claimSettledSql, startInstance } from "./instances";
 import { acquireSyncLease, runSync } from "./sync";
 

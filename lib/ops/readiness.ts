@@ -4,7 +4,7 @@ import { access, mkdir } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { latestMigration } from "@/lib/db/migrate";
-import { rowsOf } from "@/lib/delivery/document-index";
+import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { phase, type Phase } from "./lifecycle";

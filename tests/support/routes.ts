@@ -1,14 +1,16 @@
 /**
  * The dashboard's API routes as they are on disk: every `app/api/**\/route.ts` with the HTTP
- * methods it exports, its path as an OpenAPI template (`[id]` -> `{id}`). The next-auth handler
- * and the `[...path]` catch-all are not part of the documented API.
+ * methods it exports, its path as an OpenAPI template (`[id]` -> `{id}`). The next-auth handler,
+ * the `[...path]` catch-all and `ops/backup` (`npm run backup`'s way into a running server with the
+ * embedded database: loopback and a token from DATA_DIR only, a 404 to everyone else) are not part
+ * of the documented API.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const API = path.join(ROOT, "app", "api");
-const UNDOCUMENTED = new Set(["auth/[...nextauth]", "[...path]"]);
+const UNDOCUMENTED = new Set(["auth/[...nextauth]", "[...path]", "ops/backup"]);
 const METHODS = "GET|POST|PUT|PATCH|DELETE";
 
 export type RouteFile = { file: string; path: string; methods: string[]; source: string };

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { rowsOf } from "@/lib/delivery/document-index";
+import { rowsOf } from "@/lib/db/rows";
 
 /**
  * The archive's disk and its leftovers (docs/architecture.md, "Archive before confirm"): a file

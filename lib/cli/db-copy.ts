@@ -1,0 +1,63 @@
+/**
+ * `npm run db:copy -- postgres://...`: the way up from the embedded database. Copies everything
+ * in DATA_DIR (the database and its archive) into an empty PostgreSQL database, the archive into
+ * that database, or left in ARCHIVE_DIR when it is set (the new instances share it). The server
+ * must be stopped: the copy opens the embedded database itself (DATA_DIR/ops.lock keeps a server
+ * from starting meanwhile). It is a snapshot and a restore (lib/backup) without the file between.
+ */
+import path from "node:path";
+import { env } from "@/lib/env";
+import { KEYS_NOTE, oneArgument, runCli, terminalProgress } from "@/lib/backup/cli";
+import { holdDataDir } from "@/lib/backup/datadir";
+import { openPglite, openPostgres } from "@/lib/backup/engines";
+import { loadSnapshot, refuseNonEmpty } from "@/lib/backup/load";
+import { OpsError } from "@/lib/backup/manifest";
+import { withStaging } from "@/lib/backup/pack";
+import { takeSnapshot } from "@/lib/backup/snapshot";
+
+const HELP = `npm run db:copy -- postgres://BENUTZER:PASSWORT@HOST/DATENBANK
+
+Kopiert die eingebettete Datenbank in DATA_DIR und ihr Archiv in eine leere PostgreSQL-Datenbank
+(das Archiv in die Datenbank, oder es bleibt in ARCHIVE_DIR, wenn gesetzt) und prüft Anzahlen und
+Prüfsummen. Der Server muss dafür angehalten sein. / Copies the embedded database in DATA_DIR and
+its archive into an empty PostgreSQL database (the archive into the database, or it stays in
+ARCHIVE_DIR when set) and checks counts and hashes. The server must be stopped for it.
+
+${KEYS_NOTE}`;
+
+runCli(HELP, async (args) => {
+  const url = oneArgument(args, "npm run db:copy -- postgres://...");
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new OpsError("Ziel muss eine postgres://-Adresse sein", "the target must be a postgres:// URL");
+  const config = env();
+  const source = config.archive.kind === "dir" ? config.archive : { kind: "dir" as const, dir: path.join(config.dataDir, "archive") };
+  const inPlace = config.archive.kind === "dir" && config.archive.dir !== path.join(config.dataDir, "archive");
+  const target = inPlace ? source : { kind: "database" as const };
+  const started = Date.now();
+  const hold = holdDataDir(config.dataDir);
+  try {
+    if (hold.server) throw new OpsError("In DATA_DIR läuft ein Server; bitte zuerst beenden", "a server runs on DATA_DIR; stop it first");
+    await withStaging(async (staging) => {
+      const embedded = await openPglite(config.dataDir);
+      console.log("Lese die eingebettete Datenbank / reading the embedded database");
+      const manifest = await takeSnapshot({ engine: embedded.engine, place: source, consistent: embedded.consistent }, staging, (l) => console.log(l)).finally(
+        () => embedded.close(),
+      );
+      const db = await openPostgres(url);
+      try {
+        await refuseNonEmpty(db, inPlace ? { kind: "database" } : target, "PostgreSQL");
+        console.log("Schreibe nach PostgreSQL / writing to PostgreSQL");
+        await loadSnapshot(db, target, staging, manifest, terminalProgress(), inPlace);
+      } finally {
+        await db.close();
+      }
+      console.log(
+        `Kopiert und geprüft / copied and verified: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} Zeilen / rows, ` +
+          `${manifest.files.length} Dateien / files (${((Date.now() - started) / 1000).toFixed(1)} s). ` +
+          `Jetzt DATABASE_URL setzen / now set DATABASE_URL.`,
+      );
+    });
+  } finally {
+    hold.release();
+  }
+  console.log(KEYS_NOTE);
+});

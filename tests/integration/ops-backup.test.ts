@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { create, extract } from "tar";
+import { addConnection, makeUser, type Person } from "../support/connections";
+import { assertInboxCountsAgree, mustSync, ndjson, putState, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { deliveryState, emptyTarget, halt, opsEnv, runOps, withTargetDb, type Target } from "../support/ops-backup";
+import { ADMIN, startServer, type TestServer } from "../support/server";
+import { api, mustSignIn } from "../support/session";
+
+/**
+ * `npm run backup` while the app confirms and syncs, `npm run restore` into an empty target, and
+ * a server on the restored data that shows what the original showed (on the database the run
+ * is for: embedded, or PostgreSQL with TEST_DATABASE_URL).
+ */
+
+const ids = Array.from({ length: 240 }, (_, i) => `b-${i}`);
+
+describe("backup and restore", () => {
+  let server: TestServer;
+  let a: Person;
+  let conn = "";
+  let work = "";
+  const targets: Target[] = [];
+  const restored: TestServer[] = [];
+
+  before(async () => {
+    work = await mkdtemp(path.join(tmpdir(), "arge-backups-"));
+    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "5000" } });
+    await putState(
+      server,
+      ids.map((id, i) => uvi(id, `70${String(i % 60).padStart(4, "0")}`, i % 2 ? "2026-09" : "2026-10")),
+    );
+    a = await makeUser(server, "manager");
+    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, server.url, conn);
+  });
+  after(async () => {
+    for (const r of restored) await r.stop();
+    for (const t of targets) await t.drop?.();
+    await server?.stop();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const target = async () => {
+    const t = await emptyTarget();
+    targets.push(t);
+    return t;
+  };
+  const restore = (file: string, t: Target) => runOps("restore", [file], opsEnv(server, t));
+
+  test("a backup taken during a bulk confirmation and a sync restores to a state that passes the reconciliation rules", async () => {
+    const file = path.join(work, "during.tgz");
+    const confirming = ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 160) });
+    const syncing = mustSync(a.session, server.url, conn);
+    const backup = await runOps("backup", [file], opsEnv(server));
+    assert.equal(backup.code, 0, backup.out);
+    assert.match(backup.out, /ENCRYPTION_KEYS/);
+    assert.equal((await confirming).status, 200);
+    await syncing;
+
+    const t = await target();
+    const res = await restore(file, t);
+    assert.equal(res.code, 0, res.out);
+    await withTargetDb(t, async (query) => {
+      // The provider (the sandbox, in the same database) confirmed nothing without the app's record of it.
+      const [orphans] = await query(`SELECT count(*)::int AS n FROM sandbox_documents s WHERE s.confirmed
+        AND NOT EXISTS (SELECT 1 FROM delivery_confirmations c WHERE c.documentid = s.documentid AND c.state IN ('pending', 'confirmed', 'unknown'))`);
+      assert.equal(orphans!.n, 0);
+      // A confirmed record always has its archived bytes.
+      const [unarchived] = await query(`SELECT count(*)::int AS n FROM delivery_documents WHERE state = 'confirmed' AND sha256 IS NULL`);
+      assert.equal(unarchived!.n, 0);
+    });
+  });
+
+  test("a server on the restored data signs in the same users, opens their secrets and shows the same records, events and files", async () => {
+    const before = await deliveryState(await mustSignIn(server.url, ADMIN.email, ADMIN.password), server.url);
+    assert.ok(
+      before.some((r) => (r as { file: string | null }).file !== null),
+      "some files are archived",
+    );
+    const file = path.join(work, "quiet.tgz");
+    assert.equal((await runOps("backup", [file], opsEnv(server))).code, 0);
+    const t = await target();
+    assert.equal((await restore(file, t)).code, 0);
+
+    // The restored connection still names the original server's sandbox: an address the copy must be allowed to reach.
+    const copy = await startServer({ sandbox: true, env: { ...opsEnv(server, t), PROVIDER_URL_ALLOWLIST: server.url } });
+    restored.push(copy);
+    const admin = await mustSignIn(copy.url, ADMIN.email, ADMIN.password);
+    assert.deepEqual(await deliveryState(admin, copy.url), before);
+    const manager = await mustSignIn(copy.url, a.email, a.password);
+    const tested = await api(manager, copy.url, `/api/connections/${conn}/test`, { method: "POST" });
+    assert.equal(tested.body.ok, true, tested.text);
+    await assertInboxCountsAgree(manager, copy.url, ["2026-09", "2026-10"]);
+
+    // The same file again, into the now filled target (its server stopped): refused.
+    await halt(copy);
+    const again = await restore(file, t);
+    assert.notEqual(again.code, 0);
+    assert.match(again.out, /nicht leer.*not empty/s);
+    assert.doesNotMatch(again.out, /\n\s+at /, "no stack trace");
+  });
+
+  test("a backup with one changed byte in an archived file is refused", async () => {
+    const file = path.join(work, "quiet.tgz");
+    const unpacked = await mkdtemp(path.join(work, "tamper-"));
+    await extract({ file, cwd: unpacked });
+    const archived = readdirSync(path.join(unpacked, "archive"))[0]!;
+    const bytes = readFileSync(path.join(unpacked, "archive", archived));
+    bytes[Math.floor(bytes.length / 2)]! ^= 1;
+    writeFileSync(path.join(unpacked, "archive", archived), bytes);
+    const tampered = path.join(work, "tampered.tgz");
+    await create({ gzip: true, cwd: unpacked, file: tampered }, ["manifest.json", "tables", "archive"]);
+    const t = await target();
+    const res = await restore(tampered, t);
+    assert.notEqual(res.code, 0);
+    assert.match(res.out, new RegExp(`Prüfsumme.*archive/${archived}`));
+    await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true));
+  });
+
+  test("the backup route answers only its token on loopback, and no server starts while a command holds DATA_DIR", async () => {
+    const res = await fetch(`${server.url}/api/ops/backup`, { method: "POST", headers: { Authorization: "Bearer wrong" } });
+    assert.equal(res.status, 404);
+    const t = await target();
+    writeFileSync(path.join(t.dataDir, "ops.lock"), JSON.stringify({ pid: process.pid }));
+    const started = await startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }).catch((err: Error) => err);
+    if (!(started instanceof Error)) await started.stop();
+    assert.ok(started instanceof Error && /DATA_DIR is in use by a command/.test(started.message), "the server refused to start");
+  });
+});
