@@ -7,7 +7,7 @@ import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "@/components/ui/state-badge";
 import { Timeline } from "./timeline";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -85,7 +85,7 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
           {r.filename}
         </h1>
         <div>
-          <StateBadge state={r.state} />
+          <StateBadge state={r.state} words="record" />
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -4,7 +4,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/client/format";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "@/components/ui/state-badge";
 
 export const detailHref = (r: { connectionId: string; documentid: string }) => `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
 
@@ -44,7 +44,7 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               </div>
             </Td>
             <Td>
-              <StateBadge state={r.state} />
+              <StateBadge state={r.state} words="record" />
             </Td>
             <Td className="whitespace-nowrap">{when(r.firstSeenAt)}</Td>
             <Td className="whitespace-nowrap">{when(r.fetchedAt) ?? <span className="text-slate-600">{t("deliveryPage.notFetched")}</span>}</Td>

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
 import { formatPeriod } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { StateBadge } from "./document-row";
+import { StateBadge } from "@/components/ui/state-badge";
 import { isConfirmable, type DocView } from "./inbox-model";
 
 /**
@@ -27,7 +27,7 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; onCl
             {doc.filename}
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            {!doc.partial && <StateBadge state={doc.state} />}
+            {!doc.partial && <StateBadge state={doc.state} words="inbox" />}
             {doc.unit && <span>{t("inbox.unit.title", { unit: doc.unit })}</span>}
             {formatPeriod(doc.from, doc.to, locale) && <span>{formatPeriod(doc.from, doc.to, locale)}</span>}
             <span>{props.connectionName}</span>

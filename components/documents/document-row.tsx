@@ -1,24 +1,10 @@
 "use client";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
+import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
-import type { DocumentState } from "@/lib/client/types";
 import { formatPeriod } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { isConfirmable, type DocView } from "./inbox-model";
-
-const TONES: Record<DocumentState, BadgeTone> = {
-  open: "info",
-  pending: "warning",
-  confirmed: "success",
-  failed: "danger",
-  unknown: "warning",
-  gone: "neutral",
-};
-
-export function StateBadge({ state }: { state: DocumentState }) {
-  const t = useT();
-  return <Badge tone={TONES[state]}>{t(`inbox.state.${state}`)}</Badge>;
-}
 
 export type RowProps = {
   doc: DocView;
@@ -80,7 +66,7 @@ export function DocumentRow({ doc, connectionName, replacement, selected, active
       </Td>
       {!compact && <Td>{connectionName}</Td>}
       <Td>
-        <StateBadge state={doc.state} />
+        <StateBadge state={doc.state} words="inbox" />
       </Td>
       <Td className="text-right">
         {confirmable && (
