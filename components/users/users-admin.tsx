@@ -10,6 +10,8 @@ import { userKeys, usersQuery } from "@/lib/client/queries";
 import type { Role, User } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 
+const USER_COLUMNS = ["email", "name", "role", "status", "createdAt", "actions"] as const;
+
 const ROLES: Role[] = ["manager", "support", "admin"];
 
 function useUpdateUser(onDone: (u: User) => void) {
@@ -180,24 +182,11 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">
-                  {t("users.email")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("users.name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("users.role")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("users.status")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("users.createdAt")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("users.actions")}
-                </th>
+                {USER_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="p-2">
+                    {t(`users.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
