@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { onFinish } from "@/lib/ops/lifecycle";
 import { OpsError } from "./manifest";
 
 /**
@@ -51,6 +52,10 @@ export function claimDataDir(dataDir: string, port: number): void {
     );
   }
   globalForOps.argeOpsToken = token;
+  // A clean shutdown takes the announcement back (after a crash the commands find its pid dead).
+  onFinish(async () => {
+    if (readJson<Announcement>(opsFile(dataDir))?.pid === process.pid) rmSync(opsFile(dataDir), { force: true });
+  });
 }
 
 /** Whether a request carries this server's token (compared in constant time). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -130,5 +130,17 @@ describe("backup and restore", () => {
     const started = await startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }).catch((err: Error) => err);
     if (!(started instanceof Error)) await started.stop();
     assert.ok(started instanceof Error && /DATA_DIR is in use by a command/.test(started.message), "the server refused to start");
+  });
+
+  test("a server on the embedded database announces itself in DATA_DIR/ops.json while it runs, and takes it back when it stops", async () => {
+    const own = await startServer({ env: { DATABASE_URL: "" } });
+    const announcement = path.join(own.dataDir, "ops.json");
+    try {
+      assert.equal(JSON.parse(readFileSync(announcement, "utf8")).pid, own.pid());
+      assert.equal(await own.terminate(), 143);
+      assert.equal(existsSync(announcement), false);
+    } finally {
+      await own.stop();
+    }
   });
 });
