@@ -58,6 +58,8 @@ describe("health and readiness through start and shutdown", () => {
   });
 
   test("starting: ready answers 503 starting until start-up is done, then 200; health is 200 throughout", async () => {
+    // The old process is gone first: while it drains, its probes rightly answer "draining".
+    await server.terminate();
     const seen = await probeUntil(server, server.restart());
     const firstReady = seen.ready.findIndex((p) => p.status === 200);
     const before = firstReady < 0 ? seen.ready : seen.ready.slice(0, firstReady);
