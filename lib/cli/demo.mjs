@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_ARGS } from "./node-args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const port = process.env.PORT || "3000";
@@ -112,7 +113,7 @@ async function ensureConnections(secrets) {
 async function main() {
   buildIfNeeded();
   const secrets = demoSecrets();
-  const child = spawn(process.execPath, [path.join(root, "lib/cli/serve.mjs"), "-p", port], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, "lib/cli/serve.mjs"), "-p", port], {
     cwd: root,
     stdio: "inherit",
     env: {

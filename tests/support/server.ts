@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_ARGS } from "../../lib/cli/node-args.mjs";
 
 export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -120,7 +121,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   const output = () => out;
 
   async function launch() {
-    child = spawn(process.execPath, [path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+    child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],
