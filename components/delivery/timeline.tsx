@@ -2,7 +2,7 @@
 import { formatBytes, formatDateTime } from "@/lib/client/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
@@ -53,7 +53,8 @@ const tone = (e: DeliveryEvent) =>
 /** First seen, then every event of the document, oldest first, each with its time and who did it. */
 export function Timeline({ record, events }: { record: DeliveryRecord; events: DeliveryEvent[] }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
+  const locale = display.locale;
   const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a);
   const items = [
     { key: "first", at: record.firstSeenAt, text: t("deliveryDetail.event.firstSeen"), by: null as string | null, border: "border-blue-600" },
@@ -64,7 +65,7 @@ export function Timeline({ record, events }: { record: DeliveryRecord; events: D
       {items.map((item) => (
         <li key={item.key} className={`border-l-4 bg-white py-2 pl-3 pr-2 ${item.border}`}>
           <time dateTime={item.at} className="block text-xs text-slate-600">
-            {formatDateTime(item.at, locale, { seconds: true })}
+            {formatDateTime(item.at, display, { seconds: true })}
           </time>
           <p className="text-sm break-words text-slate-900">{item.text}</p>
           {item.by && <p className="text-xs text-slate-700">{t("deliveryDetail.by", { actor: item.by })}</p>}

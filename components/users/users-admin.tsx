@@ -8,7 +8,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { userKeys, usersQuery } from "@/lib/client/queries";
 import type { Role, User } from "@/lib/client/types";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 
 const USER_COLUMNS = ["email", "name", "role", "status", "createdAt", "actions"] as const;
 
@@ -85,7 +85,7 @@ function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
 
 function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onChanged: (u: User) => void }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
   const update = useUpdateUser(onChanged);
   const [password, setPassword] = useState("");
   const err = update.error instanceof HttpError ? update.error : null;
@@ -114,7 +114,9 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
         </select>
       </td>
       <td className="p-2">{user.disabled ? t("users.disabled") : t("users.active")}</td>
-      <td className="p-2">{formatDate(user.createdAt, locale)}</td>
+      <td className="p-2">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt, display)}</time>
+      </td>
       <td className="p-2">
         <div className="flex flex-wrap items-end gap-2">
           <Button
