@@ -7,7 +7,7 @@ import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";
-import { StateBadge } from "@/components/ui/state-badge";
+import { StateBadge, StateLegend } from "@/components/ui/state-badge";
 import { Timeline } from "./timeline";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -91,8 +91,9 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
           {r.filename}
         </h1>
         <div>
-          <StateBadge state={r.state} words="record" />
+          <StateBadge state={r.state} />
         </div>
+        <StateLegend />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <DeliveryFacts record={r} />

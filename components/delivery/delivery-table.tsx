@@ -44,7 +44,7 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               </div>
             </Td>
             <Td>
-              <StateBadge state={r.state} words="record" />
+              <StateBadge state={r.state} />
             </Td>
             <Td className="whitespace-nowrap">{when(r.firstSeenAt)}</Td>
             <Td className="whitespace-nowrap">{when(r.fetchedAt) ?? <span className="text-slate-600">{t("deliveryPage.notFetched")}</span>}</Td>

@@ -2,10 +2,12 @@
 import { formatBytes, formatDateTime } from "@/lib/client/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+const isState = (v: unknown): v is DocumentState => (DOCUMENT_STATES as readonly unknown[]).includes(v);
 
 /** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
 export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
@@ -32,7 +34,7 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
       if (d.state === "confirmed") return t("deliveryDetail.event.outcome.confirmed") + more + status;
       if (d.state === "failed") return t("deliveryDetail.event.outcome.failed", { code: str(d.code) || "?" }) + status;
       if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
-      return t("deliveryDetail.event.outcome.other", { state: str(d.state) }) + status;
+      return t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) + status;
     }
     case "reconcile":
       return t(d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open");

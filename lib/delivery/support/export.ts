@@ -54,7 +54,7 @@ const COLUMNS = [
 ] as const;
 
 function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null)[] {
-  const state = translate(locale, `deliveryRecord.state.${r.state}` as MessageKey);
+  const state = translate(locale, `deliveryRecord.csv.state.${r.state}` as MessageKey);
   return [
     r.documentid,
     r.filename,
