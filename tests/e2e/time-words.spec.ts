@@ -44,11 +44,16 @@ async function syncNow(page: Page, base: string, id: string): Promise<void> {
   expect(await res.text()).toContain('"done":true');
 }
 
-async function lastSyncAt(page: Page, base: string, id: string): Promise<string> {
+/** A new admin (who may use the inbox and the delivery pages) signed in, with one synced connection; `at` is its last sync. */
+async function syncedAdmin(page: Page, base: string, name: string): Promise<{ email: string; id: string; at: string }> {
+  const user = await seedUser("admin", name);
+  await signInAs(page, user.email, user.password);
+  const id = await addConnection(page, name);
+  await syncNow(page, base, id);
   const list = (await (await page.request.get(`${base}/api/connections`)).json()) as { id: string; lastSync: { at: string } | null }[];
   const at = list.find((c) => c.id === id)?.lastSync?.at;
   if (!at) throw new Error("the connection has no sync");
-  return at;
+  return { email: user.email, id, at };
 }
 
 test("one sync time reads the same on the inbox, the connections and the delivery pages, in Berlin time, on the server and in the browser", async ({
@@ -56,11 +61,7 @@ test("one sync time reads the same on the inbox, the connections and the deliver
   base,
 }) => {
   const errors = watchHydration(page);
-  const user = await seedUser("admin", "Zeit Prüferin");
-  await signInAs(page, user.email, user.password);
-  const id = await addConnection(page, "Zeitzone Berlin");
-  await syncNow(page, base, id);
-  const at = await lastSyncAt(page, base, id);
+  const { id, at } = await syncedAdmin(page, base, "Zeitzone Berlin");
   const berlin = readings(at, "Europe/Berlin")[0]!;
 
   const html = await (await page.request.get(`${base}/documents`)).text();
@@ -84,11 +85,7 @@ test.describe("English", () => {
   test.use({ locale: "en-US" });
   test("the inbox and the users page write dates in one English style (day, month, year; 24 hours)", async ({ page, base }) => {
     const errors = watchHydration(page);
-    const user = await seedUser("admin", "Time English");
-    await signInAs(page, user.email, user.password);
-    const id = await addConnection(page, "Time zone English");
-    await syncNow(page, base, id);
-    const at = await lastSyncAt(page, base, id);
+    const { email, at } = await syncedAdmin(page, base, "Time zone English");
     const british: Style = { tag: "en-GB", date: "medium" };
 
     await page.goto(`${base}/documents`);
@@ -97,7 +94,7 @@ test.describe("English", () => {
     await expect(sync).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
 
     await page.goto(`${base}/admin/users`);
-    const created = page.getByRole("row").filter({ hasText: user.email }).locator("time");
+    const created = page.getByRole("row").filter({ hasText: email }).locator("time");
     await expect(created).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
     expect(errors).toEqual([]);
   });
