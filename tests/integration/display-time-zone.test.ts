@@ -6,7 +6,7 @@ import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 
 /**
- * DISPLAY_TIME_ZONE reaches the delivery record's server side (contracts/DASHBOARD.md): the CSV's
+ * DISPLAY_TIME_ZONE reaches the delivery record's server side (docs/api.md, README.md): the CSV's
  * times and file name, and the days of its filters, are those of the configured zone; the JSON
  * API keeps speaking UTC. (The pages: tests/e2e/time-words.spec.ts.)
  */
