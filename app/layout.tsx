@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { currentUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { messages } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
 import "./globals.css";
@@ -18,7 +19,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <Providers locale={locale} messages={messages[locale]}>
+        {/* The zone goes to the browser with the page, so both render every time alike (lib/client/format.ts). */}
+        <Providers locale={locale} messages={messages[locale]} timeZone={env().displayTimeZone}>
           {children}
         </Providers>
       </body>

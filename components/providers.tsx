@@ -5,7 +5,7 @@ import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale, Messages } from "@/lib/i18n/messages";
 import { HttpError } from "@/lib/client/fetch-json";
 
-export function Providers(props: { locale: Locale; messages: Messages; children: ReactNode }) {
+export function Providers(props: { locale: Locale; messages: Messages; timeZone: string; children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -19,7 +19,7 @@ export function Providers(props: { locale: Locale; messages: Messages; children:
       }),
   );
   return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
+    <I18nProvider locale={props.locale} messages={props.messages} timeZone={props.timeZone}>
       <QueryClientProvider client={client}>{props.children}</QueryClientProvider>
     </I18nProvider>
   );

@@ -165,7 +165,7 @@ export type Env = {
   syncMaxDocuments: number;
   /** Free space the archive's file system keeps: archiving stops below this many bytes (0: no check). */
   archiveMinFreeBytes: number;
-  /** The IANA time zone people read times in: the log's readable lines (the pages do not ask yet: they show Europe/Berlin). */
+  /** The IANA time zone people read times in: every page (handed to the browser by app/layout.tsx), the delivery record's days and the log's readable lines. */
   displayTimeZone: string;
   /** How log lines are written; unset: readable in a terminal, JSON otherwise (lib/log.ts). */
   logFormat: "pretty" | "json" | undefined;

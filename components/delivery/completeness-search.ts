@@ -1,13 +1,11 @@
 import type { CompletenessScope } from "@/lib/client/queries";
-import { DISPLAY_TIME_ZONE } from "@/lib/client/format";
+import { dayIn } from "@/lib/client/format";
 import type { CompletenessSearch } from "@/lib/lists/completeness";
 
-/** Without months the completeness view shows the six months up to the current one (German calendar). */
+/** Without months the completeness view shows the six months up to the current one (in the display time zone). */
 export const DEFAULT_MONTHS = 6;
 
-export function currentMonth(now = new Date()): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: DISPLAY_TIME_ZONE, year: "numeric", month: "2-digit" }).format(now).slice(0, 7);
-}
+export const currentMonth = (timeZone: string, now = new Date()): string => dayIn(now, timeZone).slice(0, 7);
 
 export function shiftMonth(month: string, by: number): string {
   const i = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
@@ -17,9 +15,10 @@ export function shiftMonth(month: string, by: number): string {
 /** The API's input (and the query key) of a view, or not ready while neither connection nor property is chosen. */
 export function completenessInput(
   search: CompletenessSearch,
+  timeZone: string,
   now = new Date(),
 ): { ready: false; from: string; to: string } | { ready: true; from: string; to: string; input: CompletenessScope } {
-  const to = search.to ?? (search.from ? shiftMonth(search.from, DEFAULT_MONTHS - 1) : currentMonth(now));
+  const to = search.to ?? (search.from ? shiftMonth(search.from, DEFAULT_MONTHS - 1) : currentMonth(timeZone, now));
   const from = search.from ?? shiftMonth(to, -(DEFAULT_MONTHS - 1));
   if (!search.connection && !search.property) return { ready: false, from, to };
   return { ready: true, from, to, input: { connection: search.connection, property: search.property, from, to } };

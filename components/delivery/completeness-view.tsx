@@ -8,7 +8,7 @@ import { HttpError } from "@/lib/client/fetch-json";
 import { completenessQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { readCompletenessSearch, type CompletenessSearch } from "@/lib/lists/completeness";
-import { useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import { CompletenessGrid, Legend } from "./completeness-grid";
 import { completenessInput } from "./completeness-search";
@@ -69,7 +69,7 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
 export function CompletenessView() {
   const t = useT();
   const [search, update] = useSearchState(readCompletenessSearch, NO_DEFAULTS);
-  const scope = completenessInput(search);
+  const scope = completenessInput(search, useDisplay().timeZone);
   const grid = useQuery({ ...completenessQuery(scope.ready ? scope.input : { from: scope.from, to: scope.to }), enabled: scope.ready });
   const errors = Object.fromEntries(grid.error instanceof HttpError ? grid.error.fields.map((f) => [f.path, f.message]) : []);
   const missing = grid.data?.units.reduce((n, u) => n + u.cells.filter((c) => c === "missing").length, 0) ?? 0;

@@ -6,8 +6,8 @@ import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
 import { formatBytes, formatDateTime } from "@/lib/client/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import type { DeliveryRecord } from "@/lib/client/types";
-import { useLocale, useT } from "@/lib/i18n/client";
-import { StateBadge } from "@/components/ui/state-badge";
+import { useDisplay, useT } from "@/lib/i18n/client";
+import { StateBadge, StateLegend } from "@/components/ui/state-badge";
 import { Timeline } from "./timeline";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -22,7 +22,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** A record's facts: ids, connection, owner, units, its times, size and hash. */
 function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
+  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, display)}</time>;
   return (
     <section aria-labelledby="facts-title" className="rounded border border-slate-200 bg-white p-4">
       <h2 id="facts-title" className="mb-2 font-semibold">
@@ -36,14 +37,19 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
         <Fact label={t("deliveryDetail.owner")}>{r.owner}</Fact>
         <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
         <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
-        <Fact label={t("deliveryPage.col.firstSeen")}>{formatDateTime(r.firstSeenAt, locale)}</Fact>
-        <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? formatDateTime(r.fetchedAt, locale) : t("deliveryPage.notFetched")}</Fact>
+        <Fact label={t("deliveryPage.col.firstSeen")}>{when(r.firstSeenAt)}</Fact>
+        <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? when(r.fetchedAt) : t("deliveryPage.notFetched")}</Fact>
         <Fact label={t("deliveryPage.col.confirmed")}>
-          {r.confirmedAt
-            ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}`
-            : t("deliveryPage.none")}
+          {r.confirmedAt ? (
+            <>
+              {when(r.confirmedAt)}
+              {r.confirmedBy && ` ${t("deliveryPage.by", { who: r.confirmedBy })}`}
+            </>
+          ) : (
+            t("deliveryPage.none")
+          )}
         </Fact>
-        {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
+        {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, display.locale)}</Fact>}
         {r.sha256 && (
           <Fact label={t("deliveryDetail.sha256")}>
             <span className="font-mono text-xs break-all">{r.sha256}</span>
@@ -85,8 +91,9 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
           {r.filename}
         </h1>
         <div>
-          <StateBadge state={r.state} words="record" />
+          <StateBadge state={r.state} />
         </div>
+        <StateLegend />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <DeliveryFacts record={r} />

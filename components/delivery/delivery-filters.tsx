@@ -55,7 +55,7 @@ export function DeliveryFilters(props: {
             <option value="">{t("deliveryPage.stateAll")}</option>
             {DOCUMENT_STATES.map((s) => (
               <option key={s} value={s}>
-                {t(`deliveryRecord.state.${s}`)}
+                {t(`state.${s}`)}
               </option>
             ))}
           </select>

@@ -10,6 +10,7 @@ import { toQueryString } from "@/lib/lists/params";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryFilters } from "./delivery-filters";
 import { DeliveryHeader } from "./delivery-nav";
+import { StateLegend } from "@/components/ui/state-badge";
 import { DeliveryTable } from "./delivery-table";
 import { useKnownConnections } from "./known-connections";
 
@@ -66,6 +67,7 @@ export function DeliveryList() {
           <DeliveryTable records={shown} caption={t("deliveryPage.caption", { first: search.offset + 1, last: search.offset + shown.length, count })} />
         </div>
       )}
+      {shown.length > 0 && <StateLegend />}
       {list.data && count > 0 && (
         <Pager
           offset={search.offset}

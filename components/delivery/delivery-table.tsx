@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/client/format";
 import type { DeliveryRecord } from "@/lib/client/types";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";
 
 export const detailHref = (r: { connectionId: string; documentid: string }) => `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
@@ -11,8 +11,8 @@ export const detailHref = (r: { connectionId: string; documentid: string }) => `
 /** One page of the delivery record; each document links to its timeline. */
 export function DeliveryTable({ records, caption }: { records: DeliveryRecord[]; caption: string }) {
   const t = useT();
-  const locale = useLocale();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : null);
+  const display = useDisplay();
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, display)}</time> : null);
   return (
     <Table caption={caption} captionHidden>
       <thead>
@@ -44,7 +44,7 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               </div>
             </Td>
             <Td>
-              <StateBadge state={r.state} words="record" />
+              <StateBadge state={r.state} />
             </Td>
             <Td className="whitespace-nowrap">{when(r.firstSeenAt)}</Td>
             <Td className="whitespace-nowrap">{when(r.fetchedAt) ?? <span className="text-slate-600">{t("deliveryPage.notFetched")}</span>}</Td>

@@ -2,10 +2,12 @@
 import { formatBytes, formatDateTime } from "@/lib/client/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
+import { useDisplay, useT } from "@/lib/i18n/client";
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+const isState = (v: unknown): v is DocumentState => (DOCUMENT_STATES as readonly unknown[]).includes(v);
 
 /** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
 export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
@@ -32,7 +34,7 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
       if (d.state === "confirmed") return t("deliveryDetail.event.outcome.confirmed") + more + status;
       if (d.state === "failed") return t("deliveryDetail.event.outcome.failed", { code: str(d.code) || "?" }) + status;
       if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
-      return t("deliveryDetail.event.outcome.other", { state: str(d.state) }) + status;
+      return t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) + status;
     }
     case "reconcile":
       return t(d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open");
@@ -53,7 +55,8 @@ const tone = (e: DeliveryEvent) =>
 /** First seen, then every event of the document, oldest first, each with its time and who did it. */
 export function Timeline({ record, events }: { record: DeliveryRecord; events: DeliveryEvent[] }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
+  const locale = display.locale;
   const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a);
   const items = [
     { key: "first", at: record.firstSeenAt, text: t("deliveryDetail.event.firstSeen"), by: null as string | null, border: "border-blue-600" },
@@ -64,7 +67,7 @@ export function Timeline({ record, events }: { record: DeliveryRecord; events: D
       {items.map((item) => (
         <li key={item.key} className={`border-l-4 bg-white py-2 pl-3 pr-2 ${item.border}`}>
           <time dateTime={item.at} className="block text-xs text-slate-600">
-            {formatDateTime(item.at, locale, { seconds: true })}
+            {formatDateTime(item.at, display, { seconds: true })}
           </time>
           <p className="text-sm break-words text-slate-900">{item.text}</p>
           {item.by && <p className="text-xs text-slate-700">{t("deliveryDetail.by", { actor: item.by })}</p>}

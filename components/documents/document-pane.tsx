@@ -27,7 +27,7 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; onCl
             {doc.filename}
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            {!doc.partial && <StateBadge state={doc.state} words="inbox" />}
+            {!doc.partial && <StateBadge state={doc.state} />}
             {doc.unit && <span>{t("inbox.unit.title", { unit: doc.unit })}</span>}
             {formatPeriod(doc.from, doc.to, locale) && <span>{formatPeriod(doc.from, doc.to, locale)}</span>}
             <span>{props.connectionName}</span>

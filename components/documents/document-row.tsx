@@ -66,7 +66,7 @@ export function DocumentRow({ doc, connectionName, replacement, selected, active
       </Td>
       {!compact && <Td>{connectionName}</Td>}
       <Td>
-        <StateBadge state={doc.state} words="inbox" />
+        <StateBadge state={doc.state} />
       </Td>
       <Td className="text-right">
         {confirmable && (

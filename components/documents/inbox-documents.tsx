@@ -2,6 +2,7 @@
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
+import { StateLegend } from "@/components/ui/state-badge";
 import type { InboxGroup } from "@/lib/client/types";
 import { INBOX_PAGE_SIZES } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
@@ -71,6 +72,7 @@ export function InboxDocuments(props: {
             onChange={paging.onChange}
           />
         )}
+        {props.groups.length > 0 && <StateLegend />}
       </div>
       {openDoc && (
         <DocumentPane

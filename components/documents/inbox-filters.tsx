@@ -38,7 +38,7 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
       <SelectField
         label={t("inbox.filters.state")}
         value={search.state}
-        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(`inbox.state.${s}`) }))}
+        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
         onChange={(v) => onChange({ state: v })}
       />
       <form

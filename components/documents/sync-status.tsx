@@ -2,18 +2,18 @@
 import { Badge } from "@/components/ui/badge";
 import type { Connection } from "@/lib/client/types";
 import { formatDateTime } from "@/lib/client/format";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 
 /** A connection's last sync in words (when, whether it worked, else why not) and its stale marker. */
 export function SyncStatus({ connection, showOpen = true }: { connection: Connection; showOpen?: boolean }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
   const last = connection.lastSync;
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="sync-status">
       {last ? (
         <p className="text-slate-800">
-          {t("inbox.sync.last")} <time dateTime={last.at}>{formatDateTime(last.at, locale)}</time>
+          {t("inbox.sync.last")} <time dateTime={last.at}>{formatDateTime(last.at, display)}</time>
           {": "}
           {last.ok ? (
             <span className="text-green-900">{t("inbox.sync.lastOk")}</span>

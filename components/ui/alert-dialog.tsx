@@ -1,10 +1,12 @@
 "use client";
 import * as RadixAlert from "@radix-ui/react-alert-dialog";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 
 /**
  * A question that needs an answer before anything happens (Radix AlertDialog: focus starts on
  * Cancel, is trapped, and returns to the trigger; Esc cancels; a click outside does nothing).
+ * Opened by something other than a Radix trigger (a select's change), `returnFocus` names where
+ * focus goes back to.
  */
 export function AlertDialog(props: {
   open: boolean;
@@ -16,12 +18,20 @@ export function AlertDialog(props: {
   actionLabel: string;
   onAction: () => void;
   danger?: boolean;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
     <RadixAlert.Root open={props.open} onOpenChange={props.onOpenChange}>
       <RadixAlert.Portal>
         <RadixAlert.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixAlert.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <RadixAlert.Content
+          onCloseAutoFocus={(event) => {
+            if (!props.returnFocus?.current) return;
+            event.preventDefault();
+            props.returnFocus.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+        >
           <RadixAlert.Title className="text-lg font-semibold text-slate-900">{props.title}</RadixAlert.Title>
           <RadixAlert.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-slate-800">{props.description}</div>

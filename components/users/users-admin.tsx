@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { formatDate } from "@/lib/client/format";
@@ -8,7 +9,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { userKeys, usersQuery } from "@/lib/client/queries";
 import type { Role, User } from "@/lib/client/types";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useT } from "@/lib/i18n/client";
 
 const USER_COLUMNS = ["email", "name", "role", "status", "createdAt", "actions"] as const;
 
@@ -83,9 +84,56 @@ function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
   );
 }
 
+/**
+ * A user's role, changed only after a question: the change applies at once and ends that user's
+ * sessions (PATCH /api/users/{id}). The select keeps showing the role the server has until then,
+ * so cancelling changes nothing.
+ */
+function RoleSelect({ user, disabled, onChange }: { user: User; disabled: boolean; onChange: (role: Role) => void }) {
+  const t = useT();
+  const [asked, setAsked] = useState<Role | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  return (
+    <>
+      <label className="sr-only" htmlFor={`role-${user.id}`}>
+        {t("users.role")} {user.email}
+      </label>
+      <select
+        ref={select}
+        id={`role-${user.id}`}
+        value={user.role}
+        disabled={disabled}
+        onChange={(e) => setAsked(e.target.value as Role)}
+        className="rounded border border-slate-300 bg-white px-2 py-1"
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`role.${r}`)}
+          </option>
+        ))}
+      </select>
+      <AlertDialog
+        open={asked !== null}
+        onOpenChange={(open) => !open && setAsked(null)}
+        title={t("users.roleChange.title", { email: user.email })}
+        description={
+          <>
+            <p>{t("users.roleChange.what", { from: t(`role.${user.role}`), to: asked ? t(`role.${asked}`) : "" })}</p>
+            <p>{t("users.roleChange.sessions", { email: user.email })}</p>
+          </>
+        }
+        cancelLabel={t("common.cancel")}
+        actionLabel={t("users.roleChange.action")}
+        onAction={() => asked && onChange(asked)}
+        returnFocus={select}
+      />
+    </>
+  );
+}
+
 function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onChanged: (u: User) => void }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
   const update = useUpdateUser(onChanged);
   const [password, setPassword] = useState("");
   const err = update.error instanceof HttpError ? update.error : null;
@@ -96,25 +144,12 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
       </td>
       <td className="p-2">{user.name}</td>
       <td className="p-2">
-        <label className="sr-only" htmlFor={`role-${user.id}`}>
-          {t("users.role")} {user.email}
-        </label>
-        <select
-          id={`role-${user.id}`}
-          value={user.role}
-          disabled={update.isPending || isSelf}
-          onChange={(e) => update.mutate({ id: user.id, role: e.target.value as Role })}
-          className="rounded border border-slate-300 bg-white px-2 py-1"
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`role.${r}`)}
-            </option>
-          ))}
-        </select>
+        <RoleSelect user={user} disabled={update.isPending || isSelf} onChange={(role) => update.mutate({ id: user.id, role })} />
       </td>
       <td className="p-2">{user.disabled ? t("users.disabled") : t("users.active")}</td>
-      <td className="p-2">{formatDate(user.createdAt, locale)}</td>
+      <td className="p-2">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt, display)}</time>
+      </td>
       <td className="p-2">
         <div className="flex flex-wrap items-end gap-2">
           <Button

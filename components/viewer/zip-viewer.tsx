@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatBytes, formatDateTime } from "@/lib/client/format";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DownloadLink } from "./download-link";
 import { ViewerError } from "./viewer-error";
@@ -63,12 +63,12 @@ function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array
 /** One entry: name, size, date, and for a file "preview" (text entries) and "download". */
 function EntryRow({ entry, previewing, onPreview, onDownload }: { entry: ZipEntry; previewing: boolean; onPreview: () => void; onDownload: () => void }) {
   const t = useT();
-  const locale = useLocale();
+  const display = useDisplay();
   return (
     <tr>
       <Td className="break-all font-mono text-xs">{entry.name}</Td>
-      <Td className="whitespace-nowrap text-right">{entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, locale)}</Td>
-      <Td className="whitespace-nowrap">{entry.modified ? formatDateTime(entry.modified, locale, { wallTime: true }) : "–"}</Td>
+      <Td className="whitespace-nowrap text-right">{entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, display.locale)}</Td>
+      <Td className="whitespace-nowrap">{entry.modified ? formatDateTime(entry.modified, display, { wallTime: true }) : "–"}</Td>
       <Td>
         {!entry.isDirectory && (
           <div className="flex flex-wrap gap-2">

@@ -3,12 +3,19 @@ import type { Locale } from "@/lib/i18n/messages";
 /**
  * Sizes, times and periods as people read them in the page's language ("1,2 KB", "15.01.2026,
  * 07:00", "Oktober 2026"): every page formats through this one module. Times are shown in the
- * display time zone, on the server and in every browser alike (so the server's HTML and the
- * client's first render agree); the API speaks UTC.
+ * display time zone (DISPLAY_TIME_ZONE), which the server hands to the browser with the page, so
+ * the server's HTML and the client's first render agree whatever zone either machine is in; the
+ * API speaks UTC.
  */
 
-/** German time, like the record's days and months; configuration will name it (DISPLAY_TIME_ZONE). */
-export const DISPLAY_TIME_ZONE = "Europe/Berlin";
+/** Where a page is read: its language and the display time zone (an IANA name such as Europe/Berlin). */
+export type Display = { locale: Locale; timeZone: string };
+
+/**
+ * The regional form of each language. English reads day, month, year and a 24-hour clock ("24 Nov
+ * 2026, 09:34") on every page: the people reading it work with German dates and times.
+ */
+const TAG: Record<Locale, string> = { de: "de-DE", en: "en-GB" };
 
 export function formatBytes(bytes: number, locale: Locale): string {
   const units = ["B", "KB", "MB", "GB"];
@@ -19,30 +26,37 @@ export function formatBytes(bytes: number, locale: Locale): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(TAG[locale], { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
 /** A moment in the display time zone; `wallTime` shows a zoneless time (a ZIP entry's) as written. A value that is no time stays as it is. */
-export function formatDateTime(value: string | Date, locale: Locale, options: { seconds?: boolean; wallTime?: boolean } = {}): string {
+export function formatDateTime(value: string | Date, display: Display, options: { seconds?: boolean; wallTime?: boolean } = {}): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(TAG[display.locale], {
     dateStyle: "medium",
     timeStyle: options.seconds ? "medium" : "short",
-    timeZone: options.wallTime ? "UTC" : DISPLAY_TIME_ZONE,
+    timeZone: options.wallTime ? "UTC" : display.timeZone,
   }).format(at);
 }
 
 /** The day of a moment in the display time zone. */
-export function formatDate(value: string | Date, locale: Locale): string {
+export function formatDate(value: string | Date, display: Display): string {
   const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? String(value) : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: DISPLAY_TIME_ZONE }).format(at);
+  return Number.isNaN(at.getTime())
+    ? String(value)
+    : new Intl.DateTimeFormat(TAG[display.locale], { dateStyle: "medium", timeZone: display.timeZone }).format(at);
+}
+
+/** The calendar day of a moment in `timeZone` as "YYYY-MM-DD" (sv-SE writes ISO order). */
+export function dayIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short" }).format(now);
 }
 
 /** A month of the URL (`YYYY-MM`) in words: "Okt. 2026". */
 export function formatMonth(month: string, locale: Locale): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat(TAG[locale], { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,14 +70,14 @@ export function formatPeriod(from: string | null, to: string | null, locale: Loc
   const a = from ? utc(from) : null;
   const b = to ? utc(to) : null;
   if (!a && !b) return null;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const day = new Intl.DateTimeFormat(TAG[locale], { dateStyle: "medium", timeZone: "UTC" });
   if (a && b) {
     const wholeMonth =
       a.getUTCDate() === 1 &&
       a.getUTCFullYear() === b.getUTCFullYear() &&
       a.getUTCMonth() === b.getUTCMonth() &&
       new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
-    if (wholeMonth) return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
+    if (wholeMonth) return new Intl.DateTimeFormat(TAG[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
     return `${day.format(a)} – ${day.format(b)}`;
   }
   return day.format((a ?? b)!);

@@ -6,6 +6,7 @@ import { delivery } from "./messages/delivery";
 import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
+import { states } from "./messages/states";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
 
@@ -13,6 +14,7 @@ import { viewer } from "./messages/viewer";
 export const messages = {
   de: {
     ...common.de,
+    ...states.de,
     ...auth.de,
     ...users.de,
     ...connectionsPage.de,
@@ -25,6 +27,7 @@ export const messages = {
   },
   en: {
     ...common.en,
+    ...states.en,
     ...auth.en,
     ...users.en,
     ...connectionsPage.en,

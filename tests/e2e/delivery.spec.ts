@@ -128,11 +128,11 @@ test("support searches the record, reads a timeline and sees the archived PDF", 
   await form.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${UNIT_GAP}`));
   await expect(page.getByTestId("delivery-count")).toHaveText("2 Dokumente gefunden.");
-  await form.getByLabel("Status").selectOption({ label: "bestätigt" });
+  await form.getByLabel("Status").selectOption({ label: "Bestätigt" });
   await form.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByTestId("delivery-count")).toHaveText("1 Dokument gefunden.");
   const row = page.getByRole("row").filter({ hasText: id("gap-jan") });
-  await expect(row).toContainText("bestätigt");
+  await expect(row).toContainText("Bestätigt");
   await expect(row).toContainText(connectionName);
   await expect(row).toContainText(`von ${manager.email}`);
 

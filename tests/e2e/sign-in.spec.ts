@@ -1,5 +1,6 @@
 import { ADMIN } from "../support/server";
 import { expect, seedUser, test } from "./fixtures";
+import { expectAccessible } from "./inbox-support";
 
 test.describe("sign-in", () => {
   test("German: wrong password is explained, the right one opens the inbox", async ({ page, base }) => {
@@ -24,6 +25,40 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(`${base}/documents`);
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("German: empty or malformed fields are said at the field before anything goes to the server; focus goes to the first wrong one", async ({
+    page,
+    base,
+  }) => {
+    const sent: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/auth/callback/") && sent.push(r.url()));
+    await page.goto(`${base}/login`);
+    const email = page.getByLabel("E-Mail-Adresse");
+    const password = page.getByLabel("Passwort");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Bitte geben Sie Ihre E-Mail-Adresse ein.");
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription("Bitte geben Sie Ihr Passwort ein.");
+    await expect(page.getByText("E-Mail-Adresse oder Passwort ist falsch.")).toHaveCount(0);
+    await expectAccessible(page);
+
+    await email.fill("admin");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription(/^Das ist keine E-Mail-Adresse/);
+
+    await email.fill(ADMIN.email);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(password, "the first wrong field is now the password").toBeFocused();
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    expect(sent, "nothing went to the server").toEqual([]);
+
+    await password.fill(ADMIN.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL(/\/documents$/);
   });
 
   test.describe("English browser", () => {

@@ -1,5 +1,7 @@
 import { ADMIN } from "../support/server";
+import { api, mustSignIn } from "../support/session";
 import { expect, seedUser, signInAs, test } from "./fixtures";
+import { expectAccessible } from "./inbox-support";
 
 test("admin creates a user, sees validation in words, changes the role and disables", async ({ page, base }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
@@ -23,6 +25,7 @@ test("admin creates a user, sees validation in words, changes the role and disab
   await expect(row).toContainText("Aktiv");
 
   await row.getByLabel(`Rolle ${email}`).selectOption({ label: "Support" });
+  await page.getByRole("alertdialog").getByRole("button", { name: "Rolle ändern" }).click();
   await expect(page.getByRole("status")).toHaveText(`Benutzer ${email} wurde geändert.`);
   await row.getByRole("button", { name: "Sperren" }).click();
   await expect(row).toContainText("Gesperrt");
@@ -40,4 +43,30 @@ test("a role that may not use a page does not see it and gets the 404 page", asy
   const res = await page.goto(`${base}/admin/users`);
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();
+});
+
+test("a role change asks first and says that the user's sessions end; cancel changes nothing", async ({ page, base }) => {
+  const user = await seedUser("manager", "Rita Rolle");
+  const session = await mustSignIn(base, user.email, user.password);
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${base}/admin/users`);
+  const role = page.getByRole("row").filter({ hasText: user.email }).getByLabel(`Rolle ${user.email}`);
+
+  await role.focus();
+  await role.selectOption({ label: "Support" });
+  const dialog = page.getByRole("alertdialog", { name: `Rolle von ${user.email} ändern?` });
+  await expect(dialog).toContainText("Die Rolle wechselt von „Verwalter“ zu „Support“.");
+  await expect(dialog).toContainText(`Alle Sitzungen von ${user.email} werden beendet`);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(role).toHaveValue("manager");
+  await expect(role, "focus returns to the select").toBeFocused();
+  expect((await api(session, base, "/api/connections")).status, "cancelled: the user's session stands").toBe(200);
+
+  await role.selectOption({ label: "Support" });
+  await dialog.getByRole("button", { name: "Rolle ändern" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Benutzer ${user.email} wurde geändert.`);
+  await expect(role).toHaveValue("support");
+  expect((await api(session, base, "/api/connections")).status, "the change ended the user's session").toBe(401);
 });

@@ -3,7 +3,8 @@ import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
-import { assertSupport, badRange, TIME_ZONE, type SupportPrincipal } from "./records";
+import { dayIn } from "@/lib/client/format";
+import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
 
 /**
  * Which usage unit got its document for which month (by the month of `period_from`), so support
@@ -22,9 +23,9 @@ const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5,
 const monthOf = (i: number) => `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 const firstDay = (i: number) => `${monthOf(i)}-01`;
 
-/** Today in German time: its month ("YYYY-MM") and day of the month. */
+/** Today in the display time zone: its month ("YYYY-MM") and day of the month. */
 export function localToday(now: Date): { month: string; day: number } {
-  const [y, m, day] = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateStyle: "short" }).format(now).split("-");
+  const [y, m, day] = dayIn(now, recordTimeZone()).split("-");
   return { month: `${y}-${m}`, day: Number(day) };
 }
 
@@ -58,7 +59,7 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
   const scope = input.connection ? eq(d.connectionId, input.connection) : scopeOf(input);
   const [row] = await db
     .select({
-      day: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(day FROM ${d.firstSeenAt} AT TIME ZONE ${TIME_ZONE})::float8)`,
+      day: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(day FROM ${d.firstSeenAt} AT TIME ZONE ${recordTimeZone()})::float8)`,
     })
     .from(d)
     .where(scope);

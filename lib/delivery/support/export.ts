@@ -3,10 +3,11 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
+import { dayIn } from "@/lib/client/format";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
-import { assertSupport, filterCondition, recordOrder, selectRecords, TIME_ZONE, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
+import { assertSupport, filterCondition, recordOrder, recordTimeZone, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 
 /**
  * The delivery record as CSV for spreadsheets: UTF-8 with BOM, CRLF, RFC 4180 quoting. The
@@ -28,10 +29,11 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
 
-// Local German time as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE writes ISO order).
-const localTime = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateStyle: "short", timeStyle: "medium" });
-const localDay = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, dateStyle: "short" });
-const when = (iso: string | null) => (iso ? localTime.format(new Date(iso)) : "");
+// Local time of DISPLAY_TIME_ZONE as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE
+// writes ISO order). Made once, on first use: a large export formats hundreds of thousands of times.
+let localTime: Intl.DateTimeFormat | undefined;
+const when = (iso: string | null) =>
+  iso ? (localTime ??= new Intl.DateTimeFormat("sv-SE", { timeZone: recordTimeZone(), dateStyle: "short", timeStyle: "medium" })).format(new Date(iso)) : "";
 
 const COLUMNS = [
   "documentid",
@@ -52,7 +54,7 @@ const COLUMNS = [
 ] as const;
 
 function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null)[] {
-  const state = translate(locale, `deliveryRecord.state.${r.state}` as MessageKey);
+  const state = translate(locale, `deliveryRecord.csv.state.${r.state}` as MessageKey);
   return [
     r.documentid,
     r.filename,
@@ -90,7 +92,7 @@ async function batch(db: Db, where: SQL | undefined, cursor: Cursor | null, with
 }
 
 export function exportFilename(now = new Date()): string {
-  return `zustellung-${localDay.format(now)}.csv`;
+  return `zustellung-${dayIn(now, recordTimeZone())}.csv`;
 }
 
 /**

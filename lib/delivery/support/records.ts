@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { auditEvents, deliveryDocuments, type DocumentState } from "@/lib/db/schema/delivery";
 import { users, type Role } from "@/lib/db/schema/users";
+import { env } from "@/lib/env";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { openArchived } from "@/lib/delivery/archive/read";
@@ -23,8 +24,8 @@ export function assertSupport(principal: SupportPrincipal): void {
   if (!isSupportRole(principal.role)) throw forbidden();
 }
 
-/** Days and months of the record are German calendar days (first_seen_at is a timestamptz). */
-export const TIME_ZONE = "Europe/Berlin";
+/** Days and months of the record are calendar days of DISPLAY_TIME_ZONE, as the pages show them (first_seen_at is a timestamptz). */
+export const recordTimeZone = (): string => env().displayTimeZone;
 
 export function badRange(path: string, message: MessageKey, vars?: MessageVars): AppError {
   return new AppError(400, "validation", "error.validation", { fields: [{ path, message, vars }] });
@@ -146,8 +147,8 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
   if (f.state) conditions.push(eq(d.state, f.state));
   if (f.connection) conditions.push(eq(d.connectionId, f.connection));
   // Bounds as instants, so the first_seen_at index serves them.
-  if (f.from) conditions.push(sql`${d.firstSeenAt} >= (${f.from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`);
-  if (f.to) conditions.push(sql`${d.firstSeenAt} < ((${f.to}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`);
+  if (f.from) conditions.push(sql`${d.firstSeenAt} >= (${f.from}::date::timestamp AT TIME ZONE ${recordTimeZone()})`);
+  if (f.to) conditions.push(sql`${d.firstSeenAt} < ((${f.to}::date + 1)::timestamp AT TIME ZONE ${recordTimeZone()})`);
   return and(...conditions);
 }
 

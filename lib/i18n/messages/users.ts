@@ -22,6 +22,10 @@ export const users = {
     "users.selfLockout": "Sie können sich nicht selbst sperren oder Ihre eigene Administratorrolle entziehen.",
     "users.empty": "Noch keine Benutzer.",
     "users.you": "Sie",
+    "users.roleChange.title": "Rolle von {email} ändern?",
+    "users.roleChange.what": "Die Rolle wechselt von „{from}“ zu „{to}“.",
+    "users.roleChange.sessions": "Die Änderung gilt sofort: Alle Sitzungen von {email} werden beendet, die Person muss sich neu anmelden.",
+    "users.roleChange.action": "Rolle ändern",
   },
   en: {
     "users.title": "Users",
@@ -46,5 +50,9 @@ export const users = {
     "users.selfLockout": "You cannot disable yourself or remove your own administrator role.",
     "users.empty": "No users yet.",
     "users.you": "you",
+    "users.roleChange.title": "Change the role of {email}?",
+    "users.roleChange.what": "The role changes from “{from}” to “{to}”.",
+    "users.roleChange.sessions": "The change applies at once: every session of {email} ends, and they have to sign in again.",
+    "users.roleChange.action": "Change role",
   },
 } as const;

@@ -2,14 +2,14 @@ import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput } from "@/components/delivery/completeness-search";
 import { completenessQuery, deliveryConnectionsQuery } from "@/lib/client/queries";
 import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
-import { listDeliveryConnections } from "@/lib/delivery/support/records";
+import { listDeliveryConnections, recordTimeZone } from "@/lib/delivery/support/records";
 import { readCompletenessSearch } from "@/lib/lists/completeness";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "../../prefetch";
 
 export default async function CompletenessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { prefetch, hydrate } = await pageQueries("delivery");
-  const scope = completenessInput(readCompletenessSearch(plainParams(await searchParams)));
+  const scope = completenessInput(readCompletenessSearch(plainParams(await searchParams)), recordTimeZone());
   await Promise.all([
     scope.ready && prefetch(completenessQuery(scope.input), ({ db, user }) => deliveryCompleteness(db, user, { ...scope.input })),
     prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
