@@ -122,7 +122,8 @@ function useOwnRun() {
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
   const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
   const [cancelRequested, setCancelRequested] = useState(false);
-  const [key, setKey] = useState(0);
+  // Set with the click that starts it, so that the panel appears as the question closes (and takes the focus from it).
+  const [run, setRun] = useState<{ key: number; targets: Target[] }>({ key: 0, targets: [] });
   // Read by the batches while they run, set by a click: not for rendering.
   const control = useRef<Control>({ stop: false });
   const record = (entries: [string, Outcome][]) =>
@@ -137,14 +138,15 @@ function useOwnRun() {
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: connectionKeys.all })]),
   });
 
-  const targets = mutation.variables ?? [];
+  const { key, targets } = run;
+  const tally = tallyOf(targets, outcomes);
   return {
     runIds,
     start: (next: Target[]) => {
       control.current = { stop: false };
       setOutcomes(new Map());
       setCancelRequested(false);
-      setKey((k) => k + 1);
+      setRun((r) => ({ key: r.key + 1, targets: next }));
       mutation.mutate(next);
     },
     panel:
@@ -155,8 +157,9 @@ function useOwnRun() {
             found: false,
             targets,
             outcomes,
-            tally: tallyOf(targets, outcomes),
-            running: mutation.isPending,
+            tally,
+            // Until the mutation reports itself pending, the missing outcomes say it runs.
+            running: mutation.isPending || tally.done < tally.total,
             cancelRequested,
             interrupted: false,
             cancel: () => {
@@ -168,6 +171,7 @@ function useOwnRun() {
             close: () => {
               mutation.reset();
               setOutcomes(new Map());
+              setRun((r) => ({ ...r, targets: [] }));
             },
           } satisfies RunPanelState),
   };
