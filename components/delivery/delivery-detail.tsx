@@ -43,6 +43,7 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
             ? `${formatDateTime(r.confirmedAt, locale)}${r.confirmedBy ? ` ${t("deliveryPage.by", { who: r.confirmedBy })}` : ""}`
             : t("deliveryPage.none")}
         </Fact>
+        {r.confirmedVia && <Fact label={t("deliveryDetail.confirmedVia")}>{r.confirmedVia.connectionName}</Fact>}
         {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, locale)}</Fact>}
         {r.sha256 && (
           <Fact label={t("deliveryDetail.sha256")}>

@@ -10,6 +10,7 @@ const TONES: Record<DocumentState, BadgeTone> = {
   failed: "danger",
   unknown: "warning",
   gone: "neutral",
+  elsewhere: "success",
 };
 
 /**

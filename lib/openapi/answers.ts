@@ -152,6 +152,10 @@ export const DeliveryAnswer = z.object({
   bytes: Int.nullable(),
   confirmedAt: DateTime.nullable(),
   confirmedBy: z.string().nullable(),
+  confirmedVia: z
+    .object({ connectionId: Uuid, connectionName: z.string() })
+    .optional()
+    .meta({ description: "state `elsewhere`: the connection (of any user) to the same provider account that confirmed it" }),
   replacedBy: z.string().optional(),
 });
 export const DeliveryListAnswer = z.object({ count: Int, records: z.array(DeliveryAnswer) });
