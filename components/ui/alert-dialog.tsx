@@ -21,11 +21,7 @@ export function AlertDialog(props: {
     <RadixAlert.Root open={props.open} onOpenChange={props.onOpenChange}>
       <RadixAlert.Portal>
         <RadixAlert.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixAlert.Content
-          // The answer may have moved the focus on purpose (to the outcome it started): it stays there.
-          onCloseAutoFocus={(e) => document.activeElement && document.activeElement !== document.body && e.preventDefault()}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <RadixAlert.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <RadixAlert.Title className="text-lg font-semibold text-slate-900">{props.title}</RadixAlert.Title>
           <RadixAlert.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-slate-800">{props.description}</div>
