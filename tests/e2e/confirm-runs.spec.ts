@@ -40,7 +40,7 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   await page.getByRole("button", { name: /^Alle offenen bestätigen \(60\)/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "60 Dokumente bestätigen" }).click();
   const run = page.getByTestId("confirm-run");
-  await expect(run.getByTestId("confirm-outcome").filter({ hasText: "bestätigt" }).first()).toBeVisible();
+  await expect(run.getByTestId("confirm-outcome").filter({ hasText: "bestätigt" }).first()).toBeVisible({ timeout: 30_000 });
 
   await page.reload();
   await expect(run).toContainText("Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.");
@@ -51,6 +51,8 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   await run.getByRole("button", { name: "Abbrechen" }).click();
   await expect(run.getByRole("status")).toContainText(
     /Fertig: \d+ bestätigt, 0 fehlgeschlagen, 0 werden geprüft\. \d+ wegen des Abbruchs nicht bestätigt; sie sind weiter offen\./,
+    // What is in flight finishes first (a PUT takes 4 s), then the next poll sees the end.
+    { timeout: 30_000 },
   );
   const summary = (await run.getByRole("status").textContent()) ?? "";
   const [, confirmed, left] = /Fertig: (\d+) bestätigt.* (\d+) wegen des Abbruchs/.exec(summary)!;
