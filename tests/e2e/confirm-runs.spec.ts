@@ -25,7 +25,7 @@ async function syncedInbox(page: Page, base: string, build: (customer: string) =
   await page.goto(`${base}/documents`);
   await expect(page.getByRole("heading", { name: "Posteingang", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Süd" }).click();
-  await expect(page.getByTestId("sync-done")).toBeVisible();
+  await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
 }
 
 test("German: a bulk run goes on after a reload, is found again with its progress, and a cancel leaves the rest open", async ({ page, base }) => {
