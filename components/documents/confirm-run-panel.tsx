@@ -43,7 +43,7 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
           </Button>
         )}
       </div>
-      {run.found && <p className="text-sm text-slate-800">{t("inbox.run.found")}</p>}
+      {run.found && running && <p className="text-sm text-slate-800">{t("inbox.run.found")}</p>}
       <ProgressBar
         label={t("inbox.run.progressLabel")}
         value={tally.done}

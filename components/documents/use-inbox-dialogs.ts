@@ -13,7 +13,9 @@ function useReturnFocus(dialogOpen: boolean) {
     if (dialogOpen) return;
     const el = returnTo.current;
     returnTo.current = null;
-    const lost = document.activeElement === null || document.activeElement === document.body;
+    // Still in the closing dialog (Radix removes it a render later), or gone with it: lost.
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]") !== null;
     if (el?.isConnected && lost) el.focus();
   }, [dialogOpen]);
   return () => {
