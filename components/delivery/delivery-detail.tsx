@@ -49,6 +49,7 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
             t("deliveryPage.none")
           )}
         </Fact>
+        {r.confirmedVia && <Fact label={t("deliveryDetail.confirmedVia")}>{r.confirmedVia.connectionName}</Fact>}
         {r.bytes !== null && <Fact label={t("deliveryDetail.size")}>{formatBytes(r.bytes, display.locale)}</Fact>}
         {r.sha256 && (
           <Fact label={t("deliveryDetail.sha256")}>

@@ -72,9 +72,7 @@ export function InboxView() {
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
           <InboxFilters search={list} connections={connectionList} onChange={update} />
-          {run.targets.length > 0 && (
-            <ConfirmRunPanel targets={run.targets} outcomes={run.outcomes} running={run.isRunning} onRetry={dialogs.askFor} onClose={run.reset} />
-          )}
+          {run.panel && <ConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
           <InboxDocuments
             groups={groups}
             selection={selection}

@@ -10,6 +10,7 @@ const TONES: Record<DocumentState, BadgeTone> = {
   failed: "danger",
   unknown: "warning",
   gone: "neutral",
+  elsewhere: "success",
 };
 
 /** A document's state as a badge, in one colour and one word everywhere (lib/i18n/messages/states.ts). */

@@ -27,12 +27,18 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
 /**
  * POSTs and reads an NDJSON answer line by line as it streams, each line of the route's own type
  * (`SyncLine`, `ConfirmationsLine` in ./types). A refusal before the stream begins (401, 403, 409,
- * 400) throws the API's error like fetchJson.
+ * 400) throws the API's error like fetchJson. `onHeaders` sees the answer's headers before its
+ * first line (a bulk confirmation's run id).
  */
-export async function postNdjson<Line extends object>(url: string, body: unknown, onLine: (line: Line) => void, signal?: AbortSignal): Promise<void> {
+export async function postNdjson<Line extends object>(
+  url: string,
+  body: unknown,
+  onLine: (line: Line) => void,
+  options: { signal?: AbortSignal; onHeaders?: (headers: Headers) => void } = {},
+): Promise<void> {
   const res = await fetch(url, {
     method: "POST",
-    signal,
+    signal: options.signal,
     headers: { Accept: "application/x-ndjson", ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
@@ -40,6 +46,7 @@ export async function postNdjson<Line extends object>(url: string, body: unknown
     const err = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
     throw new HttpError(res.status, err?.error ?? "http_error", err?.message ?? `HTTP ${res.status}`);
   }
+  options.onHeaders?.(res.headers);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let rest = "";
   for (;;) {

@@ -4,7 +4,7 @@ import type { CompletenessSearch } from "@/lib/lists/completeness";
 import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
-import type { Completeness, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
+import type { Completeness, ConfirmationRun, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
 
 /**
  * One query-key and queryOptions factory per resource. Keys nest, so a mutation
@@ -30,12 +30,18 @@ export const deliveryKeys = {
   connections: () => [...deliveryKeys.all, "connections"] as const,
 };
 
+export const confirmationRunKeys = { all: ["confirmation-runs"] as const };
+
 export const userKeys = {
   all: ["users"] as const,
   list: () => [...userKeys.all, "list"] as const,
 };
 
 export const connectionsQuery = () => queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
+
+/** The user's bulk confirmations that run (or ended a moment ago), on any instance. */
+export const confirmationRunsQuery = () =>
+  queryOptions({ queryKey: confirmationRunKeys.all, queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>("/api/confirmation-runs") });
 
 const INBOX_DEFAULTS = defaultsOf(INBOX_LIST);
 

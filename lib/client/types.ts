@@ -14,6 +14,7 @@ export type { UserView as User } from "@/lib/users/users";
 export type { Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
 export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
+export type { RunView as ConfirmationRun } from "@/lib/delivery/runs";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
 export type FailureLine = { done: true; error: string; message: string; providerStatus?: number; requestId?: string };

@@ -266,12 +266,14 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   return { documentid, state: "failed", error };
 }
 
-/** Bulk: at most `concurrency` documents at once; each outcome reported as it finishes. */
-export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd: string | undefined, onResult: (r: ConfirmResult) => void, concurrency = 8) {
+type OnResult = (r: ConfirmResult) => void | Promise<void>;
+/** Bulk: at most 8 at once, each outcome reported (and awaited) as it finishes; once `stopped()`, none is claimed (`cancelled`). */
+export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd: string | undefined, onResult: OnResult, stopped = () => false) {
   const queue = [...new Set(documentids)];
   const totals = { confirmed: 0, failed: 0, unknown: 0, pending: 0 };
+  const next = () => (stopped() ? undefined : queue.shift());
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    for (let id = next(); id !== undefined; id = next()) {
       let result: ConfirmResult;
       try {
         result = await confirmOne(ctx, id, kd);
@@ -288,9 +290,9 @@ export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd
         };
       }
       totals[result.state]++;
-      onResult(result);
+      await onResult(result);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-  return totals;
+  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  return { ...totals, cancelled: queue.length };
 }

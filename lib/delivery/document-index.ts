@@ -100,7 +100,7 @@ async function upsertDocuments(
   // a join): as an anti-join it hashed the document of every row of the connection.
   const toWrite = onlyChanged
     ? sql`WHERE EXISTS (SELECT 1 FROM delivery_sync s WHERE s.connection_id = ${scope.connectionId}::uuid AND s.lease_owner IS NOT NULL)
-        OR (SELECT c.kd = ${scope.kd} AND c.state <> 'gone' AND c.document = x.document AND c.filename = x.filename
+        OR (SELECT c.kd = ${scope.kd} AND c.state NOT IN ('gone', 'elsewhere') AND c.document = x.document AND c.filename = x.filename
             AND c.doctype = x.doctype AND c.mimetype = x.mimetype AND c.propertymanagement = x.propertymanagement
             AND c.unit_msc IS NOT DISTINCT FROM x.unit_msc AND c.unit_pm IS NOT DISTINCT FROM x.unit_pm
             AND c.unit_label IS NOT DISTINCT FROM x.unit_label AND c.period_from IS NOT DISTINCT FROM x.period_from
@@ -121,7 +121,10 @@ async function upsertDocuments(
       propertymanagement = excluded.propertymanagement, document = excluded.document, unit_msc = excluded.unit_msc,
       unit_pm = excluded.unit_pm, unit_label = excluded.unit_label, period_from = excluded.period_from,
       period_to = excluded.period_to, last_seen_at = GREATEST(d.last_seen_at, excluded.last_seen_at),
-      state = CASE WHEN d.state = 'gone' THEN 'open' ELSE d.state END
+      state = CASE WHEN d.state IN ('gone', 'elsewhere') THEN 'open' ELSE d.state END,
+      confirmed_via = CASE WHEN d.state = 'elsewhere' THEN NULL ELSE d.confirmed_via END,
+      confirmed_by = CASE WHEN d.state = 'elsewhere' THEN NULL ELSE d.confirmed_by END,
+      confirmed_at = CASE WHEN d.state = 'elsewhere' THEN NULL ELSE d.confirmed_at END
     RETURNING (xmax = 0) AS inserted)
     SELECT count(*) FILTER (WHERE inserted)::int AS added, count(*)::int AS written,
       ${onlyChanged ? syncStateOf(scope.connectionId) : sql`''`} AS sync_state FROM upserted`);
@@ -218,4 +221,36 @@ export async function markReplacements(db: Db, connectionId: string): Promise<vo
     UPDATE delivery_documents d SET replaced_by = changed.next_id
     FROM changed
     WHERE d.connection_id = ${connectionId} AND d.documentid = changed.documentid`);
+}
+
+/**
+ * The documents of a connection's `kd` not listed since `walkStart` leave the open ones. A
+ * provider drops a confirmed document from every list of its account, so one that a connection to
+ * the same account (`twins`, lib/connections/account.ts) confirmed is `elsewhere`, with that
+ * confirmation's user, time and connection; any other is `gone`. Resolves to how many are gone.
+ */
+export async function markUnlisted(db: Db, connectionId: string, kd: string, walkStart: Date, twins: string[]): Promise<number> {
+  const byTwin = twins.length
+    ? sql`c.connection_id IN (${sql.join(
+        twins.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const [row] = rowsOf<{ gone: number }>(
+    await db.execute(sql`
+      WITH unlisted AS (
+        SELECT d.documentid, e.connection_id AS via, e.actor_id AS by, e.finished_at AS at FROM delivery_documents d
+        LEFT JOIN LATERAL (SELECT c.connection_id, c.actor_id, c.finished_at FROM delivery_confirmations c
+          WHERE c.documentid = d.documentid AND c.kd = ${kd} AND c.state = 'confirmed' AND ${byTwin} ORDER BY c.finished_at LIMIT 1) e ON true
+        WHERE d.connection_id = ${connectionId} AND d.kd = ${kd} AND d.last_seen_at < ${walkStart.toISOString()}::timestamptz
+          AND d.state IN ('open', 'failed')
+      ), marked AS (
+        UPDATE delivery_documents d SET state = CASE WHEN u.via IS NULL THEN 'gone' ELSE 'elsewhere' END,
+          confirmed_via = u.via, confirmed_by = COALESCE(u.by, d.confirmed_by), confirmed_at = COALESCE(u.at, d.confirmed_at)
+        FROM unlisted u WHERE d.connection_id = ${connectionId} AND d.documentid = u.documentid
+        RETURNING d.state
+      )
+      SELECT count(*) FILTER (WHERE state = 'gone')::int AS gone FROM marked`),
+  );
+  return row?.gone ?? 0;
 }

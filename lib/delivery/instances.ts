@@ -80,6 +80,10 @@ export async function settleDeadInstances(db: Db): Promise<number> {
     UPDATE delivery_sync s SET lease_owner = NULL, lease_until = NULL
     WHERE s.lease_until IS NOT NULL AND EXISTS (
       SELECT 1 FROM app_instances i WHERE i.ended_at IS NOT NULL AND starts_with(s.lease_owner, i.id || ':'))`);
+  // Their bulk confirmations ended with them: what they had not claimed stays open (runs.ts).
+  await db.execute(sql`
+    UPDATE delivery_confirmation_runs r SET finished_at = now(), ended = 'instance_ended'
+    WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
   return ended.length;
 }
 
@@ -128,6 +132,10 @@ async function endInstance(db: Db): Promise<void> {
   state.timer = undefined;
   await db.execute(sql`UPDATE app_instances SET ended_at = now() WHERE id = ${state.id}`);
   await db.execute(sql`UPDATE delivery_sync SET lease_owner = NULL, lease_until = NULL WHERE starts_with(lease_owner, ${state.id + ":"})`);
+  // The drain waits for connections, not for a run whose page has gone: it ends with the process.
+  await db.execute(
+    sql`UPDATE delivery_confirmation_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
+  );
 }
 
 /** Time after a claim's deadline before a list may judge it: a provider may still be applying a PUT it received just before. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { accountOf, connectionsToAccount } from "@/lib/connections/account";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
@@ -13,7 +14,7 @@ import { countSyncRun } from "@/lib/ops/metrics";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "@/lib/db/rows";
-import { indexDocuments, markReplacements, tidyIndex } from "./document-index";
+import { indexDocuments, markReplacements, markUnlisted, tidyIndex } from "./document-index";
 import { listFailure } from "./documents";
 import { instanceId } from "./instances";
 import { reconcileConnection } from "./reconcile";
@@ -128,6 +129,12 @@ async function endFailed(
   return mapped;
 }
 
+/** Every user's other connections to the provider account this one reaches: what they confirm leaves this one's list. */
+async function twinsOf(db: Db, connection: ConnectionRow): Promise<string[]> {
+  const twins = await connectionsToAccount(db, accountOf(connection), { everyUser: true, exceptId: connection.id });
+  return twins.map((c) => c.id);
+}
+
 /**
  * Runs one sync under a lease taken by `acquireSyncLease`, and always releases it. Documents that
  * were not listed are marked gone only when the list held still during the walk (the count before
@@ -152,6 +159,7 @@ export async function runSync(
   let stable = true;
   try {
     const client = providerFor(connection);
+    const twins = await twinsOf(db, connection);
     for (const kd of customersOf(connection)) {
       const walked = await client.walk({
         ...(kd && { kd }),
@@ -165,14 +173,7 @@ export async function runSync(
       count += walked.countAfter;
       if (walked.countBefore !== walked.countAfter) stable = false;
       if (walked.countBefore === walked.countAfter) {
-        const marked = rowsOf(
-          await db.execute(sql`
-            UPDATE delivery_documents SET state = 'gone'
-            WHERE connection_id = ${connection.id} AND kd = ${kd} AND last_seen_at < ${walkStart.toISOString()}::timestamptz
-              AND state IN ('open', 'failed')
-            RETURNING documentid`),
-        );
-        gone += marked.length;
+        gone += await markUnlisted(db, connection.id, kd, walkStart, twins);
       }
     }
     await markReplacements(db, connection.id);

@@ -6,8 +6,9 @@ import { CONFIRMATION_STATES, DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 import { ROLES } from "@/lib/db/schema/users";
 import type { Completeness } from "@/lib/delivery/support/completeness";
 import type { resultLine } from "@/lib/delivery/confirm-answers";
-import type { ConfirmResult } from "@/lib/delivery/confirm";
+import type { confirmMany } from "@/lib/delivery/confirm";
 import type { Inbox } from "@/lib/delivery/inbox";
+import type { RunView } from "@/lib/delivery/runs";
 import type { DeliveryConnection, DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/records";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 import type { DocumentPage } from "@/lib/provider/paging";
@@ -86,7 +87,32 @@ export const ConfirmationLine = z.object({
   message: z.string().optional(),
   ...Earlier,
 });
-export const ConfirmationsDone = z.object({ done: z.literal(true), confirmed: Int, failed: Int, unknown: Int, pending: Int });
+export const ConfirmationsDone = z.object({
+  done: z.literal(true),
+  confirmed: Int,
+  failed: Int,
+  unknown: Int,
+  pending: Int,
+  cancelled: Int.meta({ description: "documents left open because the run was cancelled before it claimed them" }),
+});
+export const ConfirmationRunAnswer = z.object({
+  id: Uuid,
+  connectionId: Uuid,
+  total: Int,
+  confirmed: Int,
+  failed: Int,
+  unknown: Int,
+  pending: Int,
+  cancelled: Int,
+  startedAt: DateTime,
+  finishedAt: DateTime.nullable(),
+  cancelRequested: z.boolean(),
+  ended: z
+    .enum(["done", "cancelled", "instance_ended"])
+    .nullable()
+    .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+});
+export const ConfirmationRunsAnswer = z.object({ runs: z.array(ConfirmationRunAnswer) });
 export const SyncProgressLine = z.object({ seen: Int, count: Int });
 export const SyncDoneLine = z.object({
   done: z.literal(true),
@@ -126,6 +152,10 @@ export const DeliveryAnswer = z.object({
   bytes: Int.nullable(),
   confirmedAt: DateTime.nullable(),
   confirmedBy: z.string().nullable(),
+  confirmedVia: z
+    .object({ connectionId: Uuid, connectionName: z.string() })
+    .optional()
+    .meta({ description: "state `elsewhere`: the connection (of any user) to the same provider account that confirmed it" }),
   replacedBy: z.string().optional(),
 });
 export const DeliveryListAnswer = z.object({ count: Int, records: z.array(DeliveryAnswer) });
@@ -154,7 +184,8 @@ const checks: true[] = [
   true as Fits<z.output<typeof TestAnswer>, TestResult>,
   true as Fits<DocumentPage, z.output<typeof DocumentPageAnswer>>,
   true as Fits<ReturnType<typeof resultLine>, z.output<typeof ConfirmationLine>>,
-  true as Fits<Record<ConfirmResult["state"], number> & { done: true }, z.output<typeof ConfirmationsDone>>,
+  true as Same<Awaited<ReturnType<typeof confirmMany>> & { done: true }, z.output<typeof ConfirmationsDone>>,
+  true as Same<RunView, z.output<typeof ConfirmationRunAnswer>>,
   true as Same<SyncProgress, z.output<typeof SyncProgressLine>>,
   true as Same<SyncDone, z.output<typeof SyncDoneLine>>,
   true as Same<Omit<Inbox, "groups">, Omit<z.output<typeof InboxAnswer>, "groups">>,

@@ -138,7 +138,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: ConfirmationsBody,
     description:
-      "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away. The body may be up to 640 KiB.",
+      "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away; `GET /api/confirmation-runs` shows its progress, and the id in the `Confirmation-Run` header cancels it (`DELETE /api/confirmation-runs/{id}`). The body may be up to 640 KiB.",
     answers: [
       {
         status: 200,
@@ -146,7 +146,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
         content: ndjson(A.ConfirmationLine, A.ConfirmationsDone, A.ErrorLine),
       },
     ],
-    errors: { 404: CONNECTION, 409: SECRET },
+    errors: { 404: CONNECTION, 409: SECRET, 429: "`too_many_runs`: the caller has 5 bulk confirmations running" },
   },
   {
     method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as A from "./answers";
 import { CONNECTION_OPERATIONS } from "./connections";
-import { DELIVERY_OPERATIONS } from "./delivery";
+import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
@@ -27,13 +27,14 @@ export const OPERATIONS: ApiOperation[] = [
   },
   ...ME_OPERATIONS,
   ...CONNECTION_OPERATIONS,
+  ...CONFIRMATION_RUN_OPERATIONS,
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...OPS_OPERATIONS,
 ];
 
 const PATH_PARAMS: Record<string, string> = {
-  id: "the id (UUID) of a connection or user; any other string answers 404",
+  id: "the id (UUID) of a connection, user or confirmation run; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
 };

@@ -39,6 +39,8 @@ export const deliveryDocuments = pgTable(
     fetchedAt: at("fetched_at"),
     confirmedAt: at("confirmed_at"),
     confirmedBy: uuid("confirmed_by"),
+    /** For `elsewhere`: the connection to the same provider account that confirmed it (migration 0011). */
+    confirmedVia: uuid("confirmed_via"),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.documentid] }),

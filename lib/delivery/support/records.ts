@@ -48,12 +48,15 @@ export type DeliveryRecord = {
   bytes: number | null;
   confirmedAt: string | null;
   confirmedBy: string | null;
+  /** For `elsewhere`: the connection (of any user) to the same provider account that confirmed it. */
+  confirmedVia?: { connectionId: string; connectionName: string };
   replacedBy?: string;
 };
 
 const d = deliveryDocuments;
 const owner = alias(users, "owner");
 const confirmer = alias(users, "confirmer");
+const via = alias(connections, "via");
 
 /** `metadata` as an array whatever the provider sent, so a malformed document cannot fail a query. */
 const metadataArray = sql`CASE WHEN jsonb_typeof(${d.document}->'metadata') = 'array' THEN ${d.document}->'metadata' ELSE '[]'::jsonb END`;
@@ -79,11 +82,15 @@ export const recordColumns = {
   bytes: d.bytes,
   confirmedAt: d.confirmedAt,
   confirmedBy: confirmer.email,
+  confirmedViaId: d.confirmedVia,
+  confirmedViaName: via.name,
   replacedBy: d.replacedBy,
 };
 
 /** A row of `recordColumns` as the drivers return it. */
-type RecordRow = Omit<DeliveryRecord, "firstSeenAt" | "fetchedAt" | "confirmedAt" | "replacedBy" | "units"> & {
+type RecordRow = Omit<DeliveryRecord, "firstSeenAt" | "fetchedAt" | "confirmedAt" | "confirmedVia" | "replacedBy" | "units"> & {
+  confirmedViaId: string | null;
+  confirmedViaName: string | null;
   units: unknown;
   firstSeenAt: Date;
   fetchedAt: Date | null;
@@ -110,6 +117,7 @@ export function toRecord(r: RecordRow): DeliveryRecord {
     bytes: r.bytes,
     confirmedAt: iso(r.confirmedAt),
     confirmedBy: r.confirmedBy,
+    ...(r.confirmedViaId && r.confirmedViaName !== null && { confirmedVia: { connectionId: r.confirmedViaId, connectionName: r.confirmedViaName } }),
     ...(r.replacedBy ? { replacedBy: r.replacedBy } : {}),
   };
 }
@@ -121,7 +129,8 @@ export function selectRecords<X extends Record<string, SQL.Aliased | SQL>>(db: D
     .from(d)
     .innerJoin(connections, eq(connections.id, d.connectionId))
     .innerJoin(owner, eq(owner.id, connections.userId))
-    .leftJoin(confirmer, eq(confirmer.id, d.confirmedBy));
+    .leftJoin(confirmer, eq(confirmer.id, d.confirmedBy))
+    .leftJoin(via, eq(via.id, d.confirmedVia));
 }
 
 export const recordOrder = [desc(d.firstSeenAt), asc(d.connectionId), asc(d.documentid)];

@@ -17,6 +17,8 @@ export const delivery = {
     "delivery.confirm.notSent": "Die Bestätigung konnte nicht rechtzeitig gesendet werden; es wurde nichts gesendet. Bitte versuchen Sie es erneut.",
     "delivery.archive.diskFull":
       "Auf dem Speicher des Archivs sind nur noch {free} MB frei (mindestens {min} MB müssen frei bleiben). Deshalb wird nichts archiviert und nichts bestätigt. Bitte geben Sie Speicherplatz frei oder wenden Sie sich an den Betrieb.",
+    "delivery.run.tooMany": "Es laufen bereits {n} Bestätigungen von Ihnen. Bitte warten Sie, bis eine davon beendet ist, oder brechen Sie eine ab.",
+    "delivery.run.notFound": "Diese Bestätigung gibt es nicht.",
   },
   en: {
     "delivery.sync.running": "A synchronisation of this connection is already running. Please wait until it has finished, then try again.",
@@ -32,5 +34,7 @@ export const delivery = {
     "delivery.confirm.notSent": "The confirmation could not be sent in time; nothing was sent. Please try again.",
     "delivery.archive.diskFull":
       "The archive's disk has only {free} MB free (at least {min} MB must stay free), so nothing is archived or confirmed. Please free up space or contact operations.",
+    "delivery.run.tooMany": "{n} of your confirmations are running already. Please wait until one of them has finished, or cancel one.",
+    "delivery.run.notFound": "This confirmation does not exist.",
   },
 };
