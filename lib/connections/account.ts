@@ -1,0 +1,50 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+
+/**
+ * The provider account a connection reaches: the same service at the same origin, signed in as the
+ * same user name or client id, for the same customer number (`kd`). Two connections with the same
+ * account see the same documents, and a confirmation through one removes them from the other; the
+ * path below the origin and the kind of sign-in do not make another account.
+ */
+export type Account = {
+  service: ConnectionRow["service"];
+  origin: string;
+  principal: string;
+  customerNumber: string | null;
+};
+
+type AccountFields = Pick<ConnectionRow, "service" | "baseUrl" | "principal" | "customerNumber">;
+
+/** `baseUrl` is stored parsed (lib/connections/schemas.ts), so `URL.origin` gives one spelling per origin. */
+export const accountOf = (c: AccountFields): Account => ({
+  service: c.service,
+  origin: new URL(c.baseUrl).origin,
+  principal: c.principal,
+  customerNumber: c.customerNumber || null,
+});
+
+export const sameAccount = (a: Account, b: Account): boolean =>
+  a.service === b.service && a.origin === b.origin && a.principal === b.principal && a.customerNumber === b.customerNumber;
+
+/**
+ * The connections (not deleted) that reach `account`: the user's own with `{ userId }`, every
+ * user's with `{ everyUser: true }` (say so at the call: support's view of one account);
+ * `exceptId` leaves out the connection being edited.
+ */
+export async function connectionsToAccount(
+  db: Db,
+  account: Account,
+  scope: ({ userId: string } | { everyUser: true }) & { exceptId?: string },
+): Promise<ConnectionRow[]> {
+  // Every user's rows only when the caller asked for them by name, never by a missing user id.
+  const owner = "everyUser" in scope ? sql`true` : eq(connections.userId, scope.userId);
+  const rows = await db
+    .select()
+    .from(connections)
+    .where(and(isNull(connections.deletedAt), eq(connections.service, account.service), eq(connections.principal, account.principal), owner));
+  // The origin and the empty customer number are compared as `accountOf` spells them, not as stored.
+  return rows.filter((row) => row.id !== scope.exceptId && sameAccount(accountOf(row), account));
+}
