@@ -24,7 +24,9 @@ test("a manager creates, tests, edits and deletes a connection to the sandbox", 
   await expect(card).not.toContainText(client.basic.password);
 
   await card.getByRole("button", { name: "Testen" }).click();
-  await expect(card.getByTestId("connection-test-result")).toHaveText(/^Verbindung erfolgreich\. \d+ offene Dokumente\.$/);
+  await expect(card.getByTestId("connection-test-result")).toHaveText(
+    /^Verbindung erfolgreich\. Der Anbieter meldet jetzt \d+ offene Dokumente \(Stand: Anbieter, beim Test\)\.$/,
+  );
 
   await card.getByRole("button", { name: "Verbindung bearbeiten" }).click();
   const edit = page.getByRole("form", { name: "Verbindung bearbeiten" });
