@@ -125,7 +125,7 @@ export function ConnectionCard({ connection, isNew, onNotice }: { connection: Co
             {t(connection.open === 1 ? "connPage.open.one" : "connPage.open.other", { n: connection.open })}
           </p>
           <SyncStatus connection={connection} showOpen={false} />
-          <SyncRun connection={connection} run={run} />
+          {!run.sync.isIdle && <SyncRun connection={connection} run={run} />}
         </div>
         <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
