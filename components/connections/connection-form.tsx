@@ -168,7 +168,7 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
       <h2 id={titleId} className="text-lg font-semibold sm:col-span-2">
         {editing ? t("connPage.edit") : t("connPage.new")}
       </h2>

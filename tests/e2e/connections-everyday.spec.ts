@@ -13,6 +13,16 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
 }
 
+/** No field of the form sticks out of it (the form's grid column may not grow to a field's own width). */
+async function expectFieldsInside(page: Page, formName: string) {
+  const form = page.getByRole("form", { name: formName });
+  const box = (await form.boundingBox())!;
+  for (const field of await form.locator("input, select").all()) {
+    const b = (await field.boundingBox())!;
+    expect(b.x + b.width, `a field of "${formName}" sticks out`).toBeLessThanOrEqual(box.x + box.width);
+  }
+}
+
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -46,6 +56,7 @@ for (const width of [1440, 390]) {
     await expect(hint).toContainText("npm run demo");
     await expect(hint).toContainText("docs/sandbox.md");
     await expectNoSidewaysScroll(page);
+    await expectFieldsInside(page, "Neue Verbindung");
 
     await createBasic(page, "Messdienst Nord", `${base}/arge`, client.basic);
     await expect(page.getByRole("status").first()).toHaveText("Verbindung „Messdienst Nord“ wurde angelegt.");
@@ -78,6 +89,7 @@ for (const width of [1440, 390]) {
     await expect(edit.getByLabel("Passwort")).toHaveValue("");
     await expect(page.locator("body")).not.toContainText(client.basic.password);
     await expectNoSidewaysScroll(page);
+    await expectFieldsInside(page, "Verbindung bearbeiten");
     await expectAccessible(page);
   });
 }
