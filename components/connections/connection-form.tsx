@@ -33,6 +33,8 @@ function fromConnection(c: Connection): FormState {
     baseUrl: c.baseUrl,
     authUrl: c.authUrl ?? "",
     authType: c.authType,
+    // Who signs in is shown (and may be changed); the secret never comes back.
+    principal: c.principal,
     customerNumber: c.customerNumber ?? "",
   };
 }
@@ -54,16 +56,21 @@ function needsSecretAgain(f: FormState, c: Connection | undefined): boolean {
   if (f.authType !== c.authType) return true;
   if (originOf(f.baseUrl) !== originOf(c.baseUrl)) return true;
   if (f.authType === "client_credentials" && originOf(f.authUrl) !== originOf(c.authUrl ?? "")) return true;
-  return f.principal.trim() !== "";
+  return f.principal.trim() !== c.principal;
 }
 
-/** The request body of docs/api.md, `POST /api/connections`; on an edit, blank credentials keep the stored ones. */
-function toBody(f: FormState, editing: boolean) {
+/**
+ * The request body of docs/api.md, `POST /api/connections`; on an edit, a blank secret keeps the
+ * stored one, and the user name or client id is sent only when it changed (or the kind of sign-in did).
+ */
+function toBody(f: FormState, current: Connection | undefined) {
+  const editing = current !== undefined;
   const isBasic = f.authType === "basic";
   const principal = f.principal.trim();
+  const sendPrincipal = !current || principal !== current.principal || f.authType !== current.authType;
   const auth = isBasic
-    ? { type: "basic", ...(principal || !editing ? { username: principal } : {}), ...(f.secret || !editing ? { password: f.secret } : {}) }
-    : { type: "client_credentials", ...(principal || !editing ? { clientId: principal } : {}), ...(f.secret || !editing ? { clientSecret: f.secret } : {}) };
+    ? { type: "basic", ...(sendPrincipal ? { username: principal } : {}), ...(f.secret || !editing ? { password: f.secret } : {}) }
+    : { type: "client_credentials", ...(sendPrincipal ? { clientId: principal } : {}), ...(f.secret || !editing ? { clientSecret: f.secret } : {}) };
   return {
     name: f.name,
     ...(editing ? {} : { service: f.service }),
@@ -86,7 +93,7 @@ function useConnectionForm(connection: Connection | undefined, onDone: (c: Conne
     mutationFn: () =>
       fetchJson<Connection>(connection ? `/api/connections/${connection.id}` : "/api/connections", {
         method: editing ? "PATCH" : "POST",
-        body: JSON.stringify(toBody(form, editing)),
+        body: JSON.stringify(toBody(form, connection)),
       }),
     onSuccess: (c) => {
       if (!editing) setForm(blank);
@@ -122,7 +129,6 @@ function CredentialFields({
         label={t(isBasic ? "connPage.username" : "connPage.clientId")}
         value={form.principal}
         onChange={set("principal")}
-        placeholder={editing ? t("connPage.secretKeep") : undefined}
         error={fieldError("auth.username", "auth.clientId", "auth")}
         autoComplete="off"
       />
@@ -162,7 +168,7 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
       <h2 id={titleId} className="text-lg font-semibold sm:col-span-2">
         {editing ? t("connPage.edit") : t("connPage.new")}
       </h2>

@@ -1,151 +1,39 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { SyncStatus } from "@/components/documents/sync-status";
-import { Button } from "@/components/ui/button";
-import { fetchJson } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
+import { ConnectionCard } from "./connection-card";
 import { ConnectionForm } from "./connection-form";
-import { connectionKeys, connectionsQuery } from "@/lib/client/queries";
-import type { Connection, ConnectionTest } from "@/lib/client/types";
+import { connectionsQuery } from "@/lib/client/queries";
 
-/** What a connection is: its service, address, kind of sign-in and customer number (never a secret). */
-function ConnectionFacts({ connection }: { connection: Connection }) {
+/** Where the demo's sandbox credentials are, for a new user of an installation with the sandbox on. */
+function SandboxHint() {
   const t = useT();
   return (
-    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-      <dt>{t("connPage.service")}</dt>
-      <dd>{t(connection.service === "uvi" ? "connPage.service.uvi" : "connPage.service.dta")}</dd>
-      <dt>{t("connPage.baseUrl")}</dt>
-      <dd className="break-all">{connection.baseUrl}</dd>
-      <dt>{t("connPage.authType")}</dt>
-      <dd>{t(connection.authType === "basic" ? "connPage.authType.basic" : "connPage.authType.client_credentials")}</dd>
-      {connection.customerNumber && (
-        <>
-          <dt>{t("connPage.customerNumber")}</dt>
-          <dd>{connection.customerNumber}</dd>
-        </>
-      )}
-    </dl>
+    <aside aria-labelledby="sandbox-hint" className="rounded border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950" data-testid="sandbox-hint">
+      <h2 id="sandbox-hint" className="font-semibold">
+        {t("connPage.sandbox.title")}
+      </h2>
+      <p className="mt-1">{t("connPage.sandbox.text")}</p>
+    </aside>
   );
 }
 
-/** The question before deleting, in the card itself; focus starts on "delete". */
-function DeleteQuestion(props: { connection: Connection; pending: boolean; error: Error | null; onYes: () => void; onNo: () => void }) {
-  const t = useT();
-  const { connection } = props;
-  return (
-    <div
-      role="alertdialog"
-      aria-labelledby={`del-${connection.id}`}
-      className="mt-3 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-3"
-    >
-      <p id={`del-${connection.id}`} className="text-sm text-red-900">
-        {t("connPage.deleteConfirm", { name: connection.name })}
-      </p>
-      <Button variant="danger" autoFocus onClick={props.onYes} disabled={props.pending}>
-        {t("connPage.deleteYes")}
-      </Button>
-      <Button variant="secondary" onClick={props.onNo}>
-        {t("common.cancel")}
-      </Button>
-      {props.error && (
-        <p role="alert" className="text-sm text-red-800">
-          {props.error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ConnectionCard({ connection, onNotice }: { connection: Connection; onNotice: (text: string) => void }) {
-  const t = useT();
-  const client = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const test = useMutation({
-    mutationFn: () => fetchJson<ConnectionTest>(`/api/connections/${connection.id}/test`, { method: "POST" }),
-  });
-  const remove = useMutation({
-    mutationFn: () => fetchJson<void>(`/api/connections/${connection.id}`, { method: "DELETE" }),
-    onSuccess: () => {
-      onNotice(t("connPage.deleted", { name: connection.name }));
-      return client.invalidateQueries({ queryKey: connectionKeys.all });
-    },
-  });
-
-  if (editing) {
-    return (
-      <li>
-        <ConnectionForm
-          connection={connection}
-          onCancel={() => setEditing(false)}
-          onDone={(c) => {
-            setEditing(false);
-            onNotice(t("connPage.saved", { name: c.name }));
-          }}
-        />
-      </li>
-    );
-  }
-
-  const result = test.data ?? (test.error ? { ok: false, message: test.error.message } : null);
-  return (
-    <li className="rounded border border-slate-200 bg-white p-4" aria-labelledby={`conn-${connection.id}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={`conn-${connection.id}`} className="font-semibold">
-            {connection.name}
-          </h2>
-          <ConnectionFacts connection={connection} />
-          <div className="mt-2">
-            <SyncStatus connection={connection} />
-          </div>
-        </div>
-        <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
-            {test.isPending ? t("connPage.testing") : t("connPage.test")}
-          </Button>
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            {t("connPage.edit")}
-          </Button>
-          <Button variant="danger" onClick={() => setConfirmingDelete(true)} disabled={remove.isPending}>
-            {t("connPage.delete")}
-          </Button>
-        </div>
-      </div>
-      <div aria-live="polite">
-        {result && (
-          <p className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`} data-testid="connection-test-result">
-            {result.message}
-          </p>
-        )}
-      </div>
-      {confirmingDelete && (
-        <DeleteQuestion
-          connection={connection}
-          pending={remove.isPending}
-          error={remove.error}
-          onYes={() => remove.mutate()}
-          onNo={() => setConfirmingDelete(false)}
-        />
-      )}
-    </li>
-  );
-}
-
-export function ConnectionsManager() {
+export function ConnectionsManager({ sandbox }: { sandbox: boolean }) {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
+  // The connection created last on this page: its card tests and syncs it once.
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const list = useQuery(connectionsQuery());
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+    <section aria-labelledby="page-title" className="flex min-w-0 flex-col gap-6">
       <div>
         <h1 id="page-title" className="text-xl font-semibold">
           {t("connPage.title")}
         </h1>
         <p className="mt-1 text-sm text-slate-600">{t("connPage.intro")}</p>
       </div>
+      {sandbox && <SandboxHint />}
       <p role="status" aria-live="polite" className="text-sm text-green-800">
         {notice}
       </p>
@@ -159,11 +47,16 @@ export function ConnectionsManager() {
       {list.data && list.data.length > 0 && (
         <ul className="flex flex-col gap-3">
           {list.data.map((c) => (
-            <ConnectionCard key={c.id} connection={c} onNotice={setNotice} />
+            <ConnectionCard key={c.id} connection={c} isNew={c.id === createdId} onNotice={setNotice} />
           ))}
         </ul>
       )}
-      <ConnectionForm onDone={(c) => setNotice(t("connPage.created", { name: c.name }))} />
+      <ConnectionForm
+        onDone={(c) => {
+          setCreatedId(c.id);
+          setNotice(t("connPage.created", { name: c.name }));
+        }}
+      />
     </section>
   );
 }

@@ -64,38 +64,53 @@ async function signIn(email, password) {
     .find((c) => c.includes("session-token"));
 }
 
-/** The admin's connections to the sandbox: UVI with OAuth and with Basic, DTA for each customer. */
-async function ensureConnections(secrets) {
+/**
+ * The admin's connections to the sandbox, each to an account of its own, so that no document is
+ * listed twice: UVI with OAuth (`hv-nord`), UVI with Basic (the second client), DTA for each of
+ * `hv-nord`'s customers. Null when the sandbox's state is not the demo's.
+ */
+function connectionPlan(clients, origin) {
+  const nord = clients.find((c) => c.oauth && c.basic && c.customers.length > 1);
+  const second = clients.find((c) => c !== nord && c.basic && c.services.includes("uvi"));
+  if (!nord || !second) return null;
+  return [
+    {
+      name: "Sandbox UVI Nord (OAuth)",
+      service: "uvi",
+      baseUrl: `${origin}/arge`,
+      authUrl: origin,
+      auth: { type: "client_credentials", clientId: nord.oauth.clientId, clientSecret: nord.oauth.clientSecret },
+    },
+    { name: "Sandbox UVI Rhein (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...second.basic } },
+    ...nord.customers.map((kd) => ({
+      name: `Sandbox DTA (Kunde ${kd})`,
+      service: "dta",
+      baseUrl: `${origin}/dta`,
+      customerNumber: kd,
+      auth: { type: "basic", ...nord.basic },
+    })),
+  ];
+}
+
+/** The planned connections' credentials, a line each, for the printout (docs/sandbox.md, "The demo data set"). */
+function credentialLines(plan) {
+  return plan.map((c) => {
+    const who = c.auth.type === "basic" ? `${c.auth.username} / ${c.auth.password}` : `${c.auth.clientId} / ${c.auth.clientSecret}`;
+    const extra = [c.authUrl && `Identitätsdienst ${c.authUrl}`, c.customerNumber && `kd ${c.customerNumber}`].filter(Boolean).join(", ");
+    return `      ${c.name}: ${c.baseUrl}  ${who}${extra ? `  (${extra})` : ""}`;
+  });
+}
+
+/** Creates the planned connections once (a user who has connections keeps them) and syncs each. */
+async function ensureConnections(secrets, plan) {
   const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
   if (!cookie) return "sign-in failed";
   const headers = { Cookie: cookie, "Content-Type": "application/json" };
   const existing = await fetch(`${base}/api/connections`, { headers });
   if (existing.status === 404) return "connections are not available in this version";
   if ((await existing.json()).length > 0) return "present";
-  const stateRes = await fetch(`${base}/sandbox/api/state`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
-  if (!stateRes.ok) return `sandbox state unavailable (${stateRes.status})`;
-  const client = (await stateRes.json()).clients.find((c) => c.basic && c.oauth) ?? null;
-  if (!client) return "the sandbox has no client with Basic and OAuth credentials";
-  const origin = base;
-  const wanted = [
-    {
-      name: "Sandbox UVI (OAuth)",
-      service: "uvi",
-      baseUrl: `${origin}/arge`,
-      authUrl: origin,
-      auth: { type: "client_credentials", clientId: client.oauth.clientId, clientSecret: client.oauth.clientSecret },
-    },
-    { name: "Sandbox UVI (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...client.basic } },
-    ...client.customers.map((kd) => ({
-      name: `Sandbox DTA (Kunde ${kd})`,
-      service: "dta",
-      baseUrl: `${origin}/dta`,
-      customerNumber: kd,
-      auth: { type: "basic", ...client.basic },
-    })),
-  ];
   const ids = [];
-  for (const body of wanted) {
+  for (const body of plan) {
     const res = await fetch(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.status !== 201) return `creating "${body.name}" failed (${res.status})`;
     ids.push((await res.json()).id);
@@ -108,6 +123,15 @@ async function ensureConnections(secrets) {
     open += JSON.parse(last).open ?? 0;
   }
   return `created and synced (${open} open documents)`;
+}
+
+/** The demo's connections, made if missing, and the credentials they use (empty when there is no plan). */
+async function demoConnections(secrets) {
+  const stateRes = await fetch(`${base}/sandbox/api/state`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
+  if (!stateRes.ok) return { status: `sandbox state unavailable (${stateRes.status})`, credentials: [] };
+  const plan = connectionPlan((await stateRes.json()).clients, base);
+  if (!plan) return { status: "the sandbox holds no demo data set (POST /sandbox/api/reset loads it)", credentials: [] };
+  return { status: await ensureConnections(secrets, plan), credentials: credentialLines(plan) };
 }
 
 async function main() {
@@ -133,13 +157,15 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));
   await waitUntilReady(child);
-  const connections = await ensureConnections(secrets).catch((err) => `skipped (${err.message})`);
+  const connections = await demoConnections(secrets).catch((err) => ({ status: `skipped (${err.message})`, credentials: [] }));
   console.log(`
   ARGE-Posteingang läuft / is running
     URL:                 ${base}
     Anmeldung / login:   ${secrets.adminEmail}  /  ${secrets.adminPassword}
     Sandbox-Token:       ${secrets.sandboxAdminToken}  (Authorization: Bearer … for ${base}/sandbox/api/...)
-    Verbindungen:        ${connections}
+    Verbindungen:        ${connections.status}
+    Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
+${connections.credentials.join("\n")}
     Daten / data:        ${dataDir}
   Beenden / stop: Ctrl+C
 `);

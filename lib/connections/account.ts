@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { AppError } from "@/lib/errors";
 
 /**
  * The provider account a connection reaches: the same service at the same origin, signed in as the
@@ -47,4 +48,16 @@ export async function connectionsToAccount(
     .where(and(isNull(connections.deletedAt), eq(connections.service, account.service), eq(connections.principal, account.principal), owner));
   // The origin and the empty customer number are compared as `accountOf` spells them, not as stored.
   return rows.filter((row) => row.id !== scope.exceptId && sameAccount(accountOf(row), account));
+}
+
+/**
+ * Refuses a user's second connection to the same account (`409 duplicate_connection`, naming the
+ * one there is): both would list every document, and a confirmation through one would leave the
+ * other's copy looking gone. Not a database constraint: the origin is compared as a URL.
+ */
+export async function refuseSecondConnection(db: Db, userId: string, account: Account, exceptId?: string): Promise<void> {
+  const [existing] = await connectionsToAccount(db, account, { userId, exceptId });
+  if (existing) {
+    throw new AppError(409, "duplicate_connection", "connections.duplicate", { vars: { name: existing.name }, extra: { connectionId: existing.id } });
+  }
 }

@@ -11,7 +11,10 @@ import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
+import { openCounts } from "@/lib/delivery/inbox";
 import { forgetConnectionTokens } from "@/lib/provider/token";
+import { accountOf, refuseSecondConnection, sameAccount } from "./account";
+import { checkAddresses } from "./address";
 import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";
 
@@ -23,9 +26,13 @@ export type ConnectionView = {
   baseUrl: string;
   authUrl: string | null;
   authType: "basic" | "client_credentials";
+  /** The user name (Basic) or client id (OAuth): who signs in, never with what. */
+  principal: string;
   customerNumber: string | null;
   createdAt: string;
-  /** The last sync's outcome (docs/api.md, "Shapes"), null before the first. */
+  /** Open documents in the local index now: the count the inbox shows, not the provider's. */
+  open: number;
+  /** The last sync's outcome (docs/api.md, "Shapes"), null before the first; its `open` is the count at that sync. */
   lastSync: { at: string; ok: boolean; open: number | null; message?: string } | null;
   /** No good sync for two background intervals. */
   stale: boolean;
@@ -44,7 +51,7 @@ function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Dat
   return now - since.getTime() > 2 * minutes * 60_000;
 }
 
-export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: Locale = "de"): ConnectionView {
+export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: Locale = "de", open = 0): ConnectionView {
   return {
     id: row.id,
     name: row.name,
@@ -52,8 +59,10 @@ export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: 
     baseUrl: row.baseUrl,
     authUrl: row.authUrl,
     authType: row.authType,
+    principal: row.principal,
     customerNumber: row.customerNumber,
     createdAt: row.createdAt.toISOString(),
+    open,
     lastSync: lastSyncOf(sync, locale),
     stale: isStale(row, sync),
   };
@@ -62,13 +71,16 @@ export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: 
 export const connectionNotFound = () => notFound("connections.notFound");
 
 export async function listConnections(db: Db, { userId }: { userId: string }, locale: Locale = "de"): Promise<ConnectionView[]> {
-  const rows = await db
-    .select({ connection: connections, sync: deliverySync })
-    .from(connections)
-    .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
-    .where(and(eq(connections.userId, userId), isNull(connections.deletedAt)))
-    .orderBy(asc(connections.name), asc(connections.createdAt));
-  return rows.map((r) => toView(r.connection, r.sync, locale));
+  const [rows, open] = await Promise.all([
+    db
+      .select({ connection: connections, sync: deliverySync })
+      .from(connections)
+      .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
+      .where(and(eq(connections.userId, userId), isNull(connections.deletedAt)))
+      .orderBy(asc(connections.name), asc(connections.createdAt)),
+    openCounts(db, { userId }),
+  ]);
+  return rows.map((r) => toView(r.connection, r.sync, locale, open.get(r.connection.id)));
 }
 
 // Every request under /api/connections/{id} runs it: built once per database handle.
@@ -117,6 +129,13 @@ export async function createConnection(db: Db, { userId, actor }: { userId: stri
   const id = randomUUID();
   const isBasic = input.auth.type === "basic";
   const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
+  const principal = input.auth.type === "basic" ? input.auth.username : input.auth.clientId;
+  checkAddresses({ service: input.service, baseUrl: input.baseUrl, authUrl: input.authUrl ?? null, authType: input.auth.type });
+  await refuseSecondConnection(
+    db,
+    userId,
+    accountOf({ service: input.service, baseUrl: input.baseUrl, principal, customerNumber: input.customerNumber ?? null }),
+  );
   const [row] = await db
     .insert(connections)
     .values({
@@ -127,7 +146,7 @@ export async function createConnection(db: Db, { userId, actor }: { userId: stri
       baseUrl: input.baseUrl,
       authUrl: input.authUrl ?? null,
       authType: input.auth.type,
-      principal: input.auth.type === "basic" ? input.auth.username : input.auth.clientId,
+      principal,
       secretSealed: sealSecret(secret, { connectionId: id, authType: isBasic ? "basic" : "client_credentials" }, env().encryptionKeys),
       customerNumber: input.customerNumber ?? null,
     })
@@ -150,12 +169,23 @@ function movesSecret(current: ConnectionRow, input: UpdateConnectionInput, newPr
   return newPrincipal !== undefined && newPrincipal !== current.principal;
 }
 
-export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
-  const authType = input.auth?.type ?? current.authType;
+type Edit = { authType: ConnectionRow["authType"]; authUrl: string | null; newSecret?: string; newPrincipal?: string };
+
+/** What an edit asks for, resolved against the stored connection. */
+function editOf(current: ConnectionRow, input: UpdateConnectionInput): Edit {
+  const auth = input.auth;
+  return {
+    authType: auth?.type ?? current.authType,
+    authUrl: input.authUrl !== undefined ? input.authUrl : current.authUrl,
+    newSecret: auth ? (auth.type === "basic" ? auth.password : auth.clientSecret) : undefined,
+    newPrincipal: auth ? (auth.type === "basic" ? auth.username : auth.clientId) : undefined,
+  };
+}
+
+/** The edit's refusals: credentials that do not fit, an address the guard refuses, another connection's account. */
+async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnectionInput, edit: Edit): Promise<void> {
+  const { authType, authUrl, newSecret, newPrincipal } = edit;
   const service = current.service;
-  const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
-  const newSecret = input.auth ? (input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret) : undefined;
-  const newPrincipal = input.auth ? (input.auth.type === "basic" ? input.auth.username : input.auth.clientId) : undefined;
   const secretField = authType === "basic" ? "auth.password" : "auth.clientSecret";
   if (authType !== current.authType && (newSecret === undefined || newPrincipal === undefined)) {
     // A new kind of sign-in needs its own credentials: the old secret belongs to the old kind.
@@ -170,6 +200,18 @@ export async function updateConnection(db: Db, current: ConnectionRow, actor: Ac
   if (authType === "client_credentials" && !authUrl) {
     throw new AppError(400, "validation", "error.validation", { fields: [{ path: "authUrl", message: "validation.required" }] });
   }
+  const baseUrl = input.baseUrl ?? current.baseUrl;
+  // Only what the edit changes: a name may still be changed while the allowlist no longer has the address.
+  if (input.baseUrl !== undefined || input.authUrl !== undefined || authType !== current.authType) checkAddresses({ service, baseUrl, authUrl, authType });
+  const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
+  const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
+  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, current.userId, account, current.id);
+}
+
+export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
+  const edit = editOf(current, input);
+  const { authType, newSecret, newPrincipal } = edit;
+  await checkEdit(db, current, input, edit);
   const [row] = await db
     .update(connections)
     .set({
@@ -192,8 +234,11 @@ export async function updateConnection(db: Db, current: ConnectionRow, actor: Ac
   if (newPrincipal !== undefined) changed.push(authType === "basic" ? "auth.username" : "auth.clientId");
   if (newSecret !== undefined) changed.push(authType === "basic" ? "auth.password" : "auth.clientSecret");
   await recordEvent(db, { kind: "connection.update", actor, connectionId: current.id, detail: { changed, ...auditFields(row) } });
-  const [sync] = await db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1);
-  return toView(row, sync ?? null);
+  const [[sync], open] = await Promise.all([
+    db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1),
+    openCounts(db, { userId: current.userId }),
+  ]);
+  return toView(row, sync ?? null, "de", open.get(current.id));
 }
 
 export async function deleteConnection(db: Db, current: ConnectionRow, actor: Actor): Promise<void> {

@@ -42,9 +42,13 @@ export const ConnectionAnswer = z.object({
   baseUrl: z.string(),
   authUrl: z.string().nullable(),
   authType: z.enum(["basic", "client_credentials"]),
+  principal: z.string().meta({ description: "the user name (Basic) or client id (OAuth); never the secret" }),
   customerNumber: z.string().nullable(),
   createdAt: DateTime,
-  lastSync: z.object({ at: DateTime, ok: z.boolean(), open: Int.nullable(), message: z.string().optional() }).nullable(),
+  open: Int.meta({ description: "open documents in the local index now (the inbox's count)" }),
+  lastSync: z
+    .object({ at: DateTime, ok: z.boolean(), open: Int.nullable().meta({ description: "open documents at that sync" }), message: z.string().optional() })
+    .nullable(),
   stale: z.boolean().meta({ description: "no good sync for two background intervals" }),
 });
 

@@ -34,9 +34,15 @@ function expiryOf(lifetimeS: number, now: number): number {
   return now + (lifetimeS - margin) * 1000;
 }
 
+/** The first address a client-credentials sign-in asks: the discovery document below `authUrl`. */
+export function discoveryUrl(authUrl: string): URL {
+  const base = new URL(authUrl);
+  return new URL(base.pathname.replace(/\/$/, "") + DISCOVERY_PATH, base);
+}
+
 async function tokenEndpoint(creds: ClientCredentials, config: HttpConfig): Promise<URL> {
   const base = new URL(creds.authUrl);
-  const discovery = new URL(base.pathname.replace(/\/$/, "") + DISCOVERY_PATH, base);
+  const discovery = discoveryUrl(creds.authUrl);
   const res = await send(discovery, config, { service: "oidc", method: "GET", kind: "read", headers: { accept: "application/json" }, deadline: true });
   if (res.status === 404) {
     await res.body.dump();

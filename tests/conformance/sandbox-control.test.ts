@@ -17,13 +17,16 @@ describe("sandbox control API, faults, rate limit, requests log, persistence", (
     assert.equal((await admin(server, "GET", "/state")).status, 200);
   });
 
-  test("the first start loaded the demo set: one client, two DTA customers, >= 200 units, six months", async () => {
+  test("the first start loaded the demo set: two clients with their own UVI documents, two DTA customers, >= 200 units, six months", async () => {
     const state = await (await admin(server, "GET", "/state")).json();
-    assert.equal(state.clients.length, 1);
-    const client = state.clients[0];
-    assert.ok(client.basic && client.oauth);
+    assert.equal(state.clients.length, 2);
+    const [client, second] = state.clients;
+    assert.ok(client.basic && client.oauth && second.basic);
     assert.equal(client.customers.length, 2);
     const uvi = state.documents.filter((d: { service: string }) => d.service === "uvi");
+    // Each client's UVI list is its own customer's: the demo's two UVI connections share no document.
+    const uviCustomers = new Set(uvi.map((d: { customer: string }) => d.customer));
+    assert.deepEqual([...uviCustomers].sort(), [client.customers[0], second.customers[0]].sort());
     const units = new Set(uvi.map((d: { metadata: { mscnumber: string }[] }) => d.metadata[0]!.mscnumber));
     assert.ok(units.size >= 200, `${units.size} units`);
     const months = new Set(uvi.map((d: { metadata: { from: string }[] }) => d.metadata[0]!.from.slice(0, 7)));

@@ -28,7 +28,16 @@ describe("connections API (docs/api.md)", () => {
     await alt.close();
   });
 
-  const uvi = (extra: Record<string, unknown> = {}) => ({ service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic }, ...extra });
+  // Each connection to an account of its own (a user's second connection to one account is refused):
+  // the UVI service sends no customer number, so another one changes the account and nothing else.
+  let accounts = 0;
+  const uvi = (extra: Record<string, unknown> = {}) => ({
+    service: "uvi",
+    baseUrl: alt.uviBase,
+    customerNumber: `k${++accounts}`,
+    auth: { type: "basic", ...alt.basic },
+    ...extra,
+  });
 
   test("create, list, edit and delete; answers never carry a secret", async () => {
     const secret = `Seed-${randomBytes(8).toString("hex")}`;
@@ -53,6 +62,8 @@ describe("connections API (docs/api.md)", () => {
       "id",
       "lastSync",
       "name",
+      "open",
+      "principal",
       "service",
       "stale",
     ]);
@@ -178,8 +189,13 @@ describe("connections API (docs/api.md)", () => {
     const down = await addConnection(server, a.session, uvi({ baseUrl: `http://127.0.0.1:${closedPort}/arge` }));
     assert.equal((await api(a.session, server.url, `/api/connections/${down.id}/test`, { method: "POST" })).body.status, "unreachable");
 
-    const blocked = await addConnection(server, a.session, uvi({ baseUrl: "http://10.0.0.1/arge" }));
-    assert.equal((await api(a.session, server.url, `/api/connections/${blocked.id}/test`, { method: "POST" })).body.status, "refused");
+    // An address the guard refuses is not saved at all (ssrf.test.ts: the guard at request time).
+    const blocked = await api(a.session, server.url, "/api/connections", {
+      method: "POST",
+      json: { name: "Test", ...uvi({ baseUrl: "http://10.0.0.1/arge" }) },
+    });
+    assert.equal(blocked.status, 400, blocked.text);
+    assert.equal(blocked.body.fields[0].path, "baseUrl");
 
     const wrongPath = await addConnection(server, a.session, uvi({ baseUrl: `${alt.origin}/falsch` }));
     assert.equal((await api(a.session, server.url, `/api/connections/${wrongPath.id}/test`, { method: "POST" })).body.status, "wrong_address");

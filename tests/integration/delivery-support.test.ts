@@ -70,6 +70,8 @@ describe("delivery record for support", () => {
         service: "uvi",
         baseUrl: `${server.url}/arge`,
         name: "Alt",
+        // Another account than "Nord" (a user's second connection to one account is refused); UVI sends no kd.
+        customerNumber: "alt",
         auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" },
       })
     ).id;

@@ -156,7 +156,16 @@ describe("sync and inbox", () => {
   });
 
   test("the list proxy indexes what it passes; a deleted connection leaves the inbox, its record stays for support", async () => {
-    const extra = (await addConnection(server, a.session, { name: "Listed only", service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    // Another account than the first connection's (a user's second connection to one account is refused); UVI sends no kd.
+    const extra = (
+      await addConnection(server, a.session, {
+        name: "Listed only",
+        service: "uvi",
+        baseUrl: `${server.url}/arge`,
+        customerNumber: "listed",
+        auth: SANDBOX_BASIC,
+      })
+    ).id;
     assert.equal((await api(a.session, server.url, `/api/connections/${extra}/documents?limit=5`)).status, 200);
     let indexed = 0;
     for (let i = 0; i < 40 && indexed < 5; i++) {
@@ -199,7 +208,17 @@ describe("background sync", () => {
   test("connections are synced on their own, and what the provider dropped becomes gone", async () => {
     const ids = [];
     for (let i = 0; i < 2; i++)
-      ids.push((await addConnection(server, a.session, { name: `bg ${i}`, service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id);
+      ids.push(
+        (
+          await addConnection(server, a.session, {
+            name: `bg ${i}`,
+            service: "uvi",
+            baseUrl: `${server.url}/arge`,
+            customerNumber: `bg${i}`,
+            auth: SANDBOX_BASIC,
+          })
+        ).id,
+      );
     const list = () =>
       api(a.session, server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
     const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok));

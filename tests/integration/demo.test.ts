@@ -9,7 +9,7 @@ import { api, signIn } from "../support/session";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
-test("npm run demo serves the sign-in page and the login it prints works", async () => {
+test("npm run demo serves the sign-in page, the login it prints works, and its connections reach accounts of their own", async () => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-demo-"));
   const child = spawn(process.execPath, ["lib/cli/demo.mjs"], {
@@ -40,6 +40,36 @@ test("npm run demo serves the sign-in page and the login it prints works", async
     assert.ok(res.session, "the printed login signs in");
     const me = await api(res.session!, base, "/api/me");
     assert.equal(me.body.role, "admin");
+
+    // Each service and way of signing in, each connection to an account of its own, and the
+    // credentials each uses printed beside it.
+    type View = { id: string; name: string; service: string; authType: string; principal: string; customerNumber: string | null };
+    const connections = (await api(res.session!, base, "/api/connections")).body as View[];
+    assert.match(out, /Verbindungen:\s+created and synced \(\d+ open documents\)/);
+    assert.deepEqual(new Set(connections.map((c) => `${c.service}/${c.authType}`)), new Set(["uvi/client_credentials", "uvi/basic", "dta/basic"]));
+    assert.deepEqual(
+      connections
+        .filter((c) => c.service === "dta")
+        .map((c) => c.customerNumber)
+        .sort(),
+      ["4711", "4712"],
+    );
+    for (const c of connections) {
+      const line = out.split("\n").find((l) => l.includes(`${c.name}:`));
+      assert.ok(line?.includes(` ${c.principal} / `), `credentials of ${c.name} printed:\n${out}`);
+    }
+    // The two UVI connections list different documents: none is listed twice.
+    const uvi = connections.filter((c) => c.service === "uvi");
+    assert.notEqual(uvi[0]!.principal, uvi[1]!.principal);
+    const ids = await Promise.all(
+      uvi.map(async (c) => {
+        const page = await api(res.session!, base, `/api/connections/${c.id}/documents?limit=1000`);
+        assert.equal(page.status, 200, page.text);
+        return (page.body.documents as { documentid: string }[]).map((d) => d.documentid);
+      }),
+    );
+    assert.ok(ids[0]!.length > 0 && ids[1]!.length > 0);
+    assert.equal(new Set([...ids[0]!, ...ids[1]!]).size, ids[0]!.length + ids[1]!.length);
   } finally {
     process.kill(-child.pid!, "SIGTERM");
     await new Promise((r) => child.once("exit", r));

@@ -21,15 +21,16 @@ describe("a stored secret is never sent to a new address without being entered a
     alt = await startAltProvider();
     listener = await startScripted();
     server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: `${alt.origin},${listener.origin}`, PROVIDER_TIMEOUT_MS: "2000" } });
-    a = await makeUser(server, "manager");
   });
   after(async () => {
     await server.stop();
     await listener.close();
     await alt.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     listener.requests.length = 0;
+    // A user per test: each test connects to the same provider account, once per user.
+    a = await makeUser(server, "manager");
   });
 
   const patch = (id: string, json: unknown) => api(a.session, server.url, `/api/connections/${id}`, { method: "PATCH", json });

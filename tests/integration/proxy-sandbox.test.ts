@@ -159,6 +159,8 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const fresh = await addConnection(server, a.session, {
       service: "uvi",
       baseUrl: `${server.url}/arge`,
+      // Another account than ids.uviOauth's (a user's second connection to one account is refused); UVI sends no kd.
+      customerNumber: "fresh",
       authUrl: server.url,
       auth: { type: "client_credentials", clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
     });
@@ -178,6 +180,7 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
     const bad = await addConnection(server, a.session, {
       service: "uvi",
       baseUrl: `${server.url}/arge`,
+      customerNumber: "wrong",
       auth: { type: "basic", username: "hv-test", password: "wrong" },
     });
     assert.equal((await api(a.session, server.url, `/api/connections/${bad.id}/test`, { method: "POST" })).body.status, "auth_failed");

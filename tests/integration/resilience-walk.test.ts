@@ -71,8 +71,17 @@ describe("a provider's numbers are untrusted", () => {
     }
     return { slowest, asked };
   };
+  // A connection per test, each to an account of its own (a user's second connection to one account is refused); UVI sends no kd.
+  let accounts = 0;
   const altConnection = async () =>
-    (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } })).id;
+    (
+      await addConnection(server, a.session, {
+        service: "uvi",
+        baseUrl: alt.uviBase,
+        customerNumber: `walk${++accounts}`,
+        auth: { type: "basic", ...alt.basic },
+      })
+    ).id;
 
   test("a count of 1e12 ends the sync at once with provider_count_implausible; the server keeps answering", async () => {
     await countFault('{"count": 1e12}');

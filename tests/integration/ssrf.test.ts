@@ -63,38 +63,53 @@ describe("SSRF: connections to internal addresses are refused before any connect
       `https://[fd00::1]:${p}/arge`,
       `https://[::]:${p}/arge`,
     ];
-    if (loopbackName) rows.push(`https://${loopbackName}:${p}/arge`);
     if (v6) rows.push(`https://[::1]:${v6.port}/arge`, `http://[::1]:${v6.port}/arge`);
     return rows;
   };
 
-  test("each address is refused by the guard and its listener sees nothing", async (t) => {
-    if (!loopbackName) t.diagnostic("no host name resolving to loopback here: the connect-time lookup is covered by the unit test only");
+  const post = (json: Record<string, unknown>) => api(a.session, server.url, "/api/connections", { method: "POST", json: { name: "Intern", ...json } });
+
+  test("each address is refused by the guard when saving, naming the field, and its listener sees nothing", async () => {
     for (const baseUrl of table()) {
-      const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
-      const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
-      assert.equal(t.status, 200);
-      assert.equal(t.body.status, "refused", `${baseUrl}: ${t.text}`);
-      assert.match(t.body.message, /Sicherheitsgründen/);
-      const list = await api(a.session, server.url, `/api/connections/${conn.id}/documents`);
-      assert.equal(list.status, 502, baseUrl);
-      assert.equal(list.body.error, "provider_refused");
-      const put = await api(a.session, server.url, `/api/connections/${conn.id}/documents/x/status`, { method: "PUT" });
-      assert.equal(put.body.state, "failed", baseUrl);
+      const res = await post({ service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
+      assert.equal(res.status, 400, `${baseUrl}: ${res.text}`);
+      assert.deepEqual(
+        res.body.fields.map((f: { path: string }) => f.path),
+        ["baseUrl"],
+        baseUrl,
+      );
+      assert.match(res.body.fields[0].message, /Sicherheitsgründen/);
     }
+    assert.equal((await api(a.session, server.url, "/api/connections")).body.length, 0);
     assert.equal(v4.connections(), 0);
     assert.equal(v6?.connections() ?? 0, 0);
   });
 
+  test("a host name that resolves to loopback passes the save and is refused at connect time", async (t) => {
+    if (!loopbackName) return t.skip("no host name resolving to loopback here: the connect-time lookup is covered by the unit test only");
+    const baseUrl = `https://${loopbackName}:${v4.port}/arge`;
+    const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
+    const tried = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+    assert.equal(tried.status, 200);
+    assert.equal(tried.body.status, "refused", tried.text);
+    assert.match(tried.body.message, /Sicherheitsgründen/);
+    const list = await api(a.session, server.url, `/api/connections/${conn.id}/documents`);
+    assert.equal(list.status, 502);
+    assert.equal(list.body.error, "provider_refused");
+    const put = await api(a.session, server.url, `/api/connections/${conn.id}/documents/x/status`, { method: "PUT" });
+    assert.equal(put.body.state, "failed");
+    assert.equal(v4.connections(), 0);
+  });
+
   test("an auth URL on an internal address is refused too", async () => {
-    const conn = await addConnection(server, a.session, {
+    const res = await post({
       service: "uvi",
       baseUrl: alt.uviBase,
       authUrl: `https://localhost:${v4.port}`,
       auth: { type: "client_credentials", clientId: "c", clientSecret: "s" },
     });
-    const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
-    assert.equal(t.body.status, "refused");
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.fields[0].path, "authUrl");
     assert.equal(v4.connections(), 0);
   });
 

@@ -1,10 +1,11 @@
 import { ConnectionsManager } from "@/components/connections/connections-manager";
 import { connectionsQuery } from "@/lib/client/queries";
 import { listConnections } from "@/lib/connections/connections";
+import { env } from "@/lib/env";
 import { pageQueries } from "../prefetch";
 
 export default async function ConnectionsPage() {
   const { prefetch, hydrate } = await pageQueries("connections");
   await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
-  return hydrate(<ConnectionsManager />);
+  return hydrate(<ConnectionsManager sandbox={env().sandbox} />);
 }

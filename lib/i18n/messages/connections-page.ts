@@ -37,6 +37,11 @@ export const connectionsPage = {
     "connPage.saved": "Verbindung „{name}“ wurde gespeichert.",
     "connPage.deleted": "Verbindung „{name}“ wurde gelöscht.",
     "connPage.actions": "Aktionen für {name}",
+    "connPage.open.one": "1 offen (Stand: lokaler Index, wie im Posteingang)",
+    "connPage.open.other": "{n} offen (Stand: lokaler Index, wie im Posteingang)",
+    "connPage.sandbox.title": "Sandbox eingeschaltet",
+    "connPage.sandbox.text":
+      "Diese Installation enthält einen Test-Messdienst (die Sandbox, beschrieben in docs/sandbox.md, „The demo data set“). Die Zugangsdaten der Demo-Verbindungen gibt „npm run demo“ beim Start im Terminal aus. Als Basis-URL dient die Adresse dieser Anwendung mit /arge (UVI) oder /dta (DTA), als Identitätsdienst die Adresse dieser Anwendung.",
   },
   en: {
     "connPage.title": "Connections",
@@ -75,5 +80,10 @@ export const connectionsPage = {
     "connPage.saved": "Connection “{name}” was saved.",
     "connPage.deleted": "Connection “{name}” was deleted.",
     "connPage.actions": "Actions for {name}",
+    "connPage.open.one": "1 open (as of: local index, as in the inbox)",
+    "connPage.open.other": "{n} open (as of: local index, as in the inbox)",
+    "connPage.sandbox.title": "Sandbox on",
+    "connPage.sandbox.text":
+      "This installation contains a test metering provider (the sandbox, described in docs/sandbox.md, “The demo data set”). “npm run demo” prints the demo connections' credentials in the terminal when it starts. The base URL is this application's address with /arge (UVI) or /dta (DTA), the identity provider this application's address.",
   },
 } as const;

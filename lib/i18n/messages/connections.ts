@@ -17,6 +17,10 @@ export const connections = {
     "connections.error.badLink": "Der Anbieter verweist auf eine fremde Adresse. Die Liste wurde aus Sicherheitsgründen nicht weiter geladen.",
     "connections.error.badId": "Diese Dokumentkennung ist ungültig.",
     "connections.secretAgain": "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
+    "connections.addressRefused":
+      "Diese Adresse darf aus Sicherheitsgründen nicht aufgerufen werden: Erlaubt sind https-Adressen im Internet, interne Adressen nur nach Freigabe durch den Administrator. Bitte prüfen Sie die Adresse.",
+    "connections.duplicate":
+      "Sie haben schon eine Verbindung zu diesem Konto: „{name}“ (derselbe Dienst, dieselbe Adresse, derselbe Benutzername bzw. dieselbe Client-ID und Kundennummer). Beide würden dieselben Dokumente zeigen; bitte verwenden Sie die vorhandene Verbindung.",
     "connections.error.tooLarge": "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.countImplausible":
       "Der Anbieter meldet {count} offene Dokumente. Das kann nicht stimmen: erwartet wird eine ganze Zahl von 0 bis {max}. Die Liste wurde deshalb nicht vollständig gelesen. Bitte wenden Sie sich an den Anbieter; sind es wirklich mehr als {max} Dokumente, kann Ihr Administrator die Obergrenze SYNC_MAX_DOCUMENTS erhöhen.",
@@ -26,7 +30,7 @@ export const connections = {
       "Die Synchronisierung wurde abgebrochen: Der Anbieter meldete eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als die Obergrenze SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",
     "connections.error.documentNotFound": "Dieses Dokument gibt es beim Anbieter nicht, oder Sie haben keinen Zugriff darauf.",
     "connections.error.documentGone": "Dieses Dokument ist beim Anbieter nicht mehr verfügbar (bereits bestätigt oder entfernt).",
-    "connections.test.ok": "Verbindung erfolgreich. {count} offene Dokumente.",
+    "connections.test.ok": "Verbindung erfolgreich. Der Anbieter meldet jetzt {count} offene Dokumente (Stand: Anbieter, beim Test).",
     "connections.test.auth_failed": "Die Zugangsdaten wurden abgelehnt. Bitte prüfen Sie Benutzername und Passwort bzw. Client-ID und Secret.",
     "connections.test.unreachable": "Der Anbieter ist nicht erreichbar. Bitte prüfen Sie die Adresse und Ihre Internetverbindung.",
     "connections.test.timeout": "Der Anbieter hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.",
@@ -56,6 +60,10 @@ export const connections = {
     "connections.error.badLink": "The provider points to a foreign address. For security reasons the list was not loaded further.",
     "connections.error.badId": "This document id is not valid.",
     "connections.secretAgain": "With a new address or a new user name, please enter the password or client secret again.",
+    "connections.addressRefused":
+      "This address may not be called for security reasons: https addresses on the internet are allowed, internal addresses only when the administrator has allowed them. Please check the address.",
+    "connections.duplicate":
+      "You already have a connection to this account: “{name}” (the same service, address, user name or client id and customer number). Both would show the same documents; please use the existing connection.",
     "connections.error.tooLarge": "The provider's answer is too large and was cut off. Please contact the provider.",
     "connections.error.countImplausible":
       "The provider reports {count} open documents. That cannot be right: a whole number from 0 to {max} is expected. The list was therefore not read in full. Please contact the provider; if there really are more than {max} documents, your administrator can raise the limit SYNC_MAX_DOCUMENTS.",
@@ -65,7 +73,7 @@ export const connections = {
       "The synchronisation was stopped: the provider reported a number of open documents that cannot be right (negative, not a whole number, or above the limit SYNC_MAX_DOCUMENTS). Please contact the provider.",
     "connections.error.documentNotFound": "This document does not exist at the provider, or you have no access to it.",
     "connections.error.documentGone": "This document is no longer available at the provider (already confirmed or removed).",
-    "connections.test.ok": "Connection works. {count} open documents.",
+    "connections.test.ok": "Connection works. The provider reports {count} open documents now (as of: provider, at this test).",
     "connections.test.auth_failed": "The credentials were rejected. Please check user name and password, or client id and secret.",
     "connections.test.unreachable": "The provider cannot be reached. Please check the address and your internet connection.",
     "connections.test.timeout": "The provider did not answer in time. Please try again later.",

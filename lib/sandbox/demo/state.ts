@@ -2,7 +2,12 @@ import type { State, StateDocument } from "../schema";
 import { DEFAULT_SETTINGS } from "../schema";
 import { PROPERTIES, unitOf } from "./properties";
 
-/** Credentials of the demo client (the demo connects with these; they are not secrets of anyone). */
+/**
+ * Credentials of the demo clients (the demo connects with these and prints them; they are not
+ * secrets of anyone). `hv-nord` holds the Hamburg and Kiel properties' UVI documents and every DTA
+ * file; `hv-rhein` the UVI documents of Düsseldorf and Bremen, so that the demo's two UVI
+ * connections list different documents.
+ */
 export const DEMO_CLIENT = {
   id: "hv-nord",
   services: ["uvi", "dta"] as ("uvi" | "dta")[],
@@ -10,6 +15,15 @@ export const DEMO_CLIENT = {
   oauth: { clientId: "hv-nord-api", clientSecret: "nord-oauth-secret" },
   customers: ["4711", "4712"],
 };
+export const SECOND_CLIENT = {
+  id: "hv-rhein",
+  services: ["uvi"] as ("uvi" | "dta")[],
+  basic: { username: "hv-rhein", password: "rhein-basic-secret" },
+  customers: ["5820"],
+};
+
+/** The first two properties (Hamburg, Kiel) belong to customer 4711 of `hv-nord`. */
+const isNorth = (propertyIndex: number) => propertyIndex < 2;
 
 const MONTHS = ["2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
 
@@ -21,12 +35,13 @@ function lastDay(ym: string): string {
 function uviDocuments(): StateDocument[] {
   const docs: StateDocument[] = [];
   for (const ym of MONTHS) {
-    for (const property of PROPERTIES) {
+    for (const [p, property] of PROPERTIES.entries()) {
+      const customer = (isNorth(p) ? DEMO_CLIENT : SECOND_CLIENT).customers[0]!;
       for (let i = 0; i < property.units; i++) {
         const unit = unitOf(property, i);
         docs.push({
           service: "uvi",
-          customer: DEMO_CLIENT.customers[0]!,
+          customer,
           documentid: `uvi-${ym}-${unit.msc}`,
           filename: `UVI_${ym}_${unit.msc}.pdf`,
           doctype: "UVI-E",
@@ -47,7 +62,7 @@ function uviDocuments(): StateDocument[] {
 function dtaDocuments(): StateDocument[] {
   const docs: StateDocument[] = [];
   PROPERTIES.forEach((property, p) => {
-    const customer = DEMO_CLIENT.customers[p < 2 ? 0 : 1]!;
+    const customer = DEMO_CLIENT.customers[isNorth(p) ? 0 : 1]!;
     const units = Array.from({ length: Math.min(property.units, 12) }, (_, i) => unitOf(property, i));
     const periods: [string, string, string][] = [
       ["2024", "2024-01-01", "2024-12-31"],
@@ -76,11 +91,11 @@ function dtaDocuments(): StateDocument[] {
   return docs;
 }
 
-/** The demo data set (docs/sandbox.md, "The demo data set"): one client, two DTA customers, 208 units, six months of UVI. */
+/** The demo data set (docs/sandbox.md, "The demo data set"): two clients, two DTA customers of one, 208 units, six months of UVI. */
 export function demoState(): State {
   return {
     settings: { ...DEFAULT_SETTINGS },
-    clients: [structuredClone(DEMO_CLIENT)],
+    clients: [structuredClone(DEMO_CLIENT), structuredClone(SECOND_CLIENT)],
     documents: [...uviDocuments(), ...dtaDocuments()],
   };
 }
