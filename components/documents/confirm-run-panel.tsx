@@ -1,13 +1,14 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { StateBadge } from "@/components/ui/state-badge";
 import { useT } from "@/lib/i18n/client";
 import type { Target } from "./inbox-model";
 import type { OutcomeState, RunPanelState } from "./use-confirm-run";
 
-const TONES: Record<OutcomeState, BadgeTone> = { confirmed: "success", failed: "danger", unknown: "warning", pending: "warning", cancelled: "neutral" };
+/** An outcome as the document's state, in the words of every page: a cancelled one was never claimed, so it is open. */
+const stateOf = (outcome: OutcomeState) => (outcome === "cancelled" ? "open" : outcome);
 
 /**
  * The run of a confirmation: its progress, then every document's outcome, and "retry failed"; a
@@ -63,7 +64,7 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
             return (
               <li key={x.key} className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="confirm-outcome">
                 <span className="font-medium text-slate-900">{x.filename}</span>
-                {o ? <Badge tone={TONES[o.state]}>{t(`inbox.run.state.${o.state}`)}</Badge> : <span className="text-slate-700">{t("inbox.run.waiting")}</span>}
+                {o ? <StateBadge state={stateOf(o.state)} /> : <span className="text-slate-700">{t("inbox.run.waiting")}</span>}
                 {o && o.state !== "confirmed" && o.state !== "cancelled" && (
                   <span className="text-slate-800">{o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")}</span>
                 )}

@@ -172,7 +172,7 @@ test.describe("English", () => {
     const run = page.getByTestId("confirm-run");
     await expect(run).toContainText("Done: 0 confirmed, 1 failed, 0 being checked.");
     const outcome = run.getByTestId("confirm-outcome").filter({ hasText: "UVI_e-0.pdf" });
-    await expect(outcome).toContainText("failedThe document could not be fetched and archived, so it was not confirmed.");
+    await expect(outcome).toContainText("FailedThe document could not be fetched and archived, so it was not confirmed.");
     expect(await providerRequests("PUT", "/e-0/status")).toEqual([]);
     expect(await confirmedAtProvider("e-0")).toBe(false);
     // Nothing reached the provider, so the document is still open here.
@@ -191,7 +191,7 @@ test.describe("English", () => {
     await page.getByRole("button", { name: "Confirm: UVI_e-1.pdf" }).click();
     await dialog.getByRole("button", { name: "Confirm receipt" }).click();
     await expect(run).toContainText("Done: 0 confirmed, 0 failed, 1 being checked.");
-    await expect(run.getByTestId("confirm-outcome").filter({ hasText: "UVI_e-1.pdf" })).toContainText("being checked");
+    await expect(run.getByTestId("confirm-outcome").filter({ hasText: "UVI_e-1.pdf" })).toContainText("Being checked");
     await expect(run.getByRole("button", { name: /Retry failed/ })).toHaveCount(0);
     expect(await confirmedAtProvider("e-1")).toBe(true);
     await page.getByLabel("State").selectOption("all");
