@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useNarrow } from "@/components/ui/use-narrow";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
@@ -35,6 +36,8 @@ export function InboxView() {
   const selection = useInboxSelection(JSON.stringify(list), docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
+  // On a phone the open document is a dialog of its own, which then owns the keyboard.
+  const viewerDialog = useNarrow() && Boolean(openKey);
 
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
@@ -48,7 +51,7 @@ export function InboxView() {
   };
   const { active } = nav;
 
-  useInboxShortcuts(!dialogs.isOpen, {
+  useInboxShortcuts(!dialogs.isOpen && !viewerDialog, {
     j: () => nav.move(1),
     k: () => nav.move(-1),
     o: () => active && open(active),
@@ -63,7 +66,7 @@ export function InboxView() {
   const resetFilters = () => update({ connection: undefined, month: undefined, q: undefined, state: "open" });
 
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+    <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
       <h1 id="page-title" className="text-xl font-semibold">
         {t("inbox.title")}
       </h1>
@@ -140,7 +143,8 @@ function fallbackDoc(key: string): DocView | null {
     ...parsed,
     filename: parsed.documentid,
     doctype: "",
-    mimetype: "application/octet-stream",
+    // Unknown: the viewer tells the kind by the bytes.
+    mimetype: "",
     property: null,
     from: null,
     to: null,
