@@ -23,7 +23,10 @@ import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
 
-/** The inbox (Posteingang): every view of it is named by its URL. */
+/**
+ * The inbox (Posteingang): every view of it is named by its URL. On a phone the open document is
+ * a dialog of its own, which owns the keyboard while open (no shortcuts then).
+ */
 export function InboxView() {
   const t = useT();
   const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
@@ -36,9 +39,7 @@ export function InboxView() {
   const selection = useInboxSelection(JSON.stringify(list), docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
-  // On a phone the open document is a dialog of its own, which then owns the keyboard.
   const viewerDialog = useNarrow() && Boolean(openKey);
-
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
   const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");

@@ -118,7 +118,8 @@ export const documentsPage = {
     "inbox.keys.help": "diese Übersicht",
     "inbox.doc.nameAt": "{name} über {connection}",
     "inbox.doc.notFound": "Dokument nicht gefunden",
-    "inbox.doc.notFoundHint": "Zu diesem Link gibt es in Ihrem Posteingang kein Dokument. Vielleicht ist der Link unvollständig, oder das Dokument oder seine Verbindung wurde gelöscht.",
+    "inbox.doc.notFoundHint":
+      "Zu diesem Link gibt es in Ihrem Posteingang kein Dokument. Vielleicht ist der Link unvollständig, oder das Dokument oder seine Verbindung wurde gelöscht.",
     "inbox.doc.back": "Zurück zum Posteingang",
     "filters.set.one": "1 gesetzt",
     "filters.set.other": "{n} gesetzt",
@@ -240,7 +241,8 @@ export const documentsPage = {
     "inbox.keys.help": "this overview",
     "inbox.doc.nameAt": "{name} via {connection}",
     "inbox.doc.notFound": "Document not found",
-    "inbox.doc.notFoundHint": "There is no document for this link in your inbox. The link may be incomplete, or the document or its connection has been deleted.",
+    "inbox.doc.notFoundHint":
+      "There is no document for this link in your inbox. The link may be incomplete, or the document or its connection has been deleted.",
     "inbox.doc.back": "Back to the inbox",
     "filters.set.one": "1 set",
     "filters.set.other": "{n} set",
