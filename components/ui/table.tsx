@@ -12,7 +12,7 @@ export function Table(props: { caption: string; captionHidden?: boolean; scrollL
   return (
     <div
       {...region}
-      className="overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      className="relative overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       <table className={`w-full border-collapse text-left text-sm ${props.cards ? "max-md:block" : ""}`}>
         <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>{caption}</caption>
