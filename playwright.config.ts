@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser.
 const systemChromium = "/usr/bin/chromium";
+// Specs written for the phone only (reflow.spec.ts sets both widths itself and runs on the desktop).
+const PHONE_ONLY = ["inbox-phone.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,5 +22,16 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu"],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    // A desktop (1440 px) runs every spec but the phone's own.
+    { name: "chromium", testIgnore: PHONE_ONLY, use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox and viewer. The
+    // delivery and users pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts
+    // fills filters that a phone folds away; users.spec.ts does not pass at 390 px yet).
+    {
+      name: "phone",
+      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts"],
+      use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
 });

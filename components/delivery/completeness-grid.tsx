@@ -49,8 +49,10 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
   const locale = useLocale();
   const first = data.months[0] ?? "";
   const last = data.months.at(-1) ?? "";
+  const caption = t("completeness.caption", { from: formatMonth(first, locale), to: formatMonth(last, locale) });
+  // Months run wider than a phone (or a narrow window): the grid scrolls in its own region.
   return (
-    <Table caption={t("completeness.caption", { from: formatMonth(first, locale), to: formatMonth(last, locale) })}>
+    <Table caption={caption} scrollLabel={caption}>
       <thead>
         <tr>
           <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold">

@@ -12,7 +12,7 @@ import { Timeline } from "./timeline";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
+    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 py-1 max-md:grid-cols-1 max-md:gap-0">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -96,9 +96,10 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
         </div>
         <StateLegend />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <DeliveryFacts record={r} />
-        <section aria-labelledby="timeline-title">
+        {/* Events name hashes and ids: on a phone they break anywhere rather than widen the page. */}
+        <section aria-labelledby="timeline-title" className="[overflow-wrap:anywhere]">
           <h2 id="timeline-title" className="font-semibold">
             {t("deliveryDetail.timeline")}
           </h2>

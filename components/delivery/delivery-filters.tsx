@@ -2,8 +2,9 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useSearchLimit } from "@/components/ui/search-limit";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
-import type { DeliverySearch } from "@/lib/lists/delivery";
+import { DELIVERY_FILTERS, type DeliverySearch } from "@/lib/lists/delivery";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";
@@ -29,11 +30,16 @@ export function DeliveryFilters(props: {
   const [connection, setConnection] = useState(props.search.connection ?? "");
   const [from, setFrom] = useState(props.search.from ?? "");
   const [to, setTo] = useState(props.search.to ?? "");
+  const limit = useSearchLimit(DELIVERY_FILTERS.q.max);
+  const [tooLong, setTooLong] = useState<string | undefined>();
   // The selected connection stays an option even when no record on hand names it.
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const blank = (v: string) => v.trim() || undefined;
+    const error = limit.check(q.trim());
+    setTooLong(error);
+    if (error) return;
     props.onApply({ q: blank(q), state: (state || undefined) as DocumentState | undefined, connection: blank(connection), from: blank(from), to: blank(to) });
   }
 
@@ -45,7 +51,7 @@ export function DeliveryFilters(props: {
       className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <div className="sm:col-span-2">
-        <Field label={t("deliveryPage.q")} hint={t("deliveryPage.qHint")} error={props.errors.q}>
+        <Field label={t("deliveryPage.q")} hint={`${t("deliveryPage.qHint")} ${limit.hint}`} error={tooLong ?? props.errors.q}>
           {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
         </Field>
       </div>

@@ -1,6 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterDisclosure } from "@/components/ui/filter-disclosure";
+import { useSetFilters } from "@/components/ui/search-limit";
 import { Pager } from "@/components/ui/pager";
 import { HttpError } from "@/lib/client/fetch-json";
 import { deliveryQuery } from "@/lib/client/queries";
@@ -22,6 +24,7 @@ export function DeliveryList() {
   const connections = useKnownConnections();
   const { q, state, connection, from, to } = search;
   const filters = { q, state, connection, from, to };
+  const setFilters = useSetFilters()(Object.values(filters));
   const exportHref = `/api/delivery/export.csv${toQueryString(filters) ? `?${toQueryString(filters)}` : ""}`;
   const errors = Object.fromEntries(list.error instanceof HttpError ? list.error.fields.map((f) => [f.path, f.message]) : []);
   const count = list.data?.count ?? 0;
@@ -30,14 +33,17 @@ export function DeliveryList() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <DeliveryHeader />
-      <DeliveryFilters
-        key={JSON.stringify(filters)}
-        search={search}
-        connections={connections}
-        errors={errors}
-        onApply={(f) => update(f)}
-        onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined })}
-      />
+      {/* Outside the form, which the URL's filters key: applying them keeps the filters unfolded. */}
+      <FilterDisclosure label={t("deliveryPage.filters")} activeLabel={setFilters}>
+        <DeliveryFilters
+          key={JSON.stringify(filters)}
+          search={search}
+          connections={connections}
+          errors={errors}
+          onApply={(f) => update(f)}
+          onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined })}
+        />
+      </FilterDisclosure>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-sm text-slate-800" data-testid="delivery-count">
           {list.isPending ? t("deliveryPage.loading") : list.data ? t(count === 1 ? "deliveryPage.countOne" : "deliveryPage.count", { count }) : ""}

@@ -1,26 +1,33 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { StateBadge } from "@/components/ui/state-badge";
+import { fileQuery } from "@/components/viewer/file-query";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import { HttpError } from "@/lib/client/fetch-json";
 import { formatPeriod } from "@/lib/client/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { StateBadge } from "@/components/ui/state-badge";
 import { isConfirmable, type DocView } from "./inbox-model";
 
+const PANE = "flex flex-col gap-3 bg-white p-3 md:rounded md:border md:border-slate-300 max-md:min-h-full lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]";
+
 /**
- * The right half of the split view: the open document in the viewer island, with its facts, a
- * close button (Esc does the same) and, while it is open, its confirmation.
+ * The right half of the split view (on a phone, the whole screen): the open document in the
+ * viewer island, with its facts, a close button (Esc does the same) and, while it is open, its
+ * confirmation. A document named only by a link is looked up by fetching it (the viewer shares
+ * that fetch); when the route does not know it, the pane says so and leads back.
  */
-export function DocumentPane(props: { doc: DocView; connectionName: string; onClose: () => void; onConfirm: () => void }) {
+export function DocumentPane(props: { doc: DocView; connectionName: string; inDialog: boolean; onClose: () => void; onConfirm: () => void }) {
   const t = useT();
   const locale = useLocale();
   const { doc } = props;
   const src = `/api/connections/${encodeURIComponent(doc.connectionId)}/documents/${encodeURIComponent(doc.documentid)}/data`;
+  const probe = useQuery({ ...fileQuery(src), enabled: Boolean(doc.partial) });
+  // In the phone's dialog the dialog is what the heading names (a region of the same name inside would repeat it).
+  const named = props.inDialog ? {} : { "aria-labelledby": "viewer-title" };
+  if (doc.partial && probe.error instanceof HttpError && probe.error.status === 404) return <MissingDocument named={named} onClose={props.onClose} />;
   return (
-    <section
-      aria-labelledby="viewer-title"
-      className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-3 lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]"
-      data-testid="document-pane"
-    >
+    <section {...named} className={PANE} data-testid="document-pane">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="viewer-title" className="break-all font-semibold text-slate-900">
@@ -30,7 +37,7 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; onCl
             {!doc.partial && <StateBadge state={doc.state} />}
             {doc.unit && <span>{t("inbox.unit.title", { unit: doc.unit })}</span>}
             {formatPeriod(doc.from, doc.to, locale) && <span>{formatPeriod(doc.from, doc.to, locale)}</span>}
-            <span>{props.connectionName}</span>
+            {!doc.partial && <span>{props.connectionName}</span>}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -43,6 +50,22 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; onCl
       <div className="min-h-[60vh] flex-1 overflow-auto lg:min-h-0">
         <LazyDocumentViewer key={doc.key} src={src} mimetype={doc.mimetype} filename={doc.filename} />
       </div>
+    </section>
+  );
+}
+
+/** A link to a document this user's inbox does not have: said in words, with the way back. */
+function MissingDocument({ named, onClose }: { named: { "aria-labelledby"?: string }; onClose: () => void }) {
+  const t = useT();
+  return (
+    <section {...named} className={PANE} data-testid="document-pane">
+      <h2 id="viewer-title" className="font-semibold text-slate-900">
+        {t("inbox.doc.notFound")}
+      </h2>
+      <p className="text-sm text-slate-800">{t("inbox.doc.notFoundHint")}</p>
+      <Button variant="secondary" className="self-start" onClick={onClose}>
+        {t("inbox.doc.back")}
+      </Button>
     </section>
   );
 }

@@ -9,6 +9,8 @@ import { isConfirmable, type DocView } from "./inbox-model";
 export type RowProps = {
   doc: DocView;
   connectionName: string;
+  /** The document's name for its controls' labels (see spokenNamesOf). */
+  spokenName: string;
   /** The file name (or id) of the document that replaces this one. */
   replacement: string | null;
   selected: boolean;
@@ -21,11 +23,18 @@ export type RowProps = {
   onFocus: () => void;
 };
 
+/** Below `md` a row is a card: file name first, then period and type, connection, state and "confirm". */
+const CARD = {
+  row: "max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:border-slate-200 max-md:p-3",
+  cell: "max-md:border-0 max-md:p-0",
+};
+
 /**
  * One document: its file name is the row's button (Enter opens it; j/k move the focus between
  * these buttons), the checkbox selects it, and an open or failed document can be confirmed.
  */
-export function DocumentRow({ doc, connectionName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onFocus }: RowProps) {
+export function DocumentRow(props: RowProps) {
+  const { doc, connectionName, spokenName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onFocus } = props;
   const t = useT();
   const locale = useLocale();
   const confirmable = isConfirmable(doc);
@@ -34,24 +43,27 @@ export function DocumentRow({ doc, connectionName, replacement, selected, active
       onFocus={onFocus}
       data-active={active || undefined}
       aria-current={open || undefined}
-      className="data-[active]:bg-blue-50 aria-[current=true]:bg-blue-100"
+      className={`data-[active]:bg-blue-50 aria-[current=true]:bg-blue-100 ${CARD.row}`}
     >
-      <Td className="w-8">
+      <Td className={`w-8 max-md:row-span-4 ${CARD.cell}`}>
         <input
           type="checkbox"
           checked={selected}
           disabled={!confirmable}
           onChange={onToggle}
-          aria-label={t("inbox.doc.select", { name: doc.filename })}
+          aria-label={t("inbox.doc.select", { name: spokenName })}
           className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         />
       </Td>
-      <Td className="whitespace-nowrap">{formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}</Td>
-      {!compact && <Td className="whitespace-nowrap">{doc.doctype || "—"}</Td>}
-      <Td>
+      <Td className={`whitespace-nowrap max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
+        {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
+      </Td>
+      {!compact && <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>{doc.doctype || "—"}</Td>}
+      <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-1 ${CARD.cell}`}>
         <button
           type="button"
           data-doc={doc.key}
+          aria-label={spokenName === doc.filename ? undefined : spokenName}
           onClick={onOpen}
           className="break-all text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
@@ -64,17 +76,17 @@ export function DocumentRow({ doc, connectionName, replacement, selected, active
           </p>
         )}
       </Td>
-      {!compact && <Td>{connectionName}</Td>}
-      <Td>
+      {!compact && <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-3 ${CARD.cell}`}>{connectionName}</Td>}
+      <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
         <StateBadge state={doc.state} />
       </Td>
-      <Td className="text-right">
+      <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
         {confirmable && (
           <button
             type="button"
             onClick={onConfirm}
-            aria-label={`${t("inbox.doc.confirm")}: ${doc.filename}`}
-            className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-xs max-md:px-3 max-md:py-2 max-md:text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             {t("inbox.doc.confirm")}
           </button>

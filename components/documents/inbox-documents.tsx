@@ -3,15 +3,17 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { StateLegend } from "@/components/ui/state-badge";
+import { useNarrow } from "@/components/ui/use-narrow";
 import type { InboxGroup } from "@/lib/client/types";
 import { INBOX_PAGE_SIZES } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 import { DocumentPane } from "./document-pane";
-import type { DocView } from "./inbox-model";
+import { spokenNamesOf, type DocView } from "./inbox-model";
 import { SelectionBar } from "./selection-bar";
 import { UnitGroup, type GroupHandlers } from "./unit-group";
 import type { useInboxNavigation } from "./use-inbox-navigation";
 import type { useInboxSelection } from "./use-inbox-selection";
+import { ViewerDialog } from "./viewer-dialog";
 
 type Paging = { offset: number; limit: number; units: number; onChange: (patch: { offset: number; limit?: number }) => void };
 type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
@@ -19,7 +21,7 @@ type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
 /**
  * The page's documents by usage unit, with the selection bar and the pager, and beside them the
  * open document: the split view uses the window's width, beyond the page's column, since a
- * document needs room.
+ * document needs room. On a phone the documents are cards and the open one a full-screen dialog.
  */
 export function InboxDocuments(props: {
   groups: { group: InboxGroup; docs: DocView[] }[];
@@ -36,19 +38,34 @@ export function InboxDocuments(props: {
 }) {
   const t = useT();
   const { selection, openDoc, paging } = props;
+  const narrow = useNarrow();
+  const spoken = spokenNamesOf(
+    props.groups.flatMap((g) => g.docs),
+    (d) => t("inbox.doc.nameAt", { name: d.filename, connection: props.connectionName(d.connectionId) }),
+  );
   const handlers: GroupHandlers = {
     connectionName: props.connectionName,
+    spokenName: (d) => spoken.get(d.key) ?? d.filename,
     isSelected: selection.isSelected,
     activeKey: props.nav.activeKey,
     openKey: openDoc?.key ?? null,
-    compact: openDoc !== null,
+    compact: openDoc !== null && !narrow,
     onToggle: selection.toggle,
     onOpen: props.onOpen,
     onConfirm: props.onAsk,
     onFocus: (d) => props.nav.setActiveKey(d.key),
   };
+  const pane = openDoc && (
+    <DocumentPane
+      doc={openDoc}
+      connectionName={props.connectionName(openDoc.connectionId)}
+      inDialog={narrow}
+      onClose={props.onCloseViewer}
+      onConfirm={() => props.onAsk([openDoc])}
+    />
+  );
   return (
-    <div className={openDoc ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]" : "flex flex-col"}>
+    <div className={openDoc && !narrow ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]" : "flex flex-col"}>
       <div className="flex min-w-0 flex-col gap-3">
         <SelectionBar
           selectable={selection.selectable.length}
@@ -74,13 +91,12 @@ export function InboxDocuments(props: {
         )}
         {props.groups.length > 0 && <StateLegend />}
       </div>
-      {openDoc && (
-        <DocumentPane
-          doc={openDoc}
-          connectionName={props.connectionName(openDoc.connectionId)}
-          onClose={props.onCloseViewer}
-          onConfirm={() => props.onAsk([openDoc])}
-        />
+      {openDoc && narrow ? (
+        <ViewerDialog docKey={openDoc.key} onClose={props.onCloseViewer}>
+          {pane}
+        </ViewerDialog>
+      ) : (
+        pane
       )}
     </div>
   );

@@ -1,9 +1,12 @@
 "use client";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FilterDisclosure } from "@/components/ui/filter-disclosure";
+import { useSearchLimit, useSetFilters } from "@/components/ui/search-limit";
 import { SelectField } from "@/components/ui/select-field";
 import type { Connection } from "@/lib/client/types";
-import { INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
+import { INBOX_LIST, INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 
 type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
@@ -11,72 +14,79 @@ type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
 /** Filters of the inbox; every change goes to the URL (the search box on submit). */
 export function InboxFilters({ search, connections, onChange }: { search: Filters; connections: Connection[]; onChange: (patch: Partial<Filters>) => void }) {
   const t = useT();
-  const filtered = search.connection || search.month || search.q || search.state !== "open";
+  const limit = useSearchLimit(INBOX_LIST.q.max);
+  const [tooLong, setTooLong] = useState<string | undefined>();
+  const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open"]);
   return (
-    <div
-      role="search"
-      aria-label={t("inbox.filters.title")}
-      className="grid items-end gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]"
-    >
-      <SelectField
-        label={t("inbox.filters.connection")}
-        value={search.connection ?? ""}
-        options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
-        onChange={(v) => onChange({ connection: v || undefined })}
-      />
-      <Field label={t("inbox.filters.month")}>
-        {(control) => (
-          <input
-            {...control}
-            type="month"
-            value={search.month ?? ""}
-            onChange={(e) => onChange({ month: e.target.value || undefined })}
-            className="rounded border border-slate-300 bg-white px-3 py-1.5"
-          />
-        )}
-      </Field>
-      <SelectField
-        label={t("inbox.filters.state")}
-        value={search.state}
-        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
-        onChange={(v) => onChange({ state: v })}
-      />
-      <form
-        className="flex items-end gap-2 sm:col-span-3 lg:col-span-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-          onChange({ q: q || undefined });
-        }}
+    <FilterDisclosure label={t("inbox.filters.title")} activeLabel={setFilters}>
+      <div
+        role="search"
+        aria-label={t("inbox.filters.title")}
+        className="grid items-start gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]"
       >
-        <div className="min-w-0 flex-1">
-          <Field label={t("inbox.filters.search")}>
-            {(control) => (
-              // Keyed by the URL's value: back and forward show what that view searched for.
-              <input
-                {...control}
-                key={search.q ?? ""}
-                name="q"
-                type="search"
-                defaultValue={search.q ?? ""}
-                className="w-full rounded border border-slate-300 bg-white px-3 py-2"
-              />
-            )}
-          </Field>
-        </div>
-        <Button type="submit" variant="secondary">
-          {t("inbox.filters.searchButton")}
-        </Button>
-      </form>
-      {filtered && (
-        <Button
-          variant="secondary"
-          className="justify-self-start"
-          onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}
+        <SelectField
+          label={t("inbox.filters.connection")}
+          value={search.connection ?? ""}
+          options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+          onChange={(v) => onChange({ connection: v || undefined })}
+        />
+        <Field label={t("inbox.filters.month")}>
+          {(control) => (
+            <input
+              {...control}
+              type="month"
+              value={search.month ?? ""}
+              onChange={(e) => onChange({ month: e.target.value || undefined })}
+              className="rounded border border-slate-300 bg-white px-3 py-1.5"
+            />
+          )}
+        </Field>
+        <SelectField
+          label={t("inbox.filters.state")}
+          value={search.state}
+          options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
+          onChange={(v) => onChange({ state: v })}
+        />
+        <form
+          className="flex items-start gap-2 sm:col-span-3 lg:col-span-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+            const error = limit.check(q);
+            setTooLong(error);
+            if (!error) onChange({ q: q || undefined });
+          }}
         >
-          {t("inbox.filters.reset")}
-        </Button>
-      )}
-    </div>
+          <div className="min-w-0 flex-1">
+            <Field label={t("inbox.filters.search")} hint={limit.hint} error={tooLong}>
+              {(control) => (
+                // Keyed by the URL's value: back and forward show what that view searched for.
+                <input
+                  {...control}
+                  key={search.q ?? ""}
+                  name="q"
+                  type="search"
+                  defaultValue={search.q ?? ""}
+                  className="w-full rounded border border-slate-300 bg-white px-3 py-2"
+                />
+              )}
+            </Field>
+          </div>
+          {/* Beside the field, below its label (text-sm line and gap: 1.5rem). */}
+          <Button type="submit" variant="secondary" className="mt-6">
+            {t("inbox.filters.searchButton")}
+          </Button>
+        </form>
+        {setFilters && (
+          <Button
+            variant="secondary"
+            className="justify-self-start"
+            onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}
+          >
+            {t("inbox.filters.reset")}
+          </Button>
+        )}
+      </div>
+    </FilterDisclosure>
   );
 }

@@ -80,6 +80,16 @@ export const toTarget = (d: DocView): Target => ({ key: d.key, connectionId: d.c
 /** The properties (`propertymanagement`) of a unit's documents, each once. */
 export const propertiesOf = (docs: DocView[]) => [...new Set(docs.map((d) => d.property).filter((p): p is string => p !== null))];
 
+/**
+ * What a screen reader hears for each document's controls: its file name, and where two documents
+ * of the page share one (copies of a document through several connections) the connection too.
+ */
+export function spokenNamesOf(docs: DocView[], nameAt: (doc: DocView) => string): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const d of docs) count.set(d.filename, (count.get(d.filename) ?? 0) + 1);
+  return new Map(docs.map((d) => [d.key, (count.get(d.filename) ?? 0) > 1 ? nameAt(d) : d.filename]));
+}
+
 /** Targets grouped by connection and cut into requests of at most `max` ids (the API's limit). */
 export function batchesOf(targets: Target[], max = 1000): { connectionId: string; targets: Target[] }[] {
   const byConnection = new Map<string, Target[]>();

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useNarrow } from "@/components/ui/use-narrow";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
@@ -22,7 +23,10 @@ import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
 
-/** The inbox (Posteingang): every view of it is named by its URL. */
+/**
+ * The inbox (Posteingang): every view of it is named by its URL. On a phone the open document is
+ * a dialog of its own, which owns the keyboard while open (no shortcuts then).
+ */
 export function InboxView() {
   const t = useT();
   const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
@@ -35,7 +39,7 @@ export function InboxView() {
   const selection = useInboxSelection(JSON.stringify(list), docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
-
+  const viewerDialog = useNarrow() && Boolean(openKey);
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
   const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
@@ -48,7 +52,7 @@ export function InboxView() {
   };
   const { active } = nav;
 
-  useInboxShortcuts(!dialogs.isOpen, {
+  useInboxShortcuts(!dialogs.isOpen && !viewerDialog, {
     j: () => nav.move(1),
     k: () => nav.move(-1),
     o: () => active && open(active),
@@ -63,7 +67,7 @@ export function InboxView() {
   const resetFilters = () => update({ connection: undefined, month: undefined, q: undefined, state: "open" });
 
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+    <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
       <h1 id="page-title" className="text-xl font-semibold">
         {t("inbox.title")}
       </h1>
@@ -138,7 +142,8 @@ function fallbackDoc(key: string): DocView | null {
     ...parsed,
     filename: parsed.documentid,
     doctype: "",
-    mimetype: "application/octet-stream",
+    // Unknown: the viewer tells the kind by the bytes.
+    mimetype: "",
     property: null,
     from: null,
     to: null,

@@ -38,9 +38,11 @@ export function SyncButton({ connection }: { connection: Connection }) {
 
   const done = sync.data;
   return (
-    <div className="mt-2 flex flex-col items-start gap-2">
+    // On a phone its parts take their places in the card's grid (InboxSummary): the button beside the name.
+    <div className="mt-2 flex flex-col items-start gap-2 max-md:contents">
       <Button
         variant="secondary"
+        className="max-md:col-start-2 max-md:row-start-1"
         onClick={() => sync.mutate()}
         disabled={sync.isPending}
         aria-label={`${sync.isPending ? t("inbox.sync.running") : t("inbox.sync.now")}: ${connection.name}`}
@@ -48,7 +50,7 @@ export function SyncButton({ connection }: { connection: Connection }) {
         {sync.isPending ? t("inbox.sync.running") : t("inbox.sync.now")}
       </Button>
       {sync.isPending && (
-        <div className="w-full">
+        <div className="w-full max-md:col-span-2">
           <ProgressBar
             label={t("inbox.sync.progressLabel", { name: connection.name })}
             value={progress?.seen ?? 0}
@@ -57,15 +59,17 @@ export function SyncButton({ connection }: { connection: Connection }) {
           />
         </div>
       )}
-      <StatusLine tone={sync.error ? "error" : done ? "success" : "info"}>
-        {sync.error?.message}
-        {done && (
-          <span data-testid="sync-done">
-            {t("inbox.sync.done", { open: done.open, added: done.added, gone: done.gone })}
-            {done.countMismatch && <> {t("inbox.sync.countMismatch", { count: done.countMismatch.count, seen: done.countMismatch.seen })}</>}
-          </span>
-        )}
-      </StatusLine>
+      <div className="max-md:col-span-2">
+        <StatusLine tone={sync.error ? "error" : done ? "success" : "info"}>
+          {sync.error?.message}
+          {done && (
+            <span data-testid="sync-done">
+              {t("inbox.sync.done", { open: done.open, added: done.added, gone: done.gone })}
+              {done.countMismatch && <> {t("inbox.sync.countMismatch", { count: done.countMismatch.count, seen: done.countMismatch.seen })}</>}
+            </span>
+          )}
+        </StatusLine>
+      </div>
     </div>
   );
 }

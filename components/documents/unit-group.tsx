@@ -9,6 +9,7 @@ import { isConfirmable, propertiesOf, type DocView } from "./inbox-model";
 
 export type GroupHandlers = {
   connectionName: (id: string) => string;
+  spokenName: (doc: DocView) => string;
   isSelected: (key: string) => boolean;
   activeKey: string | null;
   openKey: string | null;
@@ -65,8 +66,8 @@ export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="unit-group">
       <UnitHeading group={group} docs={docs} headingId={headingId} onConfirm={h.onConfirm} />
-      <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden>
-        <thead>
+      <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden cards>
+        <thead className="max-md:sr-only">
           <tr>
             <Th>
               <span className="sr-only">{t("inbox.col.select")}</span>
@@ -81,12 +82,13 @@ export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: 
             </Th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {docs.map((d) => (
             <DocumentRow
               key={d.key}
               doc={d}
               connectionName={h.connectionName(d.connectionId)}
+              spokenName={h.spokenName(d)}
               replacement={d.replacedBy ? (byId.get(`${d.connectionId}:${d.replacedBy}`) ?? null) : null}
               selected={h.isSelected(d.key)}
               active={h.activeKey === d.key}

@@ -1,10 +1,20 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
-/** A data table with a caption (visible or for screen readers) and header cells with scope. */
-export function Table({ caption, captionHidden, children }: { caption: string; captionHidden?: boolean; children: ReactNode }) {
+/**
+ * A data table with a caption (visible or for screen readers) and header cells with scope.
+ * `scrollLabel`: a table wider than a phone scrolls in its own region, which the keyboard can
+ * reach and a screen reader names. `cards`: below `md` its rows lay themselves out as cards
+ * (the rows' cells place themselves; the head is left to screen readers).
+ */
+export function Table(props: { caption: string; captionHidden?: boolean; scrollLabel?: string; cards?: boolean; children: ReactNode }) {
+  const { caption, captionHidden, scrollLabel, children } = props;
+  const region = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-left text-sm">
+    <div
+      {...region}
+      className="relative overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+    >
+      <table className={`w-full border-collapse text-left text-sm ${props.cards ? "max-md:block" : ""}`}>
         <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>{caption}</caption>
         {children}
       </table>

@@ -213,7 +213,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
         </p>
       )}
       {list.data && (
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-100">
               <tr>

@@ -13,10 +13,11 @@ import { ZipViewer } from "./zip-viewer";
 /**
  * The document viewer: fetches the bytes once from the project's own route, then shows a PDF
  * (pdf.js, loaded only then), the entries of a ZIP file, or a download link for anything else.
+ * A file of unknown type (no `mimetype`) is fetched all the same and told by its bytes.
  */
 export function DocumentViewer(props: ViewerProps) {
   const t = useT();
-  if (kindOf(props.mimetype, props.filename) === "other") {
+  if (props.mimetype && kindOf(props.mimetype, props.filename) === "other") {
     return (
       <div className="flex flex-col items-start gap-3 rounded border border-slate-200 bg-white p-4">
         <p className="text-sm text-slate-800">{t("viewer.other")}</p>

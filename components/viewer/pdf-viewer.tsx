@@ -92,7 +92,14 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
         <span className="flex-1" />
         <DownloadLink href={src} filename={filename} compact />
       </div>
-      <div ref={scrollRef} tabIndex={0} aria-label={filename} role="region" className="max-h-[80vh] overflow-auto rounded bg-slate-200 p-4">
+      {/* Not named by the file name alone: the inbox's pane around it is a region of that name. */}
+      <div
+        ref={scrollRef}
+        tabIndex={0}
+        aria-label={t("viewer.pdf.pages", { filename })}
+        role="region"
+        className="max-h-[80vh] overflow-auto rounded bg-slate-200 p-4"
+      >
         <PdfPage pdfjs={loaded.pdfjs} doc={loaded.doc} pageNumber={page} zoom={zoom} width={width} filename={filename} onScale={onScale} />
       </div>
     </div>

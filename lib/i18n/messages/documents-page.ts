@@ -1,4 +1,7 @@
-/** Messages of the inbox page (components/documents) and of the sync status on connection cards. */
+/**
+ * Messages of the inbox page (components/documents) and of the sync status on connection cards;
+ * `filters.*` and `search.*` also serve the delivery search, which folds and limits the same way.
+ */
 export const documentsPage = {
   de: {
     "inbox.title": "Posteingang",
@@ -108,6 +111,15 @@ export const documentsPage = {
     "inbox.keys.confirm": "Auswahl oder aktuelles Dokument bestätigen (mit Rückfrage)",
     "inbox.keys.close": "Ansicht oder Dialog schließen",
     "inbox.keys.help": "diese Übersicht",
+    "inbox.doc.nameAt": "{name} über {connection}",
+    "inbox.doc.notFound": "Dokument nicht gefunden",
+    "inbox.doc.notFoundHint":
+      "Zu diesem Link gibt es in Ihrem Posteingang kein Dokument. Vielleicht ist der Link unvollständig, oder das Dokument oder seine Verbindung wurde gelöscht.",
+    "inbox.doc.back": "Zurück zum Posteingang",
+    "filters.set.one": "1 gesetzt",
+    "filters.set.other": "{n} gesetzt",
+    "search.limit": "Höchstens {max} Zeichen.",
+    "search.tooLong": "Die Suche ist {n} Zeichen lang, erlaubt sind höchstens {max}. Bitte kürzen Sie sie.",
   },
   en: {
     "inbox.title": "Inbox",
@@ -217,5 +229,14 @@ export const documentsPage = {
     "inbox.keys.confirm": "confirm the selection or the current document (asks first)",
     "inbox.keys.close": "close the view or the dialog",
     "inbox.keys.help": "this overview",
+    "inbox.doc.nameAt": "{name} via {connection}",
+    "inbox.doc.notFound": "Document not found",
+    "inbox.doc.notFoundHint":
+      "There is no document for this link in your inbox. The link may be incomplete, or the document or its connection has been deleted.",
+    "inbox.doc.back": "Back to the inbox",
+    "filters.set.one": "1 set",
+    "filters.set.other": "{n} set",
+    "search.limit": "At most {max} characters.",
+    "search.tooLong": "The search is {n} characters long; at most {max} are allowed. Please shorten it.",
   },
 } as const;
