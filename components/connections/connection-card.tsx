@@ -8,8 +8,8 @@ import { connectionKeys } from "@/lib/client/queries";
 import type { Connection, ConnectionTest } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionForm } from "./connection-form";
-import { SyncRun } from "./sync-run";
-import { useSyncRun } from "./use-sync-run";
+import { SyncRun } from "@/components/documents/sync-run";
+import { useSyncRun } from "@/components/documents/use-sync-run";
 
 /** What a connection is: its service, address, kind of sign-in, who signs in and customer number (never a secret). */
 function ConnectionFacts({ connection }: { connection: Connection }) {

@@ -118,7 +118,7 @@ test("an address the outbound guard refuses is refused at the Basis-URL field wh
   await expect(page.getByText("Noch keine Verbindung.")).toBeVisible();
 });
 
-test("a sync that fails right after creating says its error once on the card", async ({ page, base }) => {
+test("a sync that fails right after creating says its error once on the card, and so does the inbox's card", async ({ page, base }) => {
   const manager = await seedUser("manager", "Fritz Fehler");
   const client = await sandboxClient();
   await signInAs(page, manager.email, manager.password);
@@ -131,6 +131,13 @@ test("a sync that fails right after creating says its error once on the card", a
     await expect(card.getByTestId("connection-test-result")).toContainText("Verbindung erfolgreich.");
     await expect(card.getByTestId("sync-status")).toContainText("fehlgeschlagen. Der Anbieter verweigert den Zugriff.");
     await expect(card.getByText(/verweigert den Zugriff/)).toHaveCount(1);
+    // The inbox's card of the same connection: "Jetzt abgleichen" fails again, and says so once too.
+    await page.goto(`${base}/documents`);
+    const summary = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messdienst Gesperrt" }) });
+    await summary.getByRole("button", { name: "Jetzt abgleichen: Messdienst Gesperrt" }).click();
+    await expect(summary.getByRole("button", { name: "Jetzt abgleichen: Messdienst Gesperrt" })).toBeEnabled();
+    await expect(summary.getByTestId("sync-status")).toContainText("fehlgeschlagen. Der Anbieter verweigert den Zugriff.");
+    await expect(summary.getByText(/verweigert den Zugriff/)).toHaveCount(1);
   } finally {
     await sandbox("DELETE", "/faults");
   }

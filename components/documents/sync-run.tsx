@@ -6,11 +6,11 @@ import { useT } from "@/lib/i18n/client";
 import type { useSyncRun } from "./use-sync-run";
 
 /**
- * A sync run on a connection's card: its progress while it runs, then its outcome. A failed sync
+ * A sync run on a connection's card (connections page and inbox): its progress while it runs, then its outcome. A failed sync
  * records its failure as the card's last sync, which says it: the run does not say it a second
  * time. A failure that left no new last sync (a refusal before the start, a broken stream) it says.
  */
-export function SyncRun({ connection, run }: { connection: Connection; run: ReturnType<typeof useSyncRun> }) {
+export function SyncRun({ connection, run, className = "" }: { connection: Connection; run: ReturnType<typeof useSyncRun>; className?: string }) {
   const t = useT();
   const { sync, progress } = run;
   const last = connection.lastSync;
@@ -18,7 +18,7 @@ export function SyncRun({ connection, run }: { connection: Connection; run: Retu
   const error = sync.error && !recorded ? sync.error : null;
   const done = sync.data;
   return (
-    <div className="mt-2 flex flex-col gap-2">
+    <div className={`mt-2 flex flex-col gap-2 ${className}`}>
       {sync.isPending && (
         <ProgressBar
           label={t("inbox.sync.progressLabel", { name: connection.name })}
