@@ -98,6 +98,8 @@ export function InboxView() {
         onCancel={dialogs.cancel}
         onConfirm={(targets) => {
           selection.clear();
+          // On a phone the viewer covers the page: it closes, so that the run's panel is in sight.
+          if (viewerDialog) update({ doc: undefined });
           run.start(targets);
         }}
       />

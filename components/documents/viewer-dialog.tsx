@@ -6,7 +6,8 @@ import { focusDoc } from "./use-inbox-navigation";
 /**
  * On a phone the open document fills the screen as a modal dialog (the split view has no room
  * there, and a pane below the list would open out of sight). Radix traps the focus and closes on
- * Esc; closing puts the focus back on the document's row, whichever way it was opened.
+ * Esc; closing puts the focus back on the document's row, whichever way it was opened, unless
+ * the focus went elsewhere on purpose.
  */
 export function ViewerDialog({ docKey, onClose, children }: { docKey: string; onClose: () => void; children: ReactNode }) {
   return (
@@ -18,7 +19,9 @@ export function ViewerDialog({ docKey, onClose, children }: { docKey: string; on
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            focusDoc(docKey);
+            // Unless what closed it moved the focus on purpose (a confirmation's panel, confirm-run-panel.tsx).
+            const active = document.activeElement;
+            if (active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]")) focusDoc(docKey);
           }}
           className="fixed inset-0 z-40 flex flex-col overflow-auto bg-white focus:outline-none"
           data-testid="viewer-dialog"

@@ -83,11 +83,12 @@ test("German, on a phone: cards, folded filters, the viewer as a dialog, confirm
   await second.click();
   await page.getByRole("dialog", { name: "UVI_p-1-2026-08.pdf" }).getByRole("button", { name: "Bestätigen" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Empfang bestätigen" }).click();
-  await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 1 bestätigt");
-  expect(await confirmedAtProvider("p-1-2026-08")).toBe(true);
-  // Confirmed, it has left the list; the dialog still shows it, by its id, until closed.
-  await page.getByRole("dialog").getByRole("button", { name: "Schließen" }).click();
+  // The viewer closes so that the run's panel is in sight, and the panel has the focus.
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 1 bestätigt");
+  await expect(page.getByRole("heading", { name: "Bestätigung", exact: true })).toBeFocused();
+  await expect(page.getByTestId("confirm-run")).toBeInViewport();
+  expect(await confirmedAtProvider("p-1-2026-08")).toBe(true);
   await confirm.click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Empfang bestätigen" }).click();
   await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 1 bestätigt");
