@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/server";
 import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, expectAccessible, sandbox, setDocuments, shot, uviDoc } from "./inbox-support";
+import { addConnection, expectAccessible, sandboxAccount, setDocuments, shot, uviDoc } from "./inbox-support";
 
 /**
  * The inbox's honest edges, in German (on a desktop, and in the "phone" project at 390 px): a
@@ -89,14 +89,7 @@ test("a search longer than 200 characters is kept and explained, in the inbox an
 test("copies of one document through two connections have confirm buttons that name the connection", async ({ page, base }) => {
   await setDocuments((customer) => [uviDoc("c-0", "780000", "2026-09", customer), uviDoc("c-1", "780000", "2026-08", customer)]);
   // A second sandbox account with the same customer: the same documents through another connection.
-  const state = (await (await sandbox("GET", "/state")).json()) as {
-    clients: { basic?: unknown; oauth?: unknown; customers: string[] }[];
-    documents: unknown[];
-  };
-  const demo = state.clients.find((c) => c.basic && c.oauth)!;
-  const run = Date.now().toString(36);
-  const other = { id: `zweit-${run}`, services: ["uvi"], basic: { username: `zweit-${run}`, password: "zweit-secret-1" }, customers: demo.customers };
-  await sandbox("PUT", "/state", { clients: [...state.clients, other], documents: state.documents });
+  const other = { basic: await sandboxAccount() };
   const manager = await seedUser("manager", "Doris Doppelt");
   await signInAs(page, manager.email, manager.password);
   const nord = await addConnection(page, "Messdienst Nord");

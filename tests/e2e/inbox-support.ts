@@ -1,7 +1,8 @@
 /** Helpers of the inbox specs: the sandbox's state and faults, a connection, screenshots, axe. */
 import AxeBuilder from "@axe-core/playwright";
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { baseUrl, expect, sandboxClient } from "./fixtures";
+import { baseUrl, expect } from "./fixtures";
 
 type SandboxDoc = { documentid: string; confirmed?: boolean } & Record<string, unknown>;
 
@@ -57,11 +58,31 @@ export function uviDoc(id: string, msc: string, ym: string, customer: string) {
   };
 }
 
-/** A UVI connection of the signed-in user to the sandbox, created through the API with the page's session. */
+type SandboxState = { settings?: unknown; clients: { basic?: unknown; oauth?: unknown; customers: string[] }[]; documents: unknown[] };
+
+/**
+ * A sandbox account of its own (Basic, UVI) that sees the demo client's customer: the same
+ * documents, but another account, so that a user's connections never reach one account twice
+ * (that is refused with 409 duplicate_connection).
+ */
+export async function sandboxAccount(): Promise<{ username: string; password: string }> {
+  const state = (await (await sandbox("GET", "/state")).json()) as SandboxState;
+  const demo = state.clients.find((c) => c.basic && c.oauth);
+  if (!demo) throw new Error("the sandbox has no client with Basic and OAuth");
+  const id = `e2e-${randomBytes(6).toString("hex")}`;
+  const basic = { username: id, password: `${id}-secret` };
+  await sandbox("PUT", "/state", {
+    settings: state.settings,
+    clients: [...state.clients, { id, services: ["uvi"], basic, customers: demo.customers }],
+    documents: state.documents,
+  });
+  return basic;
+}
+
+/** A UVI connection of the signed-in user to the sandbox (an account of its own), created through the API with the page's session. */
 export async function addConnection(page: Page, name: string): Promise<string> {
-  const client = await sandboxClient();
   const res = await page.request.post(`${baseUrl()}/api/connections`, {
-    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...client.basic } },
+    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...(await sandboxAccount()) } },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -139,10 +139,11 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await shot(page, "de-confirmed");
   await expectAccessible(page);
 
-  // The connections page shows the last sync, with the open count it left.
+  // The connections page shows the last sync, and the inbox's open count (the local index, now), not the 49 the sync left.
   await page.getByRole("link", { name: "Verbindungen" }).click();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messdienst Nord" }) });
-  await expect(card.getByTestId("sync-status")).toHaveText(/^Letzter Abgleich .+: erfolgreich\. 49 offene Dokumente\.$/);
+  await expect(card.getByTestId("sync-status")).toHaveText(/^Letzter Abgleich .+: erfolgreich\.$/);
+  await expect(card.getByTestId("connection-open")).toHaveText("46 offen (Stand: lokaler Index, wie im Posteingang)");
   await shot(page, "de-connections");
 });
 

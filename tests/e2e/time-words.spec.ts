@@ -176,7 +176,8 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
     for (const [doc, word] of Object.entries(words)) await expect(page.getByRole("row").filter({ hasText: `UVI_${doc}.pdf` })).toContainText(word);
     const legend = page.getByTestId("state-legend");
     await legend.getByText("Was die Status bedeuten").click();
-    await expect(legend.getByRole("definition")).toHaveCount(6);
+    await expect(legend.getByRole("definition")).toHaveCount(7);
+    await expect(legend).toContainText("Bestätigt über eine andere VerbindungEine andere Verbindung zum selben Konto");
     await expect(legend).toContainText("Nicht mehr beim AnbieterDer Anbieter listet das Dokument nicht mehr, ohne dass sein Empfang hier bestätigt wurde.");
     await expect(legend).toContainText("Wird geprüftAuf die Bestätigung kam keine verwertbare Antwort");
     await expectAccessible(page);
