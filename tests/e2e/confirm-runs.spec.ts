@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, mustSignIn } from "../support/session";
-import { expect, sandboxClient, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, expectAccessible, providerRequests, sandbox, setDocuments, shot, uviDoc } from "./inbox-support";
+import { expect, seedUser, signInAs, test } from "./fixtures";
+import { addConnection, expectAccessible, providerRequests, sandbox, sandboxAccount, setDocuments, shot, uviDoc } from "./inbox-support";
 
 /**
  * A bulk confirmation outlives its page: after a reload the inbox finds the run on the server,
@@ -17,11 +17,11 @@ test.afterAll(async () => {
 });
 
 /** A manager with a synced connection "Messdienst Süd" to documents `build` makes, on the inbox page. */
-async function syncedInbox(page: Page, base: string, build: (customer: string) => unknown[]) {
+async function syncedInbox(page: Page, base: string, build: (customer: string) => unknown[], account?: { username: string; password: string }) {
   await setDocuments(build);
   const manager = await seedUser("manager", "Marta Lauf");
   await signInAs(page, manager.email, manager.password);
-  await addConnection(page, "Messdienst Süd");
+  await addConnection(page, "Messdienst Süd", account);
   await page.goto(`${base}/documents`);
   await expect(page.getByRole("heading", { name: "Posteingang", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Süd" }).click();
@@ -93,14 +93,15 @@ for (const width of [1440, 390]) {
 test("German: a document confirmed through another user's connection to the same account says so, in the inbox and for support", async ({ page, base }) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await syncedInbox(page, base, (customer) => ["z-1", "z-2"].map((id, i) => uviDoc(id, `76000${i}`, "2026-10", customer)));
+  const account = await sandboxAccount();
+  await syncedInbox(page, base, (customer) => ["z-1", "z-2"].map((id, i) => uviDoc(id, `76000${i}`, "2026-10", customer)), account);
 
   // Another manager reaches the same sandbox account (the same user name) and confirms z-1.
   const other = await seedUser("manager", "Otto Zweit");
   const otherSession = await mustSignIn(base, other.email, other.password);
   const created = await api(otherSession, base, "/api/connections", {
     method: "POST",
-    json: { name: "Zugang Otto", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...(await sandboxClient()).basic } },
+    json: { name: "Zugang Otto", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...account } },
   });
   expect(created.status).toBe(201);
   const otherConnection = (created.body as { id: string }).id;

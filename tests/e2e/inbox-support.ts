@@ -79,10 +79,13 @@ export async function sandboxAccount(): Promise<{ username: string; password: st
   return basic;
 }
 
-/** A UVI connection of the signed-in user to the sandbox (an account of its own), created through the API with the page's session. */
-export async function addConnection(page: Page, name: string): Promise<string> {
+/**
+ * A UVI connection of the signed-in user to the sandbox, created through the API with the page's
+ * session: to `account`, or to an account of its own.
+ */
+export async function addConnection(page: Page, name: string, account?: { username: string; password: string }): Promise<string> {
   const res = await page.request.post(`${baseUrl()}/api/connections`, {
-    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...(await sandboxAccount()) } },
+    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...(account ?? (await sandboxAccount())) } },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -197,6 +197,7 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
       "Fehlgeschlagen",
       "Wird geprüft",
       "Nicht mehr beim Anbieter",
+      "Bestätigt über eine andere Verbindung",
     ]);
     await expectAccessible(page);
 
