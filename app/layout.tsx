@@ -19,7 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        {/* The zone goes to the browser with the page, so both render every time alike (lib/client/format.ts). */}
+        {/* The zone goes to the browser with the page, so both render every time alike (lib/format.ts). */}
         <Providers locale={locale} messages={messages[locale]} timeZone={env().displayTimeZone}>
           {children}
         </Providers>

@@ -1,6 +1,6 @@
 "use client";
 import { Table } from "@/components/ui/table";
-import { formatMonth } from "@/lib/client/format";
+import { formatMonth } from "@/lib/format";
 import type { Completeness, CompletenessCell } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
 

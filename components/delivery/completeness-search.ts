@@ -1,5 +1,5 @@
 import type { CompletenessScope } from "@/lib/client/queries";
-import { dayIn } from "@/lib/client/format";
+import { dayIn } from "@/lib/format";
 import type { CompletenessSearch } from "@/lib/lists/completeness";
 
 /** Without months the completeness view shows the six months up to the current one (in the display time zone). */

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
-import { formatBytes, formatDateTime } from "@/lib/client/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/client/format";
+import { formatDateTime } from "@/lib/format";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";

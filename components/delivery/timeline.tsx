@@ -1,5 +1,5 @@
 "use client";
-import { formatBytes, formatDateTime } from "@/lib/client/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";

@@ -5,7 +5,7 @@ import { StateBadge } from "@/components/ui/state-badge";
 import { fileQuery } from "@/components/viewer/file-query";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
 import { HttpError } from "@/lib/client/fetch-json";
-import { formatPeriod } from "@/lib/client/format";
+import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { isConfirmable, type DocView } from "./inbox-model";
 

@@ -2,7 +2,7 @@
 import { Badge } from "@/components/ui/badge";
 import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
-import { formatPeriod } from "@/lib/client/format";
+import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { isConfirmable, type DocView } from "./inbox-model";
 

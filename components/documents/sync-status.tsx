@@ -1,7 +1,7 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import type { Connection } from "@/lib/client/types";
-import { formatDateTime } from "@/lib/client/format";
+import { formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 /** A connection's last sync in words (when, whether it worked, else why not) and its stale marker. */

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
-import { formatDate } from "@/lib/client/format";
+import { formatDate } from "@/lib/format";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { userKeys, usersQuery } from "@/lib/client/queries";

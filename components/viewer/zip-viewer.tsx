@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatBytes, formatDateTime } from "@/lib/client/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DownloadLink } from "./download-link";

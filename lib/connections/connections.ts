@@ -11,10 +11,10 @@ import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
-import { openCounts } from "@/lib/delivery/inbox";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { accountOf, refuseSecondConnection, sameAccount } from "./account";
 import { checkAddresses } from "./address";
+import { openCounts } from "./open-counts";
 import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";
 

@@ -115,16 +115,3 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
   }
   return { units: first?.units ?? 0, documents: first?.documents ?? 0, connections: JSON.parse(first?.open ?? "null") ?? [], groups };
 }
-
-/**
- * Open documents now, per connection of the user: the kept counts `readInbox` answers as
- * `connections[].open` (migration 0007), so that the connections page and the inbox say one number.
- */
-export async function openCounts(db: Db, { userId }: { userId: string }): Promise<Map<string, number>> {
-  const rows = rowsOf<{ id: string; n: number }>(
-    await db.execute(sql`
-      SELECT c.id, s.n FROM connections c JOIN delivery_state_counts s ON s.connection_id = c.id AND s.state = 'open'
-      WHERE c.user_id = ${userId} AND c.deleted_at IS NULL`),
-  );
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
-}

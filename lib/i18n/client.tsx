@@ -1,7 +1,6 @@
 "use client";
 import { createContext, useCallback, useContext, type ReactNode } from "react";
-import type { Display } from "@/lib/client/format";
-import { format, type Locale, type MessageKey, type Messages, type MessageVars } from "./messages";
+import { format, type Display, type Locale, type MessageKey, type Messages, type MessageVars } from "./messages";
 
 /** The page's language, its messages and the display time zone, all chosen by the server for this request. */
 const I18nContext = createContext<{ locale: Locale; messages: Messages; timeZone: string } | null>(null);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { dayIn, formatBytes, formatDate, formatDateTime, formatMonth, formatPeriod } from "@/lib/client/format";
+import { dayIn, formatBytes, formatDate, formatDateTime, formatMonth, formatPeriod } from "@/lib/format";
 
 // 08:34 UTC on a November day: 09:34 in Berlin (CET), 03:34 in New York (EST).
 const AT = "2026-11-24T08:34:05Z";

@@ -3,7 +3,7 @@ import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
-import { dayIn } from "@/lib/client/format";
+import { dayIn } from "@/lib/format";
 import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
 
 /**

@@ -3,7 +3,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
-import { dayIn } from "@/lib/client/format";
+import { dayIn } from "@/lib/format";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";

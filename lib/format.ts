@@ -1,4 +1,4 @@
-import type { Locale } from "@/lib/i18n/messages";
+import type { Display, Locale } from "@/lib/i18n/messages";
 
 /**
  * Sizes, times and periods as people read them in the page's language ("1,2 KB", "15.01.2026,
@@ -7,9 +7,6 @@ import type { Locale } from "@/lib/i18n/messages";
  * the server's HTML and the client's first render agree whatever zone either machine is in; the
  * API speaks UTC.
  */
-
-/** Where a page is read: its language and the display time zone (an IANA name such as Europe/Berlin). */
-export type Display = { locale: Locale; timeZone: string };
 
 /**
  * The regional form of each language. English reads day, month, year and a 24-hour clock ("24 Nov

@@ -1,0 +1,17 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+
+/**
+ * Open documents now, per connection of the user: the kept counts `readInbox` (lib/delivery/inbox.ts) answers as
+ * `connections[].open` (migration 0007), so that the connections page and the inbox say one number.
+ */
+export async function openCounts(db: Db, { userId }: { userId: string }): Promise<Map<string, number>> {
+  const rows = rowsOf<{ id: string; n: number }>(
+    await db.execute(sql`
+      SELECT c.id, s.n FROM connections c JOIN delivery_state_counts s ON s.connection_id = c.id AND s.state = 'open'
+      WHERE c.user_id = ${userId} AND c.deleted_at IS NULL`),
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
