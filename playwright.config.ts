@@ -25,12 +25,12 @@ export default defineConfig({
   projects: [
     // A desktop (1440 px) runs every spec but the phone's own.
     { name: "chromium", testIgnore: PHONE_ONLY, use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
-    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox and viewer. The
-    // delivery and users pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts
-    // fills filters that a phone folds away; users.spec.ts does not pass at 390 px yet).
+    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer and users.
+    // The delivery pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts fills
+    // filters that a phone folds away).
     {
       name: "phone",
-      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts"],
+      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts"],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
