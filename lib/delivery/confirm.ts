@@ -17,11 +17,12 @@ import { documentIdSegment } from "@/lib/provider/ids";
 import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./archive/fetched";
 import { pendingKey, settlePendingArchive } from "./archive/pending";
-import { isArchived } from "./archive/read";
 import type { ArchivedFile } from "./archive/sink";
-import { archiveStream } from "./archive/write";
 import { rowsOf } from "@/lib/db/rows";
 import { instanceId } from "./instances";
+import { refuseMismatch } from "./file-facts";
+import { ensureArchived, type Archived } from "./confirm-archive";
+import { hashMatches, type HashCheck } from "@/lib/provider/facts";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
@@ -75,23 +76,30 @@ function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult[
 /** Failures whose own words say more than "could not be fetched": a file too large, a full disk, our archive. */
 const OWN_WORDS = new Set(["archive_failed", "archive_disk_full", "provider_too_large"]);
 
-/** What is known of a document before confirming it: its intent row's state, its archived bytes, who confirmed it. */
-type Known = { state?: ConfirmationState; archived?: ArchivedFile; earlier?: ConfirmResult["earlier"] };
+/** What is known of a document before confirming it: its intent row's state, its archived bytes (and their hash check), who confirmed it. */
+export type Known = { state?: ConfirmationState; archived?: ArchivedFile; check?: HashCheck | null; earlier?: ConfirmResult["earlier"] };
 
 async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
   // A view of this document whose download has ended may still be committing its bytes: that
   // commit is awaited first, so only a finished archive and record count.
   await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
-  const [row] = rowsOf<{ state: ConfirmationState | null; sha256: string | null; bytes: number | null; confirmed_at: string | Date | null; by: string | null }>(
+  const [row] = rowsOf<{
+    state: ConfirmationState | null;
+    sha256: string | null;
+    bytes: number | null;
+    check: HashCheck | null;
+    confirmed_at: string | Date | null;
+    by: string | null;
+  }>(
     await ctx.db.execute(sql`
-      SELECT c.state, d.sha256, d.bytes::float8 AS bytes, d.confirmed_at, COALESCE(u.name, u.email) AS by FROM (SELECT 1) AS one
+      SELECT c.state, d.sha256, d.bytes::float8 AS bytes, d.hash_check AS check, d.confirmed_at, COALESCE(u.name, u.email) AS by FROM (SELECT 1) AS one
       LEFT JOIN delivery_confirmations c ON c.connection_id = ${ctx.connection.id} AND c.documentid = ${documentid}
       LEFT JOIN delivery_documents d ON d.connection_id = ${ctx.connection.id} AND d.documentid = ${documentid}
       LEFT JOIN users u ON u.id = d.confirmed_by`),
   );
   return {
     ...(row?.state && { state: row.state }),
-    ...(row?.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) } }),
+    ...(row?.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) }, check: row.check }),
     ...(row?.state === "confirmed" && row.confirmed_at && { earlier: { by: row.by, at: new Date(row.confirmed_at).toISOString() } }),
   };
 }
@@ -100,20 +108,6 @@ async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
 function held(documentid: string, k: Known): ConfirmResult | undefined {
   if (!k.state || k.state === "failed") return undefined;
   return { documentid, state: k.state, ...(NOT_AGAIN[k.state] && { error: NOT_AGAIN[k.state] }), ...(k.earlier && { earlier: k.earlier }) };
-}
-
-/**
- * The bytes of the document in the archive: those recorded before, or fetched now (then `fetched`
- * is what the claim records with them).
- */
-async function ensureArchived(ctx: ConfirmContext, documentid: string, kd: string, before: Known): Promise<{ file: ArchivedFile; fetched?: Fetched }> {
-  if (before.archived && (await isArchived(ctx.db, before.archived.sha256))) return { file: before.archived };
-  const data = await ctx.client.data(documentid, kd ? { kd } : {});
-  const file = await archiveStream(ctx.db, data.body);
-  return {
-    file,
-    fetched: { connection: ctx.connection, documentid, kd, actor: ctx.actor, file, contentType: data.contentType, filename: data.filename, via: "confirm" },
-  };
 }
 
 /**
@@ -200,7 +194,7 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   const heldBefore = held(documentid, before);
   if (heldBefore) return heldBefore;
 
-  let archived: { file: ArchivedFile; fetched?: Fetched };
+  let archived: Archived;
   try {
     archived = await ensureArchived(ctx, documentid, kd, before);
   } catch (err) {
@@ -221,6 +215,10 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
     return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
   }
 
+  // Other bytes than the provider describes are never confirmed: nothing is claimed or sent.
+  if (archived.check && !hashMatches(archived.check)) {
+    return { documentid, state: "failed", error: await refuseMismatch(ctx.db, { ...ctx, documentid, check: archived.check, fetched: archived.fetched }) };
+  }
   // The bearer token before the claim: the PUT's deadline must not be spent waiting for one.
   try {
     await ctx.client.prepare();

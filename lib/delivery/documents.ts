@@ -8,11 +8,13 @@ import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
+import { expectedHash } from "@/lib/provider/facts";
 import { ImplausibleCountError } from "@/lib/provider/schemas";
 import type { Actor } from "@/lib/audit/audit";
 import { recordFetched } from "./archive/fetched";
 import { teeToArchive } from "./archive/write";
 import { indexDocuments } from "./document-index";
+import { checkHash, ensureFacts, extraDigest } from "./file-facts";
 
 /**
  * The provider's documents through the dashboard (docs/architecture.md, "List" and "View"): the
@@ -22,7 +24,7 @@ import { indexDocuments } from "./document-index";
 type Call = { kd?: string; signal?: AbortSignal };
 export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
 
-const kdOf = (connection: ConnectionRow, kd?: string) => kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
+export const kdOf = (connection: ConnectionRow, kd?: string) => kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
 
 /**
  * A provider failure of a list, count or walk as the project's error. An implausible count says
@@ -76,12 +78,21 @@ export type FileMeta = { contentType: string; contentDisposition: string; conten
 /** The provider's file, streamed (never buffered whole) and archived while it passes (committed and recorded right after the last byte). */
 export async function documentData(p: Principal, documentid: string, call: Call): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
   const client = providerFor(p.connection);
+  const kd = kdOf(p.connection, call.kd);
+  // The provider's hash is needed before the last byte (its digest is computed in the archive's
+  // pass), not before the first: asked beside the file, so the view waits for the slower of the two.
+  const known = ensureFacts(p.db, p.connection, client, documentid, kd).catch((err: unknown) => {
+    log().error({ err, connectionId: p.connection.id }, "reading a document's file facts failed");
+    return undefined;
+  });
   let file;
   try {
     file = await client.data(documentid, call);
   } catch (err) {
+    await known;
     throw providerAppError(err, "document");
   }
+  const expected = expectedHash((await known)?.facts.hashvalue ?? null);
   const type = safeContentType(file.contentType);
   const stream = teeToArchive(
     p.db,
@@ -90,14 +101,16 @@ export async function documentData(p: Principal, documentid: string, call: Call)
       recordFetched(p.db, {
         connection: p.connection,
         documentid,
-        kd: kdOf(p.connection, call.kd),
+        kd,
         actor: p.actor,
         file: archived,
         contentType: type,
         filename: file.filename,
         via: "view",
+        check: checkHash(expected, archived),
       }),
     { connectionId: p.connection.id, documentid },
+    extraDigest(expected),
   );
   return {
     meta: {

@@ -96,6 +96,19 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
   },
   {
     method: "GET",
+    path: "/api/connections/{id}/documents/{documentid}",
+    tag: "documents",
+    summary: "One document of the inbox with what the provider says about its file",
+    access: CONNECTION_ROLES,
+    query: KdQuery,
+    params: DOCUMENT_PARAMS,
+    description:
+      "From the local index. For a DTA document whose list entry left every file fact out, the provider's `GET /v1/documents/out/{id}` is asked once (its answer, or that it had none, is stored); a provider that cannot answer now is asked again next time. `facts.hash` says whether the archived bytes match the provider's hash.",
+    answers: [{ status: 200, description: "the document", content: json(A.DocumentFactsAnswer) }],
+    errors: { 404: `${CONNECTION}; \`not_found\`: the document is not in the connection's index`, 409: SECRET },
+  },
+  {
+    method: "GET",
     path: "/api/connections/{id}/documents/{documentid}/data",
     tag: "documents",
     summary: "The document's file, streamed and archived",
@@ -127,7 +140,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     errors: {
       400: "`invalid_document_id` (state `failed`)",
       404: `${CONNECTION}; \`document_not_found\` (state \`failed\`)`,
-      409: `\`confirm_pending\`, \`confirm_unknown\` (nothing sent); ${SECRET}`,
+      409: `\`confirm_pending\`, \`confirm_unknown\` (nothing sent); \`hash_mismatch\`: the bytes do not match the provider's \`hashvalue\` (state \`failed\`, nothing sent); ${SECRET}`,
       410: "`document_gone` while fetching for the archive (state `failed`)",
       500: "`archive_failed` (state `failed`, nothing sent)",
       502: "`confirm_unknown` (5xx or no answer after sending), `confirm_failed`, or a `provider_*` code (state `failed`; `provider_too_large`: the file is over MAX_DOCUMENT_MB)",

@@ -1,5 +1,6 @@
 import "server-only";
 import { confirmDocument } from "./confirm";
+import { fetchDocument } from "./document";
 import { dta } from "./dta";
 import { fetchDocumentData } from "./files";
 import type { HttpConfig } from "./http";
@@ -17,7 +18,8 @@ export type { WalkOptions, WalkResult } from "./walk";
 
 /**
  * The client of one connection's document service. It only assembles the parts: requests and
- * auth (request.ts), paging (paging.ts, walk.ts), files (files.ts) and confirmation (confirm.ts).
+ * auth (request.ts), paging (paging.ts, walk.ts), one document (document.ts), files (files.ts)
+ * and confirmation (confirm.ts).
  * What it tolerates and how it behaves: docs/provider-client.md.
  */
 export function createProviderClient(conn: ProviderConnection, config: HttpConfig) {
@@ -29,6 +31,8 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
     listPage: (offset: number, limit: number, opts: CallOptions = {}) => listPage(req, offset, limit, opts),
     /** The whole list once (a full sync); see walk.ts for the strategy and its bounds. */
     walk: (opts: WalkOptions) => walkDocuments(req, opts),
+    /** One document with its metadata (DTA: the file facts a list may leave out); see document.ts. */
+    document: (documentid: string, opts: CallOptions = {}) => fetchDocument(req, documentid, opts),
     data: (documentid: string, opts: CallOptions = {}) => fetchDocumentData(req, documentid, opts),
     confirm: (documentid: string, opts: CallOptions = {}) => confirmDocument(req, documentid, opts),
     /** Obtains the bearer token (if any) now, so that a confirmation's deadline is not spent on it. */

@@ -2,9 +2,10 @@ import "server-only";
 import { and, asc, eq, gte, not, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxBlocks as b, sandboxDocuments as d } from "@/lib/db/schema/sandbox";
-import type { Metadata } from "./schema";
+import type { FACT_KEYS, Metadata } from "./schema";
 
 export type Service = "uvi" | "dta";
+type FactKey = (typeof FACT_KEYS)[number];
 /** Ranks per row of sandbox_blocks (the SQL of state.ts uses the same number). */
 export const BLOCK = 1024;
 
@@ -17,6 +18,7 @@ const listColumns = {
   mimetype: d.mimetype,
   propertymanagement: d.propertymanagement,
   metadata: d.metadata,
+  facts: d.facts,
   confirmed: d.confirmed,
   withdrawn: d.withdrawn,
 };
@@ -29,6 +31,8 @@ export type DocumentSummary = {
   mimetype: string;
   propertymanagement: string | null;
   metadata: Metadata[];
+  /** The DTA file facts the state gave (only the keys it set), or null: none. */
+  facts?: Partial<Record<FactKey, unknown>> | null;
   confirmed: boolean;
   withdrawn: boolean;
 };
@@ -37,7 +41,11 @@ export type DocumentSummary = {
 function ordered(metadata: unknown): Metadata[] {
   return (metadata as Metadata[]).map((m) => ({ reftype: m.reftype, mscnumber: m.mscnumber, pmnumber: m.pmnumber, from: m.from, to: m.to }));
 }
-const summary = (row: Omit<DocumentSummary, "metadata"> & { metadata: unknown }): DocumentSummary => ({ ...row, metadata: ordered(row.metadata) });
+const summary = (row: Omit<DocumentSummary, "metadata" | "facts"> & { metadata: unknown; facts: unknown }): DocumentSummary => ({
+  ...row,
+  metadata: ordered(row.metadata),
+  facts: (row.facts as DocumentSummary["facts"]) ?? null,
+});
 
 const closed = or(d.confirmed, d.withdrawn)!;
 

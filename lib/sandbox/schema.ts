@@ -64,6 +64,21 @@ const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "expected base64");
 export const Content = z.union([z.object({ base64: Base64 }).strict(), z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict()]);
 export type Content = z.infer<typeof Content>;
 
+/** Whether a string anywhere in a JSON value (keys included) holds NUL, which jsonb refuses. */
+const hasNul = (v: unknown): boolean =>
+  typeof v === "string" ? v.includes("\u0000") : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
+
+/**
+ * What the DTA service may say about a file (`filesize`, `filesizecompressed`, `filedate`,
+ * `hashvalue`): any JSON value, since a client must tolerate "null, missing, or any value"
+ * (DECISIONS.md); the sandbox answers it as given, so tests can send what a provider might.
+ */
+const Fact = z
+  .json()
+  .refine((v) => !hasNul(v), "must not contain NUL")
+  .optional();
+export const FACT_KEYS = ["filesize", "filesizecompressed", "filedate", "hashvalue"] as const;
+
 export const StateDocument = z
   .object({
     service: z.enum(["uvi", "dta"]),
@@ -72,6 +87,10 @@ export const StateDocument = z
     filename: text(1, 255),
     doctype: text(1, 64),
     doctypeversion: text(0, 64).optional(),
+    filesize: Fact,
+    filesizecompressed: Fact,
+    filedate: Fact,
+    hashvalue: Fact,
     mimetype: text(1, 128),
     propertymanagement: text(0, 128).nullable().default(""),
     metadata: z.array(Metadata).default([]),
@@ -83,10 +102,6 @@ export const StateDocument = z
   })
   .strict();
 export type StateDocument = z.infer<typeof StateDocument>;
-
-/** Whether a string anywhere in a JSON value (keys included) holds NUL, which jsonb refuses. */
-const hasNul = (v: unknown): boolean =>
-  typeof v === "string" ? v.includes("\u0000") : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
 
 /** References as POST /dta/v1/documents/in takes them: every field optional, others kept as sent. */
 export const ReceivedMetadata = z.array(

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxBlocks, sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
 import { newSigningKey, readMeta } from "./meta";
-import type { Metadata, ReceivedDocument, State } from "./schema";
+import { FACT_KEYS, type Metadata, type ReceivedDocument, type State, type StateDocument } from "./schema";
 import { BLOCK, type DocumentSummary } from "./documents";
 
 const BATCH = 5000;
@@ -23,13 +23,19 @@ type DocRow = DocumentSummary & {
 /** Many rows in one statement and one parameter: far cheaper than 16 bound parameters per row. */
 const insertDocuments = (rows: DocRow[]) => sql`
   INSERT INTO sandbox_documents (service, documentid, position, customer, rank, filename, doctype, doctypeversion,
-    mimetype, propertymanagement, metadata, content, generate, confirmed, confirmed_at, withdrawn)
+    mimetype, propertymanagement, metadata, facts, content, generate, confirmed, confirmed_at, withdrawn)
   SELECT service, documentid, position, customer, rank, filename, doctype, doctypeversion,
-    mimetype, propertymanagement, metadata, decode(content, 'base64'), generate, confirmed, confirmed_at, withdrawn
+    mimetype, propertymanagement, metadata, facts, decode(content, 'base64'), generate, confirmed, confirmed_at, withdrawn
   FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(service text, documentid text, position integer,
     customer text, rank integer, filename text, doctype text, doctypeversion text, mimetype text,
-    propertymanagement text, metadata jsonb, content text, generate text, confirmed boolean,
+    propertymanagement text, metadata jsonb, facts jsonb, content text, generate text, confirmed boolean,
     confirmed_at timestamptz, withdrawn boolean)`;
+
+/** The facts a document sets, only those keys (an explicit `null` included), or null when it sets none. */
+function factsOf(d: StateDocument): DocumentSummary["facts"] {
+  const set = FACT_KEYS.filter((k) => d[k] !== undefined);
+  return set.length ? Object.fromEntries(set.map((k) => [k, d[k]])) : null;
+}
 
 function toRows(state: State): DocRow[] {
   const ranks = new Map<string, number>();
@@ -49,6 +55,7 @@ function toRows(state: State): DocRow[] {
       mimetype: d.mimetype,
       propertymanagement: d.propertymanagement,
       metadata: d.metadata,
+      facts: factsOf(d),
       content: "base64" in d.content ? d.content.base64 : null,
       generate: "generate" in d.content ? d.content.generate : null,
       confirmed: d.confirmed,
@@ -153,6 +160,7 @@ export async function exportState(db: Db) {
       mimetype: d.mimetype,
       propertymanagement: d.propertymanagement,
       metadata: d.metadata as Metadata[],
+      ...(d.facts as DocumentSummary["facts"]),
       content: d.content ? { base64: d.content.toString("base64") } : { generate: d.generate },
       confirmed: d.confirmed,
       confirmedAt: d.confirmedAt?.toISOString() ?? null,

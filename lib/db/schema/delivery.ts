@@ -2,6 +2,7 @@ import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, prima
 import { bytea } from "./sandbox";
 import { connections } from "./connections";
 import { DOCUMENT_STATES, type DocumentState } from "../../lists/document-states";
+import type { FileFacts, HashCheck } from "../../provider/facts";
 
 /** Tables of lib/delivery (migration 0004_delivery.sql). */
 
@@ -41,6 +42,11 @@ export const deliveryDocuments = pgTable(
     confirmedBy: uuid("confirmed_by"),
     /** For `elsewhere`: the connection to the same provider account that confirmed it (migration 0011). */
     confirmedVia: uuid("confirmed_via"),
+    /** What GET /v1/documents/out/{id} said about the file when the list left it out, and when it was asked (migration 0013). */
+    facts: jsonb("facts").$type<FileFacts>(),
+    factsAskedAt: at("facts_asked_at"),
+    /** The archived bytes against the provider's hashvalue (migration 0013). */
+    hashCheck: jsonb("hash_check").$type<HashCheck>(),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.documentid] }),

@@ -40,6 +40,8 @@ export const sandboxDocuments = pgTable(
     mimetype: text("mimetype").notNull(),
     propertymanagement: text("propertymanagement"),
     metadata: jsonb("metadata").notNull(),
+    /** The DTA file facts the state set (migration 0013), answered as given. */
+    facts: jsonb("facts"),
     content: bytea("content"),
     generate: text("generate"),
     confirmed: boolean("confirmed").notNull().default(false),

@@ -3,14 +3,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
-import { batcher, type ArchiveSink } from "./sink";
+import type { HashAlgorithm } from "@/lib/provider/facts";
+import { archivedFile, batcher, type ArchiveSink } from "./sink";
 import { openHashJob } from "./worker";
 
 /** Each batch is one chunk row, then hashed by the archive worker (given to it once the row is written). */
-export async function dbSink(db: Db): Promise<ArchiveSink> {
+export async function dbSink(db: Db, extra?: HashAlgorithm): Promise<ArchiveSink> {
   const id = randomUUID();
   await db.insert(deliveryBlobs).values({ id });
-  const job = await openHashJob().catch(async (err: unknown) => {
+  const job = await openHashJob(undefined, extra).catch(async (err: unknown) => {
     await db.delete(deliveryBlobs).where(eq(deliveryBlobs.id, id));
     throw err;
   });
@@ -25,7 +26,8 @@ export async function dbSink(db: Db): Promise<ArchiveSink> {
     write: (chunk) => out.write(chunk),
     async commit() {
       await out.drain();
-      const { sha256, bytes } = await job.finish();
+      const done = await job.finish();
+      const { sha256, bytes } = done;
       // The same bytes archived before (or by another instance at this moment): keep one copy.
       const named = await db
         .update(deliveryBlobs)
@@ -34,7 +36,7 @@ export async function dbSink(db: Db): Promise<ArchiveSink> {
         .returning({ id: deliveryBlobs.id })
         .catch(() => []);
       if (named.length === 0) await db.delete(deliveryBlobs).where(eq(deliveryBlobs.id, id));
-      return { sha256, bytes };
+      return archivedFile(done, extra);
     },
     async abort() {
       aborted = true;

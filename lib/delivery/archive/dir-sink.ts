@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { batcher, RESOLVED, type ArchiveSink } from "./sink";
+import type { HashAlgorithm } from "@/lib/provider/facts";
+import { archivedFile, batcher, RESOLVED, type ArchiveSink } from "./sink";
 import { ensureFreeSpace } from "./space";
 import { openHashJob } from "./worker";
 
@@ -38,12 +39,12 @@ async function inDir<T>(dir: string, op: () => Promise<T>): Promise<T> {
 }
 
 /** The file is written and hashed by the archive worker; rename and directory fsync happen here. */
-export async function dirSink(dir: string): Promise<ArchiveSink> {
+export async function dirSink(dir: string, extra?: HashAlgorithm): Promise<ArchiveSink> {
   const tmpDir = path.join(dir, "tmp");
   const tmp = path.join(tmpDir, randomUUID());
   const job = await inDir(tmpDir, async () => {
     await ensureFreeSpace(tmpDir);
-    return openHashJob(tmp);
+    return openHashJob(tmp, extra);
   });
   let aborted = false;
   const out = batcher((batch, length) => (aborted ? RESOLVED : job.write(batch, length)));
@@ -51,11 +52,11 @@ export async function dirSink(dir: string): Promise<ArchiveSink> {
     write: (chunk) => out.write(chunk),
     async commit() {
       await out.drain();
-      const { sha256, bytes } = await job.finish();
-      const target = shaPath(dir, sha256);
+      const done = await job.finish();
+      const target = shaPath(dir, done.sha256);
       await inDir(path.dirname(target), () => rename(tmp, target));
       await fsyncDir(path.dirname(target));
-      return { sha256, bytes };
+      return archivedFile(done, extra);
     },
     async abort() {
       aborted = true;

@@ -4,10 +4,12 @@ import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ArchivedFile } from "./sink";
 import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
+import { hashMatches, type HashCheck } from "@/lib/provider/facts";
 
 /**
- * Records that a document's bytes are archived: hash, size and time on its index row (made here
- * when the document was never listed, e.g. confirmed by id), and a `fetch` audit event.
+ * Records that a document's bytes are archived: hash, size, time and the check against the
+ * provider's hashvalue on its index row (made here when the document was never listed, e.g.
+ * confirmed by id), and a `fetch` audit event.
  * Invariant: once a confirmation has claimed a document (pending, unknown, confirmed), its row
  * keeps the hash that confirmation archived; bytes fetched later are archived and get their own
  * event (`otherBytes`), never the row. See docs/architecture.md, "View" and "Archive before confirm".
@@ -25,6 +27,8 @@ export type Fetched = {
   contentType: string;
   filename?: string;
   via: "view" | "confirm";
+  /** These bytes against the provider's hashvalue, when it names a digest (lib/delivery/file-facts.ts). */
+  check?: HashCheck;
 };
 
 /**
@@ -36,11 +40,13 @@ export function fetchedUpsert(input: Fetched, now: string, pendingWhen?: SQL): S
   const state = pendingWhen ? sql`CASE WHEN ${pendingWhen} THEN 'pending' ELSE 'open' END` : sql`'open'`;
   return sql`
     INSERT INTO delivery_documents AS d (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement, document,
-      first_seen_at, last_seen_at, sha256, bytes, fetched_at, state)
+      first_seen_at, last_seen_at, sha256, bytes, fetched_at, state, hash_check)
     VALUES (${connection.id}, ${documentid}, ${input.kd}, ${input.filename ?? documentid}, '', ${input.contentType}, '',
-      ${JSON.stringify({ documentid })}::jsonb, ${now}::timestamptz, 'epoch'::timestamptz, ${file.sha256}, ${file.bytes}, ${now}::timestamptz, ${state})
+      ${JSON.stringify({ documentid })}::jsonb, ${now}::timestamptz, 'epoch'::timestamptz, ${file.sha256}, ${file.bytes}, ${now}::timestamptz, ${state},
+      ${input.check ? JSON.stringify(input.check) : null}::jsonb)
     ON CONFLICT (connection_id, documentid) DO UPDATE SET
       sha256 = CASE WHEN d.state IN ${KEPT} THEN d.sha256 ELSE excluded.sha256 END,
+      hash_check = CASE WHEN d.state IN ${KEPT} THEN d.hash_check ELSE excluded.hash_check END,
       bytes = CASE WHEN d.state IN ${KEPT} THEN d.bytes ELSE excluded.bytes END,
       fetched_at = CASE WHEN d.state IN ${KEPT} THEN d.fetched_at ELSE excluded.fetched_at END
       ${pendingWhen ? sql`, state = CASE WHEN ${pendingWhen} THEN 'pending' ELSE d.state END` : sql``}`;
@@ -51,7 +57,14 @@ export const fetchEvent = (input: Fetched): AuditEvent => ({
   actor: input.actor,
   connectionId: input.connection.id,
   documentid: input.documentid,
-  detail: { ok: true, via: input.via, sha256: input.file.sha256, bytes: input.file.bytes },
+  detail: {
+    ok: true,
+    via: input.via,
+    sha256: input.file.sha256,
+    bytes: input.file.bytes,
+    // The timeline shows a mismatch with the fetch that found it.
+    ...(input.check && { hash: { ...input.check, matches: hashMatches(input.check) } }),
+  },
 });
 
 /**

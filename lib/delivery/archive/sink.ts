@@ -1,4 +1,5 @@
 import "server-only";
+import type { HashAlgorithm } from "@/lib/provider/facts";
 import { BATCH_BYTES, takeBatchBuffer } from "./worker";
 
 /**
@@ -8,7 +9,15 @@ import { BATCH_BYTES, takeBatchBuffer } from "./worker";
  * written as they stream under a new blob id that gets its hash only when complete.
  */
 
-export type ArchivedFile = { sha256: string; bytes: number };
+/** `digest`: the extra digest asked for when the sink was opened (a provider's hash to check). */
+export type ArchivedFile = { sha256: string; bytes: number; digest?: { algorithm: HashAlgorithm; hex: string } };
+
+/** The file as the hash job finished it, with its extra digest named. */
+export const archivedFile = (done: { sha256: string; bytes: number; extra?: string }, extra?: HashAlgorithm): ArchivedFile => ({
+  sha256: done.sha256,
+  bytes: done.bytes,
+  ...(extra && done.extra && { digest: { algorithm: extra, hex: done.extra } }),
+});
 
 /** Receives a file's chunks while they stream; `commit` makes it durable and names it. */
 export type ArchiveSink = {

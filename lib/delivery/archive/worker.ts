@@ -1,6 +1,7 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { log } from "@/lib/log";
+import type { HashAlgorithm } from "@/lib/provider/facts";
 
 /**
  * SHA-256 and file writes of the archive on a worker thread, so the server thread that relays a
@@ -18,6 +19,7 @@ const jobs = new Map();
 async function run(job, m) {
   if (m.op === "open") {
     job.hash = createHash("sha256");
+    job.extra = m.extra ? createHash(m.extra) : null;
     job.bytes = 0;
     if (m.path) job.file = await open(m.path, "wx", 0o600);
     return null;
@@ -25,6 +27,7 @@ async function run(job, m) {
   if (m.op === "write") {
     const data = new Uint8Array(m.data, 0, m.length);
     job.hash.update(data);
+    if (job.extra) job.extra.update(data);
     job.bytes += data.byteLength;
     for (let at = 0; job.file && at < data.byteLength; ) at += (await job.file.write(data, at)).bytesWritten;
     return null;
@@ -38,7 +41,7 @@ async function run(job, m) {
         await job.file.close();
       }
     }
-    return { sha256: job.hash.digest("hex"), bytes: job.bytes };
+    return { sha256: job.hash.digest("hex"), bytes: job.bytes, extra: job.extra ? job.extra.digest("hex") : undefined };
   }
   jobs.delete(m.id);
   if (job.file) await job.file.close().catch(() => undefined);
@@ -109,7 +112,7 @@ function worker() {
   return state;
 }
 
-function send(id: number, op: string, extra: { path?: string; data?: ArrayBuffer; length?: number } = {}): Promise<unknown> {
+function send(id: number, op: string, extra: { path?: string; extra?: HashAlgorithm; data?: ArrayBuffer; length?: number } = {}): Promise<unknown> {
   const { worker: w, waiting } = worker();
   const req = nextReq++;
   return new Promise((resolve, reject) => {
@@ -122,18 +125,22 @@ function send(id: number, op: string, extra: { path?: string; data?: ArrayBuffer
 export type HashJob = {
   /** Hashes (and appends) the first `length` bytes of `data` after everything given before; `data` is given up (detached at once). */
   write: (data: ArrayBuffer, length: number) => Promise<void>;
-  /** The hash and size of everything written; with a file, it is fsynced and closed first. */
-  finish: () => Promise<{ sha256: string; bytes: number }>;
+  /** The hash and size of everything written (and the extra digest, if asked for); with a file, it is fsynced and closed first. */
+  finish: () => Promise<{ sha256: string; bytes: number; extra?: string }>;
   abort: () => Promise<void>;
 };
 
-/** A new job on the worker: a hash, and with `path` a new file (created exclusively, mode 0600) the batches are appended to. */
-export async function openHashJob(path?: string): Promise<HashJob> {
+/**
+ * A new job on the worker: a hash, and with `path` a new file (created exclusively, mode 0600) the
+ * batches are appended to. `extra`: a second digest of the same bytes in the same pass (the one a
+ * provider's `hashvalue` names, lib/delivery/file-facts.ts).
+ */
+export async function openHashJob(path?: string, extra?: HashAlgorithm): Promise<HashJob> {
   const id = nextJob++;
-  await send(id, "open", path ? { path } : {});
+  await send(id, "open", { ...(path && { path }), ...(extra && { extra }) });
   return {
     write: async (data, length) => void (await send(id, "write", { data, length })),
-    finish: async () => (await send(id, "finish")) as { sha256: string; bytes: number },
+    finish: async () => (await send(id, "finish")) as { sha256: string; bytes: number; extra?: string },
     abort: async () => void (await send(id, "abort")),
   };
 }

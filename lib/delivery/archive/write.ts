@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import type { HashAlgorithm } from "@/lib/provider/facts";
 import { countArchivedBytes } from "@/lib/ops/metrics";
 import { dbSink } from "./db-sink";
 import { dirSink } from "./dir-sink";
@@ -10,9 +11,10 @@ import type { ArchivedFile, ArchiveSink } from "./sink";
 
 /** The two ways into the archive: beside a view's download, or a whole stream for a confirmation. */
 
-export function openSink(db: Db): Promise<ArchiveSink> {
+/** `extra`: a second digest computed in the same pass (the algorithm of a provider's hash to check). */
+export function openSink(db: Db, extra?: HashAlgorithm): Promise<ArchiveSink> {
   const where = env().archive;
-  return where.kind === "dir" ? dirSink(where.dir) : dbSink(db);
+  return where.kind === "dir" ? dirSink(where.dir, extra) : dbSink(db, extra);
 }
 
 /**
@@ -28,6 +30,7 @@ export function teeToArchive(
   body: ReadableStream<Uint8Array>,
   onArchived: (file: ArchivedFile) => Promise<void>,
   document: { connectionId: string; documentid: string },
+  extra?: HashAlgorithm,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let sink: Promise<ArchiveSink | null> | undefined;
@@ -39,7 +42,7 @@ export function teeToArchive(
   };
   // Opened on the first pull (not before: a body nobody reads leaves no file behind).
   const getSink = () =>
-    (sink ??= openSink(db).then(
+    (sink ??= openSink(db, extra).then(
       (s) => (opened = s),
       (err: unknown) => (fail(err), (opened = null)),
     ));
@@ -93,10 +96,10 @@ export function teeToArchive(
 }
 
 /** Reads a whole stream into the archive (for a confirmation: no browser is waiting); a failure keeps nothing of it. */
-export async function archiveStream(db: Db, body: ReadableStream<Uint8Array>): Promise<ArchivedFile> {
+export async function archiveStream(db: Db, body: ReadableStream<Uint8Array>, extra?: HashAlgorithm): Promise<ArchivedFile> {
   let sink: ArchiveSink;
   try {
-    sink = await openSink(db);
+    sink = await openSink(db, extra);
   } catch (err) {
     await body.cancel().catch(() => undefined);
     throw err;

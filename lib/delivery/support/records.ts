@@ -11,6 +11,8 @@ import { env } from "@/lib/env";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { openArchived } from "@/lib/delivery/archive/read";
+import { storedFactsView, type FactsView } from "@/lib/delivery/file-facts";
+import type { FileFacts, HashCheck } from "@/lib/provider/facts";
 import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./schemas";
 
 /**
@@ -193,11 +195,19 @@ const byKey = (k: { connectionId: string; documentid: string }) => and(eq(d.conn
 
 export type DeliveryEvent = { at: string; kind: string; actor: string; detail: Record<string, unknown> };
 
+/** What the record's facts are read from (lib/delivery/file-facts.ts). */
+const factsColumns = {
+  document: sql<Record<string, unknown>>`${d.document}`,
+  facts: sql<FileFacts | null>`${d.facts}`,
+  factsAskedAt: sql<string | null>`${d.factsAskedAt}::text`,
+  hashCheck: sql<HashCheck | null>`${d.hashCheck}`,
+};
+
 export async function getDelivery(
   db: Db,
   principal: SupportPrincipal,
   input: { connection: string; documentid: string },
-): Promise<DeliveryRecord & { events: DeliveryEvent[] }> {
+): Promise<DeliveryRecord & { facts: FactsView | null; events: DeliveryEvent[] }> {
   assertSupport(principal);
   const key = keyOf(input);
   // One snapshot for the row and its events, so the record never shows an event (a fetch, an
@@ -205,7 +215,7 @@ export async function getDelivery(
   const [[row], events] = await db.transaction(
     async (tx) =>
       [
-        await selectRecords(tx, {}).where(byKey(key)).limit(1),
+        await selectRecords(tx, factsColumns).where(byKey(key)).limit(1),
         await tx
           .select({ at: auditEvents.at, kind: auditEvents.kind, actor: auditEvents.actor, detail: auditEvents.detail })
           .from(auditEvents)
@@ -215,7 +225,8 @@ export async function getDelivery(
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   if (!row) throw notFound("deliveryRecord.notFound");
-  return { ...toRecord(row), events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
+  // What the provider says about the file, as stored: support's reading never asks the provider.
+  return { ...toRecord(row), facts: storedFactsView(row), events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
 }
 
 type FileMeta = { contentType: string; contentDisposition: string; contentLength: string };
