@@ -2,7 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { FileFacts } from "@/components/viewer/file-facts";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
+import type { FactsView } from "@/lib/delivery/file-facts";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import type { DeliveryRecord } from "@/lib/client/types";
@@ -19,8 +21,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A record's facts: ids, connection, owner, units, its times, size and hash. */
-function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
+/** A record's facts: ids, connection, owner, units, its times, size and hash, and what the provider says about the file (DTA). */
+function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsView | null } }) {
   const t = useT();
   const display = useDisplay();
   const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, display)}</time>;
@@ -58,6 +60,11 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord }) {
         )}
         {r.replacedBy && <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>}
       </dl>
+      {r.facts && (
+        <div className="mt-3">
+          <FileFacts facts={r.facts} />
+        </div>
+      )}
     </section>
   );
 }

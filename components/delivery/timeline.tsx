@@ -1,5 +1,6 @@
 "use client";
 import { formatBytes, formatDateTime } from "@/lib/format";
+import { ALGORITHM_NAMES } from "@/lib/provider/facts";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
@@ -9,6 +10,25 @@ type T = (key: MessageKey, vars?: MessageVars) => string;
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
 const isState = (v: unknown): v is DocumentState => (DOCUMENT_STATES as readonly unknown[]).includes(v);
 
+/** A fetch that archived bytes: how it came about, their size and hash. */
+function fetched(d: Record<string, unknown>, t: T, locale: Locale): string {
+  const key =
+    d.otherBytes === true
+      ? "deliveryDetail.event.fetchOtherBytes"
+      : d.via === "confirm"
+        ? "deliveryDetail.event.fetchConfirm"
+        : "deliveryDetail.event.fetchView";
+  return t(key, { size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?", sha256: str(d.sha256) });
+}
+
+/** The fetched bytes against the provider's hashvalue, when they do not match (lib/delivery/file-facts.ts). */
+const mismatchOf = (d: Record<string, unknown>, t: T): string => {
+  const h = d.hash as { algorithm?: unknown; hex?: unknown; actual?: unknown; matches?: unknown } | undefined;
+  if (!h || h.matches !== false) return "";
+  const algorithm = (ALGORITHM_NAMES as Record<string, string>)[str(h.algorithm)] ?? str(h.algorithm);
+  return ` · ${t("fileFacts.event.hashMismatch", { algorithm, expected: str(h.hex), actual: str(h.actual) })}`;
+};
+
 /** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
 export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   const d = e.detail;
@@ -16,22 +36,13 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   switch (e.kind) {
     case "fetch":
       if (d.ok === false) return t("deliveryDetail.event.fetchFailed", { code: str(d.error) || "?" }) + status;
-      return t(
-        d.otherBytes === true
-          ? "deliveryDetail.event.fetchOtherBytes"
-          : d.via === "confirm"
-            ? "deliveryDetail.event.fetchConfirm"
-            : "deliveryDetail.event.fetchView",
-        {
-          size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?",
-          sha256: str(d.sha256),
-        },
-      );
+      return fetched(d, t, locale) + mismatchOf(d, t);
     case "confirm.attempt":
       return t("deliveryDetail.event.attempt", { attempt: str(d.attempt) || "1" });
     case "confirm.outcome": {
       const more = d.noLongerOpen ? t("deliveryDetail.event.noLongerOpen") : "";
       if (d.state === "confirmed") return t("deliveryDetail.event.outcome.confirmed") + more + status;
+      if (d.state === "failed" && d.code === "hash_mismatch") return t("fileFacts.event.refused");
       if (d.state === "failed") return t("deliveryDetail.event.outcome.failed", { code: str(d.code) || "?" }) + status;
       if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
       return t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) + status;
@@ -44,7 +55,8 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
 }
 
 const tone = (e: DeliveryEvent) =>
-  (e.kind === "fetch" && e.detail.ok === false) || (e.kind === "confirm.outcome" && e.detail.state === "failed")
+  (e.kind === "fetch" && (e.detail.ok === false || (e.detail.hash as { matches?: unknown } | undefined)?.matches === false)) ||
+  (e.kind === "confirm.outcome" && e.detail.state === "failed")
     ? "border-red-600"
     : (e.kind === "confirm.outcome" && e.detail.state === "unknown") || (e.kind === "fetch" && e.detail.otherBytes === true)
       ? "border-amber-500"

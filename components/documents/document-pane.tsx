@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { StateBadge } from "@/components/ui/state-badge";
+import { DocumentFacts, documentFactsQuery, hashMismatch } from "@/components/viewer/file-facts";
 import { fileQuery } from "@/components/viewer/file-query";
 import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
 import { HttpError } from "@/lib/client/fetch-json";
@@ -13,7 +14,7 @@ const PANE = "flex flex-col gap-3 bg-white p-3 md:rounded md:border md:border-sl
 
 /**
  * The right half of the split view (on a phone, the whole screen): the open document in the
- * viewer island, with its facts, a close button (Esc does the same) and, while it is open, its
+ * viewer island, with its facts and the provider's details of the file, a close button (Esc does the same) and, while it is open, its
  * confirmation. A document named only by a link is looked up by fetching it (the viewer shares
  * that fetch); when the route does not know it, the pane says so and leads back.
  */
@@ -23,6 +24,11 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; inDi
   const { doc } = props;
   const src = `/api/connections/${encodeURIComponent(doc.connectionId)}/documents/${encodeURIComponent(doc.documentid)}/data`;
   const probe = useQuery({ ...fileQuery(src), enabled: Boolean(doc.partial) });
+  // The provider's facts once the viewer has the file (its fetch checked the bytes against them);
+  // other bytes than the provider describes cannot be confirmed, so the button is not offered.
+  const ready = probe.isSuccess || probe.isError;
+  const facts = useQuery({ ...documentFactsQuery(doc.connectionId, doc.documentid), enabled: ready });
+  const mismatch = hashMismatch(facts.data?.facts);
   // In the phone's dialog the dialog is what the heading names (a region of the same name inside would repeat it).
   const named = props.inDialog ? {} : { "aria-labelledby": "viewer-title" };
   if (doc.partial && probe.error instanceof HttpError && probe.error.status === 404) return <MissingDocument named={named} onClose={props.onClose} />;
@@ -41,12 +47,13 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; inDi
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          {isConfirmable(doc) && <Button onClick={props.onConfirm}>{t("inbox.doc.confirm")}</Button>}
+          {isConfirmable(doc) && !mismatch && <Button onClick={props.onConfirm}>{t("inbox.doc.confirm")}</Button>}
           <Button variant="secondary" onClick={props.onClose}>
             {t("common.close")}
           </Button>
         </div>
       </div>
+      <DocumentFacts connectionId={doc.connectionId} documentid={doc.documentid} ready={ready} />
       <div className="min-h-[60vh] flex-1 overflow-auto lg:min-h-0">
         <LazyDocumentViewer key={doc.key} src={src} mimetype={doc.mimetype} filename={doc.filename} />
       </div>

@@ -5,6 +5,7 @@ import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
 import type { Completeness, ConfirmationRun, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
+import type { FactsView } from "@/lib/delivery/file-facts";
 
 /**
  * One query-key and queryOptions factory per resource. Keys nest, so a mutation
@@ -57,7 +58,10 @@ export const deliveryQuery = (search: DeliverySearch) =>
 export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
   queryOptions({
     queryKey: deliveryKeys.detail(connectionId, documentid),
-    queryFn: () => fetchJson<DeliveryRecord & { events: DeliveryEvent[] }>(`/api/delivery/documents/${connectionId}/${encodeURIComponent(documentid)}`),
+    queryFn: () =>
+      fetchJson<DeliveryRecord & { facts: FactsView | null; events: DeliveryEvent[] }>(
+        `/api/delivery/documents/${connectionId}/${encodeURIComponent(documentid)}`,
+      ),
   });
 
 /** The grid's scope as the API takes it: both months named. */

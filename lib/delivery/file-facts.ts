@@ -9,13 +9,13 @@ import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import {
+  ALGORITHM_NAMES,
   expectedHash,
   factsLeftOut,
   hashMatches,
   normaliseFacts,
   type ExpectedHash,
   type FileFacts,
-  type HashAlgorithm,
   type HashCheck,
 } from "@/lib/provider/facts";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
@@ -108,9 +108,6 @@ export async function refuseMismatch(db: Db, input: { connection: ConnectionRow;
   const vars = { algorithm: ALGORITHM_NAMES[input.check.algorithm], expected: input.check.hex, actual: input.check.actual };
   return { code: "hash_mismatch", messageKey: "fileFacts.confirm.hashMismatch" as const, vars, status: 409 };
 }
-
-/** How a person names the algorithms. */
-export const ALGORITHM_NAMES: Record<HashAlgorithm, string> = { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256" };
 
 /** The digest the archive must compute besides its own SHA-256 to check `expected`. */
 export const extraDigest = (expected: ExpectedHash | undefined) => (expected && expected.algorithm !== "sha256" ? expected.algorithm : undefined);
