@@ -171,7 +171,9 @@ export const FactsAnswer = z
     filesize: Size,
     filesizecompressed: Size,
     filedate: z.string().nullable().meta({ description: "as the provider wrote it (at most 64 characters)" }),
-    filedateParsed: DateTime.nullable().meta({ description: "`filedate` as an instant, when it is ISO 8601 or `TT.MM.JJJJ [hh:mm[:ss]]`" }),
+    filedateParsed: DateTime.nullable().meta({
+      description: "`filedate` as an instant, when it is ISO 8601 or `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`)",
+    }),
     doctypeversion: z.string().nullable(),
     hashvalue: z.string().nullable().meta({ description: "as the provider wrote it (at most 200 characters)" }),
     source: z

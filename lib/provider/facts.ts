@@ -46,7 +46,7 @@ const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::
 
 /**
  * The instant of a file date we can read: ISO 8601 (a date, or a time with or without offset) or
- * the German `TT.MM.JJJJ [hh:mm[:ss]]`; a time without offset is read as UTC. A date that does not
+ * the German `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`); a time without offset is read as UTC. A date that does not
  * exist (31.02.) is none.
  */
 export function parseFileDate(text: string): string | null {
