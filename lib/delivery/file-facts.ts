@@ -25,7 +25,7 @@ import { pendingKey, settlePendingArchive } from "./archive/pending";
 import type { ArchivedFile } from "./archive/sink";
 
 /**
- * What the DTA service says about a document's file (docs/architecture.md, "File facts"). The
+ * What the DTA service says about a document's file (docs/api.md, "File facts"). The
  * list's entry is the first source; only when it leaves every file fact out is the single
  * document asked (`GET /v1/documents/out/{id}`), once per document: the answer is stored, and so
  * is the fact that it had none. Never during a sync walk (a request per document would not

@@ -1,7 +1,7 @@
 /**
  * What a DTA provider says about a document's file (`filesize`, `filesizecompressed`, `filedate`,
  * `doctypeversion`, `hashvalue`), normalised as untrusted input: the specification gives neither
- * types nor formats, and DECISIONS.md asks a client to take "null, missing, or any value". See
+ * types nor formats, and its decisions ask a client to take "null, missing, or any value". See
  * docs/provider-client.md, "File facts".
  */
 

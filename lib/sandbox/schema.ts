@@ -71,7 +71,7 @@ const hasNul = (v: unknown): boolean =>
 /**
  * What the DTA service may say about a file (`filesize`, `filesizecompressed`, `filedate`,
  * `hashvalue`): any JSON value, since a client must tolerate "null, missing, or any value"
- * (DECISIONS.md); the sandbox answers it as given, so tests can send what a provider might.
+ * (the specification's decisions); the sandbox answers it as given, so tests can send what a provider might.
  */
 const Fact = z
   .json()

@@ -1,4 +1,4 @@
--- What the DTA service says about a document's file (docs/architecture.md, "File facts").
+-- What the DTA service says about a document's file (docs/api.md, "File facts").
 -- `facts`: the normalised facts of GET /v1/documents/out/{id}, asked only when the list left them
 -- out, and only once: `facts_asked_at` says it was asked (facts stay null when the answer had none).
 -- `hash_check`: the archived bytes checked against the provider's `hashvalue`

@@ -41,7 +41,8 @@ async function run(job, m) {
         await job.file.close();
       }
     }
-    return { sha256: job.hash.digest("hex"), bytes: job.bytes, extra: job.extra ? job.extra.digest("hex") : undefined };
+    const done = { sha256: job.hash.digest("hex"), bytes: job.bytes };
+    return job.extra ? { ...done, extra: job.extra.digest("hex") } : done;
   }
   jobs.delete(m.id);
   if (job.file) await job.file.close().catch(() => undefined);
