@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { addConnection, makeUser, type Person } from "../support/connections";
-import { SANDBOX_BASIC, uvi } from "../support/delivery";
+import { makeUser, type Person } from "../support/connections";
+import { uvi } from "../support/delivery";
 import { sql } from "../support/database";
-import { awkwardBytes, receivedAs, setFaults, upload, uploadsLogged } from "../support/outbox";
+import { awkwardBytes, dtaConnection, receivedAs, setFaults, upload, uploadsLogged } from "../support/outbox";
 import { api } from "../support/session";
 import { sandboxSuite } from "../support/suite";
 
@@ -20,13 +20,7 @@ describe("the outbox's record of sends", () => {
   let support: Person;
   const ids: string[] = [];
   before(async () => {
-    ({ id: dta } = await addConnection(s.server, s.manager.session, {
-      name: "DTA Nord",
-      service: "dta",
-      baseUrl: `${s.server.url}/dta`,
-      auth: SANDBOX_BASIC,
-      customerNumber: "4711",
-    }));
+    dta = await dtaConnection(s, "DTA Nord");
     other = await makeUser(s.server, "manager");
     support = await makeUser(s.server, "support");
     // Three sends, one after another: the list's order is theirs, newest first.

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, beforeEach, describe, test } from "node:test";
 import { addConnection } from "../support/connections";
 import { SANDBOX_BASIC, uvi } from "../support/delivery";
-import { archiveSize, awkwardBytes, receivedAs, setFaults, sha256, upload, uploadChunked, uploadsLogged } from "../support/outbox";
+import { archiveSize, awkwardBytes, dtaConnection, receivedAs, setFaults, sha256, upload, uploadChunked, uploadsLogged } from "../support/outbox";
 import { freePort } from "../support/server";
 import { sandboxSuite } from "../support/suite";
 
@@ -21,13 +21,7 @@ describe("sending a file through a DTA connection's outbox", () => {
   const s = sandboxSuite([uvi("u-1", "7001")], { env: { OUTBOX_MAX_MB: "1", PROVIDER_TIMEOUT_MS: "3000", PROVIDER_URL_ALLOWLIST: nowhere } });
   let dta = "";
   before(async () => {
-    ({ id: dta } = await addConnection(s.server, s.manager.session, {
-      name: "DTA",
-      service: "dta",
-      baseUrl: `${s.server.url}/dta`,
-      auth: SANDBOX_BASIC,
-      customerNumber: "4711",
-    }));
+    dta = await dtaConnection(s, "DTA");
   });
   beforeEach(() => setFaults(s.server, []));
 

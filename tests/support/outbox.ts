@@ -2,10 +2,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { control, requestsLog } from "./delivery";
+import { addConnection } from "./connections";
+import { control, requestsLog, SANDBOX_BASIC } from "./delivery";
+import type { SandboxSuite } from "./suite";
 import { sql } from "./database";
 import type { TestServer } from "./server";
 import { api, type Session } from "./session";
+
+/** A DTA connection of the suite's manager to the sandbox, for customer 4711; its id. */
+export async function dtaConnection(s: SandboxSuite, name: string): Promise<string> {
+  const body = { name, service: "dta", baseUrl: `${s.server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" };
+  return (await addConnection(s.server, s.manager.session, body)).id;
+}
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

@@ -1,7 +1,11 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { parseEnv } from "@/lib/env";
 import { createProviderClient } from "@/lib/provider/client";
 import { MAX_TEXT_CHARS, judgeAnswer, parseSendStatus } from "@/lib/provider/send-answer";
 import { multipartPayload, type OutgoingFile } from "@/lib/provider/send";
@@ -131,4 +135,11 @@ describe("one upload to a provider that reads it and drops the connection", () =
     const closed = createProviderClient({ ...conn, baseUrl: "http://127.0.0.1:1/dta" }, { timeoutMs: 2000, allowedOrigins: ["http://127.0.0.1:1"] });
     assert.equal((await closed.send(file(Buffer.alloc(10)))).reason, "notSent");
   });
+});
+
+test("OUTBOX_MAX_MB: 50 MB by default (README's configuration table), fractions allowed, 0 refused", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "arge-env-"));
+  assert.equal(parseEnv({ DATA_DIR: dir }).outboxMaxBytes, 50 * 1024 * 1024);
+  assert.equal(parseEnv({ DATA_DIR: dir, OUTBOX_MAX_MB: "0.5" }).outboxMaxBytes, 512 * 1024);
+  assert.throws(() => parseEnv({ DATA_DIR: dir, OUTBOX_MAX_MB: "0" }), /OUTBOX_MAX_MB/);
 });
