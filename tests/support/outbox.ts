@@ -39,14 +39,19 @@ export function upload(
   return api(session, server.url, `/api/connections/${connectionId}/outbox${query}`, { method: "POST", body: form });
 }
 
-/** The same upload as a chunked stream: no Content-Length, so only counting while it streams can refuse it. */
-export function uploadChunked(session: Session, server: TestServer, connectionId: string, name: string, size: number) {
+/**
+ * The same upload as a chunked stream: no Content-Length, so only counting while it streams can
+ * refuse it. With `abandon`, the client stops after `size` bytes of the file and waits for that
+ * signal, which aborts the request (a browser tab closed midway).
+ */
+export function uploadChunked(session: Session, server: TestServer, connectionId: string, name: string, size: number, abandon?: AbortSignal) {
   const boundary = "----outbox-test";
   const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/zip\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
     for (let at = 0; at < size; at += 64 * 1024) yield randomBytes(Math.min(64 * 1024, size - at));
+    if (abandon) await new Promise((resolve) => abandon.addEventListener("abort", resolve));
     yield tail;
   }
   const chunks = parts();
@@ -62,6 +67,7 @@ export function uploadChunked(session: Session, server: TestServer, connectionId
     body,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     duplex: "half",
+    signal: abandon,
   } as RequestInit);
 }
 

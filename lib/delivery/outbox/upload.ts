@@ -36,7 +36,7 @@ type Parse = {
   contentType?: string;
   /** The first reason to refuse the upload (an AppError), or a failure of our own. */
   problem?: unknown;
-  /** The file part's bytes all handed to the sink. */
+  /** The file part's bytes all handed to the sink; never rejects (a failure is the problem). */
   done: Promise<void>;
 };
 
@@ -130,8 +130,11 @@ export async function readUpload(db: Db, req: Request, maxBytes: number): Promis
     const fields = parseWith(OutboxFields, parse.fields);
     return { file: await sink.commit(), filename: parse.filename!, contentType: parse.contentType!, fields };
   } catch (err) {
+    // Refused, or the client went away midway: the file part is ended and its archive write aborted.
     bb.destroy();
-    await sink?.abort().catch(() => undefined);
+    parse.file?.destroy();
+    await parse.done;
+    await (sink ?? (await parse.sink?.catch(() => undefined)))?.abort().catch(() => undefined);
     throw err;
   }
 }
