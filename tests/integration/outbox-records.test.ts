@@ -77,12 +77,19 @@ describe("the outbox's record of sends", () => {
     assert.equal((await uploadsLogged(s.server)).length, posts, "resolving sends nothing");
   });
 
-  test("another manager's connection answers 404 on every outbox route; support cannot send (403)", async () => {
-    const theirs = await upload(other.session, s.server, dta, { name: "fremd.zip", bytes: awkwardBytes(64) });
-    assert.equal(theirs.status, 404, theirs.text);
-    assert.equal((await api(other.session, s.server.url, `/api/connections/${dta}/outbox`)).status, 404);
-    const patch = await api(other.session, s.server.url, `/api/connections/${dta}/outbox/${ids[0]}`, { method: "PATCH", json: { state: "sent" } });
-    assert.equal(patch.status, 404);
+  test("another manager's connection answers 404 on every outbox route, exactly like a missing one; support cannot send (403)", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const routes = (id: string) => [
+      () => upload(other.session, s.server, id, { name: "fremd.zip", bytes: awkwardBytes(64) }),
+      () => api(other.session, s.server.url, `/api/connections/${id}/outbox`),
+      () => api(other.session, s.server.url, `/api/connections/${id}/outbox/${ids[0]}`, { method: "PATCH", json: { state: "sent" } }),
+    ];
+    const [theirs, none] = [routes(dta), routes(missing)];
+    for (const [i, call] of theirs.entries()) {
+      const [a, b] = [await call(), await none[i]!()];
+      assert.equal(a.status, 404, a.text);
+      assert.deepEqual(a.body, b.body);
+    }
     assert.equal((await upload(support.session, s.server, dta, { name: "support.zip", bytes: awkwardBytes(64) })).status, 403);
     assert.equal((await receivedAs(s.server, "fremd.zip")).length, 0);
   });

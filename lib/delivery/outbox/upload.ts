@@ -24,7 +24,7 @@ const TEXT_FIELDS = new Set(["doctype", "doctypeversion", "kd", "metadata"]);
 /** Room in a declared Content-Length for the part headers and text fields beside the file. */
 const FORM_OVERHEAD = MAX_METADATA_BYTES + 64 * 1024;
 
-export const uploadTooLarge = (maxBytes: number) =>
+const uploadTooLarge = (maxBytes: number) =>
   new AppError(413, "payload_too_large", "outboxApi.tooLarge", { vars: { mb: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 } });
 const badForm = (fields: FieldError[]) => new AppError(400, "validation", "error.validation", { fields });
 
