@@ -7,7 +7,7 @@ import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import type { OutboxFiltersInput } from "@/lib/lists/outbox";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
-import { csvLine } from "@/lib/delivery/support/export";
+import { csvLine, when } from "@/lib/delivery/support/export";
 import { assertSupport, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
 import { outboxCondition, outboxOrder } from "./support";
 import { selectSupportItems, toSupportItem, type SupportOutboxItem } from "./view";
@@ -41,10 +41,6 @@ const COLUMNS = [
   "resolvedAt",
   "resolvedBy",
 ] as const;
-
-let localTime: Intl.DateTimeFormat | undefined;
-const when = (iso: string | null) =>
-  iso ? (localTime ??= new Intl.DateTimeFormat("sv-SE", { timeZone: recordTimeZone(), dateStyle: "short", timeStyle: "medium" })).format(new Date(iso)) : "";
 
 function cellsOf(i: SupportOutboxItem, locale: Locale): (string | number | null)[] {
   return [

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { retryTransient } from "@/lib/db/transient";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { outboxItems, type OutboxItemRow } from "@/lib/db/schema/outbox";
@@ -162,6 +163,6 @@ export async function resolveItem(db: Db, input: { connectionId: string; itemId:
   );
   const item = await readItem(db, input.connectionId, input.itemId, input.locale);
   if (!item) throw new AppError(404, "not_found", "outboxApi.notFound");
-  if ((result as { rows?: unknown[] }).rows?.length !== 1) throw new AppError(409, "not_unknown", "outboxApi.notUnknown", { extra: { item } });
+  if (rowsOf(result).length !== 1) throw new AppError(409, "not_unknown", "outboxApi.notUnknown", { extra: { item } });
   return item;
 }
