@@ -4,6 +4,7 @@ import { CONNECTION_OPERATIONS } from "./connections";
 import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
+import { OUTBOX_OPERATIONS } from "./outbox";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
 export type { ApiOperation, Method } from "./operation";
@@ -30,6 +31,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...CONFIRMATION_RUN_OPERATIONS,
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
+  ...OUTBOX_OPERATIONS,
   ...OPS_OPERATIONS,
 ];
 
@@ -37,6 +39,7 @@ const PATH_PARAMS: Record<string, string> = {
   id: "the id (UUID) of a connection, user or confirmation run; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
+  itemId: "the id (UUID) of an outbox item of that connection",
 };
 
 /** zod writes ±2^53-1 as the bounds of every integer: noise for a reader. */

@@ -32,7 +32,7 @@ export const csvLine = (cells: (string | number | null | undefined)[]) => `${cel
 // Local time of DISPLAY_TIME_ZONE as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE
 // writes ISO order). Made once, on first use: a large export formats hundreds of thousands of times.
 let localTime: Intl.DateTimeFormat | undefined;
-const when = (iso: string | null) =>
+export const when = (iso: string | null) =>
   iso ? (localTime ??= new Intl.DateTimeFormat("sv-SE", { timeZone: recordTimeZone(), dateStyle: "short", timeStyle: "medium" })).format(new Date(iso)) : "";
 
 const COLUMNS = [
