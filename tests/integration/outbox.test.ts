@@ -75,7 +75,7 @@ describe("sending a file through a DTA connection's outbox", () => {
     assert.equal(again.body.error, "already_sent");
     assert.equal(again.body.previous.id, first.body.id);
     assert.match(again.body.message, new RegExp(s.manager.email.replace(/[.+]/g, "\\$&")));
-    assert.match(again.body.message, /bereits am \d{4}-\d\d-\d\d \d\d:\d\d/);
+    assert.match(again.body.message, /bereits am \d\d\.\d\d\.\d{4}, \d\d:\d\d/);
     assert.equal((await receivedAs(s.server, "anderer-name.zip")).length, 0, "nothing sent on a 409");
 
     const forced = await send("zweimal.zip", bytes, {}, "?again=1");

@@ -8,7 +8,9 @@ import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { outboxItems, type OutboxItemRow } from "@/lib/db/schema/outbox";
 import { users } from "@/lib/db/schema/users";
 import { eventRow, type Actor } from "@/lib/audit/audit";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { SendOutcome } from "@/lib/provider/send-answer";
 import type { OutboxListInput } from "./schemas";
@@ -66,7 +68,10 @@ export async function claimSend(
       if (earlier) {
         const key = earlier.item.state === "unknown" ? "outboxApi.alreadySentUnknown" : "outboxApi.alreadySent";
         throw new AppError(409, "already_sent", key, {
-          vars: { at: earlier.item.sentAt.toISOString().slice(0, 16).replace("T", " "), who: earlier.sentBy ?? translate(input.locale, "outboxApi.someone") },
+          vars: {
+            at: formatDateTime(earlier.item.sentAt, { locale: input.locale, timeZone: env().displayTimeZone }),
+            who: earlier.sentBy ?? translate(input.locale, "outboxApi.someone"),
+          },
           extra: { previous: toItem({ item: earlier.item, sentBy: earlier.sentBy, resolvedBy: null }, input.locale) },
         });
       }

@@ -6,9 +6,9 @@ export const outboxServer = {
     "outboxApi.badForm": "Das Formular konnte nicht gelesen werden. Bitte wählen Sie die Datei erneut aus und senden Sie sie noch einmal.",
     "outboxApi.notSupported": "Nur DTA-Verbindungen können Dateien an den Anbieter senden; diese Verbindung nutzt den UVI-Dienst.",
     "outboxApi.alreadySent":
-      "Diese Datei wurde über diese Verbindung bereits am {at} (UTC) von {who} gesendet. Wenn sie wirklich noch einmal gesendet werden soll, senden Sie sie ausdrücklich erneut.",
+      "Diese Datei wurde über diese Verbindung bereits am {at} von {who} gesendet. Wenn sie wirklich noch einmal gesendet werden soll, senden Sie sie ausdrücklich erneut.",
     "outboxApi.alreadySentUnknown":
-      "Diese Datei wurde über diese Verbindung bereits am {at} (UTC) von {who} gesendet; ob sie angekommen ist, ist ungewiss. Bitte prüfen Sie das beim Anbieter, bevor Sie sie ausdrücklich erneut senden.",
+      "Diese Datei wurde über diese Verbindung bereits am {at} von {who} gesendet; ob sie angekommen ist, ist ungewiss. Bitte prüfen Sie das beim Anbieter, bevor Sie sie ausdrücklich erneut senden.",
     "outboxApi.notUnknown": "Das Ergebnis dieses Versands steht bereits fest; es kann nicht mehr geändert werden.",
     "outboxApi.notFound": "Diesen Versand gibt es nicht.",
     "outboxApi.someone": "einer unbekannten Person",
@@ -52,9 +52,9 @@ export const outboxServer = {
     "outboxApi.badForm": "The form could not be read. Please choose the file again and send it once more.",
     "outboxApi.notSupported": "Only DTA connections can send files to the provider; this connection uses the UVI service.",
     "outboxApi.alreadySent":
-      "This file was already sent through this connection on {at} (UTC) by {who}. If it really should be sent again, send it again explicitly.",
+      "This file was already sent through this connection on {at} by {who}. If it really should be sent again, send it again explicitly.",
     "outboxApi.alreadySentUnknown":
-      "This file was already sent through this connection on {at} (UTC) by {who}; whether it arrived is unknown. Please check with the provider before you send it again explicitly.",
+      "This file was already sent through this connection on {at} by {who}; whether it arrived is unknown. Please check with the provider before you send it again explicitly.",
     "outboxApi.notUnknown": "The outcome of this send is already settled; it can no longer be changed.",
     "outboxApi.notFound": "This send does not exist.",
     "outboxApi.someone": "an unknown person",
