@@ -6,6 +6,7 @@ import { delivery } from "./messages/delivery";
 import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
+import { outbox } from "./messages/outbox";
 import { states } from "./messages/states";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
@@ -24,6 +25,7 @@ export const messages = {
     ...deliverySupport.de,
     ...documentsPage.de,
     ...deliveryPage.de,
+    ...outbox.de,
   },
   en: {
     ...common.en,
@@ -37,6 +39,7 @@ export const messages = {
     ...deliverySupport.en,
     ...documentsPage.en,
     ...deliveryPage.en,
+    ...outbox.en,
   },
 };
 
