@@ -127,6 +127,7 @@ const Schema = z.object({
   ),
   PUBLIC_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
   MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
+  OUTBOX_MAX_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(50)),
   SYNC_MAX_DOCUMENTS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1_000_000)),
   ARCHIVE_MIN_FREE_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_000_000_000).default(1024)),
   DISPLAY_TIME_ZONE: z.preprocess(blankToUndefined, z.string().refine(isTimeZone, "expected an IANA time zone such as Europe/Berlin").default("Europe/Berlin")),
@@ -161,6 +162,8 @@ export type Env = {
   publicUrl: string | undefined;
   /** Largest provider file viewed or archived, in bytes. */
   maxDocumentBytes: number;
+  /** Largest file a user sends through a DTA connection's outbox, in bytes. */
+  outboxMaxBytes: number;
   /** Most documents one sync of one connection reads. */
   syncMaxDocuments: number;
   /** Free space the archive's file system keeps: archiving stops below this many bytes (0: no check). */
@@ -250,6 +253,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     publicUrl: e.PUBLIC_URL,
     maxDocumentBytes: Math.floor(e.MAX_DOCUMENT_MB * 1024 * 1024),
+    outboxMaxBytes: Math.floor(e.OUTBOX_MAX_MB * 1024 * 1024),
     syncMaxDocuments: e.SYNC_MAX_DOCUMENTS,
     archiveMinFreeBytes: Math.floor(e.ARCHIVE_MIN_FREE_MB * 1024 * 1024),
     displayTimeZone: e.DISPLAY_TIME_ZONE,

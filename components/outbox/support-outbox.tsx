@@ -1,7 +1,7 @@
 "use client";
 import { SupportList } from "@/components/delivery/support-list";
-import { supportOutboxQuery } from "@/lib/client/outbox";
-import { OUTBOX_PAGE_SIZES, OUTBOX_STATES, readSupportOutboxSearch, SUPPORT_OUTBOX_DEFAULTS } from "@/lib/lists/outbox";
+import { OUTBOX_PAGE_SIZES, supportOutboxQuery } from "@/lib/client/outbox";
+import { OUTBOX_STATES, OUTBOX_SUPPORT_DEFAULTS, readOutboxSupportSearch } from "@/lib/lists/outbox";
 import { useT } from "@/lib/i18n/client";
 import { OutboxLegend } from "./outbox-state";
 import { OutboxTable } from "./outbox-table";
@@ -11,8 +11,8 @@ export function SupportOutbox() {
   const t = useT();
   return (
     <SupportList
-      read={readSupportOutboxSearch}
-      defaults={SUPPORT_OUTBOX_DEFAULTS}
+      read={readOutboxSupportSearch}
+      defaults={OUTBOX_SUPPORT_DEFAULTS}
       query={supportOutboxQuery}
       shown={(data) => data.items.length}
       table={({ items, count }, { offset }) => (

@@ -31,7 +31,7 @@ function outcome(answer: UploadAnswer, tooLarge: string): Partial<FileRow> {
   if (answer.status === 201) return { phase: "done", item: answer.body as OutboxItem };
   if (answer.status === 409 && body.error === "already_sent") return { phase: "already", previous: body.previous, message: body.message };
   const fields = body.fields?.map((f) => f.message).join(" ");
-  const message = answer.status === 413 ? tooLarge : [body.message, fields].filter(Boolean).join(" ");
+  const message = [body.message ?? (answer.status === 413 ? tooLarge : undefined), fields].filter(Boolean).join(" ");
   return { phase: "refused", message: message || `HTTP ${answer.status}` };
 }
 

@@ -15,7 +15,7 @@ const DRAIN_MS = 5000;
  * lingering close does), so the client gets to read the 413 instead of a reset connection; a
  * client still sending after DRAIN_BYTES or DRAIN_MS is cut off. Nothing is kept.
  */
-function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+export function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   const deadline = Date.now() + DRAIN_MS;
   void (async () => {
     let left = DRAIN_BYTES;

@@ -5,7 +5,8 @@ import { auditEvents } from "@/lib/db/schema/delivery";
 
 /**
  * The audit trail (docs/architecture.md, "Audit trail"): one row per sync, fetch, confirmation
- * attempt and outcome, reconciliation, connection change, user change and export. `detail` holds
+ * attempt and outcome, reconciliation, connection change, user change, export, and outbox send
+ * and resolution. `detail` holds
  * ids, counts, states and provider statuses only: never a secret, never a provider's body.
  */
 
@@ -20,7 +21,10 @@ export type AuditKind =
   | "connection.delete"
   | "user.create"
   | "user.update"
-  | "export";
+  | "export"
+  // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
+  | "outbox_send"
+  | "outbox_resolve";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */
 export type Actor = { id: string; email: string } | "system";

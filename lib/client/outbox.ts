@@ -1,44 +1,29 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import { OUTBOX_DEFAULTS, SUPPORT_OUTBOX_DEFAULTS, type OutboxSearch, type OutboxState, type SupportOutboxSearch } from "@/lib/lists/outbox";
-import { toQueryString } from "@/lib/lists/params";
+import type { listItems } from "@/lib/delivery/outbox/items";
+import type { listSupportOutbox } from "@/lib/delivery/outbox/support";
+import type { OutboxItem } from "@/lib/delivery/outbox/view";
+import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSupportSearch } from "@/lib/lists/outbox";
+import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
 /**
- * The browser's side of the DTA outbox (docs/api.md, "Outbox"): its shapes, query keys and
- * options (shared with the pages' prefetch), the upload with real progress and the resolution of
- * an `unknown` item.
+ * The browser's side of the DTA outbox (docs/api.md, "Outbox"): its shapes (the server's own
+ * types, type-only), query keys and options (shared with the pages' prefetch), the upload with
+ * real progress and the resolution of an `unknown` item.
  */
+export type { OutboxItem, SupportOutboxItem } from "@/lib/delivery/outbox/view";
+export type OutboxPage = Awaited<ReturnType<typeof listItems>>;
+export type SupportOutboxPage = Awaited<ReturnType<typeof listSupportOutbox>>;
 
-/** The provider's status object, as it answered. */
-export type OutboxStatus = { statustype: string; code: string; message: string };
-
-export type OutboxItem = {
-  id: string;
-  connectionId: string;
-  filename: string;
-  bytes: number;
-  sha256: string;
-  doctype: string | null;
-  doctypeversion: string | null;
-  kd: string | null;
-  metadata: unknown;
-  state: OutboxState;
-  status: OutboxStatus | null;
-  httpStatus: number | null;
-  /** A text for a person when the outcome needs one (a timeout, a warning, the provider's error). */
-  message: string | null;
-  sentAt: string;
-  sentBy: string | null;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-};
-export type SupportOutboxItem = OutboxItem & { connectionName: string; owner: string };
-export type OutboxPage = { count: number; offset: number; limit: number; items: OutboxItem[] };
+/** A connection's sent items in the page's URL: its paging, and the sizes its pager offers. */
+export const OUTBOX_DEFAULTS = defaultsOf(OUTBOX_LIST);
+export const OUTBOX_PAGE_SIZES = [25, 50, 100];
+export const readOutboxSearch = (raw: Raw): OutboxSearch => readList(OUTBOX_LIST, raw);
 
 export const outboxKeys = {
   all: ["outbox"] as const,
   list: (connectionId: string, search: OutboxSearch) => [...outboxKeys.all, "list", connectionId, search] as const,
-  support: (search: SupportOutboxSearch) => [...outboxKeys.all, "support", search] as const,
+  support: (search: OutboxSupportSearch) => [...outboxKeys.all, "support", search] as const,
 };
 
 export const outboxUrl = (connectionId: string) => `/api/connections/${connectionId}/outbox`;
@@ -49,10 +34,10 @@ export const outboxQuery = (connectionId: string, search: OutboxSearch) =>
     queryFn: () => fetchJson<OutboxPage>(`${outboxUrl(connectionId)}?${toQueryString(search, OUTBOX_DEFAULTS)}`),
   });
 
-export const supportOutboxQuery = (search: SupportOutboxSearch) =>
+export const supportOutboxQuery = (search: OutboxSupportSearch) =>
   queryOptions({
     queryKey: outboxKeys.support(search),
-    queryFn: () => fetchJson<{ count: number; items: SupportOutboxItem[] }>(`/api/delivery/outbox?${toQueryString(search, SUPPORT_OUTBOX_DEFAULTS)}`),
+    queryFn: () => fetchJson<SupportOutboxPage>(`/api/delivery/outbox?${toQueryString(search, OUTBOX_SUPPORT_DEFAULTS)}`),
   });
 
 /** The person who asked the provider settles an `unknown` item; the server never resends. */

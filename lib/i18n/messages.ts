@@ -7,6 +7,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { outbox } from "./messages/outbox";
+import { outboxServer } from "./messages/outbox-server";
 import { states } from "./messages/states";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
@@ -26,6 +27,7 @@ export const messages = {
     ...documentsPage.de,
     ...deliveryPage.de,
     ...outbox.de,
+    ...outboxServer.de,
   },
   en: {
     ...common.en,
@@ -40,6 +42,7 @@ export const messages = {
     ...documentsPage.en,
     ...deliveryPage.en,
     ...outbox.en,
+    ...outboxServer.en,
   },
 };
 

@@ -1,31 +1,36 @@
 import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
 
 /**
- * The DTA outbox's lists (docs/api.md): a manager's sent items of one connection
- * (`GET /api/connections/{id}/outbox`) and support's items of every user (`GET
- * /api/delivery/outbox` and its CSV export), their filters, defaults and limits, once. No imports
- * beyond params.ts, so the browser loads it without the database schema.
+ * The DTA outbox's lists (docs/api.md, "Outbox"): a connection's sent items, and support's list
+ * of every user's items with its CSV export. Their parameters, defaults and limits, once: the
+ * routes' schemas (lib/delivery/outbox/schemas.ts) and the pages on server and client read these.
+ * No imports beyond params.ts, so the browser can load it.
  */
+
+/** What became of a send: `unknown` until the provider's answer is seen (or a person resolves it). */
 export const OUTBOX_STATES = ["sent", "failed", "unknown"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-/** A connection's sent items: newest first, 25 a page, at most 100 (the route's limit). */
-export const OUTBOX_LIST = { offset: param.offset, limit: param.limit(25, 100) };
-export type OutboxSearch = ListState<typeof OUTBOX_LIST>;
-export const OUTBOX_DEFAULTS = defaultsOf(OUTBOX_LIST);
-export const OUTBOX_PAGE_SIZES = [25, 50, 100];
-export const readOutboxSearch = (raw: Raw): OutboxSearch => readList(OUTBOX_LIST, raw);
+export const MAX_OUTBOX_PAGE = 100;
 
-export const SUPPORT_OUTBOX_FILTERS = {
-  /** A file name, or the start of a SHA-256. */
+/** `GET /api/connections/{id}/outbox`: newest first. */
+export const OUTBOX_LIST = { offset: param.offset, limit: param.limit(25, MAX_OUTBOX_PAGE) };
+export type OutboxSearch = ListState<typeof OUTBOX_LIST>;
+
+/** Support's filters (`GET /api/delivery/outbox` and its CSV). */
+export const OUTBOX_FILTERS = {
+  /** A file name (substring) or the start of a SHA-256. */
   q: param.text(200),
   state: param.oneOf(OUTBOX_STATES),
   connection: param.uuid,
-  /** Days of sending, German time, inclusive. */
+  /** Days of sending, in the display time zone, inclusive. */
   from: param.day,
   to: param.day,
 };
-export const SUPPORT_OUTBOX_LIST = { ...SUPPORT_OUTBOX_FILTERS, ...OUTBOX_LIST };
-export type SupportOutboxSearch = ListState<typeof SUPPORT_OUTBOX_LIST>;
-export const SUPPORT_OUTBOX_DEFAULTS = defaultsOf(SUPPORT_OUTBOX_LIST);
-export const readSupportOutboxSearch = (raw: Raw): SupportOutboxSearch => readList(SUPPORT_OUTBOX_LIST, raw);
+export type OutboxFiltersInput = ListState<typeof OUTBOX_FILTERS>;
+
+export const OUTBOX_SUPPORT_LIST = { ...OUTBOX_FILTERS, ...OUTBOX_LIST };
+export type OutboxSupportSearch = ListState<typeof OUTBOX_SUPPORT_LIST>;
+export const OUTBOX_SUPPORT_DEFAULTS = defaultsOf(OUTBOX_SUPPORT_LIST);
+
+export const readOutboxSupportSearch = (raw: Raw): OutboxSupportSearch => readList(OUTBOX_SUPPORT_LIST, raw);

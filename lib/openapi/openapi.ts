@@ -4,6 +4,7 @@ import { CONNECTION_OPERATIONS } from "./connections";
 import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
+import { OUTBOX_OPERATIONS } from "./outbox";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
 export type { ApiOperation, Method } from "./operation";
@@ -30,6 +31,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...CONFIRMATION_RUN_OPERATIONS,
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
+  ...OUTBOX_OPERATIONS,
   ...OPS_OPERATIONS,
 ];
 

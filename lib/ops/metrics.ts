@@ -91,6 +91,14 @@ export function countConfirmation(outcome: "confirmed" | "failed" | "unknown"): 
   ).inc({ outcome });
 }
 
+/** How one send of the DTA outbox ended: `sent`, `failed` (refused, or nothing sent) or `unknown` (no answer seen). */
+export function countOutboxSend(outcome: "sent" | "failed" | "unknown"): void {
+  shared(
+    "arge_outbox_sends_total",
+    (registers) => new Counter({ name: "arge_outbox_sends_total", help: "Sends of the DTA outbox, by outcome", labelNames: ["outcome"], registers }),
+  ).inc({ outcome });
+}
+
 /** Bytes of one file committed to the archive (a file already there by its hash counts again). */
 export function countArchivedBytes(bytes: number): void {
   shared("arge_archive_bytes_total", (registers) => new Counter({ name: "arge_archive_bytes_total", help: "Bytes written to the archive", registers })).inc(

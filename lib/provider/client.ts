@@ -6,6 +6,7 @@ import type { HttpConfig } from "./http";
 import { countDocuments, listPage } from "./paging";
 import { createRequester } from "./request";
 import type { CallOptions, ProviderConnection } from "./service";
+import { sendDocument, type OutgoingFile } from "./send";
 import { uvi } from "./uvi";
 import { walkDocuments, type WalkOptions } from "./walk";
 
@@ -14,10 +15,13 @@ export type { DocumentPage } from "./paging";
 export type { DocumentData } from "./files";
 export type { ConfirmOutcome } from "./confirm";
 export type { WalkOptions, WalkResult } from "./walk";
+export type { OutgoingFile } from "./send";
+export type { SendOutcome, SendStatus } from "./send-answer";
 
 /**
  * The client of one connection's document service. It only assembles the parts: requests and
- * auth (request.ts), paging (paging.ts, walk.ts), files (files.ts) and confirmation (confirm.ts).
+ * auth (request.ts), paging (paging.ts, walk.ts), files (files.ts), confirmation (confirm.ts) and
+ * uploads (send.ts).
  * What it tolerates and how it behaves: docs/provider-client.md.
  */
 export function createProviderClient(conn: ProviderConnection, config: HttpConfig) {
@@ -31,6 +35,8 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
     walk: (opts: WalkOptions) => walkDocuments(req, opts),
     data: (documentid: string, opts: CallOptions = {}) => fetchDocumentData(req, documentid, opts),
     confirm: (documentid: string, opts: CallOptions = {}) => confirmDocument(req, documentid, opts),
+    /** Uploads one file (DTA's `documents/in`), attempted once; see send.ts. */
+    send: (file: OutgoingFile, opts: CallOptions = {}) => sendDocument(req, file, opts),
     /** Obtains the bearer token (if any) now, so that a confirmation's deadline is not spent on it. */
     prepare: () => req.prepare(),
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import { Agent, request, type Dispatcher } from "undici";
 import { log } from "@/lib/log";
 import { countProviderRequest, type ProviderService } from "@/lib/ops/metrics";
@@ -27,7 +28,8 @@ export type SendOptions = {
   service: ProviderService;
   method: Method;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  /** A stream is sent as it is read (an upload from the archive); only a write sends one, so it is never replayed. */
+  body?: string | Buffer | Readable;
   signal?: AbortSignal;
   /** A read is retried on network errors, 408, 429 and 5xx; a write is attempted exactly once. */
   kind: "read" | "write";

@@ -1,9 +1,13 @@
 import "server-only";
+import type { Readable } from "node:stream";
 import { mapStatus, parseAnswer } from "./answers";
 import { ProviderError } from "./errors";
 import { DEFAULT_MAX_FILE_BYTES, MAX_JSON_BYTES, readText, send, type ByteBudget, type HttpConfig, type Method, type ProviderResponse } from "./http";
 import type { CallOptions, ProviderConnection, ServiceSpec } from "./service";
 import { dropToken, getToken, tokenKey } from "./token";
+
+/** A request body with the headers that describe it (content type, length). */
+export type Payload = { body: Readable; headers: Record<string, string> };
 
 /** Authorised requests to one connection's document service (docs/provider-client.md, "Authorisation"); every part of the client uses one. */
 export type Requester = {
@@ -12,7 +16,10 @@ export type Requester = {
   root: URL;
   /** Largest file this connection's `/data` may deliver, in bytes. */
   maxFileBytes: number;
-  /** `deadline`: see SendOptions; for a write, `true` sets one deadline for the whole call (token and all). */
+  /**
+   * `deadline`: see SendOptions; for a write, `true` sets one deadline for the whole call (token and all).
+   * `payload` makes the request's body and its headers, afresh for each try (a renewed token's too).
+   */
   call(
     url: URL,
     method: Method,
@@ -20,6 +27,7 @@ export type Requester = {
     accept: string | undefined,
     opts: CallOptions,
     deadline: boolean | AbortSignal,
+    payload?: () => Payload,
   ): Promise<ProviderResponse & { deadline?: AbortSignal }>;
   /** Obtains what authorises a request (a bearer token, cached) ahead of a call that must not wait for it. */
   prepare(): Promise<void>;
@@ -44,16 +52,25 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
   }
 
   /** One call with authorisation; a refused bearer token is replaced once and the call repeated. */
-  async function call(url: URL, method: Method, kind: "read" | "write", accept: string | undefined, opts: CallOptions, deadline: boolean | AbortSignal) {
+  async function call(
+    url: URL,
+    method: Method,
+    kind: "read" | "write",
+    accept: string | undefined,
+    opts: CallOptions,
+    deadline: boolean | AbortSignal,
+    payload?: () => Payload,
+  ) {
     const kd = opts.kd ?? conn.customerNumber ?? undefined;
     // A write may be under way until one known moment, however the call goes (a token renewed after a 401 included).
     const until = deadline instanceof AbortSignal ? deadline : deadline && kind === "write" ? AbortSignal.timeout(config.timeoutMs) : undefined;
     for (let tries = 0; ; tries++) {
       const auth = await authorization(until);
-      const headers: Record<string, string> = { authorization: auth.header };
+      const body = payload?.();
+      const headers: Record<string, string> = { ...body?.headers, authorization: auth.header };
       if (accept) headers.accept = accept;
       if (spec.sendsCustomerHeader && kd) headers.kd = kd;
-      const res = await send(url, config, { service: spec.service, method, kind, headers, signal: opts.signal, deadline: until ?? deadline });
+      const res = await send(url, config, { service: spec.service, method, kind, headers, body: body?.body, signal: opts.signal, deadline: until ?? deadline });
       if (res.status === 401 && auth.token && tries === 0) {
         await res.body.dump().catch(() => undefined);
         dropToken(key, auth.token);

@@ -1,0 +1,10 @@
+import { withConnection } from "@/lib/api/with-connection";
+import { getDb } from "@/lib/db/client";
+import { resolveItem } from "@/lib/delivery/outbox/items";
+import { OutboxItemPath, ResolveBody } from "@/lib/delivery/outbox/schemas";
+
+export const PATCH = withConnection(
+  { params: OutboxItemPath, body: ResolveBody, notFound: "outboxApi.notFound" },
+  async ({ connection, user, params, body, locale }) =>
+    resolveItem(await getDb(), { connectionId: connection.id, itemId: params.itemId, state: body.state, actor: user, locale }),
+);

@@ -1,0 +1,13 @@
+import { withConnection } from "@/lib/api/with-connection";
+import { getDb } from "@/lib/db/client";
+import { listItems } from "@/lib/delivery/outbox/items";
+import { OutboxListQuery, OutboxSendQuery } from "@/lib/delivery/outbox/schemas";
+import { sendFromOutbox } from "@/lib/delivery/outbox/send";
+
+/** The body is a multipart upload read as it streams (lib/delivery/outbox/upload.ts), not the wrapper's JSON. */
+export const POST = withConnection({ query: OutboxSendQuery }, async ({ connection, user, req, query, locale }) => {
+  const item = await sendFromOutbox(await getDb(), { connection, user, req, again: query.again === "1", locale });
+  return Response.json(item, { status: 201 });
+});
+
+export const GET = withConnection({ query: OutboxListQuery }, async ({ connection, query, locale }) => listItems(await getDb(), connection.id, query, locale));

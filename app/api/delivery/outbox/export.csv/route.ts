@@ -1,0 +1,15 @@
+import { withSupport } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import { exportOutbox } from "@/lib/delivery/outbox/export";
+import { OutboxSupportFilters } from "@/lib/delivery/outbox/schemas";
+
+export const GET = withSupport({ query: OutboxSupportFilters }, async ({ user, query, locale }) => {
+  const { filename, stream } = await exportOutbox(await getDb(), user, { filters: query, locale });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store, no-transform",
+    },
+  });
+});
