@@ -60,7 +60,7 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
           onClick={() => setAsking({ rows: ready, again: false })}
           disabled={busy || ready.length === 0 || [fields.doctype, fields.doctypeversion, fields.kd].some((v) => tooLong(v))}
         >
-          {t(ready.length === 1 ? "outbox.sendOne" : "outbox.sendMany", { n: ready.length })}
+          {t(ready.length === 0 ? "outbox.sendNone" : ready.length === 1 ? "outbox.sendOne" : "outbox.sendMany", { n: ready.length })}
         </Button>
         {rows.length > ready.length && (
           <Button variant="secondary" onClick={clearFinished} disabled={busy}>

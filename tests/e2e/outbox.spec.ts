@@ -21,7 +21,7 @@ const file = (name: string) => {
   return { name: `${name}-${run}.xml`, mimeType: "application/xml", buffer };
 };
 const FILES = [file("Nutzerwechsel-Mai"), file("Abrechnung-2025")];
-const UNCERTAIN = file("Ungewiss");
+const UNCERTAIN = file("Rueckfrage");
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 type Received = { client: string; customer: string; filename: string; doctype: string | null; content: { base64: string } };
