@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
@@ -30,6 +30,7 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
   const { locale } = useDisplay();
   const [fields, setFields] = useState({ doctype: "", doctypeversion: "", kd: connection.customerNumber ?? "" });
   const [asking, setAsking] = useState<{ rows: FileRow[]; again: boolean } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const { rows, add, remove, clearFinished, send, busy, announce } = useOutboxSend(connection.id, maxBytes);
   const ready = rows.filter((r) => r.phase === "ready");
   const field = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
@@ -53,7 +54,9 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
         <TextField label={t("outbox.kd")} hint={t("outbox.kdHint")} value={fields.kd} onChange={field("kd")} error={tooLong(fields.kd)} />
       </div>
       <DropZone onFiles={add} hint={`${t("outbox.pickHint")}${limit}`} disabled={busy} />
-      {rows.length > 0 && <FileList rows={rows} maxBytes={maxBytes} busy={busy} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />}
+      {rows.length > 0 && (
+        <FileList rows={rows} maxBytes={maxBytes} busy={busy} listRef={list} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />
+      )}
       <StatusLine>{announce}</StatusLine>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -87,6 +90,7 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
         cancelLabel={t("common.cancel")}
         actionLabel={t(asking?.again ? "outbox.confirm.again" : "outbox.confirm.send")}
         onAction={() => asking && void send(asking.rows, fields, asking.again)}
+        returnFocus={list}
       />
     </section>
   );

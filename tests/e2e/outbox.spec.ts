@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
 import { expectAccessible, sandbox, sandboxAccount } from "./inbox-support";
@@ -162,6 +165,48 @@ test("an uncertain send is settled by the manager after asking the provider", as
   await expect(row).toContainText(`Geklärt am`);
   await expect(row).toContainText(`von ${manager.email}`);
   await expect(row.getByRole("button", { name: "Beim Anbieter angekommen" })).toHaveCount(0);
+});
+
+test("a dropped file joins the list; a file over OUTBOX_MAX_MB (50 MB) is named before anything is sent", async ({ page }) => {
+  await openOutbox(page);
+  const before = (await received()).length;
+  // Dropping: the zone takes the files of a drop like the picker's.
+  const dropped = file("Abgelegt");
+  const transfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], name, { type: "application/xml" }));
+      return data;
+    },
+    { name: dropped.name, text: dropped.buffer.toString() },
+  );
+  await page.getByTestId("outbox-drop").dispatchEvent("drop", { dataTransfer: transfer });
+  await expect(fileRow(page, dropped.name)).toContainText("Bereit zum Senden");
+
+  // One byte over the limit (a sparse file: nothing is written), refused in words before sending.
+  const dir = await mkdtemp(path.join(tmpdir(), "outbox-e2e-"));
+  try {
+    const big = path.join(dir, `Zu-gross-${run}.xml`);
+    const handle = await open(big, "w");
+    await handle.truncate(50 * 1024 * 1024 + 1);
+    await handle.close();
+    await page.getByLabel("Dateien auswählen oder hierher ziehen").setInputFiles(big);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const bigRow = fileRow(page, `Zu-gross-${run}.xml`);
+  await expect(bigRow).toContainText("Zu groß: Der Server nimmt höchstens 50 MB pro Datei an. Diese Datei wird nicht gesendet.");
+  await expect(page.getByText("Höchstens 50 MB pro Datei.")).toBeVisible();
+  await expectAccessible(page);
+
+  // Only the dropped file is offered for sending; removing it leaves nothing to send.
+  await expect(page.getByRole("button", { name: "1 Datei senden …" })).toBeEnabled();
+  await fileRow(page, dropped.name)
+    .getByRole("button", { name: `${dropped.name} entfernen` })
+    .click();
+  await expect(fileRow(page, dropped.name)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Dateien senden …" })).toBeDisabled();
+  expect(await received()).toHaveLength(before);
 });
 
 test("support sees the items of every manager on the delivery pages' Ausgang, filtered in the URL", async ({ page }) => {
