@@ -15,6 +15,31 @@ import { useKnownConnections } from "./known-connections";
 
 type Search<S extends string> = SupportFilters<S> & { offset: number; limit: number };
 
+/** The count of what was found, and the CSV export of the same filters. */
+function ListHead({ status, exportHref }: { status: string; exportHref: string }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-800" data-testid="delivery-count">
+        {status}
+      </p>
+      <div className="flex flex-col items-end gap-1">
+        <a
+          href={exportHref}
+          download
+          className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-blue-800 hover:bg-slate-100"
+          aria-describedby="export-hint"
+        >
+          {t("deliveryPage.export")}
+        </a>
+        <p id="export-hint" className="text-xs text-slate-600">
+          {t("deliveryPage.exportHint")}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * One of support's searchable lists (the delivery record, the outbox): filters and page in the
  * URL (read by the list's own reader), the count, the CSV export of the current filters, the
@@ -63,24 +88,10 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
           onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined } as Partial<Q>)}
         />
       </FilterDisclosure>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-slate-800" data-testid="delivery-count">
-          {list.isPending ? t("deliveryPage.loading") : list.data ? props.words.count(count) : ""}
-        </p>
-        <div className="flex flex-col items-end gap-1">
-          <a
-            href={`${props.exportPath}${query ? `?${query}` : ""}`}
-            download
-            className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-blue-800 hover:bg-slate-100"
-            aria-describedby="export-hint"
-          >
-            {t("deliveryPage.export")}
-          </a>
-          <p id="export-hint" className="text-xs text-slate-600">
-            {t("deliveryPage.exportHint")}
-          </p>
-        </div>
-      </div>
+      <ListHead
+        status={list.isPending ? t("deliveryPage.loading") : list.data ? props.words.count(count) : ""}
+        exportHref={`${props.exportPath}${query ? `?${query}` : ""}`}
+      />
       {list.error && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           {t("deliveryPage.loadFailed", { reason: list.error.message })}

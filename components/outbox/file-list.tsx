@@ -1,5 +1,5 @@
 "use client";
-import type { RefObject } from "react";
+import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatBytes, formatDateTime } from "@/lib/format";
@@ -62,23 +62,21 @@ function RowOutcome({ row, maxBytes, onAgain, busy }: { row: FileRow; maxBytes: 
  * question before sending closes: the button that asked is disabled or gone while files are sent,
  * and focus on the body would send a keyboard user back to the top of the page.
  */
-export function FileList(props: {
+export function FileList({
+  ref,
+  ...props
+}: {
   rows: FileRow[];
   maxBytes: number | null;
   busy: boolean;
-  listRef: RefObject<HTMLUListElement | null>;
+  ref: Ref<HTMLUListElement>;
   onRemove: (key: string) => void;
   onAgain: (row: FileRow) => void;
 }) {
   const t = useT();
   const { locale } = useDisplay();
   return (
-    <ul
-      ref={props.listRef}
-      tabIndex={-1}
-      aria-label={t("outbox.files")}
-      className="flex flex-col divide-y divide-slate-200 rounded border border-slate-200 bg-white"
-    >
+    <ul ref={ref} tabIndex={-1} aria-label={t("outbox.files")} className="flex flex-col divide-y divide-slate-200 rounded border border-slate-200 bg-white">
       {props.rows.map((row) => (
         <li key={row.key} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="outbox-file">
           <div className="min-w-0 sm:w-2/5">

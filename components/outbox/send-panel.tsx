@@ -55,7 +55,7 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
       </div>
       <DropZone onFiles={add} hint={`${t("outbox.pickHint")}${limit}`} disabled={busy} />
       {rows.length > 0 && (
-        <FileList rows={rows} maxBytes={maxBytes} busy={busy} listRef={list} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />
+        <FileList rows={rows} maxBytes={maxBytes} busy={busy} ref={list} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />
       )}
       <StatusLine>{announce}</StatusLine>
       <div className="flex flex-wrap gap-2">

@@ -58,6 +58,8 @@ async function confirmSending(page: Page, names: string[], title = "Dateien an d
   for (const name of names) await expect(dialog.getByRole("listitem").filter({ hasText: name })).toBeVisible();
   await dialog.getByRole("button", { name: action }).click();
   await expect(dialog).toBeHidden();
+  // The keyboard stays with the files being sent (the button that asked is disabled now).
+  await expect(page.getByRole("list", { name: "Ausgewählte Dateien" })).toBeFocused();
 }
 
 const fileRow = (page: Page, name: string) => page.getByTestId("outbox-file").filter({ hasText: name });
