@@ -39,6 +39,7 @@ const PATH_PARAMS: Record<string, string> = {
   id: "the id (UUID) of a connection, user or confirmation run; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
+  itemId: "the id (UUID) of an outbox item of that connection",
 };
 
 /** zod writes ±2^53-1 as the bounds of every integer: noise for a reader. */

@@ -52,15 +52,7 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
   }
 
   /** One call with authorisation; a refused bearer token is replaced once and the call repeated. */
-  async function call(
-    url: URL,
-    method: Method,
-    kind: "read" | "write",
-    accept: string | undefined,
-    opts: CallOptions,
-    deadline: boolean | AbortSignal,
-    payload?: () => Payload,
-  ) {
+  const call: Requester["call"] = async (url, method, kind, accept, opts, deadline, payload) => {
     const kd = opts.kd ?? conn.customerNumber ?? undefined;
     // A write may be under way until one known moment, however the call goes (a token renewed after a 401 included).
     const until = deadline instanceof AbortSignal ? deadline : deadline && kind === "write" ? AbortSignal.timeout(config.timeoutMs) : undefined;
@@ -78,7 +70,7 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
       }
       return res;
     }
-  }
+  };
 
   async function getJson(url: URL, opts: CallOptions, budget?: ByteBudget): Promise<unknown> {
     const res = await call(url, "GET", "read", "application/json", opts, true);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, beforeEach, describe, test } from "node:test";
 import { addConnection } from "../support/connections";
 import { SANDBOX_BASIC, uvi } from "../support/delivery";
-import { archiveSize, awkwardBytes, receivedAs, setFaults, sha256, upload, uploadChunked, uploadsLogged } from "../support/outbox";
+import { archiveSize, awkwardBytes, dtaConnection, receivedAs, setFaults, sha256, upload, uploadChunked, uploadsLogged } from "../support/outbox";
 import { freePort } from "../support/server";
 import { sandboxSuite } from "../support/suite";
 
@@ -16,18 +16,15 @@ import { sandboxSuite } from "../support/suite";
 const MB = 1024 * 1024;
 // An allowlisted origin where nothing listens: a send that fails before any byte left.
 const nowhere = `http://127.0.0.1:${await freePort()}`;
+const METRICS = "outbox-metrics-token-1";
 
 describe("sending a file through a DTA connection's outbox", () => {
-  const s = sandboxSuite([uvi("u-1", "7001")], { env: { OUTBOX_MAX_MB: "1", PROVIDER_TIMEOUT_MS: "3000", PROVIDER_URL_ALLOWLIST: nowhere } });
+  const s = sandboxSuite([uvi("u-1", "7001")], {
+    env: { OUTBOX_MAX_MB: "1", PROVIDER_TIMEOUT_MS: "3000", PROVIDER_URL_ALLOWLIST: nowhere, METRICS_TOKEN: METRICS },
+  });
   let dta = "";
   before(async () => {
-    ({ id: dta } = await addConnection(s.server, s.manager.session, {
-      name: "DTA",
-      service: "dta",
-      baseUrl: `${s.server.url}/dta`,
-      auth: SANDBOX_BASIC,
-      customerNumber: "4711",
-    }));
+    dta = await dtaConnection(s, "DTA");
   });
   beforeEach(() => setFaults(s.server, []));
 
@@ -179,6 +176,23 @@ describe("sending a file through a DTA connection's outbox", () => {
     assert.equal((await uploadsLogged(s.server)).length, before.posts, "nothing sent");
   });
 
+  test("an upload the client abandons midway leaves nothing in the archive and sends nothing", async () => {
+    const before = { archive: await archiveSize(s.server), posts: (await uploadsLogged(s.server)).length };
+    const abandon = new AbortController();
+    const pending = uploadChunked(s.manager.session, s.server, dta, "abgebrochen.zip", 256 * 1024, abandon.signal).catch((err: Error) => err);
+    // Bounded waits for the server's side: the archive write begun, then gone again.
+    const until = async (done: () => Promise<boolean>) => {
+      for (let i = 0; i < 400 && !(await done()); i++) await new Promise((r) => setTimeout(r, 25));
+    };
+    await until(async () => (await archiveSize(s.server)) > before.archive);
+    assert.ok((await archiveSize(s.server)) > before.archive, "the upload reached the archive");
+    abandon.abort();
+    assert.ok((await pending) instanceof Error);
+    await until(async () => (await archiveSize(s.server)) === before.archive);
+    assert.equal(await archiveSize(s.server), before.archive);
+    assert.equal((await uploadsLogged(s.server)).length, before.posts);
+  });
+
   test("a provider that cannot be reached: failed, nothing sent", async () => {
     const { id } = await addConnection(s.server, s.manager.session, { name: "Nirgends", service: "dta", baseUrl: `${nowhere}/dta`, auth: SANDBOX_BASIC });
     const res = await upload(s.manager.session, s.server, id, { name: "weg.zip", bytes: awkwardBytes(100) });
@@ -201,5 +215,11 @@ describe("sending a file through a DTA connection's outbox", () => {
     const onUvi = await upload(s.manager.session, s.server, s.connectionId, { name: "x.zip", bytes: awkwardBytes(10) });
     assert.equal(onUvi.status, 400, onUvi.text);
     assert.equal(onUvi.body.error, "not_supported");
+  });
+
+  test("sends are counted by outcome in the metrics", async () => {
+    const res = await fetch(`${s.server.url}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS}` } });
+    const text = await res.text();
+    for (const outcome of ["sent", "failed", "unknown"]) assert.match(text, new RegExp(`^arge_outbox_sends_total\\{outcome="${outcome}"\\} [1-9]`, "m"));
   });
 });

@@ -2,10 +2,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { control, requestsLog } from "./delivery";
+import { addConnection } from "./connections";
+import { control, requestsLog, SANDBOX_BASIC } from "./delivery";
+import type { SandboxSuite } from "./suite";
 import { sql } from "./database";
 import type { TestServer } from "./server";
 import { api, type Session } from "./session";
+
+/** A DTA connection of the suite's manager to the sandbox, for customer 4711; its id. */
+export async function dtaConnection(s: SandboxSuite, name: string): Promise<string> {
+  const body = { name, service: "dta", baseUrl: `${s.server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" };
+  return (await addConnection(s.server, s.manager.session, body)).id;
+}
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -31,14 +39,20 @@ export function upload(
   return api(session, server.url, `/api/connections/${connectionId}/outbox${query}`, { method: "POST", body: form });
 }
 
-/** The same upload as a chunked stream: no Content-Length, so only counting while it streams can refuse it. */
-export function uploadChunked(session: Session, server: TestServer, connectionId: string, name: string, size: number) {
+/**
+ * The same upload as a chunked stream: no Content-Length, so only counting while it streams can
+ * refuse it. With `abandon`, the client stops after `size` bytes of the file and waits for that
+ * signal, which aborts the request (a browser tab closed midway).
+ */
+export function uploadChunked(session: Session, server: TestServer, connectionId: string, name: string, size: number, abandon?: AbortSignal) {
   const boundary = "----outbox-test";
   const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/zip\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
     for (let at = 0; at < size; at += 64 * 1024) yield randomBytes(Math.min(64 * 1024, size - at));
+    // Abandoned: the form is never finished (the abort cancels the request).
+    if (abandon) return void (await new Promise((resolve) => abandon.addEventListener("abort", resolve)));
     yield tail;
   }
   const chunks = parts();
@@ -54,6 +68,7 @@ export function uploadChunked(session: Session, server: TestServer, connectionId
     body,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     duplex: "half",
+    signal: abandon,
   } as RequestInit);
 }
 

@@ -9,12 +9,13 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import * as connectionSchemas from "@/lib/connections/schemas";
 import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
+import * as outboxSchemas from "@/lib/delivery/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
 
-const SCHEMAS = new Map<string, unknown>(Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...userSchemas }));
+const SCHEMAS = new Map<string, unknown>(Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas }));
 
 /** The source of one exported method: from its `export` to the next one. */
 function methodSource(source: string, method: string): string {

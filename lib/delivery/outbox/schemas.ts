@@ -2,15 +2,21 @@ import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
 import { OUTBOX_FILTERS, OUTBOX_LIST, OUTBOX_SUPPORT_LIST } from "@/lib/lists/outbox";
 
-/** Request schemas of the outbox routes (docs/api.md, "Outbox"); the lists' parameters from lib/lists/outbox.ts. */
+/** Request schemas of the outbox routes (docs/architecture.md, "Outbox"); the lists' parameters from lib/lists/outbox.ts. */
 
 /** Largest text field of an upload besides `metadata`. */
 export const MAX_FIELD_CHARS = 64;
 /** Largest `metadata` field (its JSON text). */
 export const MAX_METADATA_BYTES = 64 * 1024;
 
+/** NUL cannot be stored (PostgreSQL's text and jsonb refuse it), so it is refused as input. */
+const hasNoNul = (v: unknown) => v === undefined || !JSON.stringify(v).includes("\\u0000");
+
 /** An optional text field; blank means not given, as a form sends an emptied input. */
-const Field = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(MAX_FIELD_CHARS).optional());
+const Field = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().trim().max(MAX_FIELD_CHARS).refine(hasNoNul).optional(),
+);
 const Ref = z.string().max(MAX_FIELD_CHARS).nullish();
 
 /** One reference of `metadata`, as the provider's upload takes it: every field optional, others kept. */
@@ -24,7 +30,7 @@ const Metadata = z.preprocess((v) => {
   } catch {
     return v;
   }
-}, z.array(OutboxReference).max(1000).optional());
+}, z.array(OutboxReference).max(1000).refine(hasNoNul).optional());
 
 /** The text parts of `POST /api/connections/{id}/outbox` (the file part is read as it streams). */
 export const OutboxFields = z.object({ doctype: Field, doctypeversion: Field, kd: Field, metadata: Metadata });

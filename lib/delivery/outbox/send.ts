@@ -1,4 +1,5 @@
 import "server-only";
+import { drainThenCancel } from "@/lib/api/body";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
@@ -23,8 +24,12 @@ export async function sendFromOutbox(
   input: { connection: ConnectionRow; user: { id: string; email: string }; req: Request; again: boolean; locale: Locale },
 ): Promise<OutboxItem> {
   const { connection } = input;
-  // Before a byte of the body is read: the UVI service has no upload.
-  if (connection.service !== "dta") throw new AppError(400, "not_supported", "outboxApi.notSupported");
+  // Before a byte of the body is kept: the UVI service has no upload. The body is drained for a
+  // while, so the client reads the 400 instead of a reset connection.
+  if (connection.service !== "dta") {
+    if (input.req.body) drainThenCancel(input.req.body.getReader());
+    throw new AppError(400, "not_supported", "outboxApi.notSupported");
+  }
   const upload = await readUpload(db, input.req, env().outboxMaxBytes);
   const kd = upload.fields.kd ?? connection.customerNumber ?? "";
   const item = await claimSend(db, { connection, actor: input.user, upload, kd, again: input.again, locale: input.locale });

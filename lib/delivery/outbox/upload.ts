@@ -24,7 +24,7 @@ const TEXT_FIELDS = new Set(["doctype", "doctypeversion", "kd", "metadata"]);
 /** Room in a declared Content-Length for the part headers and text fields beside the file. */
 const FORM_OVERHEAD = MAX_METADATA_BYTES + 64 * 1024;
 
-export const uploadTooLarge = (maxBytes: number) =>
+const uploadTooLarge = (maxBytes: number) =>
   new AppError(413, "payload_too_large", "outboxApi.tooLarge", { vars: { mb: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 } });
 const badForm = (fields: FieldError[]) => new AppError(400, "validation", "error.validation", { fields });
 
@@ -36,7 +36,7 @@ type Parse = {
   contentType?: string;
   /** The first reason to refuse the upload (an AppError), or a failure of our own. */
   problem?: unknown;
-  /** The file part's bytes all handed to the sink. */
+  /** The file part's bytes all handed to the sink; never rejects (a failure is the problem). */
   done: Promise<void>;
 };
 
@@ -130,8 +130,11 @@ export async function readUpload(db: Db, req: Request, maxBytes: number): Promis
     const fields = parseWith(OutboxFields, parse.fields);
     return { file: await sink.commit(), filename: parse.filename!, contentType: parse.contentType!, fields };
   } catch (err) {
+    // Refused, or the client went away midway: the file part is ended and its archive write aborted.
     bb.destroy();
-    await sink?.abort().catch(() => undefined);
+    parse.file?.destroy();
+    await parse.done;
+    await (sink ?? (await parse.sink?.catch(() => undefined)))?.abort().catch(() => undefined);
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { outboxItems, type OutboxItemRow, type OutboxState, type OutboxStatus } 
 import { users } from "@/lib/db/schema/users";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
 
-/** An outbox item as the API answers it (docs/api.md, "Outbox"): who is named by e-mail, times in ISO 8601 UTC. */
+/** An outbox item as the API answers it (docs/api.md, "Shapes"): who is named by e-mail, times in ISO 8601 UTC. */
 export type OutboxItem = {
   id: string;
   connectionId: string;
