@@ -6,10 +6,17 @@ import { formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { OutboxStateBadge, OutboxStatusText } from "./outbox-state";
 
+/** Below `md` each row is a card: the file first, then time and size, sender, outcome, actions. */
+const CARD = {
+  row: "max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:border-slate-200 max-md:p-3",
+  cell: "max-md:border-0 max-md:p-0",
+  wide: "max-md:col-span-2",
+};
+
 /**
  * One page of sent items, newest first, for the manager (with the actions an item offers) and for
- * support (with each item's connection and owner). Wider than a phone, it scrolls in its own
- * region, which the keyboard reaches.
+ * support (with each item's connection and owner). On a phone its rows are cards (CARD); between
+ * that and its full width it scrolls in its own region, which the keyboard reaches.
  */
 export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: string; actions?: (item: I) => ReactNode }) {
   const t = useT();
@@ -18,8 +25,8 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
   const withConnection = (item: I): item is I & SupportOutboxItem => "connectionName" in item;
   const showConnection = props.items.some(withConnection);
   return (
-    <Table caption={props.caption} captionHidden scrollLabel={props.caption}>
-      <thead>
+    <Table caption={props.caption} captionHidden scrollLabel={props.caption} cards>
+      <thead className="max-md:sr-only">
         <tr>
           <Th>{t("outbox.col.sentAt")}</Th>
           <Th>{t("outbox.col.file")}</Th>
@@ -30,11 +37,11 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
           {props.actions && <Th>{t("outbox.col.actions")}</Th>}
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-md:block">
         {props.items.map((item) => (
-          <tr key={item.id} data-testid="outbox-item">
-            <Td className="whitespace-nowrap">{when(item.sentAt)}</Td>
-            <Td className="min-w-44 max-w-72 [overflow-wrap:anywhere]">
+          <tr key={item.id} data-testid="outbox-item" className={CARD.row}>
+            <Td className={`whitespace-nowrap max-md:order-3 ${CARD.cell}`}>{when(item.sentAt)}</Td>
+            <Td className={`min-w-44 max-w-72 [overflow-wrap:anywhere] max-md:order-1 max-md:max-w-none ${CARD.wide} ${CARD.cell}`}>
               <div className="font-medium">{item.filename}</div>
               <div className="font-mono text-xs text-slate-600" title={item.sha256}>
                 {t("outbox.sha", { sha: item.sha256.slice(0, 12) })}
@@ -44,7 +51,7 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
               )}
             </Td>
             {showConnection && (
-              <Td className="[overflow-wrap:anywhere]">
+              <Td className={`[overflow-wrap:anywhere] max-md:order-2 ${CARD.wide} ${CARD.cell}`}>
                 {withConnection(item) && (
                   <>
                     <div>{item.connectionName}</div>
@@ -53,9 +60,12 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
                 )}
               </Td>
             )}
-            <Td className="whitespace-nowrap">{formatBytes(item.bytes, display.locale)}</Td>
-            <Td className="[overflow-wrap:anywhere]">{item.sentBy ?? t("outbox.someone")}</Td>
-            <Td className="min-w-48">
+            <Td className={`whitespace-nowrap max-md:order-4 max-md:text-right ${CARD.cell}`}>{formatBytes(item.bytes, display.locale)}</Td>
+            <Td className={`[overflow-wrap:anywhere] max-md:order-5 max-md:text-xs ${CARD.wide} ${CARD.cell}`}>
+              <span className="md:hidden">{t("outbox.col.by")}: </span>
+              {item.sentBy ?? t("outbox.someone")}
+            </Td>
+            <Td className={`min-w-48 max-md:order-6 ${CARD.wide} ${CARD.cell}`}>
               <OutboxStateBadge state={item.state} />
               <OutboxStatusText item={item} />
               {item.resolvedAt && (
@@ -64,7 +74,7 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
                 </p>
               )}
             </Td>
-            {props.actions && <Td>{props.actions(item)}</Td>}
+            {props.actions && <Td className={`max-md:order-7 ${CARD.wide} ${CARD.cell}`}>{props.actions(item)}</Td>}
           </tr>
         ))}
       </tbody>

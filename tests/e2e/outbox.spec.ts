@@ -231,6 +231,7 @@ test("support sees the items of every manager on the delivery pages' Ausgang, fi
   const csv = page.getByRole("link", { name: "Als CSV herunterladen" });
   await expect(csv).toHaveAttribute("href", new RegExp(`^/api/delivery/outbox/export\\.csv\\?.*q=${run}`));
   await expectAccessible(page);
+  await page.screenshot({ path: `tests/e2e/screenshots/outbox-support-${page.viewportSize()?.width}.png`, fullPage: true });
 
   // The URL is the list: a reload shows the same, and the connection filter narrows to one.
   await page.goto(`${baseUrl()}/delivery/outbox?connection=${connectionId}&q=${UNCERTAIN.name}`);
