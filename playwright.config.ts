@@ -25,12 +25,12 @@ export default defineConfig({
   projects: [
     // A desktop (1440 px) runs every spec but the phone's own.
     { name: "chromium", testIgnore: PHONE_ONLY, use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
-    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer and users.
+    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer, users and the outbox.
     // The delivery pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts fills
     // filters that a phone folds away).
     {
       name: "phone",
-      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts"],
+      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts", "outbox.spec.ts"],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -8,6 +8,7 @@ import { connectionKeys } from "@/lib/client/queries";
 import type { Connection, ConnectionTest } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionForm } from "./connection-form";
+import { OutboxLink } from "@/components/outbox/outbox-link";
 import { SyncRun } from "@/components/documents/sync-run";
 import { useSyncRun } from "@/components/documents/use-sync-run";
 
@@ -137,6 +138,7 @@ export function ConnectionCard({ connection, isNew, onNotice }: { connection: Co
           <Button variant="danger" onClick={() => setConfirmingDelete(true)} disabled={remove.isPending}>
             {t("connPage.delete")}
           </Button>
+          <OutboxLink connection={connection} />
         </div>
       </div>
       <div aria-live="polite">

@@ -3,25 +3,29 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useSearchLimit } from "@/components/ui/search-limit";
-import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
-import { DELIVERY_FILTERS, type DeliverySearch } from "@/lib/lists/delivery";
+import { DELIVERY_FILTERS } from "@/lib/lists/delivery";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
-type Filters = Pick<DeliverySearch, "q" | "state" | "connection" | "from" | "to">;
+/** The filters of support's lists: the delivery record's and the outbox's, each with its own states. */
+export type SupportFilters<S extends string> = { q?: string; state?: S; connection?: string; from?: string; to?: string };
 
 /**
  * The search form: its fields start from the URL and go back to it on submit (the page keys
- * the form by the URL's filters, so back and forward refill it).
+ * the form by the URL's filters, so back and forward refill it). `words` names what the list
+ * searches and which day the period means.
  */
-export function DeliveryFilters(props: {
-  search: DeliverySearch;
+export function DeliveryFilters<S extends string>(props: {
+  search: SupportFilters<S>;
+  states: readonly S[];
+  stateLabel: (state: S) => string;
+  words: { qHint: string; from: string; to: string };
   connections: KnownConnection[];
   errors: Record<string, string>;
-  onApply: (filters: Filters) => void;
+  onApply: (filters: SupportFilters<S>) => void;
   onReset: () => void;
 }) {
   const t = useT();
@@ -40,7 +44,7 @@ export function DeliveryFilters(props: {
     const error = limit.check(q.trim());
     setTooLong(error);
     if (error) return;
-    props.onApply({ q: blank(q), state: (state || undefined) as DocumentState | undefined, connection: blank(connection), from: blank(from), to: blank(to) });
+    props.onApply({ q: blank(q), state: (state || undefined) as S | undefined, connection: blank(connection), from: blank(from), to: blank(to) });
   }
 
   return (
@@ -51,7 +55,7 @@ export function DeliveryFilters(props: {
       className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <div className="sm:col-span-2">
-        <Field label={t("deliveryPage.q")} hint={`${t("deliveryPage.qHint")} ${limit.hint}`} error={tooLong ?? props.errors.q}>
+        <Field label={t("deliveryPage.q")} hint={`${props.words.qHint} ${limit.hint}`} error={tooLong ?? props.errors.q}>
           {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
         </Field>
       </div>
@@ -59,9 +63,9 @@ export function DeliveryFilters(props: {
         {(c) => (
           <select {...c} name="state" value={state} onChange={(e) => setState(e.target.value)} className={input}>
             <option value="">{t("deliveryPage.stateAll")}</option>
-            {DOCUMENT_STATES.map((s) => (
+            {props.states.map((s) => (
               <option key={s} value={s}>
-                {t(`state.${s}`)}
+                {props.stateLabel(s)}
               </option>
             ))}
           </select>
@@ -79,10 +83,10 @@ export function DeliveryFilters(props: {
           />
         )}
       </Field>
-      <Field label={t("deliveryPage.from")} error={props.errors.from}>
+      <Field label={props.words.from} error={props.errors.from}>
         {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />}
       </Field>
-      <Field label={t("deliveryPage.to")} error={props.errors.to}>
+      <Field label={props.words.to} error={props.errors.to}>
         {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
       </Field>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2">

@@ -6,9 +6,10 @@ import { useT } from "@/lib/i18n/client";
 const VIEWS = [
   { href: "/delivery", label: "deliveryPage.view.documents" },
   { href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
+  { href: "/delivery/outbox", label: "outbox.support.view" },
 ] as const;
 
-/** The page's heading and its two views: the document record and the completeness grid. */
+/** The page's heading and its views: the document record, the completeness grid and the DTA outbox. */
 export function DeliveryHeader() {
   const t = useT();
   const pathname = usePathname();

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
 import { useT } from "@/lib/i18n/client";
@@ -20,24 +21,32 @@ export function StateBadge({ state }: { state: DocumentState }) {
 }
 
 /**
- * What each state means, beside the pages that show states (inbox and delivery record). Folded
- * away by default: a person who knows the words is not made to scroll past them.
+ * What each state of a list means, beside the badges: folded away by default, so a person who
+ * knows the words is not made to scroll past them. The outbox's states use it too.
  */
-export function StateLegend() {
-  const t = useT();
+export function Legend(props: { summary: string; entries: { key: string; badge: ReactNode; about: string }[] }) {
   return (
     <details className="rounded border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="state-legend">
-      <summary className="cursor-pointer font-medium text-slate-800">{t("state.legend")}</summary>
+      <summary className="cursor-pointer font-medium text-slate-800">{props.summary}</summary>
       <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        {DOCUMENT_STATES.map((state) => (
-          <div key={state} className="contents">
-            <dt>
-              <StateBadge state={state} />
-            </dt>
-            <dd className="text-slate-700">{t(`state.${state}.about`)}</dd>
+        {props.entries.map((e) => (
+          <div key={e.key} className="contents">
+            <dt>{e.badge}</dt>
+            <dd className="text-slate-700">{e.about}</dd>
           </div>
         ))}
       </dl>
     </details>
+  );
+}
+
+/** The document states' legend (inbox and delivery record). */
+export function StateLegend() {
+  const t = useT();
+  return (
+    <Legend
+      summary={t("state.legend")}
+      entries={DOCUMENT_STATES.map((state) => ({ key: state, badge: <StateBadge state={state} />, about: t(`state.${state}.about`) }))}
+    />
   );
 }

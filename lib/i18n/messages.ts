@@ -7,6 +7,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
+import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { states } from "./messages/states";
 import { users } from "./messages/users";
@@ -27,6 +28,7 @@ export const messages = {
     ...documentsPage.de,
     ...deliveryPage.de,
     ...fileFacts.de,
+    ...outbox.de,
     ...outboxServer.de,
   },
   en: {
@@ -42,6 +44,7 @@ export const messages = {
     ...documentsPage.en,
     ...deliveryPage.en,
     ...fileFacts.en,
+    ...outbox.en,
     ...outboxServer.en,
   },
 };

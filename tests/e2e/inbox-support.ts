@@ -61,11 +61,11 @@ export function uviDoc(id: string, msc: string, ym: string, customer: string) {
 type SandboxState = { settings?: unknown; clients: { basic?: unknown; oauth?: unknown; customers: string[] }[]; documents: unknown[] };
 
 /**
- * A sandbox account of its own (Basic, UVI) that sees the demo client's customer: the same
- * documents, but another account, so that a user's connections never reach one account twice
- * (that is refused with 409 duplicate_connection).
+ * A sandbox account of its own (Basic, UVI unless `service` says DTA) that sees the demo client's
+ * customer: the same documents, but another account, so that a user's connections never reach one
+ * account twice (that is refused with 409 duplicate_connection).
  */
-export async function sandboxAccount(): Promise<{ username: string; password: string }> {
+export async function sandboxAccount(service: "uvi" | "dta" = "uvi"): Promise<{ username: string; password: string }> {
   const state = (await (await sandbox("GET", "/state")).json()) as SandboxState;
   const demo = state.clients.find((c) => c.basic && c.oauth);
   if (!demo) throw new Error("the sandbox has no client with Basic and OAuth");
@@ -73,7 +73,7 @@ export async function sandboxAccount(): Promise<{ username: string; password: st
   const basic = { username: id, password: `${id}-secret` };
   await sandbox("PUT", "/state", {
     settings: state.settings,
-    clients: [...state.clients, { id, services: ["uvi"], basic, customers: demo.customers }],
+    clients: [...state.clients, { id, services: [service], basic, customers: demo.customers }],
     documents: state.documents,
   });
   return basic;

@@ -1,0 +1,25 @@
+import { notFound } from "next/navigation";
+import { OutboxView } from "@/components/outbox/outbox-view";
+import { outboxQuery, readOutboxSearch } from "@/lib/client/outbox";
+import { connectionsQuery } from "@/lib/client/queries";
+import { listConnections } from "@/lib/connections/connections";
+import { listItems } from "@/lib/delivery/outbox/items";
+import { env } from "@/lib/env";
+import { plainParams } from "@/lib/lists/params";
+import { pageQueries } from "../../../prefetch";
+
+/**
+ * A DTA connection's outbox; any other id (another user's, a UVI connection's) is not found. The
+ * client is told OUTBOX_MAX_MB, so a file over it is named before it is sent.
+ */
+export default async function OutboxPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ id }, raw] = await Promise.all([props.params, props.searchParams]);
+  const { client, prefetch, hydrate } = await pageQueries("connections");
+  await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
+  const connection = client.getQueryData(connectionsQuery().queryKey)?.find((c) => c.id === id);
+  if (connection?.service !== "dta") notFound();
+  // The connection is the user's own (it is among theirs above): its items may be read.
+  const search = readOutboxSearch(plainParams(raw));
+  await prefetch(outboxQuery(id, search), ({ db, locale }) => listItems(db, id, search, locale));
+  return hydrate(<OutboxView connectionId={id} maxBytes={env().outboxMaxBytes} />);
+}

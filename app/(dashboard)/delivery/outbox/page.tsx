@@ -1,0 +1,18 @@
+import { SupportOutbox } from "@/components/outbox/support-outbox";
+import { supportOutboxQuery } from "@/lib/client/outbox";
+import { deliveryConnectionsQuery } from "@/lib/client/queries";
+import { listSupportOutbox } from "@/lib/delivery/outbox/support";
+import { listDeliveryConnections } from "@/lib/delivery/support/records";
+import { readOutboxSupportSearch } from "@/lib/lists/outbox";
+import { plainParams } from "@/lib/lists/params";
+import { pageQueries } from "../../prefetch";
+
+export default async function DeliveryOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { prefetch, hydrate } = await pageQueries("delivery");
+  const search = readOutboxSupportSearch(plainParams(await searchParams));
+  await Promise.all([
+    prefetch(supportOutboxQuery(search), ({ db, user, locale }) => listSupportOutbox(db, user, search, locale)),
+    prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
+  ]);
+  return hydrate(<SupportOutbox />);
+}
