@@ -7,7 +7,7 @@ import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSup
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
 /**
- * The browser's side of the DTA outbox (docs/api.md, "Outbox"): its shapes (the server's own
+ * The browser's side of the DTA outbox (docs/api.md, "`POST /api/connections/{id}/outbox`"): its shapes (the server's own
  * types, type-only), query keys and options (shared with the pages' prefetch), the upload with
  * real progress and the resolution of an `unknown` item.
  */
