@@ -17,9 +17,12 @@ import type { Sql } from "./catalog";
 export type ArchivePlace = { kind: "dir"; dir: string } | { kind: "database" };
 export type FileDigest = { sha256: string; bytes: number };
 
-/** The hashes of the archived files the snapshot's documents refer to. */
+/** The hashes of the archived files the snapshot refers to: fetched documents and files sent through an outbox. */
 export async function referencedFiles(sql: Sql): Promise<string[]> {
-  const rows = await sql.query(`SELECT DISTINCT sha256 COLLATE "C" AS s FROM delivery_documents WHERE sha256 IS NOT NULL ORDER BY 1`);
+  const rows = await sql.query(
+    `SELECT sha256 COLLATE "C" AS s FROM delivery_documents WHERE sha256 IS NOT NULL
+     UNION SELECT sha256 COLLATE "C" FROM outbox_items ORDER BY 1`,
+  );
   return rows.map((r) => String(r.s)).filter((s) => /^[0-9a-f]{64}$/.test(s));
 }
 

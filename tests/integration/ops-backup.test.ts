@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { create, extract } from "tar";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { assertInboxCountsAgree, mustSync, ndjson, putState, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { awkwardBytes, sha256, upload } from "../support/outbox";
 import { deliveryState, emptyTarget, halt, opsEnv, runOps, withTargetDb, type Target } from "../support/ops-backup";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
@@ -120,6 +121,18 @@ describe("backup and restore", () => {
     assert.notEqual(res.code, 0);
     assert.match(res.out, new RegExp(`Prüfsumme.*archive/${archived}`));
     await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true));
+  });
+
+  test("a file sent through a DTA outbox is in the backup with the fetched ones", async () => {
+    const dta = (await addConnection(server, a.session, { service: "dta", baseUrl: `${server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" })).id;
+    const bytes = awkwardBytes(4096);
+    const sent = await upload(a.session, server, dta, { name: "Nutzerwechsel.xml", bytes });
+    assert.equal(sent.status, 201, sent.text);
+    const file = path.join(work, "outbox.tgz");
+    assert.equal((await runOps("backup", [file], opsEnv(server))).code, 0);
+    const unpacked = await mkdtemp(path.join(work, "outbox-"));
+    await extract({ file, cwd: unpacked });
+    assert.ok(readdirSync(path.join(unpacked, "archive")).includes(sha256(bytes)), "the sent file's bytes are in the backup");
   });
 
   test("the backup route answers only its token on loopback, and no server starts while a command holds DATA_DIR", async () => {
