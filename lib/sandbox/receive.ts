@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { sandboxReceived } from "@/lib/db/schema/sandbox";
 import { errorResponse, type Ctx } from "./pipeline";
@@ -94,15 +95,13 @@ export async function receiveDocument(ctx: Ctx, clientId: string, customer: stri
     metadata = checked.data;
   }
   const documentid = `in-${randomBytes(8).toString("hex")}`;
-  await ctx.db.insert(sandboxReceived).values({
-    documentid,
-    clientId,
-    customer,
-    filename: (file.name || "upload.bin").slice(0, 255),
-    doctype: doctype.data ?? null,
-    doctypeversion: doctypeversion.data ?? null,
-    metadata,
-    content: Buffer.from(await file.arrayBuffer()),
-  });
+  // The bytes go in as hex text decoded by the database: PGlite serialises a large bytea parameter
+  // on the JavaScript heap so wastefully that 45 MiB exhausted a 1 GiB heap and took the whole
+  // server (the app with it) down; as text it stays off the heap.
+  const hex = Buffer.from(await file.arrayBuffer()).toString("hex");
+  await ctx.db.execute(sql`
+    INSERT INTO ${sandboxReceived} (documentid, client_id, customer, filename, doctype, doctypeversion, metadata, content)
+    VALUES (${documentid}, ${clientId}, ${customer}, ${(file.name || "upload.bin").slice(0, 255)}, ${doctype.data ?? null},
+      ${doctypeversion.data ?? null}, ${metadata === null ? null : JSON.stringify(metadata)}::jsonb, decode(${hex}, 'hex'))`);
   return Response.json({ statustype: "OK", code: "201", message: "document received", documentid }, { status: 201 });
 }

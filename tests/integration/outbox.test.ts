@@ -223,3 +223,21 @@ describe("sending a file through a DTA connection's outbox", () => {
     for (const outcome of ["sent", "failed", "unknown"]) assert.match(text, new RegExp(`^arge_outbox_sends_total\\{outcome="${outcome}"\\} [1-9]`, "m"));
   });
 });
+
+describe("a large file through the outbox to the sandbox of the same server", () => {
+  // The demo's case: the sandbox is the provider and shares the process (and, embedded, PGlite).
+  const s = sandboxSuite([uvi("u-1", "7001")], { env: { PROVIDER_TIMEOUT_MS: "60000" } });
+
+  test("45 MiB arrive and the server stays up (PGlite took a large bytea parameter onto the heap until the process died)", async () => {
+    const dta = await dtaConnection(s, "DTA groß");
+    const res = await uploadChunked(s.manager.session, s.server, dta, "Abrechnung groß.zip", 45 * MB);
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.state, "sent", res.text);
+    assert.equal(res.body.bytes, 45 * MB);
+    assert.deepEqual(
+      (await uploadsLogged(s.server)).map((r) => r.status),
+      [201],
+    );
+    assert.equal((await fetch(`${s.server.url}/api/health`)).status, 200);
+  });
+});
