@@ -2,26 +2,23 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { providerAppError } from "@/lib/connections/errors";
-import type { Db } from "@/lib/db/client";
 import { retryTransient } from "@/lib/db/transient";
-import type { ConnectionRow } from "@/lib/db/schema/connections";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countConfirmation } from "@/lib/ops/metrics";
-import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
-import { eventRow, recordEvent, type Actor } from "@/lib/audit/audit";
+import { eventRow, recordEvent } from "@/lib/audit/audit";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./archive/fetched";
 import { pendingKey, settlePendingArchive } from "./archive/pending";
 import type { ArchivedFile } from "./archive/sink";
 import { rowsOf } from "@/lib/db/rows";
 import { instanceId } from "./instances";
 import { refuseMismatch } from "./file-facts";
-import { ensureArchived, type Archived } from "./confirm-archive";
+import { ensureArchived, type Archived, type ConfirmContext } from "./confirm-archive";
 import { hashMatches, type HashCheck } from "@/lib/provider/facts";
 
 /**
@@ -42,7 +39,7 @@ export type ConfirmResult = {
   earlier?: { by: string | null; at: string };
 };
 
-export type ConfirmContext = { db: Db; connection: ConnectionRow; client: ProviderClient; actor: Actor };
+export type { ConfirmContext };
 
 const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResult["error"]> = {
   confirmed: undefined,

@@ -5,21 +5,9 @@
  * docs/provider-client.md, "File facts".
  */
 
-export type FileFacts = {
-  filesize: number | null;
-  filesizecompressed: number | null;
-  /** As the provider wrote it (bounded), and as an instant when it is a date we can read. */
-  filedate: string | null;
-  filedateParsed: string | null;
-  doctypeversion: string | null;
-  hashvalue: string | null;
-};
-
-export type HashAlgorithm = "md5" | "sha1" | "sha256";
-/** A `hashvalue` that is a digest we can check: its algorithm and lower-case hex. */
-export type ExpectedHash = { algorithm: HashAlgorithm; hex: string };
-/** The archived bytes against the provider's digest (`actual` of the same algorithm). */
-export type HashCheck = ExpectedHash & { actual: string };
+// Stored as they are on the document's row (lib/db/schema/delivery.ts), which is why they are defined there.
+import type { ExpectedHash, FileFacts, HashAlgorithm, HashCheck } from "@/lib/db/schema/delivery";
+export type { ExpectedHash, FileFacts, HashAlgorithm, HashCheck };
 
 /** The file facts: whether a list entry "left them out" is decided on these (doctypeversion is no fact of the file). */
 const FILE_FACTS = ["filesize", "filesizecompressed", "filedate", "hashvalue"] as const;

@@ -2,11 +2,27 @@ import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, prima
 import { bytea } from "./sandbox";
 import { connections } from "./connections";
 import { DOCUMENT_STATES, type DocumentState } from "../../lists/document-states";
-import type { FileFacts, HashCheck } from "../../provider/facts";
 
 /** Tables of lib/delivery (migration 0004_delivery.sql). */
 
 export { DOCUMENT_STATES, type DocumentState };
+/** What a DTA provider says about a document's file, normalised (lib/provider/facts.ts), as the row stores it. */
+export type FileFacts = {
+  filesize: number | null;
+  filesizecompressed: number | null;
+  /** As the provider wrote it (bounded), and as an instant when it is a date we can read. */
+  filedate: string | null;
+  filedateParsed: string | null;
+  doctypeversion: string | null;
+  hashvalue: string | null;
+};
+
+export type HashAlgorithm = "md5" | "sha1" | "sha256";
+/** A `hashvalue` that is a digest we can check: its algorithm and lower-case hex. */
+export type ExpectedHash = { algorithm: HashAlgorithm; hex: string };
+/** The archived bytes against the provider's digest (`actual` of the same algorithm). */
+export type HashCheck = ExpectedHash & { actual: string };
+
 export const CONFIRMATION_STATES = ["pending", "confirmed", "failed", "unknown"] as const;
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 
