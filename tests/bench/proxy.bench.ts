@@ -22,7 +22,7 @@ async function withRig(measure: (r: Rig) => Promise<FigureResult>): Promise<Figu
   const alt = await startAltProvider();
   let server: TestServer | undefined;
   try {
-    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
+    server = await startServer({ database: "embedded", env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
     const session = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     const res = await api(session, server.url, "/api/connections", {
       method: "POST",

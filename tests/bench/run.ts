@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
+import { testDatabaseUrl } from "../support/server";
+import { databaseOf } from "./rig";
 import type { Figure } from "./types";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -25,7 +27,10 @@ async function main() {
     process.stdout.write(`running ${figure.name} ...\n`);
     let result: Awaited<ReturnType<Figure["run"]>>;
     try {
-      result = await figure.run();
+      result =
+        databaseOf(figure.name) === "postgres" && !testDatabaseUrl()
+          ? { value: null, reason: "no PostgreSQL reachable: TEST_DATABASE_URL is not set" }
+          : await figure.run();
     } catch (err) {
       result = { value: null, reason: `failed: ${(err as Error).message}` };
     }
