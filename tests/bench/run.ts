@@ -36,9 +36,11 @@ async function main() {
     }
     out[figure.name] = { value: result.value, unit: figure.unit, goal: figure.goal, baseline: figure.baseline, ...(result.reason ? { reason: result.reason } : {}), ...(result.info ? { info: result.info } : {}) };
   }
-  console.log("\nfigure".padEnd(42) + "value".padStart(10) + "  goal");
+  // As wide as the longest name (those of PostgreSQL's figures are the longest).
+  const width = Math.max(41, ...Object.keys(out).map((name) => name.length + 1));
+  console.log("\nfigure".padEnd(width + 1) + "value".padStart(10) + "  goal");
   for (const [name, f] of Object.entries(out) as [string, { value: number | null; goal: string; reason?: string }][]) {
-    console.log(name.padEnd(41) + String(f.value ?? "n/a").padStart(10) + `  ${f.goal}${f.reason ? `  (${f.reason})` : ""}`);
+    console.log(name.padEnd(width) + String(f.value ?? "n/a").padStart(10) + `  ${f.goal}${f.reason ? `  (${f.reason})` : ""}`);
   }
   mkdirSync(path.join(root, "bench"), { recursive: true });
   const results = { machine: { cpus: cpus().length, node: process.version }, at: new Date().toISOString(), figures: out };
