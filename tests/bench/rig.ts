@@ -126,6 +126,24 @@ export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Prom
 
 export const sync = (rig: AppRig, connection: string) => ndjsonRun(rig, `/api/connections/${connection}/sync`);
 
+/**
+ * The same measurement on a small and a large side, in alternation (machine noise falls on both
+ * alike), `warmup` rounds first; the medians and their ratio, large to small.
+ */
+export async function alternating(small: () => Promise<number>, large: () => Promise<number>, { warmup, reps }: { warmup: number; reps: number }) {
+  const s: number[] = [];
+  const l: number[] = [];
+  for (let i = 0; i < warmup + reps; i++) {
+    const a = await small();
+    const b = await large();
+    if (i >= warmup) {
+      s.push(a);
+      l.push(b);
+    }
+  }
+  return { ratio: median(l) / median(s), smallMs: median(s), largeMs: median(l) };
+}
+
 /** Milliseconds of one call. */
 export async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
