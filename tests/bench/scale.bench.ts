@@ -50,9 +50,10 @@ export function search(side: ScaleSide): Promise<number> {
 
 /**
  * Reads the CSV export (no filter: every record) until `rows` rows after the header, its end, or
- * the time `until` (Date.now()); the rows read and whether the export ended.
+ * the time `until` (Date.now()); the rows read and whether the export ended. `progress` hears the
+ * rows read so far after each chunk.
  */
-export async function readExport(side: ScaleSide, rows: number, until = Infinity): Promise<{ rows: number; complete: boolean }> {
+export async function readExport(side: ScaleSide, rows: number, until = Infinity, progress?: (rows: number) => void): Promise<{ rows: number; complete: boolean }> {
   const res = await fetch(`${side.rig.server.url}/api/delivery/export.csv`, { headers: { cookie: side.rig.session.cookie } });
   if (res.status !== 200) throw new Error(`export at ${side.n}: ${res.status}`);
   const reader = res.body!.getReader();
@@ -60,6 +61,7 @@ export async function readExport(side: ScaleSide, rows: number, until = Infinity
   for (let c = await reader.read(); ; c = await reader.read()) {
     if (c.done) return { rows: lines - 1, complete: true };
     for (const byte of c.value) if (byte === 0x0a) lines++;
+    progress?.(lines - 1);
     if (lines > rows || Date.now() > until) break;
   }
   await reader.cancel();
