@@ -7,7 +7,7 @@
  * on both sides alike.
  */
 import type { TestServer } from "../support/server";
-import { addConnection, BENCH_CLIENT, median, MONTHS, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
+import { addConnection, alternating, BENCH_CLIENT, MONTHS, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
 import type { Figure } from "./types";
 
 const WARMUP = 10;
@@ -24,7 +24,9 @@ function documents(n: number) {
   return { docs, units };
 }
 
-type Side = { rig: AppRig; n: number; units: number; syncMs: number; fillMs: number };
+/** A server's inbox as the figures page it: the admin's documents and usage units. */
+export type Paged = { rig: AppRig; n: number; units: number };
+type Side = Paged & { syncMs: number; fillMs: number };
 
 async function fill(server: TestServer, n: number): Promise<Side> {
   const { docs, units } = documents(n);
@@ -39,7 +41,7 @@ async function fill(server: TestServer, n: number): Promise<Side> {
 }
 
 /** The middle page of 50 units: its documents must be there. */
-async function page(side: Side, filter: string): Promise<number> {
+export async function page(side: Paged, filter: string): Promise<number> {
   const offset = Math.max(0, Math.floor((side.units - PAGE) / 2));
   return timeIt(async () => {
     const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=${PAGE}&offset=${offset}`, { headers: { cookie: side.rig.session.cookie } });
@@ -48,19 +50,13 @@ async function page(side: Side, filter: string): Promise<number> {
   });
 }
 
-async function ratio(small: Side, large: Side, filter: string) {
-  const s: number[] = [];
-  const l: number[] = [];
-  for (let i = 0; i < WARMUP + REPS; i++) {
-    const a = await page(small, filter);
-    const b = await page(large, filter);
-    if (i >= WARMUP) {
-      s.push(a);
-      l.push(b);
-    }
-  }
-  return { ratio: median(l) / median(s), smallMs: median(s), largeMs: median(l) };
-}
+/** Medians of the same page on both sides, in alternation, after a warm-up. */
+export const ratio = (small: Paged, large: Paged, filter: string) =>
+  alternating(
+    () => page(small, filter),
+    () => page(large, filter),
+    { warmup: WARMUP, reps: REPS },
+  );
 
 export const figures: Figure[] = [
   {

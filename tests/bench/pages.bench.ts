@@ -29,7 +29,7 @@ type Rig = { server: TestServer; browser: Browser; sessions: Record<string, Sess
 
 /** A server whose users each have one synced connection with the given number of documents. */
 async function withRig(sizes: Record<string, number>, measure: (r: Rig) => Promise<FigureResult>): Promise<FigureResult> {
-  const server = await startServer({ sandbox: true, env: { LOG_LEVEL: "warn" } });
+  const server = await startServer({ sandbox: true, database: "embedded", env: { LOG_LEVEL: "warn" } });
   let browser: Browser | undefined;
   try {
     const entries = Object.entries(sizes);

@@ -6,7 +6,7 @@ import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
-import { ADMIN, startServer, type TestServer } from "../support/server";
+import { ADMIN, startServer, type ServerDatabase, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 import type { Figure } from "./types";
 
@@ -17,12 +17,16 @@ type Rig = { alt: AltProvider; server: TestServer; session: Session; basicId: st
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MB = 1024 * 1024;
 
-/** A provider and a server for one figure, always stopped afterwards. */
-async function withRig(measure: (r: Rig) => Promise<FigureResult>): Promise<FigureResult> {
+/**
+ * A provider and a server for one figure, always stopped afterwards; the server on the embedded
+ * database unless the figure is one of PostgreSQL's (`.postgres`), where the archive is in the
+ * database too (its default there: no ARCHIVE_DIR).
+ */
+async function withRig(measure: (r: Rig) => Promise<FigureResult>, database: ServerDatabase = "embedded"): Promise<FigureResult> {
   const alt = await startAltProvider();
   let server: TestServer | undefined;
   try {
-    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
+    server = await startServer({ database, env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
     const session = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     const res = await api(session, server.url, "/api/connections", {
       method: "POST",
@@ -90,7 +94,7 @@ type Throughput = { proxyMBps: number; directMBps: number; bareRelayMBps: number
 const DATA_REPS = 9;
 
 /** 25 MB downloaded directly, through /data and through the bare relay, in alternation. */
-async function measureThroughput(): Promise<Throughput> {
+async function measureThroughput(database: ServerDatabase): Promise<Throughput> {
   const result = await withRig(async (r) => {
     prepare(r.alt, 0);
     r.alt.modes.dataBytes = 25 * MB;
@@ -126,13 +130,61 @@ async function measureThroughput(): Promise<Throughput> {
       relay.disconnect();
       relay.kill();
     }
-  });
+  }, database);
   return result.info as Throughput;
 }
 
-/** One measurement serves both throughput figures of a run. */
-let throughput: Promise<Throughput> | undefined;
-const dataThroughput = () => (throughput ??= measureThroughput());
+/** One measurement per database serves all throughput figures of a run. */
+const throughput = new Map<ServerDatabase, Promise<Throughput>>();
+const dataThroughput = (database: ServerDatabase = "embedded") => {
+  if (!throughput.has(database)) throughput.set(database, measureThroughput(database));
+  return throughput.get(database)!;
+};
+
+/** RSS growth while 4 clients download the same 25 MB at once through /data. */
+const rssGrowth = (database: ServerDatabase) =>
+  withRig(async (r) => {
+    prepare(r.alt, 0);
+    r.alt.modes.dataBytes = 25 * MB;
+    const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
+    await download(url, { cookie: r.session.cookie });
+    const pid = r.server.pid();
+    const before = rssOf(pid);
+    if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
+    let peak = before;
+    const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid) ?? 0)), 25);
+    const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
+    clearInterval(timer);
+    if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
+    return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB } };
+  }, database);
+
+/**
+ * The two figures of /data's memory and throughput on one database: the embedded one (archive on
+ * disk) or PostgreSQL's (`.postgres`, archive in the database), each against its own goal.
+ */
+function dataFigures(database: ServerDatabase, goals: { rss: string; throughput: string }, archive: string): Figure[] {
+  const suffix = database === "postgres" ? ".postgres" : "";
+  return [
+    {
+      name: `proxy.data_25mb_rss_growth_mb${suffix}`,
+      unit: "mb",
+      goal: goals.rss,
+      baseline: "server RSS before the downloads",
+      run: () => rssGrowth(database),
+    },
+    {
+      name: `proxy.data_25mb_throughput_vs_bare_relay${suffix}`,
+      unit: "ratio",
+      goal: goals.throughput,
+      baseline: `bytes/s of the same 25 MB through a minimal node:http + undici relay in its own process (tests/bench/bare-relay.ts), downloads in alternation, same run; /data archives on the way (SHA-256 and ${archive})`,
+      run: async () => {
+        const t = await dataThroughput(database);
+        return { value: Number((t.proxyMBps / t.bareRelayMBps).toFixed(2)), info: t };
+      },
+    },
+  ];
+}
 
 export const figures: Figure[] = [
   {
@@ -158,37 +210,7 @@ export const figures: Figure[] = [
       };
     }),
   },
-  {
-    name: "proxy.data_25mb_rss_growth_mb",
-    unit: "mb",
-    goal: "< 40",
-    baseline: "server RSS before the downloads",
-    run: () => withRig(async (r) => {
-      prepare(r.alt, 0);
-      r.alt.modes.dataBytes = 25 * MB;
-      const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
-      await download(url, { cookie: r.session.cookie });
-      const pid = r.server.pid();
-      const before = rssOf(pid);
-      if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
-      let peak = before;
-      const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid) ?? 0)), 25);
-      const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
-      clearInterval(timer);
-      if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
-      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB } };
-    }),
-  },
-  {
-    name: "proxy.data_25mb_throughput_vs_bare_relay",
-    unit: "ratio",
-    goal: ">= 0.9",
-    baseline: "bytes/s of the same 25 MB through a minimal node:http + undici relay in its own process (tests/bench/bare-relay.ts), downloads in alternation, same run; /data archives on the way (SHA-256 and disk)",
-    run: async () => {
-      const t = await dataThroughput();
-      return { value: Number((t.proxyMBps / t.bareRelayMBps).toFixed(2)), info: t };
-    },
-  },
+  ...dataFigures("embedded", { rss: "< 40", throughput: ">= 0.9" }, "disk"),
   {
     name: "proxy.data_25mb_throughput_vs_direct",
     unit: "ratio",
@@ -218,4 +240,5 @@ export const figures: Figure[] = [
       return { value: r.alt.counters.tokenRequests };
     }),
   },
+  ...dataFigures("postgres", { rss: "< 40", throughput: ">= 0.8" }, "the database, in chunks"),
 ];

@@ -4,7 +4,7 @@
  * loop is bounded.
  */
 import type { AltDocument } from "../support/alt-provider";
-import { ADMIN, startServer, type TestServer } from "../support/server";
+import { ADMIN, startServer, type ServerDatabase, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 
 /** The provider latency of the sync and confirmation figures (BENCH.md: 50 ms per request). */
@@ -13,11 +13,21 @@ export const LATENCY_MS = 50;
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
-/** Starts servers, hands them to `measure`, and stops every one of them whatever happens. */
+/**
+ * The database a figure runs on (BENCH.md, "Which database"): a name ending in `_postgres` or
+ * `.postgres` on TEST_DATABASE_URL's server, every other figure on the embedded database, so that
+ * a PostgreSQL within reach never moves them and they stay comparable from run to run.
+ */
+export const databaseOf = (figure: string): ServerDatabase => (/[._]postgres$/.test(figure) ? "postgres" : "embedded");
+
+/**
+ * Starts servers, hands them to `measure`, and stops every one of them whatever happens. A server
+ * runs on the embedded database unless its options name another (`databaseOf` the figure's name).
+ */
 export async function withServers<T>(options: Parameters<typeof startServer>[0][], measure: (servers: TestServer[]) => Promise<T>): Promise<T> {
   const started: TestServer[] = [];
   try {
-    for (const o of options) started.push(await startServer({ ...o, env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0", ...o?.env } }));
+    for (const o of options) started.push(await startServer({ database: "embedded", ...o, env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0", ...o?.env } }));
     return await measure(started);
   } finally {
     await Promise.all(started.map((s) => s.stop().catch(() => undefined)));
@@ -115,6 +125,24 @@ export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Prom
 }
 
 export const sync = (rig: AppRig, connection: string) => ndjsonRun(rig, `/api/connections/${connection}/sync`);
+
+/**
+ * The same measurement on a small and a large side, in alternation (machine noise falls on both
+ * alike), `warmup` rounds first; the medians and their ratio, large to small.
+ */
+export async function alternating(small: () => Promise<number>, large: () => Promise<number>, { warmup, reps }: { warmup: number; reps: number }) {
+  const s: number[] = [];
+  const l: number[] = [];
+  for (let i = 0; i < warmup + reps; i++) {
+    const a = await small();
+    const b = await large();
+    if (i >= warmup) {
+      s.push(a);
+      l.push(b);
+    }
+  }
+  return { ratio: median(l) / median(s), smallMs: median(s), largeMs: median(l) };
+}
 
 /** Milliseconds of one call. */
 export async function timeIt(fn: () => Promise<unknown>): Promise<number> {

@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
+import { testDatabaseUrl } from "../support/server";
+import { databaseOf } from "./rig";
 import type { Figure } from "./types";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -25,15 +27,20 @@ async function main() {
     process.stdout.write(`running ${figure.name} ...\n`);
     let result: Awaited<ReturnType<Figure["run"]>>;
     try {
-      result = await figure.run();
+      result =
+        databaseOf(figure.name) === "postgres" && !testDatabaseUrl()
+          ? { value: null, reason: "no PostgreSQL reachable: TEST_DATABASE_URL is not set" }
+          : await figure.run();
     } catch (err) {
       result = { value: null, reason: `failed: ${(err as Error).message}` };
     }
     out[figure.name] = { value: result.value, unit: figure.unit, goal: figure.goal, baseline: figure.baseline, ...(result.reason ? { reason: result.reason } : {}), ...(result.info ? { info: result.info } : {}) };
   }
-  console.log("\nfigure".padEnd(42) + "value".padStart(10) + "  goal");
+  // As wide as the longest name (those of PostgreSQL's figures are the longest).
+  const width = Math.max(41, ...Object.keys(out).map((name) => name.length + 1));
+  console.log("\nfigure".padEnd(width + 1) + "value".padStart(10) + "  goal");
   for (const [name, f] of Object.entries(out) as [string, { value: number | null; goal: string; reason?: string }][]) {
-    console.log(name.padEnd(41) + String(f.value ?? "n/a").padStart(10) + `  ${f.goal}${f.reason ? `  (${f.reason})` : ""}`);
+    console.log(name.padEnd(width) + String(f.value ?? "n/a").padStart(10) + `  ${f.goal}${f.reason ? `  (${f.reason})` : ""}`);
   }
   mkdirSync(path.join(root, "bench"), { recursive: true });
   const results = { machine: { cpus: cpus().length, node: process.version }, at: new Date().toISOString(), figures: out };

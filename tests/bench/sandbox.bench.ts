@@ -49,7 +49,7 @@ export const figures: Figure[] = [
     goal: "<= 2",
     baseline: "the same list page with 1,000 documents, same server, same run",
     run: async () => {
-      const [one, two] = await Promise.all([startServer({ sandbox: true }), startServer({ sandbox: true })]);
+      const [one, two] = await Promise.all([startServer({ sandbox: true, database: "embedded" }), startServer({ sandbox: true, database: "embedded" })]);
       try {
         await put(one.url, one.env.SANDBOX_ADMIN_TOKEN!, state(1_000));
         const replaceMs = await put(two.url, two.env.SANDBOX_ADMIN_TOKEN!, state(100_000));

@@ -1,6 +1,6 @@
 /**
  * Starts the built application (`npm start`: lib/cli/serve.mjs, Next's production server) on a free loopback port with its own DATA_DIR and,
- * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there.
+ * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there (`database` chooses explicitly instead).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -93,10 +93,23 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
-export async function startServer(options: { env?: Record<string, string>; sandbox?: boolean } = {}): Promise<TestServer> {
+/**
+ * Where a server keeps its data: `embedded` always on the embedded database (even with TEST_DATABASE_URL set), `postgres` always
+ * on a fresh database of TEST_DATABASE_URL's server (an error without one); left out, TEST_DATABASE_URL decides, as every test
+ * suite runs once per database that way.
+ */
+export type ServerDatabase = "embedded" | "postgres";
+
+function adminUrlFor(database: ServerDatabase | undefined): string | undefined {
+  const url = testDatabaseUrl();
+  if (database === "postgres" && !url) throw new Error("a PostgreSQL server was asked for, but TEST_DATABASE_URL is not set");
+  return database === "embedded" ? undefined : url;
+}
+
+export async function startServer(options: { env?: Record<string, string>; sandbox?: boolean; database?: ServerDatabase } = {}): Promise<TestServer> {
+  const adminUrl = adminUrlFor(options.database);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-test-"));
-  const adminUrl = testDatabaseUrl();
   const database = adminUrl ? await createDatabase(adminUrl) : undefined;
   const env: Record<string, string> = {
     NODE_ENV: "production",
