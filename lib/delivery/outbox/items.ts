@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { retryTransient } from "@/lib/db/transient";
@@ -9,7 +9,7 @@ import { outboxItems, type OutboxItemRow } from "@/lib/db/schema/outbox";
 import { users } from "@/lib/db/schema/users";
 import { eventRow, type Actor } from "@/lib/audit/audit";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { SendOutcome } from "@/lib/provider/send-answer";
@@ -142,6 +142,19 @@ export async function listItems(db: Db, connectionId: string, input: OutboxListI
     db.select({ n: count() }).from(outboxItems).where(where),
   ]);
   return { count: Number(total?.n ?? 0), offset: input.offset, limit: input.limit, items: rows.map((r) => toItem(r, locale)) };
+}
+
+/**
+ * A connection's items for a page that has no `withConnection` in front of it (the Ausgang page):
+ * only a connection of `userId` that is not deleted; any other id is not found.
+ */
+export async function listOwnItems(db: Db, userId: string, connectionId: string, input: OutboxListInput, locale: Locale) {
+  const [own] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.id, connectionId), eq(connections.userId, userId), isNull(connections.deletedAt)));
+  if (!own) throw notFound("outboxApi.notFound");
+  return listItems(db, connectionId, input, locale);
 }
 
 /**

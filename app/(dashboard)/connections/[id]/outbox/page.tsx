@@ -3,7 +3,7 @@ import { OutboxView } from "@/components/outbox/outbox-view";
 import { outboxQuery, readOutboxSearch } from "@/lib/client/outbox";
 import { connectionsQuery } from "@/lib/client/queries";
 import { listConnections } from "@/lib/connections/connections";
-import { listItems } from "@/lib/delivery/outbox/items";
+import { listOwnItems } from "@/lib/delivery/outbox/items";
 import { env } from "@/lib/env";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "../../../prefetch";
@@ -18,8 +18,7 @@ export default async function OutboxPage(props: { params: Promise<{ id: string }
   await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
   const connection = client.getQueryData(connectionsQuery().queryKey)?.find((c) => c.id === id);
   if (connection?.service !== "dta") notFound();
-  // The connection is the user's own (it is among theirs above): its items may be read.
   const search = readOutboxSearch(plainParams(raw));
-  await prefetch(outboxQuery(id, search), ({ db, locale }) => listItems(db, id, search, locale));
+  await prefetch(outboxQuery(id, search), ({ db, user, locale }) => listOwnItems(db, user.id, id, search, locale));
   return hydrate(<OutboxView connectionId={id} maxBytes={env().outboxMaxBytes} />);
 }
