@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CHANNELS } from "@/lib/lists/units";
+import { UNIT_COLUMNS } from "@/lib/units/columns";
 import { ImportQuery, UnitEditBody, UnitsQuery } from "@/lib/units/schemas";
 import type { ImportReport } from "@/lib/units/import";
 import type { StoredUnit } from "@/lib/units/stored";
@@ -36,6 +37,16 @@ const ImportAnswer = z.object({
   unchanged: z.number().int(),
   deleted: z.number().int().meta({ description: "units the file left out, removed with `replace=1`" }),
   errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
+  changes: z
+    .array(
+      z.object({
+        line: z.number().int().nullable().meta({ description: "null for a deletion" }),
+        unit: z.string(),
+        change: z.enum(["created", "updated", "deleted"]),
+        columns: z.array(z.enum(UNIT_COLUMNS)).optional().meta({ description: "what an update changes" }),
+      }),
+    )
+    .meta({ description: "the first 1,000 changes one by one (unit numbers only), for a preview" }),
 });
 
 export const UNIT_OPERATIONS: ApiOperation[] = [

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS, GERMAN_HEADERS, mapHeader, type ColumnMap, type UnitColumn } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
-import { cellsOfRecord, sameResident, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
+import { cellsOfRecord, changedColumns, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
 import { loadRegister, type StoredUnit } from "./stored";
 
 /**
@@ -22,11 +22,24 @@ import { loadRegister, type StoredUnit } from "./stored";
 
 export const MAX_REGISTER_BYTES = 10 * 1024 * 1024;
 export const MAX_REGISTER_ROWS = 100_000;
+/** Changes listed one by one in the report (unit numbers only, never a resident's data). */
+const MAX_LISTED_CHANGES = 1000;
 /** Rows per statement when the import writes. */
 const WRITE_BATCH = 1000;
 
 export type RowError = { line: number; column?: string; message: string };
-export type ImportReport = { rows: number; created: number; updated: number; unchanged: number; deleted: number; errors: RowError[] };
+/** One change the import makes (or would): the page's preview lists them; `columns` are those an update changes. */
+export type UnitChange = { line: number | null; unit: string; change: "created" | "updated" | "deleted"; columns?: UnitColumn[] };
+export type ImportReport = {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  errors: RowError[];
+  /** The first MAX_LISTED_CHANGES changes in the file's order, then the deletions; the counts hold them all. */
+  changes: UnitChange[];
+};
 type Principal = { id: string; email: string };
 
 type Planned = { line: number; key: string; unit: UnitInput; existing: StoredUnit | undefined };
@@ -46,13 +59,26 @@ function cellsOfStored(u: StoredUnit): Record<UnitColumn, string | null> {
   };
 }
 
-const sameUnit = (a: UnitInput, b: StoredUnit) =>
-  a.mscnumber === b.mscnumber &&
-  a.pmnumber === b.pmnumber &&
-  a.property === b.property &&
-  a.address === b.address &&
-  a.label === b.label &&
-  sameResident(a.resident, b.resident);
+const numberOf = (u: Pick<UnitInput, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
+
+/** What the plan changes: the rows to write, and the report's counts and list. */
+function summarise(planned: Planned[], register: Map<string, StoredUnit>, mentioned: Set<string>, replace: boolean) {
+  const listed: UnitChange[] = [];
+  const writes: Planned[] = [];
+  for (const p of planned) {
+    const columns = p.existing ? changedColumns(p.unit, p.existing) : [];
+    if (p.existing && columns.length === 0) continue;
+    writes.push(p);
+    listed.push(
+      p.existing ? { line: p.line, unit: numberOf(p.unit), change: "updated", columns } : { line: p.line, unit: numberOf(p.unit), change: "created" },
+    );
+  }
+  const deleted = replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
+  listed.push(...deleted.map((u): UnitChange => ({ line: null, unit: numberOf(u), change: "deleted" })));
+  const created = writes.filter((p) => !p.existing).length;
+  const counts = { created, updated: writes.length - created, unchanged: planned.length - writes.length, deleted: deleted.length };
+  return { writes, counts, changes: listed.slice(0, MAX_LISTED_CHANGES) };
+}
 
 function headerProblems(header: CsvRecord | null, columns: ColumnMap, duplicates: string[], locale: Locale): RowError[] {
   if (!header) return [{ line: 1, message: translate(locale, "unitsApi.file.empty") }];
@@ -146,7 +172,7 @@ export async function importRegister(
   input: { bytes: Uint8Array; dryRun: boolean; replace: boolean; locale: Locale },
 ): Promise<{ status: 200 | 400; report: ImportReport }> {
   const file = readFile(input.bytes);
-  const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, changes: [] };
   if ("failed" in file)
     return { status: 400, report: { ...empty, errors: [{ line: file.failed, message: translate(input.locale, "unitsApi.file.unclosedQuote") }] } };
   const { columns, duplicates } = mapHeader(file.header?.fields ?? []);
@@ -158,25 +184,16 @@ export async function importRegister(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${user.id}`}))`);
     const register = await loadRegister(tx, user.id);
     const { errors, planned, mentioned } = plan(file.records, columns, register, input.locale);
-    const changes = planned.filter((p) => !p.existing || !sameUnit(p.unit, p.existing));
-    const created = changes.filter((p) => !p.existing).length;
-    const toDelete = input.replace ? [...register.keys()].filter((k) => !mentioned.has(k)).length : 0;
-    const result: ImportReport = {
-      rows: file.records.length,
-      created,
-      updated: changes.length - created,
-      unchanged: planned.length - changes.length,
-      deleted: toDelete,
-      errors,
-    };
+    const { writes, counts, changes } = summarise(planned, register, mentioned, input.replace);
+    const result: ImportReport = { rows: file.records.length, ...counts, errors, changes };
     if (input.dryRun) return result;
-    await write(tx, user.id, changes);
-    if (input.replace && toDelete > 0) result.deleted = await deleteUnmentioned(tx, user.id, mentioned);
+    await write(tx, user.id, writes);
+    if (counts.deleted > 0) result.deleted = await deleteUnmentioned(tx, user.id, mentioned);
     // Counts and the file's form only: never a row, since rows carry residents' names.
     await recordEvent(tx, {
       kind: "units.import",
       actor: actorOf(user),
-      detail: { ...result, errors: errors.length, encoding: file.encoding, separator: file.separator, replace: input.replace },
+      detail: { rows: result.rows, ...counts, errors: errors.length, encoding: file.encoding, separator: file.separator, replace: input.replace },
     });
     return result;
   });

@@ -6,7 +6,7 @@ import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import type { UnitsSearch } from "@/lib/lists/units";
 import { CHANNEL_WORDS, type UnitColumn } from "./columns";
-import { cleanCell, sameResident, unitFromCells } from "./rows";
+import { changedColumns, cleanCell, unitFromCells } from "./rows";
 import { toUnit, type StoredUnit } from "./stored";
 import type { UnitEdit } from "./schemas";
 
@@ -106,10 +106,8 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
   if (problems.length > 0) {
     throw new AppError(400, "validation", "error.validation", { fields: problems.map((p) => ({ path: PATH[p.column], message: p.message, vars: p.vars })) });
   }
-  const before = toUnit(row);
   // Which fields changed, by name: the audit never holds their values.
-  const changed: string[] = (["property", "address", "label"] as const).filter((k) => unit[k] !== before[k]);
-  if (!sameResident(unit.resident, before.resident)) changed.push("resident");
+  const changed = changedColumns(unit, toUnit(row));
   const [saved] = await db
     .update(units)
     .set({

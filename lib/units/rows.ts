@@ -1,5 +1,5 @@
 import type { MessageKey } from "@/lib/i18n/messages";
-import { channelOf, type Channel, type ColumnMap, type UnitColumn } from "./columns";
+import { channelOf, UNIT_COLUMNS, type Channel, type ColumnMap, type UnitColumn } from "./columns";
 import type { CsvRecord } from "./csv";
 
 /**
@@ -118,8 +118,22 @@ export function cellsOfRecord(record: CsvRecord, columns: ColumnMap): Partial<Re
   return cells;
 }
 
-export const sameResident = (a: Resident | null, b: Resident | null) =>
-  a === null || b === null ? a === b : a.name === b.name && a.email === b.email && a.channel === b.channel && a.postalAddress === b.postalAddress;
+/** The columns in which two units differ (a resident's columns when one has none and the other has). */
+export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
+  const flat = (u: UnitInput): Record<UnitColumn, string | null> => ({
+    mscnumber: u.mscnumber,
+    pmnumber: u.pmnumber,
+    property: u.property,
+    address: u.address,
+    label: u.label,
+    resident: u.resident?.name ?? null,
+    email: u.resident?.email ?? null,
+    channel: u.resident?.channel ?? null,
+    postalAddress: u.resident?.postalAddress ?? null,
+  });
+  const [x, y] = [flat(a), flat(b)];
+  return UNIT_COLUMNS.filter((c) => x[c] !== y[c]);
+}
 
 /** The register's key of a unit: its `mscnumber`, else its `pmnumber` (docs/api.md). */
 export const unitKey = (u: Pick<UnitInput, "mscnumber" | "pmnumber">): string => (u.mscnumber ? `m:${u.mscnumber}` : `p:${u.pmnumber ?? ""}`);

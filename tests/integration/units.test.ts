@@ -40,6 +40,9 @@ const list = async (who: Session, base: string, query = "") => {
   };
 };
 
+/** The report without its list of changes. */
+const counts = ({ changes: _changes, ...rest }: Record<string, unknown>) => rest;
+
 const exportCsv = async (who: Session, base: string) => {
   const res = await fetch(`${base}/api/units/export.csv`, { headers: { cookie: who.cookie } });
   assert.equal(res.status, 200);
@@ -82,7 +85,7 @@ describe("the unit register", () => {
     for (const [i, [bytes, what]] of files.entries()) {
       const res = await put(people[i]!.session, s.server.url, bytes);
       assert.equal(res.status, 200, `${what}: ${res.text}`);
-      assert.deepEqual(res.body, { rows: 1, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: [] }, what);
+      assert.deepEqual(counts(res.body), { rows: 1, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: [] }, what);
       const [unit] = (await list(people[i]!.session, s.server.url)).units;
       assert.equal(unit?.resident?.name, "Jürgen Weiß", what);
       assert.equal(unit?.property, "Haus Süd", what);
@@ -92,7 +95,13 @@ describe("the unit register", () => {
   test("the dry run reports what the real run does, and changes nothing", async () => {
     const dry = await put(manager.session, s.server.url, REGISTER, "?dryRun=1");
     assert.equal(dry.status, 200, dry.text);
-    assert.deepEqual(dry.body, { rows: 4, created: 4, updated: 0, unchanged: 0, deleted: 0, errors: [] });
+    assert.deepEqual(counts(dry.body), { rows: 4, created: 4, updated: 0, unchanged: 0, deleted: 0, errors: [] });
+    assert.deepEqual(dry.body.changes, [
+      { line: 2, unit: "55501001", change: "created" },
+      { line: 3, unit: "55501002", change: "created" },
+      { line: 6, unit: "55501003", change: "created" },
+      { line: 7, unit: "55501004", change: "created" },
+    ]);
     assert.equal((await list(manager.session, s.server.url)).count, 0, "the dry run wrote nothing");
     const real = await put(manager.session, s.server.url, REGISTER);
     assert.deepEqual(real.body, dry.body);
@@ -129,7 +138,7 @@ describe("the unit register", () => {
     ];
     const dry = await put(other.session, s.server.url, file, "?dryRun=1");
     assert.equal(dry.status, 200, dry.text);
-    assert.deepEqual(dry.body, { rows: 6, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: expected });
+    assert.deepEqual(counts(dry.body), { rows: 6, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: expected });
     const real = await put(other.session, s.server.url, file);
     assert.deepEqual(real.body, dry.body);
     assert.deepEqual(
@@ -154,18 +163,30 @@ describe("the unit register", () => {
     const first = await exportCsv(manager.session, s.server.url);
     assert.deepEqual([...first.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const again = await put(manager.session, s.server.url, first);
-    assert.deepEqual(again.body, { rows: 4, created: 0, updated: 0, unchanged: 4, deleted: 0, errors: [] });
+    assert.deepEqual(again.body, { rows: 4, created: 0, updated: 0, unchanged: 4, deleted: 0, errors: [], changes: [] });
     assert.deepEqual(await exportCsv(manager.session, s.server.url), first, "the export is the same bytes after its own import");
     assert.match(new TextDecoder().decode(first), /"'=1\. OG rechts"|'=1\. OG rechts/);
 
     const emails = await put(manager.session, s.server.url, "Nutzeinheit;E-Mail\n55501003;neu@example.de\n");
-    assert.deepEqual(emails.body, { rows: 1, created: 0, updated: 1, unchanged: 0, deleted: 0, errors: [] });
+    assert.deepEqual(emails.body, {
+      rows: 1,
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      deleted: 0,
+      errors: [],
+      changes: [{ line: 2, unit: "55501003", change: "updated", columns: ["email"] }],
+    });
     const portal = (await list(manager.session, s.server.url, "?q=55501003")).units[0];
     assert.deepEqual(portal?.resident, { name: "Ömer Çelik", email: "neu@example.de", channel: "portal", postalAddress: null });
     assert.equal(portal?.property, "Wohnanlage Südpark");
 
     const replaced = await put(manager.session, s.server.url, "Nutzeinheit;Lage\n55501001;EG links\n55501003;2. OG\n", "?replace=1&dryRun=1");
     assert.equal(replaced.body.deleted, 2);
+    assert.deepEqual(replaced.body.changes.map((c: { unit: string; change: string }) => `${c.unit} ${c.change}`).sort(), [
+      "55501002 deleted",
+      "55501004 deleted",
+    ]);
     assert.equal((await list(manager.session, s.server.url)).count, 4, "a dry run deletes nothing");
     const kept = await put(manager.session, s.server.url, "Nutzeinheit;Lage\n55501001;EG links\n");
     assert.equal(kept.body.deleted, 0);
