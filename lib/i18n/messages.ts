@@ -10,6 +10,7 @@ import { fileFacts } from "./messages/file-facts";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { states } from "./messages/states";
+import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
@@ -32,6 +33,7 @@ export const messages = {
     ...outbox.de,
     ...outboxServer.de,
     ...unitsServer.de,
+    ...unitsPage.de,
   },
   en: {
     ...common.en,
@@ -49,6 +51,7 @@ export const messages = {
     ...outbox.en,
     ...outboxServer.en,
     ...unitsServer.en,
+    ...unitsPage.en,
   },
 };
 
