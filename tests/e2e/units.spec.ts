@@ -10,6 +10,8 @@ import { expectAccessible } from "./inbox-support";
  */
 
 test.describe.configure({ mode: "serial" });
+// Each test imports, checks and edits through several round trips, with axe after each step.
+test.setTimeout(180_000);
 
 const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
 const rows = (email: string) => [
@@ -68,7 +70,7 @@ test("a manager imports the register, fixes the error the check names, and sees 
 test("the register finds a resident by name, and the edit names the field its rules refuse", async ({ page }) => {
   await signInAs(page, manager.email, manager.password);
   await page.goto(`${baseUrl()}/units`);
-  await page.getByLabel("Suche").fill("groß");
+  await page.getByRole("searchbox", { name: "Suche" }).fill("groß");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/q=gro%C3%9F/);
   const units = page.getByTestId("unit-row");
@@ -88,7 +90,7 @@ test("the register finds a resident by name, and the edit names the field its ru
   await expect(units).toContainText("10115 Berlin");
 
   await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
-  await page.getByLabel("Suche").fill("");
+  await page.getByRole("searchbox", { name: "Suche" }).fill("");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(units).toHaveCount(1);
   await expect(units).toContainText("61003");
