@@ -40,7 +40,7 @@ test("a manager imports the register, fixes the error the check names, and sees 
   const file = page.getByLabel("Verzeichnis als CSV-Datei");
   await file.setInputFiles(register("aenne-at-example.de"));
   await page.getByRole("button", { name: "Datei prüfen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Geprüft: 2 Änderungen, 1 Fehler" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 2, Fehler: 1" })).toBeVisible();
   const error = page.getByTestId("import-error");
   await expect(error).toHaveCount(1);
   await expect(error).toContainText("3");
@@ -52,10 +52,10 @@ test("a manager imports the register, fixes the error the check names, and sees 
 
   await file.setInputFiles(register("aenne@example.de"));
   await page.getByRole("button", { name: "Datei prüfen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Geprüft: 3 Änderungen, 0 Fehler" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 3, Fehler: 0" })).toBeVisible();
   await expect(page.getByTestId("import-change")).toHaveCount(3);
-  await page.getByRole("button", { name: "3 Änderungen übernehmen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Übernommen: 3 neu, 0 geändert, 0 entfernt" })).toBeVisible();
+  await page.getByRole("button", { name: "Änderungen übernehmen (3)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Übernommen – neu: 3, geändert: 0, entfernt: 0" })).toBeVisible();
 
   const units = page.getByTestId("unit-row");
   await expect(units).toHaveCount(3);
