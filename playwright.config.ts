@@ -30,7 +30,7 @@ export default defineConfig({
     // filters that a phone folds away).
     {
       name: "phone",
-      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts", "outbox.spec.ts"],
+      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts", "outbox.spec.ts", "units.spec.ts"],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -24,7 +24,11 @@ export type AuditKind =
   | "export"
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"
-  | "outbox_resolve";
+  | "outbox_resolve"
+  // The unit register (lib/units): an import's counts, one unit's edit (field names only), a resident's data erased.
+  | "units.import"
+  | "unit.update"
+  | "resident.erase";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */
 export type Actor = { id: string; email: string } | "system";

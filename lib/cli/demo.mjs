@@ -125,6 +125,23 @@ async function ensureConnections(secrets, plan) {
   return `created and synced (${open} open documents)`;
 }
 
+/**
+ * The unit register that fits the demo data (the sandbox's `GET /sandbox/api/demo/register.csv`),
+ * imported once for the demo's user, so that the inbox shows properties, flats and residents.
+ */
+async function ensureRegister(secrets) {
+  const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
+  if (!cookie) return "sign-in failed";
+  const existing = await fetch(`${base}/api/units?limit=1`, { headers: { Cookie: cookie } });
+  if (!existing.ok) return `not available (${existing.status})`;
+  if ((await existing.json()).count > 0) return "present";
+  const csv = await fetch(`${base}/sandbox/api/demo/register.csv`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
+  if (!csv.ok) return `the sandbox has no demo register (${csv.status})`;
+  const res = await fetch(`${base}/api/units`, { method: "PUT", headers: { Cookie: cookie, "Content-Type": "text/csv" }, body: await csv.text() });
+  const report = await res.json();
+  return res.ok ? `imported (${report.created} usage units)` : `import failed (${res.status})`;
+}
+
 /** The demo's connections, made if missing, and the credentials they use (empty when there is no plan). */
 async function demoConnections(secrets) {
   const stateRes = await fetch(`${base}/sandbox/api/state`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
@@ -158,12 +175,14 @@ async function main() {
   child.on("exit", (code) => process.exit(code ?? 0));
   await waitUntilReady(child);
   const connections = await demoConnections(secrets).catch((err) => ({ status: `skipped (${err.message})`, credentials: [] }));
+  const register = await ensureRegister(secrets).catch((err) => `skipped (${err.message})`);
   console.log(`
   ARGE-Posteingang läuft / is running
     URL:                 ${base}
     Anmeldung / login:   ${secrets.adminEmail}  /  ${secrets.adminPassword}
     Sandbox-Token:       ${secrets.sandboxAdminToken}  (Authorization: Bearer … for ${base}/sandbox/api/...)
     Verbindungen:        ${connections.status}
+    Nutzeinheiten:       ${register}
     Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
 ${connections.credentials.join("\n")}
     Daten / data:        ${dataDir}

@@ -10,6 +10,8 @@ import { fileFacts } from "./messages/file-facts";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { states } from "./messages/states";
+import { unitsPage } from "./messages/units-page";
+import { unitsServer } from "./messages/units-server";
 import { users } from "./messages/users";
 import { viewer } from "./messages/viewer";
 
@@ -30,6 +32,8 @@ export const messages = {
     ...fileFacts.de,
     ...outbox.de,
     ...outboxServer.de,
+    ...unitsServer.de,
+    ...unitsPage.de,
   },
   en: {
     ...common.en,
@@ -46,6 +50,8 @@ export const messages = {
     ...fileFacts.en,
     ...outbox.en,
     ...outboxServer.en,
+    ...unitsServer.en,
+    ...unitsPage.en,
   },
 };
 

@@ -5,6 +5,7 @@ import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
 export type { ApiOperation, Method } from "./operation";
@@ -32,11 +33,12 @@ export const OPERATIONS: ApiOperation[] = [
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...OUTBOX_OPERATIONS,
+  ...UNIT_OPERATIONS,
   ...OPS_OPERATIONS,
 ];
 
 const PATH_PARAMS: Record<string, string> = {
-  id: "the id (UUID) of a connection, user or confirmation run; any other string answers 404",
+  id: "the id (UUID) of a connection, user, confirmation run or unit; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
   itemId: "the id (UUID) of an outbox item of that connection",
@@ -128,7 +130,7 @@ export function buildOpenApiDocument() {
       description:
         "The dashboard's JSON API. Sign in with the credentials flow (GET /api/auth/csrf, POST /api/auth/callback/credentials); scripts send no Origin header. Errors are `{error, message}`, plus `fields` on a 400. See docs/api.md.",
     },
-    tags: ["connections", "documents", "users", "delivery", "meta"].map((name) => ({ name })),
+    tags: ["connections", "documents", "units", "users", "delivery", "meta"].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: schemaOf(A.ErrorAnswer, "output") },

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { demoRegisterCsv } from "./demo/register";
 import { demoState } from "./demo/state";
 import { listFaults, replaceFaults } from "./faults";
 import { notFoundResponse } from "./pipeline";
@@ -75,7 +76,10 @@ async function control(req: Request, segments: string[]): Promise<Response> {
       return noContent();
     case "GET requests":
       return Response.json(await recentRequests(db));
+    case "GET demo/register.csv":
+      // The unit register that fits the demo data set, for the dashboard's import (npm run demo loads it).
+      return new Response(demoRegisterCsv(), { headers: { "content-type": "text/csv; charset=utf-8" } });
   }
-  const known = ["state", "reset", "faults", "requests"].includes(segments.join("/"));
+  const known = ["state", "reset", "faults", "requests", "demo/register.csv"].includes(segments.join("/"));
   return known ? problem(405, "method_not_allowed", "method not allowed here") : problem(404, "not_found", "no such control endpoint");
 }

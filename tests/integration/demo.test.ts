@@ -70,6 +70,26 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     );
     assert.ok(ids[0]!.length > 0 && ids[1]!.length > 0);
     assert.equal(new Set([...ids[0]!, ...ids[1]!]).size, ids[0]!.length + ids[1]!.length);
+
+    // The unit register that fits the demo data: two properties, residents on every channel, a
+    // few empty flats, and two units left out on purpose (their documents have no register entry).
+    assert.match(out, /Nutzeinheiten:\s+imported \(110 usage units\)/);
+    const register = (await api(res.session!, base, "/api/units?limit=200")).body as {
+      count: number;
+      units: { mscnumber: string; resident: { channel: string } | null }[];
+      properties: { name: string }[];
+    };
+    assert.equal(register.count, 110);
+    assert.equal(register.properties.length, 2);
+    const channels = register.units.map((u) => u.resident?.channel ?? "none");
+    for (const channel of ["email", "portal", "post", "none"]) assert.ok(channels.includes(channel), `a unit on ${channel}`);
+    assert.ok(channels.filter((c) => c !== "none").length > 100, "most units have a resident");
+    const registered = new Set(register.units.map((u) => u.mscnumber));
+    const documents = (await api(res.session!, base, `/api/connections/${uvi[0]!.id}/documents?limit=1000`)).body.documents as {
+      metadata?: { mscnumber?: string }[];
+    }[];
+    const unregistered = new Set(documents.flatMap((d) => d.metadata ?? []).flatMap((m) => (m.mscnumber && !registered.has(m.mscnumber) ? [m.mscnumber] : [])));
+    assert.deepEqual([...unregistered].sort(), ["55501045", "55502025"]);
   } finally {
     process.kill(-child.pid!, "SIGTERM");
     await new Promise((r) => child.once("exit", r));

@@ -1,7 +1,7 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { csvCell } from "@/lib/delivery/support/export";
+import { csvCell } from "@/lib/csv";
 
 /** The cell's text as a spreadsheet reads it (RFC 4180 quotes undone). */
 const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);

@@ -4,30 +4,17 @@ import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { dayIn } from "@/lib/format";
+import { csvLine } from "@/lib/csv";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
 import { assertSupport, filterCondition, recordOrder, recordTimeZone, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 
 /**
- * The delivery record as CSV for spreadsheets: UTF-8 with BOM, CRLF, RFC 4180 quoting. The
- * separator is `;` because German Excel reads `,` as the decimal mark and opens a `,` file as
- * one column. Cells that a spreadsheet would run as a formula get a leading `'`: those starting
- * with `=`, `+`, `-` or `@`, also behind leading white space (spreadsheets skip it), or with a tab
- * or carriage return.
- * See docs/api.md, `GET /api/delivery/export.csv`.
+ * The delivery record as CSV for spreadsheets (lib/csv.ts: UTF-8 with BOM here, `;`, formula-safe
+ * cells), streamed in keyset batches. See docs/api.md, `GET /api/delivery/export.csv`.
  */
-export const SEPARATOR = ";";
 const BATCH = 1000;
-const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
-
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[";\r\n,]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
 
 // Local time of DISPLAY_TIME_ZONE as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE
 // writes ISO order). Made once, on first use: a large export formats hundreds of thousands of times.

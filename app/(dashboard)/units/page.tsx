@@ -1,0 +1,13 @@
+import { UnitsView } from "@/components/units/units-view";
+import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
+import { plainParams } from "@/lib/lists/params";
+import { listUnits } from "@/lib/units/register";
+import { pageQueries } from "../prefetch";
+
+/** The signed-in user's unit register, its first view prefetched from the URL's search. */
+export default async function UnitsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const search = readUnitsSearch(plainParams(await props.searchParams));
+  const { prefetch, hydrate } = await pageQueries("units");
+  await prefetch(unitsQuery(search), ({ db, user }) => listUnits(db, user.id, search));
+  return hydrate(<UnitsView />);
+}

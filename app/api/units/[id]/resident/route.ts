@@ -1,0 +1,9 @@
+import { withRole } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import { eraseResident } from "@/lib/units/register";
+import { UnitPath } from "@/lib/units/schemas";
+
+/** An admin erases one resident's personal data in any user's register; the unit stays. */
+export const DELETE = withRole(["admin"], { params: UnitPath, notFound: "unitsApi.notFound" }, async ({ user, params }) =>
+  eraseResident(await getDb(), user, params.id),
+);

@@ -1,0 +1,9 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { updateUnit } from "@/lib/units/register";
+import { UnitEditBody, UnitPath } from "@/lib/units/schemas";
+
+export const PATCH = withRole(CONNECTION_ROLES, { params: UnitPath, body: UnitEditBody, notFound: "unitsApi.notFound" }, async ({ user, params, body }) =>
+  updateUnit(await getDb(), user, params.id, body),
+);

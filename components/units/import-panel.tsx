@@ -1,0 +1,122 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { StatusLine } from "@/components/ui/status-line";
+import { importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
+import { useT } from "@/lib/i18n/client";
+import { ImportPreview } from "./import-preview";
+
+type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
+
+/**
+ * Importing the register: choose the file, check it (the server's dry run), read what it would
+ * change and every error by line and column, then apply. Choosing another file starts over, so
+ * what is applied is always what was checked.
+ */
+export function ImportPanel() {
+  const t = useT();
+  const id = useId();
+  const queries = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = phase === "checking" || phase === "applying";
+  const changes = report ? report.created + report.updated + report.deleted : 0;
+
+  async function run(dryRun: boolean) {
+    if (!file) return;
+    setError(null);
+    setPhase(dryRun ? "checking" : "applying");
+    try {
+      const answer = await importUnits(file, { dryRun, replace });
+      setReport(answer);
+      setPhase(dryRun ? "checked" : "applied");
+      if (!dryRun) await queries.invalidateQueries({ queryKey: unitsKeys.all });
+    } catch (err) {
+      setError(t("units.import.failed", { reason: (err as Error).message }));
+      setPhase("idle");
+    }
+  }
+
+  function check(e: FormEvent) {
+    e.preventDefault();
+    void run(true);
+  }
+
+  const status =
+    phase === "checking"
+      ? t("units.import.checking")
+      : phase === "applying"
+        ? t("units.import.applying")
+        : phase === "applied" && report
+          ? t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: report.errors.length })
+          : phase === "checked" && report
+            ? t("units.import.checked", { changes, errors: report.errors.length })
+            : "";
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("units.import.title")}
+      </h2>
+      <form onSubmit={check} className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            {t("units.import.file")}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            aria-describedby={`${id}-hint`}
+            disabled={busy}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+              setPhase("idle");
+            }}
+            className="text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
+          />
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {t("units.import.hint")}
+          </p>
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={replace}
+            disabled={busy}
+            onChange={(e) => {
+              setReplace(e.target.checked);
+              setReport(null);
+              setPhase("idle");
+            }}
+          />
+          <span>{t("units.import.replace")}</span>
+        </label>
+        <div>
+          <Button type="submit" disabled={!file || busy}>
+            {t("units.import.check")}
+          </Button>
+        </div>
+      </form>
+      <StatusLine tone={phase === "applied" ? "success" : "info"}>{status}</StatusLine>
+      {error && <StatusLine tone="error">{error}</StatusLine>}
+      {report && <ImportPreview report={report} />}
+      {phase === "checked" && report && (
+        <div className="flex flex-col gap-2">
+          {report.errors.length > 0 && <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: report.errors.length })}</p>}
+          <div>
+            <Button type="button" onClick={() => void run(false)} disabled={changes === 0}>
+              {t("units.import.apply", { n: changes })}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { Table, Td, Th } from "@/components/ui/table";
+import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery, type Unit } from "@/lib/client/units";
+import { useSearchState } from "@/lib/client/use-search-state";
+import { useT } from "@/lib/i18n/client";
+import { UnitEditDialog } from "./unit-edit-dialog";
+
+const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
+/** Below `md` each row is a card. */
+const CARD = { row: "max-md:block max-md:border-b max-md:border-slate-200 max-md:p-3", cell: "max-md:block max-md:border-0 max-md:p-0 max-md:py-0.5" };
+
+/** Search and property filter, from the URL and back to it on submit. */
+function Filters(props: { q: string; property: string; properties: string[]; onApply: (q: string, property: string) => void }) {
+  const t = useT();
+  const [q, setQ] = useState(props.q);
+  const [property, setProperty] = useState(props.property);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onApply(q.trim(), property);
+  };
+  return (
+    <form role="search" aria-label={t("units.filters")} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <Field label={t("units.q")} hint={t("units.qHint")}>
+        {(c) => <input {...c} type="search" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
+      </Field>
+      <Field label={t("units.col.property")}>
+        {(c) => (
+          <select {...c} value={property} onChange={(e) => setProperty(e.target.value)} className={input}>
+            <option value="">{t("units.propertyAll")}</option>
+            {props.properties.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div>
+        <Button type="submit">{t("units.search")}</Button>
+      </div>
+    </form>
+  );
+}
+
+function Row({ unit, onEdit }: { unit: Unit; onEdit: () => void }) {
+  const t = useT();
+  const r = unit.resident;
+  return (
+    <tr data-testid="unit-row" className={CARD.row}>
+      <Td className={`font-mono ${CARD.cell}`}>
+        {unit.mscnumber ?? "—"}
+        {unit.pmnumber && <div className="text-xs text-slate-600">{t("units.pm", { pm: unit.pmnumber })}</div>}
+      </Td>
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        <div>{unit.property ?? "—"}</div>
+        {unit.address && <div className="text-xs text-slate-600">{unit.address}</div>}
+      </Td>
+      <Td className={CARD.cell}>{unit.label ?? "—"}</Td>
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        {r ? (
+          <>
+            <div>{r.name}</div>
+            {r.email && <div className="text-xs text-slate-600">{r.email}</div>}
+            {r.postalAddress && <div className="text-xs whitespace-pre-line text-slate-600">{r.postalAddress}</div>}
+          </>
+        ) : (
+          <span className="text-slate-600">{t("units.noResident")}</span>
+        )}
+      </Td>
+      <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
+      <Td className={CARD.cell}>
+        <Button type="button" variant="secondary" onClick={onEdit} aria-label={t("units.editLabel", { unit: unit.mscnumber ?? unit.pmnumber ?? "" })}>
+          {t("units.edit")}
+        </Button>
+      </Td>
+    </tr>
+  );
+}
+
+/** The register: search by number, place or resident, filter by property, page, edit one unit, export it all. */
+export function RegisterList() {
+  const t = useT();
+  const [search, update] = useSearchState(readUnitsSearch, UNITS_DEFAULTS);
+  const list = useQuery({ ...unitsQuery(search), placeholderData: keepPreviousData });
+  const [editing, setEditing] = useState<Unit | null>(null);
+  const units = list.data?.units ?? [];
+  const count = list.data?.count ?? 0;
+  const properties = (list.data?.properties ?? []).flatMap((p) => (p.name ? [p.name] : []));
+  const caption = t("units.caption", { first: search.offset + 1, last: search.offset + units.length, count });
+  return (
+    <section aria-labelledby="units-register" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="units-register" className="text-lg font-semibold">
+          {t("units.register")}
+        </h2>
+        <a href="/api/units/export.csv" className="text-sm text-blue-800 underline underline-offset-2" download>
+          {t("units.export")}
+        </a>
+      </div>
+      <Filters
+        key={`${search.q ?? ""}|${search.property ?? ""}`}
+        q={search.q ?? ""}
+        property={search.property ?? ""}
+        properties={properties}
+        onApply={(q, property) => update({ q: q || undefined, property: property || undefined })}
+      />
+      {list.isPending && <p>{t("common.loading")}</p>}
+      {list.error && (
+        <p role="alert" className="text-sm text-red-800">
+          {t("units.loadFailed", { reason: list.error.message })}
+        </p>
+      )}
+      {list.data && units.length === 0 && <EmptyState title={search.q || search.property ? t("units.noMatch") : t("units.empty")} />}
+      {units.length > 0 && (
+        <Table caption={caption} captionHidden scrollLabel={caption} cards>
+          <thead className="max-md:sr-only">
+            <tr>
+              <Th>{t("units.col.mscnumber")}</Th>
+              <Th>{t("units.col.property")}</Th>
+              <Th>{t("units.col.label")}</Th>
+              <Th>{t("units.col.resident")}</Th>
+              <Th>{t("units.col.channel")}</Th>
+              <Th>
+                <span className="sr-only">{t("units.actions")}</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody className="max-md:block">
+            {units.map((u) => (
+              <Row key={u.id} unit={u} onEdit={() => setEditing(u)} />
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {count > 0 && (
+        <Pager offset={search.offset} limit={search.limit} count={count} sizes={UNITS_PAGE_SIZES} sizeLabel={t("units.pageSize")} onChange={update} />
+      )}
+      {editing && <UnitEditDialog unit={editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

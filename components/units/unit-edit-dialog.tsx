@@ -1,0 +1,99 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
+import { StatusLine } from "@/components/ui/status-line";
+import { TextField } from "@/components/ui/text-field";
+import { HttpError } from "@/lib/client/fetch-json";
+import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/client/units";
+import { useT } from "@/lib/i18n/client";
+import { CHANNELS, type Channel } from "@/lib/lists/units";
+
+type Form = { property: string; address: string; label: string; name: string; email: string; channel: Channel | ""; postalAddress: string };
+
+const formOf = (u: Unit): Form => ({
+  property: u.property ?? "",
+  address: u.address ?? "",
+  label: u.label ?? "",
+  name: u.resident?.name ?? "",
+  email: u.resident?.email ?? "",
+  channel: u.resident?.channel ?? "",
+  postalAddress: u.resident?.postalAddress ?? "",
+});
+
+/** The form as the API's edit: no channel and no name means no resident. */
+function editOf(f: Form): UnitEdit {
+  const resident =
+    f.channel === "" && f.name.trim() === ""
+      ? null
+      : { name: f.name, email: f.email || null, channel: f.channel || "post", postalAddress: f.postalAddress || null };
+  return { property: f.property || null, address: f.address || null, label: f.label || null, resident };
+}
+
+/**
+ * Editing one unit: its property, address and label, and its resident with the channel of §6a
+ * HeizkostenV. The server checks the same rules as for an imported row and names the field; the
+ * unit numbers are the register's key and are shown, not edited.
+ */
+export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => void }) {
+  const t = useT();
+  const queries = useQueryClient();
+  const [form, setForm] = useState(() => formOf(unit));
+  const save = useMutation({
+    mutationFn: () => updateUnit(unit.id, editOf(form)),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: unitsKeys.all });
+      onClose();
+    },
+  });
+  const fields = save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
+  const set = (name: keyof Form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const number = [unit.mscnumber, unit.pmnumber && t("units.pm", { pm: unit.pmnumber })].filter(Boolean).join(" · ");
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t("units.edit.title", { unit: number })} closeLabel={t("common.close")} wide>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
+        <TextField label={t("units.col.property")} value={form.property} onChange={set("property")} error={fields.property} />
+        <TextField label={t("units.col.address")} value={form.address} onChange={set("address")} error={fields.address} />
+        <TextField label={t("units.col.label")} value={form.label} onChange={set("label")} error={fields.label} />
+        <TextField label={t("units.col.resident")} value={form.name} onChange={set("name")} error={fields["resident.name"]} autoComplete="off" />
+        <TextField label={t("units.col.email")} type="email" value={form.email} onChange={set("email")} error={fields["resident.email"]} autoComplete="off" />
+        <SelectField
+          label={t("units.col.channel")}
+          value={form.channel}
+          onChange={set("channel")}
+          error={fields["resident.channel"]}
+          options={[{ value: "", label: t("units.channel.none") }, ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))]}
+        />
+        <div className="sm:col-span-2">
+          <Field label={t("units.col.postalAddress")} hint={t("units.edit.postalHint")} error={fields["resident.postalAddress"]}>
+            {(c) => (
+              <textarea
+                {...c}
+                rows={3}
+                value={form.postalAddress}
+                onChange={(e) => set("postalAddress")(e.target.value)}
+                className="rounded border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
+              />
+            )}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">{save.error && <StatusLine tone="error">{save.error.message}</StatusLine>}</div>
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {t("common.save")}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchJson, HttpError } from "./fetch-json";
+import type { ImportReport } from "@/lib/units/import";
+import type { listUnits } from "@/lib/units/register";
+import type { StoredUnit } from "@/lib/units/stored";
+import type { UnitEdit } from "@/lib/units/schemas";
+import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";
+import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
+
+/**
+ * The browser's side of the unit register (docs/api.md, "The unit register"): its shapes (the
+ * server's own types, type-only), the list's query (shared with the page's prefetch), the import
+ * and the edit of one unit.
+ */
+export type Unit = StoredUnit;
+export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
+export type { ImportReport, UnitChange } from "@/lib/units/import";
+export type { UnitEdit };
+
+export const UNITS_DEFAULTS = defaultsOf(UNITS_LIST);
+export const UNITS_PAGE_SIZES = [25, 50, 100, 200];
+export const readUnitsSearch = (raw: Raw): UnitsSearch => readList(UNITS_LIST, raw);
+
+export const unitsKeys = { all: ["units"] as const, list: (search: UnitsSearch) => ["units", "list", search] as const };
+
+export const unitsQuery = (search: UnitsSearch) =>
+  queryOptions({
+    queryKey: unitsKeys.list(search),
+    queryFn: () => fetchJson<UnitsPage>(`/api/units?${toQueryString(search, UNITS_DEFAULTS)}`),
+  });
+
+/**
+ * Sends the register file as a form (the server detects its encoding from the bytes). A report
+ * comes with 200 and also with 400 (a file with only errors); any other refusal throws.
+ */
+export async function importUnits(file: File, options: { dryRun: boolean; replace: boolean }): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  const query = new URLSearchParams({ ...(options.dryRun && { dryRun: "1" }), ...(options.replace && { replace: "1" }) });
+  const res = await fetch(`/api/units?${query.toString()}`, { method: "PUT", body: form, headers: { Accept: "application/json" } });
+  const body = (await res.json().catch(() => null)) as (ImportReport & { error?: string; message?: string }) | null;
+  if ((res.ok || res.status === 400) && body && Array.isArray(body.errors)) return body;
+  throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
+}
+
+export const updateUnit = (id: string, edit: UnitEdit) => fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });

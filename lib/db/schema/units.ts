@@ -1,0 +1,37 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+import { CHANNELS } from "../../lists/units";
+
+/** The unit register of lib/units (migration 0018_units.sql); the resident columns are personal data. */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const units = pgTable(
+  "units",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unitKey: text("unit_key").notNull(),
+    mscnumber: text("mscnumber"),
+    pmnumber: text("pmnumber"),
+    property: text("property"),
+    address: text("address"),
+    label: text("label"),
+    residentName: text("resident_name"),
+    residentEmail: text("resident_email"),
+    channel: text("channel", { enum: CHANNELS }),
+    postalAddress: text("postal_address"),
+    residentSince: at("resident_since"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("units_key").on(t.userId, t.unitKey),
+    index("units_order").on(t.userId, t.property, t.label, t.unitKey),
+    index("units_msc").on(t.userId, t.mscnumber),
+    index("units_pm").on(t.userId, t.pmnumber),
+  ],
+);
+export type UnitRow = typeof units.$inferSelect;

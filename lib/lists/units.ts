@@ -1,0 +1,24 @@
+import { param, type ListState } from "./params";
+
+/**
+ * The unit register's list (docs/architecture.md, "Unit register"): its parameters, defaults and
+ * limits once, for the route's schema and the page. The residents' channels live here too, so the
+ * database column, the import and the browser share one list. No imports beyond params.ts.
+ */
+
+/** How a resident gets the monthly consumption information (§6a HeizkostenV: post unless they chose digital). */
+export const CHANNELS = ["email", "portal", "post"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const MAX_UNITS_PAGE = 200;
+
+/** `GET /api/units`: in the order property, label, unit number. */
+export const UNITS_LIST = {
+  /** Unit number, property, label, address or resident (substring). */
+  q: param.text(200),
+  /** One property, by its name as the register writes it. */
+  property: param.text(200),
+  offset: param.offset,
+  limit: param.limit(50, MAX_UNITS_PAGE),
+};
+export type UnitsSearch = ListState<typeof UNITS_LIST>;

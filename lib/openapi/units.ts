@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { CHANNELS } from "@/lib/lists/units";
+import { UNIT_COLUMNS } from "@/lib/units/columns";
+import { ImportQuery, UnitEditBody, UnitsQuery } from "@/lib/units/schemas";
+import type { ImportReport } from "@/lib/units/import";
+import type { StoredUnit } from "@/lib/units/stored";
+import { json, type ApiOperation } from "./operation";
+
+/** The OpenAPI entries of the unit register (lib/units): import, list, edit, export, and a resident's data erased. */
+
+const Text = z.string().nullable();
+const NOT_FOUND = "`not_found`: no such unit in the signed-in user's register (another user's unit included)";
+
+export const UnitAnswer = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  mscnumber: Text,
+  pmnumber: Text,
+  property: Text,
+  address: Text,
+  label: Text,
+  resident: z
+    .object({ name: z.string(), email: Text, channel: z.enum(CHANNELS), postalAddress: Text })
+    .nullable()
+    .meta({ description: "personal data: never in logs, metrics or the audit trail" }),
+  updatedAt: z.string().meta({ format: "date-time" }),
+});
+const UnitsAnswer = z.object({
+  count: z.number().int(),
+  units: z.array(UnitAnswer),
+  properties: z.array(z.object({ name: Text, units: z.number().int() })).meta({ description: "the user's properties with their unit counts, for the filter" }),
+});
+const ImportAnswer = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deleted: z.number().int().meta({ description: "units the file left out, removed with `replace=1`" }),
+  errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
+  changes: z
+    .array(
+      z.object({
+        line: z.number().int().nullable().meta({ description: "null for a deletion" }),
+        unit: z.string(),
+        change: z.enum(["created", "updated", "deleted"]),
+        columns: z.array(z.enum(UNIT_COLUMNS)).optional().meta({ description: "what an update changes" }),
+      }),
+    )
+    .meta({ description: "the first 1,000 changes one by one (unit numbers only), for a preview" }),
+});
+
+export const UNIT_OPERATIONS: ApiOperation[] = [
+  {
+    method: "PUT",
+    path: "/api/units",
+    tag: "units",
+    summary: "Import the unit register from CSV (or check it with dryRun)",
+    access: CONNECTION_ROLES,
+    query: ImportQuery,
+    params: { dryRun: "`1`: check and report only, change nothing", replace: "`1`: also remove units the file leaves out" },
+    description:
+      "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid rows are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; a column the file lacks leaves that field unchanged.",
+    answers: [{ status: 200, description: "what changed (or would), and every error with its line and column", content: json(ImportAnswer) }],
+    errors: {
+      400: "the same body when the file has only errors (or no usable header)",
+      413: "`payload_too_large` over 10 MiB; `too_many_rows` over 100,000 rows",
+      415: "`not_csv`: neither a text body nor a form",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/units",
+    tag: "units",
+    summary: "The signed-in user's register",
+    access: CONNECTION_ROLES,
+    query: UnitsQuery,
+    params: { q: "unit number, property, label, address or resident (substring)", property: "one property, by name" },
+    answers: [{ status: 200, description: "in the order property, label, unit", content: json(UnitsAnswer) }],
+  },
+  {
+    method: "GET",
+    path: "/api/units/export.csv",
+    tag: "units",
+    summary: "The register as CSV in the import's own format",
+    access: CONNECTION_ROLES,
+    description: "German headers, `;`, UTF-8 with BOM, formula-safe cells (the import removes the guard): importing it changes nothing.",
+    answers: [{ status: 200, description: "`nutzeinheiten-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/units/{id}",
+    tag: "units",
+    summary: "Edit one unit: property, address, label, resident",
+    access: CONNECTION_ROLES,
+    body: UnitEditBody,
+    description: "The rules of an imported row apply; the unit numbers stay. `resident: null` removes the resident.",
+    answers: [{ status: 200, description: "the unit", content: json(UnitAnswer) }],
+    errors: { 404: NOT_FOUND },
+  },
+  {
+    method: "DELETE",
+    path: "/api/units/{id}/resident",
+    tag: "units",
+    summary: "Erase one resident's personal data (the unit stays)",
+    access: ["admin"],
+    answers: [{ status: 200, description: "the unit without a resident", content: json(UnitAnswer) }],
+    errors: { 404: "`not_found`: no such unit" },
+  },
+];
+
+// What the code returns must fit the documented answer, and the reverse.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const checks: true[] = [true as Same<StoredUnit, z.output<typeof UnitAnswer>>, true as Same<ImportReport, z.output<typeof ImportAnswer>>];
+void checks;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { listSchema } from "@/lib/lists/schema";
+import { CHANNELS, UNITS_LIST } from "@/lib/lists/units";
+import { MAX_LENGTH } from "./rows";
+
+/** Request schemas of the register's routes (docs/api.md, "The unit register"). */
+
+/** `PUT /api/units`: `?dryRun=1` checks only; `?replace=1` removes the units the file leaves out. */
+export const ImportQuery = z.object({ dryRun: z.enum(["0", "1"]).optional(), replace: z.enum(["0", "1"]).optional() });
+
+export const UnitsQuery = listSchema(UNITS_LIST);
+
+/** A text of the edit: `null` or blank empties the field; the lengths are those of the import. */
+const Text = (max: number) => z.string().max(max).nullable().optional();
+
+/** `PATCH /api/units/{id}`: what the page edits (the numbers are the unit's key and stay). */
+export const UnitEditBody = z
+  .object({
+    property: Text(MAX_LENGTH.property),
+    address: Text(MAX_LENGTH.address),
+    label: Text(MAX_LENGTH.label),
+    resident: z
+      .object({
+        name: z.string().max(MAX_LENGTH.resident),
+        email: Text(MAX_LENGTH.email),
+        channel: z.enum(CHANNELS),
+        postalAddress: Text(MAX_LENGTH.postalAddress),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UnitEdit = z.output<typeof UnitEditBody>;
+
+export const UnitPath = z.object({ id: z.uuid() });

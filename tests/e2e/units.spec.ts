@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
+import { expectAccessible } from "./inbox-support";
+
+/**
+ * The unit register's page in German (issue 23): a manager chooses a register exported in
+ * Windows-1252, checks it, reads the error by line and column, chooses the corrected file, checks
+ * again and applies it; the register shows the residents with their umlauts, finds one by name,
+ * and the edit names a field the rules refuse. Runs at 1440 px and, in the phone project, at 390 px.
+ */
+
+test.describe.configure({ mode: "serial" });
+// Each test imports, checks and edits through several round trips, with axe after each step.
+test.setTimeout(180_000);
+
+const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
+const rows = (email: string) => [
+  "61001;HV-1;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;EG links;Jürgen Weiß;juergen@example.de;E-Mail;",
+  `61002;HV-2;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;1. OG rechts;Änne Groß;${email};E-Mail;`,
+  '61003;HV-3;Haus am Fließ;Fließweg 7, 14467 Potsdam;DG;Ömer Çelik;;Post;"Ömer Çelik\r\nFließweg 7\r\n14467 Potsdam"',
+];
+/** The register as older property software writes it: Windows-1252 (Latin-1 covers these letters), CRLF. */
+const register = (email: string) => ({ name: "verzeichnis.csv", mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows(email)].join("\r\n"), "latin1") });
+
+let manager: { email: string; password: string };
+
+const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
+
+test.beforeAll(async () => {
+  manager = await seedUser("manager", "Nora Nutzeinheit");
+});
+
+test("a manager imports the register, fixes the error the check names, and sees the residents", async ({ page }) => {
+  await signInAs(page, manager.email, manager.password);
+  await page.goto(`${baseUrl()}/documents`);
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Nutzeinheiten" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nutzeinheiten" })).toBeVisible();
+  await expect(page.getByText("Noch keine Nutzeinheiten.")).toBeVisible();
+
+  const file = page.getByLabel("Verzeichnis als CSV-Datei");
+  await file.setInputFiles(register("aenne-at-example.de"));
+  await page.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 2, Fehler: 1" })).toBeVisible();
+  const error = page.getByTestId("import-error");
+  await expect(error).toHaveCount(1);
+  await expect(error).toContainText("3");
+  await expect(error).toContainText("E-Mail");
+  await expect(error).toContainText("Keine gültige E-Mail-Adresse.");
+  await expectAccessible(page);
+  await page.screenshot({ path: `tests/e2e/screenshots/units-check-${page.viewportSize()?.width}.png`, fullPage: true });
+  expect((await (await page.request.get(`${baseUrl()}/api/units`)).json()).count, "the check changed nothing").toBe(0);
+
+  await file.setInputFiles(register("aenne@example.de"));
+  await page.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 3, Fehler: 0" })).toBeVisible();
+  await expect(page.getByTestId("import-change")).toHaveCount(3);
+  await page.getByRole("button", { name: "Änderungen übernehmen (3)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Übernommen – neu: 3, geändert: 0, entfernt: 0" })).toBeVisible();
+
+  const units = page.getByTestId("unit-row");
+  await expect(units).toHaveCount(3);
+  await expect(units.filter({ hasText: "61001" })).toContainText("Jürgen Weiß");
+  await expect(units.filter({ hasText: "61003" })).toContainText("Fließweg 7");
+  await expect(units.filter({ hasText: "61003" })).toContainText("Post");
+  await expectAccessible(page);
+  await page.screenshot({ path: `tests/e2e/screenshots/units-register-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (isNarrow(page)) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("the register finds a resident by name, and the edit names the field its rules refuse", async ({ page }) => {
+  await signInAs(page, manager.email, manager.password);
+  await page.goto(`${baseUrl()}/units`);
+  await page.getByRole("searchbox", { name: "Suche" }).fill("groß");
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/q=gro%C3%9F/);
+  const units = page.getByTestId("unit-row");
+  await expect(units).toHaveCount(1);
+  await units.getByRole("button", { name: "Nutzeinheit 61002 bearbeiten" }).click();
+
+  const dialog = page.getByRole("dialog", { name: /Nutzeinheit 61002/ });
+  await dialog.getByLabel("E-Mail").fill("");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog.getByText("Zustellweg E-Mail, aber keine E-Mail-Adresse.")).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel("Zustellweg").selectOption({ label: "Post" });
+  await dialog.getByLabel("Anschrift").fill("Änne Groß\nSüdstraße 1\n10115 Berlin");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(units).toContainText("Post");
+  await expect(units).toContainText("10115 Berlin");
+
+  await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
+  await page.getByRole("searchbox", { name: "Suche" }).fill("");
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(units).toHaveCount(1);
+  await expect(units).toContainText("61003");
+});

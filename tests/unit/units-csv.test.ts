@@ -1,0 +1,133 @@
+import "../support/unit-env";
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { csvLine } from "@/lib/csv";
+import { mapHeader } from "@/lib/units/columns";
+import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/units/csv";
+import { cellsOfRecord, cleanCell, unitFromCells } from "@/lib/units/rows";
+
+/**
+ * Issue 23: reading a unit register as property-management software exports it: the encoding,
+ * the separator, quoted fields with separators and line breaks, the line each record starts on,
+ * header names in German or English, and the rules of a row.
+ */
+
+const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+
+describe("the register's CSV reader", () => {
+  test("UTF-8 with and without BOM, UTF-16 with BOM and Windows-1252 all keep their umlauts", () => {
+    const text = "Bewohner\nJürgen Größe-Müßig €";
+    const utf8 = new TextEncoder().encode(text);
+    assert.deepEqual(decodeRegister(utf8), { text, encoding: "utf-8" });
+    assert.deepEqual(decodeRegister(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8])), { text, encoding: "utf-8" });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    assert.deepEqual(decodeRegister(utf16), { text, encoding: "utf-16le" });
+    // Windows-1252: ü is FC, ß is DF, € is 80 (not Latin-1's control character).
+    const cp1252 = Uint8Array.from([...latin1("Bewohner\nJ\u00fcrgen Gr\u00f6\u00dfe-M\u00fc\u00dfig "), 0x80]);
+    assert.deepEqual(decodeRegister(cp1252), { text, encoding: "windows-1252" });
+  });
+
+  test("the separator is the one the header line uses, outside quotes", () => {
+    assert.equal(detectSeparator("Nutzeinheit;Bewohner;E-Mail\n1,2,3,4,5"), ";");
+    assert.equal(detectSeparator("mscnumber,resident,email"), ",");
+    assert.equal(detectSeparator('"Lage; Etage",Nutzeinheit,Bewohner'), ",");
+    assert.equal(detectSeparator("Nutzeinheit\tBewohner"), "\t");
+    assert.equal(detectSeparator("Nutzeinheit"), ";");
+  });
+
+  test("quoted fields hold separators, quotes and line breaks; each record keeps the line it starts on", () => {
+    const text = 'a;b;c\r\n1;"Haus ""Am See""; links";x\r\n2;"Frau Müller\r\nHauptstr. 1\n12345 Berlin";y\n\n3;;z';
+    const records = parseCsv(text, ";", 10);
+    assert.deepEqual(
+      records.map((r) => [r.line, r.fields]),
+      [
+        [1, ["a", "b", "c"]],
+        [2, ["1", 'Haus "Am See"; links', "x"]],
+        [3, ["2", "Frau Müller\r\nHauptstr. 1\n12345 Berlin", "y"]],
+        [7, ["3", "", "z"]],
+      ],
+    );
+  });
+
+  test("lenient where exports are sloppy: a quote inside an unquoted field, a missing last line break, CR line ends", () => {
+    assert.deepEqual(
+      parseCsv('a;b\r5" Zoll;x\rletzte;zeile', ";", 10).map((r) => r.fields),
+      [
+        ["a", "b"],
+        ['5" Zoll', "x"],
+        ["letzte", "zeile"],
+      ],
+    );
+  });
+
+  test("an unclosed quote names the line where it opened; more rows than allowed stop the reading", () => {
+    assert.throws(
+      () => parseCsv('a;b\n1;2\n3;"offen\n4;5\n', ";", 10),
+      (e: unknown) => e instanceof CsvError && e.reason === "unclosedQuote" && e.line === 3,
+    );
+    const many = `h\n${"1\n".repeat(6)}`;
+    assert.equal(parseCsv(many, ";", 6).length, 7);
+    assert.throws(
+      () => parseCsv(many, ";", 5),
+      (e: unknown) => e instanceof CsvError && e.reason === "tooManyRows",
+    );
+  });
+
+  test("headers in German or English, any order, any case, extra columns ignored; a column named twice is reported", () => {
+    const { columns, duplicates } = mapHeader(["Bemerkung", "e-mail", "HV-Nr.", "NUTZEINHEIT", "Postal Address", "zustellweg"]);
+    assert.deepEqual(Object.fromEntries([...columns].map(([c, { index }]) => [c, index])), {
+      email: 1,
+      pmnumber: 2,
+      mscnumber: 3,
+      postalAddress: 4,
+      channel: 5,
+    });
+    assert.deepEqual(duplicates, []);
+    assert.deepEqual(mapHeader(["mscnumber", "Nutzeinheit"]).duplicates, ["Nutzeinheit"]);
+  });
+
+  test("a file read whole: the header is the first non-blank record", () => {
+    const file = readRegisterCsv(new TextEncoder().encode("\n\nNutzeinheit,Bewohner\n55501001,Anna\n"), 10);
+    assert.equal(file.separator, ",");
+    assert.deepEqual(file.header, { line: 3, fields: ["Nutzeinheit", "Bewohner"] });
+    assert.deepEqual(file.records, [{ line: 4, fields: ["55501001", "Anna"] }]);
+  });
+});
+
+describe("the rules of a register row", () => {
+  const row = (cells: Record<string, string>) => {
+    const { columns } = mapHeader(Object.keys(cells));
+    return unitFromCells(cellsOfRecord({ line: 2, fields: Object.values(cells) }, columns));
+  };
+  const problems = (cells: Record<string, string>) => row(cells).problems.map((p) => `${p.column}:${p.message}`);
+
+  test("a unit number is required; a resident needs a name; channels in German or English", () => {
+    assert.deepEqual(problems({ Liegenschaft: "Haus A" }), ["mscnumber:unitsApi.row.noNumber"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", "E-Mail": "a@b.de", Zustellweg: "E-Mail" }), ["resident:unitsApi.row.nameMissing"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "a@b.de", Zustellweg: "email" }), []);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Fax" }), ["channel:unitsApi.row.badChannel"]);
+    assert.equal(row({ "HV-Nr.": "7", Bewohner: "A", Zustellweg: "Brief", Anschrift: "X" }).unit.resident?.channel, "post");
+  });
+
+  test("e-mail must be valid and present for the e-mail channel; post needs an address, also by default; portal needs a way to send the link", () => {
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "kein-at.de", Zustellweg: "E-Mail" }), ["email:unitsApi.row.badEmail"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "E-Mail" }), ["email:unitsApi.row.emailMissing"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A" }), ["postalAddress:unitsApi.row.addressMissing"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal" }), ["email:unitsApi.row.portalUnreachable"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal", Anschrift: "Hauptstr. 1\n12345 Berlin" }), []);
+  });
+
+  test("cells are bounded and free of control characters", () => {
+    assert.deepEqual(problems({ Nutzeinheit: "1".repeat(65) }), ["mscnumber:unitsApi.row.tooLong"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Lage: "EG\u0007links" }), ["label:unitsApi.row.control"]);
+  });
+
+  test("the export's formula guard is taken off again, so a round trip keeps the text", () => {
+    for (const text of ["-1. OG links", "=Haus", "+49 30 1234", "@home"]) {
+      const cell = csvLine([text]).trimEnd();
+      assert.equal(cleanCell(cell.startsWith('"') ? cell.slice(1, -1) : cell, "label"), text);
+    }
+    assert.equal(cleanCell("'Haus", "label"), "'Haus");
+    assert.equal(cleanCell("  Hauptstr. 1 \r\n\r\n 12345 Berlin ", "postalAddress"), "Hauptstr. 1\n12345 Berlin");
+  });
+});
