@@ -28,8 +28,10 @@ export const LazyDocumentPane = onFirstUse(() => import("./document-pane").then(
 export const LazyViewerDialog = onFirstUse(() => import("./viewer-dialog").then((m) => m.ViewerDialog));
 export const LazyShortcutsHelp = onFirstUse(() => import("./shortcuts-help").then((m) => m.ShortcutsHelp));
 export const LazyConfirmRunPanel = onFirstUse(() => import("./confirm-run-panel").then((m) => m.ConfirmRunPanel));
-// The run's panel follows the answer: asked for with the question, it is there when the run starts.
+// The run (its panel and its requests, use-confirm-run.ts) follows the answer: asked for with the
+// question, both are there when the run starts.
 export const LazyConfirmDialog = onFirstUse(() => {
   void import("./confirm-run-panel");
+  void import("./confirm-batches");
   return import("./confirm-dialog").then((m) => m.ConfirmDialog);
 });
