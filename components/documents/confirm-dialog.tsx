@@ -8,11 +8,12 @@ const MAX_NAMED_UNITS = 12;
 
 /**
  * The question before any confirmation: how many documents, which usage units, at which
- * connection(s) and provider(s), and that it cannot be undone.
+ * connection(s) and provider(s), and that it cannot be undone. Rendered only while it asks
+ * (lazy-parts.tsx), so it is always open; its answer or Esc closes it through `onCancel`.
  */
-export function ConfirmDialog(props: { targets: Target[] | null; connections: Connection[]; onCancel: () => void; onConfirm: (targets: Target[]) => void }) {
+export function ConfirmDialog(props: { targets: Target[]; connections: Connection[]; onCancel: () => void; onConfirm: (targets: Target[]) => void }) {
   const t = useT();
-  const targets = props.targets ?? [];
+  const { targets } = props;
   const n = targets.length;
   const units = [...new Set(targets.map((x) => x.unit ?? t("inbox.unit.none")))];
   const byId = new Map(props.connections.map((c) => [c.id, c]));
@@ -20,7 +21,7 @@ export function ConfirmDialog(props: { targets: Target[] | null; connections: Co
   const named = units.slice(0, MAX_NAMED_UNITS).join(", ");
   return (
     <AlertDialog
-      open={props.targets !== null}
+      open
       onOpenChange={(open) => !open && props.onCancel()}
       title={n === 1 ? t("inbox.confirm.title.one") : t("inbox.confirm.title.other", { n })}
       description={

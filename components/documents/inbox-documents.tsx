@@ -7,13 +7,12 @@ import { useNarrow } from "@/components/ui/use-narrow";
 import type { InboxGroup } from "@/lib/client/types";
 import { INBOX_PAGE_SIZES } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
-import { DocumentPane } from "./document-pane";
 import { spokenNamesOf, type DocView } from "./inbox-model";
+import { LazyDocumentPane, LazyViewerDialog } from "./lazy-parts";
 import { SelectionBar } from "./selection-bar";
 import { UnitGroup, type GroupHandlers } from "./unit-group";
 import type { useInboxNavigation } from "./use-inbox-navigation";
 import type { useInboxSelection } from "./use-inbox-selection";
-import { ViewerDialog } from "./viewer-dialog";
 
 type Paging = { offset: number; limit: number; units: number; onChange: (patch: { offset: number; limit?: number }) => void };
 type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
@@ -56,7 +55,7 @@ export function InboxDocuments(props: {
     onFocus: (d) => props.nav.setActiveKey(d.key),
   };
   const pane = openDoc && (
-    <DocumentPane
+    <LazyDocumentPane
       doc={openDoc}
       connectionName={props.connectionName(openDoc.connectionId)}
       inDialog={narrow}
@@ -92,9 +91,9 @@ export function InboxDocuments(props: {
         {props.groups.length > 0 && <StateLegend />}
       </div>
       {openDoc && narrow ? (
-        <ViewerDialog docKey={openDoc.key} onClose={props.onCloseViewer}>
+        <LazyViewerDialog docKey={openDoc.key} onClose={props.onCloseViewer}>
           {pane}
-        </ViewerDialog>
+        </LazyViewerDialog>
       ) : (
         pane
       )}

@@ -10,13 +10,11 @@ import { useSearchState } from "@/lib/client/use-search-state";
 import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
 import type { Connection, Inbox } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
-import { ConfirmDialog } from "./confirm-dialog";
-import { ConfirmRunPanel } from "./confirm-run-panel";
 import { InboxDocuments } from "./inbox-documents";
 import { InboxFilters } from "./inbox-filters";
-import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView } from "./inbox-model";
+import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView, type Target } from "./inbox-model";
 import { InboxSummary } from "./inbox-summary";
-import { ShortcutsHelp } from "./shortcuts-help";
+import { LazyConfirmDialog, LazyConfirmRunPanel, LazyShortcutsHelp } from "./lazy-parts";
 import { useConfirmRun } from "./use-confirm-run";
 import { useInboxDialogs } from "./use-inbox-dialogs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
@@ -50,6 +48,12 @@ export function InboxView() {
     update({ doc: undefined });
     if (openKey) focusDoc(openKey);
   };
+  const confirm = (targets: Target[]) => {
+    selection.clear();
+    // On a phone the viewer covers the page: it closes, so that the run's panel is in sight.
+    if (viewerDialog) update({ doc: undefined });
+    run.start(targets);
+  };
   const { active } = nav;
 
   useInboxShortcuts(!dialogs.isOpen && !viewerDialog, {
@@ -76,7 +80,7 @@ export function InboxView() {
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
           <InboxFilters search={list} connections={connectionList} onChange={update} />
-          {run.panel && <ConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
+          {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
           <InboxDocuments
             groups={groups}
             selection={selection}
@@ -92,18 +96,8 @@ export function InboxView() {
           />
         </>
       )}
-      <ConfirmDialog
-        targets={dialogs.asking}
-        connections={connectionList}
-        onCancel={dialogs.cancel}
-        onConfirm={(targets) => {
-          selection.clear();
-          // On a phone the viewer covers the page: it closes, so that the run's panel is in sight.
-          if (viewerDialog) update({ doc: undefined });
-          run.start(targets);
-        }}
-      />
-      <ShortcutsHelp open={dialogs.helpOpen} onOpenChange={dialogs.setHelpOpen} />
+      {dialogs.asking && <LazyConfirmDialog targets={dialogs.asking} connections={connectionList} onCancel={dialogs.cancel} onConfirm={confirm} />}
+      {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
     </section>
   );
 }

@@ -13,11 +13,11 @@ const KEYS: [string[], MessageKey][] = [
   [["?"], "inbox.keys.help"],
 ];
 
-/** The keyboard shortcuts of the inbox, opened with `?`. */
-export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The keyboard shortcuts of the inbox, opened with `?`: rendered only while open (lazy-parts.tsx). */
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("inbox.keys.title")} description={t("inbox.keys.intro")} closeLabel={t("common.close")}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t("inbox.keys.title")} description={t("inbox.keys.intro")} closeLabel={t("common.close")}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {KEYS.map(([keys, label]) => (
           <div key={label} className="contents">

@@ -1,10 +1,11 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { fetchJson, HttpError, postNdjson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import { confirmationRunKeys, confirmationRunsQuery, connectionKeys, inboxKeys } from "@/lib/client/queries";
-import type { ConfirmationRun, ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
-import { batchesOf, docKey, type Target } from "./inbox-model";
+import type { ConfirmationRun, ConfirmLine } from "@/lib/client/types";
+import type { Control } from "./confirm-batches";
+import type { Target } from "./inbox-model";
 
 /** `cancelled`: left open because the run was cancelled before it came to the document. */
 export type OutcomeState = ConfirmLine["state"] | "cancelled";
@@ -58,62 +59,8 @@ function tallyOfRuns(runs: ConfirmationRun[]): Tally {
   };
 }
 
-type Control = { stop: boolean; runId?: string };
-
 /**
- * One `POST .../confirmations` per connection (at most 1000 ids each), the outcome of every
- * document recorded as its line arrives. A refusal before the stream began sent nothing (failed);
- * a stream cut off mid-way leaves the rest unknown: the server goes on without us, and the next
- * sync reconciles them. Once `control.stop` no further batch is sent.
- */
-async function confirmBatches(targets: Target[], control: Control, record: (entries: [string, Outcome][]) => void, onRun: (id: string) => void) {
-  for (const batch of batchesOf(targets)) {
-    const waiting = new Set(batch.targets.map((t) => t.key));
-    const settle = (outcome: Outcome) => {
-      record([...waiting].map((k) => [k, outcome]));
-      waiting.clear();
-    };
-    if (control.stop) {
-      settle({ state: "cancelled" });
-      continue;
-    }
-    const onHeaders = (headers: Headers) => {
-      const id = headers.get("Confirmation-Run") ?? undefined;
-      control.runId = id;
-      if (!id) return;
-      onRun(id);
-      // Cancelled between the request and its answer: the server learns of it now.
-      if (control.stop) void cancelRun(id).catch(() => undefined);
-    };
-    const onLine = (line: ConfirmationsLine) => {
-      if ("documentid" in line) {
-        const key = docKey(batch.connectionId, line.documentid);
-        waiting.delete(key);
-        record([[key, { state: line.state, message: line.message }]]);
-      } else if ("error" in line) {
-        settle({ state: "failed", message: line.message });
-      } else if (line.cancelled > 0) {
-        settle({ state: "cancelled" });
-      }
-    };
-    try {
-      await postNdjson<ConfirmationsLine>(
-        `/api/connections/${batch.connectionId}/confirmations`,
-        { documentids: batch.targets.map((t) => t.documentid) },
-        onLine,
-        {
-          onHeaders,
-        },
-      );
-      settle({ state: "unknown" });
-    } catch (err) {
-      settle(err instanceof HttpError ? { state: "failed", message: err.message } : { state: "unknown" });
-    }
-  }
-}
-
-/**
- * This page's own confirmation run, document by document (`confirmBatches`). A cancel asks the
+ * This page's own confirmation run, document by document (`confirmBatches`, confirm-batches.ts). A cancel asks the
  * server to stop the batch under way (by the run id its answer names) and sends no further batch.
  */
 function useOwnRun() {
@@ -134,7 +81,15 @@ function useOwnRun() {
     });
 
   const mutation = useMutation({
-    mutationFn: (targets: Target[]) => confirmBatches(targets, control.current, record, (id) => setRunIds((prev) => new Set([...prev, id]))),
+    mutationFn: async (targets: Target[]) => {
+      const { confirmBatches } = await import("./confirm-batches");
+      const own = control.current;
+      await confirmBatches(targets, own, record, (id) => {
+        setRunIds((prev) => new Set([...prev, id]));
+        // Cancelled between the request and its answer: the server learns of it now.
+        if (own.stop) void cancelRun(id).catch(() => undefined);
+      });
+    },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: connectionKeys.all })]),
   });
 

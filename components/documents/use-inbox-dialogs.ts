@@ -33,7 +33,7 @@ export function useInboxDialogs() {
     asking,
     helpOpen,
     isOpen,
-    setHelpOpen,
+    closeHelp: () => setHelpOpen(false),
     cancel: () => setAsking(null),
     showHelp: () => {
       remember();

@@ -1,0 +1,57 @@
+import { HttpError, postNdjson } from "@/lib/client/fetch-json";
+import type { ConfirmationsLine } from "@/lib/client/types";
+import { batchesOf, docKey, type Target } from "./inbox-model";
+import type { Outcome } from "./use-confirm-run";
+
+export type Control = { stop: boolean; runId?: string };
+
+/**
+ * One `POST .../confirmations` per connection (at most 1000 ids each), the outcome of every
+ * document recorded as its line arrives. A refusal before the stream began sent nothing (failed);
+ * a stream cut off mid-way leaves the rest unknown: the server goes on without us, and the next
+ * sync reconciles them. Once `control.stop` no further batch is sent. Loaded with the first run
+ * (use-confirm-run.ts): the inbox's first load does not carry it.
+ */
+export async function confirmBatches(targets: Target[], control: Control, record: (entries: [string, Outcome][]) => void, onRun: (id: string) => void) {
+  for (const batch of batchesOf(targets)) {
+    const waiting = new Set(batch.targets.map((t) => t.key));
+    const settle = (outcome: Outcome) => {
+      record([...waiting].map((k) => [k, outcome]));
+      waiting.clear();
+    };
+    if (control.stop) {
+      settle({ state: "cancelled" });
+      continue;
+    }
+    const onHeaders = (headers: Headers) => {
+      const id = headers.get("Confirmation-Run") ?? undefined;
+      control.runId = id;
+      if (!id) return;
+      onRun(id);
+    };
+    const onLine = (line: ConfirmationsLine) => {
+      if ("documentid" in line) {
+        const key = docKey(batch.connectionId, line.documentid);
+        waiting.delete(key);
+        record([[key, { state: line.state, message: line.message }]]);
+      } else if ("error" in line) {
+        settle({ state: "failed", message: line.message });
+      } else if (line.cancelled > 0) {
+        settle({ state: "cancelled" });
+      }
+    };
+    try {
+      await postNdjson<ConfirmationsLine>(
+        `/api/connections/${batch.connectionId}/confirmations`,
+        { documentids: batch.targets.map((t) => t.documentid) },
+        onLine,
+        {
+          onHeaders,
+        },
+      );
+      settle({ state: "unknown" });
+    } catch (err) {
+      settle(err instanceof HttpError ? { state: "failed", message: err.message } : { state: "unknown" });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+"use client";
+import { lazy, Suspense, type ComponentType } from "react";
+
+/**
+ * A part loaded on first use: its chunk is asked for when it is first rendered, and nothing shows
+ * until it is there. React's own `lazy`, not next/dynamic: next/dynamic's loader (about 2 KB gzip)
+ * would itself be in the page's first load.
+ */
+function onFirstUse<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Part = lazy(async () => ({ default: await load() }));
+  return function OnFirstUse(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/*
+ * The inbox's parts that only a person's action brings up: the open document (its pane and, on a
+ * phone, its full-screen dialog), the question before a confirmation, the run it starts and the
+ * shortcuts help. Each is rendered only while it shows, so neither they nor Radix's dialogs are in
+ * the page's first load (pages.inbox_first_load_js_kb_gzip, contracts/BENCH.md). The server still
+ * renders the pane when the URL names a document (a link to it).
+ */
+export const LazyDocumentPane = onFirstUse(() => import("./document-pane").then((m) => m.DocumentPane));
+export const LazyViewerDialog = onFirstUse(() => import("./viewer-dialog").then((m) => m.ViewerDialog));
+export const LazyShortcutsHelp = onFirstUse(() => import("./shortcuts-help").then((m) => m.ShortcutsHelp));
+export const LazyConfirmRunPanel = onFirstUse(() => import("./confirm-run-panel").then((m) => m.ConfirmRunPanel));
+// The run (its panel and its requests, use-confirm-run.ts) follows the answer: asked for with the
+// question, both are there when the run starts.
+export const LazyConfirmDialog = onFirstUse(() => {
+  void import("./confirm-run-panel");
+  void import("./confirm-batches");
+  return import("./confirm-dialog").then((m) => m.ConfirmDialog);
+});
