@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { migrationsDir, runMigrations, type SqlRunner } from "@/lib/db/migrate";
+import { pgliteExtensions } from "@/lib/db/pglite";
 import type { Sql } from "./catalog";
 import { OpsError } from "./manifest";
 import { withStaging } from "./pack";
@@ -42,7 +43,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const dir = path.join(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return pgliteDatabase(pglite, () => pglite.close());
 }
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { runMigrations, type SqlRunner } from "./migrate";
+import { pgliteExtensions } from "./pglite";
 
 /** One database handle for both engines: the queries are the same, only the driver differs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -65,7 +66,10 @@ async function openEmbedded(dataDir: string): Promise<Handle> {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   await initEmbedded(dir);
-  const pglite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ["-c", s])] });
+  const pglite = await PGlite.create(dir, {
+    extensions: await pgliteExtensions(),
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ["-c", s])],
+  });
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
     query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,

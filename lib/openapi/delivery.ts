@@ -15,7 +15,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     access: SUPPORT_ROLES,
     query: DeliveryQuery,
     params: {
-      q: "document id (exact), file name (substring) or unit / property-management number (exact)",
+      q: "document id (exact), file name (substring; not for a term of digits only) or unit / property-management number (exact)",
       from: "first seen on or after this day (`YYYY-MM-DD`, German time)",
       to: "first seen on or before this day",
     },

@@ -46,10 +46,10 @@ export function stateOf(u: number, m: number): string {
   return "confirmed";
 }
 
-type Owner = { id: string; connections: string[] };
+export type Owner = { id: string; connections: string[] };
 
 /** The rows of the whole index, month after month, in batches of BATCH (built as they are written, never all at once). */
-function* batches(owners: Owner[], unitsPerUser: number): Generator<Record<string, unknown>[]> {
+export function* batches(owners: Owner[], unitsPerUser: number): Generator<Record<string, unknown>[]> {
   const batch: Record<string, unknown>[] = [];
   for (const [m, ym] of MONTHS.entries()) {
     for (const [k, owner] of owners.entries()) {
@@ -83,7 +83,7 @@ function* batches(owners: Owner[], unitsPerUser: number): Generator<Record<strin
   if (batch.length > 0) yield batch;
 }
 
-const INSERT = `INSERT INTO delivery_documents (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement, document,
+export const INSERT = `INSERT INTO delivery_documents (connection_id, documentid, kd, filename, doctype, mimetype, propertymanagement, document,
     unit_msc, unit_pm, period_from, period_to, state, first_seen_at, last_seen_at, sha256, bytes, fetched_at, confirmed_at, confirmed_by)
   SELECT x.connection_id, x.documentid, '', x.filename, x.document->>'doctype', x.document->>'mimetype', x.document->>'propertymanagement', x.document,
     x.unit_msc, x.unit_pm, x.period_from, x.period_to, x.state, x.first_seen_at, now(), x.sha256, x.bytes, x.fetched_at, x.confirmed_at, x.confirmed_by

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestServer } from "./server";
+import { pgliteExtensions } from "@/lib/db/pglite";
 
 /**
  * Runs one SQL statement on the server's database. The embedded one belongs to one process at a
@@ -19,7 +20,7 @@ export async function sql<T>(server: TestServer, text: string, params: unknown[]
     }
   }
   await server.crash();
-  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
+  const db = await PGlite.create(path.join(server.dataDir, "pglite"), { extensions: await pgliteExtensions() });
   try {
     return (await db.query<T>(text, params)).rows;
   } finally {

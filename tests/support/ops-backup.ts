@@ -9,6 +9,7 @@ import pg from "pg";
 import type { TestServer } from "./server";
 import { testDatabaseUrl } from "./server";
 import { api, type Session } from "./session";
+import { pgliteExtensions } from "@/lib/db/pglite";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -71,7 +72,7 @@ export async function withTargetDb<T>(target: Target, fn: (query: (text: string)
     }
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(target.dataDir, "pglite"));
+  const db = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: await pgliteExtensions() });
   try {
     return await fn(async (text) => (await db.query<Record<string, unknown>>(text)).rows);
   } finally {

@@ -58,7 +58,8 @@ export function testDatabaseUrl(): string | undefined {
   return url || undefined;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database on the server `adminUrl` names, and how to drop it. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arge_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
 import { migrationsDir, runMigrations, type SqlRunner } from "@/lib/db/migrate";
+import { pgliteExtensions } from "@/lib/db/pglite";
 
 function runnerFor(db: PGlite): SqlRunner {
   return {
@@ -15,7 +16,7 @@ function runnerFor(db: PGlite): SqlRunner {
 
 describe("migrations (embedded PostgreSQL)", () => {
   test("the project's migrations apply once, in order, and are recorded", async () => {
-    const db = await PGlite.create();
+    const db = await PGlite.create({ extensions: await pgliteExtensions() });
     const first = await runMigrations(runnerFor(db));
     assert.ok(first.length >= 1);
     assert.deepEqual(first, [...first].sort());

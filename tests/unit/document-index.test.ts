@@ -7,6 +7,7 @@ import { runMigrations } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/client";
 import { indexDocuments } from "@/lib/delivery/document-index";
 import type { ProviderDocument } from "@/lib/provider/schemas";
+import { pgliteExtensions } from "@/lib/db/pglite";
 
 const doc = (i: number, extra: Record<string, unknown> = {}): ProviderDocument => ({
   documentid: `d-${i}`,
@@ -19,7 +20,7 @@ const doc = (i: number, extra: Record<string, unknown> = {}): ProviderDocument =
 });
 
 async function setUp() {
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ extensions: await pgliteExtensions() });
   await runMigrations({ exec: async (s) => void (await pg.exec(s)), query: async (s, p) => (await pg.query<Record<string, unknown>>(s, p)).rows });
   const uid = randomUUID();
   const cid = randomUUID();

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { isSupportRole } from "@/lib/auth/roles";
 import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
@@ -14,6 +14,7 @@ import { openArchived } from "@/lib/delivery/archive/read";
 import { storedFactsView, type FactsView } from "@/lib/delivery/file-facts";
 import type { FileFacts, HashCheck } from "@/lib/provider/facts";
 import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./schemas";
+import { countRecords, matches, onPage, pageTotal, searchPage } from "./search";
 
 /**
  * Support's view of the delivery record: every user's documents, read-only. The principal is
@@ -137,19 +138,6 @@ export function selectRecords<X extends Record<string, SQL.Aliased | SQL>>(db: D
 
 export const recordOrder = [desc(d.firstSeenAt), asc(d.connectionId), asc(d.documentid)];
 
-/** `q` matches a document id exactly, a file name as a substring, or a usage unit number exactly. */
-function matches(q: string): SQL {
-  const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-  return or(
-    eq(d.documentid, q),
-    sql`${d.filename} ILIKE ${pattern}`,
-    eq(d.unitMsc, q),
-    eq(d.unitPm, q),
-    // As text, so a provider that sends the number as a JSON number still matches.
-    sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${metadataArray}) AS m(e) WHERE m.e->>'mscnumber' = ${q})`,
-  )!;
-}
-
 /** The filters as one condition; `undefined` (no filter) means every record, which support may read. */
 export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
   if (f.from && f.to && f.from > f.to) throw badRange("to", "deliveryRecord.rangeOrder");
@@ -163,25 +151,27 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
   return and(...conditions);
 }
 
-const windowCount = sql<number>`count(*) over ()`.mapWith(Number);
-
+/**
+ * A page of records in record order. A search joins the records to the page of its matches
+ * (`searchPage`), whose total rides along; without one, the first_seen_at index gives the page
+ * and `countRecords` the total.
+ */
 export async function listDeliveries(db: Db, principal: SupportPrincipal, input: DeliveryQueryInput): Promise<{ count: number; records: DeliveryRecord[] }> {
   assertSupport(principal);
   const where = filterCondition(input);
-  const rows = await selectRecords(db, { total: windowCount })
-    .where(where)
-    .orderBy(...recordOrder)
-    .limit(input.limit)
-    .offset(input.offset);
-  let count = rows[0]?.total ?? 0;
-  if (rows.length === 0 && input.offset > 0) {
-    // Paged past the end: the window count has no row to ride on.
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(d)
-      .where(where);
-    count = row?.n ?? 0;
+  if (!input.q) {
+    const rows = await selectRecords(db, {})
+      .where(where)
+      .orderBy(...recordOrder)
+      .limit(input.limit)
+      .offset(input.offset);
+    return { count: await countRecords(db, input, where), records: rows.map(toRecord) };
   }
+  const rows = await selectRecords(db, { total: pageTotal })
+    .innerJoin(searchPage(where!, input.limit, input.offset), onPage)
+    .orderBy(...recordOrder);
+  // Paged past the end: the page's total has no row to ride on.
+  const count = rows[0]?.total ?? (input.offset > 0 ? await countRecords(db, input, where) : 0);
   return { count, records: rows.map(toRecord) };
 }
 

@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
+import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
+import type { Logger } from "drizzle-orm/logger";
+import pg from "pg";
+import type { Db } from "@/lib/db/client";
+import { runMigrations, type SqlRunner } from "@/lib/db/migrate";
+import { pgliteExtensions } from "@/lib/db/pglite";
+import { exportDeliveries } from "@/lib/delivery/support/export";
+import { listDeliveries, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { createDatabase, testDatabaseUrl } from "../support/server";
+
+/**
+ * The plans of support's search and export over 40,000 documents (docs/scale.md): what each
+ * statement the functions run reads, by `EXPLAIN` on the real database (embedded, or PostgreSQL
+ * when TEST_DATABASE_URL is set: a throw-away database there). At this size the old plans
+ * already show (a backward walk of first_seen_at behind every search, a window over every row
+ * for the export's count, keyset batches that start at the newest row).
+ */
+
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "arge-plans-"));
+const DOCUMENTS = 40_000;
+const support: SupportPrincipal = { id: randomUUID(), email: "support@example.com", role: "support" };
+
+type Plan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; Plans?: Plan[] };
+const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
+
+async function open(): Promise<{ run: SqlRunner; db: (logger: Logger) => Db; close: () => Promise<void> }> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    const lite = await PGlite.create({ extensions: await pgliteExtensions() });
+    const run: SqlRunner = { exec: async (s) => void (await lite.exec(s)), query: async (s, p) => (await lite.query<Record<string, unknown>>(s, p)).rows };
+    return { run, db: (logger) => pgliteDrizzle({ client: lite, logger }) as unknown as Db, close: () => lite.close() };
+  }
+  const scratch = await createDatabase(url);
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  const run: SqlRunner = { exec: async (s) => void (await pool.query(s)), query: async (s, p) => (await pool.query(s, p)).rows };
+  const close = async () => {
+    await pool.end();
+    await scratch.drop();
+  };
+  return { run, db: (logger) => pgDrizzle({ client: pool, logger }) as unknown as Db, close };
+}
+
+/** Two connections of one user; documents a minute apart, one usage unit each, its number in the metadata too. */
+async function seed(run: SqlRunner): Promise<void> {
+  const [user] = await run.query(
+    "INSERT INTO users (id, email, name, role, password_hash) VALUES (gen_random_uuid(), 'm@example.com', 'M', 'manager', 'x') RETURNING id",
+  );
+  for (const k of [0, 1]) {
+    const [conn] = await run.query(
+      "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES (gen_random_uuid(), $1, $2, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b') RETURNING id",
+      [user!.id, `c${k}`],
+    );
+    await run.query(
+      `INSERT INTO delivery_documents (connection_id, documentid, filename, doctype, mimetype, propertymanagement, document, unit_msc, unit_pm, state, first_seen_at)
+       SELECT $1, 'doc-' || i, 'abrechnung_' || (10000000 + i) || '.pdf', 'invoice', 'application/pdf', '',
+         jsonb_build_object('metadata', jsonb_build_array(jsonb_build_object('mscnumber', (10000000 + i)::text))),
+         (10000000 + i)::text, 'PM-' || i, CASE WHEN i % 10 = 0 THEN 'open' ELSE 'confirmed' END,
+         timestamptz '2026-01-01' + i * interval '1 minute'
+       FROM generate_series($2::int, $3::int) AS i`,
+      [conn!.id, k * (DOCUMENTS / 2) + 1, (k + 1) * (DOCUMENTS / 2)],
+    );
+  }
+  await run.exec("VACUUM ANALYZE delivery_documents, delivery_state_counts");
+}
+
+describe("support's search and export read about their own rows", () => {
+  let database: Awaited<ReturnType<typeof open>>;
+  const statements: { sql: string; params: unknown[] }[] = [];
+  let db: Db;
+
+  before(async () => {
+    database = await open();
+    await runMigrations(database.run);
+    await seed(database.run);
+    db = database.db({ logQuery: (sql, params) => void statements.push({ sql, params }) });
+  });
+  after(() => database?.close());
+
+  /** The plans of the statements on delivery_documents that `fn` runs. */
+  async function plansOf(fn: () => Promise<unknown>): Promise<Plan[]> {
+    statements.length = 0;
+    await fn();
+    const plans: Plan[] = [];
+    for (const s of statements.filter((s) => s.sql.includes('"delivery_documents"') || s.sql.includes("delivery_state_counts"))) {
+      const [row] = await database.run.query(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
+      const json = row!["QUERY PLAN"];
+      plans.push((typeof json === "string" ? JSON.parse(json) : json)[0].Plan as Plan);
+    }
+    return plans;
+  }
+
+  /** The indexes on delivery_documents that the search for `q` reads, after checking it walks no table. */
+  async function searchIndexes(q: string): Promise<Set<string | undefined>> {
+    const [plan] = await plansOf(() => listDeliveries(db, support, { q, limit: 25, offset: 0 }));
+    const scans = nodes(plan!).filter((n) => n["Relation Name"] === "delivery_documents" || n["Index Name"]?.startsWith("delivery_documents"));
+    assert.ok(
+      !scans.some((n) => n["Node Type"] === "Seq Scan" || (n["Index Name"] === "delivery_documents_first_seen" && !n["Index Cond"])),
+      `no walk over every row for ${q}`,
+    );
+    return new Set(scans.map((n) => n["Index Name"]));
+  }
+
+  test("a search finds its matches through the indexes of each branch, not by walking first_seen_at", async () => {
+    const found = await listDeliveries(db, support, { q: "10012345", state: "confirmed", limit: 25, offset: 0 });
+    assert.deepEqual([found.count, found.records.map((r) => r.documentid)], [1, ["doc-12345"]]);
+    const byName = await listDeliveries(db, support, { q: "abrechnung_1001234", limit: 25, offset: 0 });
+    assert.equal(byName.count, 10, "a name's substring: doc-12340 to doc-12349");
+    const number = await searchIndexes("10012345");
+    for (const index of ["delivery_documents_documentid", "delivery_documents_unit_msc", "delivery_documents_unit_pm", "delivery_documents_metadata"]) {
+      assert.ok(number.has(index), `${index} serves its branch (${[...number].join(", ")})`);
+    }
+    assert.ok(!number.has("delivery_documents_filename"), "a term of digits only skips the file name (docs/scale.md)");
+    assert.ok((await searchIndexes("abrechnung_1001234")).has("delivery_documents_filename"), "a name's substring through its trigrams");
+  });
+
+  test("the export counts apart from its rows and each keyset batch starts at its cursor", async () => {
+    const exported = await plansOf(async () => {
+      const { meta, stream } = await exportDeliveries(db, support, { filters: {}, locale: "de" });
+      assert.equal(meta.rows, DOCUMENTS);
+      const reader = stream.getReader();
+      for (let i = 0; i < 3; i++) await reader.read(); // the header and first batch, then two more
+      await reader.cancel();
+    });
+    assert.ok(exported.length >= 3, `the first batch, the count and later batches (${exported.length})`);
+    assert.ok(!exported.some((p) => nodes(p).some((n) => n["Node Type"] === "WindowAgg")), "no window over every row");
+    const batches = exported.filter((p) => nodes(p).some((n) => n["Index Name"] === "delivery_documents_first_seen"));
+    const later = batches.slice(1).flatMap((p) => nodes(p).filter((n) => n["Index Name"] === "delivery_documents_first_seen"));
+    assert.ok(later.length > 0 && later.every((n) => n["Index Cond"]?.includes("first_seen_at <=")), "later batches start at the cursor");
+  });
+});
