@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
 import { rowsOf } from "@/lib/db/rows";
 import { claimSettledSql, startInstance } from "./instances";
-import { acquireSyncLease, runSync } from "./sync";
+import { acquireSyncLease, runSync, type Lease } from "./sync";
 
 /**
  * Background sync (docs/architecture.md, "Sync"): every connection is synced every
@@ -16,13 +16,19 @@ import { acquireSyncLease, runSync } from "./sync";
  * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
  * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
  * decided; the claims of an instance found dead (instances.ts) are due at once. From a shutdown's
- * start on (lib/ops/lifecycle.ts) no sync is started.
+ * start on (lib/ops/lifecycle.ts) no sync is started. A finished sync looks for the next due
+ * connection at once: waiting for the tick held each slot idle for the rest of it, so that an
+ * instance synced at most SYNC_CONCURRENCY connections per tick (200 connections: a round of
+ * 12.5 minutes on two instances, whatever the interval; docs/scale.md, "The sync of many
+ * connections").
  */
 
 /** The background syncs under way, by connection. */
 type Running = Map<string, Promise<void>>;
+/** One look at a time (`looking`); a look asked for meanwhile runs after it (`again`). */
+type Scheduler = { timer?: NodeJS.Timeout; running: Running; looking?: Promise<void>; again: boolean };
 
-const store = globalThis as unknown as { argeScheduler?: { timer: NodeJS.Timeout; running: Running } };
+const store = globalThis as unknown as { argeScheduler?: Scheduler };
 
 function tickMs(): number {
   const minutes = env().syncIntervalMinutes;
@@ -67,24 +73,38 @@ async function dueConnections(db: Db, limit: number, exclude: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-async function syncInBackground(db: Db, connectionId: string): Promise<void> {
+/**
+ * Syncs one due connection unless another instance took it first. Resolves to whether the
+ * scheduler may look for the next one at once: not after the database failed before the lease
+ * (it would pick the same connection again and again); a sync that ran or failed has moved the
+ * connection's next time (or still holds its lease), another instance's lease hides it.
+ */
+async function syncInBackground(db: Db, connectionId: string): Promise<boolean> {
+  let lease: Lease | null;
+  let connection: ConnectionRow | undefined;
   try {
-    const [connection] = await db
+    [connection] = await db
       .select()
       .from(connections)
       .where(and(eq(connections.id, connectionId), isNull(connections.deletedAt)))
       .limit(1);
-    if (!connection) return;
-    const lease = await acquireSyncLease(db, connectionId);
-    if (!lease) return;
-    await runSync(db, lease, { connection: connection as ConnectionRow, actor: "system" });
+    lease = connection ? await acquireSyncLease(db, connectionId) : null;
+  } catch (err) {
+    log().warn({ connectionId, err: err instanceof Error ? err.message : err }, "background sync not started");
+    return false;
+  }
+  if (!connection || !lease) return true;
+  try {
+    await runSync(db, lease, { connection, actor: "system" });
   } catch (err) {
     // runSync has recorded the outcome on the connection; the log says which one failed.
     log().warn({ connectionId, err: err instanceof Error ? err.message : err }, "background sync failed");
   }
+  return true;
 }
 
-async function tick(running: Running): Promise<void> {
+async function tick(scheduler: Scheduler): Promise<void> {
+  const { running } = scheduler;
   // Shutting down: the syncs under way stop at their next page (sync.ts), none starts.
   if (shutdownSignal().aborted) return;
   const free = env().syncConcurrency - running.size;
@@ -92,11 +112,29 @@ async function tick(running: Running): Promise<void> {
   const db = await getDb();
   await scheduleNew(db);
   for (const id of await dueConnections(db, free, [...running.keys()])) {
-    running.set(
-      id,
-      syncInBackground(db, id).finally(() => running.delete(id)),
-    );
+    const done = syncInBackground(db, id).then((next) => {
+      running.delete(id);
+      if (next) look(scheduler);
+    });
+    running.set(id, done);
   }
+}
+
+/**
+ * Looks for due connections, one look at a time: a look asked for while one runs (a sync
+ * finished, the timer) runs once after it, so two looks never hand out the same free slot.
+ */
+function look(scheduler: Scheduler): void {
+  if (scheduler.looking) {
+    scheduler.again = true;
+    return;
+  }
+  scheduler.looking = (async () => {
+    do {
+      scheduler.again = false;
+      await tick(scheduler).catch((err: unknown) => log().error({ err }, "sync scheduler tick failed"));
+    } while (scheduler.again);
+  })().finally(() => (scheduler.looking = undefined));
 }
 
 /**
@@ -105,13 +143,13 @@ async function tick(running: Running): Promise<void> {
  */
 export async function startScheduler(): Promise<void> {
   if (store.argeScheduler) return;
-  const running: Running = new Map();
-  const run = () => void tick(running).catch((err: unknown) => log().error({ err }, "sync scheduler tick failed"));
-  const timer = setInterval(run, tickMs());
-  timer.unref();
-  store.argeScheduler = { timer, running };
+  const scheduler: Scheduler = { running: new Map(), again: false };
+  const run = () => look(scheduler);
+  scheduler.timer = setInterval(run, tickMs());
+  scheduler.timer.unref();
+  store.argeScheduler = scheduler;
   // At a shutdown the syncs under way release their leases before the instance ends (instances.ts).
-  onFinish(async () => void (await Promise.allSettled(running.values())));
+  onFinish(async () => void (await Promise.allSettled(scheduler.running.values())));
   await startInstance(await getDb(), run);
   run();
 }

@@ -35,7 +35,8 @@ export class WalkState {
 
   constructor(
     readonly req: Requester,
-    readonly pageSize: number,
+    /** The page size asked for; lowered once when the provider grants less (walk.ts). */
+    public pageSize: number,
     /** Most documents the walk believes and reads. */
     private readonly max: number,
     private readonly onPage: OnPage,

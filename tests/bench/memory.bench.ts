@@ -14,7 +14,7 @@ import { startAltProvider } from "../support/alt-provider";
 import { MiB, rssBytes, rssGrowthDuring } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { withProbedServer, type Samples } from "./probe";
-import { addConnection, altDocuments, control, postConnection, round, signInAdmin, sync, withServers, type AppRig } from "./rig";
+import { addConnection, altDocuments, control, deleteConnection, postConnection, round, signInAdmin, sync, withServers, type AppRig } from "./rig";
 import type { Figure } from "./types";
 
 const IDLE_MS = 30_000;
@@ -74,7 +74,10 @@ async function growthFigure() {
     return await withServers([{ env: { PROVIDER_URL_ALLOWLIST: alt.origin } }], async ([server]) => {
       const rig = { server: server!, session: await signInAdmin(server!) };
       alt.documents = documents.slice(0, 1000).map((d) => ({ ...d, documentid: `warm-${d.documentid}` }));
-      await sync(rig, await addConnection(rig, alt.uviBase, alt.basic, "warm-up"));
+      // Removed after its sync: a user's second connection to the same account is refused (409).
+      const warm = await addConnection(rig, alt.uviBase, alt.basic, "warm-up");
+      await sync(rig, warm);
+      await deleteConnection(rig, warm);
       alt.documents = documents;
       const id = await addConnection(rig, alt.uviBase, alt.basic);
       const pid = server!.pid()!;

@@ -14,6 +14,8 @@ export type AltDocument = { documentid: string; filename: string; service: "uvi"
 export type AltModes = {
   /** The provider's own page size; it ignores `limit` (0: honour limit). */
   pageSize: number;
+  /** Honour `limit` only up to this, naming the limit granted in the links (as the sandbox does with its maxLimit). */
+  maxLimit?: number;
   /** Omit `next` although more documents follow (the count says so). */
   omitNext: boolean;
   /** Point `next` at this foreign URL. */
@@ -208,7 +210,7 @@ export async function startAltProvider(): Promise<AltProvider> {
       if (alt.modes.latencyMs) await new Promise((r) => setTimeout(r, alt.modes.latencyMs));
       if (rest === "/count") return json(res, 200, { count: alt.modes.countClaim ?? open.length }, xml);
       const offset = Number(url.searchParams.get("offset") ?? 0);
-      const limit = Number(url.searchParams.get("limit") ?? 10);
+      const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), alt.modes.maxLimit ?? Infinity);
       const at = alt.modes.shortAt;
       const short = at?.offset === offset && (at.times === undefined || at.times > 0) ? at.size : undefined;
       if (short !== undefined && at?.times !== undefined) at.times--;

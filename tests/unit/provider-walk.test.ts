@@ -11,7 +11,7 @@ describe("provider walk: a provider that honours offset and limit", () => {
     alt.modes.pageSize = 0;
     alt.modes.latencyMs = 25;
     const expected = useDocuments(2350);
-    const { result, ids, progress, maxActive } = await walkAll(createProviderClient(uviBasic(), config()), { concurrency: 2 });
+    const { result, ids, progress, maxActive } = await walkAll(createProviderClient(uviBasic(), config()), { concurrency: 2, pageSize: 500 });
     assertEveryOnce(ids, expected);
     assert.deepEqual(result, { seen: 2350, countBefore: 2350, countAfter: 2350, pages: 5, mode: "offset" });
     assert.equal(alt.counters.maxListInFlight, 2, "the four remaining pages go two at a time");
@@ -35,12 +35,29 @@ describe("provider walk: a provider that honours offset and limit", () => {
     alt.modes.pageSize = 0;
     alt.modes.shortAt = { offset: 1000, size: 120 };
     const expected = useDocuments(2350);
-    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()));
+    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()), { pageSize: 500 });
     assertEveryOnce(ids, expected);
     assert.equal(result.mode, "offset");
     assert.equal(result.seen, 2350);
     assert.equal(result.pages, 6);
     assert.ok(listRequests().some((r) => r.path.endsWith("?offset=1120&limit=380")));
+  });
+
+  test("a provider granting less than the limit asked, and saying so in its links: offsets at the limit granted", async () => {
+    alt.modes.pageSize = 0;
+    alt.modes.maxLimit = 300;
+    alt.modes.latencyMs = 25;
+    const expected = useDocuments(2350);
+    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()));
+    assertEveryOnce(ids, expected);
+    assert.deepEqual(result, { seen: 2350, countBefore: 2350, countAfter: 2350, pages: 8, mode: "offset" });
+    assert.ok(alt.counters.maxListInFlight > 1, "the pages after the first go several at a time");
+    const asked = listRequests().map((r) => new URL(r.path, alt.origin).searchParams);
+    assert.deepEqual(
+      asked.map((q) => q.get("limit")),
+      ["1000", ...Array.from({ length: 7 }, () => "300")],
+      "the largest page first, then the limit granted",
+    );
   });
 
   test("an empty list: one page, no batch, counts of zero", async () => {
@@ -55,7 +72,7 @@ describe("provider walk: a provider that honours offset and limit", () => {
     alt.modes.pageSize = 0;
     alt.modes.failures = [{ status: 503, headers: { "retry-after": "0" } }];
     const expected = useDocuments(1200);
-    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()));
+    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()), { pageSize: 500 });
     assertEveryOnce(ids, expected);
     assert.equal(alt.modes.failures.length, 0, "the failure was served");
     assert.equal(result.seen, 1200);
