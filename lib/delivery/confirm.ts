@@ -13,13 +13,12 @@ import { ProviderError } from "@/lib/provider/errors";
 import { documentIdSegment } from "@/lib/provider/ids";
 import { eventRow, recordEvent } from "@/lib/audit/audit";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./archive/fetched";
-import { pendingKey, settlePendingArchive } from "./archive/pending";
-import type { ArchivedFile } from "./archive/sink";
 import { rowsOf } from "@/lib/db/rows";
+import { known, knownFrom, readKnown, type Known } from "./confirm-known";
 import { instanceId } from "./instances";
 import { refuseMismatch } from "./file-facts";
 import { ensureArchived, type Archived, type ConfirmContext } from "./confirm-archive";
-import { hashMatches, type HashCheck } from "@/lib/provider/facts";
+import { hashMatches } from "@/lib/provider/facts";
 
 /**
  * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
@@ -72,34 +71,6 @@ function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult[
 
 /** Failures whose own words say more than "could not be fetched": a file too large, a full disk, our archive. */
 const OWN_WORDS = new Set(["archive_failed", "archive_disk_full", "provider_too_large"]);
-
-/** What is known of a document before confirming it: its intent row's state, its archived bytes (and their hash check), who confirmed it. */
-export type Known = { state?: ConfirmationState; archived?: ArchivedFile; check?: HashCheck | null; earlier?: ConfirmResult["earlier"] };
-
-async function known(ctx: ConfirmContext, documentid: string): Promise<Known> {
-  // A view of this document whose download has ended may still be committing its bytes: that
-  // commit is awaited first, so only a finished archive and record count.
-  await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
-  const [row] = rowsOf<{
-    state: ConfirmationState | null;
-    sha256: string | null;
-    bytes: number | null;
-    check: HashCheck | null;
-    confirmed_at: string | Date | null;
-    by: string | null;
-  }>(
-    await ctx.db.execute(sql`
-      SELECT c.state, d.sha256, d.bytes::float8 AS bytes, d.hash_check AS check, d.confirmed_at, COALESCE(u.name, u.email) AS by FROM (SELECT 1) AS one
-      LEFT JOIN delivery_confirmations c ON c.connection_id = ${ctx.connection.id} AND c.documentid = ${documentid}
-      LEFT JOIN delivery_documents d ON d.connection_id = ${ctx.connection.id} AND d.documentid = ${documentid}
-      LEFT JOIN users u ON u.id = d.confirmed_by`),
-  );
-  return {
-    ...(row?.state && { state: row.state }),
-    ...(row?.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) }, check: row.check }),
-    ...(row?.state === "confirmed" && row.confirmed_at && { earlier: { by: row.by, at: new Date(row.confirmed_at).toISOString() } }),
-  };
-}
 
 /** A document whose intent row someone holds (pending, unknown, confirmed) is reported as it stands; nothing is sent. */
 function held(documentid: string, k: Known): ConfirmResult | undefined {
@@ -178,16 +149,16 @@ async function recordOutcome(
 
 /**
  * Confirms one document. Never throws for the provider's or the archive's reasons: the outcome
- * is a value, so a bulk run goes on with the next document.
+ * is a value, so a bulk run goes on with the next document. `read`: a bulk run's read of it (confirm-known.ts).
  */
-export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInput?: string): Promise<ConfirmResult> {
+export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInput?: string, read?: Map<string, Known>): Promise<ConfirmResult> {
   const kd = kdInput ?? (ctx.connection.service === "dta" ? (ctx.connection.customerNumber ?? "") : "");
   try {
     documentIdSegment(documentid);
   } catch (err) {
     return { documentid, state: "failed", error: failure(err, "delivery.confirm.notFetched") };
   }
-  const before = await known(ctx, documentid);
+  const before = await knownFrom(ctx, documentid, read);
   const heldBefore = held(documentid, before);
   if (heldBefore) return heldBefore;
 
@@ -262,16 +233,38 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
 }
 
 type OnResult = (r: ConfirmResult) => void | Promise<void>;
+
+/** Documents of a bulk run read in one statement, shortly before they are confirmed (confirm-known.ts). */
+const READ_SLICE = 64;
+
 /** Bulk: at most 8 at once, each outcome reported (and awaited) as it finishes; once `stopped()`, none is claimed (`cancelled`). */
 export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd: string | undefined, onResult: OnResult, stopped = () => false) {
-  const queue = [...new Set(documentids)];
+  const ids = [...new Set(documentids)];
   const totals = { confirmed: 0, failed: 0, unknown: 0, pending: 0 };
-  const next = () => (stopped() ? undefined : queue.shift());
+  let at = 0;
+  // The slice of the document taken last is read when its first document is taken; an earlier
+  // slice is dropped then, as every one of its documents has been taken (and given its read).
+  // A failed read only costs each of its documents its own read.
+  const slices = new Map<number, Promise<Map<string, Known> | undefined>>();
+  const readOf = (i: number) => {
+    const n = Math.floor(i / READ_SLICE);
+    if (!slices.has(n)) {
+      slices.delete(n - 1);
+      slices.set(
+        n,
+        readKnown(ctx, ids.slice(n * READ_SLICE, (n + 1) * READ_SLICE)).catch(() => undefined),
+      );
+    }
+    return slices.get(n)!;
+  };
+  const next = () => (stopped() || at >= ids.length ? undefined : at++);
   const worker = async () => {
-    for (let id = next(); id !== undefined; id = next()) {
+    for (let i = next(); i !== undefined; i = next()) {
+      const id = ids[i]!;
+      const read = readOf(i);
       let result: ConfirmResult;
       try {
-        result = await confirmOne(ctx, id, kd);
+        result = await confirmOne(ctx, id, kd, await read);
       } catch (err) {
         // A database failure for one document: reported, and the run goes on. What holds the
         // document now (another run's claim, or ours) is still the truth to report.
@@ -288,6 +281,6 @@ export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd
       await onResult(result);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
-  return { ...totals, cancelled: queue.length };
+  await Promise.all(Array.from({ length: Math.min(8, ids.length) }, worker));
+  return { ...totals, cancelled: ids.length - at };
 }
