@@ -9,6 +9,66 @@ import { ImportPreview } from "./import-preview";
 
 type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
 
+/** The file, whether units the file leaves out go, and the check that starts it all. */
+function ImportForm(props: {
+  busy: boolean;
+  canCheck: boolean;
+  replace: boolean;
+  onFile: (file: File | null) => void;
+  onReplace: (replace: boolean) => void;
+  onCheck: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onCheck();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-file`} className="text-sm font-medium">
+          {t("units.import.file")}
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          aria-describedby={`${id}-hint`}
+          disabled={props.busy}
+          onChange={(e) => props.onFile(e.target.files?.[0] ?? null)}
+          className="text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
+        />
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t("units.import.hint")}
+        </p>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1" checked={props.replace} disabled={props.busy} onChange={(e) => props.onReplace(e.target.checked)} />
+        <span>{t("units.import.replace")}</span>
+      </label>
+      <div>
+        <Button type="submit" disabled={!props.canCheck || props.busy}>
+          {t("units.import.check")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const changesOf = (report: ImportReport | null) => (report ? report.created + report.updated + report.deleted : 0);
+
+/** What the panel announces in its live region for each phase. */
+function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportReport | null): string {
+  if (phase === "checking") return t("units.import.checking");
+  if (phase === "applying") return t("units.import.applying");
+  if (!report) return "";
+  if (phase === "applied")
+    return t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: report.errors.length });
+  if (phase === "checked") return t("units.import.checked", { changes: changesOf(report), errors: report.errors.length });
+  return "";
+}
+
 /**
  * Importing the register: choose the file, check it (the server's dry run), read what it would
  * change and every error by line and column, then apply. Choosing another file starts over, so
@@ -16,15 +76,17 @@ type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
  */
 export function ImportPanel() {
   const t = useT();
-  const id = useId();
   const queries = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const busy = phase === "checking" || phase === "applying";
-  const changes = report ? report.created + report.updated + report.deleted : 0;
+  const changes = changesOf(report);
+  const startOver = () => {
+    setReport(null);
+    setPhase("idle");
+  };
 
   async function run(dryRun: boolean) {
     if (!file) return;
@@ -41,70 +103,26 @@ export function ImportPanel() {
     }
   }
 
-  function check(e: FormEvent) {
-    e.preventDefault();
-    void run(true);
-  }
-
-  const status =
-    phase === "checking"
-      ? t("units.import.checking")
-      : phase === "applying"
-        ? t("units.import.applying")
-        : phase === "applied" && report
-          ? t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: report.errors.length })
-          : phase === "checked" && report
-            ? t("units.import.checked", { changes, errors: report.errors.length })
-            : "";
-
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
+    <section aria-labelledby="units-import" className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4">
+      <h2 id="units-import" className="text-lg font-semibold">
         {t("units.import.title")}
       </h2>
-      <form onSubmit={check} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            {t("units.import.file")}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            aria-describedby={`${id}-hint`}
-            disabled={busy}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setReport(null);
-              setPhase("idle");
-            }}
-            className="text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-          />
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {t("units.import.hint")}
-          </p>
-        </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={replace}
-            disabled={busy}
-            onChange={(e) => {
-              setReplace(e.target.checked);
-              setReport(null);
-              setPhase("idle");
-            }}
-          />
-          <span>{t("units.import.replace")}</span>
-        </label>
-        <div>
-          <Button type="submit" disabled={!file || busy}>
-            {t("units.import.check")}
-          </Button>
-        </div>
-      </form>
-      <StatusLine tone={phase === "applied" ? "success" : "info"}>{status}</StatusLine>
+      <ImportForm
+        busy={phase === "checking" || phase === "applying"}
+        canCheck={file !== null}
+        replace={replace}
+        onFile={(f) => {
+          setFile(f);
+          startOver();
+        }}
+        onReplace={(r) => {
+          setReplace(r);
+          startOver();
+        }}
+        onCheck={() => void run(true)}
+      />
+      <StatusLine tone={phase === "applied" ? "success" : "info"}>{statusText(t, phase, report)}</StatusLine>
       {error && <StatusLine tone="error">{error}</StatusLine>}
       {report && <ImportPreview report={report} />}
       {phase === "checked" && report && (

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import type { Resident, UnitInput } from "./rows";
 
-/** A unit of the register as the API answers it (docs/api.md, `unit`). */
+/** A unit of the register as the API answers it (docs/api.md, "The unit register"). */
 export type StoredUnit = UnitInput & { id: string; updatedAt: string };
 
 export function toUnit(row: UnitRow): StoredUnit {

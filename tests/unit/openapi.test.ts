@@ -11,11 +11,12 @@ import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
 import * as outboxSchemas from "@/lib/delivery/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
+import * as unitSchemas from "@/lib/units/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
 
-const SCHEMAS = new Map<string, unknown>(Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas }));
+const SCHEMAS = new Map<string, unknown>(Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas }));
 
 /** The source of one exported method: from its `export` to the next one. */
 function methodSource(source: string, method: string): string {

@@ -93,7 +93,7 @@ describe("provider walk: the provider's numbers are untrusted", () => {
     alt.modes.pageSize = 0;
     const expected = useDocuments(1200);
     emptyAt(500, 2);
-    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()));
+    const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()), { pageSize: 500 });
     assertEveryOnce(ids, expected);
     assert.equal(result.seen, 1200);
     assert.equal(requestsAt(500), 3);
