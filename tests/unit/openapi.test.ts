@@ -16,7 +16,9 @@ import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
 
-const SCHEMAS = new Map<string, unknown>(Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas }));
+const SCHEMAS = new Map<string, unknown>(
+  Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas }),
+);
 
 /** The source of one exported method: from its `export` to the next one. */
 function methodSource(source: string, method: string): string {
