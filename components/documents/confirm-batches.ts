@@ -1,9 +1,11 @@
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
-import type { ConfirmationsLine } from "@/lib/client/types";
+import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
 import { batchesOf, docKey, type Target } from "./inbox-model";
-import type { Outcome } from "./use-confirm-run";
 
 export type Control = { stop: boolean; runId?: string };
+/** What became of one document of a run (`cancelled`: left open because the run was cancelled before it came to the document). */
+export type OutcomeState = ConfirmLine["state"] | "cancelled";
+export type Outcome = { state: OutcomeState; message?: string };
 
 /**
  * One `POST .../confirmations` per connection (at most 1000 ids each), the outcome of every

@@ -3,13 +3,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { confirmationRunKeys, confirmationRunsQuery, connectionKeys, inboxKeys } from "@/lib/client/queries";
-import type { ConfirmationRun, ConfirmLine } from "@/lib/client/types";
-import type { Control } from "./confirm-batches";
+import type { ConfirmationRun } from "@/lib/client/types";
+import type { Control, Outcome, OutcomeState } from "./confirm-batches";
 import type { Target } from "./inbox-model";
 
-/** `cancelled`: left open because the run was cancelled before it came to the document. */
-export type OutcomeState = ConfirmLine["state"] | "cancelled";
-export type Outcome = { state: OutcomeState; message?: string };
+export type { Outcome, OutcomeState };
 /** A run's numbers, counted from its lines or read from the server's record of it. */
 export type Tally = { total: number; done: number; confirmed: number; failed: number; unknown: number; cancelled: number };
 
