@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS, GERMAN_HEADERS, mapHeader, type ColumnMap, type UnitColumn } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
-import { cellsOfRecord, changedColumns, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
+import { cellsOfRecord, cellsOfUnit, changedColumns, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
 import { loadRegister, type StoredUnit } from "./stored";
 
 /**
@@ -44,20 +44,11 @@ type Principal = { id: string; email: string };
 
 type Planned = { line: number; key: string; unit: UnitInput; existing: StoredUnit | undefined };
 
-/** The stored unit as cells, so that a column the file lacks keeps its value. */
-function cellsOfStored(u: StoredUnit): Record<UnitColumn, string | null> {
-  return {
-    mscnumber: u.mscnumber,
-    pmnumber: u.pmnumber,
-    property: u.property,
-    address: u.address,
-    label: u.label,
-    resident: u.resident?.name ?? null,
-    email: u.resident?.email ?? null,
-    channel: u.resident ? CHANNEL_WORDS[u.resident.channel] : null,
-    postalAddress: u.resident?.postalAddress ?? null,
-  };
-}
+/** The stored unit as cells, the channel in the file's words, so that a column the file lacks keeps its value. */
+const cellsOfStored = (u: StoredUnit): Record<UnitColumn, string | null> => ({
+  ...cellsOfUnit(u),
+  channel: u.resident ? CHANNEL_WORDS[u.resident.channel] : null,
+});
 
 const numberOf = (u: Pick<UnitInput, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
 

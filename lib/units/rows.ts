@@ -118,9 +118,9 @@ export function cellsOfRecord(record: CsvRecord, columns: ColumnMap): Partial<Re
   return cells;
 }
 
-/** The columns in which two units differ (a resident's columns when one has none and the other has). */
-export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
-  const flat = (u: UnitInput): Record<UnitColumn, string | null> => ({
+/** A unit as one value per column (the channel as its key, e.g. `email`). */
+export function cellsOfUnit(u: UnitInput): Record<UnitColumn, string | null> {
+  return {
     mscnumber: u.mscnumber,
     pmnumber: u.pmnumber,
     property: u.property,
@@ -130,8 +130,12 @@ export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
     email: u.resident?.email ?? null,
     channel: u.resident?.channel ?? null,
     postalAddress: u.resident?.postalAddress ?? null,
-  });
-  const [x, y] = [flat(a), flat(b)];
+  };
+}
+
+/** The columns in which two units differ (a resident's columns when one has none and the other has). */
+export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
+  const [x, y] = [cellsOfUnit(a), cellsOfUnit(b)];
   return UNIT_COLUMNS.filter((c) => x[c] !== y[c]);
 }
 
