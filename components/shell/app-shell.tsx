@@ -25,7 +25,7 @@ export function AppShell(props: { user: { name: string; role: Role }; nav: { hre
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3 max-md:gap-x-3 max-md:gap-y-1 max-md:py-2">
           <span className="font-semibold text-blue-800 max-md:order-1 max-md:flex-1">{t("app.name")}</span>
           <nav aria-label={t("nav.main")} className="flex-1 max-md:order-5 max-md:basis-full">
-            <ul className="flex flex-wrap gap-1 max-md:flex-nowrap">
+            <ul className="flex flex-wrap gap-1 max-md:gap-y-0">
               {props.nav.map((item) => {
                 const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
                 return (
