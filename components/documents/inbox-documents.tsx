@@ -1,4 +1,5 @@
 "use client";
+import { Fragment } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
@@ -9,6 +10,7 @@ import { INBOX_PAGE_SIZES } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 import { spokenNamesOf, type DocView } from "./inbox-model";
 import { LazyDocumentPane, LazyViewerDialog } from "./lazy-parts";
+import { PropertyHeading, sectionOf } from "./property-heading";
 import { SelectionBar } from "./selection-bar";
 import { UnitGroup, type GroupHandlers } from "./unit-group";
 import type { useInboxNavigation } from "./use-inbox-navigation";
@@ -24,6 +26,8 @@ type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
  */
 export function InboxDocuments(props: {
   groups: { group: InboxGroup; docs: DocView[] }[];
+  /** The user keeps a unit register: the units come under their property's heading. */
+  register: boolean;
   selection: ReturnType<typeof useInboxSelection>;
   nav: Pick<ReturnType<typeof useInboxNavigation>, "activeKey" | "setActiveKey">;
   openDoc: DocView | null;
@@ -76,7 +80,12 @@ export function InboxDocuments(props: {
         />
         {props.groups.length === 0 && <EmptyInbox {...props.empty} />}
         {props.groups.map(({ group, docs }, i) => (
-          <UnitGroup key={group.unit ?? "\u0000none"} group={group} docs={docs} index={i} h={handlers} />
+          <Fragment key={group.unit ?? "\u0000none"}>
+            {props.register && (i === 0 || sectionOf(group.register) !== sectionOf(props.groups[i - 1]!.group.register)) && (
+              <PropertyHeading register={group.register} />
+            )}
+            <UnitGroup group={group} docs={docs} index={i} nested={props.register} h={handlers} />
+          </Fragment>
         ))}
         {paging.units > 0 && (
           <Pager

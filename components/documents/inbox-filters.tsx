@@ -9,14 +9,15 @@ import type { Connection } from "@/lib/client/types";
 import { INBOX_LIST, INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
 import { useT } from "@/lib/i18n/client";
 
-type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q">;
+type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q" | "property">;
 
 /** Filters of the inbox; every change goes to the URL (the search box on submit). */
-export function InboxFilters({ search, connections, onChange }: { search: Filters; connections: Connection[]; onChange: (patch: Partial<Filters>) => void }) {
+export function InboxFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
+  const { search, connections, onChange } = props;
   const t = useT();
   const limit = useSearchLimit(INBOX_LIST.q.max);
   const [tooLong, setTooLong] = useState<string | undefined>();
-  const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open"]);
+  const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open", search.property]);
   return (
     <FilterDisclosure label={t("inbox.filters.title")} activeLabel={setFilters}>
       <div
@@ -30,6 +31,14 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
           options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
           onChange={(v) => onChange({ connection: v || undefined })}
         />
+        {(props.properties.length > 0 || search.property) && (
+          <SelectField
+            label={t("inbox.filters.property")}
+            value={search.property ?? ""}
+            options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
+            onChange={(v) => onChange({ property: v || undefined })}
+          />
+        )}
         <Field label={t("inbox.filters.month")}>
           {(control) => (
             <input
@@ -81,7 +90,7 @@ export function InboxFilters({ search, connections, onChange }: { search: Filter
           <Button
             variant="secondary"
             className="justify-self-start"
-            onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open" })}
+            onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined })}
           >
             {t("inbox.filters.reset")}
           </Button>

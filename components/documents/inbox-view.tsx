@@ -67,8 +67,8 @@ export function InboxView() {
     "?": dialogs.showHelp,
   });
 
-  const filtered = Boolean(list.connection || list.month || list.q || list.state !== "open");
-  const resetFilters = () => update({ connection: undefined, month: undefined, q: undefined, state: "open" });
+  const filtered = Boolean(list.connection || list.month || list.q || list.state !== "open" || list.property);
+  const resetFilters = () => update({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined });
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
@@ -79,10 +79,11 @@ export function InboxView() {
       {inbox.data && connectionList.length > 0 && (
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
-          <InboxFilters search={list} connections={connectionList} onChange={update} />
+          <InboxFilters search={list} connections={connectionList} properties={inbox.data.properties} onChange={update} />
           {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
           <InboxDocuments
             groups={groups}
+            register={inbox.data.register}
             selection={selection}
             nav={nav}
             openDoc={openDoc}

@@ -20,25 +20,39 @@ export type GroupHandlers = {
   onFocus: (doc: DocView) => void;
 };
 
-/** A unit's heading and its facts (numbers, property, open count), and "confirm all" of its open documents. */
-function UnitHeading({ group, docs, headingId, onConfirm }: { group: InboxGroup; docs: DocView[]; headingId: string; onConfirm: (docs: DocView[]) => void }) {
+/**
+ * A unit's facts: its numbers, then the resident from the register (its property is the section's
+ * heading), or without a register the provider's property-management numbers; the open count.
+ */
+function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[]): [MessageKey, string | number][] {
+  const r = group.register;
+  const resident = r?.resident
+    ? t("inbox.unit.residentOn", { name: r.resident.name, channel: t(`units.channel.${r.resident.channel}`) })
+    : t("inbox.unit.noResident");
+  const properties = propertiesOf(docs);
+  return [
+    ...(group.label && group.unit ? [["inbox.unit.number", group.unit] as [MessageKey, string]] : []),
+    ["inbox.unit.pmnumber", group.pmnumber ?? "—"],
+    r ? ["inbox.unit.resident", resident] : ["inbox.unit.property", properties.length ? properties.join(", ") : "—"],
+    ["inbox.unit.open", docs.filter((d) => d.state === "open").length],
+  ];
+}
+
+/** A unit's heading (a level below its property's when the page has them) and "confirm all" of its open documents. */
+function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: string; nested: boolean; onConfirm: (docs: DocView[]) => void }) {
+  const { group, docs, headingId, onConfirm } = props;
+  const Heading = props.nested ? "h3" : "h2";
   const t = useT();
   const open = docs.filter(isConfirmable);
   const unitName = group.unit ?? t("inbox.unit.none");
   const title = group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none"));
-  const properties = propertiesOf(docs);
-  const facts: [MessageKey, string | number][] = [
-    ...(group.label && group.unit ? [["inbox.unit.number", group.unit] as [MessageKey, string]] : []),
-    ["inbox.unit.pmnumber", group.pmnumber ?? "—"],
-    ["inbox.unit.property", properties.length ? properties.join(", ") : "—"],
-    ["inbox.unit.open", docs.filter((d) => d.state === "open").length],
-  ];
+  const facts = factsOf(t, group, docs);
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 px-1">
       <div>
-        <h2 id={headingId} className="font-semibold text-slate-900">
+        <Heading id={headingId} className="font-semibold text-slate-900">
           {title}
-        </h2>
+        </Heading>
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           {facts.map(([label, value]) => (
             <div key={label} className="flex gap-1">
@@ -58,14 +72,14 @@ function UnitHeading({ group, docs, headingId, onConfirm }: { group: InboxGroup;
 }
 
 /** One usage unit: its heading, then its documents. */
-export function UnitGroup({ group, docs, index, h }: { group: InboxGroup; docs: DocView[]; index: number; h: GroupHandlers }) {
+export function UnitGroup({ group, docs, index, nested, h }: { group: InboxGroup; docs: DocView[]; index: number; nested: boolean; h: GroupHandlers }) {
   const t = useT();
   const headingId = `unit-${index}`;
   const unitName = group.unit ?? t("inbox.unit.none");
   const byId = new Map(docs.map((d) => [`${d.connectionId}:${d.documentid}`, d.filename]));
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="unit-group">
-      <UnitHeading group={group} docs={docs} headingId={headingId} onConfirm={h.onConfirm} />
+      <UnitHeading group={group} docs={docs} headingId={headingId} nested={nested} onConfirm={h.onConfirm} />
       <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden cards>
         <thead className="max-md:sr-only">
           <tr>

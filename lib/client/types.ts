@@ -11,7 +11,7 @@ export type { DocumentState } from "@/lib/db/schema/delivery";
 export type { ConnectionView as Connection } from "@/lib/connections/connections";
 export type { TestResult as ConnectionTest } from "@/lib/connections/test-connection";
 export type { UserView as User } from "@/lib/users/users";
-export type { Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
+export type { GroupRegister, Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
 export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
 export type { RunView as ConfirmationRun } from "@/lib/delivery/runs";

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { rowsOf } from "@/lib/db/rows";
+import type { Channel } from "@/lib/lists/units";
 import type { InboxInput } from "./schemas";
 
 /**
@@ -13,8 +14,18 @@ import type { InboxInput } from "./schemas";
  */
 
 export type InboxDocument = Record<string, unknown> & { connectionId: string; state: DocumentState; replacedBy: string | null };
-export type InboxGroup = { unit: string | null; pmnumber: string | null; label: string | null; documents: InboxDocument[] };
-export type Inbox = { units: number; documents: number; connections: { id: string; open: number }[]; groups: InboxGroup[] };
+/** What the user's unit register says of a group's unit (lib/units): `null` when the unit is not in it. */
+export type GroupRegister = { property: string | null; address: string | null; resident: { name: string; channel: Channel } | null };
+export type InboxGroup = { unit: string | null; pmnumber: string | null; label: string | null; register: GroupRegister | null; documents: InboxDocument[] };
+/** `register`: whether the user keeps a unit register at all (the page then groups by property); `properties` its property names, for the filter. */
+export type Inbox = {
+  units: number;
+  documents: number;
+  register: boolean;
+  properties: string[];
+  connections: { id: string; open: number }[];
+  groups: InboxGroup[];
+};
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -33,8 +44,10 @@ function rowFilters(input: InboxInput): SQL {
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-/** The statement's one row; `open` and `rows` are JSON texts. */
-type Row = { units: number; documents: number; open: string | null; rows: string | null };
+/** The statement's one row; `open`, `rows` and `known` are JSON texts. */
+type Row = { units: number; documents: number; register: boolean; properties: string | null; open: string | null; rows: string | null; known: string | null };
+/** A page's unit as the register knows it. */
+type KnownRow = { u: string; pr: string | null; a: string | null; l: string | null; rn: string | null; ch: Channel | null };
 /** One document of the page, as the statement builds it. */
 type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null; p: string | null; l: string | null; d: Record<string, unknown> };
 
@@ -80,38 +93,61 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       groups AS MATERIALIZED (${grouped}),
-      page AS MATERIALIZED (SELECT unit_msc FROM groups ORDER BY unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}),
-      totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM groups),
+      placed AS MATERIALIZED (
+        SELECT g.unit_msc, g.n, row_number() OVER (ORDER BY r.id IS NULL, r.property NULLS LAST, g.unit_msc NULLS LAST) AS pos
+        FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc
+        ${input.property ? sql`WHERE r.property = ${input.property}` : sql``}
+      ),
+      page AS MATERIALIZED (SELECT unit_msc, pos FROM placed ORDER BY pos LIMIT ${input.limit} OFFSET ${input.offset}),
+      totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM placed),
       open AS (
         SELECT c.id, COALESCE((SELECT s.n FROM delivery_state_counts s WHERE s.connection_id = c.id AND s.state = 'open'), 0) AS open
         FROM mine c ORDER BY c.name, c.created_at
       ),
       rows AS (
-        SELECT d.* FROM page CROSS JOIN LATERAL (
+        SELECT page.pos, d.* FROM page CROSS JOIN LATERAL (
           SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
           WHERE d.unit_msc = page.unit_msc AND d.state IN (${list(asked)})${filters}
           OFFSET 0
         ) d
         UNION ALL
-        SELECT ${columns}
+        SELECT (SELECT pos FROM page WHERE page.unit_msc IS NULL), ${columns}
         FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
         WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${list(asked)})${filters}
       )
-      SELECT t.units, t.documents,
+      SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
+        (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
+        (SELECT json_agg(json_build_object('u', r.mscnumber, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', r.resident_name, 'ch', r.channel))
+          FROM page p JOIN units r ON r.user_id = ${userId} AND r.mscnumber = p.unit_msc)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
         (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document)
-          ORDER BY d.unit_msc NULLS LAST, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid) FROM rows d)::text AS rows
+          ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid) FROM rows d)::text AS rows
       FROM totals t`),
   );
   // One row: the page's documents arrive as one JSON text, parsed once (far cheaper than a driver row each).
   const first = rows[0];
+  const known = new Map((JSON.parse(first?.known ?? "null") as KnownRow[] | null)?.map((k) => [k.u, k]) ?? []);
   const groups: InboxGroup[] = [];
   for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
     let group = groups.at(-1);
-    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, documents: [] }));
+    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
     group.pmnumber ??= r.p;
     group.label ??= r.l;
     group.documents.push({ ...r.d, connectionId: r.c, state: r.s, replacedBy: r.r });
   }
-  return { units: first?.units ?? 0, documents: first?.documents ?? 0, connections: JSON.parse(first?.open ?? "null") ?? [], groups };
+  // The register's label wins over the provider's; its property and resident are the group's names.
+  for (const group of groups) {
+    const k = group.unit === null ? undefined : known.get(group.unit);
+    if (!k) continue;
+    group.label = k.l ?? group.label;
+    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
+  }
+  return {
+    units: first?.units ?? 0,
+    documents: first?.documents ?? 0,
+    register: first?.register ?? false,
+    properties: JSON.parse(first?.properties ?? "null") ?? [],
+    connections: JSON.parse(first?.open ?? "null") ?? [],
+    groups,
+  };
 }

@@ -7,6 +7,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
+import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { states } from "./messages/states";
@@ -34,6 +35,7 @@ export const messages = {
     ...outboxServer.de,
     ...unitsServer.de,
     ...unitsPage.de,
+    ...inboxRegister.de,
   },
   en: {
     ...common.en,
@@ -52,6 +54,7 @@ export const messages = {
     ...outboxServer.en,
     ...unitsServer.en,
     ...unitsPage.en,
+    ...inboxRegister.en,
   },
 };
 

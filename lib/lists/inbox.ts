@@ -13,6 +13,8 @@ export const INBOX_LIST = {
   q: param.text(200),
   month: param.month,
   state: param.oneOf(DOCUMENT_STATES),
+  /** One property of the user's unit register, by name (its units only). */
+  property: param.text(200),
 };
 export type InboxInput = ListState<typeof INBOX_LIST>;
 

@@ -8,6 +8,7 @@ import type { Completeness } from "@/lib/delivery/support/completeness";
 import type { resultLine } from "@/lib/delivery/confirm-answers";
 import type { confirmMany } from "@/lib/delivery/confirm";
 import type { Inbox } from "@/lib/delivery/inbox";
+import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/runs";
 import type { DeliveryConnection, DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/records";
 import type { DocumentWithFacts } from "@/lib/delivery/file-facts";
@@ -135,7 +136,24 @@ export const InboxAnswer = z.object({
   units: Int,
   documents: Int,
   connections: z.array(z.object({ id: Uuid, open: Int })),
-  groups: z.array(z.object({ unit: z.string().nullable(), pmnumber: z.string().nullable(), label: z.string().nullable(), documents: z.array(InboxDocument) })),
+  register: z.boolean().meta({ description: "whether the user keeps a unit register (`GET /api/units`)" }),
+  properties: z.array(z.string()).meta({ description: "the register's property names, for the `property` filter" }),
+  groups: z.array(
+    z.object({
+      unit: z.string().nullable(),
+      pmnumber: z.string().nullable(),
+      label: z.string().nullable().meta({ description: "the register's label of the unit, else the provider's" }),
+      register: z
+        .object({
+          property: z.string().nullable(),
+          address: z.string().nullable(),
+          resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }).nullable(),
+        })
+        .nullable()
+        .meta({ description: "what the user's unit register says of the unit; null when it is not in the register" }),
+      documents: z.array(InboxDocument),
+    }),
+  ),
 });
 
 export const UserAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), disabled: z.boolean(), createdAt: DateTime });

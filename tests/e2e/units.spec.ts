@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
-import { expectAccessible } from "./inbox-support";
+import { addConnection, expectAccessible, setDocuments, uviDoc } from "./inbox-support";
 
 /**
  * The unit register's page in German (issue 23): a manager chooses a register exported in
@@ -28,6 +28,8 @@ const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
 
 test.beforeAll(async () => {
   manager = await seedUser("manager", "Nora Nutzeinheit");
+  // The provider's documents of the register's three units, and of one the register leaves out.
+  await setDocuments((customer) => ["61001", "61002", "61003", "61009"].map((msc) => uviDoc(`reg-${msc}`, msc, "2026-10", customer)));
 });
 
 test("a manager imports the register, fixes the error the check names, and sees the residents", async ({ page }) => {
@@ -94,4 +96,30 @@ test("the register finds a resident by name, and the edit names the field its ru
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(units).toHaveCount(1);
   await expect(units).toContainText("61003");
+});
+
+test("the inbox groups by the register's properties, names unit and resident, and gathers the units it lacks", async ({ page }) => {
+  await signInAs(page, manager.email, manager.password);
+  const id = await addConnection(page, "UVI Verzeichnis");
+  const sync = await page.request.post(`${baseUrl()}/api/connections/${id}/sync`);
+  expect(sync.status(), await sync.text()).toBe(200);
+  await page.goto(`${baseUrl()}/documents`);
+
+  const headings = page.getByTestId("property-heading").getByRole("heading", { level: 2 });
+  await expect(headings).toHaveText(["Haus am Fließ", "Wohnanlage Südpark", "Nicht zugeordnet"]);
+  await expect(page.getByTestId("property-heading").filter({ hasText: "Wohnanlage Südpark" })).toContainText("Südstraße 1, 10115 Berlin");
+  const groups = page.getByTestId("unit-group");
+  await expect(groups.getByRole("heading", { level: 3 })).toHaveText(["DG", "EG links", "1. OG rechts", "Nutzeinheit 61009"]);
+  await expect(groups.filter({ hasText: "EG links" })).toContainText("Jürgen Weiß (E-Mail)");
+  await expect(groups.filter({ hasText: "1. OG rechts" })).toContainText("Änne Groß (Post)");
+  const unassigned = page.getByTestId("property-heading").filter({ hasText: "Nicht zugeordnet" });
+  await expect(unassigned.getByRole("link", { name: "Im Verzeichnis ergänzen" })).toHaveAttribute("href", "/units");
+  await expectAccessible(page);
+  await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (isNarrow(page)) return;
+
+  await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
+  await expect(page).toHaveURL(/property=Haus/);
+  await expect(groups).toHaveCount(1);
+  await expect(groups).toContainText("Ömer Çelik (Post)");
 });
