@@ -79,14 +79,7 @@ export function InboxDocuments(props: {
           onHelp={props.onHelp}
         />
         {props.groups.length === 0 && <EmptyInbox {...props.empty} />}
-        {props.groups.map(({ group, docs }, i) => (
-          <Fragment key={group.unit ?? "\u0000none"}>
-            {props.register && (i === 0 || sectionOf(group.register) !== sectionOf(props.groups[i - 1]!.group.register)) && (
-              <PropertyHeading register={group.register} />
-            )}
-            <UnitGroup group={group} docs={docs} index={i} nested={props.register} h={handlers} />
-          </Fragment>
-        ))}
+        <GroupsByProperty groups={props.groups} register={props.register} handlers={handlers} />
         {paging.units > 0 && (
           <Pager
             offset={paging.offset}
@@ -108,6 +101,17 @@ export function InboxDocuments(props: {
       )}
     </div>
   );
+}
+
+/** The page's units; with a register, each property's units under its heading ("Nicht zugeordnet" last). */
+function GroupsByProperty(props: { groups: { group: InboxGroup; docs: DocView[] }[]; register: boolean; handlers: GroupHandlers }) {
+  const { groups, register } = props;
+  return groups.map(({ group, docs }, i) => (
+    <Fragment key={group.unit ?? "\u0000none"}>
+      {register && (i === 0 || sectionOf(group.register) !== sectionOf(groups[i - 1]!.group.register)) && <PropertyHeading register={group.register} />}
+      <UnitGroup group={group} docs={docs} index={i} nested={register} h={props.handlers} />
+    </Fragment>
+  ));
 }
 
 function EmptyInbox({ filtered, neverSynced, onReset }: { filtered: boolean; neverSynced: boolean; onReset: () => void }) {

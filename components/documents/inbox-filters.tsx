@@ -11,12 +11,49 @@ import { useT } from "@/lib/i18n/client";
 
 type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q" | "property">;
 
+/** The inbox's search box, sent on submit; too long a term is kept and explained, not sent. */
+function SearchForm(props: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const t = useT();
+  const limit = useSearchLimit(INBOX_LIST.q.max);
+  const [tooLong, setTooLong] = useState<string | undefined>();
+  return (
+    <form
+      className="flex items-start gap-2 sm:col-span-3 lg:col-span-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+        const error = limit.check(q);
+        setTooLong(error);
+        if (!error) props.onSearch(q || undefined);
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <Field label={t("inbox.filters.search")} hint={limit.hint} error={tooLong}>
+          {(control) => (
+            // Keyed by the URL's value: back and forward show what that view searched for.
+            <input
+              {...control}
+              key={props.q ?? ""}
+              name="q"
+              type="search"
+              defaultValue={props.q ?? ""}
+              className="w-full rounded border border-slate-300 bg-white px-3 py-2"
+            />
+          )}
+        </Field>
+      </div>
+      {/* Beside the field, below its label (text-sm line and gap: 1.5rem). */}
+      <Button type="submit" variant="secondary" className="mt-6">
+        {t("inbox.filters.searchButton")}
+      </Button>
+    </form>
+  );
+}
+
 /** Filters of the inbox; every change goes to the URL (the search box on submit). */
 export function InboxFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
   const { search, connections, onChange } = props;
   const t = useT();
-  const limit = useSearchLimit(INBOX_LIST.q.max);
-  const [tooLong, setTooLong] = useState<string | undefined>();
   const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open", search.property]);
   return (
     <FilterDisclosure label={t("inbox.filters.title")} activeLabel={setFilters}>
@@ -56,36 +93,7 @@ export function InboxFilters(props: { search: Filters; connections: Connection[]
           options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
           onChange={(v) => onChange({ state: v })}
         />
-        <form
-          className="flex items-start gap-2 sm:col-span-3 lg:col-span-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-            const error = limit.check(q);
-            setTooLong(error);
-            if (!error) onChange({ q: q || undefined });
-          }}
-        >
-          <div className="min-w-0 flex-1">
-            <Field label={t("inbox.filters.search")} hint={limit.hint} error={tooLong}>
-              {(control) => (
-                // Keyed by the URL's value: back and forward show what that view searched for.
-                <input
-                  {...control}
-                  key={search.q ?? ""}
-                  name="q"
-                  type="search"
-                  defaultValue={search.q ?? ""}
-                  className="w-full rounded border border-slate-300 bg-white px-3 py-2"
-                />
-              )}
-            </Field>
-          </div>
-          {/* Beside the field, below its label (text-sm line and gap: 1.5rem). */}
-          <Button type="submit" variant="secondary" className="mt-6">
-            {t("inbox.filters.searchButton")}
-          </Button>
-        </form>
+        <SearchForm q={search.q} onSearch={(q) => onChange({ q })} />
         {setFilters && (
           <Button
             variant="secondary"

@@ -51,6 +51,27 @@ type KnownRow = { u: string; pr: string | null; a: string | null; l: string | nu
 /** One document of the page, as the statement builds it. */
 type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null; p: string | null; l: string | null; d: Record<string, unknown> };
 
+/** The page's documents by unit, in the statement's order, named by the register where it knows the unit. */
+function groupsOf(first: Row | undefined): InboxGroup[] {
+  const known = new Map((JSON.parse(first?.known ?? "null") as KnownRow[] | null)?.map((k) => [k.u, k]) ?? []);
+  const groups: InboxGroup[] = [];
+  for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
+    let group = groups.at(-1);
+    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
+    group.pmnumber ??= r.p;
+    group.label ??= r.l;
+    group.documents.push({ ...r.d, connectionId: r.c, state: r.s, replacedBy: r.r });
+  }
+  // The register's label wins over the provider's; its property and resident are the group's names.
+  for (const group of groups) {
+    const k = group.unit === null ? undefined : known.get(group.unit);
+    if (!k) continue;
+    group.label = k.l ?? group.label;
+    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
+  }
+  return groups;
+}
+
 /**
  * How the statement finds its groups. Without a search, from the counts the index keeps on every
  * write (migration 0007): the units of the asked states, or of the asked month, one row per
@@ -126,28 +147,12 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
   );
   // One row: the page's documents arrive as one JSON text, parsed once (far cheaper than a driver row each).
   const first = rows[0];
-  const known = new Map((JSON.parse(first?.known ?? "null") as KnownRow[] | null)?.map((k) => [k.u, k]) ?? []);
-  const groups: InboxGroup[] = [];
-  for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
-    let group = groups.at(-1);
-    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
-    group.pmnumber ??= r.p;
-    group.label ??= r.l;
-    group.documents.push({ ...r.d, connectionId: r.c, state: r.s, replacedBy: r.r });
-  }
-  // The register's label wins over the provider's; its property and resident are the group's names.
-  for (const group of groups) {
-    const k = group.unit === null ? undefined : known.get(group.unit);
-    if (!k) continue;
-    group.label = k.l ?? group.label;
-    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
-  }
   return {
     units: first?.units ?? 0,
     documents: first?.documents ?? 0,
     register: first?.register ?? false,
     properties: JSON.parse(first?.properties ?? "null") ?? [],
     connections: JSON.parse(first?.open ?? "null") ?? [],
-    groups,
+    groups: groupsOf(first),
   };
 }
