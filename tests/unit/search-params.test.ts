@@ -9,14 +9,31 @@ import { CompletenessQuery, DeliveryQuery } from "@/lib/delivery/support/schemas
 import { InboxQuery } from "@/lib/delivery/schemas";
 
 test("inbox URL state: the API's defaults, valid values kept, broken values fall back", () => {
-  assert.deepEqual(readInboxView({}), { offset: 0, limit: 50, connection: undefined, q: undefined, month: undefined, state: "open", property: undefined, doc: undefined });
+  assert.deepEqual(readInboxView({}), {
+    offset: 0,
+    limit: 50,
+    connection: undefined,
+    q: undefined,
+    month: undefined,
+    state: "open",
+    property: undefined,
+    doc: undefined,
+  });
   const s = readInboxView(
     plainParams(new URLSearchParams("offset=50&limit=10&month=2026-10&state=all&q=%20HV-7%20&connection=6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c")),
   );
   assert.deepEqual([s.offset, s.limit, s.month, s.state, s.q, s.connection], [50, 10, "2026-10", "all", "HV-7", "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c"]);
   const broken = readInboxView({ offset: "-1", limit: "5000", month: "2026-13", state: "nope", connection: "x" });
   assert.deepEqual([broken.offset, broken.limit, broken.month, broken.state, broken.connection], [0, 50, undefined, "open", undefined]);
-  assert.deepEqual(inboxInputOf({ ...s, doc: "a:b" }), { offset: 50, limit: 10, connection: s.connection, q: "HV-7", month: "2026-10", state: undefined, property: undefined });
+  assert.deepEqual(inboxInputOf({ ...s, doc: "a:b" }), {
+    offset: 50,
+    limit: 10,
+    connection: s.connection,
+    q: "HV-7",
+    month: "2026-10",
+    state: undefined,
+    property: undefined,
+  });
   assert.deepEqual(InboxQuery.parse({}), { offset: 0, limit: 50 }, "the route's defaults are the page's");
 });
 
