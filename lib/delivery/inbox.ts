@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
-import { rowsOf } from "@/lib/db/rows";
+import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
 import type { InboxInput } from "./schemas";
 
@@ -27,8 +27,6 @@ export type Inbox = {
   groups: InboxGroup[];
 };
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filters on a document row besides its connection and state (those pick index ranges). */
 function rowFilters(input: InboxInput): SQL {
   const parts: SQL[] = [];
@@ -37,7 +35,7 @@ function rowFilters(input: InboxInput): SQL {
     parts.push(sql`d.period_from < (${start}::date + interval '1 month') AND COALESCE(d.period_to, d.period_from) >= ${start}::date`);
   }
   if (input.q) {
-    const like = `%${likeEscape(input.q)}%`;
+    const like = containing(input.q);
     parts.push(sql`(d.documentid = ${input.q} OR d.unit_msc LIKE ${`${likeEscape(input.q)}%`} OR d.unit_pm ILIKE ${like}
       OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like})`);
   }

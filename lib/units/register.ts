@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
+import { containing } from "@/lib/db/rows";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import type { UnitsSearch } from "@/lib/lists/units";
@@ -19,11 +20,8 @@ import type { UnitEdit } from "./schemas";
 
 type Person = { id: string; email: string };
 
-/** `%`, `_` and `\` of a search term taken literally. */
-const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
-  const term = search.q ? likeTerm(search.q) : undefined;
+  const term = search.q ? containing(search.q) : undefined;
   return and(
     eq(units.userId, userId),
     search.property ? eq(units.property, search.property) : undefined,

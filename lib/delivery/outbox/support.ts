@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { containing } from "@/lib/db/rows";
 import { connections } from "@/lib/db/schema/connections";
 import { outboxItems as o } from "@/lib/db/schema/outbox";
 import type { Locale } from "@/lib/i18n/messages";
@@ -18,7 +19,7 @@ const SHA_PREFIX = /^[0-9a-f]{4,64}$/i;
 
 /** `q`: a file name as a substring, or the start of a SHA-256 (at least four hex digits). */
 function matches(q: string): SQL {
-  const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+  const pattern = containing(q);
   return SHA_PREFIX.test(q) ? or(ilike(o.filename, pattern), like(o.sha256, `${q.toLowerCase()}%`))! : ilike(o.filename, pattern);
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
-import { rowsOf } from "@/lib/db/rows";
+import { containing, rowsOf } from "@/lib/db/rows";
 import type { DeliveryFiltersInput } from "./schemas";
 
 /**
@@ -28,7 +28,7 @@ const DIGITS = /^\d+$/;
  * is one an index serves, so PostgreSQL reads only the matches (a BitmapOr) instead of every row.
  */
 export function matches(q: string): SQL {
-  const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+  const pattern = containing(q);
   // The metadata as containment, which its jsonb_path_ops index serves: a string mscnumber, or a
   // number (a provider may send it as one) whose text is `q`. Containment compares numbers by value
   // (1.0 contains 1), so the number branch keeps the exact text test as well. A metadata that is not
