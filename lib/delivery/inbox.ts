@@ -112,13 +112,16 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       groups AS MATERIALIZED (${grouped}),
-      placed AS MATERIALIZED (
-        SELECT g.unit_msc, g.n, row_number() OVER (ORDER BY r.id IS NULL, r.property NULLS LAST, g.unit_msc NULLS LAST) AS pos
+      placed AS (
+        SELECT g.unit_msc, g.n, r.id IS NULL AS unregistered, r.property
         FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc
         ${input.property ? sql`WHERE r.property = ${input.property}` : sql``}
       ),
-      page AS MATERIALIZED (SELECT unit_msc, pos FROM placed ORDER BY pos LIMIT ${input.limit} OFFSET ${input.offset}),
-      totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM placed),
+      page AS MATERIALIZED (
+        SELECT unit_msc, row_number() OVER (ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST) AS pos FROM (
+          SELECT * FROM placed ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}) p
+      ),
+      totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM ${input.property ? sql`placed` : sql`groups`}),
       open AS (
         SELECT c.id, COALESCE((SELECT s.n FROM delivery_state_counts s WHERE s.connection_id = c.id AND s.state = 'open'), 0) AS open
         FROM mine c ORDER BY c.name, c.created_at
