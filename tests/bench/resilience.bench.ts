@@ -11,7 +11,7 @@
 import { startAltProvider } from "../support/alt-provider";
 import type { TestServer } from "../support/server";
 import { withProbedServer, type Sample } from "./probe";
-import { addConnection, MONTHS, round, signInAdmin, uviDoc } from "./rig";
+import { addConnection, deleteConnection, MONTHS, round, signInAdmin, uviDoc } from "./rig";
 import type { Figure } from "./types";
 
 /** Runs a sync and reads its NDJSON answer as it comes: its last line (may be an error) and when the last progress line came. */
@@ -48,7 +48,10 @@ async function measuredSync(n: number, countClaim?: unknown): Promise<Measured> 
       // A first sync of 1,000 documents on another connection loads and compiles the code a walk
       // runs (a one-off of each process), which is not what is measured.
       alt.documents = documents.slice(0, 1000).map((d) => ({ ...d, documentid: `warm-${d.documentid}` }));
-      await runSync(server, rig.session.cookie, await addConnection(rig, alt.uviBase, alt.basic, "warm-up"));
+      // Removed after its sync: a user's second connection to the same account is refused (409).
+      const warm = await addConnection(rig, alt.uviBase, alt.basic, "warm-up");
+      await runSync(server, rig.session.cookie, warm);
+      await deleteConnection(rig, warm);
       alt.documents = documents;
       const id = await addConnection(rig, alt.uviBase, alt.basic);
       const from = Date.now();
