@@ -41,8 +41,14 @@ async function openPostgres(url: string): Promise<Handle> {
  * demo's syncs, 340 MB with 16MB). Pages not held there are read from the operating system's file
  * cache beneath PGlite. Given on the command line, so postgresql.conf in DATA_DIR stays as initdb
  * wrote it; fsync and commits stay as PGlite's defaults have them.
+ *
+ * wal_init_zero off: a new 16 MB WAL segment is not filled with zeros first. Through PGlite's file
+ * system that filling held the server's thread for one statement at each switch (46–55 ms in a
+ * sync's write of 30,000 documents to a data directory, 250–370 ms in memory); measured by the WAL
+ * position before and after the slow statements. Nothing else changes: the segment is written as
+ * before, and recycled segments were never zeroed anyway.
  */
-const EMBEDDED_SETTINGS = ["shared_buffers=16MB"];
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off"];
 
 /**
  * A new data directory is made by PGlite's initdb, a second WebAssembly instance beside the
