@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { api, mustSignIn } from "../support/session";
 import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
+import { expectAccessible, sandbox, uviDoc } from "./inbox-support";
 
 /**
  * Issue 23, "Names everywhere", for support: a manager's unit register names the documents of
@@ -16,18 +15,7 @@ const UNIT_OG = `B2${run}`;
 const UNIT_LOOSE = `X${run}`; // in no register
 const CLIENT = { id: `hv-names-${run}`, services: ["uvi"], basic: { username: `hv-names-${run}`, password: "e2e-names-secret-1" }, customers: ["4711"] };
 
-const uvi = (documentid: string, msc: string, month: string) => ({
-  service: "uvi",
-  customer: "4711",
-  documentid: `${documentid}-${run}`,
-  filename: `UVI_${documentid}-${run}.pdf`,
-  doctype: "UVI-E",
-  mimetype: "application/pdf",
-  propertymanagement: "HV-NAMES",
-  metadata: [{ reftype: "resident", mscnumber: msc, pmnumber: `PM-${msc}`, from: `${month}-01`, to: `${month}-28` }],
-  content: { generate: "uvi-pdf" },
-  confirmed: false,
-});
+const uvi = (name: string, msc: string, month: string) => uviDoc(`${name}-${run}`, msc, month, "4711");
 const DOCUMENTS = [
   uvi("eg-jan", UNIT_EG, "2026-01"),
   uvi("eg-feb", UNIT_EG, "2026-02"),
@@ -42,22 +30,6 @@ const REGISTER = [
 
 let support: { email: string; password: string };
 let connectionId: string;
-
-async function sandbox(method: string, path: string, json?: unknown) {
-  const res = await fetch(`${baseUrl()}/sandbox/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`, ...(json ? { "Content-Type": "application/json" } : {}) },
-    body: json ? JSON.stringify(json) : undefined,
-  });
-  expect(res.status, await res.clone().text()).toBe(204);
-}
-
-/** No serious or critical accessibility violation on the page as it stands. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 test.beforeAll(async () => {
   await sandbox("PUT", "/state", { clients: [CLIENT], documents: DOCUMENTS });
