@@ -3,6 +3,7 @@ import { Table } from "@/components/ui/table";
 import { formatMonth } from "@/lib/format";
 import type { Completeness, CompletenessCell } from "@/lib/client/types";
 import { useLocale, useT } from "@/lib/i18n/client";
+import { propertyName, type UnitRegister } from "./unit-names";
 
 type Status = Exclude<CompletenessCell, null>;
 
@@ -43,13 +44,73 @@ export function Legend() {
   );
 }
 
-/** Usage units × months: row headers name the unit, column headers the month. */
+type GridUnit = Completeness["units"][number];
+type Section = { key: string; register: UnitRegister; units: GridUnit[] };
+
+/** The grid's units (which come by property) in one section per property; one section for all when no unit is registered. */
+function sectionsOf(units: GridUnit[]): Section[] {
+  const sections: Section[] = [];
+  for (const u of units) {
+    const key = u.register ? `p:${u.register.property ?? ""}` : "unregistered";
+    const last = sections.at(-1);
+    if (last?.key === key) last.units.push(u);
+    else sections.push({ key, register: u.register, units: [u] });
+  }
+  return sections;
+}
+
+/** A property's heading row: its name and address, kept in view while the months scroll. */
+function SectionHeading({ register, span }: { register: UnitRegister; span: number }) {
+  const t = useT();
+  return (
+    <tr>
+      <th scope="rowgroup" colSpan={span} className="border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-left">
+        <span className="sticky left-3 inline-block">
+          <span className="font-semibold">{propertyName(register, t)}</span>
+          {register?.address && <span className="ml-2 text-sm font-normal text-slate-700">{register.address}</span>}
+        </span>
+      </th>
+    </tr>
+  );
+}
+
+function UnitRow({ unit: u, months }: { unit: GridUnit; months: string[] }) {
+  const t = useT();
+  // The register's label wins over the provider's, as in the inbox.
+  const names = [u.pmnumber, u.register?.label ?? u.label].filter(Boolean).join(" · ");
+  return (
+    <tr>
+      <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left font-normal">
+        <span className="font-mono text-sm font-medium">{u.unit}</span>
+        {names && <span className="block text-xs text-slate-600">{names}</span>}
+      </th>
+      {u.cells.map((c, i) => (
+        <td
+          key={months[i]}
+          className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`}
+          data-cell={c ?? "empty"}
+        >
+          {c && (
+            <>
+              <span aria-hidden="true">{CELL_STYLE[c].mark} </span>
+              {t(`completeness.cell.${c}`)}
+            </>
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** Usage units × months: row headers name the unit, column headers the month; the units by property, under its name. */
 export function CompletenessGrid({ data }: { data: Completeness }) {
   const t = useT();
   const locale = useLocale();
   const first = data.months[0] ?? "";
   const last = data.months.at(-1) ?? "";
   const caption = t("completeness.caption", { from: formatMonth(first, locale), to: formatMonth(last, locale) });
+  const sections = sectionsOf(data.units);
+  const headed = sections.some((s) => s.register !== null);
   // Months run wider than a phone (or a narrow window): the grid scrolls in its own region.
   return (
     <Table caption={caption} scrollLabel={caption}>
@@ -65,30 +126,14 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
           ))}
         </tr>
       </thead>
-      <tbody>
-        {data.units.map((u) => (
-          <tr key={u.unit}>
-            <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left font-normal">
-              <span className="font-mono text-sm font-medium">{u.unit}</span>
-              {(u.pmnumber || u.label) && <span className="block text-xs text-slate-600">{[u.pmnumber, u.label].filter(Boolean).join(" · ")}</span>}
-            </th>
-            {u.cells.map((c, i) => (
-              <td
-                key={data.months[i]}
-                className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`}
-                data-cell={c ?? "empty"}
-              >
-                {c && (
-                  <>
-                    <span aria-hidden="true">{CELL_STYLE[c].mark} </span>
-                    {t(`completeness.cell.${c}`)}
-                  </>
-                )}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
+      {sections.map((s) => (
+        <tbody key={s.key} data-testid="completeness-section">
+          {headed && <SectionHeading register={s.register} span={data.months.length + 1} />}
+          {s.units.map((u) => (
+            <UnitRow key={u.unit} unit={u} months={data.months} />
+          ))}
+        </tbody>
+      ))}
     </Table>
   );
 }

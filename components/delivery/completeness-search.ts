@@ -12,7 +12,7 @@ export function shiftMonth(month: string, by: number): string {
   return `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 }
 
-/** The API's input (and the query key) of a view, or not ready while neither connection nor property is chosen. */
+/** The API's input (and the query key) of a view, or not ready while no scope (connection, property, property management) is chosen. */
 export function completenessInput(
   search: CompletenessSearch,
   timeZone: string,
@@ -20,6 +20,7 @@ export function completenessInput(
 ): { ready: false; from: string; to: string } | { ready: true; from: string; to: string; input: CompletenessScope } {
   const to = search.to ?? (search.from ? shiftMonth(search.from, DEFAULT_MONTHS - 1) : currentMonth(timeZone, now));
   const from = search.from ?? shiftMonth(to, -(DEFAULT_MONTHS - 1));
-  if (!search.connection && !search.property) return { ready: false, from, to };
-  return { ready: true, from, to, input: { connection: search.connection, property: search.property, from, to } };
+  const { connection, property, propertymanagement } = search;
+  if (!connection && !property && !propertymanagement) return { ready: false, from, to };
+  return { ready: true, from, to, input: { connection, property, propertymanagement, from, to } };
 }

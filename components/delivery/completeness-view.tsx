@@ -14,6 +14,7 @@ import { CompletenessGrid, Legend } from "./completeness-grid";
 import { completenessInput } from "./completeness-search";
 import { DeliveryHeader } from "./delivery-nav";
 import { useKnownConnections } from "./known-connections";
+import { PropertyField, useKnownProperties } from "./property-select";
 
 const NO_DEFAULTS = {};
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
@@ -21,19 +22,27 @@ const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm
 function ScopeForm(props: { search: CompletenessSearch; from: string; to: string; errors: Record<string, string>; onApply: (s: CompletenessSearch) => void }) {
   const t = useT();
   const connections = useKnownConnections();
+  const properties = useKnownProperties();
   const [connection, setConnection] = useState(props.search.connection ?? "");
   const [property, setProperty] = useState(props.search.property ?? "");
+  const [propertymanagement, setPropertymanagement] = useState(props.search.propertymanagement ?? "");
   const [from, setFrom] = useState(props.from);
   const [to, setTo] = useState(props.to);
   function submit(e: FormEvent) {
     e.preventDefault();
-    props.onApply({ connection: connection || undefined, property: property.trim() || undefined, from: from || undefined, to: to || undefined });
+    props.onApply({
+      connection: connection || undefined,
+      property: property || undefined,
+      propertymanagement: propertymanagement.trim() || undefined,
+      from: from || undefined,
+      to: to || undefined,
+    });
   }
   return (
     <form
       aria-label={t("deliveryPage.filters")}
       onSubmit={submit}
-      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
@@ -42,13 +51,22 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
             connections={connections}
             value={connection}
             onValue={setConnection}
-            emptyLabel={t("completeness.connectionNone")}
+            emptyLabel={t("completeness.scopeNone")}
             className={input}
           />
         )}
       </Field>
-      <Field label={t("completeness.property")} hint={t("completeness.propertyHint")} error={props.errors.property}>
-        {(c) => <input {...c} name="property" value={property} onChange={(e) => setProperty(e.target.value)} className={input} />}
+      <PropertyField
+        properties={properties}
+        value={property}
+        onValue={setProperty}
+        emptyLabel={t("completeness.scopeNone")}
+        hint={t("completeness.propertyHint")}
+        error={props.errors.property}
+        className={input}
+      />
+      <Field label={t("completeness.propertymanagement")} hint={t("completeness.propertymanagementHint")} error={props.errors.propertymanagement}>
+        {(c) => <input {...c} name="propertymanagement" value={propertymanagement} onChange={(e) => setPropertymanagement(e.target.value)} className={input} />}
       </Field>
       <Field label={t("completeness.from")} error={props.errors.from}>
         {(c) => (
@@ -65,7 +83,7 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
   );
 }
 
-/** The completeness grid of a connection and/or property: which unit got its document for which month. */
+/** The completeness grid of a connection, property and/or property management: which unit got its document for which month, by property. */
 export function CompletenessView() {
   const t = useT();
   const [search, update] = useSearchState(readCompletenessSearch, NO_DEFAULTS);

@@ -11,6 +11,7 @@ import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge, StateLegend } from "@/components/ui/state-badge";
 import { Timeline } from "./timeline";
+import { propertyName } from "./unit-names";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,7 +22,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A record's facts: ids, connection, owner, units, its times, size and hash, and what the provider says about the file (DTA). */
+/** A record's facts: ids, connection, owner, units and their names in the owner's register, its times, size and hash, and what the provider says about the file (DTA). */
 function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsView | null } }) {
   const t = useT();
   const display = useDisplay();
@@ -39,6 +40,11 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsV
         <Fact label={t("deliveryDetail.owner")}>{r.owner}</Fact>
         <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
         <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
+        <Fact label={t("deliveryNames.property")}>
+          {r.register ? propertyName(r.register, t) : t("deliveryNames.unregisteredText")}
+          {r.register?.address && <span className="block text-slate-700">{r.register.address}</span>}
+        </Fact>
+        {r.register?.label && <Fact label={t("deliveryNames.label")}>{r.register.label}</Fact>}
         <Fact label={t("deliveryPage.col.firstSeen")}>{when(r.firstSeenAt)}</Fact>
         <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? when(r.fetchedAt) : t("deliveryPage.notFetched")}</Fact>
         <Fact label={t("deliveryPage.col.confirmed")}>

@@ -7,11 +7,39 @@ import { DELIVERY_FILTERS } from "@/lib/lists/delivery";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";
+import { PropertyField } from "./property-select";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
-/** The filters of support's lists: the delivery record's and the outbox's, each with its own states. */
-export type SupportFilters<S extends string> = { q?: string; state?: S; connection?: string; from?: string; to?: string };
+/** The filters of support's lists: the delivery record's and the outbox's, each with its own states; the property is the delivery record's. */
+export type SupportFilters<S extends string> = { q?: string; state?: S; connection?: string; property?: string; from?: string; to?: string };
+const FIELDS = ["q", "state", "connection", "property", "from", "to"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/** The state filter: any state, or one of the list's own. */
+function StateField<S extends string>(props: {
+  states: readonly S[];
+  stateLabel: (state: S) => string;
+  value: string;
+  onValue: (state: string) => void;
+  error?: string;
+}) {
+  const t = useT();
+  return (
+    <Field label={t("deliveryPage.state")} error={props.error}>
+      {(c) => (
+        <select {...c} name="state" value={props.value} onChange={(e) => props.onValue(e.target.value)} className={input}>
+          <option value="">{t("deliveryPage.stateAll")}</option>
+          {props.states.map((s) => (
+            <option key={s} value={s}>
+              {props.stateLabel(s)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 /**
  * The search form: its fields start from the URL and go back to it on submit (the page keys
@@ -24,27 +52,28 @@ export function DeliveryFilters<S extends string>(props: {
   stateLabel: (state: S) => string;
   words: { qHint: string; from: string; to: string };
   connections: KnownConnection[];
+  /** The property filter's options; without them the list has no such filter. */
+  properties?: string[];
   errors: Record<string, string>;
   onApply: (filters: SupportFilters<S>) => void;
   onReset: () => void;
 }) {
   const t = useT();
-  const [q, setQ] = useState(props.search.q ?? "");
-  const [state, setState] = useState(props.search.state ?? "");
-  const [connection, setConnection] = useState(props.search.connection ?? "");
-  const [from, setFrom] = useState(props.search.from ?? "");
-  const [to, setTo] = useState(props.search.to ?? "");
+  const [fields, setFields] = useState(() => Object.fromEntries(FIELDS.map((k) => [k, props.search[k] ?? ""])) as Record<FieldName, string>);
+  const set = (key: FieldName) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const { q, state, connection, property, from, to } = fields;
+  const properties = props.properties;
   const limit = useSearchLimit(DELIVERY_FILTERS.q.max);
   const [tooLong, setTooLong] = useState<string | undefined>();
   // The selected connection stays an option even when no record on hand names it.
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const blank = (v: string) => v.trim() || undefined;
     const error = limit.check(q.trim());
     setTooLong(error);
     if (error) return;
-    props.onApply({ q: blank(q), state: (state || undefined) as S | undefined, connection: blank(connection), from: blank(from), to: blank(to) });
+    // A blank field is no filter.
+    props.onApply(Object.fromEntries(FIELDS.map((k) => [k, fields[k].trim() || undefined])) as SupportFilters<S>);
   }
 
   return (
@@ -56,38 +85,37 @@ export function DeliveryFilters<S extends string>(props: {
     >
       <div className="sm:col-span-2">
         <Field label={t("deliveryPage.q")} hint={`${props.words.qHint} ${limit.hint}`} error={tooLong ?? props.errors.q}>
-          {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
+          {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => set("q")(e.target.value)} className={input} />}
         </Field>
       </div>
-      <Field label={t("deliveryPage.state")} error={props.errors.state}>
-        {(c) => (
-          <select {...c} name="state" value={state} onChange={(e) => setState(e.target.value)} className={input}>
-            <option value="">{t("deliveryPage.stateAll")}</option>
-            {props.states.map((s) => (
-              <option key={s} value={s}>
-                {props.stateLabel(s)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <StateField states={props.states} stateLabel={props.stateLabel} value={state} onValue={set("state")} error={props.errors.state} />
       <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
         {(c) => (
           <ConnectionSelect
             {...c}
             connections={props.connections}
             value={connection}
-            onValue={setConnection}
+            onValue={set("connection")}
             emptyLabel={t("deliveryPage.connectionAll")}
             className={input}
           />
         )}
       </Field>
+      {properties && (
+        <PropertyField
+          properties={properties}
+          value={property}
+          onValue={set("property")}
+          emptyLabel={t("deliveryNames.propertyAll")}
+          error={props.errors.property}
+          className={input}
+        />
+      )}
       <Field label={props.words.from} error={props.errors.from}>
-        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />}
+        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => set("from")(e.target.value)} className={input} />}
       </Field>
       <Field label={props.words.to} error={props.errors.to}>
-        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
+        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => set("to")(e.target.value)} className={input} />}
       </Field>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit">{t("deliveryPage.apply")}</Button>

@@ -5,11 +5,13 @@ import { DELIVERY_DEFAULTS, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/li
 import { DOCUMENT_STATES } from "@/lib/lists/document-states";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryTable } from "./delivery-table";
+import { useKnownProperties } from "./property-select";
 import { SupportList } from "./support-list";
 
 /** Support's search over the delivery record: filters and page in the URL, results, CSV export. */
 export function DeliveryList() {
   const t = useT();
+  const properties = useKnownProperties();
   return (
     <SupportList
       read={readDeliverySearch}
@@ -31,6 +33,7 @@ export function DeliveryList() {
       exportPath="/api/delivery/export.csv"
       pageSizes={DELIVERY_PAGE_SIZES}
       legend={<StateLegend />}
+      properties={properties}
     />
   );
 }

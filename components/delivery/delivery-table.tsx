@@ -5,10 +5,11 @@ import { formatDateTime } from "@/lib/format";
 import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";
+import { UnitNames } from "./unit-names";
 
 export const detailHref = (r: { connectionId: string; documentid: string }) => `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
 
-/** One page of the delivery record; each document links to its timeline. */
+/** One page of the delivery record, each unit with its register's names; each document links to its timeline. */
 export function DeliveryTable({ records, caption }: { records: DeliveryRecord[]; caption: string }) {
   const t = useT();
   const display = useDisplay();
@@ -36,7 +37,10 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               <div className="font-mono text-xs text-slate-600">{r.documentid}</div>
               {r.replacedBy && <div className="text-xs text-slate-600">{t("deliveryPage.replacedBy", { id: r.replacedBy })}</div>}
             </Td>
-            <Td className="font-mono text-xs">{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Td>
+            <Td className="text-xs [overflow-wrap:anywhere]">
+              <div className="font-mono">{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</div>
+              <UnitNames register={r.register} />
+            </Td>
             <Td className="[overflow-wrap:anywhere]">
               <div>{r.connectionName}</div>
               <div className="text-xs text-slate-600">

@@ -58,14 +58,16 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
   exportPath: string;
   pageSizes: readonly number[];
   legend: ReactNode;
+  /** The property filter's options, for a list that has one (the delivery record's). */
+  properties?: string[];
 }) {
   const t = useT();
   const [search, update] = useSearchState(props.read, props.defaults);
   const list = useQuery({ ...props.query(search), placeholderData: keepPreviousData });
   const shown = list.data ? props.shown(list.data) : 0;
   const connections = useKnownConnections();
-  const { q, state, connection, from, to } = search;
-  const filters = { q, state, connection, from, to };
+  const { q, state, connection, property, from, to } = search;
+  const filters = { q, state, connection, property, from, to };
   const setFilters = useSetFilters()(Object.values(filters));
   const query = toQueryString(filters);
   const errors = Object.fromEntries(list.error instanceof HttpError ? list.error.fields.map((f) => [f.path, f.message]) : []);
@@ -83,9 +85,10 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
           stateLabel={props.stateLabel}
           words={props.words}
           connections={connections}
+          properties={props.properties}
           errors={errors}
           onApply={(f) => update(f as Partial<Q>)}
-          onReset={() => update({ q: undefined, state: undefined, connection: undefined, from: undefined, to: undefined } as Partial<Q>)}
+          onReset={() => update({ q: undefined, state: undefined, connection: undefined, property: undefined, from: undefined, to: undefined } as Partial<Q>)}
         />
       </FilterDisclosure>
       <ListHead

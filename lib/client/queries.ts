@@ -29,6 +29,7 @@ export const deliveryKeys = {
   detail: (connectionId: string, documentid: string) => [...deliveryKeys.all, "detail", connectionId, documentid] as const,
   completeness: (input: CompletenessScope) => [...deliveryKeys.all, "completeness", input] as const,
   connections: () => [...deliveryKeys.all, "connections"] as const,
+  properties: () => [...deliveryKeys.all, "properties"] as const,
 };
 
 export const confirmationRunKeys = { all: ["confirmation-runs"] as const };
@@ -72,5 +73,9 @@ export const completenessQuery = (input: CompletenessScope) =>
 
 export const deliveryConnectionsQuery = () =>
   queryOptions({ queryKey: deliveryKeys.connections(), queryFn: () => fetchJson<DeliveryConnection[]>("/api/delivery/connections") });
+
+/** Every register's property names, for support's property filter. */
+export const deliveryPropertiesQuery = () =>
+  queryOptions({ queryKey: deliveryKeys.properties(), queryFn: () => fetchJson<string[]>("/api/delivery/properties") });
 
 export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: () => fetchJson<User[]>("/api/users") });

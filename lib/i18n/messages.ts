@@ -3,6 +3,7 @@ import { common } from "./messages/common";
 import { connections } from "./messages/connections";
 import { connectionsPage } from "./messages/connections-page";
 import { delivery } from "./messages/delivery";
+import { deliveryNames } from "./messages/delivery-names";
 import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
@@ -36,6 +37,7 @@ export const messages = {
     ...unitsServer.de,
     ...unitsPage.de,
     ...inboxRegister.de,
+    ...deliveryNames.de,
   },
   en: {
     ...common.en,
@@ -55,6 +57,7 @@ export const messages = {
     ...unitsServer.en,
     ...unitsPage.en,
     ...inboxRegister.en,
+    ...deliveryNames.en,
   },
 };
 

@@ -7,8 +7,10 @@ import { param, readList, type ListState, type Raw } from "./params";
  */
 export const COMPLETENESS_SCOPE = {
   connection: param.uuid,
-  /** A `propertymanagement` value. */
+  /** One property of the unit registers, by its exact name: the units in it in their owner's register. */
   property: param.text(200),
+  /** The provider's `propertymanagement` value of the documents. */
+  propertymanagement: param.text(200),
   from: param.month,
   to: param.month,
 };

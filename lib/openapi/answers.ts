@@ -15,6 +15,7 @@ import type { DocumentWithFacts } from "@/lib/delivery/file-facts";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 import type { DocumentPage } from "@/lib/provider/paging";
 import type { UserView } from "@/lib/users/users";
+import { RegisterNamesAnswer } from "./delivery-names";
 
 /**
  * The answers of the JSON API as zod schemas, for the OpenAPI document only (docs/api.md): the
@@ -168,6 +169,7 @@ export const DeliveryAnswer = z.object({
   filename: z.string(),
   mimetype: z.string(),
   units: z.array(z.string()),
+  register: RegisterNamesAnswer,
   state: z.enum(DOCUMENT_STATES),
   firstSeenAt: DateTime,
   fetchedAt: DateTime.nullable(),
@@ -234,6 +236,7 @@ export const CompletenessAnswer = z.object({
       unit: z.string(),
       pmnumber: z.string().nullable(),
       label: z.string().nullable(),
+      register: RegisterNamesAnswer,
       cells: z.array(z.enum(["arrived", "fetched", "confirmed", "missing"]).nullable()),
     }),
   ),

@@ -5,6 +5,8 @@ import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/deliver
 import * as A from "./answers";
 import { file, json, type ApiOperation } from "./operation";
 
+const PROPERTY_FILTER = "a property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register";
+
 /** The OpenAPI entries of support's delivery record (read-only, every user's documents). */
 export const DELIVERY_OPERATIONS: ApiOperation[] = [
   {
@@ -16,6 +18,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     query: DeliveryQuery,
     params: {
       q: "document id (exact), file name (substring; not for a term of digits only) or unit / property-management number (exact)",
+      property: PROPERTY_FILTER,
       from: "first seen on or after this day (`YYYY-MM-DD`, German time)",
       to: "first seen on or before this day",
     },
@@ -46,7 +49,9 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     summary: "The filtered records as CSV",
     access: SUPPORT_ROLES,
     query: DeliveryFilters,
-    description: "UTF-8 with BOM, `;` separated, CRLF, header row in the caller's language, formula-safe cells; streamed in batches; the export is audited.",
+    params: { property: PROPERTY_FILTER },
+    description:
+      "UTF-8 with BOM, `;` separated, CRLF, header row in the caller's language, formula-safe cells; the unit's property, address and label from its owner's register after its numbers (never a resident); streamed in batches; the export is audited.",
     answers: [{ status: 200, description: "`zustellung-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
   },
   {
@@ -65,7 +70,12 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     summary: "Which unit got its document for which month",
     access: SUPPORT_ROLES,
     query: CompletenessQuery,
-    description: "`connection` or `property` (a property management) is required; at most 36 months, `from` ≤ `to`.",
+    params: {
+      property: "a property of the unit registers, by its exact name: the units in it in their owner's register",
+      propertymanagement: "the provider's `propertymanagement` value of the documents",
+    },
+    description:
+      "A scope is required: `connection`, `property` and/or `propertymanagement`; at most 36 months, `from` ≤ `to`. The units come by property (named ones by name, then registered ones without, then those no register knows).",
     answers: [{ status: 200, description: "a cell per unit and month", content: json(A.CompletenessAnswer) }],
   },
 ];

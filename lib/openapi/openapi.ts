@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as A from "./answers";
 import { CONNECTION_OPERATIONS } from "./connections";
 import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
+import { DELIVERY_NAME_OPERATIONS } from "./delivery-names";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
@@ -32,6 +33,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...CONFIRMATION_RUN_OPERATIONS,
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
+  ...DELIVERY_NAME_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
   ...OPS_OPERATIONS,

@@ -200,7 +200,7 @@ test("the CSV export of the current filter: BOM, header, the filtered rows", asy
   const raw = readFileSync((await download.path())!);
   expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = raw.subarray(3).toString("utf8").trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^Dokument-ID;Dateiname;Nutzeinheiten;Status;Verbindung;/);
+  expect(lines[0]).toMatch(/^Dokument-ID;Dateiname;Nutzeinheiten;Liegenschaft;Adresse;Lage;Status;Verbindung;/);
   expect(lines).toHaveLength(1 + DOCUMENTS.length);
   const confirmed = lines.find((l) => l.startsWith(`${id("gap-jan")};`));
   expect(confirmed).toContain(";bestätigt;");
@@ -210,7 +210,7 @@ test("the CSV export of the current filter: BOM, header, the filtered rows", asy
 test("the completeness grid shows the missing month in colour and in words", async ({ page, base }) => {
   await signInAs(page, support.email, support.password);
   await page.goto(`${base}/delivery/completeness`);
-  await expect(page.getByText("Wählen Sie eine Verbindung oder geben Sie eine Hausverwaltung an")).toBeVisible();
+  await expect(page.getByText("Wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an")).toBeVisible();
   const form = page.getByRole("form", { name: "Suche und Filter" });
   await form.getByLabel("Verbindung").selectOption({ label: `${connectionName} (${manager.email})` });
   await form.getByLabel("Von (Monat)").fill("2026-01");

@@ -32,7 +32,7 @@ describe("delivery reports for support", () => {
   });
   after(() => server?.stop());
 
-  test("completeness: months, a missing month between two documents, by connection or property", async () => {
+  test("completeness: months, a missing month between two documents, by connection or property management", async () => {
     const res = await as(support.session, `/api/delivery/completeness?connection=${connA}&from=2026-01&to=2026-03`);
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body.months, ["2026-01", "2026-02", "2026-03"]);
@@ -45,7 +45,7 @@ describe("delivery reports for support", () => {
     const unit = res.body.units.find((u: { unit: string }) => u.unit === "000777");
     assert.equal(unit.pmnumber, "PM-000777");
 
-    const byProperty = await as(support.session, "/api/delivery/completeness?property=HV-9&from=2026-01&to=2026-03");
+    const byProperty = await as(support.session, "/api/delivery/completeness?propertymanagement=HV-9&from=2026-01&to=2026-03");
     assert.equal(byProperty.status, 200, byProperty.text);
     const units = byProperty.body.units.map((u: { unit: string }) => u.unit);
     assert.ok(units.includes("000777") && units.includes("000123"), units.join(", "));

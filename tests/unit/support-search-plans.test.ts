@@ -21,14 +21,15 @@ import { createDatabase, testDatabaseUrl } from "../support/server";
  * statement the functions run reads, by `EXPLAIN` on the real database (embedded, or PostgreSQL
  * when TEST_DATABASE_URL is set: a throw-away database there). At this size the old plans
  * already show (a backward walk of first_seen_at behind every search, a window over every row
- * for the export's count, keyset batches that start at the newest row).
+ * for the export's count, keyset batches that start at the newest row). The user keeps a unit
+ * register of every document's unit, 100 units to a property, for the property filter.
  */
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "arge-plans-"));
 const DOCUMENTS = 40_000;
 const support: SupportPrincipal = { id: randomUUID(), email: "support@example.com", role: "support" };
 
-type Plan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; Plans?: Plan[] };
+type Plan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; "Actual Loops"?: number; Plans?: Plan[] };
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 async function open(): Promise<{ run: SqlRunner; db: (logger: Logger) => Db; close: () => Promise<void> }> {
@@ -48,7 +49,9 @@ async function open(): Promise<{ run: SqlRunner; db: (logger: Logger) => Db; clo
   return { run, db: (logger) => pgDrizzle({ client: pool, logger }) as unknown as Db, close };
 }
 
-/** Two connections of one user; documents a minute apart, one usage unit each, its number in the metadata too. */
+const PROPERTIES = 400;
+
+/** Two connections of one user; documents a minute apart, one usage unit each, its number in the metadata too, and in the user's register. */
 async function seed(run: SqlRunner): Promise<void> {
   const [user] = await run.query(
     "INSERT INTO users (id, email, name, role, password_hash) VALUES (gen_random_uuid(), 'm@example.com', 'M', 'manager', 'x') RETURNING id",
@@ -68,7 +71,13 @@ async function seed(run: SqlRunner): Promise<void> {
       [conn!.id, k * (DOCUMENTS / 2) + 1, (k + 1) * (DOCUMENTS / 2)],
     );
   }
-  await run.exec("VACUUM ANALYZE delivery_documents, delivery_state_counts");
+  await run.query(
+    `INSERT INTO units (id, user_id, unit_key, mscnumber, pmnumber, property, label)
+     SELECT gen_random_uuid(), $1, 'm:' || (10000000 + i), (10000000 + i)::text, 'PM-' || i, 'Haus ' || (i % ${PROPERTIES}), 'Lage ' || i
+     FROM generate_series(1, ${DOCUMENTS}) AS i`,
+    [user!.id],
+  );
+  await run.exec("VACUUM ANALYZE delivery_documents, delivery_state_counts, units");
 }
 
 describe("support's search and export read about their own rows", () => {
@@ -119,6 +128,50 @@ describe("support's search and export read about their own rows", () => {
     }
     assert.ok(!number.has("delivery_documents_filename"), "a term of digits only skips the file name (docs/scale.md)");
     assert.ok((await searchIndexes("abrechnung_1001234")).has("delivery_documents_filename"), "a name's substring through its trigrams");
+  });
+
+  test("the property filter finds its units and their documents through indexes", async () => {
+    const filters = { property: "Haus 7" };
+    const found = await listDeliveries(db, support, { ...filters, limit: 25, offset: 0 });
+    assert.equal(found.count, DOCUMENTS / PROPERTIES);
+    assert.deepEqual(found.records[0]!.register, { property: "Haus 7", address: null, label: "Lage 39607" }, "the newest: doc-39607");
+    const listed = await plansOf(() => listDeliveries(db, support, { ...filters, limit: 25, offset: 0 }));
+    const exported = await plansOf(async () => {
+      const { meta, stream } = await exportDeliveries(db, support, { filters, locale: "de" });
+      assert.equal(meta.rows, DOCUMENTS / PROPERTIES);
+      await stream.cancel();
+    });
+    for (const plan of [...listed, ...exported]) {
+      const scans = nodes(plan);
+      const walked = scans.filter(
+        (n) =>
+          (n["Node Type"] === "Seq Scan" && ["delivery_documents", "units"].includes(n["Relation Name"]!)) ||
+          (n["Index Name"] === "delivery_documents_first_seen" && !n["Index Cond"]),
+      );
+      assert.deepEqual(walked, [], "no walk over the documents or the register");
+      // units_property; an engine with skip scans (PGlite) may take units_order (user, property) instead.
+      assert.ok(
+        scans.some((n) => /^units_(property|order)$/.test(n["Index Name"] ?? "") && /property = /.test(n["Index Cond"] ?? "")),
+        "the property's units through an index",
+      );
+      const indexes = new Set(scans.map((n) => n["Index Name"]));
+      for (const index of ["delivery_documents_unit_msc", "delivery_documents_unit_pm", "units_msc"]) {
+        assert.ok(indexes.has(index), `${index} (${[...indexes].join(", ")})`);
+      }
+    }
+  });
+
+  test("the register's names are looked up for the page's rows only, not for those an offset skips", async () => {
+    statements.length = 0;
+    const page = await listDeliveries(db, support, { limit: 25, offset: 1000 });
+    assert.deepEqual(page.records[0]!.register, { property: `Haus ${(DOCUMENTS - 1000) % PROPERTIES}`, address: null, label: `Lage ${DOCUMENTS - 1000}` });
+    const list = statements.find((s) => s.sql.includes('"delivery_documents"') && s.sql.includes("json_build_object"))!;
+    const [row] = await database.run.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${list.sql}`, list.params);
+    const json = row!["QUERY PLAN"];
+    const plan = (typeof json === "string" ? JSON.parse(json) : json)[0].Plan as Plan;
+    const lookups = nodes(plan).filter((n) => n["Relation Name"] === "units");
+    assert.ok(lookups.length > 0, "the register is read");
+    for (const n of lookups) assert.ok(n["Actual Loops"]! <= 25, `${n["Index Name"]}: ${n["Actual Loops"]} lookups for a page of 25`);
   });
 
   test("the export counts apart from its rows and each keyset batch starts at its cursor", async () => {

@@ -1,6 +1,6 @@
 import { DeliveryList } from "@/components/delivery/delivery-list";
-import { deliveryConnectionsQuery, deliveryQuery } from "@/lib/client/queries";
-import { listDeliveries, listDeliveryConnections } from "@/lib/delivery/support/records";
+import { deliveryConnectionsQuery, deliveryPropertiesQuery, deliveryQuery } from "@/lib/client/queries";
+import { listDeliveries, listDeliveryConnections, listDeliveryProperties } from "@/lib/delivery/support/records";
 import { readDeliverySearch } from "@/lib/lists/delivery";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "../prefetch";
@@ -11,6 +11,7 @@ export default async function DeliveryPage({ searchParams }: { searchParams: Pro
   await Promise.all([
     prefetch(deliveryQuery(search), ({ db, user }) => listDeliveries(db, user, search)),
     prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
+    prefetch(deliveryPropertiesQuery(), ({ db, user }) => listDeliveryProperties(db, user)),
   ]);
   return hydrate(<DeliveryList />);
 }

@@ -32,6 +32,8 @@ export const units = pgTable(
     index("units_order").on(t.userId, t.property, t.label, t.unitKey),
     index("units_msc").on(t.userId, t.mscnumber),
     index("units_pm").on(t.userId, t.pmnumber),
+    // Migration 0019: support's property filter across every register.
+    index("units_property").on(t.property),
   ],
 );
 export type UnitRow = typeof units.$inferSelect;

@@ -1,20 +1,24 @@
 import "server-only";
 import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
 import { dayIn } from "@/lib/format";
 import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
+import { inProperty, registerNames, type RegisterNames } from "./register";
 
 /**
  * Which usage unit got its document for which month (by the month of `period_from`), so support
  * sees gaps at a glance. A month without a document is `missing` only when it is clearly a gap:
  * the unit had documents before and after it in the range, or it is the current month, the
- * provider's usual day has passed, and the unit had one the month before.
+ * provider's usual day has passed, and the unit had one the month before. Each unit carries its
+ * names from its owner's unit register (./register.ts), and the units come by property.
  * See docs/api.md, `GET /api/delivery/completeness`.
  */
 export type Cell = "confirmed" | "fetched" | "arrived" | "missing" | null;
-export type Completeness = { months: string[]; units: { unit: string; pmnumber: string | null; label: string | null; cells: Cell[] }[] };
+export type CompletenessUnit = { unit: string; pmnumber: string | null; label: string | null; register: RegisterNames | null; cells: Cell[] };
+export type Completeness = { months: string[]; units: CompletenessUnit[] };
 
 /** The provider's usual day of the month when its documents cannot tell. */
 export const DEFAULT_USUAL_DAY = 5;
@@ -47,7 +51,8 @@ export function unitCells(months: string[], byMonth: Map<string, Seen>, today: {
 function scopeOf(input: CompletenessInput): SQL {
   const parts = [
     input.connection ? eq(d.connectionId, input.connection) : undefined,
-    input.property ? eq(d.propertymanagement, input.property) : undefined,
+    input.propertymanagement ? eq(d.propertymanagement, input.propertymanagement) : undefined,
+    input.property ? inProperty(input.property) : undefined,
   ].filter((p): p is SQL => p !== undefined);
   if (parts.length === 0) throw badRange("connection", "deliveryRecord.scopeRequired");
   return and(...parts)!;
@@ -55,7 +60,7 @@ function scopeOf(input: CompletenessInput): SQL {
 
 /** The median day of the month on which this provider's documents first appeared here. */
 async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
-  // The provider is the connection's; without one, the documents of that property management.
+  // The provider is the connection's; without one, the documents of the scope (a property management, a property).
   const scope = input.connection ? eq(d.connectionId, input.connection) : scopeOf(input);
   const [row] = await db
     .select({
@@ -67,6 +72,66 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
   return Number.isFinite(day) ? day : DEFAULT_USUAL_DAY;
 }
 
+/**
+ * What each unit had per month, by owner. The register is the owner's: its names are looked up
+ * once per owner and unit, on the row of its latest month (CASE runs the lookup only there), not
+ * once per document or month.
+ */
+function unitMonths(db: Db, scope: SQL, start: number, end: number) {
+  const month = sql`to_char(${d.periodFrom}, 'YYYY-MM')`;
+  const g = db
+    .select({
+      owner: sql<string>`${connections.userId}`.as("owner"),
+      unit: sql<string>`${d.unitMsc}`.as("unit"),
+      month: sql<string>`${month}`.as("month"),
+      pmnumber: sql<string | null>`max(${d.unitPm})`.as("pmnumber"),
+      label: sql<string | null>`max(${d.unitLabel})`.as("label"),
+      confirmed: sql<boolean>`bool_or(${d.state} = 'confirmed' OR ${d.confirmedAt} IS NOT NULL)`.as("confirmed"),
+      fetched: sql<boolean>`bool_or(${d.sha256} IS NOT NULL)`.as("fetched"),
+    })
+    .from(d)
+    .innerJoin(connections, eq(connections.id, d.connectionId))
+    // From the month before the range: the current month's rule looks one month back.
+    .where(and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))))
+    .groupBy(connections.userId, d.unitMsc, month)
+    .as("g");
+  return db
+    .select({
+      unit: g.unit,
+      month: g.month,
+      pmnumber: g.pmnumber,
+      label: g.label,
+      confirmed: g.confirmed,
+      fetched: g.fetched,
+      // Qualified by hand: drizzle names a subquery's column by its alias alone, which the lookup's own `units u` would take for its pmnumber.
+      register: sql<RegisterNames | null>`CASE WHEN g.month = max(g.month) OVER (PARTITION BY g.owner, g.unit) THEN ${registerNames(sql`g.owner`, sql`g.unit`, sql`g.pmnumber`)} END`,
+    })
+    .from(g)
+    .orderBy(g.unit, g.month);
+}
+
+type Gathered = { pmnumber: string | null; label: string | null; register: RegisterNames | null; byMonth: Map<string, Seen> };
+
+/** The rows by unit. Rows come in month order: the latest month's number, label and names win; one unit's documents of one month under two owners count together. */
+function byUnit(rows: Awaited<ReturnType<typeof unitMonths>>): Map<string, Gathered> {
+  const units = new Map<string, Gathered>();
+  for (const r of rows) {
+    const unit = units.get(r.unit) ?? { pmnumber: null, label: null, register: null, byMonth: new Map<string, Seen>() };
+    unit.pmnumber = r.pmnumber ?? unit.pmnumber;
+    unit.label = r.label ?? unit.label;
+    unit.register = r.register ?? unit.register;
+    const seen = unit.byMonth.get(r.month);
+    unit.byMonth.set(r.month, { confirmed: Boolean(r.confirmed) || Boolean(seen?.confirmed), fetched: Boolean(r.fetched) || Boolean(seen?.fetched) });
+    units.set(r.unit, unit);
+  }
+  return units;
+}
+
+/** Named properties by name, then registered units without one, then units the register does not know; by number within each (a stable sort). */
+const propertyRank = (u: CompletenessUnit) => (u.register === null ? 2 : u.register.property === null ? 1 : 0);
+const byProperty = (a: CompletenessUnit, b: CompletenessUnit) =>
+  propertyRank(a) - propertyRank(b) || (a.register?.property ?? "").localeCompare(b.register?.property ?? "", "de");
+
 export async function deliveryCompleteness(db: Db, principal: SupportPrincipal, input: CompletenessInput, now = new Date()): Promise<Completeness> {
   assertSupport(principal);
   const start = monthIndex(input.from);
@@ -76,39 +141,15 @@ export async function deliveryCompleteness(db: Db, principal: SupportPrincipal, 
   const scope = scopeOf(input);
   const months = Array.from({ length: end - start + 1 }, (_, i) => monthOf(start + i));
   const today = localToday(now);
-
-  const month = sql<string>`to_char(${d.periodFrom}, 'YYYY-MM')`;
   const [rows, day] = await Promise.all([
-    db
-      .select({
-        unit: sql<string>`${d.unitMsc}`,
-        month,
-        pmnumber: sql<string | null>`max(${d.unitPm})`,
-        label: sql<string | null>`max(${d.unitLabel})`,
-        confirmed: sql<boolean>`bool_or(${d.state} = 'confirmed' OR ${d.confirmedAt} IS NOT NULL)`,
-        fetched: sql<boolean>`bool_or(${d.sha256} IS NOT NULL)`,
-      })
-      .from(d)
-      // From the month before the range: the current month's rule looks one month back.
-      .where(and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))))
-      .groupBy(d.unitMsc, month)
-      .orderBy(d.unitMsc, month),
+    unitMonths(db, scope, start, end),
     months.includes(today.month) ? usualDay(db, input) : Promise.resolve(DEFAULT_USUAL_DAY),
   ]);
-
-  const units = new Map<string, { pmnumber: string | null; label: string | null; byMonth: Map<string, Seen> }>();
-  for (const r of rows) {
-    const unit = units.get(r.unit) ?? { pmnumber: null, label: null, byMonth: new Map<string, Seen>() };
-    // Rows come in month order: the latest month's number and label win.
-    unit.pmnumber = r.pmnumber ?? unit.pmnumber;
-    unit.label = r.label ?? unit.label;
-    unit.byMonth.set(r.month, { confirmed: Boolean(r.confirmed), fetched: Boolean(r.fetched) });
-    units.set(r.unit, unit);
-  }
   return {
     months,
-    units: [...units.entries()]
-      .map(([unit, u]) => ({ unit, pmnumber: u.pmnumber, label: u.label, cells: unitCells(months, u.byMonth, today, day) }))
-      .filter((u) => u.cells.some((c) => c !== null)),
+    units: [...byUnit(rows).entries()]
+      .map(([unit, u]) => ({ unit, pmnumber: u.pmnumber, label: u.label, register: u.register, cells: unitCells(months, u.byMonth, today, day) }))
+      .filter((u) => u.cells.some((c) => c !== null))
+      .sort(byProperty),
   };
 }

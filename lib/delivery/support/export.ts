@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
 import { assertSupport, filterCondition, recordOrder, recordTimeZone, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
-import { countRecords, onPage, pageTotal, searchPage } from "./search";
+import { countRecords, gathers, onPage, pageTotal, searchPage } from "./search";
 
 /**
  * The delivery record as CSV for spreadsheets (lib/csv.ts: UTF-8 with BOM here, `;`, formula-safe
@@ -27,6 +27,9 @@ const COLUMNS = [
   "documentid",
   "filename",
   "units",
+  "property",
+  "address",
+  "label",
   "state",
   "connection",
   "connectionId",
@@ -41,12 +44,15 @@ const COLUMNS = [
   "replacedBy",
 ] as const;
 
-function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null)[] {
+function cellsOf(r: DeliveryRecord, locale: Locale): (string | number | null | undefined)[] {
   const state = translate(locale, `deliveryRecord.csv.state.${r.state}` as MessageKey);
   return [
     r.documentid,
     r.filename,
     r.units.join(", "),
+    r.register?.property,
+    r.register?.address,
+    r.register?.label,
     state,
     r.connectionName,
     r.connectionId,
@@ -72,11 +78,11 @@ type Cursor = { seen: string; connectionId: string; documentid: string };
 const after = (c: Cursor): SQL =>
   sql`${d.firstSeenAt} <= ${c.seen}::timestamptz AND (${d.firstSeenAt} < ${c.seen}::timestamptz OR (${d.firstSeenAt} = ${c.seen}::timestamptz AND (${d.connectionId}, ${d.documentid}) > (${c.connectionId}::uuid, ${c.documentid})))`;
 
-/** The next batch; a search's from the page of its matches (`searchPage`), with their total. */
+/** The next batch; a search's or a property's from the page of its matches (`searchPage`), with their total. */
 async function batch(db: Db, filters: DeliveryFiltersInput, where: SQL | undefined, cursor: Cursor | null) {
   const at = and(where, cursor ? after(cursor) : undefined);
   const extra = { seen: sql<string>`${d.firstSeenAt}::text` };
-  const found = filters.q
+  const found = gathers(filters)
     ? await selectRecords(db, { ...extra, total: pageTotal })
         .innerJoin(searchPage(at!, BATCH, 0), onPage)
         .orderBy(...recordOrder)
@@ -107,7 +113,7 @@ export async function exportDeliveries(
   assertSupport(principal);
   const where = filterCondition(input.filters);
   const first = await batch(db, input.filters, where, null);
-  // A search's first batch carries the total of its matches; other filters are counted apart.
+  // A search's or a property's first batch carries the total of its matches; other filters are counted apart.
   // A whole result in one batch is its own count.
   const rows = first.total ?? (first.rows.length < BATCH ? first.rows.length : await countRecords(db, input.filters, where));
   await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { filters: input.filters, rows } });

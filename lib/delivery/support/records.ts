@@ -14,7 +14,8 @@ import { openArchived } from "@/lib/delivery/archive/read";
 import { storedFactsView, type FactsView } from "@/lib/delivery/file-facts";
 import type { FileFacts, HashCheck } from "@/lib/provider/facts";
 import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./schemas";
-import { countRecords, matches, onPage, pageTotal, searchPage } from "./search";
+import { inProperty, registerNames, registerProperties, type RegisterNames } from "./register";
+import { countRecords, gathers, matches, newestPage, onPage, pageTotal, searchPage } from "./search";
 
 /**
  * Support's view of the delivery record: every user's documents, read-only. The principal is
@@ -44,6 +45,8 @@ export type DeliveryRecord = {
   /** The type the provider gave the file (normalised: `application/pdf`, `application/zip`, ...). */
   mimetype: string;
   units: string[];
+  /** The unit's names in the owner's unit register, `null` when it does not know the unit (./register.ts: never the resident). */
+  register: RegisterNames | null;
   state: DocumentState;
   firstSeenAt: string;
   fetchedAt: string | null;
@@ -78,6 +81,7 @@ export const recordColumns = {
   filename: d.filename,
   mimetype: d.mimetype,
   units: unitsOf,
+  register: registerNames(connections.userId, d.unitMsc, d.unitPm),
   state: d.state,
   firstSeenAt: d.firstSeenAt,
   fetchedAt: d.fetchedAt,
@@ -113,6 +117,7 @@ export function toRecord(r: RecordRow): DeliveryRecord {
     filename: r.filename,
     mimetype: r.mimetype,
     units: Array.isArray(r.units) ? r.units.map(String) : [],
+    register: r.register,
     state: r.state,
     firstSeenAt: r.firstSeenAt.toISOString(),
     fetchedAt: iso(r.fetchedAt),
@@ -145,6 +150,7 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
   if (f.q) conditions.push(matches(f.q));
   if (f.state) conditions.push(eq(d.state, f.state));
   if (f.connection) conditions.push(eq(d.connectionId, f.connection));
+  if (f.property) conditions.push(inProperty(f.property));
   // Bounds as instants, so the first_seen_at index serves them.
   if (f.from) conditions.push(sql`${d.firstSeenAt} >= (${f.from}::date::timestamp AT TIME ZONE ${recordTimeZone()})`);
   if (f.to) conditions.push(sql`${d.firstSeenAt} < ((${f.to}::date + 1)::timestamp AT TIME ZONE ${recordTimeZone()})`);
@@ -152,19 +158,17 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
 }
 
 /**
- * A page of records in record order. A search joins the records to the page of its matches
- * (`searchPage`), whose total rides along; without one, the first_seen_at index gives the page
- * and `countRecords` the total.
+ * A page of records in record order. A search or a property joins the records to the page of its
+ * matches (`searchPage`), whose total rides along; without either, to the page the first_seen_at
+ * index gives (`newestPage`), and `countRecords` gives the total.
  */
 export async function listDeliveries(db: Db, principal: SupportPrincipal, input: DeliveryQueryInput): Promise<{ count: number; records: DeliveryRecord[] }> {
   assertSupport(principal);
   const where = filterCondition(input);
-  if (!input.q) {
+  if (!gathers(input)) {
     const rows = await selectRecords(db, {})
-      .where(where)
-      .orderBy(...recordOrder)
-      .limit(input.limit)
-      .offset(input.offset);
+      .innerJoin(newestPage(where, input.limit, input.offset), onPage)
+      .orderBy(...recordOrder);
     return { count: await countRecords(db, input, where), records: rows.map(toRecord) };
   }
   const rows = await selectRecords(db, { total: pageTotal })
@@ -245,6 +249,12 @@ export async function openDeliveryFile(
 
 /** A connection as support's filters name it: every user's, deleted ones too (their records stay). */
 export type DeliveryConnection = { id: string; name: string; owner: string; service: string; deleted: boolean };
+
+/** Every property name of every user's unit register: the options of support's property filter. */
+export async function listDeliveryProperties(db: Db, principal: SupportPrincipal): Promise<string[]> {
+  assertSupport(principal);
+  return registerProperties(db);
+}
 
 /** Every connection with its owner, by name: the options of support's connection filter. */
 export async function listDeliveryConnections(db: Db, principal: SupportPrincipal): Promise<DeliveryConnection[]> {

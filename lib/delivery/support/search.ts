@@ -48,6 +48,13 @@ export function matches(q: string): SQL {
 }
 
 /**
+ * Whether the filters find their rows through indexes of their own (a search's branches, a
+ * property's unit numbers: register.ts), so that the matches are gathered before they are ordered
+ * (`searchPage`) instead of walking first_seen_at in hope of meeting them.
+ */
+export const gathers = (f: DeliveryFiltersInput): boolean => Boolean(f.q || f.property);
+
+/**
  * The keys of one page of a search's matches in record order, with their total, as a subquery to
  * join the records to. MATERIALIZED keeps the planner from folding the matches into the ORDER BY
  * ... LIMIT: it would walk `delivery_documents_first_seen` backwards over every row, expecting the
@@ -59,7 +66,17 @@ export function searchPage(where: SQL, limit: number, offset: number): SQL {
     ORDER BY first_seen_at DESC, connection_id, documentid LIMIT ${limit} OFFSET ${offset}) AS page`;
 }
 
-/** The join of the records to `searchPage`, and the page's total as a column. */
+/**
+ * The keys of one page of the newest records of other filters, through the first_seen_at index:
+ * the records, with their names from the register, are joined to these rows only, not to the rows
+ * an OFFSET skips.
+ */
+export function newestPage(where: SQL | undefined, limit: number, offset: number): SQL {
+  return sql`(SELECT ${d.connectionId}, ${d.documentid} FROM ${d}${where ? sql` WHERE ${where}` : sql``}
+    ORDER BY ${d.firstSeenAt} DESC, ${d.connectionId}, ${d.documentid} LIMIT ${limit} OFFSET ${offset}) AS page`;
+}
+
+/** The join of the records to `searchPage` or `newestPage`, and the page's total as a column (`searchPage`'s). */
 export const onPage = sql`page.connection_id = ${d.connectionId} AND page.documentid = ${d.documentid}`;
 export const pageTotal = sql<number>`page.total`.mapWith(Number);
 
@@ -70,7 +87,7 @@ export const pageTotal = sql<number>`page.total`.mapWith(Number);
  * every row of the page's query, which at a million rows spilled 530 MiB to disk.
  */
 export async function countRecords(db: Db, f: DeliveryFiltersInput, where: SQL | undefined): Promise<number> {
-  if (!f.q && !f.from && !f.to) {
+  if (!gathers(f) && !f.from && !f.to) {
     const kept = and(f.state ? sql`state = ${f.state}` : undefined, f.connection ? sql`connection_id = ${f.connection}::uuid` : undefined);
     const [row] = rowsOf<{ n: string | number | null }>(
       await db.execute(sql`SELECT sum(n) AS n FROM delivery_state_counts${kept ? sql` WHERE ${kept}` : sql``}`),

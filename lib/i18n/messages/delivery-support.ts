@@ -6,7 +6,6 @@ export const deliverySupport = {
     "deliveryRecord.notArchived": "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
     "deliveryRecord.rangeOrder": "Das Ende des Zeitraums liegt vor seinem Anfang.",
     "deliveryRecord.rangeTooLong": "Höchstens {max} Monate auf einmal; bitte wählen Sie einen kürzeren Zeitraum.",
-    "deliveryRecord.scopeRequired": "Bitte geben Sie eine Verbindung oder eine Hausverwaltung an.",
     // The CSV keeps its own lower-case words: spreadsheets that filter on them do not break when the pages' words change.
     "deliveryRecord.csv.state.open": "offen",
     "deliveryRecord.csv.state.pending": "in Bearbeitung",
@@ -37,7 +36,6 @@ export const deliverySupport = {
     "deliveryRecord.notArchived": "No file of this document has been archived yet. It is archived once the document is viewed or confirmed.",
     "deliveryRecord.rangeOrder": "The end of the period lies before its start.",
     "deliveryRecord.rangeTooLong": "At most {max} months at a time; please choose a shorter period.",
-    "deliveryRecord.scopeRequired": "Please name a connection or a property management.",
     "deliveryRecord.csv.state.open": "open",
     "deliveryRecord.csv.state.pending": "pending",
     "deliveryRecord.csv.state.confirmed": "confirmed",

@@ -1,8 +1,8 @@
 import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput } from "@/components/delivery/completeness-search";
-import { completenessQuery, deliveryConnectionsQuery } from "@/lib/client/queries";
+import { completenessQuery, deliveryConnectionsQuery, deliveryPropertiesQuery } from "@/lib/client/queries";
 import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
-import { listDeliveryConnections, recordTimeZone } from "@/lib/delivery/support/records";
+import { listDeliveryConnections, listDeliveryProperties, recordTimeZone } from "@/lib/delivery/support/records";
 import { readCompletenessSearch } from "@/lib/lists/completeness";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "../../prefetch";
@@ -13,6 +13,7 @@ export default async function CompletenessPage({ searchParams }: { searchParams:
   await Promise.all([
     scope.ready && prefetch(completenessQuery(scope.input), ({ db, user }) => deliveryCompleteness(db, user, { ...scope.input })),
     prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
+    prefetch(deliveryPropertiesQuery(), ({ db, user }) => listDeliveryProperties(db, user)),
   ]);
   return hydrate(<CompletenessView />);
 }

@@ -1,0 +1,21 @@
+"use client";
+import type { DeliveryRecord } from "@/lib/client/types";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { useT } from "@/lib/i18n/client";
+
+/** A unit's names from its owner's unit register; `null` when the register does not know the unit. */
+export type UnitRegister = DeliveryRecord["register"];
+
+/** The property a unit is under, in words: its name, a registered unit without one, or not in the register. */
+export const propertyName = (register: UnitRegister, t: (key: MessageKey) => string): string =>
+  register ? (register.property ?? t("deliveryNames.unnamed")) : t("deliveryNames.unregistered");
+
+/** Property and label of a record's unit, under its numbers in support's table. */
+export function UnitNames({ register }: { register: UnitRegister }) {
+  const t = useT();
+  return (
+    <div className={register ? "text-slate-800" : "text-slate-600"} data-testid="unit-names">
+      {[propertyName(register, t), register?.label].filter(Boolean).join(" · ")}
+    </div>
+  );
+}
