@@ -87,6 +87,8 @@ function createServer(): SMTPServer {
     onRcptTo: (address, session, callback) => answer(() => fault(sockets, "RCPT", session, [address.address]), callback),
     onData: (stream, session, callback) => answer(() => receive(sockets, stream, session), callback),
   });
+  // A socket error (a client that resets, a port taken) reaches the server as an event: without a listener it would end the process.
+  server.on("error", (err: NodeJS.ErrnoException) => console.error(`sandbox mailbox: socket error (${err.code ?? err.name})`));
   server.server.on("connection", (socket: Socket) => {
     const port = socket.remotePort;
     if (port === undefined) return;
@@ -108,7 +110,10 @@ export async function startMailbox(port: number): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
+      server.listen(port, "127.0.0.1", () => {
+        server.server.off("error", reject);
+        resolve();
+      });
     });
   } catch (err) {
     console.error(
