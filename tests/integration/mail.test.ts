@@ -143,6 +143,15 @@ describe("sendMail and the sandbox mailbox", () => {
     );
   });
 
+  test("/sandbox/mail is a page (scripts with this request's nonce, in German); the control API beside it runs no script", async () => {
+    const page = await fetch(`${suite.server.url}/sandbox/mail`, { headers: { Cookie: suite.admin.cookie } });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    assert.match(await page.text(), /Sandbox-Postfach/);
+    const control = await admin(suite.server, "GET", "/mail");
+    assert.match(control.headers.get("content-security-policy") ?? "", /^default-src 'none'/);
+  });
+
   test("the dashboard's admin reads and empties the mailbox at /api/sandbox/mail; a manager may not", async () => {
     await sendWithLib(mailboxUrl(suite.server), uvi());
     const list = await api(suite.admin, suite.server.url, "/api/sandbox/mail");
