@@ -11,6 +11,7 @@ import { fileFacts } from "./messages/file-facts";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
+import { sandboxMail } from "./messages/sandbox-mail";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
@@ -38,6 +39,7 @@ export const messages = {
     ...unitsPage.de,
     ...inboxRegister.de,
     ...deliveryNames.de,
+    ...sandboxMail.de,
   },
   en: {
     ...common.en,
@@ -58,6 +60,7 @@ export const messages = {
     ...unitsPage.en,
     ...inboxRegister.en,
     ...deliveryNames.en,
+    ...sandboxMail.en,
   },
 };
 
