@@ -32,8 +32,8 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// Pages only: JSON routes, files and the sandbox provider get a fixed no-script policy from
-// next.config.mjs, and their request bodies are not buffered by the proxy.
+// Pages only (the sandbox's page /sandbox/mail too): JSON routes, files and the sandbox provider get
+// a fixed no-script policy from next.config.mjs, and their request bodies are not buffered by the proxy.
 export const config = {
-  matcher: [{ source: "/((?!api/|arge/|dta/|auth/|sandbox/|_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!api/|arge/|dta/|auth/|sandbox/api|_next/static|_next/image|favicon.ico).*)" }],
 };

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "@/lib/common-passwords";
+import { MailFrom, SmtpUrl, type MailConfig } from "@/lib/mail/config";
 
 /**
  * The one reader of process.env. Everything else asks `env()`.
@@ -133,6 +134,9 @@ const Schema = z.object({
   DISPLAY_TIME_ZONE: z.preprocess(blankToUndefined, z.string().refine(isTimeZone, "expected an IANA time zone such as Europe/Berlin").default("Europe/Berlin")),
   LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(["pretty", "json"]).optional()),
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
+  SMTP_URL: z.preprocess(blankToUndefined, SmtpUrl.optional()),
+  MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
+  SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
 });
 
 export type Env = {
@@ -174,6 +178,10 @@ export type Env = {
   logFormat: "pretty" | "json" | undefined;
   /** Bearer token of `GET /api/metrics`; unset: that route does not exist. */
   metricsToken: string | undefined;
+  /** The e-mail channel (lib/mail): SMTP_URL and MAIL_FROM; unset SMTP_URL: e-mail is off. */
+  mail: MailConfig | undefined;
+  /** With SANDBOX=1: the sandbox mailbox's SMTP port on loopback. */
+  sandboxSmtpPort: number;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -217,6 +225,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.");
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError("MAIL_FROM fehlt: mit SMTP_URL muss der Absender gesetzt sein. / MAIL_FROM is missing: it must be set with SMTP_URL.");
+  }
   const sandbox = e.SANDBOX === "1";
   const needsGenerated = !e.AUTH_SECRET || !e.ENCRYPTION_KEYS || (sandbox && !e.SANDBOX_ADMIN_TOKEN);
   const generated = needsGenerated && !isProduction ? generatedSecrets(dataDir) : undefined;
@@ -259,6 +270,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     displayTimeZone: e.DISPLAY_TIME_ZONE,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
   };
 }
 

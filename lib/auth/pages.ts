@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { Role } from "@/lib/db/schema/users";
+import { env } from "@/lib/env";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { SUPPORT_ROLES } from "./roles";
 import { pageUser, type CurrentUser } from "./session";
@@ -12,12 +13,14 @@ export const PAGES = [
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
   { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
-] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[] }[];
+  { id: "sandbox-mail", href: "/sandbox/mail", label: "nav.sandboxMail", roles: ["admin"], sandboxOnly: true },
+] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[]; sandboxOnly?: true }[];
 
 export type PageId = (typeof PAGES)[number]["id"];
 
 export function pagesFor(role: Role) {
-  return PAGES.filter((p) => (p.roles as readonly Role[]).includes(role));
+  // A sandbox page exists only while the sandbox runs (SANDBOX=1).
+  return PAGES.filter((p) => (p.roles as readonly Role[]).includes(role) && (!("sandboxOnly" in p) || env().sandbox));
 }
 
 /** For a page: the signed-in user, a redirect to sign in, or 404 for a role that may not see it. */

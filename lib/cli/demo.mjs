@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 const port = process.env.PORT || "3000";
 const dataDir = path.resolve(root, process.env.DATA_DIR || "data");
 const base = `http://localhost:${port}`;
+const sandboxOn = (process.env.SANDBOX ?? "1") === "1";
+const smtpPort = process.env.SANDBOX_SMTP_PORT || "2525";
 
 function demoSecrets() {
   const file = path.join(dataDir, "demo.json");
@@ -163,12 +165,16 @@ async function main() {
       // Readable lines for a person at the terminal, even when the demo's output is piped.
       LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
       DATA_DIR: dataDir,
-      SANDBOX: process.env.SANDBOX ?? "1",
+      SANDBOX: sandboxOn ? "1" : "0",
       AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.authSecret,
       ENCRYPTION_KEYS: process.env.ENCRYPTION_KEYS ?? secrets.encryptionKeys,
       SANDBOX_ADMIN_TOKEN: process.env.SANDBOX_ADMIN_TOKEN ?? secrets.sandboxAdminToken,
       ADMIN_EMAIL: secrets.adminEmail,
       ADMIN_PASSWORD: secrets.adminPassword,
+      // E-mails to residents go to the sandbox mailbox (/sandbox/mail), never out of this machine.
+      ...(sandboxOn
+        ? { SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: process.env.MAIL_FROM ?? "Hausverwaltung Demo <uvi@arge-inbox.local>" }
+        : {}),
     },
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
@@ -183,6 +189,7 @@ async function main() {
     Sandbox-Token:       ${secrets.sandboxAdminToken}  (Authorization: Bearer … for ${base}/sandbox/api/...)
     Verbindungen:        ${connections.status}
     Nutzeinheiten:       ${register}
+    E-Mail an Bewohner:  ${sandboxOn ? `${base}/sandbox/mail  (Sandbox-Postfach / sandbox mailbox, SMTP 127.0.0.1:${smtpPort})` : "wie SMTP_URL / as SMTP_URL says"}
     Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
 ${connections.credentials.join("\n")}
     Daten / data:        ${dataDir}

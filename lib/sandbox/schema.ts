@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MailFaultRule } from "./mailbox/rules";
 
 /** The control API's bodies (docs/sandbox.md, "State" and "Fault rules"): the provider state and the fault rules. */
 
@@ -183,6 +184,8 @@ export type State = z.infer<typeof State>;
 
 export const FaultRule = z
   .object({
+    // Absent on an HTTP rule: a rule with `smtp` is the mailbox's (MailFaultRule).
+    smtp: z.undefined().optional(),
     method: z
       .string()
       .regex(/^[A-Z]+$/, "expected an upper-case HTTP method")
@@ -200,7 +203,10 @@ export const FaultRule = z
     message: "status and applyThenFail exclude each other",
   });
 export type FaultRule = z.infer<typeof FaultRule>;
-export const FaultRules = z.array(FaultRule).max(1000);
+/** The fault rules of PUT /sandbox/api/faults: the services' HTTP rules and the mailbox's SMTP rules in one ordered list. */
+export const AnyFaultRule = z.discriminatedUnion("smtp", [FaultRule, MailFaultRule]);
+export type AnyFaultRule = z.infer<typeof AnyFaultRule>;
+export const FaultRules = z.array(AnyFaultRule).max(1000);
 
 /** "path.to.field: message" for each issue, for a 400 that names the field. */
 export function describeIssues(error: z.ZodError): { message: string; fields: { path: string; message: string }[] } {

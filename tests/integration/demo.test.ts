@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
+import nodemailer from "nodemailer";
 import { freePort } from "../support/server";
 import { api, signIn } from "../support/session";
 
@@ -11,10 +12,18 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 test("npm run demo serves the sign-in page, the login it prints works, and its connections reach accounts of their own", async () => {
   const port = await freePort();
+  const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-demo-"));
   const child = spawn(process.execPath, ["lib/cli/demo.mjs"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SANDBOX_SMTP_PORT: String(smtpPort),
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -90,6 +99,18 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     }[];
     const unregistered = new Set(documents.flatMap((d) => d.metadata ?? []).flatMap((m) => (m.mscnumber && !registered.has(m.mscnumber) ? [m.mscnumber] : [])));
     assert.deepEqual([...unregistered].sort(), ["55501045", "55502025"]);
+
+    // The sandbox mailbox that the demo's SMTP_URL names: printed with its page, and a mail to it arrives there.
+    assert.match(out, new RegExp(`E-Mail an Bewohner:\\s+${base}/sandbox/mail .*SMTP 127\\.0\\.0\\.1:${smtpPort}`));
+    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, secure: false });
+    await transport.sendMail({ from: "uvi@arge-inbox.local", to: "mieter@example.de", subject: "Demo", text: "Hallo" });
+    transport.close();
+    const token = /Sandbox-Token:\s+(\S+)/.exec(out)![1]!;
+    const mail = (await (await fetch(`${base}/sandbox/api/mail`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { subject: string }[];
+    assert.deepEqual(
+      mail.map((m) => m.subject),
+      ["Demo"],
+    );
   } finally {
     process.kill(-child.pid!, "SIGTERM");
     await new Promise((r) => child.once("exit", r));

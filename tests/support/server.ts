@@ -110,6 +110,8 @@ function adminUrlFor(database: ServerDatabase | undefined): string | undefined {
 export async function startServer(options: { env?: Record<string, string>; sandbox?: boolean; database?: ServerDatabase } = {}): Promise<TestServer> {
   const adminUrl = adminUrlFor(options.database);
   const port = await freePort();
+  // Each server its own mailbox port: tests start several servers at once.
+  const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-test-"));
   const database = adminUrl ? await createDatabase(adminUrl) : undefined;
   const env: Record<string, string> = {
@@ -122,6 +124,7 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     ADMIN_PASSWORD: ADMIN.password,
     SANDBOX: options.sandbox ? "1" : "0",
     SANDBOX_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
+    SANDBOX_SMTP_PORT: String(smtpPort),
     LOG_LEVEL: "info",
     // No background sync unless a test asks for it: it would use up the sandbox's counted faults.
     SYNC_INTERVAL_MINUTES: "0",

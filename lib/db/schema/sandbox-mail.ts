@@ -1,0 +1,14 @@
+import { bigserial, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One message the sandbox mailbox received (migration 0021): its parsed header fields, text and attachments' facts. */
+export type MailAttachment = { filename: string | null; contentType: string; size: number; sha256: string };
+
+export const sandboxMail = pgTable("sandbox_mail", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  sender: text("sender").notNull(),
+  recipients: jsonb("recipients").$type<string[]>().notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  attachments: jsonb("attachments").$type<MailAttachment[]>().notNull(),
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * A fault rule of the mailbox (docs/sandbox.md, "Fault rules"): it stands in the same list as the
+ * HTTP rules and counts down the same way, told apart by its `smtp` key. `smtp` names the command
+ * it answers (MAIL FROM, RCPT TO, or the message after DATA); `address` limits it to one sender
+ * (MAIL), one recipient (RCPT) or a message to that recipient (DATA). `status` refuses with that
+ * SMTP code (`message` as its text), `drop` closes the connection without an answer, `delayMs`
+ * waits first (long enough, a client's timeout).
+ */
+export const MailFaultRule = z
+  .object({
+    smtp: z.enum(["MAIL", "RCPT", "DATA"]),
+    address: z.email().max(320).optional(),
+    status: z.number().int().min(400).max(599).optional(),
+    message: z
+      .string()
+      .max(200)
+      .regex(/^[^\r\n\u0000]*$/, "one line of text")
+      .optional(),
+    drop: z.literal(true).optional(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+    times: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .refine((r) => !(r.status !== undefined && r.drop), { message: "status and drop exclude each other" })
+  .refine((r) => r.status !== undefined || r.drop || r.delayMs !== undefined, { message: "a mail rule needs status, drop or delayMs" })
+  .refine((r) => r.message === undefined || r.status !== undefined, { message: "message goes with status" });
+export type MailFaultRule = z.infer<typeof MailFaultRule>;
+
+export type SmtpCommand = MailFaultRule["smtp"];
+
+/** Whether `rule` answers `command` for these addresses (the sender for MAIL, the recipient for RCPT, every recipient for DATA). */
+export function mailRuleMatches(rule: MailFaultRule, command: SmtpCommand, addresses: string[]): boolean {
+  if (rule.smtp !== command) return false;
+  const wanted = rule.address?.toLowerCase();
+  return wanted === undefined || addresses.some((a) => a.toLowerCase() === wanted);
+}
