@@ -7,6 +7,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
+import { handoffs } from "./messages/handoffs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -36,6 +37,7 @@ export const messages = {
     ...unitsServer.de,
     ...unitsPage.de,
     ...inboxRegister.de,
+    ...handoffs.de,
   },
   en: {
     ...common.en,
@@ -55,6 +57,7 @@ export const messages = {
     ...unitsServer.en,
     ...unitsPage.en,
     ...inboxRegister.en,
+    ...handoffs.en,
   },
 };
 
