@@ -44,7 +44,7 @@ describe("hand-off by e-mail", async () => {
   before(async () => {
     const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
     assert.equal(put.status, 200, put.text);
-    for (const id of ["h-1", "h-2", "h-3", "h-4"]) await confirm(id);
+    for (const id of ["h-1", "h-2", "h-3", "h-4", "h-5"]) await confirm(id);
   });
 
   test("the archived bytes reach the resident once; asked again they are skipped, with `again` sent once more", async () => {
@@ -86,7 +86,7 @@ describe("hand-off by e-mail", async () => {
 
   test("a refused recipient is failed with the server's answer, and is sent when asked again", async () => {
     await control(s.server, "DELETE", "/mail");
-    await control(s.server, "PUT", "/faults", [{ smtp: "RCPT", recipient: RESIDENT.email, status: 550, times: 1 }]);
+    await control(s.server, "PUT", "/faults", [{ smtp: "RCPT", address: RESIDENT.email, status: 550, times: 1 }]);
     const refused = await handOff([doc("h-5")]);
     await control(s.server, "DELETE", "/faults");
     assert.equal(refused.lines[0]!.state, "failed", refused.text);
