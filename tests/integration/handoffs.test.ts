@@ -22,8 +22,10 @@ const REGISTER = [
   "7004;Haus Birke;2. OG;;;;",
 ].join("\n");
 
-describe("hand-off by e-mail", async () => {
-  const smtpPort = await freePort();
+// The server's own mailbox is where its SMTP_URL points, so the port is chosen before it starts.
+const smtpPort = await freePort();
+
+describe("hand-off by e-mail", () => {
   const s = sandboxSuite([uvi("h-1", "7001"), uvi("h-2", "7002"), uvi("h-3", "7003"), uvi("h-4", "7004"), uvi("h-5", "7001", "2026-09")], {
     synced: true,
     env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
