@@ -7,6 +7,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
+import { handoffs } from "./messages/handoffs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -38,6 +39,7 @@ export const messages = {
     ...unitsPage.de,
     ...inboxRegister.de,
     ...sandboxMail.de,
+    ...handoffs.de,
   },
   en: {
     ...common.en,
@@ -58,6 +60,7 @@ export const messages = {
     ...unitsPage.en,
     ...inboxRegister.en,
     ...sandboxMail.en,
+    ...handoffs.en,
   },
 };
 
