@@ -24,7 +24,8 @@ export type HandoffTarget = {
   documentid: string;
   unitKey: string;
   unitId: string;
-  residentSince: Date;
+  /** The resident's `resident_since` as the database wrote it (text): compared exactly. */
+  residentSince: string;
   channel: Channel;
   sha256: string;
 };
@@ -33,7 +34,7 @@ export type Claim = { id: string; owner: string; attempts: number };
 export type Held = { state: HandoffState; at: string };
 
 const keyOf = (t: HandoffTarget) =>
-  sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND unit_key = ${t.unitKey} AND resident_since = ${t.residentSince.toISOString()}::timestamptz`;
+  sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND unit_key = ${t.unitKey} AND resident_since = ${t.residentSince}::timestamptz`;
 
 /** The claim of a hand-off, or the state that holds it (nothing may be sent then). */
 export async function claimHandoff(db: Db, target: HandoffTarget, userId: string, again: boolean): Promise<{ claim: Claim } | { held: Held }> {
@@ -44,7 +45,7 @@ export async function claimHandoff(db: Db, target: HandoffTarget, userId: string
   const [claimed] = rowsOf<{ id: string; attempts: number }>(
     await db.execute(sql`
       INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, resident_since, channel, state, sha256, claimed_by, claim_until, by_user)
-      VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.residentSince.toISOString()}::timestamptz,
+      VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.residentSince}::timestamptz,
         ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${userId})
       ON CONFLICT (connection_id, documentid, unit_key, resident_since) DO UPDATE SET
         state = 'pending', attempts = handoffs.attempts + 1, unit_id = excluded.unit_id, channel = excluded.channel, sha256 = excluded.sha256,

@@ -62,7 +62,15 @@ async function handOffByMail(db: Db, user: User, source: HandoffSource, again: b
   const mail = env().mail;
   if (!resident.email) return line("skipped", "handoff.skip.noEmail");
   if (!mail) return line("skipped", "handoff.skip.mailOff");
-  const target = { connectionId, documentid, unitKey: unit.key, unitId: unit.id, residentSince: unit.residentSince!, channel: "email" as const, sha256: source.sha256! };
+  const target = {
+    connectionId,
+    documentid,
+    unitKey: unit.key,
+    unitId: unit.id,
+    residentSince: unit.residentSince!,
+    channel: "email" as const,
+    sha256: source.sha256!,
+  };
   const claimed = await claimHandoff(db, target, user.id, again);
   if ("held" in claimed) return line("skipped", "handoff.skip.already", { state: claimed.held.state });
   const bytes = await archivedBytes(db, target.sha256);

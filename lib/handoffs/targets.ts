@@ -7,7 +7,7 @@ import type { Channel } from "@/lib/lists/units";
 /**
  * What a hand-off needs to know of each asked document, in one statement: the document of one of
  * the user's connections, its archived bytes' hash, and the unit of the user's register it belongs
- * to (its `mscnumber`, else its `pmnumber`: DASHBOARD.md) with that unit's present resident. The
+ * to (its `mscnumber`, else its `pmnumber`: docs/api.md, "The unit register") with that unit's present resident. The
  * resident's name and address are read here to address the mail and nowhere stored.
  */
 export type HandoffSource = {
@@ -22,7 +22,8 @@ export type HandoffSource = {
     key: string;
     label: string | null;
     property: string | null;
-    residentSince: Date | null;
+    /** As the database wrote it (text, to the microsecond): part of the hand-off's key, compared exactly. */
+    residentSince: string | null;
     resident: { name: string; email: string | null; channel: Channel } | null;
   } | null;
 };
@@ -38,7 +39,7 @@ type Row = {
   unit_key: string | null;
   label: string | null;
   property: string | null;
-  resident_since: string | Date | null;
+  resident_since: string | null;
   resident_name: string | null;
   resident_email: string | null;
   channel: Channel | null;
@@ -60,7 +61,7 @@ function toSource(r: Row): HandoffSource {
           key: r.unit_key!,
           label: r.label,
           property: r.property,
-          residentSince: r.resident_since === null ? null : new Date(r.resident_since),
+          residentSince: r.resident_since,
           resident: r.resident_name && r.channel ? { name: r.resident_name, email: r.resident_email, channel: r.channel } : null,
         }
       : null,
@@ -74,7 +75,7 @@ export async function readSources(db: Db, userId: string, documents: { connectio
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.unit_msc,
-        u.id AS unit_id, u.unit_key, u.label, u.property, u.resident_since, u.resident_name, u.resident_email, u.channel
+        u.id AS unit_id, u.unit_key, u.label, u.property, u.resident_since::text AS resident_since, u.resident_name, u.resident_email, u.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
       JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL

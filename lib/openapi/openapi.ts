@@ -5,6 +5,7 @@ import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { HANDOFF_OPERATIONS } from "./handoffs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
@@ -35,6 +36,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...DELIVERY_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
+  ...HANDOFF_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
 ];

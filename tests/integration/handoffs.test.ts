@@ -3,8 +3,8 @@ import { before, describe, test } from "node:test";
 import { makeUser } from "../support/connections";
 import { control, ndjson, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
-import { freePort } from "../support/server";
-import { api } from "../support/session";
+import { ADMIN, freePort } from "../support/server";
+import { api, mustSignIn, type Session } from "../support/session";
 import { sandboxSuite } from "../support/suite";
 
 /**
@@ -37,13 +37,16 @@ describe("hand-off by e-mail", () => {
     const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${documentid}/status`, { method: "PUT", json: {} });
     assert.equal(res.status, 200, res.text);
   };
+  // Support's record of the document (its timeline), as an admin reads it.
+  let admin: Session;
   const recordOf = async (documentid: string) => {
-    const res = await api(s.manager.session, s.server.url, `/api/delivery/documents/${s.connectionId}/${documentid}`);
+    const res = await api(admin, s.server.url, `/api/delivery/documents/${s.connectionId}/${documentid}`);
     assert.equal(res.status, 200, res.text);
     return res.body as { sha256: string; events: { kind: string; detail: Record<string, unknown> }[] };
   };
 
   before(async () => {
+    admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
     const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
     assert.equal(put.status, 200, put.text);
     for (const id of ["h-1", "h-2", "h-3", "h-4", "h-5"]) await confirm(id);
