@@ -28,7 +28,9 @@ export type AuditKind =
   // The unit register (lib/units): an import's counts, one unit's edit (field names only), a resident's data erased.
   | "units.import"
   | "unit.update"
-  | "resident.erase";
+  | "resident.erase"
+  // The hand-off to residents (lib/handoffs): each attempt's channel and outcome, never the resident's address.
+  | "handoff";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */
 export type Actor = { id: string; email: string } | "system";

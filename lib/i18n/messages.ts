@@ -8,6 +8,7 @@ import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
+import { handoffs } from "./messages/handoffs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -40,6 +41,7 @@ export const messages = {
     ...inboxRegister.de,
     ...deliveryNames.de,
     ...sandboxMail.de,
+    ...handoffs.de,
   },
   en: {
     ...common.en,
@@ -61,6 +63,7 @@ export const messages = {
     ...inboxRegister.en,
     ...deliveryNames.en,
     ...sandboxMail.en,
+    ...handoffs.en,
   },
 };
 

@@ -6,6 +6,7 @@ import { DELIVERY_NAME_OPERATIONS } from "./delivery-names";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { HANDOFF_OPERATIONS } from "./handoffs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
@@ -37,6 +38,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...DELIVERY_NAME_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
+  ...HANDOFF_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
 ];

@@ -12,12 +12,13 @@ import * as deliverySchemas from "@/lib/delivery/schemas";
 import * as outboxSchemas from "@/lib/delivery/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/units/schemas";
+import * as handoffSchemas from "@/lib/handoffs/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
 
 const SCHEMAS = new Map<string, unknown>(
-  Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas }),
+  Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas, ...handoffSchemas }),
 );
 
 /** The source of one exported method: from its `export` to the next one. */

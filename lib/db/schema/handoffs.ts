@@ -1,0 +1,39 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { HANDOFF_STATES, type HandoffState } from "../../lists/handoffs";
+import { CHANNELS } from "../../lists/units";
+import { connections } from "./connections";
+import { units } from "./units";
+import { users } from "./users";
+
+/** The hand-off record of lib/handoffs (migration 0023_handoffs.sql): no name or address of a resident in it. */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export type { HandoffState };
+
+export const handoffs = pgTable(
+  "handoffs",
+  {
+    id: uuid("id").primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    documentid: text("documentid").notNull(),
+    unitKey: text("unit_key").notNull(),
+    unitId: uuid("unit_id").references(() => units.id, { onDelete: "set null" }),
+    residentSince: at("resident_since").notNull(),
+    channel: text("channel", { enum: CHANNELS }).notNull(),
+    state: text("state", { enum: HANDOFF_STATES }).notNull(),
+    sha256: text("sha256").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    messageId: text("message_id"),
+    reason: text("reason"),
+    claimedBy: text("claimed_by"),
+    claimUntil: at("claim_until"),
+    byUser: uuid("by_user").references(() => users.id, { onDelete: "set null" }),
+    at: at("at").notNull().defaultNow(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("handoffs_once").on(t.connectionId, t.documentid, t.unitKey, t.residentSince), index("handoffs_unit").on(t.unitId, t.at)],
+);
+export type HandoffRow = typeof handoffs.$inferSelect;

@@ -1,0 +1,78 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import type { HandoffsSearch, HandoffState } from "@/lib/lists/handoffs";
+import type { Channel } from "@/lib/lists/units";
+
+/**
+ * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name the
+ * register holds for that unit while it is still the same resident (`resident_since`), else null
+ * (moved out or erased): the record itself keeps no name.
+ */
+export type Handoff = {
+  connectionId: string;
+  documentid: string;
+  unit: string | null;
+  resident: string | null;
+  channel: Channel;
+  state: HandoffState;
+  at: string;
+  by: string | null;
+  attempts: number;
+  messageId?: string;
+  reason?: unknown;
+};
+
+type Row = {
+  connection_id: string;
+  documentid: string;
+  unit: string | null;
+  resident: string | null;
+  channel: Channel;
+  state: HandoffState;
+  at: Date | string;
+  by: string | null;
+  attempts: number;
+  message_id: string | null;
+  reason: string | null;
+  total: number | string;
+};
+
+export async function listHandoffs(db: Db, userId: string, q: HandoffsSearch): Promise<{ count: number; items: Handoff[] }> {
+  const where = [
+    sql`c.user_id = ${userId}`,
+    q.state ? sql`h.state = ${q.state}` : undefined,
+    q.property ? sql`u.property = ${q.property}` : undefined,
+    q.month ? sql`date_trunc('month', d.period_from) = ${`${q.month}-01`}::date` : undefined,
+  ].filter((x) => x !== undefined);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      SELECT h.connection_id, h.documentid, COALESCE(u.mscnumber, u.pmnumber, substr(h.unit_key, 3)) AS unit,
+        CASE WHEN u.resident_since = h.resident_since THEN u.resident_name END AS resident,
+        h.channel, h.state, h.at, b.email AS by, h.attempts, h.message_id, h.reason, count(*) OVER () AS total
+      FROM handoffs h
+      JOIN connections c ON c.id = h.connection_id
+      LEFT JOIN delivery_documents d ON d.connection_id = h.connection_id AND d.documentid = h.documentid
+      LEFT JOIN units u ON u.id = h.unit_id
+      LEFT JOIN users b ON b.id = h.by_user
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY h.at DESC, h.id LIMIT ${q.limit} OFFSET ${q.offset}`),
+  );
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    items: rows.map((r) => ({
+      connectionId: r.connection_id,
+      documentid: r.documentid,
+      unit: r.unit,
+      resident: r.resident,
+      channel: r.channel,
+      state: r.state,
+      at: new Date(r.at).toISOString(),
+      by: r.by,
+      attempts: r.attempts,
+      ...(r.message_id ? { messageId: r.message_id } : {}),
+      ...(r.reason ? { reason: JSON.parse(r.reason) as unknown } : {}),
+    })),
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { HANDOFFS_LIST } from "@/lib/lists/handoffs";
+import { listSchema } from "@/lib/lists/schema";
+
+/** Request schemas of the hand-off routes (docs/api.md, "Hand-off to residents"). */
+
+export const MAX_HANDOFFS = 1000;
+
+/** `POST /api/handoffs`: the documents to hand on, each by its resident's channel; `again` sends what went out before once more. */
+export const HandoffsBody = z.strictObject({
+  documents: z
+    .array(z.strictObject({ connectionId: z.uuid(), documentid: z.string().min(1).max(200) }))
+    .min(1)
+    .max(MAX_HANDOFFS),
+  again: z.boolean().optional(),
+});
+
+export const HandoffsQuery = listSchema(HANDOFFS_LIST);
