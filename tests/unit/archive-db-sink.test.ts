@@ -56,13 +56,14 @@ describe("the database archive's chunks", () => {
       await blocker.query("BEGIN; LOCK TABLE delivery_blob_chunks IN EXCLUSIVE MODE");
       // Not awaited one by one: with fewer rows under way the stream is held back sooner.
       for (let at = 0; at < file.length; at += MB / 4) writes.push(sink.write(file.subarray(at, at + MB / 4)));
+      // Asked outside the blocker's transaction, which would keep seeing its first view of the activity.
       const waiting = async () =>
         Number(
           (
-            await blocker.query(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into \"delivery_blob_chunks\"%'",
+            await database.run.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into \"delivery_blob_chunks\"%'",
             )
-          ).rows[0].n,
+          )[0]!.n,
         );
       // Bounded: the inserts reach the lock as soon as their connections are open.
       let n = 0;
