@@ -4,17 +4,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
-import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import type { Logger } from "drizzle-orm/logger";
-import pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { runMigrations, type SqlRunner } from "@/lib/db/migrate";
-import { pgliteExtensions } from "@/lib/db/pglite";
 import { exportDeliveries } from "@/lib/delivery/support/export";
 import { listDeliveries, type SupportPrincipal } from "@/lib/delivery/support/records";
-import { createDatabase, testDatabaseUrl } from "../support/server";
+import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-database";
 
 /**
  * The plans of support's search and export over 40,000 documents (docs/scale.md): what each
@@ -31,23 +25,6 @@ const support: SupportPrincipal = { id: randomUUID(), email: "support@example.co
 
 type Plan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; "Actual Loops"?: number; Plans?: Plan[] };
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
-
-async function open(): Promise<{ run: SqlRunner; db: (logger: Logger) => Db; close: () => Promise<void> }> {
-  const url = testDatabaseUrl();
-  if (!url) {
-    const lite = await PGlite.create({ extensions: await pgliteExtensions() });
-    const run: SqlRunner = { exec: async (s) => void (await lite.exec(s)), query: async (s, p) => (await lite.query<Record<string, unknown>>(s, p)).rows };
-    return { run, db: (logger) => pgliteDrizzle({ client: lite, logger }) as unknown as Db, close: () => lite.close() };
-  }
-  const scratch = await createDatabase(url);
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-  const run: SqlRunner = { exec: async (s) => void (await pool.query(s)), query: async (s, p) => (await pool.query(s, p)).rows };
-  const close = async () => {
-    await pool.end();
-    await scratch.drop();
-  };
-  return { run, db: (logger) => pgDrizzle({ client: pool, logger }) as unknown as Db, close };
-}
 
 const PROPERTIES = 400;
 
@@ -81,12 +58,12 @@ async function seed(run: SqlRunner): Promise<void> {
 }
 
 describe("support's search and export read about their own rows", () => {
-  let database: Awaited<ReturnType<typeof open>>;
+  let database: ScratchDatabase;
   const statements: { sql: string; params: unknown[] }[] = [];
   let db: Db;
 
   before(async () => {
-    database = await open();
+    database = await openScratchDatabase(2);
     await runMigrations(database.run);
     await seed(database.run);
     db = database.db({ logQuery: (sql, params) => void statements.push({ sql, params }) });

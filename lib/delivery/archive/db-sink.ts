@@ -4,10 +4,21 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryBlobChunks, deliveryBlobs } from "@/lib/db/schema/delivery";
 import type { HashAlgorithm } from "@/lib/provider/facts";
-import { archivedFile, batcher, type ArchiveSink } from "./sink";
+import { archivedFile, batcher, RESOLVED, type ArchiveSink } from "./sink";
 import { openHashJob } from "./worker";
 
-/** Each batch is one chunk row, then hashed by the archive worker (given to it once the row is written). */
+/**
+ * How many chunk rows are written at once, each on its own connection of the pool and in its own
+ * transaction. One after another, a download waited for every row's round trip (docs/scale.md,
+ * "The database archive's throughput"); three overlap them without taking most of the pool.
+ */
+const CHUNKS_AT_ONCE = 3;
+
+/**
+ * Each batch is one chunk row, then hashed by the archive worker: given to it once its row is
+ * written (the batch is given away then), and only after every batch before it, whose rows may
+ * still be under way or written later.
+ */
 export async function dbSink(db: Db, extra?: HashAlgorithm): Promise<ArchiveSink> {
   const id = randomUUID();
   await db.insert(deliveryBlobs).values({ id });
@@ -17,11 +28,15 @@ export async function dbSink(db: Db, extra?: HashAlgorithm): Promise<ArchiveSink
   });
   let seq = 0;
   let aborted = false;
-  const out = batcher(async (batch, length) => {
-    if (aborted) return;
-    await db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data: Buffer.from(batch, 0, length) });
-    await job.write(batch, length);
-  });
+  let hashed = RESOLVED;
+  const out = batcher((batch, length) => {
+    if (aborted) return RESOLVED;
+    const row = db.insert(deliveryBlobChunks).values({ blobId: id, seq: seq++, data: Buffer.from(batch, 0, length) });
+    const before = hashed;
+    // Both must succeed: a row or a hash that failed fails this batch, and through the batcher the file.
+    hashed = Promise.all([row, before]).then(() => job.write(batch, length));
+    return hashed;
+  }, CHUNKS_AT_ONCE);
   return {
     write: (chunk) => out.write(chunk),
     async commit() {

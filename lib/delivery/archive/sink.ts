@@ -23,27 +23,39 @@ export const archivedFile = (done: { sha256: string; bytes: number; extra?: stri
 export type ArchiveSink = {
   /**
    * Takes a chunk, keeping it (so it must not change afterwards) until its batch is written;
-   * resolves at once unless more than MAX_IN_FLIGHT_BYTES wait to be written.
+   * resolves at once unless more than the batcher's MAX_IN_FLIGHT_BYTES wait to be written.
    */
   write: (chunk: Uint8Array) => Promise<void>;
   commit: () => Promise<ArchivedFile>;
   abort: () => Promise<void>;
 };
 
-/** How many bytes may wait for the archive before `write` holds the stream back. */
-const MAX_IN_FLIGHT_BYTES = 2 * BATCH_BYTES;
+/**
+ * How many batches a sink writes at once by default: a directory's writes go one after another
+ * to one file on the worker, so a second one under way would only wait there.
+ */
+const ONE_AT_A_TIME = 1;
 export const RESOLVED = Promise.resolve();
 
 /**
  * Copies chunks into batch buffers of BATCH_BYTES (taken from the worker's pool, so they can be
- * given away) handed to `flush` one after another, full ones as they fill and the last one on
- * `drain`. A failed flush fails every later `write` and `drain`.
+ * given away) handed to `flush` in order, full ones as they fill and the last one on `drain`.
+ * Up to `window` flushes run at once, started in the order of their batches (a later one never
+ * before an earlier one); what a flush must do in order (the hash) it orders itself. `write`
+ * holds the stream back once more than MAX_IN_FLIGHT_BYTES wait, `window + 1` batches: one for
+ * each flush under way and one being filled. A failed flush fails every later `write` and `drain`,
+ * and no flush starts after it.
  */
-export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<void>) {
+export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<void>, window = ONE_AT_A_TIME) {
+  const MAX_IN_FLIGHT_BYTES = (window + 1) * BATCH_BYTES;
   let batch: Uint8Array | undefined;
   let size = 0;
   let inFlight = 0;
-  let chain = RESOLVED;
+  let running = 0;
+  /** Batches waiting for a free place in the window, oldest first. */
+  const waiting: (() => void)[] = [];
+  /** Every flush not yet settled, oldest first. */
+  const unsettled: Promise<void>[] = [];
   let failure: { err: unknown } | undefined;
   const send = () => {
     const full = batch!.buffer as ArrayBuffer;
@@ -51,16 +63,29 @@ export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<v
     batch = undefined;
     size = 0;
     inFlight += length;
-    chain = chain.then(async () => {
-      try {
-        await flush(full, length);
-      } catch (err) {
-        failure ??= { err };
-        throw err;
-      }
-      inFlight -= length;
+    const done = new Promise<void>((resolve, reject) => {
+      const start = () => {
+        running++;
+        (failure ? Promise.reject(failure.err) : flush(full, length))
+          .then(
+            () => void (inFlight -= length),
+            (err: unknown) => {
+              failure ??= { err };
+              throw err;
+            },
+          )
+          .finally(() => {
+            running--;
+            unsettled.splice(unsettled.indexOf(done), 1);
+            waiting.shift()?.();
+          })
+          .then(resolve, reject);
+      };
+      if (running < window) start();
+      else waiting.push(start);
     });
-    chain.catch(() => undefined);
+    done.catch(() => undefined);
+    unsettled.push(done);
   };
   return {
     write(chunk: Uint8Array): Promise<void> {
@@ -73,12 +98,15 @@ export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<v
         at += n;
         if (size === BATCH_BYTES) send();
       }
-      return inFlight > MAX_IN_FLIGHT_BYTES ? chain : RESOLVED;
+      // The oldest batch under way frees its place first (a later one that finished before it waits for it).
+      return inFlight > MAX_IN_FLIGHT_BYTES ? unsettled[0]! : RESOLVED;
     },
     /** Sends what is gathered and resolves when every batch is written. */
-    drain(): Promise<void> {
+    async drain(): Promise<void> {
       if (size > 0) send();
-      return chain;
+      await Promise.all(unsettled);
+      // A batch that failed earlier has settled and left `unsettled`; its failure still stands.
+      if (failure) throw failure.err;
     },
   };
 }
