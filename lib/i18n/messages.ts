@@ -10,6 +10,7 @@ import { fileFacts } from "./messages/file-facts";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
+import { registerEveryday } from "./messages/register-everyday";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
@@ -36,6 +37,7 @@ export const messages = {
     ...unitsServer.de,
     ...unitsPage.de,
     ...inboxRegister.de,
+    ...registerEveryday.de,
   },
   en: {
     ...common.en,
@@ -55,6 +57,7 @@ export const messages = {
     ...unitsServer.en,
     ...unitsPage.en,
     ...inboxRegister.en,
+    ...registerEveryday.en,
   },
 };
 

@@ -116,7 +116,41 @@ test("the inbox groups by the register's properties, names unit and resident, an
   await expect(unassigned.getByRole("link", { name: "Im Verzeichnis ergänzen" })).toHaveAttribute("href", "/units");
   await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-${page.viewportSize()?.width}.png`, fullPage: true });
-  if (isNarrow(page)) return;
+  if (isNarrow(page)) {
+    await page.getByRole("button", { name: /^Filter/ }).click();
+    expect((await page.getByRole("searchbox", { name: "Suche" }).boundingBox())?.width, "the search has most of the phone's width").toBeGreaterThan(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = (await page.getByRole("search", { name: "Filter" }).boundingBox())!;
+    for (const control of await page.getByRole("search", { name: "Filter" }).locator("select, input").all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, "every filter within the filters' frame").toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    await page.screenshot({ path: "tests/e2e/screenshots/units-inbox-filters-390.png", fullPage: true });
+    return;
+  }
+
+  // Four filters (connection, property, month, state) side by side, the search in a row of its own below.
+  const filters = page.getByRole("search", { name: "Filter" });
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const selects = await Promise.all(["Verbindung", "Liegenschaft", "Monat", "Status"].map((l) => filters.getByLabel(l, { exact: true }).boundingBox()));
+    const search = await filters.getByRole("searchbox", { name: "Suche" }).boundingBox();
+    const tops = selects.map((b) => b!.y);
+    expect(Math.max(...tops) - Math.min(...tops), `at ${width} px the four filters share a row`).toBeLessThan(selects[0]!.height / 2);
+    expect(search!.y, `at ${width} px the search sits below them`).toBeGreaterThan(selects[0]!.y + selects[0]!.height);
+    expect(search!.width, `at ${width} px the search is wide enough to read`).toBeGreaterThanOrEqual(320);
+    await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-filters-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The search finds units by the register's names: here a resident, whatever the case.
+  await expect(filters).toContainText("sowie Liegenschaft, Adresse, Lage und Bewohner aus Ihrem Verzeichnis der Nutzeinheiten.");
+  await filters.getByRole("searchbox", { name: "Suche" }).fill("groß");
+  await filters.getByRole("button", { name: "Suchen" }).click();
+  await expect(groups).toHaveCount(1);
+  await expect(groups).toContainText("Änne Groß (Post)");
+  await filters.getByRole("button", { name: "Filter zurücksetzen" }).click();
+  await expect(groups).toHaveCount(4);
 
   await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
   await expect(page).toHaveURL(/property=Haus/);
