@@ -4,9 +4,12 @@ import { addConnection, expectAccessible, setDocuments, uviDoc } from "./inbox-s
 
 /**
  * The unit register's page in German (issue 23): a manager chooses a register exported in
- * Windows-1252, checks it, reads the error by line and column, chooses the corrected file, checks
- * again and applies it; the register shows the residents with their umlauts, finds one by name,
- * and the edit names a field the rules refuse. Runs at 1440 px and, in the phone project, at 390 px.
+ * Windows-1252 (with the page's own German file field, by keyboard), checks it, reads the error by
+ * line and column, chooses the corrected file, checks again and applies it; the register shows the
+ * residents with their umlauts, finds one by name, and the edit names a field the rules refuse.
+ * The inbox then groups by property, lays its filters out at 1440, 1024 and 390 px with room for
+ * the search, and its search finds a unit by its resident. Runs at 1440 px and, in the phone
+ * project, at 390 px.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -39,8 +42,20 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await expect(page.getByRole("heading", { level: 1, name: "Nutzeinheiten" })).toBeVisible();
   await expect(page.getByText("Noch keine Nutzeinheiten.")).toBeVisible();
 
+  // The file field speaks German, shows the chosen file's name, and the keyboard opens it.
   const file = page.getByLabel("Verzeichnis als CSV-Datei");
-  await file.setInputFiles(register("aenne-at-example.de"));
+  const chosen = page.getByTestId("chosen-file");
+  await expect(page.getByText("Datei auswählen", { exact: true })).toBeVisible();
+  await expect(chosen).toHaveText("Keine Datei ausgewählt");
+  await file.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(file).toBeFocused();
+  await expect(page.getByText("Datei auswählen", { exact: true }), "the focus shows on the visible button").toHaveCSS("outline-style", "solid");
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles(register("aenne-at-example.de"));
+  await expect(chosen).toHaveText("verzeichnis.csv");
   await page.getByRole("button", { name: "Datei prüfen" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 2, Fehler: 1" })).toBeVisible();
   const error = page.getByTestId("import-error");
