@@ -11,6 +11,7 @@ import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { registerEveryday } from "./messages/register-everyday";
+import { residentsAdmin } from "./messages/residents-admin";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
@@ -38,6 +39,7 @@ export const messages = {
     ...unitsPage.de,
     ...inboxRegister.de,
     ...registerEveryday.de,
+    ...residentsAdmin.de,
   },
   en: {
     ...common.en,
@@ -58,6 +60,7 @@ export const messages = {
     ...unitsPage.en,
     ...inboxRegister.en,
     ...registerEveryday.en,
+    ...residentsAdmin.en,
   },
 };
 

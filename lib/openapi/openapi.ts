@@ -5,6 +5,7 @@ import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { RESIDENT_OPERATIONS } from "./residents";
 import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
@@ -34,6 +35,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...DELIVERY_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
+  ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
 ];
 
