@@ -18,7 +18,7 @@ function SearchForm(props: { q: string | undefined; onSearch: (q: string | undef
   const [tooLong, setTooLong] = useState<string | undefined>();
   return (
     <form
-      className="flex items-start gap-2 sm:col-span-3 lg:col-span-1"
+      className="flex max-w-2xl min-w-0 flex-1 basis-[min(100%,24rem)] items-start gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
@@ -28,7 +28,7 @@ function SearchForm(props: { q: string | undefined; onSearch: (q: string | undef
       }}
     >
       <div className="min-w-0 flex-1">
-        <Field label={t("inbox.filters.search")} hint={limit.hint} error={tooLong}>
+        <Field label={t("inbox.filters.search")} hint={`${t("inbox.filters.searchHint")} ${limit.hint}`} error={tooLong}>
           {(control) => (
             // Keyed by the URL's value: back and forward show what that view searched for.
             <input
@@ -57,52 +57,55 @@ export function InboxFilters(props: { search: Filters; connections: Connection[]
   const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open", search.property]);
   return (
     <FilterDisclosure label={t("inbox.filters.title")} activeLabel={setFilters}>
-      <div
-        role="search"
-        aria-label={t("inbox.filters.title")}
-        className="grid items-start gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,13rem))_minmax(0,1fr)]"
-      >
-        <SelectField
-          label={t("inbox.filters.connection")}
-          value={search.connection ?? ""}
-          options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
-          onChange={(v) => onChange({ connection: v || undefined })}
-        />
-        {(props.properties.length > 0 || search.property) && (
+      {/* The selects side by side, as many columns of at least 12rem as fit (a free one stays empty;
+          on a phone one column, which its controls may not widen), the search in a row of its own
+          below them: with or without the property filter, at any width, it keeps room. */}
+      <div role="search" aria-label={t("inbox.filters.title")} className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-3">
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]">
           <SelectField
-            label={t("inbox.filters.property")}
-            value={search.property ?? ""}
-            options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
-            onChange={(v) => onChange({ property: v || undefined })}
+            label={t("inbox.filters.connection")}
+            value={search.connection ?? ""}
+            options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+            onChange={(v) => onChange({ connection: v || undefined })}
           />
-        )}
-        <Field label={t("inbox.filters.month")}>
-          {(control) => (
-            <input
-              {...control}
-              type="month"
-              value={search.month ?? ""}
-              onChange={(e) => onChange({ month: e.target.value || undefined })}
-              className="rounded border border-slate-300 bg-white px-3 py-1.5"
+          {(props.properties.length > 0 || search.property) && (
+            <SelectField
+              label={t("inbox.filters.property")}
+              value={search.property ?? ""}
+              options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
+              onChange={(v) => onChange({ property: v || undefined })}
             />
           )}
-        </Field>
-        <SelectField
-          label={t("inbox.filters.state")}
-          value={search.state}
-          options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
-          onChange={(v) => onChange({ state: v })}
-        />
-        <SearchForm q={search.q} onSearch={(q) => onChange({ q })} />
-        {setFilters && (
-          <Button
-            variant="secondary"
-            className="justify-self-start"
-            onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined })}
-          >
-            {t("inbox.filters.reset")}
-          </Button>
-        )}
+          <Field label={t("inbox.filters.month")}>
+            {(control) => (
+              <input
+                {...control}
+                type="month"
+                value={search.month ?? ""}
+                onChange={(e) => onChange({ month: e.target.value || undefined })}
+                className="rounded border border-slate-300 bg-white px-3 py-1.5"
+              />
+            )}
+          </Field>
+          <SelectField
+            label={t("inbox.filters.state")}
+            value={search.state}
+            options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
+            onChange={(v) => onChange({ state: v })}
+          />
+        </div>
+        <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+          <SearchForm q={search.q} onSearch={(q) => onChange({ q })} />
+          {setFilters && (
+            <Button
+              variant="secondary"
+              className="sm:mt-6"
+              onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined })}
+            >
+              {t("inbox.filters.reset")}
+            </Button>
+          )}
+        </div>
       </div>
     </FilterDisclosure>
   );

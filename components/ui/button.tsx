@@ -6,6 +6,10 @@ const variants = {
   danger: "border border-red-300 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300",
 } as const;
 
+/** A button's look, also for what acts as one without being a button (a file input's label). */
+export const buttonClass = (variant: keyof typeof variants = "primary") =>
+  `rounded px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]}`;
+
 export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
-  return <button {...props} className={`rounded px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]} ${className}`} />;
+  return <button {...props} className={`${buttonClass(variant)} ${className}`} />;
 }

@@ -1,10 +1,11 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
 import { useT } from "@/lib/i18n/client";
+import { FilePicker } from "./file-picker";
 import { ImportPreview } from "./import-preview";
 
 type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
@@ -12,43 +13,33 @@ type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
 /** The file, whether units the file leaves out go, and the check that starts it all. */
 function ImportForm(props: {
   busy: boolean;
-  canCheck: boolean;
+  fileName: string | null;
   replace: boolean;
   onFile: (file: File | null) => void;
   onReplace: (replace: boolean) => void;
   onCheck: () => void;
 }) {
   const t = useT();
-  const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     props.onCheck();
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          {t("units.import.file")}
-        </label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          aria-describedby={`${id}-hint`}
-          disabled={props.busy}
-          onChange={(e) => props.onFile(e.target.files?.[0] ?? null)}
-          className="text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-        />
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {t("units.import.hint")}
-        </p>
-      </div>
+      <FilePicker
+        label={t("units.import.file")}
+        hint={t("units.import.hint")}
+        accept=".csv,.txt,text/csv,text/plain"
+        fileName={props.fileName}
+        disabled={props.busy}
+        onFile={props.onFile}
+      />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-1" checked={props.replace} disabled={props.busy} onChange={(e) => props.onReplace(e.target.checked)} />
         <span>{t("units.import.replace")}</span>
       </label>
       <div>
-        <Button type="submit" disabled={!props.canCheck || props.busy}>
+        <Button type="submit" disabled={props.fileName === null || props.busy}>
           {t("units.import.check")}
         </Button>
       </div>
@@ -110,7 +101,7 @@ export function ImportPanel() {
       </h2>
       <ImportForm
         busy={phase === "checking" || phase === "applying"}
-        canCheck={file !== null}
+        fileName={file?.name ?? null}
         replace={replace}
         onFile={(f) => {
           setFile(f);

@@ -5,15 +5,14 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td } from "@/components/ui/table";
 import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery, type Unit } from "@/lib/client/units";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
 import { UnitEditDialog } from "./unit-edit-dialog";
+import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
-/** Below `md` each row is a card. */
-const CARD = { row: "max-md:block max-md:border-b max-md:border-slate-200 max-md:p-3", cell: "max-md:block max-md:border-0 max-md:p-0 max-md:py-0.5" };
 
 /** Search and property filter, from the URL and back to it on submit. */
 function Filters(props: { q: string; property: string; properties: string[]; onApply: (q: string, property: string) => void }) {
@@ -53,10 +52,7 @@ function Row({ unit, onEdit }: { unit: Unit; onEdit: () => void }) {
   const r = unit.resident;
   return (
     <tr data-testid="unit-row" className={CARD.row}>
-      <Td className={`font-mono ${CARD.cell}`}>
-        {unit.mscnumber ?? "—"}
-        {unit.pmnumber && <div className="text-xs text-slate-600">{t("units.pm", { pm: unit.pmnumber })}</div>}
-      </Td>
+      <UnitNumberCell mscnumber={unit.mscnumber} pmnumber={unit.pmnumber} />
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
         <div>{unit.property ?? "—"}</div>
         {unit.address && <div className="text-xs text-slate-600">{unit.address}</div>}
@@ -118,25 +114,14 @@ export function RegisterList() {
       )}
       {list.data && units.length === 0 && <EmptyState title={search.q || search.property ? t("units.noMatch") : t("units.empty")} />}
       {units.length > 0 && (
-        <Table caption={caption} captionHidden scrollLabel={caption} cards>
-          <thead className="max-md:sr-only">
-            <tr>
-              <Th>{t("units.col.mscnumber")}</Th>
-              <Th>{t("units.col.property")}</Th>
-              <Th>{t("units.col.label")}</Th>
-              <Th>{t("units.col.resident")}</Th>
-              <Th>{t("units.col.channel")}</Th>
-              <Th>
-                <span className="sr-only">{t("units.actions")}</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody className="max-md:block">
-            {units.map((u) => (
-              <Row key={u.id} unit={u} onEdit={() => setEditing(u)} />
-            ))}
-          </tbody>
-        </Table>
+        <UnitTable
+          caption={caption}
+          headers={[t("units.col.mscnumber"), t("units.col.property"), t("units.col.label"), t("units.col.resident"), t("units.col.channel")]}
+        >
+          {units.map((u) => (
+            <Row key={u.id} unit={u} onEdit={() => setEditing(u)} />
+          ))}
+        </UnitTable>
       )}
       {count > 0 && (
         <Pager offset={search.offset} limit={search.limit} count={count} sizes={UNITS_PAGE_SIZES} sizeLabel={t("units.pageSize")} onChange={update} />

@@ -13,6 +13,7 @@ export const PAGES = [
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
   { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
+  { id: "residents", href: "/admin/residents", label: "nav.residents", roles: ["admin"] },
   { id: "sandbox-mail", href: "/sandbox/mail", label: "nav.sandboxMail", roles: ["admin"], sandboxOnly: true },
 ] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[]; sandboxOnly?: true }[];
 

@@ -27,8 +27,13 @@ export type Inbox = {
   groups: InboxGroup[];
 };
 
-/** The filters on a document row besides its connection and state (those pick index ranges). */
-function rowFilters(input: InboxInput): SQL {
+/**
+ * The filters on a document row besides its connection and state (those pick index ranges). A
+ * search also finds the documents of the units whose register entry matches (`hits`, see
+ * `registerOf`): by their `mscnumber`, or by the `pmnumber` of a unit registered without one when
+ * no unit of the register has the document's `mscnumber` (a document's unit, docs/api.md).
+ */
+function rowFilters(userId: string, input: InboxInput): SQL {
   const parts: SQL[] = [];
   if (input.month) {
     const start = `${input.month}-01`;
@@ -37,9 +42,38 @@ function rowFilters(input: InboxInput): SQL {
   if (input.q) {
     const like = containing(input.q);
     parts.push(sql`(d.documentid = ${input.q} OR d.unit_msc LIKE ${`${likeEscape(input.q)}%`} OR d.unit_pm ILIKE ${like}
-      OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like})`);
+      OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like} OR d.unit_msc IN (SELECT mscnumber FROM hits)
+      OR (d.unit_pm IN (SELECT pmnumber FROM hits WHERE mscnumber IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${userId} AND m.mscnumber = d.unit_msc)))`);
   }
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
+}
+
+/**
+ * The statement's parts that read the user's register. `hits` (with a search only): the units whose
+ * property, address, label or resident contains the term. `by_pm`: the units registered by their
+ * `pmnumber` alone, with the document units (`unit_msc`) they name, found from the register's side
+ * (an index lookup of `unit_pm` per such unit), so a register without them costs nothing; a unit
+ * the register has by its `mscnumber` keeps that entry.
+ */
+function registerOf(userId: string, q: string | undefined): SQL {
+  const like = q === undefined ? undefined : containing(q);
+  const hits = like
+    ? sql`hits AS MATERIALIZED (
+        SELECT mscnumber, pmnumber FROM units WHERE user_id = ${userId}
+          AND (property ILIKE ${like} OR address ILIKE ${like} OR label ILIKE ${like} OR resident_name ILIKE ${like})
+      ),`
+    : sql``;
+  return sql`${hits}
+    by_pm AS MATERIALIZED (
+      SELECT DISTINCT ON (d.unit_msc) d.unit_msc, r.id, r.property FROM units r CROSS JOIN LATERAL (
+        SELECT d.unit_msc FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
+        WHERE d.unit_pm = r.pmnumber AND d.unit_msc IS NOT NULL
+      ) d
+      WHERE r.user_id = ${userId} AND r.mscnumber IS NULL
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${userId} AND m.mscnumber = d.unit_msc)
+      ORDER BY d.unit_msc, r.pmnumber
+    ),`;
 }
 
 /** The statement's one row; `open`, `rows` and `known` are JSON texts. */
@@ -70,55 +104,67 @@ function groupsOf(first: Row | undefined): InboxGroup[] {
   return groups;
 }
 
+/** The asked states as a list of SQL values. */
+const listOf = (states: readonly string[]) =>
+  sql.join(
+    states.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
 /**
  * How the statement finds its groups. Without a search, from the counts the index keeps on every
  * write (migration 0007): the units of the asked states, or of the asked month, one row per
  * connection, state and unit; at 100,000 documents in 8,334 units that is 8,334 rows instead of
  * 100,000 index entries (PGlite: about 11 ms to group and order them, against about 50 ms for the
- * pass over the documents this replaced). A search (`q`) matches text in the documents themselves: one pass per connection and
- * state over delivery_documents_inbox (connection, state, unit; periods included), counting each
- * unit's matching documents, with the state as a constant per branch (a state taken from a list at
- * run time is planned as any state: a full scan each). The open counts per connection are kept
- * counts as well. Only the page's own documents are read whole.
+ * pass over the documents this replaced). A search (`q`) matches text in the documents themselves
+ * and the register's units (`hits`): one pass per connection and state over
+ * delivery_documents_inbox (connection, state, unit; periods included), counting each unit's
+ * matching documents, with the state as a constant per branch (a state taken from a list at run
+ * time is planned as any state: a full scan each).
+ */
+function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: SQL): SQL {
+  if (input.q) {
+    return sql`SELECT unit_msc, sum(n)::int AS n FROM (${sql.join(
+      asked.map(
+        (state) => sql`
+          SELECT g.unit_msc, g.n FROM scanned c CROSS JOIN LATERAL (
+            SELECT d.unit_msc, count(*)::int AS n FROM delivery_documents d
+            WHERE d.connection_id = c.id AND d.state = ${state}${filters}
+            GROUP BY d.unit_msc
+          ) g`,
+      ),
+      sql` UNION ALL `,
+    )}) per GROUP BY unit_msc`;
+  }
+  return input.month
+    ? sql`SELECT u.unit_msc, sum(u.n)::int AS n FROM scanned c JOIN delivery_unit_months u ON u.connection_id = c.id
+        WHERE u.month = ${`${input.month}-01`}::date AND u.state IN (${listOf(asked)}) AND u.n > 0 GROUP BY u.unit_msc`
+    : sql`SELECT u.unit_msc, sum(u.n)::int AS n FROM scanned c JOIN delivery_unit_counts u ON u.connection_id = c.id
+        WHERE u.state IN (${listOf(asked)}) AND u.n > 0 GROUP BY u.unit_msc`;
+}
+
+/**
+ * The statement: its groups (`groupedOf`) named and ordered by the register, where a group's entry
+ * is the unit with its `mscnumber`, else the one `by_pm` names (`registerOf`); the open counts per
+ * connection are kept counts as well; only the page's own documents are read whole.
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
-  const list = (states: readonly string[]) =>
-    sql.join(
-      states.map((s) => sql`${s}`),
-      sql`, `,
-    );
-  const filters = rowFilters(input);
-  const grouped = input.q
-    ? sql`SELECT unit_msc, sum(n)::int AS n FROM (${sql.join(
-        asked.map(
-          (state) => sql`
-            SELECT g.unit_msc, g.n FROM scanned c CROSS JOIN LATERAL (
-              SELECT d.unit_msc, count(*)::int AS n FROM delivery_documents d
-              WHERE d.connection_id = c.id AND d.state = ${state}${filters}
-              GROUP BY d.unit_msc
-            ) g`,
-        ),
-        sql` UNION ALL `,
-      )}) per GROUP BY unit_msc`
-    : input.month
-      ? sql`SELECT u.unit_msc, sum(u.n)::int AS n FROM scanned c JOIN delivery_unit_months u ON u.connection_id = c.id
-          WHERE u.month = ${`${input.month}-01`}::date AND u.state IN (${list(asked)}) AND u.n > 0 GROUP BY u.unit_msc`
-      : sql`SELECT u.unit_msc, sum(u.n)::int AS n FROM scanned c JOIN delivery_unit_counts u ON u.connection_id = c.id
-          WHERE u.state IN (${list(asked)}) AND u.n > 0 GROUP BY u.unit_msc`;
+  const filters = rowFilters(userId, input);
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
-      groups AS MATERIALIZED (${grouped}),
+      ${registerOf(userId, input.q)}
+      groups AS MATERIALIZED (${groupedOf(input, asked, filters)}),
       placed AS (
-        SELECT g.unit_msc, g.n, r.id IS NULL AS unregistered, r.property
-        FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc
-        ${input.property ? sql`WHERE r.property = ${input.property}` : sql``}
+        SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id) IS NULL AS unregistered, COALESCE(r.property, p.property) AS property
+        FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
+        ${input.property ? sql`WHERE COALESCE(r.property, p.property) = ${input.property}` : sql``}
       ),
       page AS MATERIALIZED (
-        SELECT unit_msc, row_number() OVER (ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST) AS pos FROM (
+        SELECT unit_msc, rid, row_number() OVER (ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST) AS pos FROM (
           SELECT * FROM placed ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}) p
       ),
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM ${input.property ? sql`placed` : sql`groups`}),
@@ -129,18 +175,18 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       rows AS (
         SELECT page.pos, d.* FROM page CROSS JOIN LATERAL (
           SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
-          WHERE d.unit_msc = page.unit_msc AND d.state IN (${list(asked)})${filters}
+          WHERE d.unit_msc = page.unit_msc AND d.state IN (${listOf(asked)})${filters}
           OFFSET 0
         ) d
         UNION ALL
         SELECT (SELECT pos FROM page WHERE page.unit_msc IS NULL), ${columns}
         FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
-        WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${list(asked)})${filters}
+        WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${listOf(asked)})${filters}
       )
       SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
         (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
-        (SELECT json_agg(json_build_object('u', r.mscnumber, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', r.resident_name, 'ch', r.channel))
-          FROM page p JOIN units r ON r.user_id = ${userId} AND r.mscnumber = p.unit_msc)::text AS known,
+        (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', r.resident_name, 'ch', r.channel))
+          FROM page p JOIN units r ON r.id = p.rid)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
         (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document)
           ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid) FROM rows d)::text AS rows

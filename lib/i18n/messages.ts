@@ -13,6 +13,8 @@ import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { sandboxMail } from "./messages/sandbox-mail";
+import { registerEveryday } from "./messages/register-everyday";
+import { residentsAdmin } from "./messages/residents-admin";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
@@ -42,6 +44,8 @@ export const messages = {
     ...deliveryNames.de,
     ...sandboxMail.de,
     ...handoffs.de,
+    ...registerEveryday.de,
+    ...residentsAdmin.de,
   },
   en: {
     ...common.en,
@@ -64,6 +68,8 @@ export const messages = {
     ...deliveryNames.en,
     ...sandboxMail.en,
     ...handoffs.en,
+    ...registerEveryday.en,
+    ...residentsAdmin.en,
   },
 };
 

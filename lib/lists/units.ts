@@ -22,3 +22,18 @@ export const UNITS_LIST = {
   limit: param.limit(50, MAX_UNITS_PAGE),
 };
 export type UnitsSearch = ListState<typeof UNITS_LIST>;
+
+/** Shortest search of the admin's residents page: a single letter would list nearly every resident. */
+export const MIN_RESIDENTS_QUERY = 2;
+
+/**
+ * `GET /api/admin/residents` (the admin's page for a resident's erasure request): every user's
+ * register, searched by resident name, e-mail or unit number, in the order name, owner, unit.
+ */
+export const RESIDENTS_LIST = {
+  /** At least MIN_RESIDENTS_QUERY characters (the route refuses fewer). */
+  q: param.text(200),
+  offset: param.offset,
+  limit: param.limit(25, 100),
+};
+export type ResidentsSearch = ListState<typeof RESIDENTS_LIST>;

@@ -189,7 +189,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     description:
       "From the local index only (no provider call), over all the user's connections; paged by usage units. Documents without a unit form the group `unit: null`, last.",
     params: {
-      q: "document id (exact), unit number (prefix), property-management number, unit label or file name (substring)",
+      q: "document id (exact), unit number (prefix), property-management number, unit label or file name (substring), or the property, address, label or resident of the unit in the user's register (substring)",
       month: "`YYYY-MM`: documents whose period overlaps that month",
       limit: "usage units per page",
     },

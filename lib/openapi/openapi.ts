@@ -8,6 +8,7 @@ import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
 import { HANDOFF_OPERATIONS } from "./handoffs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
+import { RESIDENT_OPERATIONS } from "./residents";
 import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
@@ -39,6 +40,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
   ...HANDOFF_OPERATIONS,
+  ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
 ];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
-import { CHANNELS, UNITS_LIST } from "@/lib/lists/units";
+import { CHANNELS, MIN_RESIDENTS_QUERY, RESIDENTS_LIST, UNITS_LIST } from "@/lib/lists/units";
 import { MAX_LENGTH } from "./rows";
 
 /** Request schemas of the register's routes (docs/api.md, "The unit register"). */
@@ -34,3 +34,9 @@ export const UnitEditBody = z
 export type UnitEdit = z.output<typeof UnitEditBody>;
 
 export const UnitPath = z.object({ id: z.uuid() });
+
+/** `GET /api/admin/residents`: the list with its term required, of at least MIN_RESIDENTS_QUERY characters. */
+export const ResidentsQuery = listSchema(RESIDENTS_LIST, { required: ["q"] }).refine((query) => query.q.length >= MIN_RESIDENTS_QUERY, {
+  path: ["q"],
+  params: { messageKey: "residents.qTooShort" },
+});

@@ -57,7 +57,7 @@ test("a search longer than 200 characters is kept and explained, in the inbox an
 
   await page.goto(`${base}/documents?connection=${connectionId}`);
   await unfoldFilters(page);
-  const inboxSearch = page.getByLabel("Suche (Nutzeinheit, HV-Nr., Bezeichnung, Datei)");
+  const inboxSearch = page.getByRole("searchbox", { name: "Suche" });
   await expect(page.getByText("Höchstens 200 Zeichen.")).toBeVisible();
   await inboxSearch.fill(long);
   await inboxSearch.press("Enter");

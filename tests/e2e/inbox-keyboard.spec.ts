@@ -85,7 +85,7 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   await expect(page.getByTestId("document-pane")).toHaveCount(0);
 
   // Typing in the search box is typing.
-  const searchBox = page.getByLabel("Suche (Nutzeinheit, HV-Nr., Bezeichnung, Datei)");
+  const searchBox = page.getByRole("searchbox", { name: "Suche" });
   await searchBox.focus();
   await page.keyboard.type("jkxc?");
   await expect(searchBox).toHaveValue("jkxc?");

@@ -40,7 +40,7 @@ test("German, on a phone: cards, folded filters, the viewer as a dialog, confirm
   await shot(page, "phone-cards");
 
   // The filters fold away behind one button, which says how many are set.
-  const search = page.getByLabel("Suche (Nutzeinheit, HV-Nr., Bezeichnung, Datei)");
+  const search = page.getByRole("searchbox", { name: "Suche" });
   const filters = page.getByRole("button", { name: "Filter", exact: true });
   await expect(search).toBeHidden();
   await expect(filters).toHaveAttribute("aria-expanded", "false");

@@ -4,9 +4,12 @@ import { addConnection, expectAccessible, setDocuments, uviDoc } from "./inbox-s
 
 /**
  * The unit register's page in German (issue 23): a manager chooses a register exported in
- * Windows-1252, checks it, reads the error by line and column, chooses the corrected file, checks
- * again and applies it; the register shows the residents with their umlauts, finds one by name,
- * and the edit names a field the rules refuse. Runs at 1440 px and, in the phone project, at 390 px.
+ * Windows-1252 (with the page's own German file field, by keyboard), checks it, reads the error by
+ * line and column, chooses the corrected file, checks again and applies it; the register shows the
+ * residents with their umlauts, finds one by name, and the edit names a field the rules refuse.
+ * The inbox then groups by property, lays its filters out at 1440, 1024 and 390 px with room for
+ * the search, and its search finds a unit by its resident. Runs at 1440 px and, in the phone
+ * project, at 390 px.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -39,8 +42,20 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await expect(page.getByRole("heading", { level: 1, name: "Nutzeinheiten" })).toBeVisible();
   await expect(page.getByText("Noch keine Nutzeinheiten.")).toBeVisible();
 
+  // The file field speaks German, shows the chosen file's name, and the keyboard opens it.
   const file = page.getByLabel("Verzeichnis als CSV-Datei");
-  await file.setInputFiles(register("aenne-at-example.de"));
+  const chosen = page.getByTestId("chosen-file");
+  await expect(page.getByText("Datei auswählen", { exact: true })).toBeVisible();
+  await expect(chosen).toHaveText("Keine Datei ausgewählt");
+  await file.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(file).toBeFocused();
+  await expect(page.getByText("Datei auswählen", { exact: true }), "the focus shows on the visible button").toHaveCSS("outline-style", "solid");
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles(register("aenne-at-example.de"));
+  await expect(chosen).toHaveText("verzeichnis.csv");
   await page.getByRole("button", { name: "Datei prüfen" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 2, Fehler: 1" })).toBeVisible();
   const error = page.getByTestId("import-error");
@@ -116,7 +131,41 @@ test("the inbox groups by the register's properties, names unit and resident, an
   await expect(unassigned.getByRole("link", { name: "Im Verzeichnis ergänzen" })).toHaveAttribute("href", "/units");
   await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-${page.viewportSize()?.width}.png`, fullPage: true });
-  if (isNarrow(page)) return;
+  if (isNarrow(page)) {
+    await page.getByRole("button", { name: /^Filter/ }).click();
+    expect((await page.getByRole("searchbox", { name: "Suche" }).boundingBox())?.width, "the search has most of the phone's width").toBeGreaterThan(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = (await page.getByRole("search", { name: "Filter" }).boundingBox())!;
+    for (const control of await page.getByRole("search", { name: "Filter" }).locator("select, input").all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, "every filter within the filters' frame").toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    await page.screenshot({ path: "tests/e2e/screenshots/units-inbox-filters-390.png", fullPage: true });
+    return;
+  }
+
+  // Four filters (connection, property, month, state) side by side, the search in a row of its own below.
+  const filters = page.getByRole("search", { name: "Filter" });
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const selects = await Promise.all(["Verbindung", "Liegenschaft", "Monat", "Status"].map((l) => filters.getByLabel(l, { exact: true }).boundingBox()));
+    const search = await filters.getByRole("searchbox", { name: "Suche" }).boundingBox();
+    const tops = selects.map((b) => b!.y);
+    expect(Math.max(...tops) - Math.min(...tops), `at ${width} px the four filters share a row`).toBeLessThan(selects[0]!.height / 2);
+    expect(search!.y, `at ${width} px the search sits below them`).toBeGreaterThan(selects[0]!.y + selects[0]!.height);
+    expect(search!.width, `at ${width} px the search is wide enough to read`).toBeGreaterThanOrEqual(320);
+    await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-filters-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The search finds units by the register's names: here a resident, whatever the case.
+  await expect(filters).toContainText("sowie Liegenschaft, Adresse, Lage und Bewohner aus Ihrem Verzeichnis der Nutzeinheiten.");
+  await filters.getByRole("searchbox", { name: "Suche" }).fill("groß");
+  await filters.getByRole("button", { name: "Suchen" }).click();
+  await expect(groups).toHaveCount(1);
+  await expect(groups).toContainText("Änne Groß (Post)");
+  await filters.getByRole("button", { name: "Filter zurücksetzen" }).click();
+  await expect(groups).toHaveCount(4);
 
   await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
   await expect(page).toHaveURL(/property=Haus/);

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { CHANNELS } from "@/lib/lists/units";
+import type { searchResidents } from "@/lib/units/residents";
+import { ResidentsQuery } from "@/lib/units/schemas";
+import { json, type ApiOperation } from "./operation";
+
+/** The OpenAPI entry of the admin's search for a resident's erasure request (lib/units/residents.ts). */
+
+const Text = z.string().nullable();
+
+const ResidentsAnswer = z.object({
+  count: z.number().int(),
+  residents: z.array(
+    z.object({
+      id: z.string().meta({ format: "uuid", description: "the unit's id, for `DELETE /api/units/{id}/resident`" }),
+      mscnumber: Text,
+      pmnumber: Text,
+      owner: z.string().meta({ description: "the e-mail address of the user whose register holds the unit" }),
+      property: Text,
+      label: Text,
+      resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }),
+    }),
+  ),
+});
+
+export const RESIDENT_OPERATIONS: ApiOperation[] = [
+  {
+    method: "GET",
+    path: "/api/admin/residents",
+    tag: "units",
+    summary: "Search every user's register for a resident (for an erasure request)",
+    access: ["admin"],
+    query: ResidentsQuery,
+    params: { q: "resident's name or e-mail address, or unit number (substring, case-insensitive); at least 2 characters" },
+    description:
+      "Units that hold a resident, in the order name, owner, unit. The term is personal data: the app logs route patterns only, never a query string, and no audit event records it.",
+    answers: [{ status: 200, description: "one page of the matches and their total", content: json(ResidentsAnswer) }],
+  },
+];
+
+// What the code returns must fit the documented answer, and the reverse.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const check: true = true as Same<Awaited<ReturnType<typeof searchResidents>>, z.output<typeof ResidentsAnswer>>;
+void check;

@@ -1,0 +1,59 @@
+import "server-only";
+import { and, asc, count, eq, ilike, isNotNull, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { containing } from "@/lib/db/rows";
+import { units } from "@/lib/db/schema/units";
+import { users, type Role } from "@/lib/db/schema/users";
+import { forbidden } from "@/lib/errors";
+import type { Channel, ResidentsSearch } from "@/lib/lists/units";
+
+/**
+ * The admin's search for a resident's erasure request (docs/api.md, "The unit register"):
+ * every user's register, the units that hold a resident, found by the resident's name or e-mail
+ * or the unit's number. The answer names what the admin needs to pick the right one (unit,
+ * owner, property, label, name, channel) and no more: no e-mail, no postal address. The term is
+ * personal data: it goes into this query's parameters only, never into a log line or an event.
+ */
+
+export type ResidentMatch = {
+  id: string;
+  mscnumber: string | null;
+  pmnumber: string | null;
+  owner: string;
+  property: string | null;
+  label: string | null;
+  resident: { name: string; channel: Channel };
+};
+
+/** A page of the matches in the order name, owner, unit, and their total. Admins only, checked here too. */
+export async function searchResidents(db: Db, admin: { role: Role }, search: ResidentsSearch & { q: string }) {
+  if (admin.role !== "admin") throw forbidden();
+  const term = containing(search.q);
+  const where = and(
+    isNotNull(units.residentName),
+    or(ilike(units.residentName, term), ilike(units.residentEmail, term), ilike(units.mscnumber, term), ilike(units.pmnumber, term)),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: units.id,
+        mscnumber: units.mscnumber,
+        pmnumber: units.pmnumber,
+        owner: users.email,
+        property: units.property,
+        label: units.label,
+        name: units.residentName,
+        channel: units.channel,
+      })
+      .from(units)
+      .innerJoin(users, eq(users.id, units.userId))
+      .where(where)
+      .orderBy(asc(units.residentName), asc(users.email), asc(units.unitKey))
+      .limit(search.limit)
+      .offset(search.offset),
+    db.select({ n: count() }).from(units).where(where),
+  ]);
+  // Name and channel are set together (migration 0018's CHECK), and the name is the filter's.
+  const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({ ...unit, resident: { name: name ?? "", channel: channel ?? "post" } }));
+  return { count: total?.n ?? 0, residents };
+}
