@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "@/lib/common-passwords";
-import { MailFrom, SmtpUrl, type MailConfig } from "@/lib/mail/config";
+import { MailFrom, SmtpUrl, type MailConfig } from "@/lib/mail-config";
 
 /**
  * The one reader of process.env. Everything else asks `env()`.

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MailSender } from "@/lib/mail/config";
+import type { MailSender } from "@/lib/mail-config";
 import type { HandoffSource } from "./targets";
 
 /**

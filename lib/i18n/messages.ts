@@ -14,7 +14,7 @@ import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { registerEveryday } from "./messages/register-everyday";
-import { residentsAdmin } from "./messages/residents-admin";
+import { residentsErasure } from "./messages/residents-erasure";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
@@ -45,7 +45,7 @@ export const messages = {
     ...sandboxMail.de,
     ...handoffs.de,
     ...registerEveryday.de,
-    ...residentsAdmin.de,
+    ...residentsErasure.de,
   },
   en: {
     ...common.en,
@@ -69,7 +69,7 @@ export const messages = {
     ...sandboxMail.en,
     ...handoffs.en,
     ...registerEveryday.en,
-    ...residentsAdmin.en,
+    ...residentsErasure.en,
   },
 };
 

@@ -2,7 +2,7 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import type { MailConfig } from "./config";
+import type { MailConfig } from "@/lib/mail-config";
 import { failureOf, type MailFailure } from "./failure";
 
 /**

@@ -1,5 +1,5 @@
 /** Messages of the admin's page for residents' erasure requests (components/units/residents-admin.tsx; German first, English complete). */
-export const residentsAdmin = {
+export const residentsErasure = {
   de: {
     "nav.residents": "Bewohnerdaten",
     "residents.title": "Bewohnerdaten",
