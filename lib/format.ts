@@ -50,10 +50,10 @@ export function dayIn(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short" }).format(now);
 }
 
-/** A month of the URL (`YYYY-MM`) in words: "Okt. 2026". */
-export function formatMonth(month: string, locale: Locale): string {
+/** A month of the URL (`YYYY-MM`) in words: "Okt. 2026", or "Oktober 2026" in a letter's `long` form. */
+export function formatMonth(month: string, locale: Locale, style: "short" | "long" = "short"): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(TAG[locale], { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat(TAG[locale], { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

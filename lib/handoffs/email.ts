@@ -1,4 +1,5 @@
 import "server-only";
+import { formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
 import type { HandoffSource } from "./targets";
 
@@ -9,10 +10,8 @@ import type { HandoffSource } from "./targets";
  */
 
 /** "Oktober 2026" from a period's first day; `null` when the document has no period. */
-export function monthOf(periodFrom: string | null): string | null {
-  if (!periodFrom || !/^\d{4}-\d{2}/.test(periodFrom)) return null;
-  const [y, m] = periodFrom.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+function monthOf(periodFrom: string | null): string | null {
+  return periodFrom && /^\d{4}-\d{2}/.test(periodFrom) ? formatMonth(periodFrom.slice(0, 7), "de", "long") : null;
 }
 
 export function handoffMail(source: HandoffSource, resident: { name: string }, sender: MailSender): { subject: string; text: string } {
