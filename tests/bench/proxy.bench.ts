@@ -3,7 +3,8 @@
  * bounded. `npm run bench -- proxy.` runs them.
  */
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
 import { ADMIN, startServer, type ServerDatabase, type TestServer } from "../support/server";
@@ -22,11 +23,11 @@ const MB = 1024 * 1024;
  * database unless the figure is one of PostgreSQL's (`.postgres`), where the archive is in the
  * database too (its default there: no ARCHIVE_DIR).
  */
-async function withRig(measure: (r: Rig) => Promise<FigureResult>, database: ServerDatabase = "embedded"): Promise<FigureResult> {
+async function withRig(measure: (r: Rig) => Promise<FigureResult>, database: ServerDatabase = "embedded", env: Record<string, string> = {}): Promise<FigureResult> {
   const alt = await startAltProvider();
   let server: TestServer | undefined;
   try {
-    server = await startServer({ database, env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn" } });
+    server = await startServer({ database, env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn", ...env } });
     const session = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     const res = await api(session, server.url, "/api/connections", {
       method: "POST",
@@ -55,19 +56,42 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
+/** Medians of 31 alternating runs of each call, after 5 warm-up rounds. */
+async function medians(calls: (() => Promise<unknown>)[]): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await Promise.all(calls.map((c) => c()));
+  const times = calls.map(() => [] as number[]);
+  for (let i = 0; i < 31; i++) for (const [k, c] of calls.entries()) times[k]!.push(await timeIt(c));
+  return times.map(median);
+}
+
+const provider = (r: Rig, path: string) => () =>
+  fetch(`${r.alt.uviBase}/documents/v1/documents/out${path}`, { headers: { authorization: basicAuth(r.alt), accept: "application/json" } }).then((x) => x.text());
+const viaServer = (r: Rig, path: string) => () => fetch(`${r.server.url}${path}`, { headers: { cookie: r.session.cookie } }).then((x) => x.text());
+
 async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; proxyMs: number; directMs: number }> {
   prepare(r.alt, latencyMs);
-  const auth = basicAuth(r.alt);
-  const direct = () => fetch(`${r.alt.uviBase}/documents/v1/documents/out?offset=400&limit=100`, { headers: { authorization: auth, accept: "application/json" } }).then((x) => x.text());
-  const proxy = () => fetch(`${r.server.url}/api/connections/${r.basicId}/documents?offset=400&limit=100`, { headers: { cookie: r.session.cookie } }).then((x) => x.text());
-  for (let i = 0; i < 5; i++) await Promise.all([direct(), proxy()]);
-  const d: number[] = [];
-  const p: number[] = [];
-  for (let i = 0; i < 31; i++) {
-    d.push(await timeIt(direct));
-    p.push(await timeIt(proxy));
-  }
-  return { ratio: median(p) / median(d), proxyMs: median(p), directMs: median(d) };
+  const [directMs, proxyMs] = await medians([provider(r, "?offset=400&limit=100"), viaServer(r, `/api/connections/${r.basicId}/documents?offset=400&limit=100`)]);
+  return { ratio: proxyMs! / directMs!, proxyMs: proxyMs!, directMs: directMs! };
+}
+
+/**
+ * What the proxy's added time at zero latency is made of: a route that reads only the session
+ * (`/api/me`), the count through the same connection route as the list (session and connection,
+ * the provider's answer of a number), and the list (the same plus a page of 100 checked and
+ * passed on, and its index write after the answer).
+ */
+async function listParts(r: Rig) {
+  prepare(r.alt, 0);
+  const page = "?offset=400&limit=100";
+  const [me, directCount, count, directList, list] = await medians([
+    viaServer(r, "/api/me"),
+    provider(r, "/count"),
+    viaServer(r, `/api/connections/${r.basicId}/documents/count`),
+    provider(r, page),
+    viaServer(r, `/api/connections/${r.basicId}/documents${page}`),
+  ]);
+  const ms = (x: number) => Number(x.toFixed(1));
+  return { sessionRouteMs: ms(me!), countAddedMs: ms(count! - directCount!), listAddedMs: ms(list! - directList!) };
 }
 
 /** VmRSS of the server process the bench started (Linux /proc); undefined where unreadable. */
@@ -141,23 +165,54 @@ const dataThroughput = (database: ServerDatabase = "embedded") => {
   return throughput.get(database)!;
 };
 
-/** RSS growth while 4 clients download the same 25 MB at once through /data. */
-const rssGrowth = (database: ServerDatabase) =>
-  withRig(async (r) => {
-    prepare(r.alt, 0);
-    r.alt.modes.dataBytes = 25 * MB;
-    const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
-    await download(url, { cookie: r.session.cookie });
-    const pid = r.server.pid();
-    const before = rssOf(pid);
-    if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
-    let peak = before;
-    const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid) ?? 0)), 25);
-    const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
-    clearInterval(timer);
-    if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
-    return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB } };
-  }, database);
+type MemoryLine = { at: number; rssMb: number; heapMb: number; externalMb: number; arrayBuffersMb: number };
+
+/** Where the server's memory was at its largest RSS of [from, to], against its last line before `from` (event-loop-probe.mjs). */
+function memoryAtPeak(file: string, from: number, to: number) {
+  const lines = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Partial<MemoryLine>)
+    .filter((l): l is MemoryLine => l.rssMb !== undefined);
+  const before = lines.filter((l) => l.at < from).at(-1);
+  const during = lines.filter((l) => l.at >= from && l.at <= to);
+  if (!before || during.length === 0) return undefined;
+  const peak = during.reduce((a, b) => (b.rssMb > a.rssMb ? b : a));
+  const growth = (key: keyof Omit<MemoryLine, "at">) => Number((peak[key] - before[key]).toFixed(1));
+  return { rssMb: growth("rssMb"), heapMb: growth("heapMb"), externalMb: growth("externalMb"), arrayBuffersMb: growth("arrayBuffersMb") };
+}
+
+/**
+ * RSS growth while 4 clients download the same 25 MB at once through /data; the server carries
+ * the event-loop probe, so the info says where the growth was at the peak (V8's heap, memory
+ * outside it, array buffers among that).
+ */
+const rssGrowth = (database: ServerDatabase) => {
+  const dir = mkdtempSync(path.join(tmpdir(), "arge-rss-"));
+  const probe = path.join(dir, "probe.ndjson");
+  const env = { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "event-loop-probe.mjs")}`, ARGE_PROBE_FILE: probe };
+  return withRig(
+    async (r) => {
+      prepare(r.alt, 0);
+      r.alt.modes.dataBytes = 25 * MB;
+      const url = `${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`;
+      await download(url, { cookie: r.session.cookie });
+      const pid = r.server.pid();
+      const before = rssOf(pid);
+      if (before === undefined) return { value: null, reason: "server process RSS not readable (/proc)" };
+      let peak = before;
+      const from = Date.now();
+      const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid) ?? 0)), 25);
+      const sizes = await Promise.all(Array.from({ length: 4 }, () => download(url, { cookie: r.session.cookie })));
+      clearInterval(timer);
+      if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
+      const atPeak = memoryAtPeak(probe, from, Date.now());
+      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB, growthAtProbePeak: atPeak } };
+    },
+    database,
+    env,
+  ).finally(() => rmSync(dir, { recursive: true, force: true }));
+};
 
 /**
  * The two figures of /data's memory and throughput on one database: the embedded one (archive on
@@ -196,6 +251,7 @@ export const figures: Figure[] = [
       const real = await listRatio(r, 50);
       const near = await listRatio(r, 20);
       const bare = await listRatio(r, 0);
+      const parts = await listParts(r);
       return {
         value: Number(real.ratio.toFixed(2)),
         info: {
@@ -206,6 +262,7 @@ export const figures: Figure[] = [
           addedMsAt20ms: near.proxyMs - near.directMs,
           ratioAtZeroLatency: Number(bare.ratio.toFixed(2)),
           addedMsAtZeroLatency: bare.proxyMs - bare.directMs,
+          partsAtZeroLatency: parts,
         },
       };
     }),

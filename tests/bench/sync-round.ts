@@ -29,19 +29,23 @@ const ROUND_LIMIT_MS = (3 * INTERVAL_MINUTES + 5) * 60_000;
 const OUT = path.resolve(import.meta.dirname, "..", "..", "bench");
 
 type Held = { connection: string; owner: string; firstMs: number; lastMs: number };
+/** When each connection was first due, in ms since the round began (its first `next_at` seen). */
+type Due = Map<string, number>;
 
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 
 /** Reads the leases every POLL_MS until every connection's last sync ended after `since`. */
-async function watchRound(client: pg.Client, since: Date, started: number) {
+async function watchRound(client: pg.Client, since: Date, started: number, startedAt: number) {
   const held = new Map<string, Held>();
+  const due: Due = new Map();
   const concurrent: Record<string, number> = {};
   for (let polls = 0; performance.now() - started < ROUND_LIMIT_MS && polls < ROUND_LIMIT_MS / POLL_MS; polls++) {
     const now = performance.now() - started;
-    const { rows } = await client.query<{ connection_id: string; lease_owner: string | null; done: boolean }>(
-      `SELECT connection_id, lease_owner, last_at >= $1 AS done FROM delivery_sync`,
+    const { rows } = await client.query<{ connection_id: string; lease_owner: string | null; done: boolean; next_ms: number | null }>(
+      `SELECT connection_id, lease_owner, last_at >= $1 AS done, extract(epoch FROM next_at) * 1000 AS next_ms FROM delivery_sync`,
       [since],
     );
+    for (const r of rows) if (!due.has(r.connection_id) && r.next_ms !== null) due.set(r.connection_id, Number(r.next_ms) - startedAt);
     const perInstance: Record<string, number> = {};
     for (const r of rows) {
       if (!r.lease_owner) continue;
@@ -53,10 +57,16 @@ async function watchRound(client: pg.Client, since: Date, started: number) {
       perInstance[instance] = (perInstance[instance] ?? 0) + 1;
     }
     for (const [i, n] of Object.entries(perInstance)) concurrent[i] = Math.max(concurrent[i] ?? 0, n);
-    if (rows.length === CONNECTIONS && rows.every((r) => r.done)) return { held: [...held.values()], concurrent, complete: true };
+    if (rows.length === CONNECTIONS && rows.every((r) => r.done)) return { held: [...held.values()], due, concurrent, complete: true };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  return { held: [...held.values()], concurrent, complete: false };
+  return { held: [...held.values()], due, concurrent, complete: false };
+}
+
+/** The median of the defined values, to a tenth of a second; `null` for none. */
+function median(values: (number | undefined)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10 : null;
 }
 
 function byConnection(held: Held[]): Map<string, Held[]> {
@@ -90,6 +100,14 @@ async function report(client: pg.Client, since: Date, watched: Awaited<ReturnTyp
   const tenth = (INTERVAL_MINUTES * 60_000) / 10;
   const startsByTenth: number[] = [];
   for (const h of watched.held) startsByTenth[Math.floor(h.firstMs / tenth)] = (startsByTenth[Math.floor(h.firstMs / tenth)] ?? 0) + 1;
+  // When they were due, and per tenth of their start how long after that and how long they took:
+  // starts late after their time mean the slots were busy or idle waiting for a look.
+  const dueByTenth: number[] = [];
+  for (const ms of watched.due.values()) dueByTenth[Math.floor(ms / tenth)] = (dueByTenth[Math.floor(ms / tenth)] ?? 0) + 1;
+  const perTenth = (value: (h: Held) => number | undefined) =>
+    Array.from({ length: startsByTenth.length }, (_, t) => median(watched.held.filter((h) => Math.floor(h.firstMs / tenth) === t).map(value)));
+  const lateSecondsByTenth = perTenth((h) => (watched.due.has(h.connection) ? (h.firstMs - watched.due.get(h.connection)!) / 1000 : undefined));
+  const syncSecondsByTenth = perTenth((h) => (h.lastMs - h.firstMs) / 1000);
   const durations = watched.held.map((h) => h.lastMs - h.firstMs).sort((a, b) => a - b);
   const endS = ends.map((e) => Number(e.end_s));
   return {
@@ -99,6 +117,9 @@ async function report(client: pg.Client, since: Date, watched: Awaited<ReturnTyp
     syncsSeenByInstance: byInstance,
     mostAtOnceByInstance: Object.fromEntries(Object.entries(watched.concurrent).map(([id, n]) => [instances[id] ?? id, n])),
     syncStartsByTenthOfInterval: Array.from(startsByTenth, (n) => n ?? 0),
+    firstDueByTenthOfInterval: Array.from(dueByTenth, (n) => n ?? 0),
+    medianSecondsLateByTenthOfStart: lateSecondsByTenth,
+    medianSyncSecondsByTenthOfStart: syncSecondsByTenth,
     syncSecondsMedian: Math.round(durations[Math.floor(durations.length / 2)] ?? 0) / 1000,
     syncSecondsMax: Math.round(durations.at(-1) ?? 0) / 1000,
     leaseHoldersPerConnection: { connections: byConnection(watched.held).size, max: Math.max(...[...byConnection(watched.held).values()].map((l) => l.length)) },
@@ -131,6 +152,7 @@ async function main() {
       try {
         const since = new Date();
         const started = performance.now();
+        const startedAt = Date.now();
         const loadBefore = load();
         // The same database and keys for both; A now with the background sync (restart keeps its env object).
         a!.env.SYNC_INTERVAL_MINUTES = String(INTERVAL_MINUTES);
@@ -138,7 +160,7 @@ async function main() {
         await a!.restart();
         const shared = { DATABASE_URL: a!.env.DATABASE_URL!, AUTH_SECRET: a!.env.AUTH_SECRET!, ENCRYPTION_KEYS: a!.env.ENCRYPTION_KEYS! };
         b = await startServer({ database: "embedded", env: { ...shared, PROVIDER_URL_ALLOWLIST: allow, SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES), LOG_LEVEL: "warn" } });
-        const watched = await watchRound(client, since, started);
+        const watched = await watchRound(client, since, started, startedAt);
         const { rows: inst } = await client.query<{ id: string; pid: number }>(`SELECT id, pid FROM app_instances`);
         const instances = Object.fromEntries(inst.map((r) => [r.id, r.pid === a!.pid() ? "A" : r.pid === b!.pid() ? "B" : `ended pid ${r.pid}`]));
         const result = {
