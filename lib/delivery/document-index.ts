@@ -262,17 +262,19 @@ export async function markUnlisted(db: Db, connectionId: string, kd: string, wal
       )})`
     : sql`false`;
   const [row] = rowsOf<{ gone: number }>(
+    // One scan of the connection's rows, each given its outcome by a subquery: as a join of the
+    // table with itself, PostgreSQL planned a nested loop over both sides' rows of the connection
+    // when its statistics did not know the connection yet (a round of 200 first syncs: 15–19 s
+    // per sync of 5,000 documents; docs/scale.md, "The sync of many connections").
     await db.execute(sql`
-      WITH unlisted AS (
-        SELECT d.documentid, e.connection_id AS via, e.actor_id AS by, e.finished_at AS at FROM delivery_documents d
-        LEFT JOIN LATERAL (SELECT c.connection_id, c.actor_id, c.finished_at FROM delivery_confirmations c
-          WHERE c.documentid = d.documentid AND c.kd = ${kd} AND c.state = 'confirmed' AND ${byTwin} ORDER BY c.finished_at LIMIT 1) e ON true
+      WITH marked AS (
+        UPDATE delivery_documents d SET (state, confirmed_via, confirmed_by, confirmed_at) = (
+          SELECT CASE WHEN e.connection_id IS NULL THEN 'gone' ELSE 'elsewhere' END, e.connection_id,
+            COALESCE(e.actor_id, d.confirmed_by), COALESCE(e.finished_at, d.confirmed_at)
+          FROM (SELECT) AS one LEFT JOIN LATERAL (SELECT c.connection_id, c.actor_id, c.finished_at FROM delivery_confirmations c
+            WHERE c.documentid = d.documentid AND c.kd = ${kd} AND c.state = 'confirmed' AND ${byTwin} ORDER BY c.finished_at LIMIT 1) e ON true)
         WHERE d.connection_id = ${connectionId} AND d.kd = ${kd} AND d.last_seen_at < ${walkStart.toISOString()}::timestamptz
           AND d.state IN ('open', 'failed')
-      ), marked AS (
-        UPDATE delivery_documents d SET state = CASE WHEN u.via IS NULL THEN 'gone' ELSE 'elsewhere' END,
-          confirmed_via = u.via, confirmed_by = COALESCE(u.by, d.confirmed_by), confirmed_at = COALESCE(u.at, d.confirmed_at)
-        FROM unlisted u WHERE d.connection_id = ${connectionId} AND d.documentid = u.documentid
         RETURNING d.state
       )
       SELECT count(*) FILTER (WHERE state = 'gone')::int AS gone FROM marked`),
