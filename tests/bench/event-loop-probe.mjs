@@ -1,6 +1,6 @@
 // Loaded into a server the bench starts (NODE_OPTIONS=--import <this file>): every 100 ms it
 // appends one line to ARGE_PROBE_FILE with the longest event-loop delay since the last line, the
-// process's RSS and where it goes (V8's heap, memory outside it such as PGlite's WebAssembly
+// process's RSS and where it goes (V8's heap in use and as reserved, memory outside it such as PGlite's WebAssembly
 // memory, and the part of that held by array buffers), and a line for each garbage collection of
 // 20 ms or more, so a benchmark can read what the server went through while it worked.
 import { appendFileSync } from "node:fs";
@@ -15,7 +15,7 @@ if (file && isMainThread) {
   delay.enable();
   const timer = setInterval(() => {
     const m = process.memoryUsage();
-    const line = { at: Date.now(), maxMs: delay.max / 1e6, rssMb: mb(m.rss), heapMb: mb(m.heapUsed), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
+    const line = { at: Date.now(), maxMs: delay.max / 1e6, rssMb: mb(m.rss), heapMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
     delay.reset();
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   }, 100);

@@ -11,7 +11,7 @@ import { withServers } from "./rig";
 const PROBE = path.join(import.meta.dirname, "event-loop-probe.mjs");
 
 /** A line of the probe: the longest delay and the memory of 100 ms, or a garbage collection of 20 ms or more. */
-export type Sample = { at: number; maxMs?: number; rssMb?: number; heapMb?: number; externalMb?: number; arrayBuffersMb?: number; gcMs?: number };
+export type Sample = { at: number; maxMs?: number; rssMb?: number; heapMb?: number; heapTotalMb?: number; externalMb?: number; arrayBuffersMb?: number; gcMs?: number };
 
 export type Samples = (from: number, to: number, slackMs?: number) => Sample[];
 

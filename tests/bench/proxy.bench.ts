@@ -165,7 +165,7 @@ const dataThroughput = (database: ServerDatabase = "embedded") => {
   return throughput.get(database)!;
 };
 
-type MemoryLine = { at: number; rssMb: number; heapMb: number; externalMb: number; arrayBuffersMb: number };
+type MemoryLine = { at: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
 
 /** Where the server's memory was at its largest RSS of [from, to], against its last line before `from` (event-loop-probe.mjs). */
 function memoryAtPeak(file: string, from: number, to: number) {
@@ -179,13 +179,13 @@ function memoryAtPeak(file: string, from: number, to: number) {
   if (!before || during.length === 0) return undefined;
   const peak = during.reduce((a, b) => (b.rssMb > a.rssMb ? b : a));
   const growth = (key: keyof Omit<MemoryLine, "at">) => Number((peak[key] - before[key]).toFixed(1));
-  return { rssMb: growth("rssMb"), heapMb: growth("heapMb"), externalMb: growth("externalMb"), arrayBuffersMb: growth("arrayBuffersMb") };
+  return { rssMb: growth("rssMb"), heapMb: growth("heapMb"), heapTotalMb: growth("heapTotalMb"), externalMb: growth("externalMb"), arrayBuffersMb: growth("arrayBuffersMb") };
 }
 
 /**
  * RSS growth while 4 clients download the same 25 MB at once through /data; the server carries
- * the event-loop probe, so the info says where the growth was at the peak (V8's heap, memory
- * outside it, array buffers among that).
+ * the event-loop probe, so the info says where the growth was at the peak (V8's heap in use and
+ * as reserved, memory outside it, array buffers among that).
  */
 const rssGrowth = (database: ServerDatabase) => {
   const dir = mkdtempSync(path.join(tmpdir(), "arge-rss-"));
