@@ -75,15 +75,16 @@ async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; pr
 }
 
 /**
- * What the proxy's added time at zero latency is made of: a route that reads only the session
- * (`/api/me`), the count through the same connection route as the list (session and connection,
+ * What the proxy's added time at zero latency is made of: a route of the server that reads
+ * nothing (`/api/health`: Next.js and the wrapper), one that reads only the session (`/api/me`), the count through the same connection route as the list (session and connection,
  * the provider's answer of a number), and the list (the same plus a page of 100 checked and
  * passed on, and its index write after the answer).
  */
 async function listParts(r: Rig) {
   prepare(r.alt, 0);
   const page = "?offset=400&limit=100";
-  const [me, directCount, count, directList, list] = await medians([
+  const [health, me, directCount, count, directList, list] = await medians([
+    viaServer(r, "/api/health"),
     viaServer(r, "/api/me"),
     provider(r, "/count"),
     viaServer(r, `/api/connections/${r.basicId}/documents/count`),
@@ -91,7 +92,7 @@ async function listParts(r: Rig) {
     viaServer(r, `/api/connections/${r.basicId}/documents${page}`),
   ]);
   const ms = (x: number) => Number(x.toFixed(1));
-  return { sessionRouteMs: ms(me!), countAddedMs: ms(count! - directCount!), listAddedMs: ms(list! - directList!) };
+  return { emptyRouteMs: ms(health!), sessionRouteMs: ms(me!), countAddedMs: ms(count! - directCount!), listAddedMs: ms(list! - directList!) };
 }
 
 /** VmRSS of the server process the bench started (Linux /proc); undefined where unreadable. */
