@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { PageIntro } from "@/components/units/page-intro";
 import { handoffMonthCsvUrl, handoffMonthQuery, handoffPrintUrl, readHandoffMonthSearch, type HandoffMonth } from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
@@ -27,17 +28,7 @@ function PickForm(props: { properties: string[]; value: HandoffMonthInput; onApp
   };
   return (
     <form aria-label={t("handoffMonth.pick")} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <Field label={t("handoffMonth.property")}>
-        {(c) => (
-          <select {...c} value={property} onChange={(e) => setProperty(e.target.value)} className={input}>
-            {props.properties.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField label={t("handoffMonth.property")} value={property} onChange={setProperty} options={props.properties.map((p) => ({ value: p, label: p }))} />
       <Field label={t("handoffMonth.month")}>
         {(c) => <input {...c} type="month" required value={month} onChange={(e) => setMonth(e.target.value)} className={input} />}
       </Field>
