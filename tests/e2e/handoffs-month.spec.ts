@@ -7,9 +7,12 @@ import { addConnection, expectAccessible, sandbox, setDocuments, uviDoc } from "
  * resident by e-mail finds "Weitergabe an Bewohner" in the navigation, picks the property and the
  * month, and reads "Per E-Mail gesendet" with the summary; edits the e-mail's text, reads the
  * refusal of an unknown placeholder at its field, saves, and the next mail carries the new subject.
- * At 390 px the page does not scroll sideways; axe finds nothing serious.
+ * At 390 px the page does not scroll sideways; axe finds nothing serious. Support then sees the
+ * month "an Bewohner weitergegeben" in the completeness grid and the hand-offs in the document's
+ * timeline, without the resident.
  */
 
+test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
 const PROPERTY = "Wohnanlage Lindenhof";
@@ -20,6 +23,8 @@ const REGISTER = [
 ].join("\n");
 
 let manager: { email: string; password: string };
+/** The manager's connection, made by the first test; the second reads its document as support. */
+let connectionId = "";
 
 test.beforeAll(async () => {
   manager = await seedUser("manager", "Wilma Weitergabe");
@@ -34,6 +39,7 @@ async function expectNoSidewaysScroll(page: Page) {
 /** The register, the synced and confirmed (so archived) document, and its hand-off by e-mail, through the API. */
 async function handOffByMail(page: Page) {
   const id = await addConnection(page, "Weitergabe");
+  connectionId = id;
   expect((await page.request.post(`${baseUrl()}/api/connections/${id}/sync`)).status()).toBe(200);
   const put = await page.request.put(`${baseUrl()}/api/units`, { data: REGISTER, headers: { "content-type": "text/csv" } });
   expect(put.status(), await put.text()).toBe(200);
@@ -96,5 +102,25 @@ test("the manager reads the month's hand-off, edits the e-mail's text, and the n
   await expect(rows.filter({ hasText: "72001" })).toContainText("Per E-Mail gesendet");
   await expect(page.getByRole("form", { name: "Text der E-Mail" }).getByText("Eigener Text dieser Liegenschaft.")).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test("support sees the month handed over in the grid and the hand-offs in the timeline, without the resident", async ({ page }) => {
+  const support = await seedUser("support", "Sven Support");
+  await signInAs(page, support.email, support.password);
+  await page.goto(`${baseUrl()}/delivery/completeness?connection=${connectionId}&from=2026-10&to=2026-10`);
+  await expect(page.getByRole("list", { name: "Legende" })).toContainText("an Bewohner weitergegeben");
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /72001/ }) });
+  await expect(row.locator("td")).toHaveAttribute("data-cell", "handedOver");
+  await expect(row.locator("td .sr-only")).toHaveText("an Bewohner weitergegeben");
+  await expectAccessible(page);
+
+  await page.goto(`${baseUrl()}/delivery/${connectionId}/wg-72001`);
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline).toContainText("An den Bewohner weitergegeben: per E-Mail (gesendet), Versuch 1 · Antwort des Mailservers: angenommen, Nachrichten-ID");
+  await expect(timeline).toContainText("Versuch 2");
+  await expect(timeline).toContainText(manager.email);
+  await expect(page.locator("main")).not.toContainText("Greta");
+  await expect(page.locator("main")).not.toContainText("greta@example.de");
   await expectAccessible(page);
 });
