@@ -9,12 +9,13 @@ type Status = Exclude<CompletenessCell, null>;
 
 /** Each state has a word and a mark, and its colour only repeats them (not colour alone). */
 export const CELL_STYLE: Record<Status, { mark: string; className: string }> = {
+  handedOver: { mark: "✉", className: "bg-emerald-100 text-emerald-900" },
   confirmed: { mark: "✓", className: "bg-green-50 text-green-900" },
   fetched: { mark: "●", className: "bg-blue-50 text-blue-900" },
   arrived: { mark: "○", className: "bg-slate-50 text-slate-800" },
   missing: { mark: "✗", className: "bg-red-100 font-semibold text-red-900 outline outline-1 -outline-offset-1 outline-red-400" },
 };
-const STATUSES: Status[] = ["confirmed", "fetched", "arrived", "missing"];
+const STATUSES: Status[] = ["handedOver", "confirmed", "fetched", "arrived", "missing"];
 
 export function Legend() {
   const t = useT();
@@ -90,11 +91,21 @@ function UnitRow({ unit: u, months }: { unit: GridUnit; months: string[] }) {
           className={`border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs whitespace-nowrap ${c ? CELL_STYLE[c].className : ""}`}
           data-cell={c ?? "empty"}
         >
-          {c && (
+          {c === "handedOver" ? (
             <>
-              <span aria-hidden="true">{CELL_STYLE[c].mark} </span>
-              {t(`completeness.cell.${c}`)}
+              {/* The short word for the eye; a screen reader hears the legend's whole phrase. */}
+              <span aria-hidden="true">
+                {CELL_STYLE[c].mark} {t("completeness.cell.handedOver")}
+              </span>
+              <span className="sr-only">{t("completeness.legend.handedOver")}</span>
             </>
+          ) : (
+            c && (
+              <>
+                <span aria-hidden="true">{CELL_STYLE[c].mark} </span>
+                {t(`completeness.cell.${c}`)}
+              </>
+            )
           )}
         </td>
       ))}

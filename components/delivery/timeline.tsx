@@ -4,6 +4,8 @@ import { ALGORITHM_NAMES } from "@/lib/provider/facts";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
+import { CHANNELS, type Channel } from "@/lib/lists/units";
+import { failureWords } from "@/lib/handoffs/failure-words";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
@@ -29,6 +31,22 @@ const mismatchOf = (d: Record<string, unknown>, t: T): string => {
   return ` · ${t("fileFacts.event.hashMismatch", { algorithm, expected: str(h.hex), actual: str(h.actual) })}`;
 };
 
+const isChannel = (v: unknown): v is Channel => (CHANNELS as readonly unknown[]).includes(v);
+const REACHED = ["sent", "opened", "printed"] as const;
+const isReached = (v: unknown): v is (typeof REACHED)[number] => (REACHED as readonly unknown[]).includes(v);
+
+/**
+ * A hand-off to the resident (lib/handoffs/run.ts): channel, state, attempt and the mail server's
+ * answer (its message id, or its refusal without the address). The detail names no resident.
+ */
+function handedOff(d: Record<string, unknown>, t: T): string {
+  const channel = isChannel(d.channel) ? t(`handoffEvent.channel.${d.channel}`) : str(d.channel);
+  const attempt = str(d.attempt) || "1";
+  if (d.state === "failed") return t("handoffEvent.failed", { channel, attempt, reason: failureWords(d.reason, t) });
+  const reached = t("handoffEvent.reached", { channel, attempt, state: isReached(d.state) ? t(`handoffEvent.state.${d.state}`) : str(d.state) });
+  return typeof d.messageId === "string" ? `${reached} · ${t("handoffEvent.messageId", { messageId: d.messageId })}` : reached;
+}
+
 /** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
 export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   const d = e.detail;
@@ -47,6 +65,8 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
       if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
       return t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) + status;
     }
+    case "handoff":
+      return handedOff(d, t);
     case "reconcile":
       return t(d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open");
     default:
@@ -56,11 +76,12 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
 
 const tone = (e: DeliveryEvent) =>
   (e.kind === "fetch" && (e.detail.ok === false || (e.detail.hash as { matches?: unknown } | undefined)?.matches === false)) ||
-  (e.kind === "confirm.outcome" && e.detail.state === "failed")
+  (e.kind === "confirm.outcome" && e.detail.state === "failed") ||
+  (e.kind === "handoff" && e.detail.state === "failed")
     ? "border-red-600"
     : (e.kind === "confirm.outcome" && e.detail.state === "unknown") || (e.kind === "fetch" && e.detail.otherBytes === true)
       ? "border-amber-500"
-      : (e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed"
+      : ((e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed") || (e.kind === "handoff" && isReached(e.detail.state))
         ? "border-green-600"
         : "border-slate-400";
 

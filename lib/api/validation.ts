@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, notFound, type FieldError } from "@/lib/errors";
-import { isMessageKey, type MessageKey } from "@/lib/i18n/messages";
+import { isMessageKey, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
 
 /** zod issues as field errors with message keys, so they can be shown in the caller's language. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -27,9 +27,14 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
       case "unrecognized_keys":
         return { path: issue.keys.join(", "), message: "validation.unknownKey" };
       case "custom": {
-        // A refinement names its own message: `params: { messageKey }`.
+        // A refinement names its own message: `params: { messageKey, vars? }` (vars: what the message names, e.g. the wrong values).
         const key: unknown = issue.params?.messageKey;
-        return { path, message: typeof key === "string" && isMessageKey(key) ? key : "validation.invalid" };
+        const vars: unknown = issue.params?.vars;
+        return {
+          path,
+          message: typeof key === "string" && isMessageKey(key) ? key : "validation.invalid",
+          ...(typeof vars === "object" && vars !== null && { vars: vars as MessageVars }),
+        };
       }
       default:
         return { path, message: "validation.invalid" };

@@ -10,6 +10,7 @@ import { pageUser, type CurrentUser } from "./session";
 export const PAGES = [
   { id: "documents", href: "/documents", label: "nav.inbox", roles: ["admin", "manager"] },
   { id: "units", href: "/units", label: "nav.units", roles: ["admin", "manager"] },
+  { id: "handoffs", href: "/handoffs", label: "nav.handoffs", roles: ["admin", "manager"] },
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
   { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },

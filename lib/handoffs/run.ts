@@ -8,6 +8,7 @@ import type { Channel } from "@/lib/lists/units";
 import type { MailFailure } from "@/lib/mail/failure";
 import { sendMail } from "@/lib/mail/send";
 import { handoffMail } from "./email";
+import { failureWords } from "./failure-words";
 import { claimHandoff, finishHandoff } from "./record";
 import { readSources, type HandoffSource } from "./targets";
 
@@ -42,10 +43,7 @@ async function archivedBytes(db: Db, sha256: string): Promise<Buffer | null> {
 /** The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/mail took it out). */
 const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
 
-function failureMessage(f: MailFailure | { kind: "archive" }, locale: Locale): string {
-  const vars: MessageVars = "code" in f ? { code: String(f.code ?? "–"), text: "text" in f ? f.text : "" } : {};
-  return translate(locale, `handoff.failed.${f.kind}` as MessageKey, vars);
-}
+const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) => failureWords(f, (key, vars) => translate(locale, key, vars));
 
 /** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
 async function handOffByMail(db: Db, user: User, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
@@ -74,7 +72,7 @@ async function handOffByMail(db: Db, user: User, source: HandoffSource, again: b
   const claimed = await claimHandoff(db, target, user.id, again);
   if ("held" in claimed) return line("skipped", "handoff.skip.already", { state: claimed.held.state });
   const bytes = await archivedBytes(db, target.sha256);
-  const { subject, text } = handoffMail(source, resident, mail.from);
+  const { subject, text } = await handoffMail(db, user.id, source, resident, mail.from);
   const result = bytes
     ? await sendMail({ to: resident.email, subject, text, attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }] })
     : ({ state: "failed", reason: { kind: "archive" } } as const);

@@ -9,6 +9,7 @@ import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
 import { handoffs } from "./messages/handoffs";
+import { handoffsMonth } from "./messages/handoffs-month";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -44,6 +45,7 @@ export const messages = {
     ...deliveryNames.de,
     ...sandboxMail.de,
     ...handoffs.de,
+    ...handoffsMonth.de,
     ...registerEveryday.de,
     ...residentsErasure.de,
   },
@@ -68,6 +70,7 @@ export const messages = {
     ...deliveryNames.en,
     ...sandboxMail.en,
     ...handoffs.en,
+    ...handoffsMonth.en,
     ...registerEveryday.en,
     ...residentsErasure.en,
   },

@@ -237,7 +237,7 @@ export const CompletenessAnswer = z.object({
       pmnumber: z.string().nullable(),
       label: z.string().nullable(),
       register: RegisterNamesAnswer,
-      cells: z.array(z.enum(["arrived", "fetched", "confirmed", "missing"]).nullable()),
+      cells: z.array(z.enum(["arrived", "fetched", "confirmed", "handedOver", "missing"]).nullable()),
     }),
   ),
 });

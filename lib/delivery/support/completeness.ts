@@ -16,7 +16,7 @@ import { inProperty, registerNames, type RegisterNames } from "./register";
  * names from its owner's unit register (./register.ts), and the units come by property.
  * See docs/api.md, `GET /api/delivery/completeness`.
  */
-export type Cell = "confirmed" | "fetched" | "arrived" | "missing" | null;
+export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type CompletenessUnit = { unit: string; pmnumber: string | null; label: string | null; register: RegisterNames | null; cells: Cell[] };
 export type Completeness = { months: string[]; units: CompletenessUnit[] };
 
@@ -33,14 +33,15 @@ export function localToday(now: Date): { month: string; day: number } {
   return { month: `${y}-${m}`, day: Number(day) };
 }
 
-type Seen = { confirmed: boolean; fetched: boolean };
+/** `handedOver`: a document of the month reached the unit's present resident (lib/handoffs: sent, printed or opened). */
+type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
 
 /** The cells of one unit from what it had per month (`byMonth` may include the month before the range). */
 export function unitCells(months: string[], byMonth: Map<string, Seen>, today: { month: string; day: number }, usualDay: number): Cell[] {
   const has = months.map((m) => byMonth.has(m));
   return months.map((m, i): Cell => {
     const seen = byMonth.get(m);
-    if (seen) return seen.confirmed ? "confirmed" : seen.fetched ? "fetched" : "arrived";
+    if (seen) return seen.handedOver ? "handedOver" : seen.confirmed ? "confirmed" : seen.fetched ? "fetched" : "arrived";
     if (has.slice(0, i).includes(true) && has.slice(i + 1).includes(true)) return "missing";
     const before = monthOf(monthIndex(m) - 1);
     if (m === today.month && today.day > usualDay && byMonth.has(before)) return "missing";
@@ -73,6 +74,14 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
 }
 
 /**
+ * Whether the document reached the present resident of its unit: a hand-off record (migration
+ * 0023) in a reached state for the resident the register names now (`resident_since`). One probe
+ * of handoffs_once by the document per row.
+ */
+const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.id = h.unit_id AND u.resident_since = h.resident_since
+  WHERE h.connection_id = ${d.connectionId} AND h.documentid = ${d.documentid} AND h.state IN ('sent', 'printed', 'opened'))`;
+
+/**
  * What each unit had per month, by owner. The register is the owner's: its names are looked up
  * once per owner and unit, on the row of its latest month (CASE runs the lookup only there), not
  * once per document or month.
@@ -88,6 +97,7 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
       label: sql<string | null>`max(${d.unitLabel})`.as("label"),
       confirmed: sql<boolean>`bool_or(${d.state} = 'confirmed' OR ${d.confirmedAt} IS NOT NULL)`.as("confirmed"),
       fetched: sql<boolean>`bool_or(${d.sha256} IS NOT NULL)`.as("fetched"),
+      handedOver: sql<boolean>`bool_or(${reachedResident})`.as("handed_over"),
     })
     .from(d)
     .innerJoin(connections, eq(connections.id, d.connectionId))
@@ -103,6 +113,7 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
       label: g.label,
       confirmed: g.confirmed,
       fetched: g.fetched,
+      handedOver: g.handedOver,
       // Qualified by hand: drizzle names a subquery's column by its alias alone, which the lookup's own `units u` would take for its pmnumber.
       register: sql<RegisterNames | null>`CASE WHEN g.month = max(g.month) OVER (PARTITION BY g.owner, g.unit) THEN ${registerNames(sql`g.owner`, sql`g.unit`, sql`g.pmnumber`)} END`,
     })
@@ -121,7 +132,11 @@ function byUnit(rows: Awaited<ReturnType<typeof unitMonths>>): Map<string, Gathe
     unit.label = r.label ?? unit.label;
     unit.register = r.register ?? unit.register;
     const seen = unit.byMonth.get(r.month);
-    unit.byMonth.set(r.month, { confirmed: Boolean(r.confirmed) || Boolean(seen?.confirmed), fetched: Boolean(r.fetched) || Boolean(seen?.fetched) });
+    unit.byMonth.set(r.month, {
+      handedOver: Boolean(r.handedOver) || Boolean(seen?.handedOver),
+      confirmed: Boolean(r.confirmed) || Boolean(seen?.confirmed),
+      fetched: Boolean(r.fetched) || Boolean(seen?.fetched),
+    });
     units.set(r.unit, unit);
   }
   return units;

@@ -1,0 +1,23 @@
+import { HandoffMonthView } from "@/components/handoffs/month-view";
+import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
+import { localToday } from "@/lib/delivery/support/completeness";
+import { getDb } from "@/lib/db/client";
+import { ownProperties, readHandoffMonth } from "@/lib/handoffs/month";
+import { readText } from "@/lib/handoffs/texts";
+import { plainParams } from "@/lib/lists/params";
+import { pageQueries } from "../prefetch";
+
+/** The monthly §6a view: the URL's property and month, else the register's first property and this month, prefetched with its text. */
+export default async function HandoffsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const search = readHandoffMonthSearch(plainParams(await props.searchParams));
+  const { prefetch, hydrate, user } = await pageQueries("handoffs");
+  const properties = await ownProperties(await getDb(), user.id);
+  const fallback = { property: properties[0] ?? "", month: localToday(new Date()).month };
+  const input = { property: search.property ?? fallback.property, month: search.month ?? fallback.month };
+  if (input.property)
+    await Promise.all([
+      prefetch(handoffMonthQuery(input), (s) => readHandoffMonth(s.db, s.user.id, input, s.locale)),
+      prefetch(handoffTextQuery(input.property), (s) => readText(s.db, s.user.id, input.property)),
+    ]);
+  return hydrate(<HandoffMonthView properties={properties} fallback={fallback} />);
+}

@@ -1,0 +1,11 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { HandoffTextBody, HandoffTextQuery } from "@/lib/handoffs/text-template";
+import { readText, saveText } from "@/lib/handoffs/texts";
+
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffTextQuery }, async ({ user, query }) => readText(await getDb(), user.id, query.property ?? null));
+
+export const PUT = withRole(CONNECTION_ROLES, { query: HandoffTextQuery, body: HandoffTextBody }, async ({ user, query, body }) =>
+  saveText(await getDb(), user.id, query.property ?? null, body),
+);

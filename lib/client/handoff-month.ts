@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchJson } from "./fetch-json";
+import type { HandoffMonth, MonthEntry } from "@/lib/handoffs/month";
+import type { HandoffMonthInput } from "@/lib/handoffs/month-query";
+import type { HandoffText } from "@/lib/handoffs/text-template";
+import type { StoredText } from "@/lib/handoffs/texts";
+import { param, readList, type Raw } from "@/lib/lists/params";
+
+/**
+ * The browser's side of the monthly hand-off view (docs/api.md, "The monthly view of the hand-off"):
+ * its URL state, the view's and the texts' queries (shared with the page's prefetch) and the save.
+ */
+export type { HandoffMonth, MonthEntry, StoredText, HandoffText };
+
+/** The page's URL: both optional, the page fills the register's first property and the current month. */
+const HANDOFF_MONTH_URL = { property: param.text(200), month: param.month };
+export const readHandoffMonthSearch = (raw: Raw) => readList(HANDOFF_MONTH_URL, raw);
+
+export const handoffMonthKeys = {
+  view: (input: HandoffMonthInput) => ["handoff-month", input] as const,
+  texts: ["handoff-texts"] as const,
+  text: (property: string | null) => ["handoff-texts", property] as const,
+};
+
+const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
+export const handoffMonthCsvUrl = (input: HandoffMonthInput) => `/api/handoffs/month.csv?${query(input)}`;
+/** The post channel's letters (lib/handoffs/letter.ts, GET /api/handoffs/print). */
+export const handoffPrintUrl = (input: HandoffMonthInput) => `/api/handoffs/print?${query(input)}`;
+
+export const handoffMonthQuery = (input: HandoffMonthInput) =>
+  queryOptions({ queryKey: handoffMonthKeys.view(input), queryFn: () => fetchJson<HandoffMonth>(`/api/handoffs/month?${query(input)}`) });
+
+const textUrl = (property: string | null) => `/api/handoffs/texts${property === null ? "" : `?${new URLSearchParams({ property }).toString()}`}`;
+
+export const handoffTextQuery = (property: string | null) =>
+  queryOptions({ queryKey: handoffMonthKeys.text(property), queryFn: () => fetchJson<StoredText>(textUrl(property)) });
+
+export const saveHandoffText = (property: string | null, text: HandoffText) =>
+  fetchJson<StoredText>(textUrl(property), { method: "PUT", body: JSON.stringify(text) });

@@ -1,0 +1,39 @@
+import "server-only";
+import { csvLine } from "@/lib/csv";
+import type { Db } from "@/lib/db/client";
+import { when } from "@/lib/delivery/support/export";
+import { translate } from "@/lib/i18n/messages";
+import { CHANNEL_WORDS } from "@/lib/units/columns";
+import { readHandoffMonth } from "./month";
+import type { HandoffMonthInput } from "./month-query";
+
+/**
+ * `GET /api/handoffs/month.csv`: the monthly view for the owner's records, in German (headers and
+ * states), one line per unit and document (a unit without a document of the month: one line), from
+ * the same function as the page. The resident's name is the owner's own record; the address is not
+ * in it. lib/csv.ts: `;`, UTF-8 with BOM, formula-safe cells; times in DISPLAY_TIME_ZONE.
+ */
+
+const HEADERS = ["Nutzeinheit", "HV-Nr.", "Lage", "Bewohner", "Zustellweg", "Dokument", "Datei", "Stand", "Zeitpunkt", "Durch", "Grund"];
+
+export async function handoffMonthCsv(db: Db, userId: string, input: HandoffMonthInput): Promise<string> {
+  const view = await readHandoffMonth(db, userId, input, "de");
+  const lines = view.rows.flatMap((row) =>
+    row.entries.map((e) =>
+      csvLine([
+        row.unit,
+        row.pmnumber,
+        row.label,
+        row.resident,
+        e.channel ? CHANNEL_WORDS[e.channel] : null,
+        e.document?.documentid,
+        e.document?.filename,
+        translate("de", `handoffMonth.status.${e.status}`),
+        when(e.at),
+        e.by,
+        e.reason,
+      ]),
+    ),
+  );
+  return `\uFEFF${csvLine(HEADERS)}${lines.join("")}`;
+}
