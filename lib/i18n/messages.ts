@@ -12,6 +12,7 @@ import { handoffs } from "./messages/handoffs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
+import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { registerEveryday } from "./messages/register-everyday";
 import { residentsErasure } from "./messages/residents-erasure";
@@ -46,6 +47,7 @@ export const messages = {
     ...handoffs.de,
     ...registerEveryday.de,
     ...residentsErasure.de,
+    ...portal.de,
   },
   en: {
     ...common.en,
@@ -70,6 +72,7 @@ export const messages = {
     ...handoffs.en,
     ...registerEveryday.en,
     ...residentsErasure.en,
+    ...portal.en,
   },
 };
 

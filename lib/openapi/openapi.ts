@@ -6,6 +6,7 @@ import { DELIVERY_NAME_OPERATIONS } from "./delivery-names";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { PORTAL_OPERATIONS } from "./portal";
 import { HANDOFF_OPERATIONS } from "./handoffs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { RESIDENT_OPERATIONS } from "./residents";
@@ -40,6 +41,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
   ...HANDOFF_OPERATIONS,
+  ...PORTAL_OPERATIONS,
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,

@@ -13,12 +13,22 @@ import * as outboxSchemas from "@/lib/delivery/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/units/schemas";
 import * as handoffSchemas from "@/lib/handoffs/schemas";
+import * as portalSchemas from "@/lib/handoffs/portal-schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
 
 const SCHEMAS = new Map<string, unknown>(
-  Object.entries({ ...connectionSchemas, ...recordSchemas, ...deliverySchemas, ...outboxSchemas, ...userSchemas, ...unitSchemas, ...handoffSchemas }),
+  Object.entries({
+    ...connectionSchemas,
+    ...recordSchemas,
+    ...deliverySchemas,
+    ...outboxSchemas,
+    ...userSchemas,
+    ...unitSchemas,
+    ...handoffSchemas,
+    ...portalSchemas,
+  }),
 );
 
 /** The source of one exported method: from its `export` to the next one. */
