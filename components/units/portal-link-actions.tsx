@@ -20,6 +20,7 @@ export function PortalLinkActions({ unit }: { unit: Unit }) {
   const asker = useRef<HTMLElement | null>(null);
   const change = useMutation({ mutationFn: (action: Action) => changePortalLink(unit.id, action === "renew" ? "POST" : "DELETE") });
   const resident = unit.resident?.name ?? "";
+  const number = unit.mscnumber ?? unit.pmnumber ?? "";
   const ask = (action: Action, button: HTMLElement) => {
     asker.current = button;
     change.reset();
@@ -28,10 +29,10 @@ export function PortalLinkActions({ unit }: { unit: Unit }) {
   return (
     <div className="mt-2 flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="secondary" onClick={(e) => ask("renew", e.currentTarget)}>
+        <Button type="button" variant="secondary" onClick={(e) => ask("renew", e.currentTarget)} aria-label={t("portal.link.renewLabel", { unit: number })}>
           {t("portal.link.renew")}
         </Button>
-        <Button type="button" variant="secondary" onClick={(e) => ask("revoke", e.currentTarget)}>
+        <Button type="button" variant="secondary" onClick={(e) => ask("revoke", e.currentTarget)} aria-label={t("portal.link.revokeLabel", { unit: number })}>
           {t("portal.link.revoke")}
         </Button>
       </div>

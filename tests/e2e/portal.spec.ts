@@ -8,7 +8,8 @@ import { addConnection, expectAccessible, sandbox, uviDoc } from "./inbox-suppor
  * The resident's portal (issue 24) as a resident meets it: the link comes on the property's
  * printed letter (a portal resident without e-mail), is opened on a 390 px phone in a browser
  * that never signed in, lists the resident's document in German, fits the screen, passes axe,
- * and its "Herunterladen" gives the archived file.
+ * and its "Herunterladen" gives the archived file; a wrong link shows a missing page's 404, and
+ * once the owner revokes the link on the register's row it does too.
  */
 
 const thisMonth = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
@@ -82,5 +83,15 @@ test("a portal link from the printed letter opens the resident's documents at 39
   const missing = await resident.goto(`${base}/gibt-es-nicht`);
   expect([wrong?.status(), missing?.status()]).toEqual([404, 404]);
   expect(wrongText).toBe(await resident.locator("main").innerText());
+
+  // The owner revokes the link on the register's row, after the question; the link is dead at once.
+  await page.goto(`${base}/units?q=${msc}`);
+  await page.getByRole("button", { name: `Portal-Link für Nutzeinheit ${msc} widerrufen` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Der Link von Renate Ohnepost wird sofort ungültig");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Portal-Link widerrufen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Der Portal-Link ist widerrufen." })).toBeVisible();
+  expect((await resident.goto(link!.replace(/^https?:\/\/[^/]+/, base)))?.status()).toBe(404);
   await phone.close();
 });

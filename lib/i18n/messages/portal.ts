@@ -16,6 +16,8 @@ export const portal = {
     "portal.link.renewText":
       "Der bisherige Link von {resident} wird sofort ungültig. Der neue geht mit der nächsten E-Mail oder dem nächsten gedruckten Brief an den Bewohner.",
     "portal.link.revoke": "Portal-Link widerrufen",
+    "portal.link.renewLabel": "Neuen Portal-Link für Nutzeinheit {unit}",
+    "portal.link.revokeLabel": "Portal-Link für Nutzeinheit {unit} widerrufen",
     "portal.link.revokeTitle": "Portal-Link widerrufen?",
     "portal.link.revokeText": "Der Link von {resident} wird sofort ungültig, und es geht kein neuer hinaus, bis Sie einen neuen ausstellen.",
     "portal.link.renewed": "Ein neuer Portal-Link ist ausgestellt; der bisherige gilt nicht mehr.",
@@ -46,6 +48,8 @@ export const portal = {
     "portal.link.renewTitle": "Issue a new portal link?",
     "portal.link.renewText": "The present link of {resident} stops working at once. The new one goes to the resident with the next e-mail or printed letter.",
     "portal.link.revoke": "Revoke portal link",
+    "portal.link.renewLabel": "New portal link for usage unit {unit}",
+    "portal.link.revokeLabel": "Revoke the portal link of usage unit {unit}",
     "portal.link.revokeTitle": "Revoke the portal link?",
     "portal.link.revokeText": "The link of {resident} stops working at once, and no new one goes out until you issue one.",
     "portal.link.renewed": "A new portal link is issued; the previous one no longer works.",
