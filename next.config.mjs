@@ -20,7 +20,12 @@ const nextConfig = {
   // stays one module for the whole process: lib/cli/serve.mjs counts into the same registry.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "prom-client"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }, ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] }))];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      ...NOT_PAGES.map((prefix) => ({ source: `/${prefix}/:path*`, headers: [noScriptPolicy] })),
+      // A resident's portal link is the key to their documents: never sent on as a referrer.
+      { source: "/r/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+    ];
   },
 };
 

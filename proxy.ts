@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { hitPortal } from "@/lib/handoffs/portal-rate";
+import { translate } from "@/lib/i18n/messages";
 
 // Development needs eval for React's debugging aids; the production build does not.
 const isDev = process.env.NODE_ENV === "development"; // eslint-disable-line no-restricted-properties
@@ -21,14 +23,36 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The resident's portal (lib/handoffs/portal.ts): no session, no referrer, nothing cached. */
+const PORTAL_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+/**
+ * `/r/*` is throttled per client address before anything is served (lib/handoffs/portal-rate.ts;
+ * lib/cli/serve.mjs left one trusted address in X-Forwarded-For), and reaches the app without the
+ * request's cookies: a manager's session is never read or refreshed by a resident's page.
+ */
+function portalRefusal(request: NextRequest): NextResponse | null {
+  const wait = hitPortal(request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null);
+  if (wait === null) return null;
+  return new NextResponse(translate("de", "portal.tooMany", { seconds: String(wait) }), {
+    status: 429,
+    headers: { ...PORTAL_HEADERS, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
 export function proxy(request: NextRequest) {
+  const isPortal = request.nextUrl.pathname.startsWith("/r/");
+  const refused = isPortal ? portalRefusal(request) : null;
+  if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
+  if (isPortal) requestHeaders.delete("cookie");
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
+  if (isPortal) for (const [name, value] of Object.entries(PORTAL_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

@@ -137,6 +137,7 @@ const Schema = z.object({
   SMTP_URL: z.preprocess(blankToUndefined, SmtpUrl.optional()),
   MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
+  PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
 });
 
 export type Env = {
@@ -182,6 +183,8 @@ export type Env = {
   mail: MailConfig | undefined;
   /** With SANDBOX=1: the sandbox mailbox's SMTP port on loopback. */
   sandboxSmtpPort: number;
+  /** Days a resident's portal link (lib/handoffs/portal-links.ts) stays valid from its issue. */
+  portalLinkDays: number;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -253,8 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.LOG_LEVEL,
     syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
     syncConcurrency: e.SYNC_CONCURRENCY,
-    // Several instances on one PostgreSQL stay stateless: their archive is the database unless a
-    // shared mount is named; the embedded database keeps it beside itself in DATA_DIR.
+    // Instances on one PostgreSQL stay stateless: their archive is the database unless a shared mount is named; the embedded database keeps it in DATA_DIR.
     archive: e.ARCHIVE_DIR
       ? { kind: "dir", dir: path.resolve(e.ARCHIVE_DIR) }
       : e.DATABASE_URL
@@ -272,6 +274,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     metricsToken: e.METRICS_TOKEN,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
+    portalLinkDays: e.PORTAL_LINK_DAYS,
   };
 }
 

@@ -9,6 +9,7 @@ import { Td } from "@/components/ui/table";
 import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery, type Unit } from "@/lib/client/units";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
+import { PortalLinkActions } from "./portal-link-actions";
 import { UnitEditDialog } from "./unit-edit-dialog";
 import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
 
@@ -74,6 +75,7 @@ function Row({ unit, onEdit }: { unit: Unit; onEdit: () => void }) {
         <Button type="button" variant="secondary" onClick={onEdit} aria-label={t("units.editLabel", { unit: unit.mscnumber ?? unit.pmnumber ?? "" })}>
           {t("units.edit")}
         </Button>
+        {r?.channel === "portal" && <PortalLinkActions unit={unit} />}
       </Td>
     </tr>
   );

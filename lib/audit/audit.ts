@@ -37,7 +37,8 @@ export type Actor = { id: string; email: string } | "system";
 
 export type AuditEvent = {
   kind: AuditKind;
-  actor: Actor;
+  /** `resident`: someone through a resident's portal link (no account, so no id and no name). */
+  actor: Actor | "resident";
   connectionId?: string | null;
   documentid?: string | null;
   detail?: Record<string, unknown>;
@@ -51,8 +52,8 @@ export const actorOf = (user: { id: string; email: string }): Actor => ({ id: us
 function row(e: AuditEvent) {
   return {
     kind: e.kind,
-    actorId: e.actor === "system" ? null : e.actor.id,
-    actor: e.actor === "system" ? "system" : e.actor.email,
+    actorId: typeof e.actor === "string" ? null : e.actor.id,
+    actor: typeof e.actor === "string" ? e.actor : e.actor.email,
     connectionId: e.connectionId ?? null,
     documentid: e.documentid ?? null,
     detail: e.detail ?? {},

@@ -141,7 +141,8 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
   }
 }
 
-export type PrintItem = { letter: CoverLetter; document: Uint8Array };
+/** A letter and the document it covers; a letter alone (the portal's link) has none. */
+export type PrintItem = { letter: CoverLetter; document: Uint8Array | null };
 
 /**
  * One PDF with each item's cover letter followed by its document's pages, in the given order. A
@@ -156,6 +157,7 @@ export async function printBundle(items: PrintItem[], title: string): Promise<Ui
   const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
   for (const [i, item] of items.entries()) {
     addCoverLetter(pdf, fonts, item.letter);
+    if (!item.document) continue;
     let source: PDFDocument;
     try {
       source = await PDFDocument.load(item.document, { updateMetadata: false });

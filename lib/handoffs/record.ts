@@ -58,8 +58,12 @@ export async function claimHandoff(db: Db, target: HandoffTarget, userId: string
   return { held: { state: row?.state ?? "pending", at: new Date(row?.at ?? Date.now()).toISOString() } };
 }
 
-/** The outcome of a claimed hand-off; only its claimant may record it, and only once. */
-export async function finishHandoff(db: Db, claim: Claim, outcome: { state: "sent"; messageId: string } | { state: "failed"; reason: string }): Promise<void> {
+/** The outcome of a claimed hand-off (a print's is `printed`); only its claimant may record it, and only once. */
+export async function finishHandoff(
+  db: Db,
+  claim: Claim,
+  outcome: { state: "sent"; messageId: string } | { state: "failed"; reason: string } | { state: "printed" },
+): Promise<void> {
   await db.execute(sql`UPDATE handoffs SET state = ${outcome.state},
       message_id = ${outcome.state === "sent" ? outcome.messageId : null}, reason = ${outcome.state === "failed" ? outcome.reason : null},
       claimed_by = NULL, claim_until = NULL, at = now()

@@ -6,28 +6,30 @@ import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import type { MailFailure } from "@/lib/mail/failure";
-import { sendMail } from "@/lib/mail/send";
+import { sendMail, type MailResult } from "@/lib/mail/send";
 import { handoffMail } from "./email";
 import { failureWords } from "./failure-words";
-import { claimHandoff, finishHandoff } from "./record";
+import { handOffByPortal } from "./portal-mail";
+import { claimHandoff, finishHandoff, type Claim, type HandoffTarget } from "./record";
 import { readSources, type HandoffSource } from "./targets";
 
 /**
  * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each asked document goes to the
  * present resident of its unit by that resident's channel, one after another, each reported as it
  * ends. Only archived bytes go out, as an attachment read from the archive (the hash the record
- * keeps); the intent is committed before the send (record.ts). E-mail is the channel built so
- * far: a resident on the portal or post channel is reported `skipped`, saying so.
+ * keeps); the intent is committed before the send (record.ts). A resident on the portal channel
+ * is told by mail (portal-mail.ts); one on the post channel gets the property's printed letters
+ * (print.ts), so here the document is reported `skipped`, saying so.
  */
 
 export type HandoffLine = { connectionId: string; documentid: string; state: "sent" | "failed" | "skipped"; channel: Channel | null; message?: string };
 export type HandoffTotals = { sent: number; failed: number; skipped: number };
 type User = { id: string; email: string };
 
-/** The largest file that goes out as an attachment (a UVI is a few hundred kilobytes; mail servers refuse far less than this). */
+/** The largest file that goes out as an attachment or into a print (a UVI is a few hundred kilobytes; mail servers refuse far less than this). */
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
-async function archivedBytes(db: Db, sha256: string): Promise<Buffer | null> {
+export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | null> {
   const file = await openArchived(db, sha256);
   if (!file || file.bytes > MAX_ATTACHMENT_BYTES) return null;
   const parts: Uint8Array[] = [];
@@ -76,22 +78,40 @@ async function handOffByMail(db: Db, user: User, source: HandoffSource, again: b
   const result = bytes
     ? await sendMail({ to: resident.email, subject, text, attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }] })
     : ({ state: "failed", reason: { kind: "archive" } } as const);
-  await finishHandoff(db, claimed.claim, result.state === "sent" ? result : { state: "failed", reason: reasonText(result.reason) });
+  return recordSend(db, user, { target, claim: claimed.claim, result }, locale);
+}
+
+/**
+ * A send's outcome on its claimed row, with its audit event (channel, state, attempt, hash, the
+ * message id or reason, and `extra`: a channel's own facts); the line to report. Shared by the
+ * e-mail and the portal channel (portal-mail.ts).
+ */
+export async function recordSend(
+  db: Db,
+  user: User,
+  send: { target: HandoffTarget; claim: Claim; result: MailResult | { state: "failed"; reason: { kind: "archive" } } },
+  locale: Locale,
+  extra: Record<string, unknown> = {},
+): Promise<HandoffLine> {
+  const { target, claim, result } = send;
+  const { connectionId, documentid, channel } = target;
+  await finishHandoff(db, claim, result.state === "sent" ? result : { state: "failed", reason: reasonText(result.reason) });
   await recordEvent(db, {
     kind: "handoff",
     actor: actorOf(user),
     connectionId,
     documentid,
     detail: {
-      channel: "email",
+      channel,
       state: result.state,
-      attempt: claimed.claim.attempts,
+      attempt: claim.attempts,
       sha256: target.sha256,
+      ...extra,
       ...(result.state === "sent" ? { messageId: result.messageId } : { reason: result.reason }),
     },
   });
-  if (result.state === "sent") return { connectionId, documentid, state: "sent", channel: "email" };
-  return { connectionId, documentid, state: "failed", channel: "email", message: failureMessage(result.reason, locale) };
+  if (result.state === "sent") return { connectionId, documentid, state: "sent", channel };
+  return { connectionId, documentid, state: "failed", channel, message: failureMessage(result.reason, locale) };
 }
 
 /** Why a document cannot be handed off at all, before any intent: `undefined` when it can. */
@@ -100,7 +120,7 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   if (!source.sha256 || !(await isArchived(db, source.sha256))) return ["handoff.skip.notArchived"];
   if (!source.unit) return ["handoff.skip.noUnit"];
   if (!source.unit.resident || !source.unit.residentSince) return ["handoff.skip.noResident"];
-  if (source.unit.resident.channel !== "email") return ["handoff.skip.channelLater", { channel: source.unit.resident.channel }];
+  if (source.unit.resident.channel === "post") return ["portal.skip.post", { property: source.unit.property ?? "–" }];
   return undefined;
 }
 
@@ -123,7 +143,9 @@ export async function handOffMany(
     const refused = await refusal(db, source);
     const line: HandoffLine = refused
       ? { ...asked, state: "skipped", channel: source?.unit?.resident?.channel ?? null, message: translate(locale, refused[0], refused[1]) }
-      : await handOffByMail(db, user, source!, input.again, locale);
+      : source!.unit!.resident!.channel === "portal"
+        ? await handOffByPortal(db, user, source!, input.again, locale)
+        : await handOffByMail(db, user, source!, input.again, locale);
     totals[line.state]++;
     await onLine(line);
   }

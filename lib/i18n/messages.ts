@@ -13,6 +13,7 @@ import { handoffsMonth } from "./messages/handoffs-month";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
+import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { registerEveryday } from "./messages/register-everyday";
 import { residentsErasure } from "./messages/residents-erasure";
@@ -48,6 +49,7 @@ export const messages = {
     ...handoffsMonth.de,
     ...registerEveryday.de,
     ...residentsErasure.de,
+    ...portal.de,
   },
   en: {
     ...common.en,
@@ -73,6 +75,7 @@ export const messages = {
     ...handoffsMonth.en,
     ...registerEveryday.en,
     ...residentsErasure.en,
+    ...portal.en,
   },
 };
 

@@ -6,6 +6,7 @@ import { DELIVERY_NAME_OPERATIONS } from "./delivery-names";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
+import { PORTAL_OPERATIONS } from "./portal";
 import { HANDOFF_OPERATIONS } from "./handoffs";
 import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
@@ -42,6 +43,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...UNIT_OPERATIONS,
   ...HANDOFF_OPERATIONS,
   ...HANDOFF_MONTH_OPERATIONS,
+  ...PORTAL_OPERATIONS,
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,

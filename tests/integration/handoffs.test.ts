@@ -116,7 +116,7 @@ describe("hand-off by e-mail", () => {
     );
     assert.match(String(res.lines[1]!.message), /nicht in Ihrem Verzeichnis/);
     assert.match(String(res.lines[2]!.message), /kein Bewohner/);
-    assert.match(String(res.lines[3]!.message), /noch nicht verfügbar/);
+    assert.match(String(res.lines[3]!.message), /gedruckten Briefen/);
     const foreign = await ndjson(other.session, s.server.url, "/api/handoffs", { documents: [doc("h-1")] });
     assert.equal(foreign.lines[0]!.state, "skipped");
     assert.match(String(foreign.lines[0]!.message), /gibt es in Ihren Verbindungen nicht/);

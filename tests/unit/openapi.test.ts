@@ -15,6 +15,7 @@ import * as unitSchemas from "@/lib/units/schemas";
 import * as handoffSchemas from "@/lib/handoffs/schemas";
 import * as handoffMonthSchemas from "@/lib/handoffs/month-query";
 import * as handoffTextSchemas from "@/lib/handoffs/text-template";
+import * as portalSchemas from "@/lib/handoffs/portal-schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -30,6 +31,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...handoffSchemas,
     ...handoffMonthSchemas,
     ...handoffTextSchemas,
+    ...portalSchemas,
   }),
 );
 

@@ -1,0 +1,121 @@
+import "server-only";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { env } from "@/lib/env";
+
+/**
+ * The residents' portal links (migration 0024, docs/api.md, "The resident's portal and the
+ * printed letters"). A token is 32 random bytes (base64url), handed out once in a mail or letter
+ * and kept only as its SHA-256, so a lost link is replaced, never repeated. A link names the unit
+ * and the resident (`resident_since`) it was issued for: a new or erased resident makes it invalid
+ * without anything revoking it.
+ */
+
+/** A unit's resident as the register holds it: `residentSince` as the database wrote it (text), compared exactly. */
+export type LinkResident = { unitId: string; residentSince: string };
+
+/**
+ * Where a resident's link stands, by its newest row: `none` (never issued), `undelivered` (issued
+ * but not yet sent: the next mail or letter replaces it), `delivered`, `expired`, or `revoked` by
+ * the owner (no link goes out by itself until the owner issues one again).
+ */
+export type LinkState = "none" | "undelivered" | "delivered" | "expired" | "revoked";
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Whether the next mail or letter to this resident carries a fresh link. */
+export const needsFreshLink = (state: LinkState) => state === "none" || state === "undelivered" || state === "expired";
+
+export async function linkState(db: Db, resident: LinkResident): Promise<LinkState> {
+  // The live link, else the newest revoked one (a replaced link is revoked too, but a live one follows it).
+  const [row] = rowsOf<{ revoked: boolean; delivered: string | null; expired: boolean }>(
+    await db.execute(sql`
+      SELECT revoked_at IS NOT NULL AS revoked, delivered, expires_at <= now() AS expired
+      FROM portal_links l WHERE l.unit_id = ${resident.unitId}::uuid AND l.resident_since = ${resident.residentSince}::timestamptz
+      ORDER BY l.revoked_at IS NULL DESC, l.issued_at DESC LIMIT 1`),
+  );
+  if (!row) return "none";
+  if (row.revoked) return "revoked";
+  if (row.expired) return "expired";
+  return row.delivered ? "delivered" : "undelivered";
+}
+
+/**
+ * A fresh link for the resident, replacing (revoking) the live one in the same transaction: the
+ * partial unique index keeps one live link per unit and resident. Returns the token, the only
+ * time it exists outside the mail or letter that carries it.
+ */
+export async function issueLink(db: Db, resident: LinkResident, by: string | null): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + env().portalLinkDays * 86_400_000);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE portal_links SET revoked_at = now()
+      WHERE unit_id = ${resident.unitId}::uuid AND resident_since = ${resident.residentSince}::timestamptz AND revoked_at IS NULL`);
+    await tx.execute(sql`INSERT INTO portal_links (id, unit_id, resident_since, token_sha256, expires_at, issued_by)
+      VALUES (${id}, ${resident.unitId}, ${resident.residentSince}::timestamptz, ${tokenHash(token)}, ${expiresAt.toISOString()}::timestamptz, ${by})`);
+  });
+  return { id, token, expiresAt };
+}
+
+/** The link reached its resident (by mail, or a letter was printed); a replaced link stays replaced. */
+export async function markDelivered(db: Db, linkId: string, how: "email" | "letter"): Promise<void> {
+  await db.execute(sql`UPDATE portal_links SET delivered = ${how} WHERE id = ${linkId}::uuid AND revoked_at IS NULL`);
+}
+
+/** The owner's revocation of a unit's live links (every resident's: only the present one can be live and valid). */
+export async function revokeLinks(db: Db, unitId: string): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`UPDATE portal_links SET revoked_at = now() WHERE unit_id = ${unitId}::uuid AND revoked_at IS NULL RETURNING id`),
+  );
+  return rows.length;
+}
+
+/** What a valid token opens: the unit and its register owner, while the same resident lives there. */
+export type PortalAccess = {
+  unitId: string;
+  userId: string;
+  unitKey: string;
+  residentSince: string;
+  label: string | null;
+  property: string | null;
+  unitNumber: string | null;
+};
+
+/**
+ * The unit and resident of a token, or null for a token that is malformed, unknown, revoked,
+ * replaced, expired, or of a resident the unit no longer has: all answered alike by the caller.
+ * Invariant: only the token's hash is looked up; nothing about a token reaches a log line.
+ */
+export async function openLink(db: Db, token: string): Promise<PortalAccess | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = rowsOf<{
+    unit_id: string;
+    user_id: string;
+    unit_key: string;
+    resident_since: string;
+    label: string | null;
+    property: string | null;
+    unit_number: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT u.id AS unit_id, u.user_id, u.unit_key, u.resident_since::text AS resident_since, u.label, u.property, COALESCE(u.mscnumber, u.pmnumber) AS unit_number
+      FROM portal_links l JOIN units u ON u.id = l.unit_id
+      WHERE l.token_sha256 = ${tokenHash(token)} AND l.revoked_at IS NULL AND l.expires_at > now()
+        AND u.resident_name IS NOT NULL AND u.resident_since = l.resident_since`),
+  );
+  if (!row) return null;
+  return {
+    unitId: row.unit_id,
+    userId: row.user_id,
+    unitKey: row.unit_key,
+    residentSince: row.resident_since,
+    label: row.label,
+    property: row.property,
+    unitNumber: row.unit_number,
+  };
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
+import { sendMail } from "@/lib/mail/send";
+import { issueLink, linkState, markDelivered, needsFreshLink } from "./portal-links";
+import { portalMail, portalOrigin } from "./portal-texts";
+import { claimHandoff, type HandoffTarget } from "./record";
+import { recordSend, type HandoffLine } from "./run";
+import type { HandoffSource } from "./targets";
+
+/**
+ * `POST /api/handoffs` for a resident on the portal channel: the document is in their portal
+ * already (portal.ts lists it), so what goes out is a German mail saying so, through the record's
+ * claim like the e-mail channel, without the PDF. The first mail to a resident whose link has not
+ * reached them yet carries a fresh link (the old undelivered one is replaced: only hashes are
+ * kept, so a link cannot be sent twice). Without an address the link goes with the property's
+ * printed letters (print.ts); a link the owner revoked goes nowhere until the owner issues one.
+ */
+
+type User = { id: string; email: string };
+
+export async function handOffByPortal(db: Db, user: User, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
+  const { connectionId, documentid } = source;
+  const skipped = (key: MessageKey, vars?: MessageVars): HandoffLine => ({
+    connectionId,
+    documentid,
+    state: "skipped",
+    channel: "portal",
+    message: translate(locale, key, vars),
+  });
+  const unit = source.unit!;
+  const resident = unit.resident!;
+  const mail = env().mail;
+  if (!resident.email) return skipped("portal.skip.byLetter", { property: unit.property ?? "–" });
+  if (!mail) return skipped("handoff.skip.mailOff");
+  const who = { unitId: unit.id, residentSince: unit.residentSince! };
+  const link = await linkState(db, who);
+  if (link === "revoked") return skipped("portal.skip.revoked");
+  const target: HandoffTarget = {
+    connectionId,
+    documentid,
+    unitKey: unit.key,
+    unitId: unit.id,
+    residentSince: who.residentSince,
+    channel: "portal",
+    sha256: source.sha256!,
+  };
+  const claimed = await claimHandoff(db, target, user.id, again);
+  if ("held" in claimed) return skipped("handoff.skip.already", { state: claimed.held.state });
+  const fresh = needsFreshLink(link) ? await issueLink(db, who, user.id) : null;
+  const url = fresh ? { url: `${await portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
+  const result = await sendMail({ to: resident.email, ...portalMail(source, resident, mail.from, url) });
+  if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
+  return recordSend(db, user, { target, claim: claimed.claim, result }, locale, { link: fresh ? "new" : "known" });
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { actorOf, recordEvent } from "@/lib/audit/audit";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { AppError, notFound } from "@/lib/errors";
+import { issueLink, revokeLinks } from "./portal-links";
+
+/**
+ * The owner's actions on a unit's portal link (`POST`/`DELETE /api/units/{id}/portal-link`):
+ * another user's unit is answered like a missing one. A new link is not shown to the owner: it
+ * goes to the resident with the next mail or letter (which replaces it by a fresh one it carries),
+ * so no token exists outside what reached the resident. The audit names the unit only.
+ */
+
+type Person = { id: string; email: string };
+
+/** The user's unit with its resident's `resident_since` as the database wrote it (text, to the microsecond: compared exactly). */
+async function residentOf(db: Db, userId: string, unitId: string): Promise<{ residentSince: string | null }> {
+  const [row] = rowsOf<{ resident_since: string | null }>(
+    await db.execute(sql`SELECT resident_since::text AS resident_since FROM units WHERE id = ${unitId}::uuid AND user_id = ${userId}::uuid`),
+  );
+  if (!row) throw notFound("unitsApi.notFound");
+  return { residentSince: row.resident_since };
+}
+
+/** Revokes the live link and issues one that the next mail or letter replaces and carries. */
+export async function renewPortalLink(db: Db, user: Person, unitId: string): Promise<{ state: "undelivered"; expiresAt: string }> {
+  const unit = await residentOf(db, user.id, unitId);
+  if (!unit.residentSince) throw new AppError(409, "no_resident", "portal.link.noResident");
+  const link = await issueLink(db, { unitId, residentSince: unit.residentSince }, user.id);
+  await recordEvent(db, { kind: "unit.update", actor: actorOf(user), detail: { unit: unitId, portalLink: "renewed" } });
+  return { state: "undelivered", expiresAt: link.expiresAt.toISOString() };
+}
+
+/** Revokes the unit's live link; no new one goes out until the owner renews it. */
+export async function revokePortalLink(db: Db, user: Person, unitId: string): Promise<{ state: "revoked" }> {
+  await residentOf(db, user.id, unitId);
+  await revokeLinks(db, unitId);
+  await recordEvent(db, { kind: "unit.update", actor: actorOf(user), detail: { unit: unitId, portalLink: "revoked" } });
+  return { state: "revoked" };
+}
