@@ -9,6 +9,7 @@ import path from "node:path";
 import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
 import { ADMIN, startServer, type ServerDatabase, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
+import { memoryAtPeak } from "./probe";
 import type { Figure } from "./types";
 
 type FigureResult = Awaited<ReturnType<Figure["run"]>>;
@@ -165,23 +166,6 @@ const dataThroughput = (database: ServerDatabase = "embedded") => {
   if (!throughput.has(database)) throughput.set(database, measureThroughput(database));
   return throughput.get(database)!;
 };
-
-type MemoryLine = { at: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
-
-/** Where the server's memory was at its largest RSS of [from, to], against its last line before `from` (event-loop-probe.mjs). */
-function memoryAtPeak(file: string, from: number, to: number) {
-  const lines = readFileSync(file, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Partial<MemoryLine>)
-    .filter((l): l is MemoryLine => l.rssMb !== undefined);
-  const before = lines.filter((l) => l.at < from).at(-1);
-  const during = lines.filter((l) => l.at >= from && l.at <= to);
-  if (!before || during.length === 0) return undefined;
-  const peak = during.reduce((a, b) => (b.rssMb > a.rssMb ? b : a));
-  const growth = (key: keyof Omit<MemoryLine, "at">) => Number((peak[key] - before[key]).toFixed(1));
-  return { rssMb: growth("rssMb"), heapMb: growth("heapMb"), heapTotalMb: growth("heapTotalMb"), externalMb: growth("externalMb"), arrayBuffersMb: growth("arrayBuffersMb") };
-}
 
 /**
  * RSS growth while 4 clients download the same 25 MB at once through /data; the server carries
