@@ -9,6 +9,7 @@ import { deliverySupport } from "./messages/delivery-support";
 import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
 import { handoffs } from "./messages/handoffs";
+import { handoffRuns } from "./messages/handoff-runs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -46,6 +47,7 @@ export const messages = {
     ...handoffs.de,
     ...registerEveryday.de,
     ...residentsErasure.de,
+    ...handoffRuns.de,
   },
   en: {
     ...common.en,
@@ -70,6 +72,7 @@ export const messages = {
     ...handoffs.en,
     ...registerEveryday.en,
     ...residentsErasure.en,
+    ...handoffRuns.en,
   },
 };
 

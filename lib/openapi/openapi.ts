@@ -7,6 +7,7 @@ import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
 import { OUTBOX_OPERATIONS } from "./outbox";
 import { HANDOFF_OPERATIONS } from "./handoffs";
+import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { RESIDENT_OPERATIONS } from "./residents";
 import { UNIT_OPERATIONS } from "./units";
@@ -40,6 +41,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
   ...HANDOFF_OPERATIONS,
+  ...HANDOFF_RUN_OPERATIONS,
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
