@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { instanceId } from "@/lib/delivery/instances";
+import { recentRuns } from "@/lib/delivery/runs";
 import { AppError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
@@ -108,13 +109,8 @@ export async function startHandoffRun(
 
 /** The user's running hand-offs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
 export async function listHandoffRuns(db: Db, userId: string): Promise<HandoffRunView[]> {
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      SELECT ${COLUMNS} FROM handoff_runs
-      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${LISTED_AFTER_END_S}))
-      ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${LIST_LIMIT}`),
-  );
-  return rows.map(viewOf).reverse();
+  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, userId, { listedAfterEndS: LISTED_AFTER_END_S, limit: LIST_LIMIT });
+  return rows.map(viewOf);
 }
 
 /** One of the user's runs with each document's line so far, in the order they finished; 404 for any run not the user's. */
