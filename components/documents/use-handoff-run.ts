@@ -3,16 +3,13 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
-import type { HandoffRunDetail, HandoffRunView } from "@/lib/client/types";
+import type { HandoffRunView } from "@/lib/client/types";
 import type { DocView, Target } from "./inbox-model";
 
 export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
 
 /** The user's hand-offs, running or lately ended (`GET /api/handoffs/runs`). */
 const handoffRunsQuery = () => queryOptions({ queryKey: handoffRunKeys.all, queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs") });
-/** One run with its lines so far. */
-export const handoffRunQuery = (id: string) =>
-  queryOptions({ queryKey: handoffRunKeys.one(id), queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`) });
 
 /** The run the panel shows: `id` is null until the server has named a run this page started. */
 export type HandoffPanelState = {
@@ -50,14 +47,9 @@ export function useHandoffRun() {
     const key = Date.now();
     const set = (patch: Partial<HandoffPanelState>) => setOwn((o) => (o && o.key === key ? { ...o, ...patch } : o));
     setOwn({ key, id: null, found: false, total: new Set(targets.map((x) => x.key)).size, error: null });
-    try {
-      const { postHandoffs } = await import("./handoff-post");
-      await postHandoffs(targets, again, (id) => set({ id }));
-    } catch (err) {
-      set({ error: err instanceof Error ? err.message : String(err) });
-    } finally {
-      await Promise.all([client.invalidateQueries({ queryKey: handoffRunKeys.all }), client.invalidateQueries({ queryKey: inboxKeys.all })]);
-    }
+    const { postHandoffs } = await import("./handoff-post");
+    await postHandoffs(targets, again, { onRun: (id) => set({ id }), onError: (error) => set({ error }) });
+    await Promise.all([client.invalidateQueries({ queryKey: handoffRunKeys.all }), client.invalidateQueries({ queryKey: inboxKeys.all })]);
   };
 
   const panel = own ?? found;
