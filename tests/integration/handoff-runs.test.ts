@@ -12,7 +12,8 @@ import { makeUser } from "../support/connections";
  * Issue 24, the inbox's hand-off as a run that outlives the page: a `POST /api/handoffs` whose
  * client goes away at once still hands every document off (the mailbox holds each mail once), is
  * listed afterwards with counts that agree with its lines, and the inbox answer carries each
- * document's hand-off state and whether it is archived.
+ * document's hand-off state and whether it is archived. A run whose instance dies is ended as
+ * `instance_ended`.
  */
 
 const RESIDENTS = ["a.eins", "b.zwei", "c.drei", "d.vier"].map((n) => `${n}@example.de`);
@@ -113,5 +114,25 @@ describe("hand-off runs", () => {
     const res = await api(other.session, s.server.url, `/api/handoffs/runs/${runs[0]!.id}`);
     assert.equal(res.status, 404);
     assert.deepEqual((await api(other.session, s.server.url, "/api/handoffs/runs")).body, { runs: [] });
+  });
+
+  test("a run cut off by a crash is ended when the instance is known dead", async () => {
+    // The mail waits at the mailbox long enough for the crash to come first.
+    await setFaults(s.server, [{ smtp: "DATA", delayMs: 10_000, times: 1 }]);
+    const res = await fetch(`${s.server.url}/api/handoffs`, {
+      method: "POST",
+      headers: { Cookie: s.manager.session.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ documents: [doc("r-1")], again: true }),
+    });
+    const id = res.headers.get("Handoff-Run");
+    assert.ok(id);
+    await s.server.crash();
+    await res.body?.cancel().catch(() => undefined);
+    await s.server.restart();
+    await setFaults(s.server, []);
+    const run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
+    assert.equal(run.ended, "instance_ended");
+    assert.notEqual(run.finishedAt, null);
+    assert.deepEqual(run.lines, [], "it had not come to an end with its one document");
   });
 });
