@@ -37,12 +37,11 @@ export function formatDateTime(value: string | Date, display: Display, options: 
   }).format(at);
 }
 
-/** The day of a moment in the display time zone. */
-export function formatDate(value: string | Date, display: Display): string {
+/** The day of a moment in the display time zone; `short`: day and month alone ("12.11."), where the year goes without saying. */
+export function formatDate(value: string | Date, display: Display, short = false): string {
   const at = new Date(value);
-  return Number.isNaN(at.getTime())
-    ? String(value)
-    : new Intl.DateTimeFormat(TAG[display.locale], { dateStyle: "medium", timeZone: display.timeZone }).format(at);
+  const style: Intl.DateTimeFormatOptions = short ? { day: "2-digit", month: "2-digit" } : { dateStyle: "medium" };
+  return Number.isNaN(at.getTime()) ? String(value) : new Intl.DateTimeFormat(TAG[display.locale], { ...style, timeZone: display.timeZone }).format(at);
 }
 
 /** The calendar day of a moment in `timeZone` as "YYYY-MM-DD" (sv-SE writes ISO order). */

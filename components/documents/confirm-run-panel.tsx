@@ -1,10 +1,10 @@
 "use client";
-import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StateBadge } from "@/components/ui/state-badge";
 import { useT } from "@/lib/i18n/client";
 import type { Target } from "./inbox-model";
+import { RunPanelFrame } from "./run-panel-frame";
 import type { OutcomeState, RunPanelState } from "./use-confirm-run";
 
 /** An outcome as the document's state, in the words of every page: a cancelled one was never claimed, so it is open. */
@@ -19,31 +19,26 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
   const t = useT();
   const { targets, outcomes, tally, running } = run;
   const failed = targets.filter((x) => outcomes.get(x.key)?.state === "failed");
-  const heading = useRef<HTMLHeadingElement>(null);
-  const takesFocus = !run.found;
-  useEffect(() => {
-    if (!takesFocus) return;
-    heading.current?.scrollIntoView({ block: "start" });
-    heading.current?.focus({ preventScroll: true });
-  }, [takesFocus]);
-
   return (
-    <section aria-labelledby="confirm-run" className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4" data-testid="confirm-run">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="confirm-run" ref={heading} tabIndex={-1} className="scroll-mt-4 font-semibold focus:outline-none">
-          {t("inbox.run.title")}
-        </h2>
-        {running && !run.cancelRequested && (
-          <Button variant="secondary" onClick={run.cancel}>
-            {t("inbox.run.cancel")}
-          </Button>
-        )}
-        {!running && (
-          <Button variant="secondary" onClick={run.close}>
-            {t("common.close")}
-          </Button>
-        )}
-      </div>
+    <RunPanelFrame
+      id="confirm-run"
+      title={t("inbox.run.title")}
+      takesFocus={!run.found}
+      actions={
+        <>
+          {running && !run.cancelRequested && (
+            <Button variant="secondary" onClick={run.cancel}>
+              {t("inbox.run.cancel")}
+            </Button>
+          )}
+          {!running && (
+            <Button variant="secondary" onClick={run.close}>
+              {t("common.close")}
+            </Button>
+          )}
+        </>
+      }
+    >
       {run.found && running && <p className="text-sm text-slate-800">{t("inbox.run.found")}</p>}
       <ProgressBar
         label={t("inbox.run.progressLabel")}
@@ -78,6 +73,6 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
           <Button onClick={() => onRetry(failed)}>{t("inbox.run.retry", { n: failed.length })}</Button>
         </div>
       )}
-    </section>
+    </RunPanelFrame>
   );
 }

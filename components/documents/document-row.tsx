@@ -1,10 +1,12 @@
 "use client";
+import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { isConfirmable, type DocView } from "./inbox-model";
+import { HandoffBadge } from "./handoff-badge";
+import { isConfirmable, isHandoffable, isSelectable, type DocView } from "./inbox-model";
 
 export type RowProps = {
   doc: DocView;
@@ -20,6 +22,7 @@ export type RowProps = {
   onToggle: () => void;
   onOpen: () => void;
   onConfirm: () => void;
+  onHandoff: () => void;
   onFocus: () => void;
 };
 
@@ -29,12 +32,45 @@ const CARD = {
   cell: "max-md:border-0 max-md:p-0",
 };
 
+const ACTION =
+  "rounded border border-slate-300 bg-white px-2 py-1 text-xs max-md:px-3 max-md:py-2 max-md:text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/**
+ * "Weitergeben": hands the document to its resident; before its bytes are archived it stays in
+ * the row (focusable, so that a screen reader hears it) but says why it cannot yet.
+ */
+function HandoffButton({ doc, spokenName, onHandoff }: { doc: DocView; spokenName: string; onHandoff: () => void }) {
+  const t = useT();
+  const hintId = useId();
+  if (doc.partial) return null;
+  const ready = isHandoffable(doc);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={ready ? onHandoff : undefined}
+        aria-disabled={!ready || undefined}
+        aria-describedby={ready ? undefined : hintId}
+        aria-label={t("inbox.handoff.docFor", { name: spokenName })}
+        className={`${ACTION} aria-disabled:cursor-not-allowed aria-disabled:text-slate-600`}
+      >
+        {t("inbox.handoff.doc")}
+      </button>
+      {!ready && (
+        <span id={hintId} className="text-xs text-slate-700">
+          {t("inbox.handoff.notArchived")}
+        </span>
+      )}
+    </>
+  );
+}
+
 /**
  * One document: its file name is the row's button (Enter opens it; j/k move the focus between
  * these buttons), the checkbox selects it, and an open or failed document can be confirmed.
  */
 export function DocumentRow(props: RowProps) {
-  const { doc, connectionName, spokenName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onFocus } = props;
+  const { doc, connectionName, spokenName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onHandoff, onFocus } = props;
   const t = useT();
   const locale = useLocale();
   const confirmable = isConfirmable(doc);
@@ -49,7 +85,7 @@ export function DocumentRow(props: RowProps) {
         <input
           type="checkbox"
           checked={selected}
-          disabled={!confirmable}
+          disabled={!isSelectable(doc)}
           onChange={onToggle}
           aria-label={t("inbox.doc.select", { name: spokenName })}
           className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
@@ -78,19 +114,20 @@ export function DocumentRow(props: RowProps) {
       </Td>
       {!compact && <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-3 ${CARD.cell}`}>{connectionName}</Td>}
       <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
-        <StateBadge state={doc.state} />
+        <div className="flex flex-wrap items-center gap-1">
+          <StateBadge state={doc.state} />
+          {!doc.partial && <HandoffBadge handoff={doc.handoff} />}
+        </div>
       </Td>
       <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
-        {confirmable && (
-          <button
-            type="button"
-            onClick={onConfirm}
-            aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
-            className="rounded border border-slate-300 bg-white px-2 py-1 text-xs max-md:px-3 max-md:py-2 max-md:text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-          >
-            {t("inbox.doc.confirm")}
-          </button>
-        )}
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          {confirmable && (
+            <button type="button" onClick={onConfirm} aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`} className={ACTION}>
+              {t("inbox.doc.confirm")}
+            </button>
+          )}
+          <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
+        </div>
       </Td>
     </tr>
   );

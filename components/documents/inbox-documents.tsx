@@ -19,12 +19,7 @@ import type { useInboxSelection } from "./use-inbox-selection";
 type Paging = { offset: number; limit: number; units: number; onChange: (patch: { offset: number; limit?: number }) => void };
 type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
 
-/**
- * The page's documents by usage unit, with the selection bar and the pager, and beside them the
- * open document: the split view uses the window's width, beyond the page's column, since a
- * document needs room. On a phone the documents are cards and the open one a full-screen dialog.
- */
-export function InboxDocuments(props: {
+type Props = {
   groups: { group: InboxGroup; docs: DocView[] }[];
   /** The user keeps a unit register: the units come under their property's heading. */
   register: boolean;
@@ -36,9 +31,17 @@ export function InboxDocuments(props: {
   paging: Paging;
   onOpen: (doc: DocView) => void;
   onAsk: (docs: DocView[]) => void;
+  onHandoff: (docs: DocView[]) => void;
   onHelp: () => void;
   onCloseViewer: () => void;
-}) {
+};
+
+/**
+ * The page's documents by usage unit, with the selection bar and the pager, and beside them the
+ * open document: the split view uses the window's width, beyond the page's column, since a
+ * document needs room. On a phone the documents are cards and the open one a full-screen dialog.
+ */
+export function InboxDocuments(props: Props) {
   const t = useT();
   const { selection, openDoc, paging } = props;
   const narrow = useNarrow();
@@ -56,6 +59,7 @@ export function InboxDocuments(props: {
     onToggle: selection.toggle,
     onOpen: props.onOpen,
     onConfirm: props.onAsk,
+    onHandoff: props.onHandoff,
     onFocus: (d) => props.nav.setActiveKey(d.key),
   };
   const pane = openDoc && (
@@ -72,9 +76,10 @@ export function InboxDocuments(props: {
       <div className="flex min-w-0 flex-col gap-3">
         <SelectionBar
           selectable={selection.selectable.length}
-          selected={selection.selectedDocs.length}
+          selected={selection.selectedDocs}
           onAll={selection.selectAll}
           onConfirm={() => props.onAsk(selection.selectedDocs)}
+          onHandoff={() => props.onHandoff(selection.selectedDocs)}
           onClear={selection.clear}
           onHelp={props.onHelp}
         />

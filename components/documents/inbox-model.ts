@@ -1,4 +1,4 @@
-import type { Connection, DocumentState, InboxDocument, InboxGroup } from "@/lib/client/types";
+import type { Connection, DocumentState, HandoffSummary, InboxDocument, InboxGroup } from "@/lib/client/types";
 
 /**
  * Pure helpers of the inbox page: the typed view of a document (the API passes the provider's
@@ -19,6 +19,10 @@ export type DocView = {
   state: DocumentState;
   replacedBy: string | null;
   unit: string | null;
+  /** Its bytes are archived: only then can it be handed to its resident. */
+  archived: boolean;
+  /** Its hand-off to the present resident of its unit, `null` while there is none. */
+  handoff: HandoffSummary | null;
   /** Named by a link but not on this page: its state and facts are not known here. */
   partial?: boolean;
 };
@@ -64,6 +68,8 @@ export function docView(d: InboxDocument, unit: string | null): DocView {
     state: d.state,
     replacedBy: d.replacedBy,
     unit,
+    archived: d.archived,
+    handoff: d.handoff,
   };
 }
 
@@ -74,6 +80,12 @@ export function viewsOf(groups: InboxGroup[]): { group: InboxGroup; docs: DocVie
 
 /** Open documents, and failed ones (a failed confirmation may be tried again), can be confirmed. */
 export const isConfirmable = (d: Pick<DocView, "state" | "partial">) => !d.partial && (d.state === "open" || d.state === "failed");
+
+/** Archived documents can be handed to their residents, whether or not they are confirmed. */
+export const isHandoffable = (d: Pick<DocView, "archived" | "partial">) => !d.partial && d.archived;
+
+/** A document can be selected to be confirmed or handed off. */
+export const isSelectable = (d: DocView) => isConfirmable(d) || isHandoffable(d);
 
 export const toTarget = (d: DocView): Target => ({ key: d.key, connectionId: d.connectionId, documentid: d.documentid, filename: d.filename, unit: d.unit });
 

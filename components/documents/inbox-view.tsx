@@ -12,11 +12,11 @@ import type { Connection, Inbox } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { InboxDocuments } from "./inbox-documents";
 import { InboxFilters } from "./inbox-filters";
-import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView, type Target } from "./inbox-model";
+import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView } from "./inbox-model";
 import { InboxSummary } from "./inbox-summary";
-import { LazyConfirmDialog, LazyConfirmRunPanel, LazyShortcutsHelp } from "./lazy-parts";
-import { useConfirmRun } from "./use-confirm-run";
+import { LazyConfirmDialog, LazyConfirmRunPanel, LazyHandoffDialog, LazyHandoffRunPanel, LazyShortcutsHelp } from "./lazy-parts";
 import { useInboxDialogs } from "./use-inbox-dialogs";
+import { useInboxRuns } from "./use-inbox-runs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
@@ -31,28 +31,23 @@ export function InboxView() {
   const { doc: openKey, ...list } = search;
   const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
   const connections = useQuery(connectionsQuery());
-  const run = useConfirmRun();
   const groups = useMemo(() => viewsOf(inbox.data?.groups ?? []), [inbox.data]);
   const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
   const selection = useInboxSelection(JSON.stringify(list), docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
   const viewerDialog = useNarrow() && Boolean(openKey);
+  const { confirmRun: run, handoff, confirm, handOff } = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }));
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
   const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
   const openDoc = openKey ? (docs.find((d) => d.key === openKey) ?? fallbackDoc(openKey)) : null;
-  const ask = (list: DocView[]) => dialogs.askFor(list.map(toTarget));
+  // A selection may hold documents only to be handed off: the question names those it can confirm.
+  const ask = (list: DocView[]) => dialogs.askFor(list.filter(isConfirmable).map(toTarget));
   const open = (d: DocView) => update({ doc: d.key });
   const closeViewer = () => {
     update({ doc: undefined });
     if (openKey) focusDoc(openKey);
-  };
-  const confirm = (targets: Target[]) => {
-    selection.clear();
-    // On a phone the viewer covers the page: it closes, so that the run's panel is in sight.
-    if (viewerDialog) update({ doc: undefined });
-    run.start(targets);
   };
   const { active } = nav;
 
@@ -81,6 +76,7 @@ export function InboxView() {
           <InboxSummary inbox={inbox.data} connections={connectionList} />
           <InboxFilters search={list} connections={connectionList} properties={inbox.data.properties} onChange={update} />
           {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
+          {handoff.panel && <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />}
           <InboxDocuments
             groups={groups}
             register={inbox.data.register}
@@ -92,6 +88,7 @@ export function InboxView() {
             paging={{ offset: list.offset, limit: list.limit, units: inbox.data.units, onChange: update }}
             onOpen={open}
             onAsk={ask}
+            onHandoff={handoff.ask}
             onHelp={dialogs.showHelp}
             onCloseViewer={closeViewer}
           />
@@ -99,6 +96,7 @@ export function InboxView() {
       )}
       {dialogs.asking && <LazyConfirmDialog targets={dialogs.asking} connections={connectionList} onCancel={dialogs.cancel} onConfirm={confirm} />}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
+      {handoff.asking && <LazyHandoffDialog docs={handoff.asking} onCancel={handoff.cancel} onStart={handOff} />}
     </section>
   );
 }
@@ -147,6 +145,8 @@ function fallbackDoc(key: string): DocView | null {
     state: "open",
     replacedBy: null,
     unit: null,
+    archived: false,
+    handoff: null,
     partial: true,
   };
 }

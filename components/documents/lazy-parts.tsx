@@ -35,3 +35,10 @@ export const LazyConfirmDialog = onFirstUse(() => {
   void import("./confirm-batches");
   return import("./confirm-dialog").then((m) => m.ConfirmDialog);
 });
+// The hand-off's question and its run's panel (use-handoff-run.ts): asked for with the question, the panel and the request are there when it starts.
+export const LazyHandoffRunPanel = onFirstUse(() => import("./handoff-run-panel").then((m) => m.HandoffRunPanel));
+export const LazyHandoffDialog = onFirstUse(() => {
+  void import("./handoff-run-panel");
+  void import("./handoff-post");
+  return import("./handoff-dialog").then((m) => m.HandoffDialog);
+});

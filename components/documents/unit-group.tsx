@@ -5,7 +5,7 @@ import type { InboxGroup } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DocumentRow } from "./document-row";
-import { isConfirmable, propertiesOf, type DocView } from "./inbox-model";
+import { isConfirmable, isHandoffable, propertiesOf, type DocView } from "./inbox-model";
 
 export type GroupHandlers = {
   connectionName: (id: string) => string;
@@ -17,6 +17,7 @@ export type GroupHandlers = {
   onToggle: (doc: DocView) => void;
   onOpen: (doc: DocView) => void;
   onConfirm: (docs: DocView[]) => void;
+  onHandoff: (docs: DocView[]) => void;
   onFocus: (doc: DocView) => void;
 };
 
@@ -38,12 +39,17 @@ function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[])
   ];
 }
 
-/** A unit's heading (a level below its property's when the page has them) and "confirm all" of its open documents. */
-function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: string; nested: boolean; onConfirm: (docs: DocView[]) => void }) {
-  const { group, docs, headingId, onConfirm } = props;
+/**
+ * A unit's heading (a level below its property's when the page has them), "confirm all" of its open
+ * documents and, when the register names its resident, "hand on" of its archived ones.
+ */
+function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: string; nested: boolean; h: Pick<GroupHandlers, "onConfirm" | "onHandoff"> }) {
+  const { group, docs, headingId } = props;
+  const { onConfirm, onHandoff } = props.h;
   const Heading = props.nested ? "h3" : "h2";
   const t = useT();
   const open = docs.filter(isConfirmable);
+  const handoffable = group.register?.resident ? docs.filter(isHandoffable) : [];
   const unitName = group.unit ?? t("inbox.unit.none");
   const title = group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none"));
   const facts = factsOf(t, group, docs);
@@ -62,11 +68,18 @@ function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: str
           ))}
         </dl>
       </div>
-      {open.length > 0 && (
-        <Button variant="secondary" onClick={() => onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
-          {t("inbox.unit.confirmAll", { n: open.length })}
-        </Button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {open.length > 0 && (
+          <Button variant="secondary" onClick={() => onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
+            {t("inbox.unit.confirmAll", { n: open.length })}
+          </Button>
+        )}
+        {handoffable.length > 0 && (
+          <Button variant="secondary" onClick={() => onHandoff(handoffable)} aria-label={`${t("inbox.handoff.unit", { n: handoffable.length })}: ${unitName}`}>
+            {t("inbox.handoff.unit", { n: handoffable.length })}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }
@@ -79,7 +92,7 @@ export function UnitGroup({ group, docs, index, nested, h }: { group: InboxGroup
   const byId = new Map(docs.map((d) => [`${d.connectionId}:${d.documentid}`, d.filename]));
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="unit-group">
-      <UnitHeading group={group} docs={docs} headingId={headingId} nested={nested} onConfirm={h.onConfirm} />
+      <UnitHeading group={group} docs={docs} headingId={headingId} nested={nested} h={h} />
       <Table caption={t("inbox.unit.caption", { unit: unitName })} captionHidden cards>
         <thead className="max-md:sr-only">
           <tr>
@@ -111,6 +124,7 @@ export function UnitGroup({ group, docs, index, nested, h }: { group: InboxGroup
               onToggle={() => h.onToggle(d)}
               onOpen={() => h.onOpen(d)}
               onConfirm={() => h.onConfirm([d])}
+              onHandoff={() => h.onHandoff([d])}
               onFocus={() => h.onFocus(d)}
             />
           ))}

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
+import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
 import type { InboxInput } from "./schemas";
 
@@ -13,7 +14,18 @@ import type { InboxInput } from "./schemas";
  * keys are grouped, the page's rows alone are read whole.
  */
 
-export type InboxDocument = Record<string, unknown> & { connectionId: string; state: DocumentState; replacedBy: string | null };
+/**
+ * `archived`: its bytes are in the archive (only those can be handed off). `handoff`: its hand-off
+ * to the present resident of its unit (lib/handoffs), `null` while there is none.
+ */
+export type InboxDocument = Record<string, unknown> & {
+  connectionId: string;
+  state: DocumentState;
+  replacedBy: string | null;
+  archived: boolean;
+  handoff: HandoffSummary | null;
+};
+export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
 /** What the user's unit register says of a group's unit (lib/units): `null` when the unit is not in it. */
 export type GroupRegister = { property: string | null; address: string | null; resident: { name: string; channel: Channel } | null };
 export type InboxGroup = { unit: string | null; pmnumber: string | null; label: string | null; register: GroupRegister | null; documents: InboxDocument[] };
@@ -81,7 +93,20 @@ type Row = { units: number; documents: number; register: boolean; properties: st
 /** A page's unit as the register knows it. */
 type KnownRow = { u: string; pr: string | null; a: string | null; l: string | null; rn: string | null; ch: Channel | null };
 /** One document of the page, as the statement builds it. */
-type PageRow = { c: string; s: DocumentState; r: string | null; u: string | null; p: string | null; l: string | null; d: Record<string, unknown> };
+type PageRow = {
+  c: string;
+  s: DocumentState;
+  r: string | null;
+  u: string | null;
+  p: string | null;
+  l: string | null;
+  d: Record<string, unknown>;
+  a: boolean;
+  h: { s: HandoffState; ch: Channel; at: string } | null;
+};
+
+/** JSON writes a timestamptz in the database's own form; the API answers ISO 8601. */
+const iso = (v: string) => new Date(v).toISOString();
 
 /** The page's documents by unit, in the statement's order, named by the register where it knows the unit. */
 function groupsOf(first: Row | undefined): InboxGroup[] {
@@ -92,7 +117,14 @@ function groupsOf(first: Row | undefined): InboxGroup[] {
     if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
     group.pmnumber ??= r.p;
     group.label ??= r.l;
-    group.documents.push({ ...r.d, connectionId: r.c, state: r.s, replacedBy: r.r });
+    group.documents.push({
+      ...r.d,
+      connectionId: r.c,
+      state: r.s,
+      replacedBy: r.r,
+      archived: r.a,
+      handoff: r.h && { state: r.h.s, channel: r.h.ch, at: iso(r.h.at) },
+    });
   }
   // The register's label wins over the provider's; its property and resident are the group's names.
   for (const group of groups) {
@@ -146,12 +178,15 @@ function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: 
 /**
  * The statement: its groups (`groupedOf`) named and ordered by the register, where a group's entry
  * is the unit with its `mscnumber`, else the one `by_pm` names (`registerOf`); the open counts per
- * connection are kept counts as well; only the page's own documents are read whole.
+ * connection are kept counts as well; only the page's own documents are read whole. Their hand-off
+ * state is joined to those rows alone, through the register entry's present resident (unit key
+ * and `resident_since`: the unique index handoffs_once), so it costs a page of index probes
+ * whatever the user's record holds.
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
   const filters = rowFilters(userId, input);
-  const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid`;
+  const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
@@ -173,13 +208,13 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
         FROM mine c ORDER BY c.name, c.created_at
       ),
       rows AS (
-        SELECT page.pos, d.* FROM page CROSS JOIN LATERAL (
+        SELECT page.pos, page.rid, d.* FROM page CROSS JOIN LATERAL (
           SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
           WHERE d.unit_msc = page.unit_msc AND d.state IN (${listOf(asked)})${filters}
           OFFSET 0
         ) d
         UNION ALL
-        SELECT (SELECT pos FROM page WHERE page.unit_msc IS NULL), ${columns}
+        SELECT (SELECT pos FROM page WHERE page.unit_msc IS NULL), NULL::uuid, ${columns}
         FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
         WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${listOf(asked)})${filters}
       )
@@ -188,8 +223,11 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
         (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', r.resident_name, 'ch', r.channel))
           FROM page p JOIN units r ON r.id = p.rid)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
-        (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document)
-          ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid) FROM rows d)::text AS rows
+        (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document,
+          'a', d.sha256 IS NOT NULL, 'h', CASE WHEN h.id IS NOT NULL THEN json_build_object('s', h.state, 'ch', h.channel, 'at', h.at) END)
+          ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid)
+          FROM rows d LEFT JOIN units r ON r.id = d.rid
+          LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.unit_key = r.unit_key AND h.resident_since = r.resident_since)::text AS rows
       FROM totals t`),
   );
   // One row: the page's documents arrive as one JSON text, parsed once (far cheaper than a driver row each).

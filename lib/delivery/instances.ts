@@ -84,6 +84,10 @@ export async function settleDeadInstances(db: Db): Promise<number> {
   await db.execute(sql`
     UPDATE delivery_confirmation_runs r SET finished_at = now(), ended = 'instance_ended'
     WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
+  // So did their hand-offs (lib/handoffs/runs.ts): a document they had not come to was not handed off.
+  await db.execute(sql`
+    UPDATE handoff_runs r SET finished_at = now(), ended = 'instance_ended'
+    WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
   return ended.length;
 }
 
@@ -136,6 +140,7 @@ async function endInstance(db: Db): Promise<void> {
   await db.execute(
     sql`UPDATE delivery_confirmation_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
   );
+  await db.execute(sql`UPDATE handoff_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`);
 }
 
 /** Time after a claim's deadline before a list may judge it: a provider may still be applying a PUT it received just before. */

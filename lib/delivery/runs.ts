@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
@@ -110,15 +110,30 @@ export async function startRun(db: Db, userId: string, connectionId: string, tot
   };
 }
 
+/**
+ * A user's runs of a kind (`table`: this one's, or the hand-offs' of lib/handoffs/runs.ts) that run
+ * or ended in the last `listedAfterEndS`, oldest first: at most `limit`, the running ones first.
+ */
+export async function recentRuns<R>(
+  db: Db,
+  table: "delivery_confirmation_runs" | "handoff_runs",
+  columns: SQL,
+  userId: string,
+  { listedAfterEndS, limit }: { listedAfterEndS: number; limit: number },
+): Promise<R[]> {
+  const rows = rowsOf<R>(
+    await db.execute(sql`
+      SELECT ${columns} FROM ${sql.raw(table)}
+      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS}))
+      ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${limit}`),
+  );
+  return rows.reverse();
+}
+
 /** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
 export async function listRuns(db: Db, userId: string): Promise<RunView[]> {
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      SELECT ${COLUMNS} FROM delivery_confirmation_runs
-      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${LISTED_AFTER_END_S}))
-      ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${LIST_LIMIT}`),
-  );
-  return rows.map(viewOf).reverse();
+  const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, { listedAfterEndS: LISTED_AFTER_END_S, limit: LIST_LIMIT });
+  return rows.map(viewOf);
 }
 
 /**

@@ -10,6 +10,7 @@ import { documentsPage } from "./messages/documents-page";
 import { fileFacts } from "./messages/file-facts";
 import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
+import { handoffRuns } from "./messages/handoff-runs";
 import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -50,6 +51,7 @@ export const messages = {
     ...registerEveryday.de,
     ...residentsErasure.de,
     ...portal.de,
+    ...handoffRuns.de,
   },
   en: {
     ...common.en,
@@ -76,6 +78,7 @@ export const messages = {
     ...registerEveryday.en,
     ...residentsErasure.en,
     ...portal.en,
+    ...handoffRuns.en,
   },
 };
 

@@ -8,6 +8,7 @@ import type { Completeness } from "@/lib/delivery/support/completeness";
 import type { resultLine } from "@/lib/delivery/confirm-answers";
 import type { confirmMany } from "@/lib/delivery/confirm";
 import type { Inbox } from "@/lib/delivery/inbox";
+import { HANDOFF_STATES } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/runs";
 import type { DeliveryConnection, DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/records";
@@ -132,7 +133,16 @@ export const SyncDoneLine = z.object({
 /** The last line of an NDJSON answer that failed after it began. */
 export const ErrorLine = z.looseObject({ done: z.literal(true), error: z.string(), message: z.string() });
 
-const InboxDocument = DocumentAnswer.extend({ connectionId: Uuid, state: z.enum(DOCUMENT_STATES), replacedBy: z.string().nullable() });
+const InboxDocument = DocumentAnswer.extend({
+  connectionId: Uuid,
+  state: z.enum(DOCUMENT_STATES),
+  replacedBy: z.string().nullable(),
+  archived: z.boolean().meta({ description: "its bytes are archived: only then can it be handed to its resident" }),
+  handoff: z
+    .object({ state: z.enum(HANDOFF_STATES), channel: z.enum(CHANNELS), at: z.string().meta({ format: "date-time" }) })
+    .nullable()
+    .meta({ description: "its hand-off to the present resident of its unit (`GET /api/handoffs`); null while there is none" }),
+});
 export const InboxAnswer = z.object({
   units: Int,
   documents: Int,

@@ -8,7 +8,7 @@ import { json, ndjson, type ApiOperation } from "./operation";
 
 /** The OpenAPI entries of the hand-off to residents (lib/handoffs): hand documents on, and read the record. */
 
-const HandoffLine = z.object({
+export const HandoffLine = z.object({
   connectionId: z.string().meta({ format: "uuid" }),
   documentid: z.string(),
   state: z.enum(["sent", "failed", "skipped"]),

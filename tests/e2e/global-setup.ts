@@ -1,6 +1,9 @@
 import { freePort, startServer } from "../support/server";
 
-/** One app server (with the sandbox provider) for the end-to-end run; tests find it through the environment. */
+/**
+ * One app server (with the sandbox provider) for the end-to-end run; tests find it through the
+ * environment. Its e-mail goes to its own sandbox mailbox, as in the demo (the hand-off specs).
+ */
 export default async function globalSetup() {
   // Its e-mail goes to its own sandbox mailbox, as in the demo: the port is chosen before it starts.
   const smtpPort = await freePort();

@@ -3,18 +3,24 @@ import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { listHandoffs } from "@/lib/handoffs/list";
-import { handOffMany } from "@/lib/handoffs/run";
+import { startHandoffRun } from "@/lib/handoffs/runs";
 import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 
 // Up to 1000 pairs of a uuid and an id of up to 200 characters: larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
 
+/** The run's id, for `GET /api/handoffs/runs/{id}` (docs/api.md): the page finds it again after a reload. */
+const RUN_HEADER = "Handoff-Run";
+
 export const POST = withRole(CONNECTION_ROLES, { body: HandoffsBody, maxBodyBytes: BODY_LIMIT }, async ({ user, body, locale }) => {
   const db = await getDb();
-  return ndjsonResponse(
-    async (emit) => ({ done: true, ...(await handOffMany(db, user, { documents: body.documents, again: body.again ?? false }, locale, emit)) }),
+  const { id, run } = await startHandoffRun(db, user, { documents: body.documents, again: body.again ?? false }, locale);
+  const res = ndjsonResponse(
+    async (emit) => ({ done: true, ...(await run(emit)) }),
     (err) => errorLine(err, locale),
   );
+  res.headers.set(RUN_HEADER, id);
+  return res;
 });
 
 export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ user, query }) => listHandoffs(await getDb(), user.id, query));

@@ -1,0 +1,37 @@
+import { postNdjson } from "@/lib/client/fetch-json";
+import type { HandoffLine } from "@/lib/client/types";
+import type { Target } from "./inbox-model";
+
+/**
+ * `POST /api/handoffs` for the asked documents (at most 1000: the inbox's page holds fewer). The
+ * server runs it as a recorded run that goes on without us: `onRun` learns its id from the answer's
+ * header, and the run panel reads the run's record from then on, so the lines themselves are only
+ * read to the end. Loaded with the first hand-off (use-handoff-run.ts): the inbox's first load
+ * does not carry it.
+ */
+export async function postHandoffs(
+  targets: Target[],
+  again: boolean,
+  report: { onRun: (id: string) => void; onError: (message: string) => void },
+): Promise<void> {
+  let named = false;
+  try {
+    await postNdjson<HandoffLine | { done: true }>(
+      "/api/handoffs",
+      { documents: targets.map((x) => ({ connectionId: x.connectionId, documentid: x.documentid })), again },
+      () => undefined,
+      {
+        onHeaders: (headers) => {
+          const id = headers.get("Handoff-Run");
+          if (!id) return;
+          named = true;
+          report.onRun(id);
+        },
+      },
+    );
+  } catch (err) {
+    // Refused before any document (too many runs, a lost session). An answer cut off after it named
+    // its run is no failure: the run goes on, and its record tells the rest.
+    if (!named) report.onError(err instanceof Error ? err.message : String(err));
+  }
+}

@@ -1,0 +1,95 @@
+"use client";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { inboxKeys } from "@/lib/client/queries";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { HandoffLine, HandoffRunDetail } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import { docKey, type DocView } from "./inbox-model";
+import { RunPanelFrame } from "./run-panel-frame";
+import { handoffRunKeys, type HandoffPanelState } from "./use-handoff-run";
+
+/** How often a running hand-off's record is read again. */
+const POLL_MS = 1000;
+
+/** One run with its lines so far (`GET /api/handoffs/runs/{id}`). */
+const handoffRunQuery = (id: string) =>
+  queryOptions({ queryKey: handoffRunKeys.one(id), queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`) });
+
+const TONES = { sent: "success", failed: "danger", skipped: "warning" } as const;
+
+/**
+ * A hand-off's progress ("x von n") and each document's outcome with the reason of a skipped or
+ * failed one, read from the run's record while it runs: the same for the run this page started and
+ * for one found after a reload. Its end reads the inbox again (the documents' hand-off states).
+ */
+export function HandoffRunPanel({ run, docs, onClose }: { run: HandoffPanelState; docs: DocView[]; onClose: () => void }) {
+  const t = useT();
+  const client = useQueryClient();
+  const record = useQuery({
+    ...handoffRunQuery(run.id ?? ""),
+    enabled: run.id !== null,
+    refetchInterval: (q) => (q.state.data && q.state.data.finishedAt !== null ? false : POLL_MS),
+  });
+  const data = record.data;
+  const running = run.error === null && (data === undefined || data.finishedAt === null);
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void client.invalidateQueries({ queryKey: inboxKeys.all });
+    wasRunning.current = running;
+  }, [running, client]);
+
+  const lines = data?.lines ?? [];
+  // A document of this page is named by its file; one the page does not show (another filter) by its id.
+  const names = new Map(docs.map((d) => [d.key, d.filename]));
+  const total = data?.total ?? run.total;
+  return (
+    <RunPanelFrame
+      id="handoff-run"
+      title={t("inbox.handoff.run.title")}
+      takesFocus={!run.found}
+      actions={
+        !running && (
+          <Button variant="secondary" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+        )
+      }
+    >
+      {running && <p className="text-sm text-slate-800">{t("inbox.handoff.run.goesOn")}</p>}
+      <ProgressBar
+        label={t("inbox.handoff.run.progressLabel")}
+        value={lines.length}
+        max={total}
+        text={t("inbox.handoff.run.progress", { done: lines.length, total })}
+      />
+      <p role="status" className="text-sm font-medium text-slate-900" data-testid="handoff-summary">
+        {running && <span className="sr-only">{t("inbox.handoff.run.progress", { done: lines.length, total })}</span>}
+        {run.error !== null && t("inbox.handoff.run.failedToStart", { message: run.error })}
+        {!running && data && t("inbox.handoff.run.summary", { sent: data.sent, failed: data.failed, skipped: data.skipped })}
+        {!running && data?.ended === "instance_ended" && ` ${t("inbox.handoff.run.interrupted")}`}
+      </p>
+      {lines.length > 0 && (
+        <ul className="max-h-64 divide-y divide-slate-100 overflow-auto text-sm" aria-label={t("inbox.handoff.run.outcomes")}>
+          {lines.map((line) => (
+            <OutcomeItem key={docKey(line.connectionId, line.documentid)} line={line} name={names.get(docKey(line.connectionId, line.documentid))} />
+          ))}
+        </ul>
+      )}
+    </RunPanelFrame>
+  );
+}
+
+function OutcomeItem({ line, name }: { line: HandoffLine; name: string | undefined }) {
+  const t = useT();
+  return (
+    <li className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="handoff-outcome">
+      <span className="break-all font-medium text-slate-900">{name ?? line.documentid}</span>
+      <Badge tone={TONES[line.state]}>{t(`inbox.handoff.run.line.${line.state}`)}</Badge>
+      {line.message && <span className="text-slate-800">{line.message}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { inboxKeys } from "@/lib/client/queries";
+import type { HandoffRunView } from "@/lib/client/types";
+import type { DocView, Target } from "./inbox-model";
+
+export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
+
+/** The user's hand-offs, running or lately ended (`GET /api/handoffs/runs`). */
+const handoffRunsQuery = () => queryOptions({ queryKey: handoffRunKeys.all, queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs") });
+
+/** The run the panel shows: `id` is null until the server has named a run this page started. */
+export type HandoffPanelState = {
+  /** A new value for each run this page starts: the panel takes the focus once per run. */
+  key: number;
+  id: string | null;
+  /** Found on the server (started before the page was loaded): no focus taken. */
+  found: boolean;
+  /** The documents asked for, until the record says. */
+  total: number;
+  /** The request was refused before any document (e.g. too many runs). */
+  error: string | null;
+};
+
+// The run closed last in this tab: a reload does not bring it back.
+const CLOSED_KEY = "arge.handoffRun.closed";
+const closedRun = () => (typeof window === "undefined" ? null : window.sessionStorage.getItem(CLOSED_KEY));
+
+/**
+ * The inbox's hand-off to residents: the question before it (`asking`), the run this page starts,
+ * or else the user's latest run found on the server (a reloaded page, another tab): the panel then
+ * follows its record until it ends. The request itself is loaded on first use (handoff-post.ts).
+ */
+export function useHandoffRun() {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState<DocView[] | null>(null);
+  const [own, setOwn] = useState<HandoffPanelState | null>(null);
+  const [closed, setClosed] = useState<string | null>(closedRun);
+  const runs = useQuery({ ...handoffRunsQuery(), enabled: own === null });
+  const latest = runs.data?.runs.at(-1);
+  const found: HandoffPanelState | null = latest && latest.id !== closed ? { key: 0, id: latest.id, found: true, total: latest.total, error: null } : null;
+
+  const start = async (targets: Target[], again: boolean) => {
+    setAsking(null);
+    const key = Date.now();
+    const set = (patch: Partial<HandoffPanelState>) => setOwn((o) => (o && o.key === key ? { ...o, ...patch } : o));
+    setOwn({ key, id: null, found: false, total: new Set(targets.map((x) => x.key)).size, error: null });
+    const { postHandoffs } = await import("./handoff-post");
+    await postHandoffs(targets, again, { onRun: (id) => set({ id }), onError: (error) => set({ error }) });
+    await Promise.all([client.invalidateQueries({ queryKey: handoffRunKeys.all }), client.invalidateQueries({ queryKey: inboxKeys.all })]);
+  };
+
+  const panel = own ?? found;
+  return {
+    asking,
+    ask: (docs: DocView[]) => setAsking(docs),
+    cancel: () => setAsking(null),
+    start: (targets: Target[], again: boolean) => void start(targets, again),
+    panel,
+    close: () => {
+      if (panel?.id) {
+        window.sessionStorage.setItem(CLOSED_KEY, panel.id);
+        setClosed(panel.id);
+      }
+      setOwn(null);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { instanceId } from "@/lib/delivery/instances";
+import { recentRuns } from "@/lib/delivery/runs";
+import { AppError, notFound } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/messages";
+import { log } from "@/lib/log";
+import { handOffMany, type HandoffLine, type HandoffTotals } from "./run";
+
+/**
+ * A hand-off (`POST /api/handoffs`) as a record (migration 0026), so that it outlives the page
+ * that started it, like a bulk confirmation (lib/delivery/runs.ts): the instance that runs it
+ * keeps each document's line and the counts on the row as each finishes, whether or not anyone
+ * still reads the answer, and a reloaded page lists its user's runs with their lines. A run whose
+ * instance dies is ended by the liveness check (lib/delivery/instances.ts).
+ */
+
+/** A user's hand-offs at once: each sends one mail after another, so a few are plenty. */
+export const MAX_HANDOFF_RUNS_PER_USER = 3;
+/** A finished run is still listed this long, so that a reloaded page sees how it ended. */
+const LISTED_AFTER_END_S = 600;
+/** At most this many runs in a list (the running ones, then the most recently ended). */
+const LIST_LIMIT = 10;
+/** A finished run's row (and its lines) is removed this long after it ended, when its user starts another. */
+const KEPT_DAYS = 7;
+
+export type HandoffRunView = HandoffTotals & {
+  id: string;
+  total: number;
+  startedAt: string;
+  finishedAt: string | null;
+  ended: "done" | "instance_ended" | null;
+};
+export type HandoffRunDetail = HandoffRunView & { lines: HandoffLine[] };
+
+type Row = Omit<HandoffRunView, "startedAt" | "finishedAt"> & { startedAt: string | Date; finishedAt: string | Date | null };
+type LineRow = { connectionId: string; documentid: string; state: HandoffLine["state"]; channel: HandoffLine["channel"]; message: string | null };
+
+const COLUMNS = sql`id, total, sent, failed, skipped, started_at AS "startedAt", finished_at AS "finishedAt", ended`;
+const iso = (v: string | Date) => new Date(v).toISOString();
+const viewOf = (r: Row): HandoffRunView => ({ ...r, startedAt: iso(r.startedAt), finishedAt: r.finishedAt === null ? null : iso(r.finishedAt) });
+
+/** The documents a request asks for, each once (handOffMany hands a repeated one off once). */
+const distinct = (documents: { connectionId: string; documentid: string }[]) => new Set(documents.map((d) => `${d.connectionId}\n${d.documentid}`)).size;
+
+/** Records a new run of `total` documents by `userId` on this instance; 429 `too_many_runs` beyond the user's limit. */
+async function startRun(db: Db, userId: string, total: number): Promise<string> {
+  const id = randomUUID();
+  await db.execute(sql`DELETE FROM handoff_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`);
+  const inserted = rowsOf(
+    await db.execute(sql`
+      INSERT INTO handoff_runs (id, user_id, instance_id, total)
+      SELECT ${id}, ${userId}, ${instanceId()}, ${total}
+      WHERE (SELECT count(*) FROM handoff_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_HANDOFF_RUNS_PER_USER}
+      RETURNING id`),
+  );
+  if (inserted.length === 0) throw new AppError(429, "too_many_runs", "handoffRun.tooMany", { vars: { n: MAX_HANDOFF_RUNS_PER_USER } });
+  return id;
+}
+
+/** Keeps one document's line and counts it on the run, in one statement. */
+async function recordLine(db: Db, id: string, seq: number, line: HandoffLine): Promise<void> {
+  // The record is for display: a failure to keep it must not stop the hand-offs.
+  try {
+    await db.execute(sql`
+      WITH kept AS (
+        INSERT INTO handoff_run_lines (run_id, seq, connection_id, documentid, state, channel, message)
+        VALUES (${id}, ${seq}, ${line.connectionId}, ${line.documentid}, ${line.state}, ${line.channel}, ${line.message ?? null})
+      )
+      UPDATE handoff_runs SET ${sql.raw(line.state)} = ${sql.raw(line.state)} + 1 WHERE id = ${id}`);
+  } catch (err) {
+    log().warn({ err, run: id }, "hand-off run: line not recorded");
+  }
+}
+
+/**
+ * Records a hand-off as a run (429 `too_many_runs` beyond the user's limit, before anything is
+ * answered) and gives its id and the work: `run` hands the documents off, giving `emit` each line
+ * (the caller's stream, which may have gone away meanwhile), and ends the row with the totals, or
+ * as counted so far when it failed.
+ */
+export async function startHandoffRun(
+  db: Db,
+  user: { id: string; email: string },
+  input: { documents: { connectionId: string; documentid: string }[]; again: boolean },
+  locale: Locale,
+): Promise<{ id: string; run: (emit: (line: HandoffLine) => void) => Promise<HandoffTotals> }> {
+  const id = await startRun(db, user.id, distinct(input.documents));
+  const run = async (emit: (line: HandoffLine) => void) => {
+    let seq = 0;
+    let totals: HandoffTotals | undefined;
+    try {
+      totals = await handOffMany(db, user, input, locale, async (line) => {
+        emit(line);
+        await recordLine(db, id, seq++, line);
+      });
+      return totals;
+    } finally {
+      // Written even when the liveness check ended the run meanwhile (this instance was taken for dead): it did finish.
+      const counts = totals ? sql`sent = ${totals.sent}, failed = ${totals.failed}, skipped = ${totals.skipped},` : sql``;
+      await db.execute(sql`UPDATE handoff_runs SET ${counts} finished_at = now(), ended = 'done' WHERE id = ${id}`);
+    }
+  };
+  return { id, run };
+}
+
+/** The user's running hand-offs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
+export async function listHandoffRuns(db: Db, userId: string): Promise<HandoffRunView[]> {
+  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, userId, { listedAfterEndS: LISTED_AFTER_END_S, limit: LIST_LIMIT });
+  return rows.map(viewOf);
+}
+
+/** One of the user's runs with each document's line so far, in the order they finished; 404 for any run not the user's. */
+export async function readHandoffRun(db: Db, userId: string, id: string): Promise<HandoffRunDetail> {
+  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${COLUMNS} FROM handoff_runs WHERE id = ${id} AND user_id = ${userId}`));
+  if (!row) throw notFound("handoffRun.notFound");
+  const lines = rowsOf<LineRow>(
+    await db.execute(sql`
+      SELECT connection_id AS "connectionId", documentid, state, channel, message FROM handoff_run_lines WHERE run_id = ${id} ORDER BY seq`),
+  );
+  return { ...viewOf(row), lines: lines.map(({ message, ...l }) => (message === null ? l : { ...l, message })) };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/runs";
+import { HandoffLine } from "./handoffs";
+import { json, type ApiOperation } from "./operation";
+
+/** The OpenAPI entries of the hand-off runs (lib/handoffs/runs.ts): a `POST /api/handoffs` found again after a reload. */
+
+const Int = z.number().int();
+const HandoffRunAnswer = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  total: Int.meta({ description: "the documents asked for, each once" }),
+  sent: Int,
+  failed: Int,
+  skipped: Int,
+  startedAt: z.string().meta({ format: "date-time" }),
+  finishedAt: z.string().meta({ format: "date-time" }).nullable(),
+  ended: z
+    .enum(["done", "instance_ended"])
+    .nullable()
+    .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+});
+const HandoffRunDetailAnswer = HandoffRunAnswer.extend({
+  lines: z.array(HandoffLine).meta({ description: "each document's line as the NDJSON answer gave it, in the order they finished" }),
+});
+
+// What the code returns must fit the documented answer.
+type Fits<A, B> = [A] extends [B] ? true : false;
+const checks: true[] = [
+  true as Fits<HandoffRunView, z.output<typeof HandoffRunAnswer>>,
+  true as Fits<HandoffRunDetail, z.output<typeof HandoffRunDetailAnswer>>,
+];
+void checks;
+
+export const HANDOFF_RUN_OPERATIONS: ApiOperation[] = [
+  {
+    method: "GET",
+    path: "/api/handoffs/runs",
+    tag: "documents",
+    summary: "The caller's hand-offs: running, or ended in the last ten minutes",
+    access: CONNECTION_ROLES,
+    description:
+      "Each `POST /api/handoffs` is a run that goes on when its caller leaves (its `Handoff-Run` header names it); its counts so far, from the record the instance running it keeps (any instance answers). At most 10, oldest first.",
+    answers: [{ status: 200, description: "the runs", content: json(z.object({ runs: z.array(HandoffRunAnswer) })) }],
+  },
+  {
+    method: "GET",
+    path: "/api/handoffs/runs/{id}",
+    tag: "documents",
+    summary: "One of the caller's hand-offs with each document's outcome so far",
+    access: CONNECTION_ROLES,
+    answers: [{ status: 200, description: "the run and its lines", content: json(HandoffRunDetailAnswer) }],
+    errors: { 404: "`not_found`: no such run of the caller" },
+  },
+];

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { expect, seedUser, signInAs, test } from "./fixtures";
+import { addConnection, expectAccessible, sandbox, setDocuments, shot, uviDoc } from "./inbox-support";
+
+/**
+ * Issue 24 in the inbox, on a phone (390 px), in German: a unit's documents say they are not handed
+ * on (and, before they are archived, why they cannot be), a selection of them goes to the resident
+ * as a run whose progress and outcome the page finds again after a reload, the rows then say
+ * "Weitergegeben per E-Mail", the sandbox mailbox holds each mail once, and sending one again is an
+ * explicit choice in the question before it.
+ */
+
+test.afterAll(async () => {
+  await sandbox("DELETE", "/faults");
+});
+
+type Mail = { to: string[]; subject: string; attachments: { filename: string }[] };
+const mailsTo = async (address: string) => ((await (await sandbox("GET", "/mail")).json()) as Mail[]).filter((m) => m.to.includes(address));
+
+test("German at 390 px: a unit's selected documents go to the resident, the run is found again after a reload, and sending again is asked", async ({
+  page,
+  base,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = randomBytes(3).toString("hex");
+  const unit = `78${String(parseInt(tag, 16) % 10_000).padStart(4, "0")}`;
+  const email = `bewohner-${tag}@example.de`;
+  const ids = ["a", "b", "c"].map((x) => `hr-${tag}-${x}`);
+  await setDocuments((customer) => ids.map((id, i) => uviDoc(id, unit, `2026-0${7 + i}`, customer)));
+  const manager = await seedUser("manager", "Hanna Weitergabe");
+  await signInAs(page, manager.email, manager.password);
+  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Ahorn;Dachgeschoss ${tag};Rita Ruf;${email};E-Mail\n`;
+  const put = await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } });
+  expect(put.status(), await put.text()).toBe(200);
+  await addConnection(page, "Messdienst Ahorn");
+  await page.goto(`${base}/documents`);
+  await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Ahorn" }).click();
+  await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
+
+  // Not archived yet: the action says why not.
+  const group = page.getByRole("region", { name: `Dachgeschoss ${tag}` });
+  await expect(group.getByRole("row").filter({ hasText: "Nicht weitergegeben" })).toHaveCount(3);
+  const first = group.getByRole("button", { name: `An Bewohner weitergeben: UVI_${ids[0]}.pdf` });
+  await expect(first).toHaveAttribute("aria-disabled", "true");
+  await expect(first).toHaveAccessibleDescription("Erst nach dem Archivieren");
+
+  // Confirmed, their bytes are archived; the list shows every state from now on (its address says so).
+  await group.getByRole("button", { name: /^Alle offenen bestätigen \(3\)/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "3 Dokumente bestätigen" }).click();
+  await expect(page.getByTestId("confirm-run").getByRole("status")).toContainText("Fertig: 3 bestätigt", { timeout: 30_000 });
+  await page.getByTestId("confirm-run").getByRole("button", { name: "Schließen" }).click();
+  await page.goto(`${base}/documents?state=all`);
+  await expect(group.getByRole("button", { name: /^An Bewohner weitergeben \(3\)/ })).toBeVisible();
+
+  // Each mail waits at the mailbox: the run is still under way when the page is reloaded.
+  await sandbox("PUT", "/faults", [{ smtp: "DATA", address: email, delayMs: 1500, times: 3 }]);
+  for (const id of ids) await group.getByRole("checkbox", { name: `UVI_${id}.pdf auswählen` }).check();
+  await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
+  const ask = page.getByRole("alertdialog");
+  await expect(ask).toContainText("Jedes Dokument geht an den heutigen Bewohner seiner Nutzeinheit");
+  await expectAccessible(page);
+  await ask.getByRole("button", { name: "Weitergeben" }).click();
+
+  const run = page.getByTestId("handoff-run");
+  await expect(run.getByRole("heading", { name: "Weitergabe an Bewohner" })).toBeFocused();
+  await expect(run.getByTestId("handoff-outcome").first()).toContainText("Gesendet", { timeout: 30_000 });
+  await page.reload();
+  await expect(run.getByRole("progressbar", { name: "Fortschritt der Weitergabe" })).toBeVisible();
+  await expect(run).toContainText(/[0-3] von 3/);
+  await run.scrollIntoViewIfNeeded();
+  await shot(page, "de-handoff-found-390");
+  await expect(run.getByRole("status")).toHaveText("Gesendet: 3, fehlgeschlagen: 0, übersprungen: 0.", { timeout: 30_000 });
+  await expect(run.getByTestId("handoff-outcome")).toHaveCount(3);
+  await expect(group.getByRole("row").filter({ hasText: /Weitergegeben per E-Mail \d\d\.\d\d\./ })).toHaveCount(3);
+  expect((await mailsTo(email)).map((m) => m.attachments[0]?.filename).sort()).toEqual(ids.map((id) => `UVI_${id}.pdf`));
+  await expectAccessible(page);
+  await shot(page, "de-handoff-done-390");
+  await run.getByRole("button", { name: "Schließen" }).click();
+
+  // Once more, only as an explicit choice.
+  await group.getByRole("button", { name: `An Bewohner weitergeben: UVI_${ids[0]}.pdf` }).click();
+  await expect(ask).toContainText("Schon weitergegeben: 1.");
+  await expect(ask.getByRole("button", { name: "Weitergeben" })).toBeVisible();
+  await ask.getByRole("checkbox", { name: /^Erneut senden/ }).check();
+  await expect(ask).toContainText("Die Bewohner erhalten diese Dokumente dann ein weiteres Mal.");
+  await expectAccessible(page);
+  await shot(page, "de-handoff-again-390");
+  await ask.getByRole("button", { name: "Erneut senden" }).click();
+  await expect(run.getByRole("status")).toHaveText("Gesendet: 1, fehlgeschlagen: 0, übersprungen: 0.", { timeout: 30_000 });
+  expect(await mailsTo(email)).toHaveLength(4);
+});
