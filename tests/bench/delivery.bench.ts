@@ -4,6 +4,7 @@
  * own server (50 ms delay rules on data and status), the app on another, as a remote provider
  * would be.
  */
+import { cpuSeconds } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { api } from "../support/session";
 import { addConnection, BENCH_CLIENT, control, LATENCY_MS, median, MONTHS, ndjsonRun, putState, round, signInAdmin, sync, uviDoc, withServers, type AppRig } from "./rig";
@@ -64,9 +65,14 @@ async function speedupFigure() {
       }
     };
     await runSequential(0, SEQUENTIAL / 2);
+    // Whose CPU the bulk run used (a share of one core each): the app's process (with the embedded
+    // database on its thread) and the provider's; the bench's own client takes the rest.
+    const pids = { app: rig.server.pid()!, provider: provider.pid()! };
+    const cpuBefore = { app: cpuSeconds(pids.app), provider: cpuSeconds(pids.provider) };
     const started = performance.now();
     const { done } = await bulk(rig, connection, Array.from({ length: BULK }, (_, i) => `b-${i}`));
     const bulkMs = performance.now() - started;
+    const cpuShare = (who: keyof typeof pids) => round((cpuSeconds(pids[who]) - cpuBefore[who]) / (bulkMs / 1000));
     await runSequential(SEQUENTIAL / 2, SEQUENTIAL);
     if (done.confirmed !== BULK) throw new Error(`bulk confirmed ${String(done.confirmed)} of ${BULK}: ${JSON.stringify(done)}`);
     const perDocument = sequential.reduce((a, b) => a + b, 0) / sequential.length;
@@ -78,6 +84,7 @@ async function speedupFigure() {
         sequentialMedianMs: round(median(sequential)),
         sequentialExtrapolatedMs: Math.round(perDocument * BULK),
         sequentialMeasured: SEQUENTIAL,
+        bulkCpuCores: { app: cpuShare("app"), provider: cpuShare("provider") },
       },
     };
   });

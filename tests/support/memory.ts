@@ -19,6 +19,18 @@ export function serverPid(port: number): number {
   throw new Error(`no server process on port ${port}`);
 }
 
+/**
+ * The CPU time the process used so far, user and system, in seconds (/proc/PID/stat fields 14 and
+ * 15, in clock ticks of 1/100 s as Linux counts them for a process): over a span of wall time, how
+ * many cores' worth of work it did.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The name in parentheses may hold spaces; the fields are counted after its closing one.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export function rssBytes(pid: number): number {
   const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   if (!line) throw new Error(`no VmRSS for ${pid}`);
