@@ -90,7 +90,8 @@ export function Timeline({ record, events }: { record: DeliveryRecord; events: D
   const t = useT();
   const display = useDisplay();
   const locale = display.locale;
-  const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a);
+  // The two actors that are not a user: the background work, and a resident's download through the portal (lib/handoffs/portal.ts).
+  const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a === "resident" ? t("deliveryDetail.resident") : a);
   const items = [
     { key: "first", at: record.firstSeenAt, text: t("deliveryDetail.event.firstSeen"), by: null as string | null, border: "border-blue-600" },
     ...events.map((e, i) => ({ key: `${i}`, at: e.at, text: describeEvent(e, t, locale), by: actor(e.actor), border: tone(e) })),
