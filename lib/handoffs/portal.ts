@@ -5,9 +5,8 @@ import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { openArchived } from "@/lib/delivery/archive/read";
-import { env } from "@/lib/env";
 import { openLink, type PortalAccess } from "./portal-links";
-import { isDocumentOfUnit } from "./unit-documents";
+import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
 
 /**
  * What a resident sees through their portal link (`GET /r/{token}`): every archived document of
@@ -36,7 +35,7 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
       JOIN delivery_documents d ON d.connection_id = c.id
       WHERE u.id = ${access.unitId}::uuid AND d.sha256 IS NOT NULL
         AND ${isDocumentOfUnit}
-        AND d.period_from >= date_trunc('month', u.resident_since AT TIME ZONE ${env().displayTimeZone})::date
+        AND ${isOfPresentResident()}
       ORDER BY d.period_from DESC, d.documentid LIMIT ${MAX_DOCUMENTS}`),
   );
 }

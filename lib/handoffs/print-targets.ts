@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { linkState, needsFreshLink } from "./portal-links";
-import { isDocumentOfUnit } from "./unit-documents";
+import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
 
 /**
  * Who gets a letter in a property's print of one month (`GET /api/handoffs/print`): each resident
@@ -65,7 +65,7 @@ export async function postLetters(db: Db, userId: string, q: { property: string;
       JOIN delivery_documents d ON d.connection_id = c.id
       WHERE u.user_id = ${userId} AND u.property = ${q.property} AND u.channel = 'post' AND u.resident_name IS NOT NULL AND u.resident_since IS NOT NULL
         AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
-        AND ${isDocumentOfUnit}
+        AND ${isDocumentOfUnit} AND ${isOfPresentResident()}
         AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
           AND h.unit_key = u.unit_key AND h.resident_since = u.resident_since AND h.state = 'opened')
       ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid LIMIT ${limit}`),
