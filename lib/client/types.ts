@@ -13,7 +13,7 @@ export type { TestResult as ConnectionTest } from "@/lib/connections/test-connec
 export type { UserView as User } from "@/lib/users/users";
 export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
 export type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/runs";
-export type { HandoffLine } from "@/lib/handoffs/run";
+export type { HandoffLine } from "@/lib/handoffs/outcome";
 export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
 export type { RunView as ConfirmationRun } from "@/lib/delivery/runs";

@@ -6,7 +6,7 @@ import { sendMail } from "@/lib/mail/send";
 import { issueLink, linkState, markDelivered, needsFreshLink } from "./portal-links";
 import { portalMail, portalOrigin } from "./portal-texts";
 import { claimHandoff, type HandoffTarget } from "./record";
-import { recordSend, type HandoffLine } from "./run";
+import { recordSend, type HandoffLine, type HandoffUser } from "./outcome";
 import type { HandoffSource } from "./targets";
 
 /**
@@ -18,9 +18,7 @@ import type { HandoffSource } from "./targets";
  * printed letters (print.ts); a link the owner revoked goes nowhere until the owner issues one.
  */
 
-type User = { id: string; email: string };
-
-export async function handOffByPortal(db: Db, user: User, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
+export async function handOffByPortal(db: Db, user: HandoffUser, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
   const { connectionId, documentid } = source;
   const skipped = (key: MessageKey, vars?: MessageVars): HandoffLine => ({
     connectionId,

@@ -9,7 +9,7 @@ import { portalOrigin } from "./portal-texts";
 import { documentLetter, linkLetter } from "./print-letters";
 import { linkLetters, postLetters, type PostLetter } from "./print-targets";
 import { claimHandoff, finishHandoff, type Claim } from "./record";
-import { archivedBytes } from "./run";
+import { archivedBytes } from "./outcome";
 
 /**
  * `GET /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): one

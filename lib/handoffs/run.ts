@@ -1,16 +1,13 @@
 import "server-only";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
-import { isArchived, openArchived } from "@/lib/delivery/archive/read";
+import { isArchived } from "@/lib/delivery/archive/read";
 import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
-import type { Channel } from "@/lib/lists/units";
-import type { MailFailure } from "@/lib/mail/failure";
-import { sendMail, type MailResult } from "@/lib/mail/send";
+import { sendMail } from "@/lib/mail/send";
 import { handoffMail } from "./email";
-import { failureWords } from "./failure-words";
+import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "./outcome";
 import { handOffByPortal } from "./portal-mail";
-import { claimHandoff, finishHandoff, type Claim, type HandoffTarget } from "./record";
+import { claimHandoff } from "./record";
 import { readSources, type HandoffSource } from "./targets";
 
 /**
@@ -22,33 +19,10 @@ import { readSources, type HandoffSource } from "./targets";
  * (print.ts), so here the document is reported `skipped`, saying so.
  */
 
-export type HandoffLine = { connectionId: string; documentid: string; state: "sent" | "failed" | "skipped"; channel: Channel | null; message?: string };
 export type HandoffTotals = { sent: number; failed: number; skipped: number };
-type User = { id: string; email: string };
-
-/** The largest file that goes out as an attachment or into a print (a UVI is a few hundred kilobytes; mail servers refuse far less than this). */
-const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-
-export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | null> {
-  const file = await openArchived(db, sha256);
-  if (!file || file.bytes > MAX_ATTACHMENT_BYTES) return null;
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of file.stream as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_ATTACHMENT_BYTES) return null;
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts);
-}
-
-/** The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/mail took it out). */
-const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
-
-const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) => failureWords(f, (key, vars) => translate(locale, key, vars));
 
 /** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
-async function handOffByMail(db: Db, user: User, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
+async function handOffByMail(db: Db, user: HandoffUser, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
   const { connectionId, documentid } = source;
   const line = (state: HandoffLine["state"], key: MessageKey, vars?: MessageVars): HandoffLine => ({
     connectionId,
@@ -81,39 +55,6 @@ async function handOffByMail(db: Db, user: User, source: HandoffSource, again: b
   return recordSend(db, user, { target, claim: claimed.claim, result }, locale);
 }
 
-/**
- * A send's outcome on its claimed row, with its audit event (channel, state, attempt, hash, the
- * message id or reason, and `extra`: a channel's own facts); the line to report. Shared by the
- * e-mail and the portal channel (portal-mail.ts).
- */
-export async function recordSend(
-  db: Db,
-  user: User,
-  send: { target: HandoffTarget; claim: Claim; result: MailResult | { state: "failed"; reason: { kind: "archive" } } },
-  locale: Locale,
-  extra: Record<string, unknown> = {},
-): Promise<HandoffLine> {
-  const { target, claim, result } = send;
-  const { connectionId, documentid, channel } = target;
-  await finishHandoff(db, claim, result.state === "sent" ? result : { state: "failed", reason: reasonText(result.reason) });
-  await recordEvent(db, {
-    kind: "handoff",
-    actor: actorOf(user),
-    connectionId,
-    documentid,
-    detail: {
-      channel,
-      state: result.state,
-      attempt: claim.attempts,
-      sha256: target.sha256,
-      ...extra,
-      ...(result.state === "sent" ? { messageId: result.messageId } : { reason: result.reason }),
-    },
-  });
-  if (result.state === "sent") return { connectionId, documentid, state: "sent", channel };
-  return { connectionId, documentid, state: "failed", channel, message: failureMessage(result.reason, locale) };
-}
-
 /** Why a document cannot be handed off at all, before any intent: `undefined` when it can. */
 async function refusal(db: Db, source: HandoffSource | undefined): Promise<[MessageKey, MessageVars?] | undefined> {
   if (!source) return ["handoff.skip.unknown"];
@@ -126,7 +67,7 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
 
 export async function handOffMany(
   db: Db,
-  user: User,
+  user: HandoffUser,
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean },
   locale: Locale,
   onLine: (line: HandoffLine) => Promise<void> | void,
