@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { StoredMail } from "../../lib/sandbox/mailbox/store";
 import { pdfText } from "../support/pdf-text";
 import { ADMIN } from "../support/server";
@@ -85,6 +85,7 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   expect(pages[0]).toContain("Lindenstraße 4");
   expect(pages.slice(1).join("\n")).toContain(ids[2]);
   expect(pages.join("\n")).not.toContain("Erika Elster");
+  await mkdir("tests/e2e/screenshots", { recursive: true });
   await writeFile("tests/e2e/screenshots/handoff-letter.pdf", printed);
   spawnSync("pdftoppm", [
     "-png",
