@@ -71,7 +71,8 @@ async function recordLine(db: Db, id: string, seq: number, line: HandoffLine): P
         INSERT INTO handoff_run_lines (run_id, seq, connection_id, documentid, state, channel, message)
         VALUES (${id}, ${seq}, ${line.connectionId}, ${line.documentid}, ${line.state}, ${line.channel}, ${line.message ?? null})
       )
-      UPDATE handoff_runs SET ${sql.raw(line.state)} = ${sql.raw(line.state)} + 1 WHERE id = ${id}`);
+      UPDATE handoff_runs SET sent = sent + ${Number(line.state === "sent")}, failed = failed + ${Number(line.state === "failed")},
+        skipped = skipped + ${Number(line.state === "skipped")} WHERE id = ${id}`);
   } catch (err) {
     log().warn({ err, run: id }, "hand-off run: line not recorded");
   }
