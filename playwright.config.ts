@@ -9,8 +9,8 @@ const PHONE_ONLY = ["inbox-phone.spec.ts"];
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "*.spec.ts",
-  globalSetup: "./tests/e2e/global-setup.ts",
-  workers: 1,
+  // Each worker starts its own server (tests/e2e/fixtures.ts): two or more run side by side.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 60_000,
   reporter: [["list"]],

@@ -138,6 +138,7 @@ const Schema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  ARGE_TEST_HOOKS: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
 });
 
 export type Env = {
@@ -185,6 +186,8 @@ export type Env = {
   sandboxSmtpPort: number;
   /** Days a resident's portal link (lib/handoffs/portal-links.ts) stays valid from its issue. */
   portalLinkDays: number;
+  /** ARGE_TEST_HOOKS=1: the test helper's channel (lib/ops/test-hooks.ts); the start refuses it without that channel. */
+  testHooks: boolean;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -275,6 +278,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
+    testHooks: e.ARGE_TEST_HOOKS === "1",
   };
 }
 

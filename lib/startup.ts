@@ -14,6 +14,7 @@ export async function startServer(): Promise<void> {
   let config;
   try {
     config = env();
+    if (config.testHooks) (await import("@/lib/ops/test-hooks")).startTestHooks();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`\n${err.message}\n`);

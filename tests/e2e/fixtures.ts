@@ -1,10 +1,11 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { ADMIN } from "../support/server";
+import { ADMIN, freePort, startServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 
+/** The server of this worker, as its `server` fixture started it. */
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is set by global-setup");
+  if (!url) throw new Error("E2E_BASE_URL is set by the worker's server fixture");
   return url;
 };
 
@@ -25,8 +26,28 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.context().addCookies([{ name, value, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
 }
 
-export const test = base.extend<{ base: string }>({
-  base: async ({}, provide) => provide(baseUrl()),
+/**
+ * Each Playwright worker runs its own app server (with the sandbox provider, its own data and
+ * database) before its first test, so workers never share state. Its e-mail goes to its own sandbox
+ * mailbox, as in the demo (the hand-off specs). Helpers find it through the worker's environment.
+ */
+export const test = base.extend<{ base: string }, { server: string }>({
+  server: [
+    async ({}, provide) => {
+      const smtpPort = await freePort();
+      const server = await startServer({
+        sandbox: true,
+        env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
+      });
+      process.env.E2E_BASE_URL = server.url;
+      process.env.E2E_SANDBOX_TOKEN = server.env.SANDBOX_ADMIN_TOKEN;
+      process.env.E2E_SMTP_PORT = server.env.SANDBOX_SMTP_PORT;
+      await provide(server.url);
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 180_000 },
+  ],
+  base: async ({ server }, provide) => provide(server),
 });
 export { expect };
 

@@ -6,8 +6,9 @@ import type { TestServer } from "./server";
 import { pgliteExtensions } from "@/lib/db/pglite";
 
 /**
- * Runs one SQL statement on the server's database. The embedded one belongs to one process at a
- * time: the server is killed first (a no-op when it has ended already) and started again after.
+ * Runs one SQL statement on the server's database: PostgreSQL directly; the embedded one through
+ * the running server's test channel, or opened here while the server is stopped (the embedded
+ * database belongs to one process at a time).
  */
 export async function sql<T>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
   if (server.env.DATABASE_URL) {
@@ -19,12 +20,11 @@ export async function sql<T>(server: TestServer, text: string, params: unknown[]
       await client.end();
     }
   }
-  await server.crash();
+  if (server.running()) return server.query<T>(text, params);
   const db = await PGlite.create(path.join(server.dataDir, "pglite"), { extensions: await pgliteExtensions() });
   try {
     return (await db.query<T>(text, params)).rows;
   } finally {
     await db.close();
-    await server.restart();
   }
 }

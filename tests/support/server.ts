@@ -30,6 +30,10 @@ export type TestServer = {
   crash: () => Promise<void>;
   /** Sends SIGTERM now; resolves with the exit code once the server has shut down by itself. */
   terminate: () => Promise<number | null>;
+  /** Whether the server process runs (it may have been stopped, crashed or terminated). */
+  running: () => boolean;
+  /** One SQL statement on the running server's own database, through its test channel (lib/ops/test-hooks.ts). */
+  query: <T>(text: string, params?: unknown[]) => Promise<T[]>;
 };
 
 export function freePort(): Promise<number> {
@@ -136,12 +140,28 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   let out = "";
   let child: ChildProcess;
   const output = () => out;
+  const asked = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
+  let lastAsk = 0;
+  const running = () => child.exitCode === null && child.signalCode === null;
 
   async function launch() {
+    // The IPC channel and ARGE_TEST_HOOKS open the server's test channel; `env` leaves the variable
+    // out, since a process a test starts with it (a CLI, a second server) has no such channel.
     child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ARGE_TEST_HOOKS: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      serialization: "advanced",
+    });
+    child.on("message", (message: { id: number; rows?: unknown[]; error?: string }) => {
+      const waiting = asked.get(message.id);
+      asked.delete(message.id);
+      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.rows ?? []);
+    });
+    child.once("exit", () => {
+      for (const waiting of asked.values()) waiting.reject(new Error("the server ended before it answered"));
+      asked.clear();
     });
     child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
@@ -171,6 +191,14 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     env,
     output,
     pid: () => child.pid,
+    running,
+    query: <T>(text: string, params: unknown[] = []) =>
+      new Promise<T[]>((resolve, reject) => {
+        if (!running()) return reject(new Error("the server is not running"));
+        const id = ++lastAsk;
+        asked.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+        child.send({ id, sql: text, params });
+      }),
     restart: async () => {
       await halt();
       await launch();

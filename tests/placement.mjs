@@ -1,0 +1,92 @@
+// Where each HTTP test file (tests/integration, tests/conformance) runs: every file runs on the
+// embedded database; a file whose behaviour can differ between the engines runs on PostgreSQL too,
+// and says why. tests/unit/placement.test.ts fails for a file that is not placed here.
+//
+// What differs between the engines: locks and concurrency, several instances on one database,
+// migrations, the archive in the database, query plans, types and SQL features, sessions checked
+// against the database at every request (lib/auth/session-checks.ts), the sync's index writes
+// (lib/delivery/document-index.ts), backup, restore, db:copy and crash recovery.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const embedded = {};
+/** Runs on both databases, for the reason given. */
+const both = (why) => ({ postgres: why });
+/** Runs after the files that run side by side, by itself, for the reason given (with `postgres` also there). */
+export const alone = (why, placed = embedded) => ({ ...placed, alone: why });
+
+export const PLACEMENT = {
+  "conformance/sandbox-control.test.ts": embedded,
+  "conformance/sandbox-dta.test.ts": embedded,
+  "conformance/sandbox-oidc.test.ts": embedded,
+  "conformance/sandbox-uvi.test.ts": embedded,
+  "integration/auth.test.ts": embedded,
+  "integration/config.test.ts": embedded,
+  "integration/confirm-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
+  "integration/confirmed-elsewhere.test.ts": embedded,
+  "integration/connections-everyday.test.ts": embedded,
+  "integration/connections-keys.test.ts": embedded,
+  "integration/connections.test.ts": both("a role change ends sessions: checked against the database at every request there"),
+  "integration/delivery-confirm.test.ts": both("archive before confirm, two runs at once: the archive in the database, locks"),
+  "integration/delivery-crash.test.ts": both("crash recovery; two instances on one database"),
+  "integration/delivery-names.test.ts": embedded,
+  "integration/delivery-support-reports.test.ts": both("the completeness grid and the CSV: SQL features and types (dates, aggregates)"),
+  "integration/delivery-support.test.ts": both("support's search: SQL features and plans"),
+  "integration/delivery-sync.test.ts": both("the sync's index writes and the sync lease"),
+  "integration/delivery-view.test.ts": both("archive commits during a shutdown: the archive in the database"),
+  "integration/demo.test.ts": embedded,
+  "integration/display-time-zone.test.ts": both("days of a time zone in SQL"),
+  "integration/file-facts.test.ts": embedded,
+  "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
+  "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
+  "integration/handoffs-portal.test.ts": embedded,
+  "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
+  "integration/hardening-bodies.test.ts": embedded,
+  "integration/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
+  "integration/hardening-origin.test.ts": embedded,
+  "integration/hardening-provider.test.ts": embedded,
+  "integration/hardening-sandbox.test.ts": embedded,
+  "integration/hardening-secrets.test.ts": embedded,
+  "integration/hardening-sessions.test.ts": both("sessions checked against the database at every request there"),
+  "integration/hardening-throttle.test.ts": both("30 sign-ins at once count in one row: locks"),
+  "integration/mail.test.ts": embedded,
+  "integration/openapi.test.ts": embedded,
+  "integration/ops-backup-copy.test.ts": both("db:copy into PostgreSQL (skipped without it)"),
+  "integration/ops-backup.test.ts": both("backup and restore of either engine"),
+  "integration/ops-lifecycle-drain.test.ts": both("leases and claims after SIGTERM: crash recovery"),
+  "integration/ops-lifecycle.test.ts": both("readiness when the database cannot be reached (PostgreSQL only)"),
+  "integration/ops-metrics.test.ts": embedded,
+  "integration/outbox-records.test.ts": both("two uploads of the same bytes at once: locks"),
+  "integration/outbox.test.ts": embedded,
+  "integration/proxy-sandbox.test.ts": embedded,
+  "integration/proxy.test.ts": embedded,
+  "integration/resilience-archive.test.ts": both("half-archived blobs in the database after a crash"),
+  "integration/resilience-confirm.test.ts": both("two instances on one database (PostgreSQL only)"),
+  "integration/resilience-walk.test.ts": both("the sync's index writes under an untrusted provider"),
+  "integration/security.test.ts": embedded,
+  "integration/ssrf.test.ts": embedded,
+  "integration/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
+  "integration/throttle.test.ts": both("the block kept in the database across a restart"),
+  "integration/units-inbox.test.ts": embedded,
+  "integration/units-use.test.ts": both("the register's search: SQL features (case-insensitive matching)"),
+  "integration/units.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
+  "integration/users.test.ts": embedded,
+};
+
+/** Every HTTP test file on disk, as `tests/<dir>/<file>`, sorted. */
+export function httpTestFiles(root) {
+  return ["integration", "conformance"].flatMap((dir) =>
+    readdirSync(path.join(root, "tests", dir))
+      .filter((f) => f.endsWith(".test.ts"))
+      .sort()
+      .map((f) => path.join("tests", dir, f)),
+  );
+}
+
+/** The placement of `tests/<dir>/<file>`; a file not placed is an error. */
+export function placementOf(file) {
+  const key = file.split(path.sep).slice(-2).join("/");
+  const placed = PLACEMENT[key];
+  if (!placed) throw new Error(`${key} is not placed in tests/placement.mjs: say which databases it runs on`);
+  return placed;
+}
