@@ -48,4 +48,10 @@ describe("configuration at start", () => {
     assert.match(r.output, /PROVIDER_TIMEOUT_MS/);
     assert.doesNotMatch(r.output, /\n\s+at .+\(.+:\d+:\d+\)/, "no stack trace");
   });
+
+  test("the test helper's channel (ARGE_TEST_HOOKS) is refused by a start that the helper did not make", async () => {
+    const r = await startExpectingFailure({ AUTH_SECRET: goodSecret, ENCRYPTION_KEYS: goodKeys, ARGE_TEST_HOOKS: "1" });
+    assert.notEqual(r.status, 0);
+    assert.match(r.output, /ARGE_TEST_HOOKS is for the test helper only/);
+  });
 });

@@ -1,20 +1,30 @@
-/** The test server of one `describe` block, so that its tests do not each write the same start and stop. */
+/**
+ * The one place a test file starts its servers: each helper starts what it names before the
+ * enclosing block's tests and stops it after them, so no file writes its own start and stop.
+ * Tests within a block share its server; a test that needs a fresh one starts it itself.
+ */
 import { after, before } from "node:test";
+import { startAltProvider, type AltProvider } from "./alt-provider";
 import type { Person } from "./connections";
 import { mustSync, putState, sandboxManager } from "./delivery";
 import { ADMIN, startServer, type TestServer } from "./server";
 import { mustSignIn, type Session } from "./session";
 
 export type Suite = { server: TestServer; admin: Session };
+type StartOptions = NonNullable<Parameters<typeof startServer>[0]>;
+/** Start options, or a function giving them once the hooks registered before have run (an alt provider's origin, say). */
+type Options = StartOptions | (() => StartOptions | Promise<StartOptions>);
+
+const resolve = async (options: Options | undefined) => (typeof options === "function" ? await options() : (options ?? {}));
 
 /**
  * Starts a server (with `options`) before the enclosing block's tests and signs its admin in;
  * stops it after them. The fields are set once the `before` hook has run.
  */
-export function suiteServer(options?: Parameters<typeof startServer>[0]): Suite {
+export function suiteServer(options?: Options): Suite {
   const suite = {} as Suite;
   before(async () => {
-    suite.server = await startServer(options);
+    suite.server = await startServer(await resolve(options));
     suite.admin = await mustSignIn(suite.server.url, ADMIN.email, ADMIN.password);
   });
   after(() => suite.server?.stop());
@@ -36,5 +46,15 @@ export function sandboxSuite(documents: unknown[], options: { env?: Record<strin
     if (options.synced) await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
   });
   after(() => suite.server?.stop());
+  return suite;
+}
+
+/** Starts a second provider (tests/support/alt-provider.ts) before the enclosing block's tests; closes it after them. */
+export function altProviderSuite(): { alt: AltProvider } {
+  const suite = {} as { alt: AltProvider };
+  before(async () => {
+    suite.alt = await startAltProvider();
+  });
+  after(() => suite.alt?.close());
   return suite;
 }
