@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { Person } from "../support/connections";
 import { assertInboxCountsAgree, control, mustSync, ndjson, ndjsonUntil, putState, requestsLog, sandboxManager, uviFor } from "../support/delivery";
 import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../support/reconciled";
-import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
-import { sandboxSuite } from "../support/suite";
+import { sql } from "../support/database";
+import { testDatabaseUrl } from "../support/server";
+import { instancesSuite, sandboxSuite } from "../support/suite";
+import { until } from "../support/until";
 
 /**
  * Confirmations survive a crash and a second instance: the server is killed (SIGKILL) in the
@@ -61,7 +63,12 @@ describe("a crash in the middle of a bulk confirmation", () => {
     const running = fetch(`${s.server.url}/api/connections/${s.connectionId}/sync`, { method: "POST", headers: { Cookie: s.manager.session.cookie } }).catch(
       () => undefined,
     );
-    await new Promise((r) => setTimeout(r, 800));
+    // The crash comes while the sync holds its lease, waiting for the provider's first page.
+    const leased = await until(
+      () => sql<{ lease_owner: string | null }>(s.server, "SELECT lease_owner FROM delivery_sync WHERE connection_id = $1", [s.connectionId]),
+      (rows) => rows[0]?.lease_owner != null,
+    );
+    assert.ok(leased[0]?.lease_owner, "the sync took its lease");
     await s.server.crash();
     await running;
     await s.server.restart();
@@ -73,26 +80,18 @@ describe("a crash in the middle of a bulk confirmation", () => {
 });
 
 describe("two instances on one PostgreSQL", { skip: testDatabaseUrl() ? false : "no PostgreSQL: TEST_DATABASE_URL is not set" }, () => {
-  let one: TestServer;
-  let two: TestServer;
   let a: Person;
   let conn = "";
   const ids = Array.from({ length: 100 }, (_, i) => `t-${i}`);
-
+  const pair = instancesSuite({ sandbox: true });
   before(async () => {
-    one = await startServer({ sandbox: true });
-    const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_ADMIN_TOKEN"].map((k) => [k, one.env[k]!]);
-    two = await startServer({ sandbox: true, env: { ...Object.fromEntries(shared), PROVIDER_URL_ALLOWLIST: one.url } });
-    await putState(one, uviFor(ids, "64"));
-    ({ manager: a, connectionId: conn } = await sandboxManager(one));
-    await mustSync(a.session, one.url, conn);
-  });
-  after(async () => {
-    await two?.stop();
-    await one?.stop();
+    await putState(pair.one, uviFor(ids, "64"));
+    ({ manager: a, connectionId: conn } = await sandboxManager(pair.one));
+    await mustSync(a.session, pair.one.url, conn);
   });
 
   test("both confirm the same 100 documents at once: the provider sees exactly 100 PUTs", async () => {
+    const { one, two } = pair;
     await control(one, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 20 }]);
     const runs = await Promise.all([one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/confirmations`, { documentids: ids })));
     await control(one, "DELETE", "/faults");

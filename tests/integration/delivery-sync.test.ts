@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { control, mustSync, ndjson, putState, SANDBOX_BASIC, syncConnection, uvi } from "../support/delivery";
-import { startServer, type TestServer } from "../support/server";
+import { sql } from "../support/database";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
+import { until } from "../support/until";
 
 /** Sync and the inbox over HTTP against the sandbox provider (docs/api.md). */
 
@@ -26,23 +28,21 @@ function documents() {
 }
 
 describe("sync and inbox", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0" } });
   let a: Person;
   let uviId = "";
   const total = UNITS * MONTHS.length + 2 + 1100;
 
   before(async () => {
-    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0" } });
-    await putState(server, documents());
-    a = await makeUser(server, "manager");
-    uviId = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await putState(s.server, documents());
+    a = await makeUser(s.server, "manager");
+    uviId = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
   });
-  after(() => server?.stop());
 
-  const inbox = (query: string) => api(a.session, server.url, `/api/inbox?${query}`);
+  const inbox = (query: string) => api(a.session, s.server.url, `/api/inbox?${query}`);
 
   test("sync streams progress and ends with open, gone and added", async () => {
-    const res = await syncConnection(a.session, server.url, uviId);
+    const res = await syncConnection(a.session, s.server.url, uviId);
     assert.equal(res.status, 200, res.text);
     const progress = res.lines.filter((l) => l.done === undefined);
     assert.ok(progress.length >= 2, res.text);
@@ -51,9 +51,9 @@ describe("sync and inbox", () => {
       res.text,
     );
     assert.deepEqual(res.lines.at(-1), { done: true, open: total, gone: 0, added: total });
-    const again = await mustSync(a.session, server.url, uviId);
+    const again = await mustSync(a.session, s.server.url, uviId);
     assert.deepEqual(again, { done: true, open: total, gone: 0, added: 0 });
-    const [conn] = (await api(a.session, server.url, "/api/connections")).body;
+    const [conn] = (await api(a.session, s.server.url, "/api/connections")).body;
     assert.equal(conn.lastSync.ok, true);
     assert.equal(conn.lastSync.open, total);
     assert.equal(conn.stale, false);
@@ -111,8 +111,8 @@ describe("sync and inbox", () => {
     const docs = documents();
     docs.find((d) => d.documentid === "d-0-2026-07")!.confirmed = true;
     docs.push(uvi("d-1-2026-07-correction", "7000001", "2026-07"));
-    await putState(server, docs);
-    const done = await mustSync(a.session, server.url, uviId);
+    await putState(s.server, docs);
+    const done = await mustSync(a.session, s.server.url, uviId);
     assert.deepEqual(done, { done: true, open: total, gone: 1, added: 1 });
     const g0 = ((await inbox("q=7000000")).body.groups as Group[])[0]!;
     assert.equal(g0.documents.find((d) => d.documentid === "d-0-2026-07")!.state, "gone");
@@ -125,112 +125,106 @@ describe("sync and inbox", () => {
   });
 
   test("one sync per connection at a time: a second one gets 409 with a message", async () => {
-    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 }]);
-    const first = syncConnection(a.session, server.url, uviId);
-    await new Promise((r) => setTimeout(r, 400));
-    const second = await ndjson(a.session, server.url, `/api/connections/${uviId}/sync`);
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 }]);
+    const first = syncConnection(a.session, s.server.url, uviId);
+    // The second comes while the first holds the connection's lease.
+    await until(
+      () => sql<{ lease_owner: string | null }>(s.server, "SELECT lease_owner FROM delivery_sync WHERE connection_id = $1", [uviId]),
+      (rows) => rows[0]?.lease_owner != null,
+    );
+    const second = await ndjson(a.session, s.server.url, `/api/connections/${uviId}/sync`);
     assert.equal(second.status, 409, second.text);
     assert.equal(JSON.parse(second.text).error, "sync_running");
     assert.equal((await first).status, 200);
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "DELETE", "/faults");
   });
 
   test("a failing provider ends the sync with the error as its last line and in lastSync", async () => {
-    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/count", status: 401 }]);
-    const res = await syncConnection(a.session, server.url, uviId);
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/count", status: 401 }]);
+    const res = await syncConnection(a.session, s.server.url, uviId);
+    await control(s.server, "DELETE", "/faults");
     assert.equal(res.lines.at(-1)!.error, "provider_auth", res.text);
-    const [conn] = (await api(a.session, server.url, "/api/connections")).body;
+    const [conn] = (await api(a.session, s.server.url, "/api/connections")).body;
     assert.equal(conn.lastSync.ok, false);
     assert.match(conn.lastSync.message, /Zugangsdaten/);
   });
 
   test("support may not sync or read an inbox; another manager sees nothing of it", async () => {
-    const support = await makeUser(server, "support");
-    assert.equal((await ndjson(support.session, server.url, `/api/connections/${uviId}/sync`)).status, 403);
-    assert.equal((await api(support.session, server.url, "/api/inbox")).status, 403);
-    const b = await makeUser(server, "manager");
-    assert.equal((await ndjson(b.session, server.url, `/api/connections/${uviId}/sync`)).status, 404);
-    const other = await api(b.session, server.url, "/api/inbox");
+    const support = await makeUser(s.server, "support");
+    assert.equal((await ndjson(support.session, s.server.url, `/api/connections/${uviId}/sync`)).status, 403);
+    assert.equal((await api(support.session, s.server.url, "/api/inbox")).status, 403);
+    const b = await makeUser(s.server, "manager");
+    assert.equal((await ndjson(b.session, s.server.url, `/api/connections/${uviId}/sync`)).status, 404);
+    const other = await api(b.session, s.server.url, "/api/inbox");
     assert.deepEqual([other.body.units, other.body.documents, other.body.groups], [0, 0, []]);
   });
 
   test("the list proxy indexes what it passes; a deleted connection leaves the inbox, its record stays for support", async () => {
     // Another account than the first connection's (a user's second connection to one account is refused); UVI sends no kd.
     const extra = (
-      await addConnection(server, a.session, {
+      await addConnection(s.server, a.session, {
         name: "Listed only",
         service: "uvi",
-        baseUrl: `${server.url}/arge`,
+        baseUrl: `${s.server.url}/arge`,
         customerNumber: "listed",
         auth: SANDBOX_BASIC,
       })
     ).id;
-    assert.equal((await api(a.session, server.url, `/api/connections/${extra}/documents?limit=5`)).status, 200);
+    assert.equal((await api(a.session, s.server.url, `/api/connections/${extra}/documents?limit=5`)).status, 200);
     let indexed = 0;
     for (let i = 0; i < 40 && indexed < 5; i++) {
       indexed = (await inbox(`connection=${extra}`)).body.documents;
       if (indexed < 5) await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal(indexed, 5, "the page's documents are in the index without a sync");
-    assert.equal((await api(a.session, server.url, `/api/connections/${extra}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(a.session, s.server.url, `/api/connections/${extra}`, { method: "DELETE" })).status, 204);
     const after = await inbox("limit=1");
     assert.ok(!(after.body.connections as { id: string }[]).some((c) => c.id === extra));
     assert.equal((await inbox(`connection=${extra}`)).body.documents, 0);
-    const support = await makeUser(server, "support");
-    const records = await api(support.session, server.url, `/api/delivery/documents?connection=${extra}`);
+    const support = await makeUser(s.server, "support");
+    const records = await api(support.session, s.server.url, `/api/delivery/documents?connection=${extra}`);
     assert.equal(records.body.count, 5, records.text);
     assert.equal(records.body.records[0].connectionName, "Listed only");
   });
 });
 
 describe("background sync", () => {
-  let server: TestServer;
+  // 0.01 minutes: every connection about every 0.6 s (first run within its first interval).
+  const s = suiteServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0.01", SYNC_CONCURRENCY: "1" } });
   let a: Person;
 
   before(async () => {
-    // 0.05 minutes: every connection about every 3 s (first run within its first interval).
-    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0.05", SYNC_CONCURRENCY: "1" } });
-    await putState(server, [uvi("bg-1", "9001"), uvi("bg-2", "9002")]);
-    a = await makeUser(server, "manager");
+    await putState(s.server, [uvi("bg-1", "9001"), uvi("bg-2", "9002")]);
+    a = await makeUser(s.server, "manager");
   });
-  after(() => server?.stop());
-
-  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-    let value = await read();
-    for (let i = 0; i < 60 && !ok(value); i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      value = await read();
-    }
-    return value;
-  }
 
   test("connections are synced on their own, and what the provider dropped becomes gone", async () => {
     const ids = [];
     for (let i = 0; i < 2; i++)
       ids.push(
         (
-          await addConnection(server, a.session, {
+          await addConnection(s.server, a.session, {
             name: `bg ${i}`,
             service: "uvi",
-            baseUrl: `${server.url}/arge`,
+            baseUrl: `${s.server.url}/arge`,
             customerNumber: `bg${i}`,
             auth: SANDBOX_BASIC,
           })
         ).id,
       );
     const list = () =>
-      api(a.session, server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
-    const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok));
+      api(a.session, s.server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
+    const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok), { tries: 150, everyMs: 100 });
     assert.ok(
       synced.every((c) => c.lastSync?.ok && c.lastSync.open === 2 && !c.stale),
       JSON.stringify(synced),
     );
     const docs = [uvi("bg-1", "9001"), uvi("bg-2", "9002", "2026-10", { confirmed: true })];
-    await putState(server, docs);
+    await putState(s.server, docs);
     const after = await until(
-      () => api(a.session, server.url, "/api/inbox?state=gone").then((r) => r.body.documents as number),
+      () => api(a.session, s.server.url, "/api/inbox?state=gone").then((r) => r.body.documents as number),
       (n) => n === 2,
+      { tries: 150, everyMs: 100 },
     );
     assert.equal(after, 2, "bg-2 gone on both connections");
   });

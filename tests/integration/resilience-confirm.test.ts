@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT, uvi } from "../support/delivery";
-import { startServer, testDatabaseUrl, type TestServer } from "../support/server";
+import { testDatabaseUrl } from "../support/server";
+import { instancesSuite, suiteServer } from "../support/suite";
 import { api } from "../support/session";
 
 /**
@@ -15,7 +16,7 @@ import { api } from "../support/session";
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 describe("what was confirmed stays as confirmed", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true });
   let a: Person;
   let support: Person;
   let conn = "";
@@ -24,28 +25,26 @@ describe("what was confirmed stays as confirmed", () => {
   const doc = (content: Buffer, confirmed: boolean) => uvi("kept-1", "720001", "2026-10", { content: { base64: content.toString("base64") }, confirmed });
 
   before(async () => {
-    server = await startServer({ sandbox: true });
-    await putState(server, [doc(first, false)]);
-    a = await makeUser(server, "manager");
-    support = await makeUser(server, "support");
-    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
-    await mustSync(a.session, server.url, conn);
+    await putState(s.server, [doc(first, false)]);
+    a = await makeUser(s.server, "manager");
+    support = await makeUser(s.server, "support");
+    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, s.server.url, conn);
   });
-  after(() => server?.stop());
 
   test("a later view with other bytes is archived as its own event; the record, its hash and its file keep the confirmed bytes", async () => {
-    const confirm = await api(a.session, server.url, `/api/connections/${conn}/documents/kept-1/status`, { method: "PUT" });
+    const confirm = await api(a.session, s.server.url, `/api/connections/${conn}/documents/kept-1/status`, { method: "PUT" });
     assert.equal(confirm.status, 200, confirm.text);
     // The provider now serves other bytes for the same (confirmed) document.
-    await putState(server, [doc(other, true)]);
-    const view = await fetch(`${server.url}/api/connections/${conn}/documents/kept-1/data`, { headers: { Cookie: a.session.cookie } });
+    await putState(s.server, [doc(other, true)]);
+    const view = await fetch(`${s.server.url}/api/connections/${conn}/documents/kept-1/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(view.status, 200);
     assert.equal(sha(Buffer.from(await view.arrayBuffer())), sha(other));
 
-    let detail = await api(support.session, server.url, `/api/delivery/documents/${conn}/kept-1`);
+    let detail = await api(support.session, s.server.url, `/api/delivery/documents/${conn}/kept-1`);
     for (let i = 0; i < 40 && !detail.body.events.some((e: { detail: { otherBytes?: boolean } }) => e.detail.otherBytes); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      detail = await api(support.session, server.url, `/api/delivery/documents/${conn}/kept-1`);
+      detail = await api(support.session, s.server.url, `/api/delivery/documents/${conn}/kept-1`);
     }
     assert.equal(detail.status, 200, detail.text);
     assert.equal(detail.body.state, "confirmed");
@@ -56,54 +55,51 @@ describe("what was confirmed stays as confirmed", () => {
     assert.equal(later.detail.sha256, sha(other));
     assert.equal(later.detail.kept, sha(first));
 
-    const file = await fetch(`${server.url}/api/delivery/documents/${conn}/kept-1/file`, { headers: { Cookie: support.session.cookie } });
+    const file = await fetch(`${s.server.url}/api/delivery/documents/${conn}/kept-1/file`, { headers: { Cookie: support.session.cookie } });
     assert.equal(file.status, 200);
     assert.equal(sha(Buffer.from(await file.arrayBuffer())), sha(first), "support's file is the confirmed one");
   });
 });
 
 describe("the token before the claim", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "1500" } });
   let a: Person;
   let conn = "";
 
   before(async () => {
-    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "1500" } });
-    await putState(server, [uvi("tok-1", "730001")], { tokenLifetimeSeconds: 1 });
-    a = await makeUser(server, "manager");
+    await putState(s.server, [uvi("tok-1", "730001")], { tokenLifetimeSeconds: 1 });
+    a = await makeUser(s.server, "manager");
     conn = (
-      await addConnection(server, a.session, {
+      await addConnection(s.server, a.session, {
         service: "uvi",
-        baseUrl: `${server.url}/arge`,
-        authUrl: server.url,
+        baseUrl: `${s.server.url}/arge`,
+        authUrl: s.server.url,
         auth: { type: "client_credentials", clientId: SANDBOX_CLIENT.oauth.clientId, clientSecret: SANDBOX_CLIENT.oauth.clientSecret },
       })
     ).id;
-    await mustSync(a.session, server.url, conn);
+    await mustSync(a.session, s.server.url, conn);
   });
-  after(() => server?.stop());
 
   test("a token that cannot be had in time leaves the document failed, unclaimed and unsent, not unknown", async () => {
     // The file is archived first; then the token (expired after 1 s) is asked for and does not come.
-    const view = await fetch(`${server.url}/api/connections/${conn}/documents/tok-1/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${conn}/documents/tok-1/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(view.status, 200);
     await view.arrayBuffer();
+    // The token the app holds lapses after its 1 s (the sandbox's shortest lifetime); nothing outside the app shows when.
     await new Promise((r) => setTimeout(r, 1200));
-    await control(server, "PUT", "/faults", [{ path: "/auth/realms/arge-api/protocol/openid-connect/token", delayMs: 2500 }]);
-    const res = await api(a.session, server.url, `/api/connections/${conn}/documents/tok-1/status`, { method: "PUT" });
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "PUT", "/faults", [{ path: "/auth/realms/arge-api/protocol/openid-connect/token", delayMs: 2500 }]);
+    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/tok-1/status`, { method: "PUT" });
+    await control(s.server, "DELETE", "/faults");
     assert.equal(res.body.state, "failed", res.text);
-    const log = await requestsLog(server);
+    const log = await requestsLog(s.server);
     assert.equal(log.filter((r) => r.method === "PUT").length, 0, "nothing was sent");
     // Nothing is left pending or unknown: it can be confirmed at once when the token comes again.
-    const again = await api(a.session, server.url, `/api/connections/${conn}/documents/tok-1/status`, { method: "PUT" });
+    const again = await api(a.session, s.server.url, `/api/connections/${conn}/documents/tok-1/status`, { method: "PUT" });
     assert.equal(again.status, 200, again.text);
   });
 });
 
 describe("two runs at once on two instances tell the truth", { skip: testDatabaseUrl() ? false : "no PostgreSQL: TEST_DATABASE_URL is not set" }, () => {
-  let one: TestServer;
-  let two: TestServer;
   let a: Person;
   let conn = "";
   const ids = Array.from({ length: 200 }, (_, i) => `two-${i}`);
@@ -117,21 +113,17 @@ describe("two runs at once on two instances tell the truth", { skip: testDatabas
     content: { generate: "dta-zip" },
   });
 
+  const pair = instancesSuite({ sandbox: true });
   before(async () => {
-    one = await startServer({ sandbox: true });
-    const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_ADMIN_TOKEN"].map((k) => [k, one.env[k]!]);
-    two = await startServer({ sandbox: true, env: { ...Object.fromEntries(shared), PROVIDER_URL_ALLOWLIST: one.url } });
+    const { one } = pair;
     await putState(one, ids.map(dta));
     a = await makeUser(one, "manager");
     conn = (await addConnection(one, a.session, { service: "dta", baseUrl: `${one.url}/dta`, customerNumber: "4712", auth: SANDBOX_BASIC })).id;
     await mustSync(a.session, one.url, conn);
   });
-  after(async () => {
-    await two?.stop();
-    await one?.stop();
-  });
 
   test("the same 200 documents from two instances: one PUT each, and no run reports a document the other confirmed as failed", async () => {
+    const { one, two } = pair;
     // A slow file answer widens the window in which the other run confirms what this one is fetching
     // (the DTA provider answers 410 for a confirmed document's file).
     await control(one, "PUT", "/faults", [{ method: "GET", path: "/dta/v1/documents/out/*/data", delayMs: 40 }]);

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { sampleDocuments, startAltProvider, type AltProvider } from "../support/alt-provider";
+import { before, describe, test } from "node:test";
+import { sampleDocuments, type AltProvider } from "../support/alt-provider";
 import { sql } from "../support/database";
-import { ADMIN, startServer, testDatabaseUrl, type TestServer } from "../support/server";
+import { ADMIN, testDatabaseUrl } from "../support/server";
 import { api, mustSignIn } from "../support/session";
+import { altProviderSuite, instancesSuite } from "../support/suite";
+import { until } from "../support/until";
 
 /**
  * The background sync of several due connections over two instances on one PostgreSQL
@@ -17,58 +19,45 @@ const CONNECTIONS = 4;
 const TICK_S = 15;
 
 describe("background sync over two instances", { skip: testDatabaseUrl() ? false : "no PostgreSQL: TEST_DATABASE_URL is not set" }, () => {
-  let one: TestServer;
-  let two: TestServer | undefined;
+  const suites = Array.from({ length: CONNECTIONS }, () => altProviderSuite());
   const providers: AltProvider[] = [];
-
-  before(async () => {
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const p = await startAltProvider();
+  before(() => {
+    for (const [i, { alt: p }] of suites.entries()) {
       p.documents = sampleDocuments(3, `c${i}`);
       p.modes.pageSize = 0;
       p.modes.latencyMs = 100;
       providers.push(p);
     }
-    const allow = providers.map((p) => p.origin).join(",");
-    one = await startServer({ env: { PROVIDER_URL_ALLOWLIST: allow, SYNC_INTERVAL_MINUTES: "0" } });
-    const admin = await mustSignIn(one.url, ADMIN.email, ADMIN.password);
-    for (const [i, p] of providers.entries()) {
-      const res = await api(admin, one.url, "/api/connections", {
-        method: "POST",
-        json: { name: `c${i}`, service: "uvi", baseUrl: p.uviBase, auth: { type: "basic", ...p.basic } },
-      });
-      assert.equal(res.status, 201, res.text);
-    }
-    // Every connection due now; both instances with the background sync, one sync at a time each.
-    await sql(one, "INSERT INTO delivery_sync (connection_id, next_at) SELECT id, now() FROM connections");
-    for (const p of providers) p.counters.requests = [];
-    Object.assign(one.env, { SYNC_INTERVAL_MINUTES: "60", SYNC_CONCURRENCY: "1" });
-    await one.restart();
-    const shared = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "PROVIDER_URL_ALLOWLIST", "SYNC_INTERVAL_MINUTES", "SYNC_CONCURRENCY"].map((k) => [
-      k,
-      one.env[k]!,
-    ]);
-    two = await startServer({ env: Object.fromEntries(shared) });
   });
-  after(async () => {
-    await two?.stop();
-    await one?.stop();
-    await Promise.all(providers.map((p) => p.close()));
-  });
+  const pair = instancesSuite(
+    () => ({ env: { PROVIDER_URL_ALLOWLIST: providers.map((p) => p.origin).join(","), SYNC_INTERVAL_MINUTES: "0" } }),
+    async (one) => {
+      const admin = await mustSignIn(one.url, ADMIN.email, ADMIN.password);
+      for (const [i, p] of providers.entries()) {
+        const res = await api(admin, one.url, "/api/connections", {
+          method: "POST",
+          json: { name: `c${i}`, service: "uvi", baseUrl: p.uviBase, auth: { type: "basic", ...p.basic } },
+        });
+        assert.equal(res.status, 201, res.text);
+      }
+      // Every connection due now; both instances with the background sync, one sync at a time each.
+      await sql(one, "INSERT INTO delivery_sync (connection_id, next_at) SELECT id, now() FROM connections");
+      for (const p of providers) p.counters.requests = [];
+      Object.assign(one.env, { SYNC_INTERVAL_MINUTES: "60", SYNC_CONCURRENCY: "1" });
+      await one.restart();
+    },
+  );
 
   test("due connections are synced back to back, each once, not one per slot and tick", async () => {
+    const { one } = pair;
     type Synced = { n: number; first_at: string; last_at: string };
     const read = () =>
       sql<Synced>(
         one,
         "SELECT count(*) FILTER (WHERE last_at IS NOT NULL)::int AS n, min(last_at)::text AS first_at, max(last_at)::text AS last_at FROM delivery_sync",
       );
-    // Bounded: at most 60 looks, 0.5 s apart (the ticks alone would end it after about 2 ticks).
-    let [synced] = await read();
-    for (let i = 0; i < 60 && synced!.n < CONNECTIONS; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      [synced] = await read();
-    }
+    // Bounded: at most 300 looks, 0.1 s apart (the ticks alone would end it after about 2 ticks).
+    const [synced] = await until(read, ([row]) => row!.n >= CONNECTIONS, { tries: 300, everyMs: 100 });
     assert.equal(synced!.n, CONNECTIONS, "every connection synced");
     // Waiting for the tick after each sync, an instance syncs one connection per tick: the last of
     // four on two instances would end at least a tick after the first. Back to back, a few seconds.

@@ -58,3 +58,31 @@ export function altProviderSuite(): { alt: AltProvider } {
   after(() => suite.alt?.close());
   return suite;
 }
+
+export type InstancesSuite = { one: TestServer; two: TestServer };
+
+/** What a second instance does not share with the first: its own address, data folder and mailbox port. */
+const OWN = new Set(["PORT", "DATA_DIR", "SANDBOX_SMTP_PORT"]);
+
+/**
+ * Two instances of the app on one PostgreSQL database (TEST_DATABASE_URL) before the enclosing
+ * block's tests: the first with `options`, then `prepare(one)` (which may change `one.env` and
+ * restart it), then the second with the first's configuration and secrets; with the sandbox, the
+ * second reaches the first's sandbox as its provider. Both stop after the block's tests.
+ */
+export function instancesSuite(options: Options, prepare?: (one: TestServer) => Promise<void>): InstancesSuite {
+  const suite = {} as InstancesSuite;
+  before(async () => {
+    const first = await resolve(options);
+    suite.one = await startServer({ ...first, database: "postgres" });
+    await prepare?.(suite.one);
+    const shared = Object.fromEntries(Object.entries(suite.one.env).filter(([k]) => !OWN.has(k)));
+    if (first.sandbox) shared.PROVIDER_URL_ALLOWLIST = [shared.PROVIDER_URL_ALLOWLIST, suite.one.url].filter(Boolean).join(",");
+    suite.two = await startServer({ sandbox: first.sandbox, env: shared });
+  });
+  after(async () => {
+    await suite.two?.stop();
+    await suite.one?.stop();
+  });
+  return suite;
+}
