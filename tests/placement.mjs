@@ -13,7 +13,7 @@ const embedded = {};
 /** Runs on both databases, for the reason given. */
 const both = (why) => ({ postgres: why });
 /** Runs after the files that run side by side, by itself, for the reason given (with `postgres` also there). */
-export const alone = (why, placed = embedded) => ({ ...placed, alone: why });
+const alone = (why, placed = embedded) => ({ ...placed, alone: why });
 
 export const PLACEMENT = {
   "conformance/sandbox-control.test.ts": embedded,
@@ -62,7 +62,10 @@ export const PLACEMENT = {
   "integration/proxy.test.ts": embedded,
   "integration/resilience-archive.test.ts": both("half-archived blobs in the database after a crash"),
   "integration/resilience-confirm.test.ts": both("two instances on one database (PostgreSQL only)"),
-  "integration/resilience-walk.test.ts": both("the sync's index writes under an untrusted provider"),
+  "integration/resilience-walk.test.ts": alone(
+    "it measures other requests' answer times during a long sync: other files' load would be measured too",
+    both("the sync's index writes under an untrusted provider"),
+  ),
   "integration/security.test.ts": embedded,
   "integration/ssrf.test.ts": embedded,
   "integration/sync-scheduler.test.ts": both("two instances share the schedule: locks"),

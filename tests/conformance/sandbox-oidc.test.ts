@@ -1,29 +1,28 @@
 import assert from "node:assert/strict";
 import { generateKeyPair, SignJWT, createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { after, before, describe, test } from "node:test";
-import { basic, call, CLIENT_A, putState, REALM, sleep, startSandbox, testState, token, UVI, type TestServer } from "./support";
+import { before, describe, test } from "node:test";
+import { suiteServer } from "../support/suite";
+import { basic, call, CLIENT_A, putState, REALM, sleep, testState, token, UVI } from "./support";
 
 const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
 
 describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
-  let server: TestServer;
+  const suite = suiteServer({ sandbox: true });
   before(async () => {
-    server = await startSandbox();
-    await putState(server, testState(2));
+    await putState(suite.server, testState(2));
   });
-  after(() => server.stop());
 
-  const tokenEndpoint = () => `${server.url}${REALM}/protocol/openid-connect/token`;
+  const tokenEndpoint = () => `${suite.server.url}${REALM}/protocol/openid-connect/token`;
   const post = (body: string, headers: Record<string, string> = {}) =>
     fetch(tokenEndpoint(), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body });
 
   test("discovery document names the token endpoint and jwks_uri on this origin", async () => {
-    const res = await call(server, `${REALM}/.well-known/openid-configuration`);
+    const res = await call(suite.server, `${REALM}/.well-known/openid-configuration`);
     assert.equal(res.status, 200);
     const doc = await res.json();
-    assert.equal(doc.issuer, `${server.url}${REALM}`);
+    assert.equal(doc.issuer, `${suite.server.url}${REALM}`);
     assert.equal(doc.token_endpoint, tokenEndpoint());
-    assert.equal(doc.jwks_uri, `${server.url}${REALM}/protocol/openid-connect/certs`);
+    assert.equal(doc.jwks_uri, `${suite.server.url}${REALM}/protocol/openid-connect/certs`);
     assert.ok(doc.grant_types_supported.includes("client_credentials"));
   });
 
@@ -37,11 +36,11 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
     assert.equal(t.refresh_token, undefined);
     const byForm = await post(form({ grant_type: "client_credentials", client_id: CLIENT_A.oauth.clientId, client_secret: CLIENT_A.oauth.clientSecret }));
     assert.equal(byForm.status, 200);
-    const jwks = createRemoteJWKSet(new URL(`${server.url}${REALM}/protocol/openid-connect/certs`));
-    const { payload, protectedHeader } = await jwtVerify(t.access_token, jwks, { issuer: `${server.url}${REALM}` });
+    const jwks = createRemoteJWKSet(new URL(`${suite.server.url}${REALM}/protocol/openid-connect/certs`));
+    const { payload, protectedHeader } = await jwtVerify(t.access_token, jwks, { issuer: `${suite.server.url}${REALM}` });
     assert.equal(protectedHeader.alg, "RS256");
     assert.equal(payload.exp! - payload.iat!, 300);
-    const keys = await (await call(server, `${REALM}/protocol/openid-connect/certs`)).json();
+    const keys = await (await call(suite.server, `${REALM}/protocol/openid-connect/certs`)).json();
     assert.equal(keys.keys[0].d, undefined, "no private part is published");
   });
 
@@ -68,7 +67,7 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
   });
 
   test("forged and foreign tokens get 401", async () => {
-    const real = await token(server);
+    const real = await token(suite.server);
     const claims = decodeJwt(real);
     const { privateKey } = await generateKeyPair("RS256");
     const foreign = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "foreign" }).sign(privateKey);
@@ -76,22 +75,28 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: "client-b" })).toString("base64url")}.${s}`;
     const unsigned = `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${p}.`;
     for (const t of [foreign, tampered, unsigned, "abc.def.ghi"]) {
-      const res = await call(server, `${UVI}/documents/out`, { auth: `Bearer ${t}` });
+      const res = await call(suite.server, `${UVI}/documents/out`, { auth: `Bearer ${t}` });
       assert.equal(res.status, 401);
       assert.match(res.headers.get("www-authenticate") ?? "", /invalid_token/);
     }
-    const dta = await call(server, "/dta/v1/documents/out", { auth: `Bearer ${real}` });
+    const dta = await call(suite.server, "/dta/v1/documents/out", { auth: `Bearer ${real}` });
     assert.equal(dta.status, 401, "DTA refuses Bearer");
   });
 
   test("configurable lifetime; an expired token gets 401", async () => {
-    await putState(server, testState(2, { tokenLifetimeSeconds: 1 }));
+    // One second, the shortest lifetime the sandbox accepts (lib/sandbox/schema.ts).
+    await putState(suite.server, testState(2, { tokenLifetimeSeconds: 1 }));
     const res = await post(form({ grant_type: "client_credentials" }), { Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret) });
     const t = await res.json();
     assert.equal(t.expires_in, 1);
-    assert.equal((await call(server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status, 200);
-    await sleep(2100);
-    assert.equal((await call(server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status, 401);
-    await putState(server, testState(2));
+    assert.equal((await call(suite.server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status, 200);
+    // Asked again until it is refused (at most 40 tries): it expires at the next whole second, as the sandbox allows no clock tolerance.
+    let status = 200;
+    for (let i = 0; i < 40 && status === 200; i++) {
+      await sleep(100);
+      status = (await call(suite.server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status;
+    }
+    assert.equal(status, 401);
+    await putState(suite.server, testState(2));
   });
 });

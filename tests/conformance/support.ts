@@ -1,9 +1,7 @@
 /** Helpers for the sandbox conformance tests: they talk to the running app over HTTP only. */
-import { startServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
 
 export type { TestServer };
-
-export const startSandbox = () => startServer({ sandbox: true });
 
 export const UVI = "/arge/documents/v1";
 export const REALM = "/auth/realms/arge-api";

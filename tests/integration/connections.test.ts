@@ -1,31 +1,25 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { startAltProvider, type AltProvider } from "../support/alt-provider";
+import { before, describe, test } from "node:test";
 import { addConnection, idRoutes, makeUser, type Person } from "../support/connections";
-import { ADMIN, freePort, startServer, type TestServer } from "../support/server";
+import { ADMIN, freePort } from "../support/server";
 import { api, mustSignIn } from "../support/session";
+import { altProviderSuite, suiteServer } from "../support/suite";
 
 describe("connections API (docs/api.md)", () => {
-  let server: TestServer;
-  let alt: AltProvider;
   let a: Person;
   let b: Person;
   let closedPort: number;
   const seeded: string[] = [];
 
-  before(async () => {
-    alt = await startAltProvider();
+  const provider = altProviderSuite();
+  const suite = suiteServer(async () => {
     closedPort = await freePort();
-    server = await startServer({
-      env: { PROVIDER_URL_ALLOWLIST: `${alt.origin},http://127.0.0.1:${closedPort}`, PROVIDER_TIMEOUT_MS: "1500" },
-    });
-    a = await makeUser(server, "manager");
-    b = await makeUser(server, "manager");
+    return { env: { PROVIDER_URL_ALLOWLIST: `${provider.alt.origin},http://127.0.0.1:${closedPort}`, PROVIDER_TIMEOUT_MS: "1500" } };
   });
-  after(async () => {
-    await server.stop();
-    await alt.close();
+  before(async () => {
+    a = await makeUser(suite.server, "manager");
+    b = await makeUser(suite.server, "manager");
   });
 
   // Each connection to an account of its own (a user's second connection to one account is refused):
@@ -33,22 +27,22 @@ describe("connections API (docs/api.md)", () => {
   let accounts = 0;
   const uvi = (extra: Record<string, unknown> = {}) => ({
     service: "uvi",
-    baseUrl: alt.uviBase,
+    baseUrl: provider.alt.uviBase,
     customerNumber: `k${++accounts}`,
-    auth: { type: "basic", ...alt.basic },
+    auth: { type: "basic", ...provider.alt.basic },
     ...extra,
   });
 
   test("create, list, edit and delete; answers never carry a secret", async () => {
     const secret = `Seed-${randomBytes(8).toString("hex")}`;
     seeded.push(secret);
-    const res = await api(a.session, server.url, "/api/connections", {
+    const res = await api(a.session, suite.server.url, "/api/connections", {
       method: "POST",
       json: {
         name: "Kalo",
         service: "uvi",
-        baseUrl: `${alt.origin}/arge/`,
-        authUrl: alt.origin,
+        baseUrl: `${provider.alt.origin}/arge/`,
+        authUrl: provider.alt.origin,
         auth: { type: "client_credentials", clientId: "alt-client", clientSecret: secret },
       },
     });
@@ -67,24 +61,24 @@ describe("connections API (docs/api.md)", () => {
       "service",
       "stale",
     ]);
-    assert.equal(res.body.baseUrl, alt.uviBase, "normalised without trailing slash");
+    assert.equal(res.body.baseUrl, provider.alt.uviBase, "normalised without trailing slash");
     assert.equal(res.body.authType, "client_credentials");
     assert.ok(!res.text.includes(secret));
-    const list = await api(a.session, server.url, "/api/connections");
+    const list = await api(a.session, suite.server.url, "/api/connections");
     assert.equal(list.status, 200);
     assert.ok(list.body.some((c: { id: string }) => c.id === res.body.id));
     assert.ok(!list.text.includes(secret));
-    assert.ok(!(await api(b.session, server.url, "/api/connections")).body.some((c: { id: string }) => c.id === res.body.id));
+    assert.ok(!(await api(b.session, suite.server.url, "/api/connections")).body.some((c: { id: string }) => c.id === res.body.id));
 
-    const patched = await api(a.session, server.url, `/api/connections/${res.body.id}`, {
+    const patched = await api(a.session, suite.server.url, `/api/connections/${res.body.id}`, {
       method: "PATCH",
       json: { name: "Kalo neu", auth: { type: "client_credentials", clientSecret: "" } },
     });
     assert.equal(patched.status, 200, patched.text);
     assert.equal(patched.body.name, "Kalo neu");
-    const del = await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "DELETE" });
+    const del = await api(a.session, suite.server.url, `/api/connections/${res.body.id}`, { method: "DELETE" });
     assert.equal(del.status, 204);
-    assert.equal((await api(a.session, server.url, `/api/connections/${res.body.id}`, { method: "DELETE" })).status, 404);
+    assert.equal((await api(a.session, suite.server.url, `/api/connections/${res.body.id}`, { method: "DELETE" })).status, 404);
   });
 
   test("bad input answers 400 naming the field", async () => {
@@ -97,14 +91,17 @@ describe("connections API (docs/api.md)", () => {
       [uvi({ auth: { type: "basic", username: "u" } }), "auth.password"],
       [uvi({ auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } }), "authUrl"],
       [
-        { ...uvi({ service: "dta", baseUrl: alt.dtaBase, authUrl: alt.origin }), auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } },
+        {
+          ...uvi({ service: "dta", baseUrl: provider.alt.dtaBase, authUrl: provider.alt.origin }),
+          auth: { type: "client_credentials", clientId: "c", clientSecret: "s" },
+        },
         "auth.type",
       ],
       [uvi({ customerNumber: "47 11" }), "customerNumber"],
       [uvi({ name: "" }), "name"],
     ];
     for (const [body, field] of cases) {
-      const res = await api(a.session, server.url, "/api/connections", { method: "POST", json: { name: "n", ...body } });
+      const res = await api(a.session, suite.server.url, "/api/connections", { method: "POST", json: { name: "n", ...body } });
       assert.equal(res.status, 400, `${field}: ${res.text}`);
       assert.equal(res.body.error, "validation");
       assert.ok(
@@ -115,16 +112,16 @@ describe("connections API (docs/api.md)", () => {
   });
 
   test("roles: support gets 403, no session 401, a foreign Origin 403", async () => {
-    const support = await makeUser(server, "support");
-    assert.equal((await api(support.session, server.url, "/api/connections")).status, 403);
-    assert.equal((await api(support.session, server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }) })).status, 403);
-    assert.equal((await api(null, server.url, "/api/connections")).status, 401);
-    const conn = await addConnection(server, a.session, uvi());
+    const support = await makeUser(suite.server, "support");
+    assert.equal((await api(support.session, suite.server.url, "/api/connections")).status, 403);
+    assert.equal((await api(support.session, suite.server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }) })).status, 403);
+    assert.equal((await api(null, suite.server.url, "/api/connections")).status, 401);
+    const conn = await addConnection(suite.server, a.session, uvi());
     for (const r of idRoutes(conn.id)) {
-      assert.equal((await api(null, server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
-      assert.equal((await api(support.session, server.url, r.path, { method: r.method, json: r.json })).status, 403, `${r.method} ${r.path}`);
+      assert.equal((await api(null, suite.server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
+      assert.equal((await api(support.session, suite.server.url, r.path, { method: r.method, json: r.json })).status, 403, `${r.method} ${r.path}`);
     }
-    const foreign = await api(a.session, server.url, "/api/connections", {
+    const foreign = await api(a.session, suite.server.url, "/api/connections", {
       method: "POST",
       json: uvi({ name: "x" }),
       headers: { Origin: "https://evil.example" },
@@ -133,101 +130,101 @@ describe("connections API (docs/api.md)", () => {
   });
 
   test("user B with user A's ids gets 404 everywhere, exactly like a missing id", async () => {
-    const conn = await addConnection(server, a.session, uvi());
+    const conn = await addConnection(suite.server, a.session, uvi());
     const missing = "00000000-0000-4000-8000-000000000000";
     for (const r of idRoutes(conn.id, "alt-uvi-0")) {
-      const theirs = await api(b.session, server.url, r.path, { method: r.method, json: r.json });
-      const none = await api(b.session, server.url, r.path.replace(conn.id, missing), { method: r.method, json: r.json });
-      const bad = await api(b.session, server.url, r.path.replace(conn.id, "not-a-uuid"), { method: r.method, json: r.json });
+      const theirs = await api(b.session, suite.server.url, r.path, { method: r.method, json: r.json });
+      const none = await api(b.session, suite.server.url, r.path.replace(conn.id, missing), { method: r.method, json: r.json });
+      const bad = await api(b.session, suite.server.url, r.path.replace(conn.id, "not-a-uuid"), { method: r.method, json: r.json });
       assert.equal(theirs.status, 404, `${r.method} ${r.path}`);
       assert.deepEqual(theirs.body, none.body);
       assert.deepEqual(bad.body, none.body);
     }
-    const before = alt.counters.requests.length;
+    const before = provider.alt.counters.requests.length;
     assert.equal(before, 0, "no provider request was made for user B");
-    const still = await api(a.session, server.url, `/api/connections/${conn.id}/documents/count`);
+    const still = await api(a.session, suite.server.url, `/api/connections/${conn.id}/documents/count`);
     assert.equal(still.status, 200, "A's connection is untouched");
   });
 
   test("a session ended by a role change or by disabling ends on connection routes too", async () => {
-    const admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-    const c = await makeUser(server, "manager", admin);
-    const conn = await addConnection(server, c.session, uvi());
+    const admin = await mustSignIn(suite.server.url, ADMIN.email, ADMIN.password);
+    const c = await makeUser(suite.server, "manager", admin);
+    const conn = await addConnection(suite.server, c.session, uvi());
     const count = `/api/connections/${conn.id}/documents/count`;
-    assert.equal((await api(c.session, server.url, count)).status, 200);
-    const users = (await api(admin, server.url, "/api/users")).body as { id: string; email: string }[];
+    assert.equal((await api(c.session, suite.server.url, count)).status, 200);
+    const users = (await api(admin, suite.server.url, "/api/users")).body as { id: string; email: string }[];
     const id = users.find((u) => u.email === c.email)!.id;
 
-    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "support" } })).status, 200);
-    assert.equal((await api(c.session, server.url, count)).status, 401, "the old session ended");
-    const asSupport = await mustSignIn(server.url, c.email, c.password);
-    assert.equal((await api(asSupport, server.url, count)).status, 403, "support never reaches a connection");
+    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "support" } })).status, 200);
+    assert.equal((await api(c.session, suite.server.url, count)).status, 401, "the old session ended");
+    const asSupport = await mustSignIn(suite.server.url, c.email, c.password);
+    assert.equal((await api(asSupport, suite.server.url, count)).status, 403, "support never reaches a connection");
 
-    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "manager" } })).status, 200);
-    const again = await mustSignIn(server.url, c.email, c.password);
-    assert.equal((await api(again, server.url, count)).status, 200);
-    assert.equal((await api(admin, server.url, `/api/users/${id}`, { method: "PATCH", json: { disabled: true } })).status, 200);
+    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "manager" } })).status, 200);
+    const again = await mustSignIn(suite.server.url, c.email, c.password);
+    assert.equal((await api(again, suite.server.url, count)).status, 200);
+    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { disabled: true } })).status, 200);
     for (const r of idRoutes(conn.id)) {
-      assert.equal((await api(again, server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
+      assert.equal((await api(again, suite.server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
     }
   });
 
   test("the connection test tells the cases apart", async () => {
-    const ok = await addConnection(server, a.session, uvi());
-    const r1 = await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST" });
+    const ok = await addConnection(suite.server, a.session, uvi());
+    const r1 = await api(a.session, suite.server.url, `/api/connections/${ok.id}/test`, { method: "POST" });
     assert.deepEqual({ ok: r1.body.ok, status: r1.body.status, count: r1.body.count }, { ok: true, status: "ok", count: 5 });
     assert.match(r1.body.message, /5/);
 
     const wrongPw = `Wrong-${randomBytes(6).toString("hex")}`;
     seeded.push(wrongPw);
-    const bad = await addConnection(server, a.session, uvi({ auth: { type: "basic", username: "alt-user", password: wrongPw } }));
-    const r2 = await api(a.session, server.url, `/api/connections/${bad.id}/test`, { method: "POST" });
+    const bad = await addConnection(suite.server, a.session, uvi({ auth: { type: "basic", username: "alt-user", password: wrongPw } }));
+    const r2 = await api(a.session, suite.server.url, `/api/connections/${bad.id}/test`, { method: "POST" });
     assert.equal(r2.body.status, "auth_failed");
     assert.equal(r2.body.ok, false);
     assert.match(r2.body.message, /Zugangsdaten/);
 
-    const down = await addConnection(server, a.session, uvi({ baseUrl: `http://127.0.0.1:${closedPort}/arge` }));
-    assert.equal((await api(a.session, server.url, `/api/connections/${down.id}/test`, { method: "POST" })).body.status, "unreachable");
+    const down = await addConnection(suite.server, a.session, uvi({ baseUrl: `http://127.0.0.1:${closedPort}/arge` }));
+    assert.equal((await api(a.session, suite.server.url, `/api/connections/${down.id}/test`, { method: "POST" })).body.status, "unreachable");
 
     // An address the guard refuses is not saved at all (ssrf.test.ts: the guard at request time).
-    const blocked = await api(a.session, server.url, "/api/connections", {
+    const blocked = await api(a.session, suite.server.url, "/api/connections", {
       method: "POST",
       json: { name: "Test", ...uvi({ baseUrl: "http://10.0.0.1/arge" }) },
     });
     assert.equal(blocked.status, 400, blocked.text);
     assert.equal(blocked.body.fields[0].path, "baseUrl");
 
-    const wrongPath = await addConnection(server, a.session, uvi({ baseUrl: `${alt.origin}/falsch` }));
-    assert.equal((await api(a.session, server.url, `/api/connections/${wrongPath.id}/test`, { method: "POST" })).body.status, "wrong_address");
+    const wrongPath = await addConnection(suite.server, a.session, uvi({ baseUrl: `${provider.alt.origin}/falsch` }));
+    assert.equal((await api(a.session, suite.server.url, `/api/connections/${wrongPath.id}/test`, { method: "POST" })).body.status, "wrong_address");
 
-    alt.modes.latencyMs = 2500;
-    const slow = await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST", headers: { "Accept-Language": "en" } });
-    alt.modes.latencyMs = 0;
+    provider.alt.modes.latencyMs = 2500;
+    const slow = await api(a.session, suite.server.url, `/api/connections/${ok.id}/test`, { method: "POST", headers: { "Accept-Language": "en" } });
+    provider.alt.modes.latencyMs = 0;
     assert.equal(slow.body.status, "timeout");
     assert.match(slow.body.message, /did not answer in time/);
   });
 
   test("an edit that leaves the secret blank keeps it; changing the auth type needs the new secret", async () => {
-    const conn = await addConnection(server, a.session, uvi());
-    const p = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+    const conn = await addConnection(suite.server, a.session, uvi());
+    const p = await api(a.session, suite.server.url, `/api/connections/${conn.id}`, {
       method: "PATCH",
       json: { auth: { type: "basic", password: "" }, customerNumber: "4711" },
     });
     assert.equal(p.status, 200, p.text);
     assert.equal(p.body.customerNumber, "4711");
-    assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
-    const t = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+    assert.equal((await api(a.session, suite.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
+    const t = await api(a.session, suite.server.url, `/api/connections/${conn.id}`, {
       method: "PATCH",
-      json: { authUrl: alt.origin, auth: { type: "client_credentials", clientId: "alt-client" } },
+      json: { authUrl: provider.alt.origin, auth: { type: "client_credentials", clientId: "alt-client" } },
     });
     assert.equal(t.status, 400);
     assert.equal(t.body.fields[0].path, "auth.clientSecret");
-    const wrong = await api(a.session, server.url, `/api/connections/${conn.id}`, {
+    const wrong = await api(a.session, suite.server.url, `/api/connections/${conn.id}`, {
       method: "PATCH",
       json: { auth: { type: "basic", password: "changed-wrong" } },
     });
     assert.equal(wrong.status, 200);
-    assert.equal((await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "auth_failed");
+    assert.equal((await api(a.session, suite.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "auth_failed");
   });
 
   test("no answer of any route carries a seeded secret, also on errors", async () => {
@@ -236,7 +233,7 @@ describe("connections API (docs/api.md)", () => {
     seeded.push(s1, s2);
     const texts: string[] = [];
     const call = async (p: string, init: { method?: string; json?: unknown } = {}) => {
-      const r = await api(a.session, server.url, p, init);
+      const r = await api(a.session, suite.server.url, p, init);
       texts.push(r.text, JSON.stringify([...r.headers]));
       return r;
     };
@@ -255,11 +252,11 @@ describe("connections API (docs/api.md)", () => {
     await call("/api/connections");
     await call(`/api/connections/${c.body.id}`, { method: "DELETE" });
     assert.ok(texts.length > 10);
-    for (const t of texts) for (const s of [s1, s2, alt.basic.password]) assert.ok(!t.includes(s), `a secret in an answer: ${t.slice(0, 200)}`);
+    for (const t of texts) for (const s of [s1, s2, provider.alt.basic.password]) assert.ok(!t.includes(s), `a secret in an answer: ${t.slice(0, 200)}`);
   });
 
   test("no seeded secret appears in the server's output", () => {
     assert.ok(seeded.length >= 2);
-    for (const s of [...seeded, alt.basic.password]) assert.ok(!server.output().includes(s), "a secret reached the log");
+    for (const s of [...seeded, provider.alt.basic.password]) assert.ok(!suite.server.output().includes(s), "a secret reached the log");
   });
 });

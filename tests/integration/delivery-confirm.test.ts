@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { addConnection, makeUser, type Person } from "../support/connections";
+import { describe, test } from "node:test";
+import { addConnection, makeUser } from "../support/connections";
 import {
   assertInboxCountsAgree,
   control,
@@ -13,13 +13,12 @@ import {
   requestsLog,
   SANDBOX_BASIC,
   SANDBOX_CLIENT,
-  sandboxManager,
   uvi,
   uviFor,
   type SandboxRequest,
 } from "../support/delivery";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { sandboxSuite } from "../support/suite";
 
 /** Archive before confirm, intent rows, bulk confirmation under faults and reconciliation, over HTTP. */
 
@@ -28,22 +27,15 @@ const putsOf = (log: SandboxRequest[], id: string) =>
   log.filter((r) => r.method === "PUT" && r.path === `/arge/documents/v1/documents/out/${id}/status`).length;
 
 describe("confirmations", () => {
-  let server: TestServer;
-  let a: Person;
-  let conn = "";
   const ids = Array.from({ length: 120 }, (_, i) => `c-${i}`);
-
-  before(async () => {
-    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" } });
-    await putState(server, [...uviFor(ids, "60"), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")]);
-    ({ manager: a, connectionId: conn } = await sandboxManager(server));
-    await mustSync(a.session, server.url, conn);
+  const suite = sandboxSuite([...uviFor(ids, "60"), uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")], {
+    env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" },
+    synced: true,
   });
-  after(() => server?.stop());
 
-  const put = (id: string) => api(a.session, server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+  const put = (id: string) => api(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/documents/${id}/status`, { method: "PUT" });
   const states = async () => {
-    const inbox = await api(a.session, server.url, `/api/inbox?limit=200`);
+    const inbox = await api(suite.manager.session, suite.server.url, `/api/inbox?limit=200`);
     const out: Record<string, string> = {};
     for (const g of inbox.body.groups) for (const d of g.documents) out[d.documentid] = d.state;
     return out;
@@ -51,51 +43,53 @@ describe("confirmations", () => {
 
   test("the bytes are archived and recorded before the one PUT; a second attempt sends none", async () => {
     assert.deepEqual((await put("single-1")).body, { documentid: "single-1", state: "confirmed" });
-    const log = await requestsLog(server);
+    const log = await requestsLog(suite.server);
     const data = log.findIndex((r) => r.method === "GET" && r.path.endsWith("/single-1/data"));
     const confirm = log.findIndex((r) => r.method === "PUT" && r.path.endsWith("/single-1/status"));
     assert.ok(data >= 0 && confirm > data, "GET data precedes the PUT");
-    if (!server.env.DATABASE_URL) {
+    if (!suite.server.env.DATABASE_URL) {
       // The embedded database keeps the archive in DATA_DIR, named by the SHA-256 of the bytes.
       const direct = Buffer.from(
         await (
-          await fetch(`${server.url}/arge/documents/v1/documents/out/single-1/data`, {
+          await fetch(`${suite.server.url}/arge/documents/v1/documents/out/single-1/data`, {
             headers: { authorization: `Basic ${Buffer.from("hv-test:sandbox-basic-secret-1").toString("base64")}` },
           })
         ).arrayBuffer(),
       );
       const sha = createHash("sha256").update(direct).digest("hex");
-      const file = path.join(server.dataDir, "archive", sha.slice(0, 2), sha);
+      const file = path.join(suite.server.dataDir, "archive", sha.slice(0, 2), sha);
       assert.ok(existsSync(file), "archived under its hash");
       assert.ok(readFileSync(file).equals(direct));
     }
     assert.equal((await put("single-1")).body.state, "confirmed");
-    assert.equal(putsOf(await requestsLog(server), "single-1"), 1);
+    assert.equal(putsOf(await requestsLog(suite.server), "single-1"), 1);
     assert.equal((await states())["single-1"], "confirmed");
   });
 
   test("no PUT when the bytes cannot be fetched", async () => {
-    await control(server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/nodata/data", status: 500 }]);
+    await control(suite.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/nodata/data", status: 500 }]);
     const res = await put("nodata");
-    await control(server, "DELETE", "/faults");
+    await control(suite.server, "DELETE", "/faults");
     assert.equal(res.body.state, "failed", res.text);
     assert.match(res.body.message, /nicht bestätigt/);
-    assert.equal(putsOf(await requestsLog(server), "nodata"), 0);
+    assert.equal(putsOf(await requestsLog(suite.server), "nodata"), 0);
     // Nothing holds it: once the bytes come, it can be confirmed.
     assert.equal((await put("nodata")).body.state, "confirmed");
   });
 
   test("a confirmation right after a view waits for the view's archive: the PUT goes out with the bytes archived and recorded", async () => {
-    const support = await makeUser(server, "support");
+    const support = await makeUser(suite.server, "support");
     const record = async () =>
-      (await api(support.session, server.url, `/api/delivery/documents/${conn}/viewed-1`)).body as {
+      (await api(support.session, suite.server.url, `/api/delivery/documents/${suite.connectionId}/viewed-1`)).body as {
         sha256?: string;
         events: { kind: string; detail?: { via?: string } }[];
       };
     // The provider holds the PUT, so the test can look while it is under way.
-    await control(server, "PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 }]);
+    await control(suite.server, "PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 }]);
     try {
-      const viewed = await fetch(`${server.url}/api/connections/${conn}/documents/viewed-1/data`, { headers: { Cookie: a.session.cookie } });
+      const viewed = await fetch(`${suite.server.url}/api/connections/${suite.connectionId}/documents/viewed-1/data`, {
+        headers: { Cookie: suite.manager.session.cookie },
+      });
       assert.equal(viewed.status, 200);
       const bytes = Buffer.from(await viewed.arrayBuffer());
       // At once after the download's last byte, while the view's archive may still be committing.
@@ -110,32 +104,40 @@ describe("confirmations", () => {
       assert.ok(kinds.includes("confirm.attempt"), kinds.join(", "));
       assert.ok(kinds.indexOf("fetch:view") >= 0 && kinds.indexOf("fetch:view") < kinds.indexOf("confirm.attempt"), kinds.join(", "));
       assert.equal(seen.sha256, createHash("sha256").update(bytes).digest("hex"));
-      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/viewed-1/file`, { headers: { Cookie: support.session.cookie } });
+      const file = await fetch(`${suite.server.url}/api/delivery/documents/${suite.connectionId}/viewed-1/file`, {
+        headers: { Cookie: support.session.cookie },
+      });
       assert.equal(file.status, 200);
       assert.ok(Buffer.from(await file.arrayBuffer()).equals(bytes), "the archive holds what was viewed");
       assert.equal((await confirming).body.state, "confirmed");
     } finally {
-      await control(server, "DELETE", "/faults");
+      await control(suite.server, "DELETE", "/faults");
     }
-    const log = await requestsLog(server);
+    const log = await requestsLog(suite.server);
     assert.equal(log.filter((r) => r.method === "GET" && r.path.endsWith("/viewed-1/data")).length, 1, "the confirmation used the view's archive");
     assert.equal(putsOf(log, "viewed-1"), 1);
   });
 
   test("bulk: faults, delays and lost answers; every document once; reconciliation decides the unknown", async () => {
     assert.equal(
-      (await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: Array.from({ length: 1001 }, (_, i) => `x${i}`) })).status,
+      (
+        await ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, {
+          documentids: Array.from({ length: 1001 }, (_, i) => `x${i}`),
+        })
+      ).status,
       400,
     );
-    await control(server, "PUT", "/faults", [
+    await control(suite.server, "PUT", "/faults", [
       { method: "PUT", path: STATUS, status: 503, times: 3 },
       { method: "PUT", path: STATUS, status: 429, retryAfterSeconds: 0, times: 2 },
       { method: "PUT", path: STATUS, applyThenFail: 504, times: 3 },
       { method: "PUT", path: STATUS, delayMs: 200, times: 10 },
       { method: "GET", path: "/arge/documents/v1/documents/out/*/data", status: 503, times: 2 },
     ]);
-    const res = await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: [...ids, ids[0]] });
-    await control(server, "DELETE", "/faults");
+    const res = await ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, {
+      documentids: [...ids, ids[0]],
+    });
+    await control(suite.server, "DELETE", "/faults");
     assert.equal(res.status, 200, res.text);
     const lines = res.lines.filter((l) => !l.done);
     assert.deepEqual(lines.map((l) => l.documentid).sort(), [...ids].sort(), "one line per document");
@@ -146,13 +148,13 @@ describe("confirmations", () => {
     assert.equal(tally("failed"), 2, `429s failed: ${res.text}`);
     assert.ok(lines.filter((l) => l.state !== "confirmed" && l.state !== "pending").every((l) => typeof l.message === "string"));
 
-    let log = await requestsLog(server);
+    let log = await requestsLog(suite.server);
     for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
 
     // Reconciliation: a lost answer whose PUT took effect is confirmed; a 503 that did not is open again.
     // (The background check at start may have reconciled some already: the outcome is what counts.)
-    await mustSync(a.session, server.url, conn);
-    const provider = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+    await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
+    const provider = (await control(suite.server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
     const atProvider = new Map(provider.documents.map((d) => [d.documentid, d.confirmed]));
     const local = await states();
     for (const id of ids) {
@@ -164,25 +166,27 @@ describe("confirmations", () => {
 
     // The rest can be confirmed; nothing the provider confirmed is sent again.
     const rest = ids.filter((id) => local[id] !== "confirmed");
-    const second = await ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids });
+    const second = await ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: ids });
     assert.equal(second.lines.at(-1)!.confirmed, ids.length, second.text);
-    log = await requestsLog(server);
+    log = await requestsLog(suite.server);
     for (const id of ids) assert.equal(putsOf(log, id), rest.includes(id) ? 2 : 1, id);
-    const final = (await control(server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+    const final = (await control(suite.server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
     assert.ok(final.documents.filter((d) => ids.includes(d.documentid)).every((d) => d.confirmed));
-    await assertInboxCountsAgree(a.session, server.url, ["2026-10"]);
+    await assertInboxCountsAgree(suite.manager.session, suite.server.url, ["2026-10"]);
   });
 
   test("two runs of the same documents at once: one PUT each", async () => {
     const twins = ids.slice(0, 40).map((id) => `${id}-twin`);
     await putState(
-      server,
+      suite.server,
       twins.map((id, i) => uvi(id, `62${String(i).padStart(4, "0")}`)),
     );
-    await mustSync(a.session, server.url, conn);
-    const runs = await Promise.all([0, 1].map(() => ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: twins })));
+    await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
+    const runs = await Promise.all(
+      [0, 1].map(() => ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: twins })),
+    );
     for (const run of runs) assert.equal(run.lines.filter((l) => !l.done).length, twins.length, run.text);
-    const log = await requestsLog(server);
+    const log = await requestsLog(suite.server);
     for (const id of twins) assert.equal(putsOf(log, id), 1, id);
     const s = await states();
     assert.ok(twins.every((id) => s[id] === "confirmed"));
@@ -190,17 +194,17 @@ describe("confirmations", () => {
 
   test("a client that goes away does not stop a bulk run", async () => {
     await putState(
-      server,
+      suite.server,
       ids.map((id, i) => uvi(`${id}-late`, `61${String(i).padStart(4, "0")}`)),
     );
-    await mustSync(a.session, server.url, conn);
-    await control(server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 100 }]);
+    await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
+    await control(suite.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 100 }]);
     const late = ids.slice(0, 30).map((id) => `${id}-late`);
     const abort = new AbortController();
-    const res = await fetch(`${server.url}/api/connections/${conn}/confirmations`, {
+    const res = await fetch(`${suite.server.url}/api/connections/${suite.connectionId}/confirmations`, {
       method: "POST",
       signal: abort.signal,
-      headers: { Cookie: a.session.cookie, "Content-Type": "application/json" },
+      headers: { Cookie: suite.manager.session.cookie, "Content-Type": "application/json" },
       body: JSON.stringify({ documentids: late }),
     });
     const reader = res.body!.getReader();
@@ -212,26 +216,39 @@ describe("confirmations", () => {
       const s = await states();
       confirmed = late.filter((id) => s[id] === "confirmed").length;
     }
-    await control(server, "DELETE", "/faults");
+    await control(suite.server, "DELETE", "/faults");
     assert.equal(confirmed, late.length);
   });
 
   test("DTA: confirmed with the connection's customer number", async () => {
-    await putState(server, [
+    await putState(suite.server, [
       { ...uvi("dta-1", "55501003"), service: "dta", customer: "4712", filename: "D.zip", mimetype: "ZIP", doctype: "A", content: { generate: "dta-zip" } },
     ]);
-    const dta = (await addConnection(server, a.session, { service: "dta", baseUrl: `${server.url}/dta`, customerNumber: "4712", auth: SANDBOX_BASIC })).id;
-    assert.equal((await mustSync(a.session, server.url, dta)).open, 1);
-    const res = await api(a.session, server.url, `/api/connections/${dta}/documents/dta-1/status`, { method: "PUT" });
+    const dta = (
+      await addConnection(suite.server, suite.manager.session, {
+        service: "dta",
+        baseUrl: `${suite.server.url}/dta`,
+        customerNumber: "4712",
+        auth: SANDBOX_BASIC,
+      })
+    ).id;
+    assert.equal((await mustSync(suite.manager.session, suite.server.url, dta)).open, 1);
+    const res = await api(suite.manager.session, suite.server.url, `/api/connections/${dta}/documents/dta-1/status`, { method: "PUT" });
     assert.deepEqual(res.body, { documentid: "dta-1", state: "confirmed" });
-    const log = await requestsLog(server);
+    const log = await requestsLog(suite.server);
     assert.equal(log.filter((r) => r.method === "PUT" && r.path.endsWith("/dta-1/status") && r.kd === "4712").length, 1);
     assert.ok(SANDBOX_CLIENT.customers.includes("4712"));
   });
 
   test("support may not confirm", async () => {
-    const support = await makeUser(server, "support");
-    assert.equal((await api(support.session, server.url, `/api/connections/${conn}/documents/single-2/status`, { method: "PUT" })).status, 403);
-    assert.equal((await ndjson(support.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ["single-2"] })).status, 403);
+    const support = await makeUser(suite.server, "support");
+    assert.equal(
+      (await api(support.session, suite.server.url, `/api/connections/${suite.connectionId}/documents/single-2/status`, { method: "PUT" })).status,
+      403,
+    );
+    assert.equal(
+      (await ndjson(support.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: ["single-2"] })).status,
+      403,
+    );
   });
 });

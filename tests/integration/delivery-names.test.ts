@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { parseCsv, seedRecords, STATE, type RecordSeed } from "../support/delivery-record";
+import { before, describe, test } from "node:test";
+import { parseCsv, RECORD_SERVER, seedDeliveryRecords, STATE, type RecordSeed } from "../support/delivery-record";
 import { api, type Session } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * Issue 23, "Names everywhere", on support's side (docs/api.md, /api/delivery/...): each record,
@@ -34,6 +35,7 @@ const RESIDENTS = /Jürgen|Weiß|juergen\.weiss|Erika|Mustermann|erika@|Zora|Pos
 type Named = { documentid: string; register: unknown };
 
 describe("the register's names on support's record", () => {
+  const s = suiteServer(RECORD_SERVER);
   let seed: RecordSeed;
   let support: Session;
   /** Every text support received, to look for residents in at the end. */
@@ -63,7 +65,7 @@ describe("the register's names on support's record", () => {
   const property = (name: string) => `property=${encodeURIComponent(name)}`;
 
   before(async () => {
-    seed = await seedRecords();
+    seed = await seedDeliveryRecords(s);
     support = seed.support.session;
     for (const [who, register] of [
       [seed.a.session, REGISTER_A],
@@ -74,7 +76,6 @@ describe("the register's names on support's record", () => {
       assert.deepEqual(put.body.errors, []);
     }
   });
-  after(() => seed?.server.stop());
 
   test("each record names its unit from its owner's register, null when no register knows it", async () => {
     const all = await records("?limit=500");

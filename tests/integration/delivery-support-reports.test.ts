@@ -1,10 +1,23 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { Person } from "../support/connections";
 import { sql } from "../support/database";
-import { archivedFile, FORMULAS, lastMonth, parseCsv, seedRecords, STATE, thisMonth, today, UMLAUT_NAME, yesterday } from "../support/delivery-record";
+import {
+  archivedFile,
+  FORMULAS,
+  lastMonth,
+  parseCsv,
+  RECORD_SERVER,
+  seedDeliveryRecords,
+  STATE,
+  thisMonth,
+  today,
+  UMLAUT_NAME,
+  yesterday,
+} from "../support/delivery-record";
 import { ADMIN, type TestServer } from "../support/server";
 import { api, type Session } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * Support's reports over the delivery record (docs/api.md, /api/delivery/...): the completeness
@@ -12,6 +25,7 @@ import { api, type Session } from "../support/session";
  */
 
 describe("delivery reports for support", () => {
+  const s = suiteServer(RECORD_SERVER);
   let server: TestServer;
   let a: Person;
   let support: Person;
@@ -21,7 +35,7 @@ describe("delivery reports for support", () => {
   const as = (who: Session, p: string, init: RequestInit & { json?: unknown } = {}) => api(who, server.url, p, init);
 
   before(async () => {
-    const seed = await seedRecords();
+    const seed = await seedDeliveryRecords(s);
     ({ server, a, support, admin, connA } = seed);
     // What the record's own tests leave behind: one document viewed (and so archived), one confirmed.
     const viewed = await fetch(`${server.url}/api/connections/${connA}/documents/full-02/data`, { headers: { Cookie: a.session.cookie } });
@@ -30,7 +44,6 @@ describe("delivery reports for support", () => {
     assert.equal((await archivedFile(seed, connA, "full-02")).status, 200);
     assert.equal((await as(a.session, `/api/connections/${connA}/documents/gap-jan/status`, { method: "PUT" })).status, 200);
   });
-  after(() => server?.stop());
 
   test("completeness: months, a missing month between two documents, by connection or property management", async () => {
     const res = await as(support.session, `/api/delivery/completeness?connection=${connA}&from=2026-01&to=2026-03`);

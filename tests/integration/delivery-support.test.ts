@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, type Person } from "../support/connections";
-import { archivedFile, seedRecords, STATE, today, UMLAUT_NAME, yesterday, type RecordSeed } from "../support/delivery-record";
+import { archivedFile, RECORD_SERVER, seedDeliveryRecords, STATE, today, UMLAUT_NAME, yesterday, type RecordSeed } from "../support/delivery-record";
 import type { TestServer } from "../support/server";
 import { api, type Session } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * Support's side of the delivery record (docs/api.md, /api/delivery/...) over real HTTP, seeded
@@ -13,6 +14,7 @@ import { api, type Session } from "../support/session";
  */
 
 describe("delivery record for support", () => {
+  const s = suiteServer(RECORD_SERVER);
   let seed: RecordSeed;
   let server: TestServer;
   let a: Person;
@@ -31,10 +33,9 @@ describe("delivery record for support", () => {
   const ids = (list: { records: { documentid: string }[] }) => list.records.map((r) => r.documentid).sort();
 
   before(async () => {
-    seed = await seedRecords();
+    seed = await seedDeliveryRecords(s);
     ({ server, a, b, support, admin, connA, connB } = seed);
   });
-  after(() => server?.stop());
 
   test("support and admin read every manager's records; a manager gets 403, nobody 401", async () => {
     for (const who of [support.session, admin]) {

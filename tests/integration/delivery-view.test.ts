@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { get } from "node:http";
-import { after, before, describe, test } from "node:test";
-import { startAltProvider, type AltProvider } from "../support/alt-provider";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { altProviderSuite, suiteServer } from "../support/suite";
 
 /**
  * A view's archive is committed and recorded right after the download has ended
@@ -15,26 +14,20 @@ import { api } from "../support/session";
 const MB = 1024 * 1024;
 
 describe("view: archiving after the download", () => {
-  let server: TestServer;
-  let alt: AltProvider;
+  const p = altProviderSuite();
+  const s = suiteServer(() => ({ env: { PROVIDER_URL_ALLOWLIST: p.alt.origin } }));
   let a: Person;
   let support: Person;
   let conn = "";
 
   before(async () => {
-    alt = await startAltProvider();
-    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin } });
-    a = await makeUser(server, "manager");
-    support = await makeUser(server, "support");
-    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } })).id;
-  });
-  after(async () => {
-    await server.stop();
-    await alt.close();
+    a = await makeUser(s.server, "manager");
+    support = await makeUser(s.server, "support");
+    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
   });
 
   test("a shutdown during downloads lets them end and their archive commits finish", async () => {
-    alt.modes.dataBytes = 16 * MB;
+    p.alt.modes.dataBytes = 16 * MB;
     const ids = ["alt-uvi-0", "alt-uvi-1", "alt-uvi-2", "alt-uvi-3"];
     // Connection: close, so that each connection, and with the last the server, closes as soon as its answer has ended.
     const downloads = ids.map((id) => {
@@ -42,7 +35,7 @@ describe("view: archiving after the download", () => {
       const started = new Promise<void>((r) => (resolveStarted = r));
       const done = new Promise<Buffer>((resolve, reject) => {
         const req = get(
-          `${server.url}/api/connections/${conn}/documents/${id}/data`,
+          `${s.server.url}/api/connections/${conn}/documents/${id}/data`,
           { headers: { Cookie: a.session.cookie, Connection: "close" }, agent: false },
           (res) => {
             assert.equal(res.statusCode, 200);
@@ -58,16 +51,16 @@ describe("view: archiving after the download", () => {
     });
     await Promise.all(downloads.map((d) => d.started));
     // SIGTERM while the downloads go on: each ends, and its commit starts, while the server is stopping.
-    const restarting = server.restart();
+    const restarting = s.server.restart();
     const seen = await Promise.all(downloads.map((d) => d.done));
     await restarting;
     for (const [i, id] of ids.entries()) {
       assert.equal(seen[i]!.length, 16 * MB);
-      const record = await api(support.session, server.url, `/api/delivery/documents/${conn}/${id}`);
+      const record = await api(support.session, s.server.url, `/api/delivery/documents/${conn}/${id}`);
       assert.equal(record.status, 200, record.text);
       assert.equal(record.body.sha256, createHash("sha256").update(seen[i]!).digest("hex"), id);
       assert.equal(record.body.bytes, 16 * MB);
-      const file = await fetch(`${server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
+      const file = await fetch(`${s.server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
       assert.equal(file.status, 200, id);
       assert.ok(Buffer.from(await file.arrayBuffer()).equals(seen[i]!), id);
     }

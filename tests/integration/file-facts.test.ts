@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { control, mustSync, ndjson, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT } from "../support/delivery";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * What the DTA service says about a file, over HTTP against the sandbox (docs/api.md, "File
@@ -56,39 +56,37 @@ const LIST = "/dta/v1/documents/out";
 const basic = `Basic ${Buffer.from(`${SANDBOX_CLIENT.basic.username}:${SANDBOX_CLIENT.basic.password}`).toString("base64")}`;
 
 describe("file facts of the DTA service", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "5000" } });
   let a: Person;
   let k1 = "";
   let k2 = "";
 
   /** The sandbox's own answer, as a provider sends it. */
   const sandbox = async (path: string, kd: string, accept = "application/json") =>
-    (await fetch(`${server.url}${path}`, { headers: { authorization: basic, kd, accept } })).text();
-  const singleAsks = async (id: string) => (await requestsLog(server)).filter((r) => r.method === "GET" && r.path === `${LIST}/${id}`).length;
-  const putsOf = async (id: string) => (await requestsLog(server)).filter((r) => r.method === "PUT" && r.path === `${LIST}/${id}/status`).length;
+    (await fetch(`${s.server.url}${path}`, { headers: { authorization: basic, kd, accept } })).text();
+  const singleAsks = async (id: string) => (await requestsLog(s.server)).filter((r) => r.method === "GET" && r.path === `${LIST}/${id}`).length;
+  const putsOf = async (id: string) => (await requestsLog(s.server)).filter((r) => r.method === "PUT" && r.path === `${LIST}/${id}/status`).length;
   const facts = async (conn: string, id: string) => {
-    const res = await api(a.session, server.url, `/api/connections/${conn}/documents/${id}`);
+    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}`);
     assert.equal(res.status, 200, res.text);
     return res.body;
   };
-  const confirm = (conn: string, id: string) => api(a.session, server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+  const confirm = (conn: string, id: string) => api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
 
   before(async () => {
-    server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "5000" } });
-    await putState(server, DOCUMENTS);
-    a = await makeUser(server, "manager");
-    const dtaConnection = (kd: string) => ({ service: "dta", baseUrl: `${server.url}/dta`, customerNumber: kd, auth: SANDBOX_BASIC });
-    k1 = (await addConnection(server, a.session, { ...dtaConnection("4711"), name: "DTA 4711" })).id;
-    k2 = (await addConnection(server, a.session, { ...dtaConnection("4712"), name: "DTA 4712" })).id;
-    await mustSync(a.session, server.url, k1);
+    await putState(s.server, DOCUMENTS);
+    a = await makeUser(s.server, "manager");
+    const dtaConnection = (kd: string) => ({ service: "dta", baseUrl: `${s.server.url}/dta`, customerNumber: kd, auth: SANDBOX_BASIC });
+    k1 = (await addConnection(s.server, a.session, { ...dtaConnection("4711"), name: "DTA 4711" })).id;
+    k2 = (await addConnection(s.server, a.session, { ...dtaConnection("4712"), name: "DTA 4712" })).id;
+    await mustSync(a.session, s.server.url, k1);
     // The second customer's list leaves every fact out (a provider that sends them only on the single document).
     const listed = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4712")) as { documents: Record<string, unknown>[] };
     for (const d of listed.documents) Object.assign(d, { filesize: null, filesizecompressed: null, filedate: null, hashvalue: null });
-    await control(server, "PUT", "/faults", [{ method: "GET", path: LIST, status: 200, body: JSON.stringify(listed) }]);
-    await mustSync(a.session, server.url, k2);
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, status: 200, body: JSON.stringify(listed) }]);
+    await mustSync(a.session, s.server.url, k2);
+    await control(s.server, "DELETE", "/faults");
   });
-  after(() => server?.stop());
 
   test("the sandbox answers the facts a state sets, JSON and XML, and null where it sets none", async () => {
     const list = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4711")) as { documents: Record<string, unknown>[] };
@@ -151,8 +149,8 @@ describe("file facts of the DTA service", () => {
     assert.deepEqual(doc.facts.hash, { algorithm: "md5", hex: digest("md5", OTHER), actual, matches: false });
     assert.notEqual(doc.state, "confirmed");
 
-    const support = await makeUser(server, "support");
-    const record = await api(support.session, server.url, `/api/delivery/documents/${k1}/f-bad`);
+    const support = await makeUser(s.server, "support");
+    const record = await api(support.session, s.server.url, `/api/delivery/documents/${k1}/f-bad`);
     assert.equal(record.status, 200, record.text);
     assert.equal(record.body.facts.hash.matches, false);
     const fetchEvent = record.body.events.find((e: { kind: string }) => e.kind === "fetch");
@@ -161,14 +159,14 @@ describe("file facts of the DTA service", () => {
   });
 
   test("a view checks the bytes as they are archived; a bulk confirmation after it says failed for that line, and sends no PUT", async () => {
-    const view = await fetch(`${server.url}/api/connections/${k1}/documents/f-bad-view/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${k1}/documents/f-bad-view/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(view.status, 200);
     assert.ok(Buffer.from(await view.arrayBuffer()).equals(content.get("f-bad-view")!), "the bytes reach the viewer unchanged");
     const doc = await facts(k1, "f-bad-view");
     assert.equal(doc.facts.hash.algorithm, "sha1");
     assert.equal(doc.facts.hash.matches, false);
 
-    const bulk = await ndjson(a.session, server.url, `/api/connections/${k1}/confirmations`, { documentids: ["f-bad-view", "f-bad-bulk"] });
+    const bulk = await ndjson(a.session, s.server.url, `/api/connections/${k1}/confirmations`, { documentids: ["f-bad-view", "f-bad-bulk"] });
     assert.equal(bulk.status, 200, bulk.text);
     for (const id of ["f-bad-view", "f-bad-bulk"]) {
       const line = bulk.lines.find((l) => l.documentid === id)!;
@@ -193,7 +191,7 @@ describe("file facts of the DTA service", () => {
     assert.equal(first.facts.hash.algorithm, "md5");
     assert.equal(await singleAsks("f-single"), askedSingle + 1);
     await facts(k2, "f-single");
-    const view = await fetch(`${server.url}/api/connections/${k2}/documents/f-single/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${k2}/documents/f-single/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(view.status, 200);
     await view.arrayBuffer();
     assert.equal((await facts(k2, "f-single")).facts.hash.matches, true);
@@ -210,17 +208,17 @@ describe("file facts of the DTA service", () => {
   test("a single document answered as XML, and a list answered as XML, give their facts", async () => {
     const b = content.get("f-xml")!;
     const xml = await sandbox(`${LIST}/f-xml`, "4712", "application/xml");
-    await control(server, "PUT", "/faults", [{ method: "GET", path: `${LIST}/f-xml`, status: 200, body: xml }]);
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: `${LIST}/f-xml`, status: 200, body: xml }]);
     const doc = await facts(k2, "f-xml");
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "DELETE", "/faults");
     assert.equal(doc.facts.source, "document");
     assert.equal(doc.facts.filesize, b.length);
     assert.deepEqual(doc.facts.hash, { algorithm: "sha256", hex: digest("sha256", b), actual: null, matches: null });
 
     const list = await sandbox(`${LIST}?offset=0&limit=100`, "4711", "application/xml");
-    await control(server, "PUT", "/faults", [{ method: "GET", path: LIST, status: 200, body: list }]);
-    await mustSync(a.session, server.url, k1);
-    await control(server, "DELETE", "/faults");
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, status: 200, body: list }]);
+    await mustSync(a.session, s.server.url, k1);
+    await control(s.server, "DELETE", "/faults");
     const listed = await facts(k1, "f-bad-bulk");
     assert.equal(listed.facts.source, "list");
     assert.equal(listed.facts.hash.hex, digest("sha256", OTHER));

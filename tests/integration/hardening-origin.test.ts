@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { ADMIN, startServer, type TestServer } from "../support/server";
+import { before, describe, test } from "node:test";
+import { ADMIN } from "../support/server";
 import { suiteServer } from "../support/suite";
 import { api, signIn, type Session } from "../support/session";
 
@@ -56,30 +56,28 @@ describe("no trusted proxy: a client's X-Forwarded-Host and X-Forwarded-Proto co
 });
 
 describe("TRUSTED_PROXIES=1: the proxy's X-Forwarded-Host and X-Forwarded-Proto count", () => {
-  let server: TestServer;
+  const suite = suiteServer({ env: { TRUSTED_PROXIES: "1" } });
   let admin: Session;
   before(async () => {
-    server = await startServer({ env: { TRUSTED_PROXIES: "1" } });
     // Signed in through the proxy: over https, so with the __Secure- cookie its requests expect.
-    const res = await signIn(server.url, ADMIN.email, ADMIN.password, PROXIED);
+    const res = await signIn(suite.server.url, ADMIN.email, ADMIN.password, PROXIED);
     admin = res.session!;
   });
-  after(() => server.stop());
 
   test("next-auth's URLs and redirects name the forwarded origin", async () => {
-    assert.deepEqual(await providerOrigins(server.url, PROXIED), [PUBLIC_URL, PUBLIC_URL]);
-    assert.equal(await signinRedirect(server.url, PROXIED), PUBLIC_URL);
-    assert.deepEqual(await providerOrigins(server.url, {}), [server.url, server.url], "without them: the Host");
+    assert.deepEqual(await providerOrigins(suite.server.url, PROXIED), [PUBLIC_URL, PUBLIC_URL]);
+    assert.equal(await signinRedirect(suite.server.url, PROXIED), PUBLIC_URL);
+    assert.deepEqual(await providerOrigins(suite.server.url, {}), [suite.server.url, suite.server.url], "without them: the Host");
   });
 
   test("X-Forwarded-Proto https makes the session cookie Secure and __Secure- prefixed", async () => {
-    const raw = sessionCookieOf(await signIn(server.url, ADMIN.email, ADMIN.password, PROXIED));
+    const raw = sessionCookieOf(await signIn(suite.server.url, ADMIN.email, ADMIN.password, PROXIED));
     assert.match(raw ?? "", /^__Secure-next-auth\.session-token=.*; Secure/i);
   });
 
   test("the Origin check compares with the forwarded host", async () => {
-    assert.equal((await createWithOrigin(admin, server.url, PUBLIC_URL, PROXIED)).status, 400);
-    assert.equal((await createWithOrigin(admin, server.url, server.url, PROXIED)).status, 403);
+    assert.equal((await createWithOrigin(admin, suite.server.url, PUBLIC_URL, PROXIED)).status, 400);
+    assert.equal((await createWithOrigin(admin, suite.server.url, suite.server.url, PROXIED)).status, 403);
   });
 });
 

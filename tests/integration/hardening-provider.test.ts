@@ -5,8 +5,8 @@ import { addConnection, makeUser, type Person } from "../support/connections";
 import { startListener, type Listener } from "../support/listener";
 import { MiB, rssGrowthDuring, serverPid } from "../support/memory";
 import { sendJson, startScripted, type Scripted } from "../support/scripted-provider";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 const LIST = "/arge/documents/v1/documents/out";
 const doc = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -31,23 +31,23 @@ function endlessPages(perPage: number, padding: number) {
 }
 
 describe("provider answers are bounded: in total per request, per page and per document; file types from an allowlist", () => {
-  let server: TestServer;
+  // The scripted provider starts first: the server's allowlist names its origin.
   let provider: Scripted;
+  before(async () => {
+    provider = await startScripted();
+  });
+  after(() => provider?.close());
+  const s = suiteServer(() => ({ env: { PROVIDER_URL_ALLOWLIST: provider.origin, PROVIDER_TIMEOUT_MS: "5000" } }));
   let a: Person;
   let id: string;
   let pid: number;
 
   before(async () => {
-    provider = await startScripted();
-    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: provider.origin, PROVIDER_TIMEOUT_MS: "5000" } });
-    a = await makeUser(server, "manager");
-    id = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${provider.origin}/arge`, auth: { type: "basic", username: "u", password: "p" } }))
-      .id;
-    pid = serverPid(server.port);
-  });
-  after(async () => {
-    await server.stop();
-    await provider.close();
+    a = await makeUser(s.server, "manager");
+    id = (
+      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${provider.origin}/arge`, auth: { type: "basic", username: "u", password: "p" } })
+    ).id;
+    pid = serverPid(s.server.port);
   });
   beforeEach(() => {
     provider.requests.length = 0;
@@ -55,7 +55,7 @@ describe("provider answers are bounded: in total per request, per page and per d
 
   test("pages of 7 MB each, linked without end: one list request stops at its total cap with a clear 502, memory flat", async () => {
     provider.handle = endlessPages(20, 7 * MiB);
-    const { result, growth } = await rssGrowthDuring(pid, () => api(a.session, server.url, `/api/connections/${id}/documents?limit=1000`));
+    const { result, growth } = await rssGrowthDuring(pid, () => api(a.session, s.server.url, `/api/connections/${id}/documents?limit=1000`));
     assert.equal(result.status, 502, result.text.slice(0, 300));
     assert.equal(result.body.error, "provider_too_large");
     assert.match(result.body.message, /zu groß/);
@@ -66,10 +66,10 @@ describe("provider answers are bounded: in total per request, per page and per d
 
   test("one page over the per-page cap (8 MiB) is cut off the same way, for a list and for a sync", async () => {
     provider.handle = endlessPages(1, 9 * MiB);
-    const list = await api(a.session, server.url, `/api/connections/${id}/documents`);
+    const list = await api(a.session, s.server.url, `/api/connections/${id}/documents`);
     assert.equal(list.status, 502);
     assert.equal(list.body.error, "provider_too_large");
-    const sync = await api(a.session, server.url, `/api/connections/${id}/sync`, { method: "POST" });
+    const sync = await api(a.session, s.server.url, `/api/connections/${id}/sync`, { method: "POST" });
     const last = JSON.parse(sync.text.trim().split("\n").pop()!);
     assert.equal(last.done, true);
     assert.equal(last.error, "provider_too_large");
@@ -80,14 +80,14 @@ describe("provider answers are bounded: in total per request, per page and per d
       if (url.pathname === `${LIST}/count`) return sendJson(res, JSON.stringify({ count: 2 }));
       sendJson(res, JSON.stringify({ documents: [doc("small"), doc("big", { note: "n".repeat(300 * 1024) })] }));
     };
-    const list = await api(a.session, server.url, `/api/connections/${id}/documents`);
+    const list = await api(a.session, s.server.url, `/api/connections/${id}/documents`);
     assert.equal(list.status, 502);
     assert.equal(list.body.error, "provider_too_large");
     provider.handle = (_req, res, url) => {
       if (url.pathname === `${LIST}/count`) return sendJson(res, JSON.stringify({ count: 1 }));
       sendJson(res, JSON.stringify({ documents: [doc("fine", { note: "n".repeat(20 * 1024) })] }));
     };
-    const fine = await api(a.session, server.url, `/api/connections/${id}/documents`);
+    const fine = await api(a.session, s.server.url, `/api/connections/${id}/documents`);
     assert.equal(fine.status, 200, "a document of ordinary size passes");
     assert.equal(fine.body.documents[0].note.length, 20 * 1024);
   });
@@ -109,7 +109,7 @@ describe("provider answers are bounded: in total per request, per page and per d
         res.writeHead(200, { "content-type": sent, "content-disposition": 'attachment; filename="f"' });
         res.end("bytes");
       };
-      const res = await fetch(`${server.url}/api/connections/${id}/documents/doc-${i}/data`, { headers: { Cookie: a.session.cookie } });
+      const res = await fetch(`${s.server.url}/api/connections/${id}/documents/doc-${i}/data`, { headers: { Cookie: a.session.cookie } });
       await res.arrayBuffer();
       assert.equal(res.status, 200, sent);
       assert.equal(res.headers.get("content-type"), expected, sent);
@@ -120,24 +120,20 @@ describe("provider answers are bounded: in total per request, per page and per d
 });
 
 describe("the outbound guard refuses IPv4-compatible IPv6 addresses (::/96)", () => {
-  let server: TestServer;
+  const s = suiteServer({ env: { PROVIDER_TIMEOUT_MS: "1500" } });
   let v4: Listener;
   let a: Person;
   before(async () => {
     v4 = await startListener("127.0.0.1");
-    server = await startServer({ env: { PROVIDER_TIMEOUT_MS: "1500" } });
-    a = await makeUser(server, "manager");
+    a = await makeUser(s.server, "manager");
   });
-  after(async () => {
-    await server.stop();
-    await v4.close();
-  });
+  after(() => v4?.close());
 
   test("[::127.0.0.1], [::7f00:1] and [::a00:1] are refused before any connection", async () => {
     // Refused by the guard when saving already (the guard at request time: ssrf.test.ts, unit tests).
     for (const host of ["[::127.0.0.1]", "[::7f00:1]", "[::a00:1]", "[::1.2.3.4]"]) {
       const baseUrl = `https://${host}:${v4.port}/arge`;
-      const res = await api(a.session, server.url, "/api/connections", {
+      const res = await api(a.session, s.server.url, "/api/connections", {
         method: "POST",
         json: { name: "Test", service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } },
       });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 type Client = { basic: { username: string; password: string }; oauth: { clientId: string; clientSecret: string }; customers: string[] };
 
@@ -36,18 +36,16 @@ function multipart(boundary: string, total: number): ReadableStream<Uint8Array> 
 }
 
 describe("the sandbox provider: credentials first, uploads bounded; the outbound exemption covers its service paths only", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true });
   let client: Client;
   let a: Person;
   const basic = () => `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}`;
 
   before(async () => {
-    server = await startServer({ sandbox: true });
-    const state = await (await fetch(`${server.url}/sandbox/api/state`, { headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } })).json();
+    const state = await (await fetch(`${s.server.url}/sandbox/api/state`, { headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` } })).json();
     client = (state as { clients: Client[] }).clients.find((c) => c.basic && c.oauth)!;
-    a = await makeUser(server, "manager");
+    a = await makeUser(s.server, "manager");
   });
-  after(() => server.stop());
 
   test("without valid credentials every endpoint answers 401 with the challenge, whatever the Accept header", async () => {
     const cases: [string, string, string][] = [
@@ -61,19 +59,21 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
     ];
     for (const [method, path, accept] of cases) {
       for (const authorization of [undefined, "Basic bm9ib2R5Om5vdGhpbmc="]) {
-        const res = await fetch(`${server.url}${path}`, { method, headers: { Accept: accept, ...(authorization ? { Authorization: authorization } : {}) } });
+        const res = await fetch(`${s.server.url}${path}`, { method, headers: { Accept: accept, ...(authorization ? { Authorization: authorization } : {}) } });
         await res.arrayBuffer();
         assert.equal(res.status, 401, `${method} ${path} (${accept}, ${authorization ?? "no credentials"})`);
         assert.match(res.headers.get("www-authenticate") ?? "", /Basic/);
       }
     }
-    const withCredentials = await fetch(`${server.url}/arge/documents/v1/documents/out/u-1/data`, { headers: { Accept: "text/html", Authorization: basic() } });
+    const withCredentials = await fetch(`${s.server.url}/arge/documents/v1/documents/out/u-1/data`, {
+      headers: { Accept: "text/html", Authorization: basic() },
+    });
     assert.equal(withCredentials.status, 406, "with credentials, Accept is judged as before");
   });
 
   test("documents/in counts the bytes actually sent: a chunked body over 50 MiB is 413, even with a small file part", async () => {
     const boundary = "----arge-hardening";
-    const res = await fetch(`${server.url}/dta/v1/documents/in`, {
+    const res = await fetch(`${s.server.url}/dta/v1/documents/in`, {
       method: "POST",
       headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body: multipart(boundary, 51 * 1024 * 1024),
@@ -82,7 +82,7 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
     const body = (await res.json()) as { code: string };
     assert.equal(res.status, 413);
     assert.equal(body.code, "413");
-    const small = await fetch(`${server.url}/dta/v1/documents/in`, {
+    const small = await fetch(`${s.server.url}/dta/v1/documents/in`, {
       method: "POST",
       headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body: multipart(boundary, 64 * 1024),
@@ -92,22 +92,22 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
   });
 
   test("connections may call the app's sandbox paths (/arge, /dta, /auth), never its /api or /sandbox/api", async () => {
-    const ok = await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...client.basic } });
-    assert.equal((await api(a.session, server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status, "ok");
-    const oauth = await addConnection(server, a.session, {
+    const ok = await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: { type: "basic", ...client.basic } });
+    assert.equal((await api(a.session, s.server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status, "ok");
+    const oauth = await addConnection(s.server, a.session, {
       service: "uvi",
-      baseUrl: `${server.url}/arge`,
-      authUrl: server.url,
+      baseUrl: `${s.server.url}/arge`,
+      authUrl: s.server.url,
       auth: { type: "client_credentials", ...client.oauth },
     });
     assert.equal(
-      (await api(a.session, server.url, `/api/connections/${oauth.id}/test`, { method: "POST" })).body.status,
+      (await api(a.session, s.server.url, `/api/connections/${oauth.id}/test`, { method: "POST" })).body.status,
       "ok",
       "the token endpoint under /auth",
     );
     // Refused by the guard when saving already (the guard at request time: ssrf.test.ts).
-    for (const baseUrl of [`${server.url}/api`, `${server.url}/sandbox/api`, `${server.url}/sandbox`, `${server.url}/login`, `${server.url}/argex`]) {
-      const res = await api(a.session, server.url, "/api/connections", {
+    for (const baseUrl of [`${s.server.url}/api`, `${s.server.url}/sandbox/api`, `${s.server.url}/sandbox`, `${s.server.url}/login`, `${s.server.url}/argex`]) {
+      const res = await api(a.session, s.server.url, "/api/connections", {
         method: "POST",
         json: { name: "Test", service: "uvi", baseUrl, auth: { type: "basic", ...client.basic } },
       });

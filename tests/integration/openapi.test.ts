@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { routeOperations } from "../support/routes";
-import { startServer, type TestServer } from "../support/server";
+import { suiteServer } from "../support/suite";
 
 /**
  * GET /api/openapi.json over HTTP: a public OpenAPI 3.1 document whose operations are exactly the
@@ -17,17 +17,15 @@ type Document = {
 };
 
 describe("the OpenAPI document", () => {
-  let server: TestServer;
+  const s = suiteServer();
   let doc: Document;
 
   before(async () => {
-    server = await startServer();
-    const res = await fetch(`${server.url}/api/openapi.json`);
+    const res = await fetch(`${s.server.url}/api/openapi.json`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
     doc = (await res.json()) as Document;
   });
-  after(() => server?.stop());
 
   test("is served without a session and looks like OpenAPI 3.1", () => {
     assert.match(doc.openapi, /^3\.1\.\d+$/);
@@ -56,7 +54,7 @@ describe("the OpenAPI document", () => {
         // Public (`security: []`), or with a token of its own (GET /api/metrics: 404 here, without METRICS_TOKEN).
         if (op.security && !op.security.some((s) => "session" in s)) continue;
         const url = p.replace(/\{(\w+)\}/g, (_, name: keyof typeof example) => example[name]);
-        const res = await fetch(`${server.url}${url}`, { method: method.toUpperCase() });
+        const res = await fetch(`${s.server.url}${url}`, { method: method.toUpperCase() });
         assert.equal(res.status, 401, `${method} ${url}`);
         assert.equal(((await res.json()) as { error: string }).error, "unauthorized");
         checked++;

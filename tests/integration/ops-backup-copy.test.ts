@@ -5,6 +5,7 @@ import { mustSync, ndjson, putState, SANDBOX_BASIC, uvi } from "../support/deliv
 import { deliveryState, emptyTarget, halt, opsEnv, runOps, type Target } from "../support/ops-backup";
 import { ADMIN, startServer, testDatabaseUrl, type TestServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * `npm run db:copy`: an embedded server's DATA_DIR (server stopped) into an empty PostgreSQL
@@ -15,39 +16,37 @@ import { api, mustSignIn } from "../support/session";
 const ids = Array.from({ length: 120 }, (_, i) => `p-${i}`);
 
 describe("db:copy from the embedded database to PostgreSQL", { skip: !testDatabaseUrl() && "needs TEST_DATABASE_URL" }, () => {
-  let embedded: TestServer;
+  const s = suiteServer({ sandbox: true, env: { DATABASE_URL: "" } });
   let copy: TestServer | undefined;
   let target: Target | undefined;
   let a: Person;
   let conn = "";
 
   before(async () => {
-    embedded = await startServer({ sandbox: true, env: { DATABASE_URL: "" } });
     await putState(
-      embedded,
+      s.server,
       ids.map((id, i) => uvi(id, `80${String(i % 30).padStart(4, "0")}`)),
     );
-    a = await makeUser(embedded, "manager");
-    conn = (await addConnection(embedded, a.session, { service: "uvi", baseUrl: `${embedded.url}/arge`, auth: SANDBOX_BASIC })).id;
-    await mustSync(a.session, embedded.url, conn);
-    assert.equal((await ndjson(a.session, embedded.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 50) })).status, 200);
+    a = await makeUser(s.server, "manager");
+    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, s.server.url, conn);
+    assert.equal((await ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 50) })).status, 200);
   });
   after(async () => {
     await copy?.stop();
     await target?.drop?.();
-    await embedded?.stop();
   });
 
   test("copies everything, refuses to run beside the server and into a filled database, and a server on the copy shows the same", async () => {
-    const before = await deliveryState(await mustSignIn(embedded.url, ADMIN.email, ADMIN.password), embedded.url);
+    const before = await deliveryState(await mustSignIn(s.server.url, ADMIN.email, ADMIN.password), s.server.url);
     target = await emptyTarget(true);
-    const env = opsEnv(embedded, { dataDir: embedded.dataDir, databaseUrl: "" });
+    const env = opsEnv(s.server, { dataDir: s.server.dataDir, databaseUrl: "" });
 
     const beside = await runOps("db-copy", [target.databaseUrl], env);
     assert.notEqual(beside.code, 0);
     assert.match(beside.out, /läuft ein Server.*server runs/s);
 
-    await halt(embedded);
+    await halt(s.server);
     const copied = await runOps("db-copy", [target.databaseUrl], env);
     assert.equal(copied.code, 0, copied.out);
     assert.match(copied.out, /100 %/);
@@ -55,8 +54,8 @@ describe("db:copy from the embedded database to PostgreSQL", { skip: !testDataba
     assert.notEqual(twice.code, 0);
     assert.match(twice.out, /nicht leer.*not empty/s);
 
-    await embedded.restart(); // the provider the copied connection talks to
-    copy = await startServer({ sandbox: true, env: { ...opsEnv(embedded, target), PROVIDER_URL_ALLOWLIST: embedded.url } });
+    await s.server.restart(); // the provider the copied connection talks to
+    copy = await startServer({ sandbox: true, env: { ...opsEnv(s.server, target), PROVIDER_URL_ALLOWLIST: s.server.url } });
     assert.deepEqual(await deliveryState(await mustSignIn(copy.url, ADMIN.email, ADMIN.password), copy.url), before);
     const tested = await api(await mustSignIn(copy.url, a.email, a.password), copy.url, `/api/connections/${conn}/test`, { method: "POST" });
     assert.equal(tested.body.ok, true, tested.text);

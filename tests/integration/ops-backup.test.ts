@@ -11,6 +11,7 @@ import { awkwardBytes, sha256, upload } from "../support/outbox";
 import { deliveryState, emptyTarget, halt, opsEnv, runOps, withTargetDb, type Target } from "../support/ops-backup";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * `npm run backup` while the app confirms and syncs, `npm run restore` into an empty target, and
@@ -21,7 +22,7 @@ import { api, mustSignIn } from "../support/session";
 const ids = Array.from({ length: 240 }, (_, i) => `b-${i}`);
 
 describe("backup and restore", () => {
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "5000" } });
   let a: Person;
   let conn = "";
   let work = "";
@@ -30,19 +31,17 @@ describe("backup and restore", () => {
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), "arge-backups-"));
-    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "5000" } });
     await putState(
-      server,
+      s.server,
       ids.map((id, i) => uvi(id, `70${String(i % 60).padStart(4, "0")}`, i % 2 ? "2026-09" : "2026-10")),
     );
-    a = await makeUser(server, "manager");
-    conn = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
-    await mustSync(a.session, server.url, conn);
+    a = await makeUser(s.server, "manager");
+    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await mustSync(a.session, s.server.url, conn);
   });
   after(async () => {
     for (const r of restored) await r.stop();
     for (const t of targets) await t.drop?.();
-    await server?.stop();
     await rm(work, { recursive: true, force: true });
   });
 
@@ -51,13 +50,13 @@ describe("backup and restore", () => {
     targets.push(t);
     return t;
   };
-  const restore = (file: string, t: Target) => runOps("restore", [file], opsEnv(server, t));
+  const restore = (file: string, t: Target) => runOps("restore", [file], opsEnv(s.server, t));
 
   test("a backup taken during a bulk confirmation and a sync restores to a state that passes the reconciliation rules", async () => {
     const file = path.join(work, "during.tgz");
-    const confirming = ndjson(a.session, server.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 160) });
-    const syncing = mustSync(a.session, server.url, conn);
-    const backup = await runOps("backup", [file], opsEnv(server));
+    const confirming = ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 160) });
+    const syncing = mustSync(a.session, s.server.url, conn);
+    const backup = await runOps("backup", [file], opsEnv(s.server));
     assert.equal(backup.code, 0, backup.out);
     assert.match(backup.out, /ENCRYPTION_KEYS/);
     assert.equal((await confirming).status, 200);
@@ -78,18 +77,18 @@ describe("backup and restore", () => {
   });
 
   test("a server on the restored data signs in the same users, opens their secrets and shows the same records, events and files", async () => {
-    const before = await deliveryState(await mustSignIn(server.url, ADMIN.email, ADMIN.password), server.url);
+    const before = await deliveryState(await mustSignIn(s.server.url, ADMIN.email, ADMIN.password), s.server.url);
     assert.ok(
       before.some((r) => (r as { file: string | null }).file !== null),
       "some files are archived",
     );
     const file = path.join(work, "quiet.tgz");
-    assert.equal((await runOps("backup", [file], opsEnv(server))).code, 0);
+    assert.equal((await runOps("backup", [file], opsEnv(s.server))).code, 0);
     const t = await target();
     assert.equal((await restore(file, t)).code, 0);
 
     // The restored connection still names the original server's sandbox: an address the copy must be allowed to reach.
-    const copy = await startServer({ sandbox: true, env: { ...opsEnv(server, t), PROVIDER_URL_ALLOWLIST: server.url } });
+    const copy = await startServer({ sandbox: true, env: { ...opsEnv(s.server, t), PROVIDER_URL_ALLOWLIST: s.server.url } });
     restored.push(copy);
     const admin = await mustSignIn(copy.url, ADMIN.email, ADMIN.password);
     assert.deepEqual(await deliveryState(admin, copy.url), before);
@@ -124,19 +123,19 @@ describe("backup and restore", () => {
   });
 
   test("a file sent through a DTA outbox is in the backup with the fetched ones", async () => {
-    const dta = (await addConnection(server, a.session, { service: "dta", baseUrl: `${server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" })).id;
+    const dta = (await addConnection(s.server, a.session, { service: "dta", baseUrl: `${s.server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" })).id;
     const bytes = awkwardBytes(4096);
-    const sent = await upload(a.session, server, dta, { name: "Nutzerwechsel.xml", bytes });
+    const sent = await upload(a.session, s.server, dta, { name: "Nutzerwechsel.xml", bytes });
     assert.equal(sent.status, 201, sent.text);
     const file = path.join(work, "outbox.tgz");
-    assert.equal((await runOps("backup", [file], opsEnv(server))).code, 0);
+    assert.equal((await runOps("backup", [file], opsEnv(s.server))).code, 0);
     const unpacked = await mkdtemp(path.join(work, "outbox-"));
     await extract({ file, cwd: unpacked });
     assert.ok(readdirSync(path.join(unpacked, "archive")).includes(sha256(bytes)), "the sent file's bytes are in the backup");
   });
 
   test("the backup route answers only its token on loopback, and no server starts while a command holds DATA_DIR", async () => {
-    const res = await fetch(`${server.url}/api/ops/backup`, { method: "POST", headers: { Authorization: "Bearer wrong" } });
+    const res = await fetch(`${s.server.url}/api/ops/backup`, { method: "POST", headers: { Authorization: "Bearer wrong" } });
     assert.equal(res.status, 404);
     const t = await target();
     writeFileSync(path.join(t.dataDir, "ops.lock"), JSON.stringify({ pid: process.pid }));

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { mustSync, putState, SANDBOX_BASIC, SANDBOX_CLIENT, uvi } from "../support/delivery";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /** GET /api/metrics counted by real traffic, with bounded labels; the server's JSON log lines of one request. */
 
@@ -45,54 +45,52 @@ function logLines(output: string): LogLine[] {
 describe("metrics and request logs", () => {
   const token = randomBytes(18).toString("base64url");
   const name = `Wohnanlage Lindenhof ${randomBytes(3).toString("hex")}`;
-  let server: TestServer;
+  const s = suiteServer({ sandbox: true, env: { METRICS_TOKEN: token, LOG_FORMAT: "json" } });
   let a: Person;
   let conn = "";
   let oidc = "";
 
   const scrape = async () => {
-    const res = await fetch(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${s.server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
     return res.text();
   };
 
   before(async () => {
-    server = await startServer({ sandbox: true, env: { METRICS_TOKEN: token, LOG_FORMAT: "json" } });
-    await putState(server, [uvi("mx-view", "7001"), uvi("mx-confirm", "7002"), uvi("mx-other", "7003")]);
-    a = await makeUser(server, "manager");
-    conn = (await addConnection(server, a.session, { name, service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    await putState(s.server, [uvi("mx-view", "7001"), uvi("mx-confirm", "7002"), uvi("mx-other", "7003")]);
+    a = await makeUser(s.server, "manager");
+    conn = (await addConnection(s.server, a.session, { name, service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
     oidc = (
-      await addConnection(server, a.session, {
+      await addConnection(s.server, a.session, {
         name: `${name} OIDC`,
         service: "uvi",
-        baseUrl: `${server.url}/arge`,
-        authUrl: server.url,
+        baseUrl: `${s.server.url}/arge`,
+        authUrl: s.server.url,
         auth: { type: "client_credentials", ...SANDBOX_CLIENT.oauth },
       })
     ).id;
   });
-  after(() => server?.stop());
 
   test("sign-in, list, sync, view, confirmations move the counters; no label names a user, document or connection", async () => {
     assert.equal(valueOf(parseMetrics(await scrape()), "arge_sync_runs_total", { result: "ok" }), 0);
 
-    await mustSync(a.session, server.url, conn);
-    assert.equal((await api(a.session, server.url, "/api/inbox")).status, 200);
-    const viewed = await fetch(`${server.url}/api/connections/${conn}/documents/mx-view/data`, { headers: { cookie: a.session.cookie } });
+    await mustSync(a.session, s.server.url, conn);
+    assert.equal((await api(a.session, s.server.url, "/api/inbox")).status, 200);
+    const viewed = await fetch(`${s.server.url}/api/connections/${conn}/documents/mx-view/data`, { headers: { cookie: a.session.cookie } });
     assert.equal(viewed.status, 200);
     const viewedBytes = (await viewed.arrayBuffer()).byteLength;
     // The viewed file's confirmation waits for its archive commit: after it, its bytes are counted.
-    const put = (id: string) => api(a.session, server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+    const put = (id: string) => api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
     assert.equal((await put("mx-view")).body.state, "confirmed");
     assert.equal((await put("mx-confirm")).body.state, "confirmed");
     assert.equal((await put("mx-missing")).body.state, "failed");
-    const direct = await fetch(`${server.url}/arge/documents/v1/documents/out/mx-confirm/data`, {
+    const direct = await fetch(`${s.server.url}/arge/documents/v1/documents/out/mx-confirm/data`, {
       headers: { authorization: `Basic ${Buffer.from(`${SANDBOX_BASIC.username}:${SANDBOX_BASIC.password}`).toString("base64")}` },
     });
     const confirmedBytes = (await direct.arrayBuffer()).byteLength;
-    assert.equal((await api(a.session, server.url, `/api/connections/${oidc}/test`, { method: "POST" })).body.ok, true);
-    assert.equal((await fetch(`${server.url}/no/such/page/mx-view`)).status, 404);
+    assert.equal((await api(a.session, s.server.url, `/api/connections/${oidc}/test`, { method: "POST" })).body.ok, true);
+    assert.equal((await fetch(`${s.server.url}/no/such/page/mx-view`)).status, 404);
 
     const text = await scrape();
     const m = parseMetrics(text);
@@ -129,7 +127,7 @@ describe("metrics and request logs", () => {
 
   test("a missing or wrong token is refused with 401", async () => {
     for (const authorization of [undefined, `Bearer ${token}x`, `Basic ${token}`]) {
-      const res = await api(null, server.url, "/api/metrics", { headers: authorization ? { authorization } : {} });
+      const res = await api(null, s.server.url, "/api/metrics", { headers: authorization ? { authorization } : {} });
       assert.equal(res.status, 401, String(authorization));
       assert.equal(res.body.error, "unauthorized");
       assert.ok(!res.text.includes("arge_"));
@@ -138,13 +136,13 @@ describe("metrics and request logs", () => {
 
   test("every JSON log line of a request carries its id, the last one its access line", async () => {
     const id = `it-${randomBytes(6).toString("hex")}`;
-    const res = await api(a.session, server.url, `/api/connections/${conn}/documents/mx-gone/status`, { method: "PUT", headers: { "x-request-id": id } });
+    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/mx-gone/status`, { method: "PUT", headers: { "x-request-id": id } });
     assert.equal(res.headers.get("x-request-id"), id);
     let lines: LogLine[] = [];
     // The access line follows the answer's last byte: bounded wait for the server's output.
     for (let i = 0; i < 100 && !lines.some((l) => l.msg === "request"); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      lines = logLines(server.output()).filter((l) => l.reqId === id);
+      lines = logLines(s.server.output()).filter((l) => l.reqId === id);
     }
     assert.ok(lines.length >= 2, JSON.stringify(lines));
     assert.ok(lines.some((l) => l.msg === "not confirmed: bytes not archived"));
@@ -155,20 +153,20 @@ describe("metrics and request logs", () => {
       status: res.status,
     });
 
-    const unsafe = await fetch(`${server.url}/api/me`, { headers: { "x-request-id": "<not a token>" } });
+    const unsafe = await fetch(`${s.server.url}/api/me`, { headers: { "x-request-id": "<not a token>" } });
     assert.match(unsafe.headers.get("x-request-id") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     // At info the provider's side stays quiet: no line per provider request, no sandbox access lines.
-    const all = logLines(server.output());
+    const all = logLines(s.server.output());
     assert.ok(all.some((l) => l.msg === "request" && l.route === "/api/connections/[id]/sync"));
     assert.ok(!all.some((l) => l.msg === "provider answered" || (l.msg === "request" && l.route === "/arge/[[...path]]")));
   });
 
   test("without METRICS_TOKEN the route does not exist", async () => {
     // The same server started again without the token (startServer's env is the one it restarts with).
-    delete server.env.METRICS_TOKEN;
-    await server.restart();
-    const res = await api(null, server.url, "/api/metrics", { headers: { authorization: `Bearer ${token}` } });
+    delete s.server.env.METRICS_TOKEN;
+    await s.server.restart();
+    const res = await api(null, s.server.url, "/api/metrics", { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 404);
     assert.equal(res.body.error, "not_found");
   });

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { suiteServer } from "../support/suite";
 
 /**
  * The proxy against the project's own sandbox provider (docs/sandbox.md), faults injected
@@ -53,38 +53,36 @@ const STATE = {
 };
 
 describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false : "the sandbox is not in this tree yet" }, () => {
-  let server: TestServer;
+  // The sandbox shares the app's process: a timeout that 100 parallel calls on 2 cores stay under.
+  const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "4000" } });
   let a: Person;
   const ids: Record<string, string> = {};
 
   const control = (method: string, p: string, json?: unknown) =>
-    api(null, server.url, `/sandbox/api${p}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+    api(null, s.server.url, `/sandbox/api${p}`, { method, json, headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` } });
 
   before(async () => {
-    // The sandbox shares the app's process: a timeout that 100 parallel calls on 2 cores stay under.
-    server = await startServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "4000" } });
     const put = await control("PUT", "/state", STATE);
     assert.equal(put.status, 204, put.text);
-    a = await makeUser(server, "manager");
+    a = await makeUser(s.server, "manager");
     const basic = { type: "basic", username: "hv-test", password: "sandbox-basic-secret-1" };
-    ids.uviBasic = (await addConnection(server, a.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: basic })).id;
+    ids.uviBasic = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: basic })).id;
     ids.uviOauth = (
-      await addConnection(server, a.session, {
+      await addConnection(s.server, a.session, {
         service: "uvi",
-        baseUrl: `${server.url}/arge`,
-        authUrl: server.url,
+        baseUrl: `${s.server.url}/arge`,
+        authUrl: s.server.url,
         auth: { type: "client_credentials", clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
       })
     ).id;
-    ids.dta = (await addConnection(server, a.session, { service: "dta", baseUrl: `${server.url}/dta`, customerNumber: "4711", auth: basic })).id;
+    ids.dta = (await addConnection(s.server, a.session, { service: "dta", baseUrl: `${s.server.url}/dta`, customerNumber: "4711", auth: basic })).id;
   });
-  after(() => server?.stop());
 
-  const get = (p: string) => api(a.session, server.url, p);
+  const get = (p: string) => api(a.session, s.server.url, p);
 
   test("connection test, list and count for every auth scheme and service", async () => {
     for (const id of [ids.uviBasic!, ids.uviOauth!]) {
-      const t = await api(a.session, server.url, `/api/connections/${id}/test`, { method: "POST" });
+      const t = await api(a.session, s.server.url, `/api/connections/${id}/test`, { method: "POST" });
       assert.deepEqual([t.body.ok, t.body.status, t.body.count], [true, "ok", 3], t.text);
       const list = await get(`/api/connections/${id}/documents?limit=2`);
       assert.equal(list.status, 200, list.text);
@@ -109,7 +107,7 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
   });
 
   test("data streams the PDF and the ZIP", async () => {
-    const pdf = await fetch(`${server.url}/api/connections/${ids.uviBasic}/documents/uvi-sb-1/data`, { headers: { Cookie: a.session.cookie } });
+    const pdf = await fetch(`${s.server.url}/api/connections/${ids.uviBasic}/documents/uvi-sb-1/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
     assert.equal(
@@ -118,7 +116,7 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
         .toString(),
       "%PDF-",
     );
-    const zip = await fetch(`${server.url}/api/connections/${ids.dta}/documents/dta-sb-0/data`, { headers: { Cookie: a.session.cookie } });
+    const zip = await fetch(`${s.server.url}/api/connections/${ids.dta}/documents/dta-sb-0/data`, { headers: { Cookie: a.session.cookie } });
     assert.equal(zip.status, 200);
     assert.equal(
       Buffer.from(await zip.arrayBuffer())
@@ -138,7 +136,7 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
   });
 
   test("confirm: confirmed, idempotent, unknown on timeout and on applyThenFail, sent once", async () => {
-    const put = (id: string) => api(a.session, server.url, `/api/connections/${ids.uviBasic}/documents/${id}/status`, { method: "PUT" });
+    const put = (id: string) => api(a.session, s.server.url, `/api/connections/${ids.uviBasic}/documents/${id}/status`, { method: "PUT" });
     assert.deepEqual((await put("uvi-sb-1")).body, { documentid: "uvi-sb-1", state: "confirmed" });
     assert.equal((await put("uvi-sb-1")).body.state, "confirmed");
     await control("PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 5000, times: 1 }]);
@@ -156,12 +154,12 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
   });
 
   test("100 parallel calls on a fresh client-credentials connection: one token request at the sandbox", async () => {
-    const fresh = await addConnection(server, a.session, {
+    const fresh = await addConnection(s.server, a.session, {
       service: "uvi",
-      baseUrl: `${server.url}/arge`,
+      baseUrl: `${s.server.url}/arge`,
       // Another account than ids.uviOauth's (a user's second connection to one account is refused); UVI sends no kd.
       customerNumber: "fresh",
-      authUrl: server.url,
+      authUrl: s.server.url,
       auth: { type: "client_credentials", clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
     });
     const before = ((await control("GET", "/requests")).body as { path: string }[]).filter((r) => r.path.endsWith("/openid-connect/token")).length;
@@ -177,14 +175,14 @@ describe("proxy routes against the sandbox provider", { skip: hasSandbox ? false
   });
 
   test("wrong credentials: the connection test says so", async () => {
-    const bad = await addConnection(server, a.session, {
+    const bad = await addConnection(s.server, a.session, {
       service: "uvi",
-      baseUrl: `${server.url}/arge`,
+      baseUrl: `${s.server.url}/arge`,
       customerNumber: "wrong",
       auth: { type: "basic", username: "hv-test", password: "wrong" },
     });
-    assert.equal((await api(a.session, server.url, `/api/connections/${bad.id}/test`, { method: "POST" })).body.status, "auth_failed");
-    assert.ok(!server.output().includes("sandbox-basic-secret-1"));
-    assert.ok(!server.output().includes("sandbox-oauth-secret-1"));
+    assert.equal((await api(a.session, s.server.url, `/api/connections/${bad.id}/test`, { method: "POST" })).body.status, "auth_failed");
+    assert.ok(!s.server.output().includes("sandbox-basic-secret-1"));
+    assert.ok(!s.server.output().includes("sandbox-oauth-secret-1"));
   });
 });

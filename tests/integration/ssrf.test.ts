@@ -2,21 +2,18 @@ import assert from "node:assert/strict";
 import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";
 import { after, before, describe, test } from "node:test";
-import { startAltProvider, type AltProvider } from "../support/alt-provider";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { startListener, type Listener } from "../support/listener";
-import { startServer, type TestServer } from "../support/server";
 import { api } from "../support/session";
+import { altProviderSuite, suiteServer } from "../support/suite";
 
 /**
  * The outbound guard over HTTP. The app runs WITHOUT the listeners' origins on the allowlist;
  * every address below is refused and the listener behind it sees no connection at all.
  */
 describe("SSRF: connections to internal addresses are refused before any connection", () => {
-  let server: TestServer;
   let v4: Listener;
   let v6: Listener | undefined;
-  let alt: AltProvider;
   let a: Person;
   /** A plain host name (not "localhost") that resolves to loopback, so the connect-time lookup is what refuses it. */
   let loopbackName: string | undefined;
@@ -29,16 +26,16 @@ describe("SSRF: connections to internal addresses are refused before any connect
     );
     v4 = await startListener("127.0.0.1");
     v6 = await startListener("::1").catch(() => undefined);
-    alt = await startAltProvider();
-    // Only the redirecting provider is allowed; the listeners it points to are not.
-    server = await startServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin, PROVIDER_TIMEOUT_MS: "1500" } });
-    a = await makeUser(server, "manager");
   });
   after(async () => {
-    await server.stop();
     await v4.close();
     await v6?.close();
-    await alt.close();
+  });
+  const provider = altProviderSuite();
+  // Only the redirecting provider is allowed; the listeners it points to are not.
+  const s = suiteServer(() => ({ env: { PROVIDER_URL_ALLOWLIST: provider.alt.origin, PROVIDER_TIMEOUT_MS: "1500" } }));
+  before(async () => {
+    a = await makeUser(s.server, "manager");
   });
 
   const table = () => {
@@ -67,7 +64,7 @@ describe("SSRF: connections to internal addresses are refused before any connect
     return rows;
   };
 
-  const post = (json: Record<string, unknown>) => api(a.session, server.url, "/api/connections", { method: "POST", json: { name: "Intern", ...json } });
+  const post = (json: Record<string, unknown>) => api(a.session, s.server.url, "/api/connections", { method: "POST", json: { name: "Intern", ...json } });
 
   test("each address is refused by the guard when saving, naming the field, and its listener sees nothing", async () => {
     for (const baseUrl of table()) {
@@ -80,7 +77,7 @@ describe("SSRF: connections to internal addresses are refused before any connect
       );
       assert.match(res.body.fields[0].message, /Sicherheitsgründen/);
     }
-    assert.equal((await api(a.session, server.url, "/api/connections")).body.length, 0);
+    assert.equal((await api(a.session, s.server.url, "/api/connections")).body.length, 0);
     assert.equal(v4.connections(), 0);
     assert.equal(v6?.connections() ?? 0, 0);
   });
@@ -88,15 +85,15 @@ describe("SSRF: connections to internal addresses are refused before any connect
   test("a host name that resolves to loopback passes the save and is refused at connect time", async (t) => {
     if (!loopbackName) return t.skip("no host name resolving to loopback here: the connect-time lookup is covered by the unit test only");
     const baseUrl = `https://${loopbackName}:${v4.port}/arge`;
-    const conn = await addConnection(server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
-    const tried = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
+    const tried = await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
     assert.equal(tried.status, 200);
     assert.equal(tried.body.status, "refused", tried.text);
     assert.match(tried.body.message, /Sicherheitsgründen/);
-    const list = await api(a.session, server.url, `/api/connections/${conn.id}/documents`);
+    const list = await api(a.session, s.server.url, `/api/connections/${conn.id}/documents`);
     assert.equal(list.status, 502);
     assert.equal(list.body.error, "provider_refused");
-    const put = await api(a.session, server.url, `/api/connections/${conn.id}/documents/x/status`, { method: "PUT" });
+    const put = await api(a.session, s.server.url, `/api/connections/${conn.id}/documents/x/status`, { method: "PUT" });
     assert.equal(put.body.state, "failed");
     assert.equal(v4.connections(), 0);
   });
@@ -104,7 +101,7 @@ describe("SSRF: connections to internal addresses are refused before any connect
   test("an auth URL on an internal address is refused too", async () => {
     const res = await post({
       service: "uvi",
-      baseUrl: alt.uviBase,
+      baseUrl: provider.alt.uviBase,
       authUrl: `https://localhost:${v4.port}`,
       auth: { type: "client_credentials", clientId: "c", clientSecret: "s" },
     });
@@ -114,12 +111,12 @@ describe("SSRF: connections to internal addresses are refused before any connect
   });
 
   test("redirects to those addresses are not followed", async () => {
-    const conn = await addConnection(server, a.session, { service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } });
+    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: provider.alt.uviBase, auth: { type: "basic", ...provider.alt.basic } });
     for (const target of [`http://127.0.0.1:${v4.port}/`, `http://localhost:${v4.port}/`, "http://169.254.169.254/latest/meta-data/"]) {
-      alt.modes.redirectTo = target;
-      const t = await api(a.session, server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
+      provider.alt.modes.redirectTo = target;
+      const t = await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
       assert.equal(t.body.status, "wrong_address", target);
-      const data = await api(a.session, server.url, `/api/connections/${conn.id}/documents/alt-uvi-0/data`);
+      const data = await api(a.session, s.server.url, `/api/connections/${conn.id}/documents/alt-uvi-0/data`);
       assert.equal(data.status, 502);
     }
     assert.equal(v4.connections(), 0);

@@ -5,8 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { addConnection, makeUser, type Person } from "./connections";
-import { ADMIN, startServer, type TestServer } from "./server";
-import { api, mustSignIn, type Session } from "./session";
+import type { startServer, TestServer } from "./server";
+import { api, type Session } from "./session";
+import type { Suite } from "./suite";
 
 const berlinDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", dateStyle: "short" }).format(d);
 export const today = berlinDay(new Date());
@@ -101,16 +102,20 @@ async function sync(server: TestServer, who: Session, id: string): Promise<void>
   assert.equal(last.done, true, res.text);
 }
 
-/** A server with the sandbox holding STATE, its users and connections, both synced. */
-export async function seedRecords(): Promise<RecordSeed> {
-  const server = await startServer({ sandbox: true, env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "10000" } });
+/** The server the seed needs (suiteServer(RECORD_SERVER) in tests/support/suite.ts): the sandbox, no scheduled syncs. */
+export const RECORD_SERVER: NonNullable<Parameters<typeof startServer>[0]> = {
+  sandbox: true,
+  env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "10000" },
+};
+
+/** Seeds the suite's server (started with RECORD_SERVER): the sandbox holding STATE, its users and connections, both synced. */
+export async function seedDeliveryRecords({ server, admin }: Suite): Promise<RecordSeed> {
   const put = await api(null, server.url, "/sandbox/api/state", {
     method: "PUT",
     json: STATE,
     headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
   });
   assert.equal(put.status, 204, put.text);
-  const admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
   const a = await makeUser(server, "manager", admin);
   const b = await makeUser(server, "manager", admin);
   const support = await makeUser(server, "support", admin);
