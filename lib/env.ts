@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { MailConfig } from "@/lib/mail-config";
+import { withTls, type MailConfig } from "@/lib/mail-config";
 import { KeyList, Schema } from "@/lib/env-schema";
 
 /**
@@ -153,7 +153,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     displayTimeZone: e.DISPLAY_TIME_ZONE,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: withTls(e.SMTP_URL, e.SMTP_ALLOW_PLAINTEXT === "1"), from: e.MAIL_FROM } : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     testHooks: e.ARGE_TEST_HOOKS === "1",

@@ -9,7 +9,15 @@ import { z } from "zod";
  */
 
 export type SmtpTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
-export type SmtpServer = { host: string; port: number; secure: boolean; auth: { user: string; pass: string } | undefined; timeouts: SmtpTimeouts };
+export type SmtpServer = {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+  timeouts: SmtpTimeouts;
+  /** STARTTLS or no send: set by `withTls` unless SMTP_ALLOW_PLAINTEXT=1. */
+  requireTLS?: boolean;
+};
 export type MailSender = { name: string; address: string };
 /** The e-mail channel's configuration; absent when SMTP_URL is unset (e-mail off). */
 export type MailConfig = { smtp: SmtpServer; from: MailSender };
@@ -54,6 +62,19 @@ export const SmtpUrl = z.string().transform((raw, ctx): SmtpServer => {
     timeouts,
   };
 });
+
+const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * No login and no resident's document in clear: over `smtp://` the transport insists on STARTTLS
+ * (a server that offers none, or an attacker who strips it, gets nothing) whenever the URL carries
+ * credentials or the server is not on this machine. SMTP_ALLOW_PLAINTEXT=1 turns this off, for a
+ * relay on a trusted network that cannot speak TLS (README.md, "Configuration").
+ */
+export function withTls(server: SmtpServer, allowPlaintext: boolean): SmtpServer {
+  const requireTLS = !server.secure && !allowPlaintext && (server.auth !== undefined || !isLoopback(server.host));
+  return { ...server, requireTLS };
+}
 
 const Address = z.email();
 

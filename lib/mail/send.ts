@@ -27,12 +27,13 @@ let cached: { config: MailConfig; transporter: Transporter } | undefined;
  */
 function transporter(config: MailConfig): Transporter {
   if (cached?.config !== config) {
-    const { host, port, secure, auth, timeouts } = config.smtp;
+    const { host, port, secure, auth, timeouts, requireTLS } = config.smtp;
     const transport = nodemailer.createTransport(
       {
         host,
         port,
         secure,
+        requireTLS: requireTLS ?? false,
         auth,
         ...timeouts,
         dnsTimeout: timeouts.connectionTimeout,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import { admin, setFaults } from "../conformance/support";
 import { keptMail, mailboxUrl, sendWithLib } from "../support/mail";
 import { freePort } from "../support/server";
@@ -180,5 +181,58 @@ describe("without the sandbox", () => {
     const home = await fetch(`${suite.server.url}/admin/users`, { headers: { Cookie: suite.admin.cookie } });
     assert.equal(home.status, 200);
     assert.ok(!(await home.text()).includes('href="/sandbox/mail"'));
+  });
+});
+
+describe("no login and no document in clear (SMTP without TLS)", () => {
+  /** An SMTP server on loopback that offers no STARTTLS but takes a login: what it saw of each dialogue. */
+  async function plainServer() {
+    const seen = { logins: 0, messages: 0 };
+    const server = new SMTPServer({
+      disabledCommands: ["STARTTLS"],
+      allowInsecureAuth: true,
+      authOptional: true,
+      logger: false,
+      onAuth: (_auth, _session, done) => {
+        seen.logins++;
+        done(null, { user: "hv" });
+      },
+      onData: (stream, _session, done) => {
+        seen.messages++;
+        stream.resume();
+        stream.on("end", () => done());
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    return { port, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  test("with credentials, a server that offers no STARTTLS gets neither the login nor the message; SMTP_ALLOW_PLAINTEXT=1 lets them through", async () => {
+    const smtp = await plainServer();
+    try {
+      const url = `smtp://hv-user:hv-secret@127.0.0.1:${smtp.port}`;
+      const refused = await sendWithLib(url, uvi());
+      assert.equal(refused.result.state, "failed", JSON.stringify(refused.result));
+      assert.deepEqual(smtp.seen, { logins: 0, messages: 0 }, "nothing was said in clear");
+      assert.ok(!refused.output.includes("hv-secret"));
+      const allowed = await sendWithLib(url, uvi(), { SMTP_ALLOW_PLAINTEXT: "1" });
+      assert.equal(allowed.result.state, "sent", JSON.stringify(allowed.result));
+      assert.deepEqual(smtp.seen, { logins: 1, messages: 1 });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  test("a mailbox on this machine without credentials needs no TLS; a bad SMTP_ALLOW_PLAINTEXT stops the start", async () => {
+    const smtp = await plainServer();
+    try {
+      const sent = await sendWithLib(`smtp://127.0.0.1:${smtp.port}`, uvi());
+      assert.equal(sent.result.state, "sent", JSON.stringify(sent.result));
+      assert.deepEqual(smtp.seen, { logins: 0, messages: 1 });
+      await assert.rejects(sendWithLib(`smtp://127.0.0.1:${smtp.port}`, uvi(), { SMTP_ALLOW_PLAINTEXT: "yes" }), /SMTP_ALLOW_PLAINTEXT/);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ export type OutgoingTestMail = { to: string; subject: string; text: string; atta
 export const mailboxUrl = (server: TestServer, query = "") => `smtp://127.0.0.1:${server.env.SANDBOX_SMTP_PORT}${query}`;
 
 /** sendMail's result, and everything its process printed (its log lines). */
-export async function sendWithLib(smtpUrl: string, mail: OutgoingTestMail): Promise<{ result: MailResult; output: string }> {
+export async function sendWithLib(smtpUrl: string, mail: OutgoingTestMail, env: Record<string, string> = {}): Promise<{ result: MailResult; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-mail-"));
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/support/send-mail.ts"], {
     cwd: ROOT,
@@ -36,6 +36,7 @@ export async function sendWithLib(smtpUrl: string, mail: OutgoingTestMail): Prom
       LOG_FORMAT: "json",
       SMTP_URL: smtpUrl,
       MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+      ...env,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });

@@ -40,12 +40,24 @@ describe("SMTP_URL and MAIL_FROM", () => {
         secure: true,
         auth: { user: "uvi@muster.de", pass: "p:ss" },
         timeouts: { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 5000 },
+        requireTLS: false,
       },
       from: { name: "Hausverwaltung Muster", address: "uvi@muster.de" },
     });
     const plain = parseEnv({ ...base(), SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "uvi@muster.de" }).mail!;
     assert.deepEqual([plain.smtp.port, plain.smtp.secure, plain.smtp.auth, plain.from], [2525, false, undefined, { name: "", address: "uvi@muster.de" }]);
     assert.equal(parseEnv({ ...base(), SMTP_URL: "smtp://mail.example.de", MAIL_FROM: "uvi@muster.de" }).mail!.smtp.port, 587);
+    // STARTTLS or nothing: with a login, or to another machine, unless SMTP_ALLOW_PLAINTEXT=1.
+    const tls = (url: string, extra = {}) => parseEnv({ ...base(), SMTP_URL: url, MAIL_FROM: "uvi@muster.de", ...extra }).mail!.smtp.requireTLS;
+    assert.deepEqual(
+      [
+        tls("smtp://mail.example.de"),
+        tls("smtp://u:p@127.0.0.1:2525"),
+        tls("smtp://127.0.0.1:2525"),
+        tls("smtp://u:p@mail.example.de", { SMTP_ALLOW_PLAINTEXT: "1" }),
+      ],
+      [true, true, false, false],
+    );
   });
 
   test("a malformed SMTP_URL or MAIL_FROM names the variable", () => {
