@@ -24,6 +24,7 @@ export async function startServer(): Promise<void> {
   }
   letAuthUseRequestHost();
   try {
+    (await import("@/lib/ops/private-files")).tightenDataDir(config.dataDir);
     if (!config.databaseUrl) (await import("@/lib/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
     if (config.admin) await ensureAdmin(db, config.admin);

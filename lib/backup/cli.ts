@@ -13,6 +13,8 @@ export const KEYS_NOTE =
 
 export function runCli(help: string, main: (args: string[]) => Promise<void>): void {
   const args = process.argv.slice(2);
+  // What a command writes (backups, restored data) is its user's alone (lib/ops/private-files.ts).
+  process.umask(0o077);
   if (args.includes("--help") || args.includes("-h")) {
     console.log(help);
     process.exit(0);

@@ -9,6 +9,8 @@ import path from "node:path";
 import { SERVER_NODE_ARGS } from "./node-args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+// DATA_DIR and demo.json (with the admin's password) are this user's alone, as the server keeps them.
+process.umask(0o077);
 const port = process.env.PORT || "3000";
 const dataDir = path.resolve(root, process.env.DATA_DIR || "data");
 const base = `http://localhost:${port}`;

@@ -17,6 +17,9 @@ import path from "node:path";
 import { observeRequests } from "./observe.mjs";
 
 process.env.NODE_ENV ||= "production";
+// Everything the server writes (DATA_DIR, the embedded database, the archive) is its user's alone:
+// files 0600, folders 0700 (lib/ops/private-files.ts tightens what it finds wider).
+process.umask(0o077);
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 

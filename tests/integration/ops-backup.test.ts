@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,6 +151,33 @@ describe("backup and restore", () => {
       assert.equal(JSON.parse(readFileSync(announcement, "utf8")).pid, own.pid());
       assert.equal(await own.terminate(), 143);
       assert.equal(existsSync(announcement), false);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test("DATA_DIR is the app's user's alone: a start tightens a folder made 0755 and a file 0644 in it, and a backup of a stopped server is 0600", async () => {
+    const t = await target();
+    const dataDir = t.databaseUrl ? await mkdtemp(path.join(work, "private-")) : t.dataDir;
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, "note.txt"), "left by hand", { mode: 0o644 });
+    chmodSync(path.join(dataDir, "note.txt"), 0o644);
+    const own = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl } });
+    try {
+      const wide: string[] = [];
+      const walk = (entry: string) => {
+        const stat = lstatSync(entry);
+        if ((stat.mode & 0o077) !== 0) wide.push(`${path.relative(dataDir, entry)} ${(stat.mode & 0o777).toString(8)}`);
+        if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
+      };
+      walk(dataDir);
+      assert.deepEqual(wide, [], "nothing in DATA_DIR is readable by other users");
+      assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+      assert.match(own.output(), /DATA_DIR was readable by other users/);
+      assert.equal(await own.terminate(), 143);
+      const file = path.join(work, "stopped.tgz");
+      assert.equal((await runOps("backup", [file], { ...opsEnv(own, { dataDir, databaseUrl: t.databaseUrl }) })).code, 0);
+      assert.equal(statSync(file).mode & 0o777, 0o600, "the backup file");
     } finally {
       await own.stop();
     }
