@@ -122,7 +122,7 @@ describe("the unit register", () => {
   test("errors name the file's line and the column as the header writes it; valid rows are applied, others change nothing", async () => {
     const file = [
       "Nutzeinheit;Bewohner;EMail;Zustellweg;Anschrift",
-      '88001;"Anna\nAdresse in zwei Zeilen";anna@example.de;E-Mail;',
+      '88001;Anna;anna@example.de;E-Mail;"Weg 3\n12345 Ort, in zwei Zeilen"',
       "88002;Bernd;kein-at;E-Mail;",
       ";Carla;;Post;Weg 1",
       "88003;Dora;;Fax;",
@@ -157,6 +157,29 @@ describe("the unit register", () => {
     const unclosed = await put(other.session, s.server.url, 'Nutzeinheit;Bewohner\n1;A\n2;"B\n3;C\n');
     assert.equal(unclosed.status, 400);
     assert.equal(unclosed.body.errors[0].line, 3);
+  });
+
+  test("tabs, line breaks, C1 controls, line separators and bidi overrides are refused in every cell; a postal address keeps its line breaks", async () => {
+    const bad = ["\t", "\r", "\u0085", "\u2028", "\u2029", "\u202e", "\u2066"];
+    const file = [
+      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Anschrift;Lage",
+      ...bad.map((c, i) => `8710${i};"Anna${c}Bauer";;Post;Weg 1;EG`),
+      `87200;Bernd;;Post;"Weg 2${"\u202e"}";EG`,
+      `87201;Carla;;Post;Weg 3;"EG${"\u2069"} links"`,
+      '87202;Dora;;Post;"Weg 4\r\n12345 Ort";EG',
+    ].join("\n");
+    const res = await put(other.session, s.server.url, file, "?dryRun=1");
+    assert.equal(res.status, 200, res.text);
+    const errors = res.body.errors as { line: number; column: string; message: string }[];
+    // A CR inside quotes ends a line of the file (line numbers count the file's lines): the rows after it start a line later.
+    const lineOf = (i: number) => i + 2 + (i > bad.indexOf("\r") ? 1 : 0);
+    assert.deepEqual(
+      errors.map((e) => [e.line, e.column]),
+      [...bad.map((_, i) => [lineOf(i), "Bewohner"]), [lineOf(bad.length), "Anschrift"], [lineOf(bad.length + 1), "Lage"]],
+      JSON.stringify(errors),
+    );
+    for (const e of errors) assert.match(e.message, /Steuer-, Tabulator-, Zeilenumbruch- oder Richtungszeichen/);
+    assert.equal(res.body.created, 1, "the two-line postal address is taken");
   });
 
   test("a round trip through the export changes nothing; a column the file lacks keeps its values; replace removes what the file leaves out", async () => {

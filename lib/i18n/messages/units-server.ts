@@ -14,7 +14,8 @@ export const unitsServer = {
     "unitsApi.row.noNumber": "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen.",
     "unitsApi.row.repeated": "Diese Nutzeinheit steht schon in Zeile {line}; die Datei darf jede Nutzeinheit nur einmal nennen.",
     "unitsApi.row.tooLong": "Zu lang: höchstens {max} Zeichen.",
-    "unitsApi.row.control": "Enthält Steuerzeichen, die in einem Verzeichnis nichts zu suchen haben.",
+    "unitsApi.row.control":
+      "Enthält Steuer-, Tabulator-, Zeilenumbruch- oder Richtungszeichen, die in einem Verzeichnis nichts zu suchen haben (Zeilenumbrüche nur in der Anschrift).",
     "unitsApi.row.nameMissing": "Angaben zum Bewohner ohne Namen: Bitte tragen Sie den Namen ein oder leeren Sie die übrigen Bewohnerfelder.",
     "unitsApi.row.badChannel": "Unbekannter Zustellweg „{value}“: erlaubt sind E-Mail, Portal und Post.",
     "unitsApi.row.badEmail": "Keine gültige E-Mail-Adresse.",
@@ -35,7 +36,8 @@ export const unitsServer = {
     "unitsApi.row.noNumber": "Neither usage unit nor property management number given: the row cannot be matched to a usage unit.",
     "unitsApi.row.repeated": "This usage unit is already in line {line}; the file may name each usage unit only once.",
     "unitsApi.row.tooLong": "Too long: at most {max} characters.",
-    "unitsApi.row.control": "Contains control characters that have no place in a register.",
+    "unitsApi.row.control":
+      "Contains control, tab, line-break or direction characters that have no place in a register (line breaks only in the postal address).",
     "unitsApi.row.nameMissing": "Resident details without a name: please enter the name or empty the other resident fields.",
     "unitsApi.row.badChannel": "Unknown delivery channel “{value}”: allowed are E-Mail, Portal and Post.",
     "unitsApi.row.badEmail": "Not a valid e-mail address.",

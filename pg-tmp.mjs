@@ -1,0 +1,11 @@
+import { PDFDocument } from "pdf-lib";
+let t=Date.now();
+const d = await PDFDocument.create();
+for (let i=0;i<150000;i++) d.addPage([10,10]);
+const b = await d.save();
+console.log("made", b.length, Date.now()-t);
+global.gc?.();
+const m0 = process.memoryUsage().heapUsed;
+t=Date.now();
+const src = await PDFDocument.load(b, { updateMetadata: false });
+console.log("load", Date.now()-t, src.getPageCount(), ((process.memoryUsage().heapUsed-m0)/1e6).toFixed(0), "MB");
