@@ -1,12 +1,21 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
+import { StatusLine } from "@/components/ui/status-line";
 import { PageIntro } from "@/components/units/page-intro";
-import { handoffMonthCsvUrl, handoffMonthQuery, handoffPrintUrl, readHandoffMonthSearch, type HandoffMonth } from "@/lib/client/handoff-month";
+import {
+  handoffMonthCsvUrl,
+  handoffMonthKeys,
+  handoffMonthQuery,
+  printLetters,
+  readHandoffMonthSearch,
+  saveDownload,
+  type HandoffMonth,
+} from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
 import type { HandoffMonthInput } from "@/lib/handoffs/month-query";
 import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/handoffs/month-query";
@@ -55,18 +64,49 @@ function Summary({ data }: { data: HandoffMonth | undefined }) {
   );
 }
 
-/** The month's downloads: the CSV, and the post channel's letters (GET /api/handoffs/print, lib/handoffs/letter.ts). */
+const link = "text-sm text-blue-800 underline underline-offset-2";
+
+/**
+ * The post channel's letters (POST /api/handoffs/print, lib/handoffs/letter.ts), saved as a
+ * download. The print marks the letters printed, so the view is read again whatever the outcome;
+ * progress and errors are announced. While it runs the button stays focusable but does nothing.
+ */
+function PrintLetters({ value }: { value: HandoffMonthInput }) {
+  const t = useT();
+  const client = useQueryClient();
+  const print = useMutation({
+    mutationFn: () => printLetters(value),
+    onSuccess: ({ pdf, filename }) => saveDownload(pdf, filename),
+    onSettled: () => client.invalidateQueries({ queryKey: handoffMonthKeys.view(value) }),
+  });
+  return (
+    <div className="flex flex-col gap-1">
+      <button
+        type="button"
+        className={`${link} text-left aria-disabled:cursor-wait aria-disabled:opacity-70`}
+        aria-disabled={print.isPending}
+        onClick={() => !print.isPending && print.mutate()}
+      >
+        {t("handoffMonth.print")}
+      </button>
+      <StatusLine tone={print.isError ? "error" : "info"}>
+        {print.isPending && t("portal.print.making")}
+        {print.isError && t("portal.print.failed", { reason: print.error.message })}
+        {print.isSuccess && t("portal.print.done")}
+      </StatusLine>
+    </div>
+  );
+}
+
+/** The month's downloads: the CSV, and the post channel's letters. */
 function MonthLinks({ value }: { value: HandoffMonthInput }) {
   const t = useT();
-  const link = "text-sm text-blue-800 underline underline-offset-2";
   return (
-    <div className="flex flex-wrap gap-x-6 gap-y-2">
+    <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
       <a href={handoffMonthCsvUrl(value)} className={link} download>
         {t("handoffMonth.csv")}
       </a>
-      <a href={handoffPrintUrl(value)} className={link}>
-        {t("handoffMonth.print")}
-      </a>
+      <PrintLetters key={`${value.property}|${value.month}`} value={value} />
     </div>
   );
 }

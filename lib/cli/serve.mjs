@@ -109,6 +109,17 @@ function languageOf(req) {
   return best.lang;
 }
 
+/**
+ * A portal link written with a trailing slash (`/r/{token}/`) is served as the link itself. Next
+ * would answer it with a cacheable 308 that repeats the token in its Location, without the
+ * portal's no-store and no-referrer and before the portal's throttle (proxy.ts) counts it.
+ */
+export function withoutPortalSlash(url) {
+  const [pathname, ...query] = (url ?? "/").split("?");
+  if (!pathname.startsWith("/r/") || !pathname.endsWith("/") || pathname.length <= 3) return url;
+  return [pathname.replace(/\/+$/, ""), ...query].join("?");
+}
+
 const BAD_PATH = {
   de: "Die Adresse enthält eine ungültige Prozent-Kodierung.",
   en: "The address contains a malformed percent-encoding.",
@@ -179,6 +190,7 @@ async function main() {
     observed(async (req, res) => {
       trustForwarded(req.headers, req.socket.remoteAddress, hops);
       if (isMalformedPath(req.url)) return answerBadPath(req, res);
+      req.url = withoutPortalSlash(req.url);
       if (!started && answerWhileStarting(req, res)) return;
       try {
         await (

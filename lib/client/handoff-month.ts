@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson, HttpError } from "./fetch-json";
 import type { HandoffMonth, MonthEntry } from "@/lib/handoffs/month";
 import type { HandoffMonthInput } from "@/lib/handoffs/month-query";
 import type { HandoffText } from "@/lib/handoffs/text-template";
@@ -24,8 +24,36 @@ export const handoffMonthKeys = {
 
 const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
 export const handoffMonthCsvUrl = (input: HandoffMonthInput) => `/api/handoffs/month.csv?${query(input)}`;
-/** The post channel's letters (lib/handoffs/letter.ts, GET /api/handoffs/print). */
-export const handoffPrintUrl = (input: HandoffMonthInput) => `/api/handoffs/print?${query(input)}`;
+/**
+ * The post channel's letters (lib/handoffs/letter.ts, POST /api/handoffs/print): a POST, since the
+ * print marks them printed. The PDF and its file name, or the API's error in the user's language.
+ */
+export async function printLetters(input: HandoffMonthInput): Promise<{ pdf: Blob; filename: string }> {
+  const res = await fetch("/api/handoffs/print", {
+    method: "POST",
+    headers: { Accept: "application/pdf, application/json", "Content-Type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "Briefe.pdf";
+  return { pdf: await res.blob(), filename };
+}
+
+/** Saves bytes the page holds as a download, as a link with `download` would. */
+export function saveDownload(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the object URL after the click returns: freed once the download surely began.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export const handoffMonthQuery = (input: HandoffMonthInput) =>
   queryOptions({ queryKey: handoffMonthKeys.view(input), queryFn: () => fetchJson<HandoffMonth>(`/api/handoffs/month?${query(input)}`) });

@@ -1,5 +1,6 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "./print-worker";
 
 /**
  * The printed hand-off (§6a HeizkostenV by post, issue #24): per resident a cover letter laid out
@@ -145,26 +146,28 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
 export type PrintItem = { letter: CoverLetter; document: Uint8Array | null };
 
 /**
- * One PDF with each item's cover letter followed by its document's pages, in the given order. A
- * document pdf-lib cannot read (damaged, encrypted) fails the whole print with its position, so
- * nobody posts a letter whose document is missing.
+ * The cover letters alone, in one PDF, and each letter's pages in it (first, end): cheap, so drawn
+ * on the server's thread; the documents' pages join them on a worker (print-worker.ts).
  */
-export async function printBundle(items: PrintItem[], title: string): Promise<Uint8Array> {
+export async function drawLetters(letters: CoverLetter[]): Promise<{ pdf: Uint8Array; ranges: [number, number][] }> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(title);
-  pdf.setProducer("arge-inbox");
-  pdf.setCreator("arge-inbox");
   const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
-  for (const [i, item] of items.entries()) {
-    addCoverLetter(pdf, fonts, item.letter);
-    if (!item.document) continue;
-    let source: PDFDocument;
-    try {
-      source = await PDFDocument.load(item.document, { updateMetadata: false });
-    } catch (err) {
-      throw new Error(`document ${i + 1} of the print could not be read as a PDF: ${(err as Error).message}`);
-    }
-    for (const page of await pdf.copyPages(source, source.getPageIndices())) pdf.addPage(page);
+  const ranges: [number, number][] = [];
+  for (const letter of letters) {
+    const first = pdf.getPageCount();
+    addCoverLetter(pdf, fonts, letter);
+    ranges.push([first, pdf.getPageCount()]);
   }
-  return pdf.save();
+  return { pdf: await pdf.save(), ranges };
+}
+
+/**
+ * One PDF with each item's cover letter followed by its document's pages, in the given order,
+ * assembled on a worker within `limits` (print-worker.ts). A document pdf-lib cannot read
+ * (damaged, encrypted) fails the whole print with its position, so nobody posts a letter whose
+ * document is missing. The documents' bytes are handed over to the worker (detached here).
+ */
+export async function printBundle(items: PrintItem[], title: string, limits: PrintLimits = DEFAULT_LIMITS): Promise<Uint8Array> {
+  const letters = await drawLetters(items.map((i) => i.letter));
+  return assemblePrint({ title, letters: letters.pdf, items: items.map((item, i) => ({ pages: letters.ranges[i]!, document: item.document })) }, limits);
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { printBundle, type PrintItem } from "./letter";
+import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "./print-worker";
 import { issueLink, markDelivered } from "./portal-links";
 import { portalOrigin } from "./portal-texts";
 import { documentLetter, linkLetter } from "./print-letters";
@@ -12,11 +13,12 @@ import { claimHandoff, finishHandoff, type Claim } from "./record";
 import { archivedBytes } from "./outcome";
 
 /**
- * `GET /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): one
+ * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): one
  * PDF of a property's letters for a month. Each post letter's hand-off is claimed like a send
  * (record.ts, again allowed: printing twice prints again and counts the attempt) and becomes
  * `printed` once the PDF is made; a link letter issues the resident's fresh portal link, marked
- * delivered by letter. The print is bounded before anything is read: letters and bytes.
+ * delivered by letter. The print is bounded before anything is read (letters and bytes), and its
+ * pages before any is copied, on a worker with a time budget (print-worker.ts).
  */
 
 type User = { id: string; email: string; name: string };
@@ -24,6 +26,8 @@ type User = { id: string; email: string; name: string };
 /** Letters in one print, and the documents' bytes together (a UVI is a few hundred kilobytes). */
 export const MAX_LETTERS = 500;
 export const MAX_PRINT_BYTES = 200 * 1024 * 1024;
+/** Pages in one print, letters included; counted on the worker before any page is copied. */
+export { MAX_PRINT_PAGES };
 
 type Claimed = { letter: PostLetter; claim: Claim; document: Uint8Array };
 
@@ -55,27 +59,20 @@ async function bounded(db: Db, user: User, q: { property: string; month: string 
   return { posts, links };
 }
 
-export async function printMonth(db: Db, user: User, q: { property: string; month: string }): Promise<Uint8Array> {
-  const { posts, links } = await bounded(db, user, q);
-  const sender = env().mail?.from ?? { name: user.name, address: user.email };
-  const claimed = await claimPosts(db, user, posts);
-  const origin = await portalOrigin();
-  const issued = [];
-  for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
-  const items: PrintItem[] = [
-    ...claimed.map((c) => ({ letter: documentLetter(sender, c.letter, c.letter.periodFrom), document: c.document })),
-    ...issued.map(({ to, link }) => ({ letter: linkLetter(sender, to, { url: `${origin}/r/${link.token}`, expiresAt: link.expiresAt }), document: null })),
-  ];
-  // Every post letter held by a print under way or unreadable, and no link to send: nothing to print.
-  if (items.length === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
-  let pdf: Uint8Array;
-  try {
-    pdf = await printBundle(items, `Verbrauchsinformationen ${q.property} ${q.month}`);
-  } catch (err) {
-    // A document pdf-lib cannot read: nothing is printed, so nothing is marked printed.
-    for (const c of claimed) await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf" }) });
-    throw new AppError(422, "print_unreadable", "portal.print.unreadable", { cause: err });
-  }
+/** A print that was not made, in the person's words; anything else stays an internal error (500). */
+function printError(err: unknown): unknown {
+  if (!(err instanceof PrintFailure)) return err;
+  const cause = { cause: err };
+  if (err.code === "too_many_pages") return new AppError(422, "too_many_pages", "portal.print.tooManyPages", { ...cause, vars: { max: MAX_PRINT_PAGES } });
+  if (err.code === "too_slow") return new AppError(422, "print_too_slow", "portal.print.tooSlow", { ...cause, vars: { seconds: PRINT_BUDGET_MS / 1000 } });
+  if (err.code === "too_complex") return new AppError(422, "print_too_complex", "portal.print.tooComplex", cause);
+  // Nobody reads this answer: the client left (499, as proxies log it).
+  if (err.code === "cancelled") return new AppError(499, "print_cancelled", "portal.print.cancelled", cause);
+  return new AppError(422, "print_unreadable", "portal.print.unreadable", cause);
+}
+
+/** The print is made: each post letter's hand-off `printed` with its audit event, each link delivered by letter. */
+async function recordPrinted(db: Db, user: User, claimed: Claimed[], issued: { to: { unitId: string }; link: { id: string } }[]) {
   for (const c of claimed) {
     await finishHandoff(db, c.claim, { state: "printed" });
     const { connectionId, documentid, sha256 } = c.letter;
@@ -90,5 +87,33 @@ export async function printMonth(db: Db, user: User, q: { property: string; mont
   for (const { link } of issued) await markDelivered(db, link.id, "letter");
   if (issued.length > 0)
     await recordEvent(db, { kind: "handoff", actor: actorOf(user), detail: { channel: "portal", state: "letter", units: issued.map((i) => i.to.unitId) } });
+}
+
+/** The month's print; `signal` is the request's: when the client leaves, the work stops and nothing counts as printed. */
+export async function printMonth(db: Db, user: User, q: { property: string; month: string }, signal?: AbortSignal): Promise<Uint8Array> {
+  const { posts, links } = await bounded(db, user, q);
+  const sender = env().mail?.from ?? { name: user.name, address: user.email };
+  const claimed = await claimPosts(db, user, posts);
+  const origin = await portalOrigin();
+  const issued = [];
+  for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
+  const items: PrintItem[] = [
+    ...claimed.map((c) => ({ letter: documentLetter(sender, c.letter, c.letter.periodFrom), document: c.document })),
+    ...issued.map(({ to, link }) => ({ letter: linkLetter(sender, to, { url: `${origin}/r/${link.token}`, expiresAt: link.expiresAt }), document: null })),
+  ];
+  // Every post letter held by a print under way or unreadable, and no link to send: nothing to print.
+  if (items.length === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
+  let pdf: Uint8Array;
+  try {
+    pdf = await printBundle(items, `Verbrauchsinformationen ${q.property} ${q.month}`, { maxPages: MAX_PRINT_PAGES, budgetMs: PRINT_BUDGET_MS, signal });
+    // The client may leave between the worker's answer and here: then nobody got the letters.
+    if (signal?.aborted) throw new PrintFailure("cancelled", "the client left before the print was sent");
+  } catch (err) {
+    // No PDF reached anyone (unreadable, too many pages, too slow, client gone): nothing is marked printed.
+    const code = err instanceof PrintFailure ? err.code : "error";
+    for (const c of claimed) await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf", code }) });
+    throw printError(err);
+  }
+  await recordPrinted(db, user, claimed, issued);
   return pdf;
 }

@@ -8,20 +8,19 @@ const unitNotFound = "`not_found`: no such unit in the signed-in user's register
 
 export const PORTAL_OPERATIONS: ApiOperation[] = [
   {
-    method: "GET",
+    method: "POST",
     path: "/api/handoffs/print",
     tag: "documents",
     summary: "One PDF of a property's letters for a month, to print and post",
     access: CONNECTION_ROLES,
-    query: PrintQuery,
-    params: { property: "one property of the register, by name", month: "the documents' month, `YYYY-MM`" },
+    body: PrintQuery,
     description:
-      "For each resident on the post channel with an archived document of that month (not already opened through a portal): a DIN 5008 cover letter, then the document's pages; those hand-offs become `printed` (a second download prints again and counts the attempt). For each resident on the portal channel without an e-mail address whose link has not reached them yet: a letter with a fresh link (the older one stops working). At most 500 letters and 200 MB of documents.",
+      "The body names `property` (one property of the register, by name) and `month` (the documents' month, `YYYY-MM`). For each resident on the post channel with an archived document of that month (not already opened through a portal): a DIN 5008 cover letter, then the document's pages; those hand-offs become `printed` (a second print prints again and counts the attempt). For each resident on the portal channel without an e-mail address whose link has not reached them yet: a letter with a fresh link (the older one stops working). At most 500 letters, 200 MB of documents and 5000 pages, made within 60 s on a worker thread; when the client leaves, the work stops and nothing is marked printed. A POST because it changes the record: there is no GET (405).",
     answers: [{ status: 200, description: "the letters, an attachment", content: { type: "application/pdf" } }],
     errors: {
       404: "`nothing_to_print`: no letter for that property and month",
       413: "`print_too_large`: the documents are over 200 MB together",
-      422: "`too_many_letters`: over 500 letters; `print_unreadable`: a document is no readable PDF (nothing is marked printed)",
+      422: "`too_many_letters`: over 500 letters; `too_many_pages`: over 5000 pages, counted before any is copied; `print_unreadable`: a document is no readable PDF; `print_too_slow`: over 60 s; `print_too_complex`: a document needs more memory than a print may use (in each case those hand-offs are `failed`, nothing is marked printed)",
     },
   },
   {

@@ -39,6 +39,19 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     assert.match(de.body.message, /Prozent-Kodierung/);
   });
 
+  test("a portal link with a trailing slash is no redirect: the portal's own answer, never cached, no referrer, throttled", async () => {
+    const link = `${suite.server.url}/r/${"C".repeat(43)}/`;
+    const first = await fetch(link, { redirect: "manual" });
+    assert.equal(first.status, 404, "the dead link's own answer, not a 308");
+    assert.equal(first.headers.get("location"), null);
+    assert.equal(first.headers.get("cache-control"), "no-store");
+    assert.equal(first.headers.get("referrer-policy"), "no-referrer");
+    // The portal's throttle counts it: 30 a minute per address (a minute's turn may start the count again once).
+    let status = first.status;
+    for (let i = 0; i < 62 && status !== 429; i++) status = (await fetch(link, { redirect: "manual" })).status;
+    assert.equal(status, 429);
+  });
+
   test("the most common passwords are refused for new and changed passwords", async () => {
     for (const password of ["Passwort123", "1234567890", "qwertzuiop", "password123", "abcabcabcabc"]) {
       const r = await api(suite.admin, suite.server.url, "/api/users", {

@@ -4,10 +4,14 @@ import { getDb } from "@/lib/db/client";
 import { printMonth } from "@/lib/handoffs/print";
 import { PrintQuery } from "@/lib/handoffs/portal-schemas";
 
-/** One PDF of a property's letters for a month (lib/handoffs/print.ts), to download and print. */
-export const GET = withRole(CONNECTION_ROLES, { query: PrintQuery }, async ({ user, query }) => {
-  const pdf = await printMonth(await getDb(), user, query);
-  const name = `Briefe-${query.property.replace(/[^A-Za-z0-9_-]+/g, "_")}-${query.month}.pdf`;
+/**
+ * One PDF of a property's letters for a month (lib/handoffs/print.ts), to download and print. A
+ * POST under the wrapper's Origin check: the print changes the record, so no GET (Next answers 405)
+ * and no cross-site page may make one. The request's signal stops the work when the client leaves.
+ */
+export const POST = withRole(CONNECTION_ROLES, { body: PrintQuery }, async ({ user, body, req }) => {
+  const pdf = await printMonth(await getDb(), user, body, req.signal);
+  const name = `Briefe-${body.property.replace(/[^A-Za-z0-9_-]+/g, "_")}-${body.month}.pdf`;
   return new Response(Buffer.from(pdf), {
     headers: {
       "content-type": "application/pdf",

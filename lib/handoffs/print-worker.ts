@@ -1,0 +1,179 @@
+import "server-only";
+import { Worker } from "node:worker_threads";
+
+/**
+ * The print's PDF work off the server's thread (issue #32: one document of 30,000 empty pages held
+ * every request for 15 s). Each print gets its own worker with a heap limit and a time budget; the
+ * worker counts every page before it copies one, and it is ended when the client leaves, so a
+ * hostile document ends the worker, never the server.
+ */
+
+/** Pages in one print, letters and documents: a UVI has one or two, so 500 letters stay far below. */
+export const MAX_PRINT_PAGES = 5000;
+/** How long one print may take on its worker; a few hundred ordinary letters take seconds. */
+export const PRINT_BUDGET_MS = 60_000;
+/** The worker's heap: 200 MB of documents fit; a document that needs more ends the worker. */
+const WORKER_HEAP_MB = 512;
+/** Prints assembled at once per process; later ones wait for a place (each may use WORKER_HEAP_MB). */
+const MAX_WORKERS = 2;
+
+export type PrintLimits = { maxPages: number; budgetMs: number; signal?: AbortSignal };
+export const DEFAULT_LIMITS: PrintLimits = { maxPages: MAX_PRINT_PAGES, budgetMs: PRINT_BUDGET_MS };
+
+/** Why an assembly stopped: print.ts tells the person. */
+export type PrintFailureCode = "too_many_pages" | "unreadable" | "too_slow" | "too_complex" | "cancelled";
+export class PrintFailure extends Error {
+  constructor(
+    readonly code: PrintFailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PrintFailure";
+  }
+}
+
+// Plain JavaScript run by the worker (`eval`): the bundler leaves it alone; pdf-lib is found in the
+// project's node_modules at run time. First every document is read and its pages counted (none kept),
+// then letters and documents are copied in order.
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const { PDFDocument } = require("pdf-lib");
+const coded = (code, message) => Object.assign(new Error(message), { code });
+async function load(bytes, i) {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (err) {
+    throw coded("unreadable", "document " + (i + 1) + " of the print could not be read as a PDF: " + (err && err.message));
+  }
+}
+async function assemble(m) {
+  let pages = m.ranges.length ? m.ranges[m.ranges.length - 1][1] : 0;
+  for (const [i, doc] of m.documents.entries()) {
+    if (pages > m.maxPages) break;
+    if (doc) pages += (await load(new Uint8Array(doc), i)).getPageCount();
+  }
+  if (pages > m.maxPages) throw coded("too_many_pages", "the print has more than " + m.maxPages + " pages");
+  const out = await PDFDocument.create();
+  out.setTitle(m.title);
+  out.setProducer("arge-inbox");
+  out.setCreator("arge-inbox");
+  const letters = await PDFDocument.load(new Uint8Array(m.letters));
+  const letterPages = await out.copyPages(letters, letters.getPageIndices());
+  for (const [i, [first, end]] of m.ranges.entries()) {
+    for (let p = first; p < end; p++) out.addPage(letterPages[p]);
+    const doc = m.documents[i];
+    if (!doc) continue;
+    const source = await load(new Uint8Array(doc), i);
+    for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
+  }
+  const bytes = await out.save();
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+}
+parentPort.once("message", async (m) => {
+  try {
+    const pdf = await assemble(m);
+    parentPort.postMessage({ pdf }, [pdf]);
+  } catch (err) {
+    parentPort.postMessage({ error: { code: (err && err.code) || "unreadable", message: String(err && err.message) } });
+  }
+});
+`;
+
+type Reply = { pdf: ArrayBuffer; error?: undefined } | { pdf?: undefined; error: { code: string; message: string } };
+
+export type Assembly = {
+  title: string;
+  /** The cover letters' PDF (letter.ts) and, per item, its letter's pages there and its document. */
+  letters: Uint8Array;
+  items: { pages: [number, number]; document: Uint8Array | null }[];
+};
+
+const CODES: readonly string[] = ["too_many_pages", "unreadable"] satisfies PrintFailureCode[];
+const cancelled = () => new PrintFailure("cancelled", "the client left before the print was made");
+
+/** Bytes as an ArrayBuffer of their own, to hand over to the worker without a copy where possible. */
+const own = (b: Uint8Array): ArrayBuffer =>
+  b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b.buffer : b.slice().buffer;
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+/** A place among MAX_WORKERS; a print whose client leaves while it waits gives up its turn. */
+function place(signal?: AbortSignal): Promise<() => void> {
+  const release = () => {
+    running--;
+    queue.shift()?.();
+  };
+  if (running < MAX_WORKERS) {
+    running++;
+    return Promise.resolve(release);
+  }
+  return new Promise((resolve, reject) => {
+    const turn = () => {
+      signal?.removeEventListener("abort", leave);
+      running++;
+      resolve(release);
+    };
+    const leave = () => {
+      queue.splice(queue.indexOf(turn), 1);
+      reject(cancelled());
+    };
+    queue.push(turn);
+    signal?.addEventListener("abort", leave, { once: true });
+  });
+}
+
+/** Runs one assembly on a fresh worker; settles once, and the worker is ended whatever the outcome. */
+function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
+  const { signal } = limits;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled());
+    const worker = new Worker(WORKER_SOURCE, { eval: true, name: "print", resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const fail = (code: PrintFailureCode, message: string) => settle(() => reject(new PrintFailure(code, message)));
+    const timer = setTimeout(() => fail("too_slow", `the print took more than ${limits.budgetMs} ms`), limits.budgetMs);
+    const onAbort = () => settle(() => reject(cancelled()));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    worker.on("message", (m: Reply) => {
+      if (m.pdf) settle(() => resolve(new Uint8Array(m.pdf)));
+      else fail(CODES.includes(m.error.code) ? (m.error.code as PrintFailureCode) : "unreadable", m.error.message);
+    });
+    // Out of its heap: the documents are too much for one print. Anything else is our fault (a 500).
+    worker.on("error", (err: Error & { code?: string }) =>
+      err.code === "ERR_WORKER_OUT_OF_MEMORY" ? fail("too_complex", "the print worker ran out of memory") : settle(() => reject(err)),
+    );
+    worker.on("exit", (code) => settle(() => reject(new Error(`the print worker exited with ${code} before its answer`))));
+    try {
+      const documents = a.items.map((i) => (i.document ? own(i.document) : null));
+      const letters = own(a.letters);
+      const message = { title: a.title, maxPages: limits.maxPages, letters, ranges: a.items.map((i) => i.pages), documents };
+      // One document's bytes may stand behind two letters: each buffer is handed over once.
+      worker.postMessage(message, [...new Set([letters, ...documents.filter((d) => d !== null)])]);
+    } catch (err) {
+      settle(() => reject(err));
+    }
+  });
+}
+
+/**
+ * The print's PDF: each item's letter pages, then its document's pages, assembled on a worker. The
+ * documents' buffers are handed over (detached here). Throws PrintFailure: over `maxPages` (counted
+ * before any page is copied), unreadable, over the time budget, the worker's heap exceeded, or the
+ * client gone (`signal`).
+ */
+export async function assemblePrint(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
+  const release = await place(limits.signal);
+  try {
+    return await runWorker(a, limits);
+  } finally {
+    release();
+  }
+}
