@@ -44,7 +44,7 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     const first = await fetch(link, { redirect: "manual" });
     assert.equal(first.status, 404, "the dead link's own answer, not a 308");
     assert.equal(first.headers.get("location"), null);
-    assert.equal(first.headers.get("cache-control"), "no-store");
+    assert.match(first.headers.get("cache-control") ?? "", /no-store/);
     assert.equal(first.headers.get("referrer-policy"), "no-referrer");
     // The portal's throttle counts it: 30 a minute per address (a minute's turn may start the count again once).
     let status = first.status;
