@@ -5,16 +5,20 @@ import { sql } from "../support/database";
 import { control, ndjson, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { pdfText } from "../support/pdf-text";
+import { emptyPagesBase64, healthTimes, MAX_PRINT_PAGES, postPrint } from "../support/print";
 import { ADMIN, freePort } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 import { sandboxSuite } from "../support/suite";
+import { until } from "../support/until";
 
 /**
  * Issue 24, the portal and post channels: a portal resident with e-mail gets their link by mail
  * once, the link's page shows only their unit's documents since move-in, a download is the
  * archived file and records `opened`; a wrong, revoked, expired or superseded link is the ordinary
  * 404 page; the portal is throttled per address; the print has a letter and the pages for each
- * post resident and a link letter for a portal resident without e-mail, and marks `printed`.
+ * post resident and a link letter for a portal resident without e-mail, and marks `printed`; it
+ * is a POST under the Origin check, bounded in pages, made off the server's thread, and a client
+ * that leaves it prints nothing (issue #32).
  */
 
 /** A month `delta` months from now in the display time zone (`YYYY-MM`): residents registered now see this month on. */
@@ -24,6 +28,10 @@ function month(delta: number): string {
   return d.toISOString().slice(0, 7);
 }
 const [PREV, CUR, NEXT] = [month(-1), month(0), month(1)];
+// Berta's (post) documents of later months: one large print within the bound, one over it, one to leave.
+const [BIG, OVER, LEFT] = [month(2), month(3), month(4)];
+const [big, over] = [await emptyPagesBase64(MAX_PRINT_PAGES - 10), await emptyPagesBase64(MAX_PRINT_PAGES + 1)];
+const pages = (id: string, ym: string, base64: string) => uvi(id, "8003", ym, { content: { base64 } });
 
 const PETRA = { name: "Petra Portal", email: "petra.portal@example.de" };
 const REGISTER = [
@@ -48,7 +56,17 @@ const shape = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").r
 
 describe("the resident's portal and the printed letters", () => {
   const s = sandboxSuite(
-    [uvi("p-1", "8001", CUR), uvi("p-2", "8001", PREV), uvi("p-3", "8002", CUR), uvi("p-4", "8003", CUR), uvi("p-5", "8001", NEXT), uvi("p-6", "8003", PREV)],
+    [
+      ...[
+        uvi("p-1", "8001", CUR),
+        uvi("p-2", "8001", PREV),
+        uvi("p-3", "8002", CUR),
+        uvi("p-4", "8003", CUR),
+        uvi("p-5", "8001", NEXT),
+        uvi("p-6", "8003", PREV),
+      ],
+      ...[pages("p-big", BIG, big), pages("p-over", OVER, over), pages("p-left", LEFT, big)],
+    ],
     {
       synced: true,
       env: {
@@ -86,7 +104,7 @@ describe("the resident's portal and the printed letters", () => {
     assert.equal(put.status, 200, put.text);
     const units = await api(s.manager.session, s.server.url, "/api/units");
     for (const u of (units.body as { units: { id: string; mscnumber: string }[] }).units) unitIds.set(u.mscnumber, u.id);
-    for (const id of ["p-1", "p-2", "p-3", "p-4", "p-5", "p-6"]) {
+    for (const id of ["p-1", "p-2", "p-3", "p-4", "p-5", "p-6", "p-big", "p-over", "p-left"]) {
       const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${id}/status`, { method: "PUT", json: {} });
       assert.equal(res.status, 200, res.text);
     }
@@ -203,8 +221,7 @@ describe("the resident's portal and the printed letters", () => {
   });
 
   test("the print: a letter and the pages for each post resident, a link letter for a portal resident without e-mail; `printed`, again-safe", async () => {
-    const print = () =>
-      fetch(`${s.server.url}/api/handoffs/print?property=${encodeURIComponent("Haus Linde")}&month=${CUR}`, { headers: { Cookie: s.manager.session.cookie } });
+    const print = () => postPrint(s.manager.session, { property: "Haus Linde", month: CUR });
     const res = await print();
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(res.headers.get("content-type"), "application/pdf");
@@ -228,11 +245,63 @@ describe("the resident's portal and the printed letters", () => {
     assert.ok(!again.some((p) => p.includes("Paul Ohnemail")), "Paul's link went out with the first print");
     assert.equal((await handoffOf("p-4"))?.attempts, 2);
 
-    const nothing = await fetch(`${s.server.url}/api/handoffs/print?property=${encodeURIComponent("Haus Linde")}&month=${PREV}`, {
-      headers: { Cookie: s.manager.session.cookie },
-    });
+    const nothing = await postPrint(s.manager.session, { property: "Haus Linde", month: PREV });
     // Berta moved in this month: last month's document of her unit was her predecessor's.
     assert.equal(nothing.status, 404);
     assert.match(((await nothing.json()) as { message: string }).message, /nichts zu drucken/);
+  });
+  test("the print is a POST under the Origin check: a GET answers 405, a foreign Origin 403, and neither changes the record", async () => {
+    const get = await fetch(`${s.server.url}/api/handoffs/print?property=${encodeURIComponent("Haus Linde")}&month=${BIG}`, {
+      headers: { Cookie: s.manager.session.cookie },
+    });
+    assert.equal(get.status, 405);
+    const foreign = await postPrint(s.manager.session, { property: "Haus Linde", month: BIG }, { origin: "https://elsewhere.example" });
+    assert.equal(foreign.status, 403);
+    assert.equal(((await foreign.json()) as { error: string }).error, "bad_origin");
+    assert.equal(await handoffOf("p-big"), undefined, "nothing claimed, nothing printed");
+  });
+
+  test("pages are counted before any is copied (422 `too_many_pages`); a large print runs off the server's thread", async (t) => {
+    const refused = await postPrint(s.manager.session, { property: "Haus Linde", month: OVER });
+    const body = (await refused.json()) as { error: string; message: string };
+    assert.equal(refused.status, 422, JSON.stringify(body));
+    assert.equal(body.error, "too_many_pages");
+    assert.match(body.message, new RegExp(`mehr als ${MAX_PRINT_PAGES} Seiten`));
+    assert.equal((await handoffOf("p-over"))?.state, "failed", "claimed, then failed: not printed");
+
+    let done = false;
+    const print = postPrint(s.manager.session, { property: "Haus Linde", month: BIG }).finally(() => (done = true));
+    await until(
+      () => handoffOf("p-big"),
+      (h) => done || h?.state === "pending",
+    );
+    const times = await healthTimes(s.server.url, () => !done);
+    const res = await print;
+    t.diagnostic(`GET /api/health during the print: ${times.join(", ")} ms`);
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.ok(times.length > 0, "health was asked while the print ran");
+    for (const ms of times) assert.ok(ms < 1000, `GET /api/health took ${ms} ms during the print (${times.join(", ")})`);
+    assert.equal(pdfText(new Uint8Array(await res.arrayBuffer())).length, MAX_PRINT_PAGES - 10 + 1, "the letter and every page");
+    assert.equal((await handoffOf("p-big"))?.state, "printed");
+  });
+
+  test("a client that leaves a print ends it: its hand-off is failed, not printed", async () => {
+    const leave = new AbortController();
+    const print = postPrint(s.manager.session, { property: "Haus Linde", month: LEFT }, { signal: leave.signal }).catch((err: unknown) => err);
+    // Left once the print has claimed the hand-off (about 100 ms in), long before its 5000 pages are made.
+    const claimed = await until(
+      () => handoffOf("p-left"),
+      (h) => h?.state !== undefined,
+      { everyMs: 20, tries: 250 },
+    );
+    leave.abort();
+    assert.equal(claimed?.state, "pending");
+    assert.ok((await print) instanceof Error, "the request was aborted");
+    const after = await until(
+      () => handoffOf("p-left"),
+      (h) => h?.state !== "pending",
+    );
+    assert.equal(after?.state, "failed");
+    assert.equal(after?.attempts, 1);
   });
 });

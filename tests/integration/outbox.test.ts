@@ -58,6 +58,15 @@ describe("sending a file through a DTA connection's outbox", () => {
     assert.equal(posts[0]!.auth, "basic");
   });
 
+  test("a file name with umlauts is kept as written, stored and sent in UTF-8", async () => {
+    const bytes = awkwardBytes(2048);
+    const res = await send("Übersicht Schloßstraße.pdf", bytes, { doctype: "A" });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.filename, "Übersicht Schloßstraße.pdf");
+    const got = await receivedAs(s.server, "Übersicht Schloßstraße.pdf");
+    assert.equal(got.length, 1, "the provider received it under its own name");
+  });
+
   test("without kd the connection's customer number is sent", async () => {
     const res = await send("ohne-kd.xml", Buffer.from("<daten/>"));
     assert.equal(res.status, 201, res.text);

@@ -44,6 +44,8 @@ type Parse = {
 function startParser(db: Db, contentType: string, maxBytes: number) {
   const bb = busboy({
     headers: { "content-type": contentType },
+    // Browsers send a file's name as UTF-8; busboy's default (latin1) turns "Übersicht.pdf" into "Ã\u009cbersicht.pdf".
+    defParamCharset: "utf8",
     limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 12, fieldSize: MAX_METADATA_BYTES, fieldNameSize: 100 },
   });
   const parse: Parse = { fields: {}, done: Promise.resolve() };

@@ -12,8 +12,10 @@ export const portal = {
     "portal.print.unreadable": "Ein Dokument dieses Drucks ist keine lesbare PDF-Datei; es wurde nichts gedruckt.",
     "portal.print.tooManyPages":
       "Dieser Druck hätte mehr als {max} Seiten; es wurde nichts gedruckt. Bitte drucken Sie die Liegenschaft in Teilen, oder prüfen Sie Dokumente mit ungewöhnlich vielen Seiten.",
-    "portal.print.tooSlow": "Der Druck hat länger als {seconds} Sekunden gedauert und wurde abgebrochen; es wurde nichts gedruckt. Bitte drucken Sie die Liegenschaft in Teilen.",
-    "portal.print.tooComplex": "Ein Dokument dieses Drucks ist zu umfangreich, um es zu verarbeiten; es wurde nichts gedruckt. Bitte prüfen Sie die Dokumente des Monats.",
+    "portal.print.tooSlow":
+      "Der Druck hat länger als {seconds} Sekunden gedauert und wurde abgebrochen; es wurde nichts gedruckt. Bitte drucken Sie die Liegenschaft in Teilen.",
+    "portal.print.tooComplex":
+      "Ein Dokument dieses Drucks ist zu umfangreich, um es zu verarbeiten; es wurde nichts gedruckt. Bitte prüfen Sie die Dokumente des Monats.",
     "portal.print.cancelled": "Der Druck wurde abgebrochen; es wurde nichts gedruckt.",
     "portal.print.making": "Briefe werden erstellt …",
     "portal.print.done": "Die Briefe sind erstellt und werden heruntergeladen.",
@@ -51,7 +53,8 @@ export const portal = {
     "portal.print.tooMany": "Too many letters for one print (at most {max}). Please print the property in parts.",
     "portal.print.tooLarge": "The documents of this print are larger than {mb} MB together. Please print the property in parts.",
     "portal.print.unreadable": "A document of this print is not a readable PDF file; nothing was printed.",
-    "portal.print.tooManyPages": "This print would have more than {max} pages; nothing was printed. Please print the property in parts, or check documents with unusually many pages.",
+    "portal.print.tooManyPages":
+      "This print would have more than {max} pages; nothing was printed. Please print the property in parts, or check documents with unusually many pages.",
     "portal.print.tooSlow": "The print took longer than {seconds} seconds and was stopped; nothing was printed. Please print the property in parts.",
     "portal.print.tooComplex": "A document of this print is too complex to process; nothing was printed. Please check the month's documents.",
     "portal.print.cancelled": "The print was cancelled; nothing was printed.",
