@@ -123,6 +123,13 @@ export const Schema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  DB_COPY_TARGET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "expected a postgres:// URL")
+      .optional(),
+  ),
   SMTP_ALLOW_PLAINTEXT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   ARGE_TEST_HOOKS: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
 });

@@ -64,6 +64,8 @@ export type Env = {
   sandboxSmtpPort: number;
   /** Days a resident's portal link (lib/handoffs/portal-links.ts) stays valid from its issue. */
   portalLinkDays: number;
+  /** `npm run db:copy`'s target, from the environment so that its password is in no process list. */
+  dbCopyTarget: string | undefined;
   /** ARGE_TEST_HOOKS=1: the test helper's channel (lib/ops/test-hooks.ts); the start refuses it without that channel. */
   testHooks: boolean;
 };
@@ -156,6 +158,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: withTls(e.SMTP_URL, e.SMTP_ALLOW_PLAINTEXT === "1"), from: e.MAIL_FROM } : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
+    dbCopyTarget: e.DB_COPY_TARGET,
     testHooks: e.ARGE_TEST_HOOKS === "1",
   };
 }

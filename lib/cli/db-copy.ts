@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy -- postgres://...`: the way up from the embedded database. Copies everything
+ * `DB_COPY_TARGET=postgres://... npm run db:copy`: the way up from the embedded database. Copies everything
  * in DATA_DIR (the database and its archive) into an empty PostgreSQL database, the archive into
  * that database, or left in ARCHIVE_DIR when it is set (the new instances share it). The server
  * must be stopped: the copy opens the embedded database itself (DATA_DIR/ops.lock keeps a server
@@ -15,7 +15,8 @@ import { OpsError } from "@/lib/backup/manifest";
 import { withStaging } from "@/lib/backup/pack";
 import { takeSnapshot } from "@/lib/backup/snapshot";
 
-const HELP = `npm run db:copy -- postgres://BENUTZER:PASSWORT@HOST/DATENBANK
+const HELP = `DB_COPY_TARGET=postgres://BENUTZER:PASSWORT@HOST/DATENBANK npm run db:copy
+(oder / or: npm run db:copy -- postgres://BENUTZER@HOST/DATENBANK with PGPASSWORD set)
 
 Kopiert die eingebettete Datenbank in DATA_DIR und ihr Archiv in eine leere PostgreSQL-Datenbank
 (das Archiv in die Datenbank, oder es bleibt in ARCHIVE_DIR, wenn gesetzt) und prüft Anzahlen und
@@ -25,10 +26,26 @@ ARCHIVE_DIR when set) and checks counts and hashes. The server must be stopped f
 
 ${KEYS_NOTE}`;
 
-runCli(HELP, async (args) => {
-  const url = oneArgument(args, "npm run db:copy -- postgres://...");
+/**
+ * The target: DB_COPY_TARGET, or an argument without a password. A password on the command line
+ * would be readable by every local user in the process list, so such an argument is refused.
+ */
+function targetOf(args: string[], fromEnv: string | undefined): string {
+  const given = args.filter((a) => a !== "--");
+  const url = fromEnv && given.length === 0 ? fromEnv : oneArgument(args, "DB_COPY_TARGET=postgres://... npm run db:copy");
   if (!/^postgres(ql)?:\/\//.test(url)) throw new OpsError("Ziel muss eine postgres://-Adresse sein", "the target must be a postgres:// URL");
+  if (url !== fromEnv && URL.canParse(url) && new URL(url).password) {
+    throw new OpsError(
+      "Das Passwort gehört nicht in die Befehlszeile (jeder Benutzer sieht sie in der Prozessliste): DB_COPY_TARGET=postgres://… npm run db:copy",
+      "the password does not belong on the command line (every user sees it in the process list): DB_COPY_TARGET=postgres://… npm run db:copy",
+    );
+  }
+  return url;
+}
+
+runCli(HELP, async (args) => {
   const config = env();
+  const url = targetOf(args, config.dbCopyTarget);
   const source = config.archive.kind === "dir" ? config.archive : { kind: "dir" as const, dir: path.join(config.dataDir, "archive") };
   const inPlace = config.archive.kind === "dir" && config.archive.dir !== path.join(config.dataDir, "archive");
   const target = inPlace ? source : { kind: "database" as const };

@@ -5,7 +5,7 @@ import { sql } from "../support/database";
 import { control, ndjson, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { pdfText } from "../support/pdf-text";
-import { emptyPagesBase64, healthTimes, MAX_PRINT_PAGES, postPrint } from "../support/print";
+import { emptyPagesBase64, healthTimes, MAX_PRINT_PAGES, pageCount, postPrint } from "../support/print";
 import { ADMIN, freePort } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 import { sandboxSuite } from "../support/suite";
@@ -27,9 +27,8 @@ function month(delta: number): string {
   const d = new Date(Date.UTC(y!, m! - 1 + delta, 1));
   return d.toISOString().slice(0, 7);
 }
-const [PREV, CUR, NEXT] = [month(-1), month(0), month(1)];
 // Berta's (post) documents of later months: one large print within the bound, one over it, one to leave.
-const [BIG, OVER, LEFT] = [month(2), month(3), month(4)];
+const [PREV, CUR, NEXT, BIG, OVER, LEFT] = [-1, 0, 1, 2, 3, 4].map(month) as [string, string, string, string, string, string];
 const [big, over] = [await emptyPagesBase64(MAX_PRINT_PAGES - 10), await emptyPagesBase64(MAX_PRINT_PAGES + 1)];
 const pages = (id: string, ym: string, base64: string) => uvi(id, "8003", ym, { content: { base64 } });
 
@@ -92,6 +91,11 @@ describe("the resident's portal and the printed letters", () => {
   const handoffOf = async (documentid: string) => {
     const list = await api(s.manager.session, s.server.url, "/api/handoffs?limit=100");
     return (list.body as { items: { documentid: string; state: string; attempts: number; channel: string }[] }).items.find((i) => i.documentid === documentid);
+  };
+  /** The hand-off's state once `ok` holds for it (asked every 20 ms, for up to 10 s). */
+  const stateWhen = async (id: string, ok: (state?: string) => boolean) => {
+    const read = () => handoffOf(id);
+    return (await until(read, (found) => ok(found?.state), { everyMs: 20, tries: 500 }))?.state;
   };
   const mailedLink = async () => {
     const mails = await keptMail(s.server);
@@ -251,9 +255,7 @@ describe("the resident's portal and the printed letters", () => {
     assert.match(((await nothing.json()) as { message: string }).message, /nichts zu drucken/);
   });
   test("the print is a POST under the Origin check: a GET answers 405, a foreign Origin 403, and neither changes the record", async () => {
-    const get = await fetch(`${s.server.url}/api/handoffs/print?property=${encodeURIComponent("Haus Linde")}&month=${BIG}`, {
-      headers: { Cookie: s.manager.session.cookie },
-    });
+    const get = await api(s.manager.session, s.server.url, `/api/handoffs/print?property=Haus%20Linde&month=${BIG}`);
     assert.equal(get.status, 405);
     const foreign = await postPrint(s.manager.session, { property: "Haus Linde", month: BIG }, { origin: "https://elsewhere.example" });
     assert.equal(foreign.status, 403);
@@ -271,17 +273,14 @@ describe("the resident's portal and the printed letters", () => {
 
     let done = false;
     const print = postPrint(s.manager.session, { property: "Haus Linde", month: BIG }).finally(() => (done = true));
-    await until(
-      () => handoffOf("p-big"),
-      (h) => done || h?.state === "pending",
-    );
+    await stateWhen("p-big", (state) => done || state === "pending");
     const times = await healthTimes(s.server.url, () => !done);
     const res = await print;
     t.diagnostic(`GET /api/health during the print: ${times.join(", ")} ms`);
     assert.equal(res.status, 200, await res.clone().text());
     assert.ok(times.length > 0, "health was asked while the print ran");
     for (const ms of times) assert.ok(ms < 1000, `GET /api/health took ${ms} ms during the print (${times.join(", ")})`);
-    assert.equal(pdfText(new Uint8Array(await res.arrayBuffer())).length, MAX_PRINT_PAGES - 10 + 1, "the letter and every page");
+    assert.equal(await pageCount(await res.arrayBuffer()), MAX_PRINT_PAGES - 10 + 1, "the letter and every page");
     assert.equal((await handoffOf("p-big"))?.state, "printed");
   });
 
@@ -289,19 +288,11 @@ describe("the resident's portal and the printed letters", () => {
     const leave = new AbortController();
     const print = postPrint(s.manager.session, { property: "Haus Linde", month: LEFT }, { signal: leave.signal }).catch((err: unknown) => err);
     // Left once the print has claimed the hand-off (about 100 ms in), long before its 5000 pages are made.
-    const claimed = await until(
-      () => handoffOf("p-left"),
-      (h) => h?.state !== undefined,
-      { everyMs: 20, tries: 250 },
-    );
+    const claimed = await stateWhen("p-left", (state) => state !== undefined);
     leave.abort();
-    assert.equal(claimed?.state, "pending");
+    assert.equal(claimed, "pending");
     assert.ok((await print) instanceof Error, "the request was aborted");
-    const after = await until(
-      () => handoffOf("p-left"),
-      (h) => h?.state !== "pending",
-    );
-    assert.equal(after?.state, "failed");
-    assert.equal(after?.attempts, 1);
+    assert.equal(await stateWhen("p-left", (state) => state !== "pending"), "failed");
+    assert.equal((await handoffOf("p-left"))?.attempts, 1);
   });
 });

@@ -42,15 +42,22 @@ describe("db:copy from the embedded database to PostgreSQL", { skip: !testDataba
     target = await emptyTarget(true);
     const env = opsEnv(s.server, { dataDir: s.server.dataDir, databaseUrl: "" });
 
-    const beside = await runOps("db-copy", [target.databaseUrl], env);
+    // The target with its password comes from the environment: on the command line every local user would see it.
+    const withTarget = { ...env, DB_COPY_TARGET: target.databaseUrl };
+    const onCommandLine = await runOps("db-copy", [target.databaseUrl], env);
+    assert.notEqual(onCommandLine.code, 0);
+    assert.match(onCommandLine.out, /Prozessliste.*process list/s);
+    assert.ok(!onCommandLine.out.includes(new URL(target.databaseUrl).password), "nor is it printed");
+
+    const beside = await runOps("db-copy", [], withTarget);
     assert.notEqual(beside.code, 0);
     assert.match(beside.out, /läuft ein Server.*server runs/s);
 
     await halt(s.server);
-    const copied = await runOps("db-copy", [target.databaseUrl], env);
+    const copied = await runOps("db-copy", [], withTarget);
     assert.equal(copied.code, 0, copied.out);
     assert.match(copied.out, /100 %/);
-    const twice = await runOps("db-copy", [target.databaseUrl], env);
+    const twice = await runOps("db-copy", [], withTarget);
     assert.notEqual(twice.code, 0);
     assert.match(twice.out, /nicht leer.*not empty/s);
 

@@ -15,6 +15,9 @@ export async function emptyPagesBase64(pages: number): Promise<string> {
   return Buffer.from(await pdf.save()).toString("base64");
 }
 
+/** The pages of a PDF answer. */
+export const pageCount = async (pdf: ArrayBuffer) => (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+
 /** The print as the month page asks for it: a POST with a JSON body; `origin` sends that Origin header. */
 export function postPrint(session: Session, body: { property: string; month: string }, init: { origin?: string; signal?: AbortSignal } = {}) {
   return fetch(`${session.base}/api/handoffs/print`, {
