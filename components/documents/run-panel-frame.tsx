@@ -12,8 +12,20 @@ export function RunPanelFrame(props: { id: string; title: string; takesFocus: bo
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!takesFocus) return;
-    heading.current?.scrollIntoView({ block: "start" });
-    heading.current?.focus({ preventScroll: true });
+    let frame = 0;
+    let frames = 0;
+    const take = () => {
+      // A dialog still closing traps the focus and hands it back when it goes (to the row that opened
+      // it): the heading takes it once the dialog has gone, or after about two seconds.
+      if (document.querySelector("[role=dialog], [role=alertdialog]") && frames++ < 120) {
+        frame = requestAnimationFrame(take);
+        return;
+      }
+      heading.current?.scrollIntoView({ block: "start" });
+      heading.current?.focus({ preventScroll: true });
+    };
+    take();
+    return () => cancelAnimationFrame(frame);
   }, [takesFocus]);
   return (
     <section aria-labelledby={props.id} className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4" data-testid={props.id}>
