@@ -6,7 +6,7 @@ import { linkState, needsFreshLink } from "./portal-links";
 import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
 
 /**
- * Who gets a letter in a property's print of one month (`GET /api/handoffs/print`): each resident
+ * Who gets a letter in a property's print of one month (`POST /api/handoffs/print`): each resident
  * on the post channel, once per archived document of that month of their unit (of the owner's
  * connections) that they have not already opened through a portal; and each resident on the portal
  * channel without an e-mail address whose link has not reached them yet (portal-links.ts).

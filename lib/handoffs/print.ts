@@ -26,8 +26,8 @@ type User = { id: string; email: string; name: string };
 /** Letters in one print, and the documents' bytes together (a UVI is a few hundred kilobytes). */
 export const MAX_LETTERS = 500;
 export const MAX_PRINT_BYTES = 200 * 1024 * 1024;
-/** Pages in one print, letters included; counted on the worker before any page is copied. */
-export { MAX_PRINT_PAGES };
+// Its pages (MAX_PRINT_PAGES, letters included) and time (PRINT_BUDGET_MS) are bounded on the
+// worker, so the constants live in print-worker.ts, where letter.ts's printBundle finds them too.
 
 type Claimed = { letter: PostLetter; claim: Claim; document: Uint8Array };
 

@@ -78,7 +78,7 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   await pick.getByRole("button", { name: "Anzeigen" }).click();
   const rows = page.getByTestId("handoff-row");
   await expect(rows.filter({ hasText: residents[2]!.label })).toContainText("Noch nicht gedruckt");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Briefe drucken (PDF)" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Briefe drucken (PDF)" }).click()]);
   const printed = await readFile((await download.path())!);
   const pages = pdfText(printed);
   expect(pages[0]).toContain("Berta Brief");

@@ -272,12 +272,10 @@ describe("the resident's portal and the printed letters", () => {
     assert.equal((await handoffOf("p-over"))?.state, "failed", "claimed, then failed: not printed");
 
     let done = false;
-    const t0 = performance.now();
     const print = postPrint(s.manager.session, { property: "Haus Linde", month: BIG }).finally(() => (done = true));
     await stateWhen("p-big", (state) => done || state === "pending");
     const times = await healthTimes(s.server.url, () => !done);
     const res = await print;
-    t.diagnostic(`TMP full print ${Math.round(performance.now() - t0)} ms`);
     t.diagnostic(`GET /api/health during the print: ${times.join(", ")} ms`);
     assert.equal(res.status, 200, await res.clone().text());
     assert.ok(times.length > 0, "health was asked while the print ran");
@@ -286,17 +284,15 @@ describe("the resident's portal and the printed letters", () => {
     assert.equal((await handoffOf("p-big"))?.state, "printed");
   });
 
-  test("a client that leaves a print ends it: its hand-off is failed, not printed", async (t) => {
+  test("a client that leaves a print ends it: its hand-off is failed, not printed", async () => {
     const leave = new AbortController();
     const print = postPrint(s.manager.session, { property: "Haus Linde", month: LEFT }, { signal: leave.signal }).catch((err: unknown) => err);
     // Left once the print has claimed the hand-off (about 100 ms in), long before its 5000 pages are made.
     const claimed = await stateWhen("p-left", (state) => state !== undefined);
     leave.abort();
-    const t1 = performance.now();
     assert.equal(claimed, "pending");
     assert.ok((await print) instanceof Error, "the request was aborted");
     assert.equal(await stateWhen("p-left", (state) => state !== "pending"), "failed");
-    t.diagnostic(`TMP abort to failed ${Math.round(performance.now() - t1)} ms`);
     assert.equal((await handoffOf("p-left"))?.attempts, 1);
   });
 });
