@@ -202,17 +202,18 @@ describe("the resident's portal and the printed letters", () => {
     await like404(fresh, "expired");
   });
 
-  test("a new resident makes the old link invalid", async () => {
-    await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}/portal-link`, { method: "POST" });
-    await handOff(["p-1"], true);
-    const link = (await mailedLink())!;
-    assert.equal((await open(link, "10.3.0.1")).status, 200);
-    const edit = await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}`, {
-      method: "PATCH",
-      json: { resident: { name: "Neue Mieterin", email: "neu@example.de", channel: "portal" } },
-    });
-    assert.equal(edit.status, 200, edit.text);
-    assert.equal((await open(link, "10.3.0.1")).status, 404);
+  test("a corrected e-mail address, a new resident and a move off the portal channel each make the live link invalid", async () => {
+    const unit = `/api/units/${unitIds.get("8001")}`;
+    const petra = { name: PETRA.name, email: "petra.richtig@example.de", channel: "portal" };
+    const neu = { name: "Neue Mieterin", email: "neu@example.de", channel: "portal" };
+    for (const resident of [petra, neu, { ...neu, channel: "email" }]) {
+      await api(s.manager.session, s.server.url, `${unit}/portal-link`, { method: "POST" });
+      await handOff(["p-1"], true);
+      const link = (await mailedLink())!;
+      assert.equal((await open(link, "10.3.0.1")).status, 200);
+      assert.equal((await api(s.manager.session, s.server.url, unit, { method: "PATCH", json: { resident } })).status, 200);
+      assert.equal((await open(link, "10.3.0.1")).status, 404, JSON.stringify(resident));
+    }
   });
 
   test("the portal is throttled per address: 429 in German with Retry-After", async () => {
