@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
+import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
 import { useT } from "@/lib/i18n/client";
 import { FilePicker } from "./file-picker";
 import { ImportPreview } from "./import-preview";
@@ -55,8 +55,8 @@ function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportRepo
   if (phase === "applying") return t("units.import.applying");
   if (!report) return "";
   if (phase === "applied")
-    return t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: report.errors.length });
-  if (phase === "checked") return t("units.import.checked", { changes: changesOf(report), errors: report.errors.length });
+    return t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: errorCount(report) });
+  if (phase === "checked") return t("units.import.checked", { changes: changesOf(report), errors: errorCount(report) });
   return "";
 }
 
@@ -118,7 +118,7 @@ export function ImportPanel() {
       {report && <ImportPreview report={report} />}
       {phase === "checked" && report && (
         <div className="flex flex-col gap-2">
-          {report.errors.length > 0 && <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: report.errors.length })}</p>}
+          {report.errors.length > 0 && <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>}
           <div>
             <Button type="button" onClick={() => void run(false)} disabled={changes === 0}>
               {t("units.import.apply", { n: changes })}

@@ -1,6 +1,6 @@
 "use client";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { ImportReport, UnitChange } from "@/lib/client/units";
+import { errorCount, type ImportReport, type UnitChange } from "@/lib/client/units";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 
@@ -16,7 +16,7 @@ function Counts({ report }: { report: ImportReport }) {
     ["units.preview.updated", report.updated],
     ["units.preview.unchanged", report.unchanged],
     ["units.preview.deleted", report.deleted],
-    ["units.preview.errors", report.errors.length],
+    ["units.preview.errors", errorCount(report)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5" data-testid="import-counts">
@@ -34,7 +34,7 @@ function Errors({ report }: { report: ImportReport }) {
   const t = useT();
   if (report.errors.length === 0) return null;
   return (
-    <Table caption={t("units.preview.errorsCaption", { n: report.errors.length })} scrollLabel={t("units.preview.errorsCaption", { n: report.errors.length })}>
+    <Table caption={t("units.preview.errorsCaption", { n: errorCount(report) })} scrollLabel={t("units.preview.errorsCaption", { n: errorCount(report) })}>
       <thead>
         <tr>
           <Th>{t("units.preview.line")}</Th>
@@ -50,6 +50,11 @@ function Errors({ report }: { report: ImportReport }) {
             <Td className="min-w-64">{e.message}</Td>
           </tr>
         ))}
+        {report.moreErrors > 0 && (
+          <tr>
+            <Td colSpan={3}>{t("units.preview.moreErrors", { n: report.moreErrors })}</Td>
+          </tr>
+        )}
       </tbody>
     </Table>
   );

@@ -15,6 +15,9 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
 export type Unit = StoredUnit;
 export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
 export type { ImportReport, UnitChange } from "@/lib/units/import";
+
+/** Every error of an import's report, listed or not (the answer lists the first 1,000). */
+export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) => report.errors.length + (report.moreErrors ?? 0);
 export type { UnitEdit };
 
 export const UNITS_DEFAULTS = defaultsOf(UNITS_LIST);

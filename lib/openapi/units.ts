@@ -36,7 +36,10 @@ const ImportAnswer = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   deleted: z.number().int().meta({ description: "units the file left out, removed with `replace=1`" }),
-  errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
+  errors: z
+    .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
+    .meta({ description: "the first 1,000 errors in the file's order" }),
+  moreErrors: z.number().int().meta({ description: "errors beyond those listed" }),
   changes: z
     .array(
       z.object({

@@ -263,7 +263,7 @@ describe("the unit register", () => {
     assert.equal((await list(manager.session, s.server.url, "?q=55501003")).units[0]?.resident, null);
   });
 
-  test("limits: more than 10 MiB or 100,000 rows answer 413", async () => {
+  test("limits: more than 10 MiB or 100,000 rows answer 413; an answer lists 1,000 errors and counts the rest", async () => {
     const big = await put(manager.session, s.server.url, `Nutzeinheit\n${"1\n".repeat(5.3 * 1024 * 1024)}`);
     assert.equal(big.status, 413);
     const rows = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_001 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
@@ -271,6 +271,13 @@ describe("the unit register", () => {
     const most = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_000 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
     assert.equal(most.status, 200);
     assert.equal(most.body.created, 100_000);
+    const broken = await put(
+      manager.session,
+      s.server.url,
+      `Nutzeinheit;Bewohner;Zustellweg;Anschrift\n${Array.from({ length: 1500 }, (_, i) => `${i};X;Fax;Weg 1`).join("\n")}\n`,
+      "?dryRun=1",
+    );
+    assert.deepEqual([broken.status, broken.body.errors.length, broken.body.moreErrors], [400, 1000, 500]);
   });
 
   test("no resident's name or e-mail in the server's output, its metrics or the audit trail", async () => {
