@@ -97,6 +97,14 @@ async function runFiles(files, env, tag) {
   return total;
 }
 
+/** The embedded database every fresh test server starts from (tests/support/make-template.ts); its folder is inherited as TEST_EMBEDDED_TEMPLATE. */
+async function makeTemplate() {
+  const dir = path.join(scratch, "pglite-template");
+  const ok = runInherit(process.execPath, ["--import", "tsx", "tests/support/make-template.ts", dir], { TEST_DATABASE_URL: "" });
+  if (ok) process.env.TEST_EMBEDDED_TEMPLATE = dir;
+  return { ok, ...counts() };
+}
+
 function postgresMissing() {
   console.log(
     "\n=== integration (PostgreSQL): skipped, TEST_DATABASE_URL is not set.\n" +
@@ -110,6 +118,8 @@ async function runStages() {
   if (wanted("build") && process.env.SKIP_BUILD !== "1") {
     if (!(await stage("build", async () => ({ ok: runInherit("npx", ["next", "build"]), ...counts() })))) return;
   }
+
+  if ((wanted("integration") || wanted("e2e")) && !(await stage("embedded database template", makeTemplate))) return;
 
   if (wanted("unit")) {
     await stage("unit", async () => {

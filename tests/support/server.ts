@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -137,6 +137,10 @@ export async function startServer(options: { env?: Record<string, string>; sandb
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
+  // A fresh embedded database starts as a copy of the run's template (tests/support/make-template.ts):
+  // initdb and the migrations, about 6 s of CPU a server, are done once a run instead of once a server.
+  const template = process.env.TEST_EMBEDDED_TEMPLATE;
+  if (template && !env.DATABASE_URL && env.DATA_DIR === dataDir) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   let out = "";
   let child: ChildProcess;
   const output = () => out;
