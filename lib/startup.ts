@@ -24,9 +24,12 @@ export async function startServer(): Promise<void> {
   }
   letAuthUseRequestHost();
   try {
-    (await import("@/lib/ops/private-files")).tightenDataDir(config.dataDir);
+    const { tightenDataDir } = await import("@/lib/ops/private-files");
+    tightenDataDir(config.dataDir);
     if (!config.databaseUrl) (await import("@/lib/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
+    // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is 0700).
+    if (!config.databaseUrl) tightenDataDir(config.dataDir, { quiet: true });
     if (config.admin) await ensureAdmin(db, config.admin);
     await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
