@@ -50,9 +50,9 @@ function Errors({ report }: { report: ImportReport }) {
             <Td className="min-w-64">{e.message}</Td>
           </tr>
         ))}
-        {report.moreErrors > 0 && (
+        {(report.moreErrors ?? 0) > 0 && (
           <tr>
-            <Td colSpan={3}>{t("units.preview.moreErrors", { n: report.moreErrors })}</Td>
+            <Td colSpan={3}>{t("units.preview.moreErrors", { n: report.moreErrors ?? 0 })}</Td>
           </tr>
         )}
       </tbody>

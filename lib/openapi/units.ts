@@ -39,7 +39,7 @@ const ImportAnswer = z.object({
   errors: z
     .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
     .meta({ description: "the first 1,000 errors in the file's order" }),
-  moreErrors: z.number().int().meta({ description: "errors beyond those listed" }),
+  moreErrors: z.number().int().optional().meta({ description: "errors beyond those listed, when there are" }),
   changes: z
     .array(
       z.object({

@@ -38,9 +38,9 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   deleted: number;
-  /** The first MAX_LISTED_ERRORS errors in the file's order; `moreErrors` says how many the list leaves out. */
+  /** The first MAX_LISTED_ERRORS errors in the file's order; `moreErrors` (only when there are) says how many the list leaves out. */
   errors: RowError[];
-  moreErrors: number;
+  moreErrors?: number;
   /** The first MAX_LISTED_CHANGES changes in the file's order, then the deletions; the counts hold them all. */
   changes: UnitChange[];
 };
@@ -167,7 +167,7 @@ export async function importRegister(
   input: { bytes: Uint8Array; dryRun: boolean; replace: boolean; locale: Locale },
 ): Promise<{ status: 200 | 400; report: ImportReport }> {
   const file = readFile(input.bytes);
-  const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, changes: [], moreErrors: 0 };
+  const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, changes: [] };
   if ("failed" in file)
     return { status: 400, report: { ...empty, errors: [{ line: file.failed, message: translate(input.locale, "unitsApi.file.unclosedQuote") }] } };
   const { columns, duplicates } = mapHeader(file.header?.fields ?? []);
@@ -180,7 +180,7 @@ export async function importRegister(
     const register = await loadRegister(tx, user.id);
     const { errors, planned, mentioned } = plan(file.records, columns, register, input.locale);
     const { writes, counts, changes } = summarise(planned, register, mentioned, input.replace);
-    const listed = { errors: errors.slice(0, MAX_LISTED_ERRORS), moreErrors: Math.max(0, errors.length - MAX_LISTED_ERRORS) };
+    const listed = { errors: errors.slice(0, MAX_LISTED_ERRORS), ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }) };
     const result: ImportReport = { rows: file.records.length, ...counts, ...listed, changes };
     if (input.dryRun) return result;
     await write(tx, user.id, writes);
