@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 const verbose = process.env.TEST_VERBOSE === "1";
-// The files mostly wait (for servers, providers and the browser), so more of them than cores.
+// Files wait in places (a server starting, a provider's delay, a poll): twice the cores keeps both busy.
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() * 2);
 const scratch = mkdtempSync(path.join(tmpdir(), "arge-run-"));
 const stages = [];
