@@ -13,6 +13,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 60_000,
+  // Two workers share two cores with their servers: an answer may take longer than Playwright's 5 s.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     locale: "de-DE",

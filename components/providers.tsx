@@ -1,6 +1,6 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale, Messages } from "@/lib/i18n/messages";
 import { HttpError } from "@/lib/client/fetch-json";
@@ -18,6 +18,11 @@ export function Providers(props: { locale: Locale; messages: Messages; timeZone:
         },
       }),
   );
+  // Marks the page as hydrated (its children's handlers attached before this runs): the end-to-end
+  // tests wait for it after a navigation, so that a key or a click never lands before React listens.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <I18nProvider locale={props.locale} messages={props.messages} timeZone={props.timeZone}>
       <QueryClientProvider client={client}>{props.children}</QueryClientProvider>

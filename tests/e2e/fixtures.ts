@@ -31,7 +31,23 @@ export async function signInAs(page: Page, email: string, password: string) {
  * database) before its first test, so workers never share state. Its e-mail goes to its own sandbox
  * mailbox, as in the demo (the hand-off specs). Helpers find it through the worker's environment.
  */
+/** The app's pages mark themselves hydrated (components/providers.tsx); a page without the app's scripts never will. */
+const hydrated = () => document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/"]');
+
 export const test = base.extend<{ base: string }, { server: string }>({
+  // After a navigation or a reload, input waits until React listens: on two busy cores a key pressed
+  // or a button clicked before hydration was lost, and the test failed waiting for its effect.
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const settle = async <T>(answer: T) => {
+      await page.waitForFunction(hydrated, null, { timeout: 30_000 }).catch(() => undefined);
+      return answer;
+    };
+    page.goto = async (url, options) => settle(await goto(url, options));
+    page.reload = async (options) => settle(await reload(options));
+    await provide(page);
+  },
   server: [
     async ({}, provide) => {
       const smtpPort = await freePort();
