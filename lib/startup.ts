@@ -1,4 +1,5 @@
 import "server-only";
+import path from "node:path";
 import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { safeErrorMessage } from "@/lib/log";
@@ -29,7 +30,7 @@ export async function startServer(): Promise<void> {
     if (!config.databaseUrl) (await import("@/lib/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
     // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is 0700).
-    if (!config.databaseUrl) tightenDataDir(config.dataDir, { quiet: true });
+    if (!config.databaseUrl) tightenDataDir(path.join(config.dataDir, "pglite"), { quiet: true });
     if (config.admin) await ensureAdmin(db, config.admin);
     await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();

@@ -39,7 +39,6 @@ const EMAIL = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:]+$/;
 // overrides have no place in a register: they break a mail's lines and a letter's address, or
 // reorder what a reader sees. A postal address alone keeps its line breaks (\n, as cleanCell joins them).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const CONTROL_IN_ADDRESS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 
 /**
@@ -79,7 +78,7 @@ function cellProblems(cells: Partial<Record<UnitColumn, string | null>>): Proble
   for (const [column, value] of Object.entries(cells) as [UnitColumn, string | null][]) {
     if (value === null) continue;
     if (value.length > MAX_LENGTH[column]) problems.push({ column, message: "unitsApi.row.tooLong", vars: { max: MAX_LENGTH[column] } });
-    else if ((column === "postalAddress" ? CONTROL_IN_ADDRESS : CONTROL).test(value)) problems.push({ column, message: "unitsApi.row.control" });
+    else if (CONTROL.test(column === "postalAddress" ? value.replaceAll("\n", "") : value)) problems.push({ column, message: "unitsApi.row.control" });
   }
   return problems;
 }
