@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { accountOf, connectionsToAccount } from "@/lib/connections/account";
 import { rowsOf } from "@/lib/db/rows";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import type { HashCheck } from "@/lib/provider/facts";
@@ -62,4 +63,29 @@ export async function knownFrom(ctx: ConfirmContext, documentid: string, read: M
   if (!earlier || (earlier.state && earlier.state !== "failed")) return known(ctx, documentid);
   await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
   return earlier;
+}
+
+/**
+ * What another user's connection to the same provider account (a twin, lib/connections/account.ts)
+ * knows of the document: confirmed through it (by whom, when) or being confirmed now. Asked only
+ * when this connection's own record holds nothing and the provider no longer serves the document:
+ * a confirmation through the twin is why.
+ */
+export async function knownThroughTwins(ctx: ConfirmContext, documentid: string): Promise<Known> {
+  const twins = (await connectionsToAccount(ctx.db, accountOf(ctx.connection), { everyUser: true, exceptId: ctx.connection.id })).map((c) => c.id);
+  if (twins.length === 0) return {};
+  const [row] = rowsOf<Pick<Row, "state" | "confirmed_at" | "by">>(
+    await ctx.db.execute(sql`
+      SELECT c.state, COALESCE(d.confirmed_at, c.finished_at) AS confirmed_at, COALESCE(u.name, u.email) AS by
+      FROM delivery_confirmations c
+      LEFT JOIN delivery_documents d ON d.connection_id = c.connection_id AND d.documentid = c.documentid
+      LEFT JOIN users u ON u.id = c.actor_id
+      WHERE c.connection_id IN (${sql.join(
+        twins.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) AND c.documentid = ${documentid} AND c.state IN ('confirmed', 'pending')
+      ORDER BY c.state = 'confirmed' DESC
+      LIMIT 1`),
+  );
+  return row ? knownOf({ documentid, sha256: null, bytes: null, check: null, ...row }) : {};
 }

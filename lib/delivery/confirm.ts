@@ -14,7 +14,7 @@ import { documentIdSegment } from "@/lib/provider/ids";
 import { eventRow, recordEvent } from "@/lib/audit/audit";
 import { fetchedUpsert, fetchEvent, type Fetched } from "./archive/fetched";
 import { rowsOf } from "@/lib/db/rows";
-import { known, knownFrom, readKnown, type Known } from "./confirm-known";
+import { known, knownFrom, knownThroughTwins, readKnown, type Known } from "./confirm-known";
 import { instanceId } from "./instances";
 import { refuseMismatch } from "./file-facts";
 import { ensureArchived, type Archived, type ConfirmContext } from "./confirm-archive";
@@ -148,6 +148,27 @@ async function recordOutcome(
 }
 
 /**
+ * The bytes could not be had. Another run (a second tab, another instance, another user's
+ * connection to the same account) may have confirmed the document meanwhile, and a provider no
+ * longer serves a confirmed document: that is reported as it stands, not as a failure.
+ */
+async function notArchived(ctx: ConfirmContext, documentid: string, err: unknown): Promise<ConfirmResult> {
+  const heldNow = held(documentid, await known(ctx, documentid)) ?? held(documentid, await knownThroughTwins(ctx, documentid));
+  if (heldNow) return heldNow;
+  const error = failure(err, "delivery.confirm.archiveFailed");
+  log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
+  await recordEvent(ctx.db, {
+    kind: "fetch",
+    actor: ctx.actor,
+    connectionId: ctx.connection.id,
+    documentid,
+    detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus },
+  });
+  countConfirmation("failed");
+  return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
+}
+
+/**
  * Confirms one document. Never throws for the provider's or the archive's reasons: the outcome
  * is a value, so a bulk run goes on with the next document. `read`: a bulk run's read of it (confirm-known.ts).
  */
@@ -166,21 +187,7 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   try {
     archived = await ensureArchived(ctx, documentid, kd, before);
   } catch (err) {
-    // Another run (a second tab, another instance) may have confirmed it meanwhile, and a
-    // provider no longer serves a confirmed document: that is reported, not a failure.
-    const heldNow = held(documentid, await known(ctx, documentid));
-    if (heldNow) return heldNow;
-    const error = failure(err, "delivery.confirm.archiveFailed");
-    log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
-    await recordEvent(ctx.db, {
-      kind: "fetch",
-      actor: ctx.actor,
-      connectionId: ctx.connection.id,
-      documentid,
-      detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus },
-    });
-    countConfirmation("failed");
-    return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
+    return notArchived(ctx, documentid, err);
   }
 
   // Other bytes than the provider describes are never confirmed: nothing is claimed or sent.
