@@ -32,7 +32,7 @@ export async function startServer(): Promise<void> {
     // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is 0700).
     if (!config.databaseUrl) tightenDataDir(path.join(config.dataDir, "pglite"), { quiet: true });
     if (config.admin) await ensureAdmin(db, config.admin);
-    await (await import("@/lib/delivery/archive/space")).removeArchiveLeftovers(db);
+    await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
     markStarted();

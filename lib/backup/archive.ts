@@ -4,8 +4,8 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename } from "node:fs/promises";
 import { once } from "node:events";
 import path from "node:path";
-import { shaPath } from "@/lib/delivery/archive/dir-sink";
-import { BATCH_BYTES } from "@/lib/delivery/archive/worker";
+import { shaPath } from "@/lib/archive/dir-sink";
+import { BATCH_BYTES } from "@/lib/archive/worker";
 import type { Sql } from "./catalog";
 
 /**

@@ -224,7 +224,7 @@ async function main() {
     lifecycle()?.beginDrain();
     await underWay.idle();
     server.close(() => {
-      // Then the archive commits that follow a finished download (lib/delivery/archive/pending.ts),
+      // Then the archive commits that follow a finished download (lib/archive/pending.ts),
       // then the app's own end (the background syncs' leases, this instance's row).
       drainPendingArchives()
         .then(() => lifecycle()?.finish())

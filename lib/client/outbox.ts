@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import type { listItems } from "@/lib/delivery/outbox/items";
-import type { listSupportOutbox } from "@/lib/delivery/outbox/support";
-import type { OutboxItem } from "@/lib/delivery/outbox/view";
+import type { listItems } from "@/lib/outbox/items";
+import type { listSupportOutbox } from "@/lib/outbox/support";
+import type { OutboxItem } from "@/lib/outbox/view";
 import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSupportSearch } from "@/lib/lists/outbox";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
@@ -11,7 +11,7 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  * types, type-only), query keys and options (shared with the pages' prefetch), the upload with
  * real progress and the resolution of an `unknown` item.
  */
-export type { OutboxItem, SupportOutboxItem } from "@/lib/delivery/outbox/view";
+export type { OutboxItem, SupportOutboxItem } from "@/lib/outbox/view";
 export type OutboxPage = Awaited<ReturnType<typeof listItems>>;
 export type SupportOutboxPage = Awaited<ReturnType<typeof listSupportOutbox>>;
 

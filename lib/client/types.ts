@@ -1,5 +1,5 @@
-import type { confirmMany } from "@/lib/delivery/confirm";
-import type { resultLine } from "@/lib/delivery/confirm-answers";
+import type { confirmMany } from "@/lib/delivery/confirm/many";
+import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 
 /**
@@ -16,7 +16,7 @@ export type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/runs";
 export type { HandoffLine } from "@/lib/handoffs/outcome";
 export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
-export type { RunView as ConfirmationRun } from "@/lib/delivery/runs";
+export type { RunView as ConfirmationRun } from "@/lib/delivery/confirm/runs";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
 export type FailureLine = { done: true; error: string; message: string; providerStatus?: number; requestId?: string };

@@ -11,8 +11,8 @@ import type { DocumentPage } from "@/lib/provider/client";
 import { expectedHash } from "@/lib/provider/facts";
 import { ImplausibleCountError } from "@/lib/provider/schemas";
 import type { Actor } from "@/lib/audit/audit";
-import { recordFetched } from "./archive/fetched";
-import { teeToArchive } from "./archive/write";
+import { recordFetched } from "@/lib/archive/fetched";
+import { teeToArchive } from "@/lib/archive/write";
 import { indexDocuments } from "./document-index";
 import { checkHash, ensureFacts, extraDigest } from "./file-facts";
 

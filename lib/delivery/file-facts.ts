@@ -20,9 +20,9 @@ import {
 } from "@/lib/provider/facts";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { countConfirmation } from "@/lib/ops/metrics";
-import { recordFetched, type Fetched } from "./archive/fetched";
-import { pendingKey, settlePendingArchive } from "./archive/pending";
-import type { ArchivedFile } from "./archive/sink";
+import { recordFetched, type Fetched } from "@/lib/archive/fetched";
+import { pendingKey, settlePendingArchive } from "@/lib/archive/pending";
+import type { ArchivedFile } from "@/lib/archive/sink";
 
 /**
  * What the DTA service says about a document's file (docs/api.md, "File facts"). The

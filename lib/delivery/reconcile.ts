@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { recordEvents, type Actor, type AuditEvent } from "@/lib/audit/audit";
 import { rowsOf } from "@/lib/db/rows";
-import { claimSettledSql } from "./instances";
+import { claimSettledSql } from "./confirm/settled";
 
 /**
  * Reconciliation (docs/architecture.md, "Reconciliation"): a confirmation whose outcome was not

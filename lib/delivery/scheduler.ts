@@ -6,7 +6,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
 import { rowsOf } from "@/lib/db/rows";
-import { claimSettledSql, startInstance } from "./instances";
+import { startInstance } from "@/lib/ops/instances";
+import { claimSettledSql } from "./confirm/settled";
 import { acquireSyncLease, runSync, type Lease } from "./sync";
 
 /**
@@ -15,7 +16,7 @@ import { acquireSyncLease, runSync, type Lease } from "./sync";
  * SYNC_CONCURRENCY at once on this instance; the lease keeps instances from syncing one connection
  * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
  * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
- * decided; the claims of an instance found dead (instances.ts) are due at once. From a shutdown's
+ * decided; the claims of an instance found dead (lib/ops/instances.ts) are due at once. From a shutdown's
  * start on (lib/ops/lifecycle.ts) no sync is started. A finished sync looks for the next due
  * connection at once: waiting for the tick held each slot idle for the rest of it, so that an
  * instance synced at most SYNC_CONCURRENCY connections per tick (200 connections: a round of
@@ -148,7 +149,7 @@ export async function startScheduler(): Promise<void> {
   scheduler.timer = setInterval(run, tickMs());
   scheduler.timer.unref();
   store.argeScheduler = scheduler;
-  // At a shutdown the syncs under way release their leases before the instance ends (instances.ts).
+  // At a shutdown the syncs under way release their leases before the instance ends (lib/ops/instances.ts).
   onFinish(async () => void (await Promise.allSettled(scheduler.running.values())));
   await startInstance(await getDb(), run);
   run();

@@ -16,7 +16,7 @@ import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { rowsOf } from "@/lib/db/rows";
 import { indexDocuments, markReplacements, markUnlisted, tidyIndex } from "./document-index";
 import { listFailure } from "./documents";
-import { instanceId } from "./instances";
+import { instanceId } from "@/lib/ops/instances";
 import { reconcileConnection } from "./reconcile";
 
 /**
@@ -47,7 +47,7 @@ const STORED_MESSAGE: Partial<Record<MessageKey, MessageKey>> = {
 
 /** Takes the connection's sync lease, or null while another sync of it runs. */
 export async function acquireSyncLease(db: Db, connectionId: string): Promise<Lease | null> {
-  // The holder is this instance: a lease of an instance found dead is released (instances.ts).
+  // The holder is this instance: a lease of an instance found dead is released (lib/ops/instances.ts).
   const owner = `${instanceId()}:${randomUUID().slice(0, 8)}`;
   const until = new Date(Date.now() + LEASE_MS).toISOString();
   const got = rowsOf(

@@ -1,7 +1,7 @@
 import "server-only";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
-import { openArchived } from "@/lib/delivery/archive/read";
+import { openArchived } from "@/lib/archive/read";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import type { MailFailure } from "@/lib/mail/failure";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { openArchived } from "@/lib/delivery/archive/read";
+import { openArchived } from "@/lib/archive/read";
 import { openLink, type PortalAccess } from "./portal-links";
 import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
 

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
-import { instanceId } from "@/lib/delivery/instances";
+import { instanceId } from "@/lib/ops/instances";
 
 /**
  * The hand-off record's intent (migration 0023): like a confirmation, one send per document and

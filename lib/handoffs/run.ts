@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { isArchived } from "@/lib/delivery/archive/read";
+import { isArchived } from "@/lib/archive/read";
 import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail/send";

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { instanceId } from "@/lib/delivery/instances";
-import { recentRuns } from "@/lib/delivery/runs";
+import { instanceId } from "@/lib/ops/instances";
+import { recentRuns } from "@/lib/ops/runs";
 import { AppError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
@@ -13,10 +13,10 @@ import { handOffMany, type HandoffTotals } from "./run";
 
 /**
  * A hand-off (`POST /api/handoffs`) as a record (migration 0026), so that it outlives the page
- * that started it, like a bulk confirmation (lib/delivery/runs.ts): the instance that runs it
+ * that started it, like a bulk confirmation (lib/delivery/confirm/runs.ts): the instance that runs it
  * keeps each document's line and the counts on the row as each finishes, whether or not anyone
  * still reads the answer, and a reloaded page lists its user's runs with their lines. A run whose
- * instance dies is ended by the liveness check (lib/delivery/instances.ts).
+ * instance dies is ended by the liveness check (lib/ops/instances.ts).
  */
 
 /** A user's hand-offs at once: each sends one mail after another, so a few are plenty. */

@@ -3,7 +3,7 @@ import { defaultsOf, param, readList, type ListState, type Raw } from "./params"
 /**
  * The DTA outbox's lists (docs/architecture.md, "Outbox"): a connection's sent items, and support's list
  * of every user's items with its CSV export. Their parameters, defaults and limits, once: the
- * routes' schemas (lib/delivery/outbox/schemas.ts) and the pages on server and client read these.
+ * routes' schemas (lib/outbox/schemas.ts) and the pages on server and client read these.
  * No imports beyond params.ts, so the browser can load it.
  */
 

@@ -80,7 +80,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
   },
 ];
 
-/** The OpenAPI entries of a user's bulk confirmations as they run (lib/delivery/runs.ts). */
+/** The OpenAPI entries of a user's bulk confirmations as they run (lib/delivery/confirm/runs.ts). */
 export const CONFIRMATION_RUN_OPERATIONS: ApiOperation[] = [
   {
     method: "GET",

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { OUTBOX_STATES } from "@/lib/lists/outbox";
-import { OutboxListQuery, OutboxSendQuery, OutboxSupportFilters, OutboxSupportQuery, ResolveBody } from "@/lib/delivery/outbox/schemas";
-import type { OutboxItem, SupportOutboxItem } from "@/lib/delivery/outbox/view";
+import { OutboxListQuery, OutboxSendQuery, OutboxSupportFilters, OutboxSupportQuery, ResolveBody } from "@/lib/outbox/schemas";
+import type { OutboxItem, SupportOutboxItem } from "@/lib/outbox/view";
 import { json, type ApiOperation } from "./operation";
 
 /** The OpenAPI entries of the DTA outbox (lib/delivery/outbox): a connection's sends, and support's view of every user's. */

@@ -4,12 +4,12 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { runMigrations, type SqlRunner } from "@/lib/db/migrate";
-import { dbSink } from "@/lib/delivery/archive/db-sink";
+import { dbSink } from "@/lib/archive/db-sink";
 import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-database";
 import { testDatabaseUrl } from "../support/server";
 
 /**
- * The database archive's chunks (lib/delivery/archive/db-sink.ts) on the real database: the
+ * The database archive's chunks (lib/archive/db-sink.ts) on the real database: the
  * embedded one, or PostgreSQL when TEST_DATABASE_URL is set (a throw-away database there, a pool
  * as large as the app's, so chunk rows can be under way at once).
  */

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
-import { openHashJob } from "@/lib/delivery/archive/worker";
-import { drainPendingArchives, pendingKey, settlePendingArchive, trackPendingArchive } from "@/lib/delivery/archive/pending";
+import { openHashJob } from "@/lib/archive/worker";
+import { drainPendingArchives, pendingKey, settlePendingArchive, trackPendingArchive } from "@/lib/archive/pending";
 
 const dir = mkdtempSync(path.join(tmpdir(), "archive-worker-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

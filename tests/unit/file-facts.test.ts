@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
-import { openHashJob } from "@/lib/delivery/archive/worker";
+import { openHashJob } from "@/lib/archive/worker";
 import { expectedHash, factSize, factsLeftOut, normaliseFacts, parseFileDate } from "@/lib/provider/facts";
 import { StateDocument } from "@/lib/sandbox/schema";
 

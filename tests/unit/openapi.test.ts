@@ -9,7 +9,7 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import * as connectionSchemas from "@/lib/connections/schemas";
 import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
-import * as outboxSchemas from "@/lib/delivery/outbox/schemas";
+import * as outboxSchemas from "@/lib/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/units/schemas";
 import * as handoffSchemas from "@/lib/handoffs/schemas";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { OutboxFields } from "@/lib/delivery/outbox/schemas";
+import { OutboxFields } from "@/lib/outbox/schemas";
 
-/** The text parts of an outbox upload (lib/delivery/outbox/schemas.ts): what is taken, what is refused and where. */
+/** The text parts of an outbox upload (lib/outbox/schemas.ts): what is taken, what is refused and where. */
 
 const paths = (input: Record<string, string>) => {
   const r = OutboxFields.safeParse(input);

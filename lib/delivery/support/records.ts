@@ -10,7 +10,7 @@ import { users, type Role } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { openArchived } from "@/lib/delivery/archive/read";
+import { openArchived } from "@/lib/archive/read";
 import { storedFactsView, type FactsView } from "@/lib/delivery/file-facts";
 import type { FileFacts, HashCheck } from "@/lib/provider/facts";
 import { DeliveryKey, type DeliveryFiltersInput, type DeliveryQueryInput } from "./schemas";

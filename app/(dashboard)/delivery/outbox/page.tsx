@@ -1,7 +1,7 @@
 import { SupportOutbox } from "@/components/outbox/support-outbox";
 import { supportOutboxQuery } from "@/lib/client/outbox";
 import { deliveryConnectionsQuery } from "@/lib/client/queries";
-import { listSupportOutbox } from "@/lib/delivery/outbox/support";
+import { listSupportOutbox } from "@/lib/outbox/support";
 import { listDeliveryConnections } from "@/lib/delivery/support/records";
 import { readOutboxSupportSearch } from "@/lib/lists/outbox";
 import { plainParams } from "@/lib/lists/params";

@@ -3,7 +3,7 @@ import { OutboxView } from "@/components/outbox/outbox-view";
 import { outboxQuery, readOutboxSearch } from "@/lib/client/outbox";
 import { connectionsQuery } from "@/lib/client/queries";
 import { listConnections } from "@/lib/connections/connections";
-import { listOwnItems } from "@/lib/delivery/outbox/items";
+import { listOwnItems } from "@/lib/outbox/items";
 import { env } from "@/lib/env";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "../../../prefetch";

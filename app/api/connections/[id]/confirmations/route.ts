@@ -3,9 +3,9 @@ import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
-import { confirmMany } from "@/lib/delivery/confirm";
-import { resultLine } from "@/lib/delivery/confirm-answers";
-import { startRun } from "@/lib/delivery/runs";
+import { confirmMany } from "@/lib/delivery/confirm/many";
+import { resultLine } from "@/lib/delivery/confirm/answers";
+import { startRun } from "@/lib/delivery/confirm/runs";
 import { ConfirmationsBody } from "@/lib/delivery/schemas";
 
 // Up to 1000 ids of up to 200 characters (3 bytes each in UTF-8): larger than the 64 KiB default.

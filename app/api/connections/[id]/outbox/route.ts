@@ -1,10 +1,10 @@
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
-import { listItems } from "@/lib/delivery/outbox/items";
-import { OutboxListQuery, OutboxSendQuery } from "@/lib/delivery/outbox/schemas";
-import { sendFromOutbox } from "@/lib/delivery/outbox/send";
+import { listItems } from "@/lib/outbox/items";
+import { OutboxListQuery, OutboxSendQuery } from "@/lib/outbox/schemas";
+import { sendFromOutbox } from "@/lib/outbox/send";
 
-/** The body is a multipart upload read as it streams (lib/delivery/outbox/upload.ts), not the wrapper's JSON. */
+/** The body is a multipart upload read as it streams (lib/outbox/upload.ts), not the wrapper's JSON. */
 export const POST = withConnection({ query: OutboxSendQuery }, async ({ connection, user, req, query, locale }) => {
   const item = await sendFromOutbox(await getDb(), { connection, user, req, again: query.again === "1", locale });
   return Response.json(item, { status: 201 });

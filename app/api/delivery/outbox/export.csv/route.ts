@@ -1,7 +1,7 @@
 import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { exportOutbox } from "@/lib/delivery/outbox/export";
-import { OutboxSupportFilters } from "@/lib/delivery/outbox/schemas";
+import { exportOutbox } from "@/lib/outbox/export";
+import { OutboxSupportFilters } from "@/lib/outbox/schemas";
 
 export const GET = withSupport({ query: OutboxSupportFilters }, async ({ user, query, locale }) => {
   const { filename, stream } = await exportOutbox(await getDb(), user, { filters: query, locale });

@@ -1,7 +1,7 @@
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
-import { resolveItem } from "@/lib/delivery/outbox/items";
-import { OutboxItemPath, ResolveBody } from "@/lib/delivery/outbox/schemas";
+import { resolveItem } from "@/lib/outbox/items";
+import { OutboxItemPath, ResolveBody } from "@/lib/outbox/schemas";
 
 export const PATCH = withConnection(
   { params: OutboxItemPath, body: ResolveBody, notFound: "outboxApi.notFound" },

@@ -5,8 +5,8 @@ import { drainThenCancel } from "@/lib/api/body";
 import { safeContentType, sanitiseFilename } from "@/lib/connections/files";
 import type { Db } from "@/lib/db/client";
 import { AppError, type FieldError } from "@/lib/errors";
-import { openSink } from "@/lib/delivery/archive/write";
-import type { ArchivedFile, ArchiveSink } from "@/lib/delivery/archive/sink";
+import { openSink } from "@/lib/archive/write";
+import type { ArchivedFile, ArchiveSink } from "@/lib/archive/sink";
 import { parseWith } from "@/lib/api/validation";
 import { MAX_METADATA_BYTES, OutboxFields, type OutboxFieldsInput } from "./schemas";
 

@@ -4,11 +4,11 @@ import { accountOf, connectionsToAccount } from "@/lib/connections/account";
 import { rowsOf } from "@/lib/db/rows";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import type { HashCheck } from "@/lib/provider/facts";
-import { pendingKey, settlePendingArchive } from "./archive/pending";
-import type { ArchivedFile } from "./archive/sink";
-import type { ConfirmContext } from "./confirm-archive";
+import { pendingKey, settlePendingArchive } from "@/lib/archive/pending";
+import type { ArchivedFile } from "@/lib/archive/sink";
+import type { ConfirmContext } from "./context";
 
-/** What a confirmation reads before it claims (confirm.ts, step 2 of docs/architecture.md, "Confirm"). */
+/** What a confirmation reads before it claims (one.ts, step 1 of docs/architecture.md, "Confirm"). */
 
 /** What is known of a document before confirming it: its intent row's state, its archived bytes (and their hash check), who confirmed it. */
 export type Known = { state?: ConfirmationState; archived?: ArchivedFile; check?: HashCheck | null; earlier?: { by: string | null; at: string } };

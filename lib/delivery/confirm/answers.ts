@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
-import type { ConfirmResult } from "./confirm";
+import type { ConfirmResult } from "./results";
 
 /**
  * One NDJSON line of a bulk confirmation: `{documentid, state, error?, message?, confirmedBy?,

@@ -1,19 +1,20 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError, notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { instanceId } from "./instances";
+import { instanceId } from "@/lib/ops/instances";
+import { recentRuns } from "@/lib/ops/runs";
 
 /**
  * A bulk confirmation as a record (migration 0010), so that it outlives the page that started it:
  * a reloaded page lists its user's runs with their progress, and a cancel reaches the run on
  * whichever instance it runs. The instance that runs it counts every outcome on the row and reads
  * the cancel back in the same statement; a cancel answered by this instance stops the next claim
- * at once. A run whose instance dies is ended by the liveness check (instances.ts).
+ * at once. A run whose instance dies is ended by the liveness check (lib/ops/instances.ts).
  */
 
 /** A user's runs at once: each keeps up to 8 documents in flight. */
@@ -108,26 +109,6 @@ export async function startRun(db: Db, userId: string, connectionId: string, tot
         WHERE id = ${id}`);
     },
   };
-}
-
-/**
- * A user's runs of a kind (`table`: this one's, or the hand-offs' of lib/handoffs/runs.ts) that run
- * or ended in the last `listedAfterEndS`, oldest first: at most `limit`, the running ones first.
- */
-export async function recentRuns<R>(
-  db: Db,
-  table: "delivery_confirmation_runs" | "handoff_runs",
-  columns: SQL,
-  userId: string,
-  { listedAfterEndS, limit }: { listedAfterEndS: number; limit: number },
-): Promise<R[]> {
-  const rows = rowsOf<R>(
-    await db.execute(sql`
-      SELECT ${columns} FROM ${sql.raw(table)}
-      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS}))
-      ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${limit}`),
-  );
-  return rows.reverse();
 }
 
 /** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first. */

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 import { countOutboxSend } from "@/lib/ops/metrics";
-import { openArchived } from "@/lib/delivery/archive/read";
+import { openArchived } from "@/lib/archive/read";
 import { claimSend, readItem, recordOutcome } from "./items";
 import { readUpload } from "./upload";
 import type { OutboxItem } from "./view";
