@@ -6,6 +6,47 @@ const noProcessEnv = {
   "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
 };
 
+// The two faces (docs/architecture.md): the dashboard and the sandbox provider meet only over HTTP.
+// The sandbox's own routes are its way in; what else may cross is named here, and only here.
+const SANDBOX_ROUTES = ["app/arge/**", "app/dta/**", "app/auth/**", "app/sandbox/**"];
+const DASHBOARD_MAY_IMPORT_SANDBOX = [
+  "lib/startup.ts", // starts the sandbox when SANDBOX=1
+  // The sandbox mailbox's page and its admin route, until they are served from the sandbox's side (issue #33).
+  "app/api/sandbox/mail/route.ts",
+  "app/(dashboard)/sandbox/mail/page.tsx",
+  "lib/client/sandbox-mail.ts",
+  "lib/openapi/sandbox-mail.ts",
+];
+// Shared ground the sandbox stands on: the database client and its schema, the configuration, the
+// CSV cell format, the process's lifecycle (its mailbox closes at a shutdown).
+const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "lib/ops/lifecycle$"];
+const noSandbox = {
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          group: ["@/lib/sandbox/**", "**/sandbox/**", "!./**"],
+          message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions).",
+        },
+      ],
+    },
+  ],
+};
+const onlySharedGround = {
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          regex: `^@/(?!${SANDBOX_MAY_IMPORT.join("|")})`,
+          message: "The sandbox imports nothing of the dashboard (eslint.config.mjs names the shared ground).",
+        },
+      ],
+    },
+  ],
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -22,6 +63,12 @@ export default defineConfig([
     ignores: ["lib/env.ts", "lib/cli/**"],
     rules: noProcessEnv,
   },
+  {
+    files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+    ignores: ["lib/sandbox/**", ...SANDBOX_ROUTES, ...DASHBOARD_MAY_IMPORT_SANDBOX],
+    rules: noSandbox,
+  },
+  { files: ["lib/sandbox/**"], rules: onlySharedGround },
   // Tests read answers as loose JSON and assert on their fields.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   globalIgnores([".next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),

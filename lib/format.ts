@@ -1,3 +1,4 @@
+import type { HashAlgorithm } from "@/lib/db/schema/delivery";
 import type { Display, Locale } from "@/lib/i18n/messages";
 
 /**
@@ -78,3 +79,6 @@ export function formatPeriod(from: string | null, to: string | null, locale: Loc
   }
   return day.format((a ?? b)!);
 }
+
+/** How a person names the hash algorithms a provider may give (pages, support's record, the mismatch message). */
+export const ALGORITHM_NAMES: Record<HashAlgorithm, string> = { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256" };

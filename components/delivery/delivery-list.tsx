@@ -2,7 +2,7 @@
 import { StateLegend } from "@/components/ui/state-badge";
 import { deliveryQuery } from "@/lib/client/queries";
 import { DELIVERY_DEFAULTS, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/lists/delivery";
-import { DOCUMENT_STATES } from "@/lib/lists/document-states";
+import { DOCUMENT_STATES } from "@/lib/document-states";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryTable } from "./delivery-table";
 import { useKnownProperties } from "./property-select";

@@ -1,9 +1,8 @@
 "use client";
-import { formatBytes, formatDateTime } from "@/lib/format";
-import { ALGORITHM_NAMES } from "@/lib/provider/facts";
+import { ALGORITHM_NAMES, formatBytes, formatDateTime } from "@/lib/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/document-states";
 import { CHANNELS, type Channel } from "@/lib/lists/units";
 import { failureWords } from "@/lib/handoffs/failure-words";
 import { useDisplay, useT } from "@/lib/i18n/client";

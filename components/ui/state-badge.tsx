@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { DOCUMENT_STATES, type DocumentState } from "@/lib/lists/document-states";
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/document-states";
 import { useT } from "@/lib/i18n/client";
 
 const TONES: Record<DocumentState, BadgeTone> = {

@@ -3,8 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import type { DocumentWithFacts, FactsView } from "@/lib/delivery/file-facts";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
-import { formatBytes, formatDateTime } from "@/lib/format";
-import { ALGORITHM_NAMES } from "@/lib/provider/facts";
+import { ALGORITHM_NAMES, formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 /** A document's own route (GET /api/connections/{id}/documents/{documentid}): its row and the provider's facts. */

@@ -10,7 +10,7 @@ import type { FactsView } from "@/lib/delivery/file-facts";
 /**
  * One query-key and queryOptions factory per resource. Keys nest, so a mutation
  * invalidates by prefix (`inboxKeys.all` after a confirmation). A server page prefetches the same
- * options with the lib/ function the route would call, and hydrates them (app/(dashboard)/prefetch.tsx).
+ * options with the lib/ function the route would call, and hydrates them (lib/pages/prefetch.tsx).
  */
 
 export const connectionKeys = {

@@ -5,11 +5,11 @@ import { rowsOf } from "@/lib/db/rows";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { deliveryDocuments } from "@/lib/db/schema/delivery";
 import { notFound } from "@/lib/errors";
+import { ALGORITHM_NAMES } from "@/lib/format";
 import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import {
-  ALGORITHM_NAMES,
   expectedHash,
   factsLeftOut,
   hashMatches,

@@ -1,4 +1,4 @@
-import { DOCUMENT_STATES } from "./document-states";
+import { DOCUMENT_STATES } from "@/lib/document-states";
 import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
 
 /**

@@ -91,7 +91,4 @@ export function expectedHash(hashvalue: string | null): ExpectedHash | undefined
   return { algorithm: byLength, hex };
 }
 
-/** How a person names the algorithms. */
-export const ALGORITHM_NAMES: Record<HashAlgorithm, string> = { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256" };
-
 export const hashMatches = (check: HashCheck): boolean => check.actual === check.hex;

@@ -2,7 +2,7 @@ import { ConnectionsManager } from "@/components/connections/connections-manager
 import { connectionsQuery } from "@/lib/client/queries";
 import { listConnections } from "@/lib/connections/connections";
 import { env } from "@/lib/env";
-import { pageQueries } from "../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function ConnectionsPage() {
   const { prefetch, hydrate } = await pageQueries("connections");

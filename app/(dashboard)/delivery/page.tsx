@@ -3,7 +3,7 @@ import { deliveryConnectionsQuery, deliveryPropertiesQuery, deliveryQuery } from
 import { listDeliveries, listDeliveryConnections, listDeliveryProperties } from "@/lib/delivery/support/records";
 import { readDeliverySearch } from "@/lib/lists/delivery";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { prefetch, hydrate } = await pageQueries("delivery");

@@ -4,7 +4,7 @@ import { listConnections } from "@/lib/connections/connections";
 import { readInbox } from "@/lib/delivery/inbox";
 import { inboxInputOf, readInboxView } from "@/lib/lists/inbox";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The inbox: the URL's view read as the client reads it, its list prefetched and hydrated into the client view. */
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ownProperties, readHandoffMonth } from "@/lib/handoffs/month";
 import { readText } from "@/lib/handoffs/texts";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The monthly §6a view: the URL's property and month, else the register's first property and this month, prefetched with its text. */
 export default async function HandoffsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

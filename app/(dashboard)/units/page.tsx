@@ -2,7 +2,7 @@ import { UnitsView } from "@/components/units/units-view";
 import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
 import { plainParams } from "@/lib/lists/params";
 import { listUnits } from "@/lib/units/register";
-import { pageQueries } from "../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The signed-in user's unit register, its first view prefetched from the URL's search. */
 export default async function UnitsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

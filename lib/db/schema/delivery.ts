@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "./sandbox";
 import { connections } from "./connections";
-import { DOCUMENT_STATES, type DocumentState } from "../../lists/document-states";
+import { DOCUMENT_STATES, type DocumentState } from "../../document-states";
 
 /** Tables of lib/delivery (migration 0004_delivery.sql). */
 

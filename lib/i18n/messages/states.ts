@@ -1,7 +1,7 @@
 /**
  * A document's states in words, one set for every page (inbox, viewer, delivery search, detail and
  * timeline): a short name for the badge and a sentence for the legend that explains it. Keyed by
- * the codes of lib/lists/document-states.ts, so a new state needs its words here.
+ * the codes of lib/document-states.ts, so a new state needs its words here.
  */
 export const states = {
   de: {

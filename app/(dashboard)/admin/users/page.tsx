@@ -1,7 +1,7 @@
 import { UsersAdmin } from "@/components/users/users-admin";
 import { usersQuery } from "@/lib/client/queries";
 import { listUsers } from "@/lib/users/users";
-import { pageQueries } from "../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function UsersPage() {
   const { user, prefetch, hydrate } = await pageQueries("users");

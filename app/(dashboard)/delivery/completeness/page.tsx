@@ -5,7 +5,7 @@ import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
 import { listDeliveryConnections, listDeliveryProperties, recordTimeZone } from "@/lib/delivery/support/records";
 import { readCompletenessSearch } from "@/lib/lists/completeness";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function CompletenessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { prefetch, hydrate } = await pageQueries("delivery");

@@ -5,7 +5,7 @@ import { listSupportOutbox } from "@/lib/outbox/support";
 import { listDeliveryConnections } from "@/lib/delivery/support/records";
 import { readOutboxSupportSearch } from "@/lib/lists/outbox";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function DeliveryOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { prefetch, hydrate } = await pageQueries("delivery");

@@ -2,7 +2,7 @@ import { SandboxMailbox } from "@/components/sandbox/mailbox";
 import { sandboxMailQuery } from "@/lib/client/sandbox-mail";
 import { env } from "@/lib/env";
 import { listMail } from "@/lib/sandbox/mailbox/store";
-import { pageQueries } from "../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 // The sandbox mailbox (docs/sandbox.md, "The mailbox"): only for an admin, only while SANDBOX=1 (lib/auth/pages.ts).
 export default async function SandboxMailPage() {

@@ -6,7 +6,7 @@ import { listConnections } from "@/lib/connections/connections";
 import { listOwnItems } from "@/lib/outbox/items";
 import { env } from "@/lib/env";
 import { plainParams } from "@/lib/lists/params";
-import { pageQueries } from "../../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 /**
  * A DTA connection's outbox; any other id (another user's, a UVI connection's) is not found. The

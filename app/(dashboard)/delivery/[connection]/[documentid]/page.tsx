@@ -4,7 +4,7 @@ import { deliveryDetailQuery } from "@/lib/client/queries";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { getDelivery } from "@/lib/delivery/support/records";
 import { AppError } from "@/lib/errors";
-import { pageQueries } from "../../../prefetch";
+import { pageQueries } from "@/lib/pages/prefetch";
 
 /** A page's params arrive percent-encoded (unlike a route handler's); a malformed one stays as sent. */
 function decodeSegment(value: string): string {
