@@ -17,8 +17,8 @@ import {
   type HandoffMonth,
 } from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
-import type { HandoffMonthInput } from "@/lib/handoffs/month-query";
-import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/handoffs/month-query";
+import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
 import { TextEditor } from "./text-editor";
@@ -67,7 +67,7 @@ function Summary({ data }: { data: HandoffMonth | undefined }) {
 const link = "text-sm text-blue-800 underline underline-offset-2";
 
 /**
- * The post channel's letters (POST /api/handoffs/print, lib/handoffs/letter.ts), saved as a
+ * The post channel's letters (POST /api/handoffs/print, lib/residents/print/letter.ts), saved as a
  * download. The print marks the letters printed, so the view is read again whatever the outcome;
  * progress and errors are announced. While it runs the button stays focusable but does nothing.
  */

@@ -8,7 +8,7 @@ import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { handoffMonthKeys, handoffTextQuery, saveHandoffText, type StoredText } from "@/lib/client/handoff-month";
-import { MAX_BODY, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/handoffs/text-template";
+import { MAX_BODY, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/residents/texts/template";
 import { useT } from "@/lib/i18n/client";
 
 /** Subject and body of one scope's text; saved as a whole, the server's refusal shown at its field. */

@@ -29,7 +29,7 @@ export type AuditKind =
   | "units.import"
   | "unit.update"
   | "resident.erase"
-  // The hand-off to residents (lib/handoffs): each attempt's channel and outcome, never the resident's address.
+  // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's address.
   | "handoff";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson, HttpError } from "./fetch-json";
-import type { HandoffMonth, MonthEntry } from "@/lib/handoffs/month";
-import type { HandoffMonthInput } from "@/lib/handoffs/month-query";
-import type { HandoffText } from "@/lib/handoffs/text-template";
-import type { StoredText } from "@/lib/handoffs/texts";
+import type { HandoffMonth, MonthEntry } from "@/lib/residents/month/month";
+import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffText } from "@/lib/residents/texts/template";
+import type { StoredText } from "@/lib/residents/texts/texts";
 import { param, readList, type Raw } from "@/lib/lists/params";
 
 /**
@@ -25,7 +25,7 @@ export const handoffMonthKeys = {
 const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
 export const handoffMonthCsvUrl = (input: HandoffMonthInput) => `/api/handoffs/month.csv?${query(input)}`;
 /**
- * The post channel's letters (lib/handoffs/letter.ts, POST /api/handoffs/print): a POST, since the
+ * The post channel's letters (lib/residents/print/letter.ts, POST /api/handoffs/print): a POST, since the
  * print marks them printed. The PDF and its file name, or the API's error in the user's language.
  */
 export async function printLetters(input: HandoffMonthInput): Promise<{ pdf: Blob; filename: string }> {

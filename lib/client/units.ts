@@ -47,5 +47,5 @@ export async function importUnits(file: File, options: { dryRun: boolean; replac
 }
 
 export const updateUnit = (id: string, edit: UnitEdit) => fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
-/** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/handoffs/portal-owner.ts). */
+/** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/residents/portal/owner.ts). */
 export const changePortalLink = (id: string, method: "POST" | "DELETE") => fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });

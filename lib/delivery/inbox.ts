@@ -16,7 +16,7 @@ import type { InboxInput } from "./schemas";
 
 /**
  * `archived`: its bytes are in the archive (only those can be handed off). `handoff`: its hand-off
- * to the present resident of its unit (lib/handoffs), `null` while there is none.
+ * to the present resident of its unit (lib/residents/handoffs), `null` while there is none.
  */
 export type InboxDocument = Record<string, unknown> & {
   connectionId: string;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import type { HandoffMonth } from "@/lib/handoffs/month";
-import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/handoffs/month-query";
-import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/handoffs/text-template";
-import type { StoredText } from "@/lib/handoffs/texts";
+import type { HandoffMonth } from "@/lib/residents/month/month";
+import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/residents/month/query";
+import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/residents/texts/template";
+import type { StoredText } from "@/lib/residents/texts/texts";
 import { CHANNELS } from "@/lib/lists/units";
 import { json, type ApiOperation } from "./operation";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/runs";
+import type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/runs";
 import { HandoffLine } from "./handoffs";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the hand-off runs (lib/handoffs/runs.ts): a `POST /api/handoffs` found again after a reload. */
+/** The OpenAPI entries of the hand-off runs (lib/residents/handoffs/runs.ts): a `POST /api/handoffs` found again after a reload. */
 
 const Int = z.number().int();
 const HandoffRunAnswer = z.object({

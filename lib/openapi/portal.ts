@@ -1,5 +1,5 @@
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { PortalLinkAnswer, PrintQuery } from "@/lib/handoffs/portal-schemas";
+import { PortalLinkAnswer, PrintQuery } from "@/lib/residents/portal/schemas";
 import { json, type ApiOperation } from "./operation";
 
 /** The print of a property's letters and the owner's portal-link actions (docs/api.md, "The resident's portal and the printed letters"). `/r/{token}` is a page, not an API. */

@@ -84,7 +84,7 @@ export async function settleDeadInstances(db: Db): Promise<number> {
   await db.execute(sql`
     UPDATE delivery_confirmation_runs r SET finished_at = now(), ended = 'instance_ended'
     WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
-  // So did their hand-offs (lib/handoffs/runs.ts): a document they had not come to was not handed off.
+  // So did their hand-offs (lib/residents/handoffs/runs.ts): a document they had not come to was not handed off.
   await db.execute(sql`
     UPDATE handoff_runs r SET finished_at = now(), ended = 'instance_ended'
     WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);

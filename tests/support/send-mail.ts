@@ -1,10 +1,10 @@
 /**
- * lib/mail's `sendMail` in a process of its own, configured only by its environment (SMTP_URL,
+ * lib/residents/mail's `sendMail` in a process of its own, configured only by its environment (SMTP_URL,
  * MAIL_FROM) as the server would be: `node --conditions=react-server --import tsx
  * tests/support/send-mail.ts`, the message as JSON on stdin (attachments' bytes in base64), the
  * result as the last line of stdout, `RESULT {...}`. tests/support/mail.ts runs it.
  */
-import { sendMail } from "@/lib/mail/send";
+import { sendMail } from "@/lib/residents/mail/send";
 
 type Input = { to: string; subject: string; text: string; attachments?: { filename: string; contentType?: string; base64: string }[] };
 

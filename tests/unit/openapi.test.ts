@@ -12,10 +12,10 @@ import * as deliverySchemas from "@/lib/delivery/schemas";
 import * as outboxSchemas from "@/lib/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/units/schemas";
-import * as handoffSchemas from "@/lib/handoffs/schemas";
-import * as handoffMonthSchemas from "@/lib/handoffs/month-query";
-import * as handoffTextSchemas from "@/lib/handoffs/text-template";
-import * as portalSchemas from "@/lib/handoffs/portal-schemas";
+import * as handoffSchemas from "@/lib/residents/handoffs/schemas";
+import * as handoffMonthSchemas from "@/lib/residents/month/query";
+import * as handoffTextSchemas from "@/lib/residents/texts/template";
+import * as portalSchemas from "@/lib/residents/portal/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */

@@ -1,12 +1,12 @@
 /**
- * The print's worker (lib/handoffs/print-worker.ts): pages over the bound are refused before any
+ * The print's worker (lib/residents/print/worker.ts): pages over the bound are refused before any
  * is copied, a time budget and a client's leaving end the worker, and prints beyond the workers'
  * places wait for one instead of failing.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PDFDocument } from "pdf-lib";
-import { assemblePrint, PrintFailure, type Assembly } from "@/lib/handoffs/print-worker";
+import { assemblePrint, PrintFailure, type Assembly } from "@/lib/residents/print/worker";
 
 async function emptyPages(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

@@ -2,8 +2,8 @@ import { HandoffMonthView } from "@/components/handoffs/month-view";
 import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
 import { localToday } from "@/lib/delivery/support/completeness";
 import { getDb } from "@/lib/db/client";
-import { ownProperties, readHandoffMonth } from "@/lib/handoffs/month";
-import { readText } from "@/lib/handoffs/texts";
+import { ownProperties, readHandoffMonth } from "@/lib/residents/month/month";
+import { readText } from "@/lib/residents/texts/texts";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 

@@ -3,7 +3,7 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core
 import { units } from "./units";
 import { users } from "./users";
 
-/** The residents' portal links of lib/handoffs (migration 0024_portal_links.sql): the token's hash only. */
+/** The residents' portal links of lib/residents (migration 0024_portal_links.sql): the token's hash only. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -33,7 +33,7 @@ export function localToday(now: Date): { month: string; day: number } {
   return { month: `${y}-${m}`, day: Number(day) };
 }
 
-/** `handedOver`: a document of the month reached the unit's present resident (lib/handoffs: sent, printed or opened). */
+/** `handedOver`: a document of the month reached the unit's present resident (lib/residents/handoffs: sent, printed or opened). */
 type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
 
 /** The cells of one unit from what it had per month (`byMonth` may include the month before the range). */

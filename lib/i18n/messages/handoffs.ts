@@ -1,4 +1,4 @@
-/** Messages of lib/handoffs: why a document was not handed to its resident, and what the mail server answered (German first, English complete). */
+/** Messages of lib/residents/handoffs: why a document was not handed to its resident, and what the mail server answered (German first, English complete). */
 export const handoffs = {
   de: {
     "handoff.skip.unknown": "Dieses Dokument gibt es in Ihren Verbindungen nicht.",

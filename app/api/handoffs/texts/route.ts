@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { HandoffTextBody, HandoffTextQuery } from "@/lib/handoffs/text-template";
-import { readText, saveText } from "@/lib/handoffs/texts";
+import { HandoffTextBody, HandoffTextQuery } from "@/lib/residents/texts/template";
+import { readText, saveText } from "@/lib/residents/texts/texts";
 
 export const GET = withRole(CONNECTION_ROLES, { query: HandoffTextQuery }, async ({ user, query }) => readText(await getDb(), user.id, query.property ?? null));
 

@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { linkState, needsFreshLink } from "./portal-links";
-import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
+import { linkState, needsFreshLink } from "@/lib/residents/portal/links";
+import { isDocumentOfUnit, isOfPresentResident } from "@/lib/residents/handoffs/unit-documents";
 
 /**
  * Who gets a letter in a property's print of one month (`POST /api/handoffs/print`): each resident

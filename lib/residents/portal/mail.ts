@@ -2,12 +2,12 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
-import { sendMail } from "@/lib/mail/send";
-import { issueLink, linkState, markDelivered, needsFreshLink } from "./portal-links";
-import { portalMail, portalOrigin } from "./portal-texts";
-import { claimHandoff, type HandoffTarget } from "./record";
-import { recordSend, type HandoffLine, type HandoffUser } from "./outcome";
-import type { HandoffSource } from "./targets";
+import { sendMail } from "@/lib/residents/mail/send";
+import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/residents/portal/links";
+import { portalMail, portalOrigin } from "@/lib/residents/portal/texts";
+import { claimHandoff, type HandoffTarget } from "@/lib/residents/handoffs/record";
+import { recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
  * `POST /api/handoffs` for a resident on the portal channel: the document is in their portal

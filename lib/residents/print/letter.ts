@@ -1,6 +1,6 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "./print-worker";
+import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents/print/worker";
 
 /**
  * The printed hand-off (§6a HeizkostenV by post, issue #24): per resident a cover letter laid out

@@ -1,7 +1,7 @@
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 
 /**
- * A failed send's stored reason (lib/mail/failure.ts: `{kind, code?, text?}`, kept in the record
+ * A failed send's stored reason (lib/residents/mail/failure.ts: `{kind, code?, text?}`, kept in the record
  * and in the audit event) in the reader's words: for the hand-off's answer, the monthly view and
  * support's timeline alike. The stored JSON is read as untrusted: an unknown kind reads as a
  * generic error.

@@ -8,8 +8,8 @@ import { recentRuns } from "@/lib/ops/runs";
 import { AppError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
-import type { HandoffLine } from "./outcome";
-import { handOffMany, type HandoffTotals } from "./run";
+import type { HandoffLine } from "@/lib/residents/handoffs/outcome";
+import { handOffMany, type HandoffTotals } from "@/lib/residents/handoffs/run";
 
 /**
  * A hand-off (`POST /api/handoffs`) as a record (migration 0026), so that it outlives the page

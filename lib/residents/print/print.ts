@@ -3,14 +3,14 @@ import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { printBundle, type PrintItem } from "./letter";
-import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "./print-worker";
-import { issueLink, markDelivered } from "./portal-links";
-import { portalOrigin } from "./portal-texts";
-import { documentLetter, linkLetter } from "./print-letters";
-import { linkLetters, postLetters, type PostLetter } from "./print-targets";
-import { claimHandoff, finishHandoff, type Claim } from "./record";
-import { archivedBytes } from "./outcome";
+import { printBundle, type PrintItem } from "@/lib/residents/print/letter";
+import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/print/worker";
+import { issueLink, markDelivered } from "@/lib/residents/portal/links";
+import { portalOrigin } from "@/lib/residents/portal/texts";
+import { documentLetter, linkLetter } from "@/lib/residents/print/letters";
+import { linkLetters, postLetters, type PostLetter } from "@/lib/residents/print/targets";
+import { claimHandoff, finishHandoff, type Claim } from "@/lib/residents/handoffs/record";
+import { archivedBytes } from "@/lib/residents/handoffs/outcome";
 
 /**
  * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): one

@@ -2,8 +2,8 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
-import type { HandoffSource } from "./targets";
-import { renderText } from "./texts";
+import type { HandoffSource } from "@/lib/residents/handoffs/targets";
+import { renderText } from "@/lib/residents/texts/texts";
 
 /**
  * The e-mail that carries a UVI to its resident: the owner's text for the unit's property

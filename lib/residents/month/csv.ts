@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { when } from "@/lib/delivery/support/export";
 import { translate } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS } from "@/lib/units/columns";
-import { readHandoffMonth } from "./month";
-import type { HandoffMonthInput } from "./month-query";
+import { readHandoffMonth } from "@/lib/residents/month/month";
+import type { HandoffMonthInput } from "@/lib/residents/month/query";
 
 /**
  * `GET /api/handoffs/month.csv`: the monthly view for the owner's records, in German (headers and

@@ -4,10 +4,10 @@ import type { Db } from "@/lib/db/client";
 import { openArchived } from "@/lib/archive/read";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
-import type { MailFailure } from "@/lib/mail/failure";
-import type { MailResult } from "@/lib/mail/send";
-import { failureWords } from "./failure-words";
-import { finishHandoff, type Claim, type HandoffTarget } from "./record";
+import type { MailFailure } from "@/lib/residents/mail/failure";
+import type { MailResult } from "@/lib/residents/mail/send";
+import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import { finishHandoff, type Claim, type HandoffTarget } from "@/lib/residents/handoffs/record";
 
 /**
  * What every channel of the hand-off shares once a document is claimed (run.ts, portal-mail.ts,
@@ -34,7 +34,7 @@ export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | nu
   return Buffer.concat(parts);
 }
 
-/** The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/mail took it out). */
+/** The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/residents/mail took it out). */
 const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
 
 const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) => failureWords(f, (key, vars) => translate(locale, key, vars));

@@ -4,7 +4,7 @@ import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, notFound } from "@/lib/errors";
-import { issueLink, revokeLinks } from "./portal-links";
+import { issueLink, revokeLinks } from "@/lib/residents/portal/links";
 
 /**
  * The owner's actions on a unit's portal link (`POST`/`DELETE /api/units/{id}/portal-link`):

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailConfig } from "@/lib/mail-config";
-import { failureOf, type MailFailure } from "./failure";
+import { failureOf, type MailFailure } from "@/lib/residents/mail/failure";
 
 /**
  * The e-mail transport (docs/api.md, "E-mail"): one message to one recipient through SMTP_URL,

@@ -3,12 +3,12 @@ import type { Db } from "@/lib/db/client";
 import { isArchived } from "@/lib/archive/read";
 import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
-import { sendMail } from "@/lib/mail/send";
-import { handoffMail } from "./email";
-import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "./outcome";
-import { handOffByPortal } from "./portal-mail";
-import { claimHandoff } from "./record";
-import { readSources, type HandoffSource } from "./targets";
+import { sendMail } from "@/lib/residents/mail/send";
+import { handoffMail } from "@/lib/residents/mail/text";
+import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import { handOffByPortal } from "@/lib/residents/portal/mail";
+import { claimHandoff } from "@/lib/residents/handoffs/record";
+import { readSources, type HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
  * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each asked document goes to the

@@ -5,8 +5,8 @@ import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { openArchived } from "@/lib/archive/read";
-import { openLink, type PortalAccess } from "./portal-links";
-import { isDocumentOfUnit, isOfPresentResident } from "./unit-documents";
+import { openLink, type PortalAccess } from "@/lib/residents/portal/links";
+import { isDocumentOfUnit, isOfPresentResident } from "@/lib/residents/handoffs/unit-documents";
 
 /**
  * What a resident sees through their portal link (`GET /r/{token}`): every archived document of

@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
-import { failureWords } from "./failure-words";
-import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, MONTH_STATUSES, type HandoffMonthInput, type MonthStatus } from "./month-query";
+import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, MONTH_STATUSES, type HandoffMonthInput, type MonthStatus } from "@/lib/residents/month/query";
 
 /**
  * The monthly §6a view of one property (docs/api.md, "The monthly view of the hand-off"): each unit
@@ -21,7 +21,7 @@ export type MonthEntry = {
   channel: Channel | null;
   at: string | null;
   by: string | null;
-  /** A failed send: the mail server's answer in the reader's words (no address: lib/mail/failure.ts). */
+  /** A failed send: the mail server's answer in the reader's words (no address: lib/residents/mail/failure.ts). */
   reason?: string;
 };
 export type MonthRow = { unitId: string; unit: string; pmnumber: string | null; label: string | null; resident: string | null; entries: MonthEntry[] };

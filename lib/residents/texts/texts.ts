@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { DEFAULT_TEXT, fillText, type HandoffText, type PlaceholderValues } from "./text-template";
+import { DEFAULT_TEXT, fillText, type HandoffText, type PlaceholderValues } from "@/lib/residents/texts/template";
 
 /**
  * The owner's hand-off texts (migration 0025): one per property of the register, '' standing for

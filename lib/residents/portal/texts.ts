@@ -4,7 +4,7 @@ import { isSecureForwarded } from "@/lib/auth/options";
 import { env } from "@/lib/env";
 import { formatDate, formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
-import type { HandoffSource } from "./targets";
+import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
  * The German words of the portal channel (the resident's language of a German property manager,

@@ -2,9 +2,9 @@ import "server-only";
 import { env } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
-import type { CoverLetter } from "./letter";
-import type { Recipient } from "./print-targets";
-import { linkParagraphs, longMonth, unitWords } from "./portal-texts";
+import type { CoverLetter } from "@/lib/residents/print/letter";
+import type { Recipient } from "@/lib/residents/print/targets";
+import { linkParagraphs, longMonth, unitWords } from "@/lib/residents/portal/texts";
 
 /**
  * The German cover letters of the print (letter.ts lays them out): the sender is MAIL_FROM where
