@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { SyncStatus } from "@/components/documents/sync-status";
+import { SyncStatus } from "@/components/sync/sync-status";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { connectionKeys } from "@/lib/client/queries";
@@ -9,8 +9,8 @@ import type { Connection, ConnectionTest } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionForm } from "./connection-form";
 import { OutboxLink } from "@/components/outbox/outbox-link";
-import { SyncRun } from "@/components/documents/sync-run";
-import { useSyncRun } from "@/components/documents/use-sync-run";
+import { SyncRun } from "@/components/sync/sync-run";
+import { useSyncRun } from "@/components/sync/use-sync-run";
 
 /** What a connection is: its service, address, kind of sign-in, who signs in and customer number (never a secret). */
 function ConnectionFacts({ connection }: { connection: Connection }) {

@@ -5,7 +5,7 @@ import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { HandoffBadge } from "./handoff-badge";
+import { HandoffBadge } from "@/components/residents/handoffs/handoff-badge";
 import { isConfirmable, isHandoffable, isSelectable, type DocView } from "./inbox-model";
 
 export type RowProps = {

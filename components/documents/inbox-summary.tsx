@@ -2,8 +2,8 @@
 import type { Connection, Inbox } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
-import { SyncButton } from "./sync-button";
-import { SyncStatus } from "./sync-status";
+import { SyncButton } from "@/components/sync/sync-button";
+import { SyncStatus } from "@/components/sync/sync-status";
 
 /**
  * Totals of the inbox and, per connection, its open documents, last sync and "sync now". On a

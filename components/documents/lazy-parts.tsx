@@ -36,9 +36,9 @@ export const LazyConfirmDialog = onFirstUse(() => {
   return import("./confirm-dialog").then((m) => m.ConfirmDialog);
 });
 // The hand-off's question and its run's panel (use-handoff-run.ts): asked for with the question, the panel and the request are there when it starts.
-export const LazyHandoffRunPanel = onFirstUse(() => import("./handoff-run-panel").then((m) => m.HandoffRunPanel));
+export const LazyHandoffRunPanel = onFirstUse(() => import("@/components/residents/handoffs/handoff-run-panel").then((m) => m.HandoffRunPanel));
 export const LazyHandoffDialog = onFirstUse(() => {
-  void import("./handoff-run-panel");
-  void import("./handoff-post");
-  return import("./handoff-dialog").then((m) => m.HandoffDialog);
+  void import("@/components/residents/handoffs/handoff-run-panel");
+  void import("@/components/residents/handoffs/handoff-post");
+  return import("@/components/residents/handoffs/handoff-dialog").then((m) => m.HandoffDialog);
 });

@@ -1,7 +1,7 @@
 "use client";
 import type { Target } from "./inbox-model";
 import { useConfirmRun } from "./use-confirm-run";
-import { useHandoffRun } from "./use-handoff-run";
+import { useHandoffRun } from "@/components/residents/handoffs/use-handoff-run";
 
 /**
  * The inbox's two kinds of run, confirmations and hand-offs to residents: starting either spends

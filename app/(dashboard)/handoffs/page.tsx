@@ -1,4 +1,4 @@
-import { HandoffMonthView } from "@/components/handoffs/month-view";
+import { HandoffMonthView } from "@/components/residents/month/month-view";
 import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
 import { localToday } from "@/lib/delivery/support/completeness";
 import { getDb } from "@/lib/db/client";

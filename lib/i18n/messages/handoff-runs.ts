@@ -1,4 +1,4 @@
-/** Messages of the inbox's hand-off to residents (lib/residents/handoffs/runs.ts, components/documents/handoff-*): its runs, states and actions. */
+/** Messages of the inbox's hand-off to residents (lib/residents/handoffs/runs.ts, components/residents/handoffs): its runs, states and actions. */
 export const handoffRuns = {
   de: {
     "handoffRun.tooMany": "Es laufen bereits {n} Weitergaben von Ihnen. Bitte warten Sie, bis eine davon beendet ist.",

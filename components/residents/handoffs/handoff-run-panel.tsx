@@ -8,8 +8,8 @@ import { inboxKeys } from "@/lib/client/queries";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { HandoffLine, HandoffRunDetail } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
-import { docKey, type DocView } from "./inbox-model";
-import { RunPanelFrame } from "./run-panel-frame";
+import { docKey, type DocView } from "@/components/documents/inbox-model";
+import { RunPanelFrame } from "@/components/documents/run-panel-frame";
 import { handoffRunKeys, type HandoffPanelState } from "./use-handoff-run";
 
 /** How often a running hand-off's record is read again. */

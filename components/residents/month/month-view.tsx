@@ -21,7 +21,7 @@ import type { HandoffMonthInput } from "@/lib/residents/month/query";
 import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
-import { TextEditor } from "./text-editor";
+import { TextEditor } from "@/components/residents/texts/text-editor";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
 const NO_DEFAULTS = {};

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { useT } from "@/lib/i18n/client";
-import { isHandoffable, toTarget, type DocView, type Target } from "./inbox-model";
+import { isHandoffable, toTarget, type DocView, type Target } from "@/components/documents/inbox-model";
 
 /**
  * The question before a hand-off: how many documents go to their residents, how many cannot

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
 import type { HandoffRunView } from "@/lib/client/types";
-import type { DocView, Target } from "./inbox-model";
+import type { DocView, Target } from "@/components/documents/inbox-model";
 
 export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
 

@@ -1,6 +1,6 @@
 import { postNdjson } from "@/lib/client/fetch-json";
 import type { HandoffLine } from "@/lib/client/types";
-import type { Target } from "./inbox-model";
+import type { Target } from "@/components/documents/inbox-model";
 
 /**
  * `POST /api/handoffs` for the asked documents (at most 1000: the inbox's page holds fewer). The
