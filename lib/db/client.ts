@@ -47,8 +47,12 @@ async function openPostgres(url: string): Promise<Handle> {
  * sync's write of 30,000 documents to a data directory, 250–370 ms in memory); measured by the WAL
  * position before and after the slow statements. Nothing else changes: the segment is written as
  * before, and recycled segments were never zeroed anyway.
+ *
+ * wal_recycle off: a checkpoint deletes the WAL segments it no longer needs instead of renaming
+ * them for reuse, which kept their old contents (an erased resident's name among them) on disk
+ * until overwritten (scrub.ts). A new segment is then made afresh, cheaply with wal_init_zero off.
  */
-const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off"];
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off", "wal_recycle=off"];
 
 /**
  * A new data directory is made by PGlite's initdb, a second WebAssembly instance beside the

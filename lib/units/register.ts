@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
+import { scrubTables } from "@/lib/db/scrub";
 import { containing } from "@/lib/db/rows";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
@@ -125,7 +126,11 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
   return toUnit(saved!);
 }
 
-/** An admin erases one resident's personal data (name, e-mail, postal address); the unit stays. */
+/**
+ * An admin erases one resident's personal data (name, e-mail, postal address); the unit stays.
+ * The register is the only table that holds them (docs/api.md, "The unit register"): it is
+ * rewritten afterwards, so that the old values leave the database's files too (lib/db/scrub.ts).
+ */
 export async function eraseResident(db: Db, admin: Person, id: string): Promise<StoredUnit> {
   const [saved] = await db
     .update(units)
@@ -134,5 +139,6 @@ export async function eraseResident(db: Db, admin: Person, id: string): Promise<
     .returning();
   if (!saved) throw notFound("unitsApi.notFound");
   await recordEvent(db, { kind: "resident.erase", actor: actorOf(admin), detail: { unit: saved.id, owner: saved.userId } });
+  await scrubTables(["units"]);
   return toUnit(saved);
 }

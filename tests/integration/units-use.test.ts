@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { makeUser, type Person } from "../support/connections";
 import { sql } from "../support/database";
 import { uvi } from "../support/delivery";
-import { ADMIN } from "../support/server";
+import { filesHolding, pagesHolding, plainOwnerDatabase } from "../support/erasure";
+import { ADMIN, startServer, testDatabaseUrl, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
-import { sandboxSuite } from "../support/suite";
+import { sandboxSuite, suiteServer } from "../support/suite";
 
 /**
  * Issue 23, the register in everyday use. The inbox's search finds the units whose register entry
@@ -13,7 +14,10 @@ import { sandboxSuite } from "../support/suite";
  * register; a document whose unit is registered by its pmnumber alone gets that unit's names, and
  * a unit registered by its mscnumber keeps them. The admin searches every user's register for a
  * resident (`GET /api/admin/residents`, admins only, at least 2 characters) and erases one; the
- * term never reaches the server's output, its metrics or the audit trail.
+ * term never reaches the server's output, its metrics or the audit trail. Issue 32: an erased
+ * resident's name, e-mail and address are then in no file of the embedded database (nor in any
+ * page of the register's table on PostgreSQL, where a user without the right to CHECKPOINT still
+ * erases).
  */
 
 const METRICS_TOKEN = "units-use-metrics-token-0123456789";
@@ -163,5 +167,68 @@ describe("the register in the inbox's search, and the admin's residents", () => 
       assert.ok(!metrics.includes(term), `${term} in the metrics`);
       assert.ok(!audit.includes(term), `${term} in the audit trail`);
     }
+  });
+});
+
+// The erased resident's values, and a kept resident's name: found on disk, it shows that the search reads the right bytes.
+const ERASED = ["Quirinella Zwackelmann", "quirinella.zwackelmann@example.de", "Postfach 4711 Zwackeldorf"];
+const KEPT = "Bertholdine Kesselring";
+const TWO_RESIDENTS = [
+  "Nutzeinheit;Liegenschaft;Bewohner;E-Mail;Zustellweg;Anschrift",
+  `9001;Haus Tanne;${ERASED[0]};${ERASED[1]};Post;${ERASED[2]}`,
+  `9002;Haus Tanne;${KEPT};;Post;Tannenweg 2, 10115 Berlin`,
+].join("\n");
+
+/** Imports TWO_RESIDENTS for `manager` and erases 9001's resident as `admin`. */
+async function eraseOne(server: TestServer, manager: Session, admin: Session): Promise<void> {
+  assert.equal((await put(manager, server.url, TWO_RESIDENTS)).status, 200);
+  const [unit] = (await api(manager, server.url, "/api/units?q=9001")).body.units as { id: string }[];
+  const erased = await api(admin, server.url, `/api/units/${unit!.id}/resident`, { method: "DELETE", headers: { origin: server.url } });
+  assert.equal(erased.status, 200, erased.text);
+  assert.equal(erased.body.resident, null);
+}
+
+describe("an erased resident leaves the database's files", () => {
+  const s = suiteServer();
+
+  test("embedded: in no file of DATA_DIR, even with the server killed right after; PostgreSQL: in no page of the table", async () => {
+    await eraseOne(s.server, (await makeUser(s.server, "manager")).session, s.admin);
+    if (s.server.env.DATABASE_URL) {
+      assert.deepEqual(await pagesHolding(s.server.env.DATABASE_URL, "units", [...ERASED, KEPT]), [KEPT]);
+      return;
+    }
+    // SIGKILL: what the erasure left on disk, with no shutdown checkpoint after it.
+    await s.server.crash();
+    const found = filesHolding(s.server.dataDir, [...ERASED, KEPT]);
+    assert.ok(
+      found.some((f) => f.endsWith(KEPT)),
+      `the kept resident is on disk: ${found.join(", ")}`,
+    );
+    assert.deepEqual(
+      found.filter((f) => !f.endsWith(KEPT)),
+      [],
+      "the erased resident is not",
+    );
+  });
+});
+
+describe("erasure on PostgreSQL as a user who may not CHECKPOINT", { skip: !testDatabaseUrl() && "needs TEST_DATABASE_URL" }, () => {
+  let owner: Awaited<ReturnType<typeof plainOwnerDatabase>>;
+  let own: TestServer | undefined;
+  before(async () => {
+    owner = await plainOwnerDatabase();
+  });
+  after(async () => {
+    await own?.stop();
+    await owner?.drop();
+  });
+
+  test("the erasure succeeds, the table is rewritten, and the log names the step that was refused", async () => {
+    own = await startServer({ database: "embedded", env: { DATABASE_URL: owner.url } });
+    const admin = await mustSignIn(own.url, ADMIN.email, ADMIN.password);
+    await eraseOne(own, (await makeUser(own, "manager", admin)).session, admin);
+    assert.deepEqual(await pagesHolding(owner.url, "units", [...ERASED, KEPT]), [KEPT]);
+    assert.match(own.output(), /"step":"checkpoint"/);
+    assert.ok(!ERASED.some((e) => own!.output().includes(e)), "no erased value in the log");
   });
 });
