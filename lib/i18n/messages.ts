@@ -6,17 +6,15 @@ import { delivery } from "./messages/delivery";
 import { deliveryNames } from "./messages/delivery-names";
 import { deliveryPage } from "./messages/delivery-page";
 import { deliverySupport } from "./messages/delivery-support";
-import { documentsPage } from "./messages/documents-page";
+import { inbox } from "./messages/inbox";
 import { fileFacts } from "./messages/file-facts";
 import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
 import { handoffRuns } from "./messages/handoff-runs";
-import { inboxRegister } from "./messages/inbox-register";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
-import { registerEveryday } from "./messages/register-everyday";
 import { residentsErasure } from "./messages/residents-erasure";
 import { states } from "./messages/states";
 import { unitsPage } from "./messages/units-page";
@@ -36,19 +34,17 @@ export const messages = {
     ...delivery.de,
     ...viewer.de,
     ...deliverySupport.de,
-    ...documentsPage.de,
+    ...inbox.de,
     ...deliveryPage.de,
     ...fileFacts.de,
     ...outbox.de,
     ...outboxServer.de,
     ...unitsServer.de,
     ...unitsPage.de,
-    ...inboxRegister.de,
     ...deliveryNames.de,
     ...sandboxMail.de,
     ...handoffs.de,
     ...handoffsMonth.de,
-    ...registerEveryday.de,
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
@@ -63,19 +59,17 @@ export const messages = {
     ...delivery.en,
     ...viewer.en,
     ...deliverySupport.en,
-    ...documentsPage.en,
+    ...inbox.en,
     ...deliveryPage.en,
     ...fileFacts.en,
     ...outbox.en,
     ...outboxServer.en,
     ...unitsServer.en,
     ...unitsPage.en,
-    ...inboxRegister.en,
     ...deliveryNames.en,
     ...sandboxMail.en,
     ...handoffs.en,
     ...handoffsMonth.en,
-    ...registerEveryday.en,
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,

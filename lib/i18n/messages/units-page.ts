@@ -66,6 +66,8 @@ export const unitsPage = {
     "units.noMatch": "Keine Nutzeinheit passt zu dieser Suche.",
     "units.loadFailed": "Das Verzeichnis konnte nicht geladen werden: {reason}",
     "units.pageSize": "Nutzeinheiten pro Seite",
+    "units.import.choose": "Datei auswählen",
+    "units.import.noFile": "Keine Datei ausgewählt",
   },
   en: {
     "units.title": "Usage units",
@@ -132,5 +134,7 @@ export const unitsPage = {
     "units.noMatch": "No usage unit matches this search.",
     "units.loadFailed": "The register could not be loaded: {reason}",
     "units.pageSize": "Usage units per page",
+    "units.import.choose": "Choose file",
+    "units.import.noFile": "No file chosen",
   },
 };

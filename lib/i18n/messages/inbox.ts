@@ -1,8 +1,9 @@
 /**
- * Messages of the inbox page (components/documents) and of the sync status on connection cards;
- * `filters.*` and `search.*` also serve the delivery search, which folds and limits the same way.
+ * Messages of the inbox page (components/documents) with its names from the unit register, and of
+ * the sync status on connection cards; `filters.*` and `search.*` also serve the delivery search,
+ * which folds and limits the same way.
  */
-export const documentsPage = {
+export const inbox = {
   de: {
     "inbox.title": "Posteingang",
     "inbox.retry": "Erneut laden",
@@ -120,6 +121,17 @@ export const documentsPage = {
     "filters.set.other": "{n} gesetzt",
     "search.limit": "Höchstens {max} Zeichen.",
     "search.tooLong": "Die Suche ist {n} Zeichen lang, erlaubt sind höchstens {max}. Bitte kürzen Sie sie.",
+    "inbox.property.unnamed": "Ohne Liegenschaft",
+    "inbox.property.unregistered": "Nicht zugeordnet",
+    "inbox.property.unregisteredText": "Diese Nutzeinheiten stehen nicht in Ihrem Verzeichnis der Nutzeinheiten.",
+    "inbox.property.addUnits": "Im Verzeichnis ergänzen",
+    "inbox.unit.resident": "Bewohner",
+    "inbox.unit.residentOn": "{name} ({channel})",
+    "inbox.unit.noResident": "nicht eingetragen",
+    "inbox.filters.property": "Liegenschaft",
+    "inbox.filters.allProperties": "Alle Liegenschaften",
+    "inbox.filters.searchHint":
+      "Findet Nutzeinheit, HV-Nr., Bezeichnung, Dateiname und Dokument-ID sowie Liegenschaft, Adresse, Lage und Bewohner aus Ihrem Verzeichnis der Nutzeinheiten.",
   },
   en: {
     "inbox.title": "Inbox",
@@ -238,5 +250,16 @@ export const documentsPage = {
     "filters.set.other": "{n} set",
     "search.limit": "At most {max} characters.",
     "search.tooLong": "The search is {n} characters long; at most {max} are allowed. Please shorten it.",
+    "inbox.property.unnamed": "Without property",
+    "inbox.property.unregistered": "Not assigned",
+    "inbox.property.unregisteredText": "These usage units are not in your register of usage units.",
+    "inbox.property.addUnits": "Add them to the register",
+    "inbox.unit.resident": "Resident",
+    "inbox.unit.residentOn": "{name} ({channel})",
+    "inbox.unit.noResident": "not entered",
+    "inbox.filters.property": "Property",
+    "inbox.filters.allProperties": "All properties",
+    "inbox.filters.searchHint":
+      "Finds usage unit, PM no., label, file name and document id, and property, address, location and resident from your register of usage units.",
   },
 } as const;
