@@ -11,28 +11,17 @@ const noProcessEnv = {
 const SANDBOX_ROUTES = ["app/arge/**", "app/dta/**", "app/auth/**", "app/sandbox/**"];
 const DASHBOARD_MAY_IMPORT_SANDBOX = [
   "lib/startup.ts", // starts the sandbox when SANDBOX=1
-  // The sandbox mailbox's page and its admin route, until they are served from the sandbox's side (issue #33).
-  "app/api/sandbox/mail/route.ts",
-  "app/(dashboard)/sandbox/mail/page.tsx",
-  "lib/client/sandbox-mail.ts",
-  "lib/openapi/sandbox-mail.ts",
 ];
 // Shared ground the sandbox stands on: the database client and its schema, the configuration, the
 // CSV cell format, the process's lifecycle (its mailbox closes at a shutdown).
 const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "lib/ops/lifecycle$"];
-const noSandbox = {
+const noSandbox = (group) => ({
   "no-restricted-imports": [
     "error",
-    {
-      patterns: [
-        {
-          group: ["@/lib/sandbox/**", "**/sandbox/**", "!./**"],
-          message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions).",
-        },
-      ],
-    },
+    { patterns: [{ group, message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions)." }] },
   ],
-};
+});
+const SANDBOX_MODULES = ["@/lib/sandbox", "@/lib/sandbox/**", "**/lib/sandbox/**"];
 const onlySharedGround = {
   "no-restricted-imports": [
     "error",
@@ -66,7 +55,13 @@ export default defineConfig([
   {
     files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
     ignores: ["lib/sandbox/**", ...SANDBOX_ROUTES, ...DASHBOARD_MAY_IMPORT_SANDBOX],
-    rules: noSandbox,
+    rules: noSandbox(SANDBOX_MODULES),
+  },
+  // Inside lib/, the relative way in too.
+  {
+    files: ["lib/**"],
+    ignores: ["lib/sandbox/**", ...DASHBOARD_MAY_IMPORT_SANDBOX],
+    rules: noSandbox([...SANDBOX_MODULES, "../sandbox", "../sandbox/**"]),
   },
   { files: ["lib/sandbox/**"], rules: onlySharedGround },
   // Tests read answers as loose JSON and assert on their fields.

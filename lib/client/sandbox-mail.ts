@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import type { StoredMail } from "@/lib/sandbox/mailbox/store";
+import type { SandboxMail } from "@/lib/ops/sandbox-mail";
 
 /** The browser's side of the sandbox mailbox (docs/api.md, "`GET /api/sandbox/mail`, `DELETE /api/sandbox/mail`"): its shape (the server's, type-only), key and query. */
-export type SandboxMail = StoredMail;
+export type { SandboxMail };
 
 export const sandboxMailKeys = { all: ["sandbox-mail"] as const };
 

@@ -22,6 +22,7 @@ test("the dashboard does not import the sandbox, and the sandbox imports nothing
   assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length, 1);
   assert.equal((await restricted("components/documents/planted.tsx", `import { x } from "../../lib/sandbox/state";${uses}`)).length, 1);
   assert.equal((await restricted("app/api/planted/route.ts", `import { x } from "@/lib/sandbox/mailbox/store";${uses}`)).length, 1);
+  assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "../sandbox/state";${uses}`)).length, 1);
   assert.equal((await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/auth/session";${uses}`)).length, 1);
   assert.equal((await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`)).length, 1);
   // The named ways across stay open: the sandbox's own routes, and its shared ground.

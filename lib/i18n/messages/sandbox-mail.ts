@@ -3,6 +3,7 @@ export const sandboxMail = {
   de: {
     "nav.sandboxMail": "Sandbox-Postfach",
     "sandboxMail.title": "Sandbox-Postfach",
+    "sandboxMail.unreachable": "Das Sandbox-Postfach hat nicht wie beschrieben geantwortet. Bitte versuchen Sie es erneut.",
     "sandboxMail.intro":
       "Hier steht, was die Sandbox über SMTP auf 127.0.0.1:{port} empfangen hat: die letzten 1000 Nachrichten. Nichts davon hat diesen Rechner verlassen.",
     "sandboxMail.order": "Reihenfolge",
@@ -29,6 +30,7 @@ export const sandboxMail = {
   en: {
     "nav.sandboxMail": "Sandbox mailbox",
     "sandboxMail.title": "Sandbox mailbox",
+    "sandboxMail.unreachable": "The sandbox mailbox did not answer as documented. Please try again.",
     "sandboxMail.intro": "What the sandbox received over SMTP on 127.0.0.1:{port}: the last 1000 messages. None of it has left this machine.",
     "sandboxMail.order": "Order",
     "sandboxMail.newest": "Newest first",

@@ -1,12 +1,12 @@
 import { SandboxMailbox } from "@/components/sandbox/mailbox";
 import { sandboxMailQuery } from "@/lib/client/sandbox-mail";
 import { env } from "@/lib/env";
-import { listMail } from "@/lib/sandbox/mailbox/store";
+import { readSandboxMail } from "@/lib/ops/sandbox-mail";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 // The sandbox mailbox (docs/sandbox.md, "The mailbox"): only for an admin, only while SANDBOX=1 (lib/auth/pages.ts).
 export default async function SandboxMailPage() {
   const { prefetch, hydrate } = await pageQueries("sandbox-mail");
-  await prefetch(sandboxMailQuery(), ({ db }) => listMail(db));
+  await prefetch(sandboxMailQuery(), () => readSandboxMail());
   return hydrate(<SandboxMailbox smtpPort={env().sandboxSmtpPort} />);
 }

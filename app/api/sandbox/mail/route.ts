@@ -1,18 +1,11 @@
 import { withRole } from "@/lib/api/handler";
-import { getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { notFound } from "@/lib/errors";
-import { clearMail, listMail } from "@/lib/sandbox/mailbox/store";
+import { emptySandboxMail, readSandboxMail } from "@/lib/ops/sandbox-mail";
 
-// The sandbox mailbox for the dashboard's admin (the page /sandbox/mail); scripts use the control API's /sandbox/api/mail.
-const mailboxDb = async () => {
-  if (!env().sandbox) throw notFound();
-  return getDb();
-};
-
-export const GET = withRole(["admin"], {}, async () => listMail(await mailboxDb()));
+// The sandbox mailbox for the dashboard's admin (the page /sandbox/mail), read over the sandbox's
+// control API as scripts read it (/sandbox/api/mail); 404 while the sandbox is off.
+export const GET = withRole(["admin"], {}, () => readSandboxMail());
 
 export const DELETE = withRole(["admin"], {}, async () => {
-  await clearMail(await mailboxDb());
+  await emptySandboxMail();
   return new Response(null, { status: 204 });
 });
