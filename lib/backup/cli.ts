@@ -6,10 +6,10 @@ import { OpsError } from "./manifest";
 /** What the three commands share: --help, messages German first, no stack trace for an expected failure. */
 
 export const KEYS_NOTE =
-  "Die Sicherung enthält keine Schlüssel: Zugangsdaten bleiben versiegelt und lassen sich nur mit denselben ENCRYPTION_KEYS öffnen " +
-  "(ohne ENCRYPTION_KEYS: DATA_DIR/generated-secrets.json gesondert aufbewahren). / " +
-  "The backup holds no keys: connection secrets stay sealed and open only with the same ENCRYPTION_KEYS " +
-  "(without ENCRYPTION_KEYS: keep DATA_DIR/generated-secrets.json separately).";
+  "Die Sicherung enthält keine Schlüssel: Zugangsdaten bleiben versiegelt und lassen sich nur mit denselben ENCRYPTION_KEYS öffnen, " +
+  "mit denen auch die Signatur der Sicherung geprüft wird (ohne ENCRYPTION_KEYS: DATA_DIR/generated-secrets.json gesondert aufbewahren). / " +
+  "The backup holds no keys: connection secrets stay sealed and open only with the same ENCRYPTION_KEYS, " +
+  "which also check the backup's signature (without ENCRYPTION_KEYS: keep DATA_DIR/generated-secrets.json separately).";
 
 export function runCli(help: string, main: (args: string[]) => Promise<void>): void {
   const args = process.argv.slice(2);

@@ -40,11 +40,25 @@ export async function writeManifest(staging: string, manifest: Manifest): Promis
   await writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 }
 
-export async function readManifest(staging: string): Promise<Manifest> {
+const invalid = () =>
+  new OpsError("Keine gültige Sicherung (manifest.json fehlt oder ist unlesbar)", "not a valid backup (manifest.json missing or unreadable)");
+
+/** manifest.json as written, every field kept (its signature covers them all: signature.ts). */
+export async function readManifestJson(staging: string): Promise<Record<string, unknown>> {
   const raw = await readFile(path.join(staging, "manifest.json"), "utf8").catch(() => null);
-  const parsed = raw === null ? undefined : Manifest.safeParse(JSON.parse(raw));
-  if (!parsed?.success)
-    throw new OpsError("Keine gültige Sicherung (manifest.json fehlt oder ist unlesbar)", "not a valid backup (manifest.json missing or unreadable)");
+  let json: unknown;
+  try {
+    json = raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    throw invalid();
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) throw invalid();
+  return json as Record<string, unknown>;
+}
+
+export async function readManifest(staging: string): Promise<Manifest> {
+  const parsed = Manifest.safeParse(await readManifestJson(staging));
+  if (!parsed.success) throw invalid();
   return parsed.data;
 }
 

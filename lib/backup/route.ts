@@ -33,7 +33,7 @@ export async function backupResponse(): Promise<Response> {
   try {
     const pglite = (await getDriver()) as PGlite;
     const db = pgliteDatabase(pglite, async () => undefined);
-    const manifest = await takeSnapshot({ engine: db.engine, place: env().archive, consistent: db.consistent }, staging, () => undefined);
+    const manifest = await takeSnapshot({ engine: db.engine, place: env().archive, consistent: db.consistent }, staging, env().encryptionKeys, () => undefined);
     log().info({ tables: manifest.tables.length, files: manifest.files.length }, "backup snapshot taken");
   } catch (err) {
     await cleanup();

@@ -5,6 +5,7 @@ import { readArchived, referencedFiles, type ArchivePlace, type FileDigest } fro
 import { schemaVersion, tablesInOrder, type Sql } from "./catalog";
 import { archiveFile, FORMAT, FORMAT_VERSION, OpsError, tableFile, writeManifest, type Manifest } from "./manifest";
 import { dumpTable, fixOutput } from "./rows";
+import { signManifest, type SigningKey } from "./signature";
 
 /** A database to take a snapshot of: `consistent` runs its callback in one read-only, repeatable-read transaction. */
 export type Source = {
@@ -21,8 +22,9 @@ export type Report = (line: string) => void;
  * the transaction (an archived file is written before its record, and never changes, so every
  * reference is there; files archived later are not referred to and stay out), which keeps the
  * embedded database's lock, held for the transaction, short. A database archive is read inside it.
+ * The manifest is signed with the first of `keys` (ENCRYPTION_KEYS: signature.ts).
  */
-export async function takeSnapshot(source: Source, staging: string, report: Report): Promise<Manifest> {
+export async function takeSnapshot(source: Source, staging: string, keys: readonly SigningKey[], report: Report): Promise<Manifest> {
   await mkdir(path.join(staging, "tables"), { recursive: true });
   await mkdir(path.join(staging, "archive"), { recursive: true });
   const files: FileDigest[] = [];
@@ -57,6 +59,6 @@ export async function takeSnapshot(source: Source, staging: string, report: Repo
     tables,
     files,
   };
-  await writeManifest(staging, manifest);
+  await writeManifest(staging, signManifest(manifest, keys));
   return manifest;
 }

@@ -2,7 +2,8 @@
  * `npm run backup -- FILE`: one file with everything the app keeps (lib/backup), taken while
  * the app runs. On PostgreSQL it reads one repeatable-read snapshot itself; with the embedded
  * database it asks the running server for the snapshot (DATA_DIR/ops.json), or opens the
- * database itself when no server runs. The file is checked against its manifest before it is kept.
+ * database itself when no server runs. The file is checked against its manifest, and the manifest's
+ * signature against this command's ENCRYPTION_KEYS (those a restore will need), before it is kept.
  */
 import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
@@ -15,13 +16,16 @@ import { holdDataDir } from "@/lib/backup/datadir";
 import { openPglite, openPostgres, type Database } from "@/lib/backup/engines";
 import { OpsError, verifyStaging, type Manifest } from "@/lib/backup/manifest";
 import { packFile, unpackFile, withStaging } from "@/lib/backup/pack";
+import { checkSignature, signatureProblem, type SigningKey } from "@/lib/backup/signature";
 import { takeSnapshot } from "@/lib/backup/snapshot";
 
 const HELP = `npm run backup -- DATEI / FILE
 
 Schreibt eine Sicherung (Datenbank und archivierte Dateien, mit Manifest aus Zeilenzahlen und
-SHA-256-Prüfsummen) nach DATEI, während die App läuft. / Writes a backup (database and archived
-files, with a manifest of row counts and SHA-256 hashes) to FILE while the app runs.
+SHA-256-Prüfsummen, signiert mit einem aus ENCRYPTION_KEYS abgeleiteten Schlüssel) nach DATEI,
+während die App läuft. / Writes a backup (database and archived files, with a manifest of row
+counts and SHA-256 hashes, signed with a key derived from ENCRYPTION_KEYS) to FILE while the app
+runs.
 
 ${KEYS_NOTE}`;
 
@@ -29,7 +33,7 @@ async function fromDatabase(db: Database, partial: string): Promise<void> {
   const place = env().archive;
   try {
     await withStaging(async (staging) => {
-      await takeSnapshot({ engine: db.engine, place, consistent: db.consistent }, staging, (line) => console.log(line));
+      await takeSnapshot({ engine: db.engine, place, consistent: db.consistent }, staging, env().encryptionKeys, (line) => console.log(line));
       await packFile(staging, partial);
     }, path.dirname(partial));
   } finally {
@@ -55,9 +59,11 @@ async function fromServer(server: { port: number; token: string }, partial: stri
   await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(partial, { mode: 0o600 }));
 }
 
-async function verifiedManifest(file: string): Promise<Manifest> {
+async function verifiedManifest(file: string, keys: readonly SigningKey[]): Promise<Manifest> {
   return withStaging(async (staging) => {
     await unpackFile(file, staging);
+    const signature = await checkSignature(staging, keys);
+    if (signature.state !== "valid") throw signatureProblem(signature, false);
     return verifyStaging(staging);
   }, path.dirname(file));
 }
@@ -78,7 +84,7 @@ runCli(HELP, async (args) => {
         hold.release();
       }
     }
-    const manifest = await verifiedManifest(partial);
+    const manifest = await verifiedManifest(partial, config.encryptionKeys);
     await rename(partial, file);
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(

@@ -56,9 +56,9 @@ runCli(HELP, async (args) => {
     await withStaging(async (staging) => {
       const embedded = await openPglite(config.dataDir);
       console.log("Lese die eingebettete Datenbank / reading the embedded database");
-      const manifest = await takeSnapshot({ engine: embedded.engine, place: source, consistent: embedded.consistent }, staging, (l) => console.log(l)).finally(
-        () => embedded.close(),
-      );
+      const manifest = await takeSnapshot({ engine: embedded.engine, place: source, consistent: embedded.consistent }, staging, config.encryptionKeys, (l) =>
+        console.log(l),
+      ).finally(() => embedded.close());
       const db = await openPostgres(url);
       try {
         await refuseNonEmpty(db, inPlace ? { kind: "database" } : target, "PostgreSQL");

@@ -2,7 +2,9 @@
  * `npm run restore -- FILE`: a backup of lib/cli/backup.ts into an empty DATA_DIR (the embedded
  * database and its archive) or an empty database at DATABASE_URL (and its archive: the database,
  * or ARCHIVE_DIR). The file is checked against its manifest before anything is written, and the
- * target after: every table's rows and every archived file must hash as the manifest says.
+ * target after: every table's rows and every archived file must hash as the manifest says. The
+ * manifest must carry a signature by one of ENCRYPTION_KEYS (lib/backup/signature.ts); one without
+ * a valid signature is restored only with --allow-unsigned.
  */
 import path from "node:path";
 import { env } from "@/lib/env";
@@ -12,23 +14,48 @@ import { openPglite, openPostgres } from "@/lib/backup/engines";
 import { loadSnapshot, refuseNonEmpty } from "@/lib/backup/load";
 import { OpsError, verifyStaging } from "@/lib/backup/manifest";
 import { unpackFile, withStaging } from "@/lib/backup/pack";
+import { checkSignature, signatureProblem, type SignatureCheck } from "@/lib/backup/signature";
 
-const HELP = `npm run restore -- DATEI / FILE
+const ALLOW_UNSIGNED = "--allow-unsigned";
+
+const HELP = `npm run restore -- DATEI / FILE [${ALLOW_UNSIGNED}]
 
 Spielt eine Sicherung in ein leeres DATA_DIR (eingebettete Datenbank) oder eine leere Datenbank
-unter DATABASE_URL zurück und prüft jede Prüfsumme. / Restores a backup into an empty DATA_DIR
-(embedded database) or an empty database at DATABASE_URL and checks every hash.
+unter DATABASE_URL zurück und prüft ihre Signatur (mit einem der ENCRYPTION_KEYS) und jede
+Prüfsumme. / Restores a backup into an empty DATA_DIR (embedded database) or an empty database at
+DATABASE_URL and checks its signature (by one of ENCRYPTION_KEYS) and every hash.
+
+${ALLOW_UNSIGNED}: auch ohne gültige Signatur zurückspielen (eine Sicherung älterer Versionen, oder
+nach verlorenen Schlüsseln), nur wenn sicher ist, dass die Datei unverändert die eigene ist. / also
+without a valid signature (a backup of an older version, or after the keys were lost), only when
+it is certain that the file is your own, unaltered.
 
 ${KEYS_NOTE}`;
 
+/** Refuses a backup without a valid signature, or only warns with --allow-unsigned. */
+function requireSigned(check: SignatureCheck, allowUnsigned: boolean): void {
+  if (check.state === "valid") return;
+  if (!allowUnsigned) throw signatureProblem(check, true);
+  console.warn(`\nWARNUNG / WARNING (${ALLOW_UNSIGNED}): ${signatureProblem(check, false).message}\n`);
+}
+
 runCli(HELP, async (args) => {
-  const file = path.resolve(oneArgument(args, "npm run restore -- FILE"));
+  const allowUnsigned = args.includes(ALLOW_UNSIGNED);
+  const file = path.resolve(
+    oneArgument(
+      args.filter((a) => a !== ALLOW_UNSIGNED),
+      `npm run restore -- FILE [${ALLOW_UNSIGNED}]`,
+    ),
+  );
   const config = env();
   const started = Date.now();
   await withStaging(async (staging) => {
     await unpackFile(file, staging);
+    const signature = await checkSignature(staging, config.encryptionKeys);
+    requireSigned(signature, allowUnsigned);
     const manifest = await verifyStaging(staging);
-    console.log(`Sicherung geprüft / backup verified: Schema ${manifest.schemaVersion}, ${manifest.createdAt}`);
+    const signed = signature.state === "valid" ? `signiert / signed (${signature.kid})` : "ohne gültige Signatur / without a valid signature";
+    console.log(`Sicherung geprüft / backup verified: Schema ${manifest.schemaVersion}, ${manifest.createdAt}, ${signed}`);
     const hold = config.databaseUrl ? undefined : holdDataDir(config.dataDir);
     try {
       if (hold?.server) throw new OpsError("In DATA_DIR läuft ein Server; bitte zuerst beenden", "a server runs on DATA_DIR; stop it first");

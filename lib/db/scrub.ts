@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool, PoolClient } from "pg";
 import { env } from "@/lib/env";
@@ -15,12 +16,19 @@ import { getDriver } from "./client";
  * new segment and a CHECKPOINT let the old segments go, which the embedded database, started with
  * wal_recycle=off (client.ts), deletes instead of renaming them for reuse.
  *
- * A step that fails (a lock not granted in time, CHECKPOINT refused to a PostgreSQL user without
- * the privilege) is logged and skipped: the erasure itself is committed before this runs.
+ * On PostgreSQL a transaction older than the erasure, in any database of the server, keeps the old
+ * version alive: the rewrite waits for such transactions first (olderTransactionsEnded).
+ *
+ * A step that fails (older transactions still running, a lock not granted in time, CHECKPOINT
+ * refused to a PostgreSQL user without the privilege) is logged and skipped: the erasure itself is
+ * committed before this runs, and erasing again repeats every step.
  */
 
 /** How long the rewrite waits for the table on PostgreSQL, where other sessions may hold it. */
 const LOCK_TIMEOUT = "10s";
+/** How long it waits on PostgreSQL for the transactions older than it to end, and how often it looks. */
+const OLDER_WAIT_MS = 15_000;
+const OLDER_POLL_MS = 100;
 /** Segments made for reuse before wal_recycle=off (by an older version or a command) that one erasure passes at most. */
 const MAX_SEGMENTS_AHEAD = 64;
 
@@ -59,11 +67,36 @@ async function scrubWith(run: Run, tables: readonly string[], rounds: (run: Run)
   }
 }
 
+/**
+ * PostgreSQL keeps an old row version while any transaction older than its deletion runs, in any
+ * database of the server (VACUUM FULL then copies it along as "recently dead"). Waits until every
+ * transaction that holds an id or a snapshot from before a fresh transaction id of ours has ended,
+ * or until OLDER_WAIT_MS; false when they still run. Autovacuum's workers hold nothing back.
+ */
+async function olderTransactionsEnded(run: Run): Promise<boolean> {
+  const [mark] = await run("SELECT (pg_current_xact_id()::text::bigint % 4294967296)::text AS x");
+  const xid = String(mark?.x);
+  if (!/^\d+$/.test(xid)) return false;
+  const deadline = Date.now() + OLDER_WAIT_MS;
+  for (;;) {
+    const [row] = await run(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'
+       AND (age(backend_xid) > age('${xid}'::xid) OR age(backend_xmin) > age('${xid}'::xid))`,
+    );
+    if (Number(row?.n) === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(OLDER_POLL_MS);
+  }
+}
+
 async function onPostgres(pool: Pool, tables: readonly string[]): Promise<void> {
   const client: PoolClient = await pool.connect();
   const run: Run = async (text) => (await client.query(text)).rows as Record<string, unknown>[];
   try {
     await run(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
+    await step("wait for older transactions", async () => {
+      if (!(await olderTransactionsEnded(run))) throw new Error(`transactions older than the erasure still ran after ${OLDER_WAIT_MS} ms`);
+    });
     // The server's own settings decide what becomes of old segments (its wal_recycle, archive, replicas): one switch.
     await scrubWith(run, tables, async () => 0);
   } finally {

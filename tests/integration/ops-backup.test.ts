@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,7 +17,8 @@ import { suiteServer } from "../support/suite";
 /**
  * `npm run backup` while the app confirms and syncs, `npm run restore` into an empty target, and
  * a server on the restored data that shows what the original showed (on the database the run
- * is for: embedded, or PostgreSQL with TEST_DATABASE_URL).
+ * is for: embedded, or PostgreSQL with TEST_DATABASE_URL). The manifest is signed with a key
+ * derived from ENCRYPTION_KEYS: a backup edited afterwards is refused unless --allow-unsigned.
  */
 
 const ids = Array.from({ length: 240 }, (_, i) => `b-${i}`);
@@ -120,6 +122,58 @@ describe("backup and restore", () => {
     assert.notEqual(res.code, 0);
     assert.match(res.out, new RegExp(`Prüfsumme.*archive/${archived}`));
     await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true));
+  });
+
+  test("a backup edited consistently (a planted admin, its table's hash and count recomputed) is refused; with --allow-unsigned it restores", async () => {
+    const unpacked = await mkdtemp(path.join(work, "planted-"));
+    await extract({ file: path.join(work, "quiet.tgz"), cwd: unpacked });
+    const usersFile = path.join(unpacked, "tables", "users.ndjson");
+    const rows = readFileSync(usersFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // The original admin's password hash under another address; the rows in the dump's order (by id), as a forger would keep them.
+    rows.push({ ...rows.find((r) => r.email === ADMIN.email)!, id: "00000000-0000-4000-8000-000000000001", email: "planted@example.com" });
+    rows.sort((x, y) => String(x.id).localeCompare(String(y.id)));
+    writeFileSync(usersFile, rows.map((r) => `${JSON.stringify(r)}\n`).join(""));
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, "manifest.json"), "utf8"));
+    Object.assign(
+      manifest.tables.find((t: { name: string }) => t.name === "users"),
+      { rows: rows.length, sha256: sha256(readFileSync(usersFile)) },
+    );
+    const pack = async (name: string, edited: unknown) => {
+      writeFileSync(path.join(unpacked, "manifest.json"), JSON.stringify(edited, null, 2));
+      await create({ gzip: true, cwd: unpacked, file: path.join(work, name) }, ["manifest.json", "tables", "archive"]);
+      return path.join(work, name);
+    };
+    const forged = await pack("forged.tgz", manifest);
+    const unsigned = await pack("unsigned.tgz", { ...manifest, signature: undefined });
+
+    const t = await target();
+    const refused = await restore(forged, t);
+    assert.notEqual(refused.code, 0, refused.out);
+    assert.match(refused.out, /Signatur.*verändert.*signature.*altered.*--allow-unsigned/s);
+    const notSigned = await restore(unsigned, t);
+    assert.notEqual(notSigned.code, 0, notSigned.out);
+    assert.match(notSigned.out, /nicht signiert.*not signed/s);
+    assert.doesNotMatch(refused.out + notSigned.out, /\n\s+at /, "no stack trace");
+    await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true, "nothing restored"));
+
+    const opted = await runOps("restore", [forged, "--allow-unsigned"], opsEnv(s.server, t));
+    assert.equal(opted.code, 0, opted.out);
+    assert.match(opted.out, /WARNUNG.*WARNING/s);
+    await withTargetDb(t, async (query) => assert.equal((await query("SELECT role FROM users WHERE email = 'planted@example.com'"))[0]?.role, "admin"));
+  });
+
+  test("a signed backup restores under rotated keys (the signing key listed after the new one), and is refused under other keys", async () => {
+    const file = path.join(work, "quiet.tgz");
+    const fresh = `n1:${randomBytes(32).toString("base64")}`;
+    const t = await target();
+    const other = await runOps("restore", [file], { ...opsEnv(s.server, t), ENCRYPTION_KEYS: fresh });
+    assert.notEqual(other.code, 0, other.out);
+    assert.match(other.out, /Schlüssel t1.*key t1/s);
+    const rotated = await runOps("restore", [file], { ...opsEnv(s.server, t), ENCRYPTION_KEYS: `${fresh},${s.server.env.ENCRYPTION_KEYS}` });
+    assert.equal(rotated.code, 0, rotated.out);
   });
 
   test("a file sent through a DTA outbox is in the backup with the fetched ones", async () => {
