@@ -27,7 +27,7 @@ export async function startServer(): Promise<void> {
   try {
     const { tightenDataDir } = await import("@/lib/ops/private-files");
     tightenDataDir(config.dataDir);
-    if (!config.databaseUrl) (await import("@/lib/backup/datadir")).claimDataDir(config.dataDir, config.port);
+    if (!config.databaseUrl) (await import("@/lib/ops/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
     // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is 0700).
     if (!config.databaseUrl) tightenDataDir(path.join(config.dataDir, "pglite"), { quiet: true });

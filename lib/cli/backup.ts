@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- FILE`: one file with everything the app keeps (lib/backup), taken while
+ * `npm run backup -- FILE`: one file with everything the app keeps (lib/ops/backup), taken while
  * the app runs. On PostgreSQL it reads one repeatable-read snapshot itself; with the embedded
  * database it asks the running server for the snapshot (DATA_DIR/ops.json), or opens the
  * database itself when no server runs. The file is checked against its manifest, and the manifest's
@@ -11,13 +11,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
-import { KEYS_NOTE, mb, oneArgument, runCli } from "@/lib/backup/cli";
-import { holdDataDir } from "@/lib/backup/datadir";
-import { openPglite, openPostgres, type Database } from "@/lib/backup/engines";
-import { OpsError, verifyStaging, type Manifest } from "@/lib/backup/manifest";
-import { packFile, unpackFile, withStaging } from "@/lib/backup/pack";
-import { checkSignature, signatureProblem, type SigningKey } from "@/lib/backup/signature";
-import { takeSnapshot } from "@/lib/backup/snapshot";
+import { KEYS_NOTE, mb, oneArgument, runCli } from "@/lib/ops/backup/cli";
+import { holdDataDir } from "@/lib/ops/backup/datadir";
+import { openPglite, openPostgres, type Database } from "@/lib/ops/backup/engines";
+import { OpsError, verifyStaging, type Manifest } from "@/lib/ops/backup/manifest";
+import { packFile, unpackFile, withStaging } from "@/lib/ops/backup/pack";
+import { checkSignature, signatureProblem, type SigningKey } from "@/lib/ops/backup/signature";
+import { takeSnapshot } from "@/lib/ops/backup/snapshot";
 
 const HELP = `npm run backup -- DATEI / FILE
 

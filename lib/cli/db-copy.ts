@@ -3,17 +3,17 @@
  * in DATA_DIR (the database and its archive) into an empty PostgreSQL database, the archive into
  * that database, or left in ARCHIVE_DIR when it is set (the new instances share it). The server
  * must be stopped: the copy opens the embedded database itself (DATA_DIR/ops.lock keeps a server
- * from starting meanwhile). It is a snapshot and a restore (lib/backup) without the file between.
+ * from starting meanwhile). It is a snapshot and a restore (lib/ops/backup) without the file between.
  */
 import path from "node:path";
 import { env } from "@/lib/env";
-import { KEYS_NOTE, oneArgument, runCli, terminalProgress } from "@/lib/backup/cli";
-import { holdDataDir } from "@/lib/backup/datadir";
-import { openPglite, openPostgres } from "@/lib/backup/engines";
-import { loadSnapshot, refuseNonEmpty } from "@/lib/backup/load";
-import { OpsError } from "@/lib/backup/manifest";
-import { withStaging } from "@/lib/backup/pack";
-import { takeSnapshot } from "@/lib/backup/snapshot";
+import { KEYS_NOTE, oneArgument, runCli, terminalProgress } from "@/lib/ops/backup/cli";
+import { holdDataDir } from "@/lib/ops/backup/datadir";
+import { openPglite, openPostgres } from "@/lib/ops/backup/engines";
+import { loadSnapshot, refuseNonEmpty } from "@/lib/ops/backup/load";
+import { OpsError } from "@/lib/ops/backup/manifest";
+import { withStaging } from "@/lib/ops/backup/pack";
+import { takeSnapshot } from "@/lib/ops/backup/snapshot";
 
 const HELP = `DB_COPY_TARGET=postgres://BENUTZER:PASSWORT@HOST/DATENBANK npm run db:copy
 (oder / or: npm run db:copy -- postgres://BENUTZER@HOST/DATENBANK with PGPASSWORD set)

@@ -3,18 +3,18 @@
  * database and its archive) or an empty database at DATABASE_URL (and its archive: the database,
  * or ARCHIVE_DIR). The file is checked against its manifest before anything is written, and the
  * target after: every table's rows and every archived file must hash as the manifest says. The
- * manifest must carry a signature by one of ENCRYPTION_KEYS (lib/backup/signature.ts); one without
+ * manifest must carry a signature by one of ENCRYPTION_KEYS (lib/ops/backup/signature.ts); one without
  * a valid signature is restored only with --allow-unsigned.
  */
 import path from "node:path";
 import { env } from "@/lib/env";
-import { KEYS_NOTE, oneArgument, runCli, terminalProgress } from "@/lib/backup/cli";
-import { holdDataDir } from "@/lib/backup/datadir";
-import { openPglite, openPostgres } from "@/lib/backup/engines";
-import { loadSnapshot, refuseNonEmpty } from "@/lib/backup/load";
-import { OpsError, verifyStaging } from "@/lib/backup/manifest";
-import { unpackFile, withStaging } from "@/lib/backup/pack";
-import { checkSignature, signatureProblem, type SignatureCheck } from "@/lib/backup/signature";
+import { KEYS_NOTE, oneArgument, runCli, terminalProgress } from "@/lib/ops/backup/cli";
+import { holdDataDir } from "@/lib/ops/backup/datadir";
+import { openPglite, openPostgres } from "@/lib/ops/backup/engines";
+import { loadSnapshot, refuseNonEmpty } from "@/lib/ops/backup/load";
+import { OpsError, verifyStaging } from "@/lib/ops/backup/manifest";
+import { unpackFile, withStaging } from "@/lib/ops/backup/pack";
+import { checkSignature, signatureProblem, type SignatureCheck } from "@/lib/ops/backup/signature";
 
 const ALLOW_UNSIGNED = "--allow-unsigned";
 

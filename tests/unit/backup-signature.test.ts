@@ -5,8 +5,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Manifest } from "@/lib/backup/manifest";
-import { checkSignature, signManifest } from "@/lib/backup/signature";
+import type { Manifest } from "@/lib/ops/backup/manifest";
+import { checkSignature, signManifest } from "@/lib/ops/backup/signature";
 
 const k1 = { kid: "k1", key: randomBytes(32) };
 const k2 = { kid: "k2", key: randomBytes(32) };
