@@ -35,30 +35,16 @@ async function openPostgres(url: string): Promise<Handle> {
 }
 
 /**
- * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory never shrinks: what PostgreSQL
- * once touches stays in the server's RSS. initdb's shared_buffers of 128MB (and the wal_buffers
- * derived from them) cost about 145 MB of it (`npm run bench -- server.`: 484 MB idle after the
- * demo's syncs, 340 MB with 16MB). Pages not held there are read from the operating system's file
- * cache beneath PGlite. Given on the command line, so postgresql.conf in DATA_DIR stays as initdb
- * wrote it; fsync and commits stay as PGlite's defaults have them.
- *
- * wal_init_zero off: a new 16 MB WAL segment is not filled with zeros first. Through PGlite's file
- * system that filling held the server's thread for one statement at each switch (46–55 ms in a
- * sync's write of 30,000 documents to a data directory, 250–370 ms in memory); measured by the WAL
- * position before and after the slow statements. Nothing else changes: the segment is written as
- * before, and recycled segments were never zeroed anyway.
- *
- * wal_recycle off: a checkpoint deletes the WAL segments it no longer needs instead of renaming
- * them for reuse, which kept their old contents (an erased resident's name among them) on disk
- * until overwritten (scrub.ts). A new segment is then made afresh, cheaply with wal_init_zero off.
+ * Settings of PostgreSQL inside PGlite, on its command line (postgresql.conf stays as initdb wrote
+ * it): small shared buffers, as its memory never shrinks; no zero-filling of new WAL segments, which
+ * held the server's thread; old segments deleted, not kept for reuse with their contents (scrub.ts).
+ * The figures: docs/scale.md, "The figures behind the code's choices".
  */
 const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off", "wal_recycle=off"];
 
 /**
- * A new data directory is made by PGlite's initdb, a second WebAssembly instance beside the
- * database's own; done in this process it left about 75 MB of RSS behind for good (freed, but kept
- * by the allocator). A child process makes it instead, once, at the first start. Should the child fail (PGlite not found from the
- * working directory, say), PGlite.create makes the directory here as before and reports any error.
+ * A new data directory is made once by a child process: PGlite's initdb in this one left its memory
+ * behind for good. Should the child fail, PGlite.create makes it here and reports any error.
  */
 async function initEmbedded(dir: string): Promise<void> {
   if (existsSync(path.join(dir, "PG_VERSION"))) return;

@@ -7,21 +7,9 @@ import { log } from "@/lib/log";
 import { getDriver } from "./client";
 
 /**
- * Takes erased values out of the database's files (issue #32). An UPDATE leaves the row's old
- * version in its page, and a plain VACUUM frees that space without zeroing it: the old name stayed
- * readable in the table's file. VACUUM FULL writes the table and its indexes into new files and
- * truncates the old ones at once; it costs a pass over the whole table (measured on PGlite: 0.1 s
- * for 10,000 units, 1.1 s for 100,000), acceptable for an admin's rare erasure. The old version is
- * also in the write-ahead log (its insert, and a full-page image after a checkpoint): a switch to a
- * new segment and a CHECKPOINT let the old segments go, which the embedded database, started with
- * wal_recycle=off (client.ts), deletes instead of renaming them for reuse.
- *
- * On PostgreSQL a transaction older than the erasure, in any database of the server, keeps the old
- * version alive: the rewrite waits for such transactions first (olderTransactionsEnded).
- *
- * A step that fails (older transactions still running, a lock not granted in time, CHECKPOINT
- * refused to a PostgreSQL user without the privilege) is logged and skipped: the erasure itself is
- * committed before this runs, and erasing again repeats every step.
+ * Takes erased values out of the database's files (issue #32): VACUUM FULL rewrites the table (a
+ * plain VACUUM leaves the old row's bytes), a WAL switch and CHECKPOINT let old segments go; costs in
+ * docs/scale.md. A failed step is logged and skipped: the erasure is committed, and repeating it repeats them.
  */
 
 /** How long the rewrite waits for the table on PostgreSQL, where other sessions may hold it. */

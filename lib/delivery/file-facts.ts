@@ -9,15 +9,7 @@ import { ALGORITHM_NAMES } from "@/lib/format";
 import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
-import {
-  expectedHash,
-  factsLeftOut,
-  hashMatches,
-  normaliseFacts,
-  type ExpectedHash,
-  type FileFacts,
-  type HashCheck,
-} from "@/lib/provider/facts";
+import { expectedHash, factsLeftOut, hashMatches, normaliseFacts, type ExpectedHash, type FileFacts, type HashCheck } from "@/lib/provider/facts";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { countConfirmation } from "@/lib/ops/metrics";
 import { recordFetched, type Fetched } from "@/lib/archive/fetched";

@@ -144,15 +144,9 @@ const listOf = (states: readonly string[]) =>
   );
 
 /**
- * How the statement finds its groups. Without a search, from the counts the index keeps on every
- * write (migration 0007): the units of the asked states, or of the asked month, one row per
- * connection, state and unit; at 100,000 documents in 8,334 units that is 8,334 rows instead of
- * 100,000 index entries (PGlite: about 11 ms to group and order them, against about 50 ms for the
- * pass over the documents this replaced). A search (`q`) matches text in the documents themselves
- * and the register's units (`hits`): one pass per connection and state over
- * delivery_documents_inbox (connection, state, unit; periods included), counting each unit's
- * matching documents, with the state as a constant per branch (a state taken from a list at run
- * time is planned as any state: a full scan each).
+ * How the statement finds its groups: without a search from the counts the index keeps per unit
+ * (migration 0007), a row per unit rather than per document (docs/scale.md); with `q`, one pass per
+ * connection and state, the state a constant per branch (one from a list is planned as a full scan).
  */
 function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: SQL): SQL {
   if (input.q) {

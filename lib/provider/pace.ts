@@ -1,10 +1,8 @@
 import "server-only";
 
 /**
- * A walk has several pages in flight; reading one answer (schema check, then normalising its
- * documents) costs the server thread 5–30 ms, and answers that arrive together would otherwise be
- * read back to back, one long stall. Each waits for its own turn of the event loop (a timer, one
- * after another across every walk of the process), so other requests are served in between.
+ * Answers of a walk's pages that arrive together are read one per turn of the event loop, across
+ * every walk of the process, so that other requests are served in between (docs/scale.md).
  */
 let lane: Promise<void> = Promise.resolve();
 

@@ -15,10 +15,8 @@ import type { DeliveryFiltersInput } from "./schemas";
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
- * A term of digits only is a number (a usage unit, a document id) and skips the file name: the
- * trigrams of a number are in most names (`10000001`: 14,976 candidates among a million documents,
- * each read from the table and dropped, 30 ms of a 31 ms search). On purpose: such a term no longer
- * finds a name that merely contains its digits (docs/scale.md).
+ * A term of digits only is a number (a usage unit, a document id) and skips the file name, whose
+ * trigrams nearly every number matches (docs/scale.md): it no longer finds a name containing it.
  */
 const DIGITS = /^\d+$/;
 
@@ -55,10 +53,8 @@ export function matches(q: string): SQL {
 export const gathers = (f: DeliveryFiltersInput): boolean => Boolean(f.q || f.property);
 
 /**
- * The keys of one page of a search's matches in record order, with their total, as a subquery to
- * join the records to. MATERIALIZED keeps the planner from folding the matches into the ORDER BY
- * ... LIMIT: it would walk `delivery_documents_first_seen` backwards over every row, expecting the
- * few matches early (2 s at a million rows for a unit number, against about 30 ms this way).
+ * The keys of one page of a search's matches in record order, with their total. MATERIALIZED keeps
+ * the planner from walking the record order backwards over every row for a few matches (docs/scale.md).
  */
 export function searchPage(where: SQL, limit: number, offset: number): SQL {
   return sql`(WITH m AS MATERIALIZED (SELECT ${d.connectionId}, ${d.documentid}, ${d.firstSeenAt} FROM ${d} WHERE ${where})

@@ -2,10 +2,9 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 
 /**
- * The print's PDF work off the server's thread (issue #32: one document of 30,000 empty pages held
- * every request for 15 s). Each print gets its own worker with a heap limit and a time budget; the
- * worker counts every page before it copies one, and it is ended when the client leaves, so a
- * hostile document ends the worker, never the server.
+ * The print's PDF work off the server's thread, one worker per print with a heap limit and a time
+ * budget: it counts every page before copying one and ends when the client leaves, so a hostile
+ * document ends the worker, never the server (docs/scale.md, issue #32).
  */
 
 /** Pages in one print, letters and documents: a UVI has one or two, so 500 letters stay far below. */
