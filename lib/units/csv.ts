@@ -70,17 +70,18 @@ export function detectSeparator(text: string): Separator {
   return order.reduce((best, s) => (counts[s] > counts[best] ? s : best), ";");
 }
 
+const [LF, CR] = [10, 13];
 const isBlank = (r: CsvRecord) => r.fields.every((f) => f.trim() === "");
 
 /**
- * The records of `text`, RFC 4180 with the leniency real exports need: CRLF, LF or CR line ends;
- * `""` inside quotes; a quote inside an unquoted field taken as written; text after a closing quote
- * kept. Blank lines are skipped. An opening quote never closed is an error naming its line, since
- * everything after it would silently become one field. More than `maxRecords` data records stop
- * the reading (the import's limit), so a huge file is never held as records.
+ * The records of `text` one by one, RFC 4180 with the leniency real exports need: CRLF, LF or CR
+ * line ends; `""` inside quotes; a quote inside an unquoted field taken as written; text after a
+ * closing quote kept. Blank lines are skipped. An opening quote never closed is an error naming
+ * its line (thrown after the records before it), since everything after it would silently become
+ * one field.
  */
-export function parseCsv(text: string, separator: Separator, maxRecords: number): CsvRecord[] {
-  const records: CsvRecord[] = [];
+export function* csvRecords(text: string, separator: Separator): Generator<CsvRecord, void, undefined> {
+  const sep = separator.charCodeAt(0);
   let fields: string[] = [];
   let field = "";
   let line = 1;
@@ -88,17 +89,6 @@ export function parseCsv(text: string, separator: Separator, maxRecords: number)
   let quoted = false;
   let quoteLine = 0;
   let atFieldStart = true;
-  const endRecord = () => {
-    fields.push(field);
-    const record = { line: start, fields };
-    if (!isBlank(record)) {
-      if (records.length > maxRecords) throw new CsvError(start, "tooManyRows");
-      records.push(record);
-    }
-    fields = [];
-    field = "";
-    atFieldStart = true;
-  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
@@ -122,23 +112,62 @@ export function parseCsv(text: string, separator: Separator, maxRecords: number)
       atFieldStart = true;
     } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
+      fields.push(field);
+      const record = { line: start, fields };
+      fields = [];
+      field = "";
+      atFieldStart = true;
       line++;
       start = line;
+      if (!isBlank(record)) yield record;
     } else {
-      field += ch;
+      // The rest of an unquoted field at once (a quote in it is taken as written): a 10 MiB file is
+      // read in a fraction of the time that adding one character at a time took.
+      let end = i + 1;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (code === sep || code === LF || code === CR) break;
+        end++;
+      }
+      field += text.slice(i, end);
+      i = end - 1;
       atFieldStart = false;
     }
   }
   if (quoted) throw new CsvError(quoteLine, "unclosedQuote");
-  if (field !== "" || fields.length > 0) endRecord();
+  if (field !== "" || fields.length > 0) {
+    const record = { line: start, fields: [...fields, field] };
+    if (!isBlank(record)) yield record;
+  }
+}
+
+/** Adds `record` to `records`; more than `maxRecords` data records (the import's limit) stop the reading, so a huge file is never held as records. */
+function keep(records: CsvRecord[], record: CsvRecord, maxRecords: number) {
+  if (records.length > maxRecords) throw new CsvError(record.line, "tooManyRows");
+  records.push(record);
+}
+
+/** Every record of `text` (`csvRecords`), the header's included, at most `maxRecords` besides it. */
+export function parseCsv(text: string, separator: Separator, maxRecords: number): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  for (const record of csvRecords(text, separator)) keep(records, record, maxRecords);
   return records;
 }
 
-/** Decoding, separator and records in one: the first non-blank record is the header. */
-export function readRegisterCsv(bytes: Uint8Array, maxRows: number): CsvFile {
+/**
+ * Decoding, separator and records in one: the first non-blank record is the header. `pause` is
+ * called after each record, and awaited when it returns a promise: the import hands the event
+ * loop a turn there, so that reading 10 MiB does not hold up other requests.
+ */
+export async function readRegisterCsv(bytes: Uint8Array, maxRows: number, pause: () => Promise<void> | undefined = () => undefined): Promise<CsvFile> {
   const { text, encoding } = decodeRegister(bytes);
   const separator = detectSeparator(text);
-  const [header, ...records] = parseCsv(text, separator, maxRows);
+  const all: CsvRecord[] = [];
+  for (const record of csvRecords(text, separator)) {
+    keep(all, record, maxRows);
+    const turn = pause();
+    if (turn) await turn;
+  }
+  const [header, ...records] = all;
   return { encoding, separator, header: header ?? null, records };
 }

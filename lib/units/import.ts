@@ -1,15 +1,19 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "@/lib/db/rows";
+import { units } from "@/lib/db/schema/units";
 import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
-import { CHANNEL_WORDS, GERMAN_HEADERS, mapHeader, type ColumnMap, type UnitColumn } from "./columns";
+import { mapHeader, type ColumnMap } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
-import { cellsOfRecord, cellsOfUnit, changedColumns, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
+import { plan, readGiven, summarise, type Planned, type RowError, type UnitChange } from "./plan";
+import type { UnitInput } from "./rows";
 import { loadRegister, type StoredUnit } from "./stored";
+import { eventLoopTurns, nextTurn } from "./turns";
+
+export type { RowError, UnitChange } from "./plan";
 
 /**
  * `PUT /api/units` (docs/api.md, "The unit register"): a register exported by property-management
@@ -18,20 +22,18 @@ import { loadRegister, type StoredUnit } from "./stored";
  * that field as it is, so a file of numbers and e-mails does not wipe the addresses. Rows with
  * errors change nothing; units the file leaves out stay unless `replace`. The dry run does the
  * same reading and matching under the same lock and stops before writing, so both report alike.
+ * The file is read and its cells cleaned before the lock is taken; every long step hands the event
+ * loop a turn now and then (lib/units/turns.ts), and every statement is bounded, so that the
+ * largest file (issue #32) does not hold up other requests.
  */
 
 export const MAX_REGISTER_BYTES = 10 * 1024 * 1024;
 export const MAX_REGISTER_ROWS = 100_000;
-/** Changes listed one by one in the report (unit numbers only, never a resident's data). */
-const MAX_LISTED_CHANGES = 1000;
 /** Errors listed in an answer: a broken file of 100,000 rows would otherwise answer tens of megabytes. */
 export const MAX_LISTED_ERRORS = 1000;
-/** Rows per statement when the import writes. */
-const WRITE_BATCH = 1000;
+/** Rows per statement when the import writes or deletes: about 25 ms each with the embedded database. */
+const WRITE_BATCH = 500;
 
-export type RowError = { line: number; column?: string; message: string };
-/** One change the import makes (or would): the page's preview lists them; `columns` are those an update changes. */
-export type UnitChange = { line: number | null; unit: string; change: "created" | "updated" | "deleted"; columns?: UnitColumn[] };
 export type ImportReport = {
   rows: number;
   created: number;
@@ -46,66 +48,11 @@ export type ImportReport = {
 };
 type Principal = { id: string; email: string };
 
-type Planned = { line: number; key: string; unit: UnitInput; existing: StoredUnit | undefined };
-
-/** The stored unit as cells, the channel in the file's words, so that a column the file lacks keeps its value. */
-const cellsOfStored = (u: StoredUnit): Record<UnitColumn, string | null> => ({
-  ...cellsOfUnit(u),
-  channel: u.resident ? CHANNEL_WORDS[u.resident.channel] : null,
-});
-
-const numberOf = (u: Pick<UnitInput, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
-
-/** What the plan changes: the rows to write, and the report's counts and list. */
-function summarise(planned: Planned[], register: Map<string, StoredUnit>, mentioned: Set<string>, replace: boolean) {
-  const listed: UnitChange[] = [];
-  const writes: Planned[] = [];
-  for (const p of planned) {
-    const columns = p.existing ? changedColumns(p.unit, p.existing) : [];
-    if (p.existing && columns.length === 0) continue;
-    writes.push(p);
-    listed.push(
-      p.existing ? { line: p.line, unit: numberOf(p.unit), change: "updated", columns } : { line: p.line, unit: numberOf(p.unit), change: "created" },
-    );
-  }
-  const deleted = replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
-  listed.push(...deleted.map((u): UnitChange => ({ line: null, unit: numberOf(u), change: "deleted" })));
-  const created = writes.filter((p) => !p.existing).length;
-  const counts = { created, updated: writes.length - created, unchanged: planned.length - writes.length, deleted: deleted.length };
-  return { writes, counts, changes: listed.slice(0, MAX_LISTED_CHANGES) };
-}
-
 function headerProblems(header: CsvRecord | null, columns: ColumnMap, duplicates: string[], locale: Locale): RowError[] {
   if (!header) return [{ line: 1, message: translate(locale, "unitsApi.file.empty") }];
   if (duplicates.length > 0) return duplicates.map((h) => ({ line: header.line, column: h, message: translate(locale, "unitsApi.file.duplicateColumn") }));
   if (!columns.has("mscnumber") && !columns.has("pmnumber")) return [{ line: header.line, message: translate(locale, "unitsApi.file.noNumberColumn") }];
   return [];
-}
-
-/** Every record checked against the register as it stands; what it would change, and every error. */
-function plan(records: CsvRecord[], columns: ColumnMap, register: Map<string, StoredUnit>, locale: Locale) {
-  const errors: RowError[] = [];
-  const planned: Planned[] = [];
-  const seen = new Map<string, number>();
-  const mentioned = new Set<string>();
-  const columnName = (p: Problem) => columns.get(p.column)?.header ?? GERMAN_HEADERS[p.column];
-  for (const record of records) {
-    const given = cellsOfRecord(record, columns);
-    const key = given.mscnumber || given.pmnumber ? unitKey({ mscnumber: given.mscnumber ?? null, pmnumber: given.pmnumber ?? null }) : null;
-    if (key) mentioned.add(key);
-    const existing = key ? register.get(key) : undefined;
-    const { unit, problems } = unitFromCells({ ...(existing ? cellsOfStored(existing) : {}), ...given });
-    const first = key ? seen.get(key) : undefined;
-    if (key && first !== undefined)
-      problems.push({ column: given.mscnumber ? "mscnumber" : "pmnumber", message: "unitsApi.row.repeated", vars: { line: first } });
-    if (problems.length > 0) {
-      for (const p of problems) errors.push({ line: record.line, column: columnName(p), message: translate(locale, p.message, p.vars) });
-      continue;
-    }
-    seen.set(key!, record.line);
-    planned.push({ line: record.line, key: key!, unit, existing });
-  }
-  return { errors, planned, mentioned };
 }
 
 const residentColumns = (u: UnitInput) => ({
@@ -115,9 +62,10 @@ const residentColumns = (u: UnitInput) => ({
   postal_address: u.resident?.postalAddress ?? null,
 });
 
-/** Inserts and updates in batches; a new resident (another name) starts `resident_since` again. */
+/** Inserts and updates in batches, a turn of the event loop between them; a new resident (another name) starts `resident_since` again. */
 async function write(tx: Db, userId: string, changes: Planned[]) {
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
+    if (i > 0) await nextTurn();
     const rows = changes.slice(i, i + WRITE_BATCH).map(({ key, unit, existing }) => ({
       id: existing?.id ?? randomUUID(),
       unit_key: key,
@@ -143,15 +91,28 @@ async function write(tx: Db, userId: string, changes: Planned[]) {
   }
 }
 
-async function deleteUnmentioned(tx: Db, userId: string, mentioned: Set<string>): Promise<number> {
-  const result = await tx.execute(sql`
-    DELETE FROM units WHERE user_id = ${userId}::uuid AND NOT (unit_key = ANY(${[...mentioned]}::text[])) RETURNING id`);
-  return rowsOf(result).length;
+/**
+ * Deletes the units the file left out (found under the lock, so no other import adds one
+ * meanwhile) by id in bounded batches; how many went. The one statement before, `unit_key =
+ * ANY(keys)` over every key of the file, failed: drizzle sends an array as one parameter per item.
+ */
+async function deleteUnits(tx: Db, userId: string, deleted: StoredUnit[]): Promise<number> {
+  let count = 0;
+  for (let i = 0; i < deleted.length; i += WRITE_BATCH) {
+    if (i > 0) await nextTurn();
+    const ids = deleted.slice(i, i + WRITE_BATCH).map((u) => u.id);
+    const gone = await tx
+      .delete(units)
+      .where(and(eq(units.userId, userId), inArray(units.id, ids)))
+      .returning({ id: units.id });
+    count += gone.length;
+  }
+  return count;
 }
 
-function readFile(bytes: Uint8Array) {
+async function readFile(bytes: Uint8Array, turn: () => Promise<void> | undefined) {
   try {
-    return readRegisterCsv(bytes, MAX_REGISTER_ROWS);
+    return await readRegisterCsv(bytes, MAX_REGISTER_ROWS, turn);
   } catch (err) {
     if (err instanceof CsvError && err.reason === "tooManyRows")
       throw new AppError(413, "too_many_rows", "unitsApi.tooManyRows", { vars: { max: MAX_REGISTER_ROWS.toLocaleString("de-DE") } });
@@ -166,25 +127,27 @@ export async function importRegister(
   user: Principal,
   input: { bytes: Uint8Array; dryRun: boolean; replace: boolean; locale: Locale },
 ): Promise<{ status: 200 | 400; report: ImportReport }> {
-  const file = readFile(input.bytes);
+  const turn = eventLoopTurns();
+  const file = await readFile(input.bytes, turn);
   const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, changes: [] };
   if ("failed" in file)
     return { status: 400, report: { ...empty, errors: [{ line: file.failed, message: translate(input.locale, "unitsApi.file.unclosedQuote") }] } };
   const { columns, duplicates } = mapHeader(file.header?.fields ?? []);
   const broken = headerProblems(file.header, columns, duplicates, input.locale);
   if (broken.length > 0) return { status: 400, report: { ...empty, rows: file.records.length, errors: broken } };
+  const given = await readGiven(file.records, columns, turn);
 
   const report = await db.transaction(async (tx) => {
     // One import per user at a time: the plan is made from the register this transaction writes to.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${user.id}`}))`);
     const register = await loadRegister(tx, user.id);
-    const { errors, planned, mentioned } = plan(file.records, columns, register, input.locale);
-    const { writes, counts, changes } = summarise(planned, register, mentioned, input.replace);
+    const { errors, planned, mentioned } = await plan(given, columns, register, input.locale, turn);
+    const { writes, deleted, counts, changes } = await summarise(planned, register, mentioned, input.replace, turn);
     const listed = { errors: errors.slice(0, MAX_LISTED_ERRORS), ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }) };
     const result: ImportReport = { rows: file.records.length, ...counts, ...listed, changes };
     if (input.dryRun) return result;
     await write(tx, user.id, writes);
-    if (counts.deleted > 0) result.deleted = await deleteUnmentioned(tx, user.id, mentioned);
+    if (counts.deleted > 0) result.deleted = await deleteUnits(tx, user.id, deleted);
     // Counts and the file's form only: never a row, since rows carry residents' names.
     await recordEvent(tx, {
       kind: "units.import",

@@ -86,8 +86,8 @@ describe("the register's CSV reader", () => {
     assert.deepEqual(mapHeader(["mscnumber", "Nutzeinheit"]).duplicates, ["Nutzeinheit"]);
   });
 
-  test("a file read whole: the header is the first non-blank record", () => {
-    const file = readRegisterCsv(new TextEncoder().encode("\n\nNutzeinheit,Bewohner\n55501001,Anna\n"), 10);
+  test("a file read whole: the header is the first non-blank record", async () => {
+    const file = await readRegisterCsv(new TextEncoder().encode("\n\nNutzeinheit,Bewohner\n55501001,Anna\n"), 10);
     assert.equal(file.separator, ",");
     assert.deepEqual(file.header, { line: 3, fields: ["Nutzeinheit", "Bewohner"] });
     assert.deepEqual(file.records, [{ line: 4, fields: ["55501001", "Anna"] }]);
