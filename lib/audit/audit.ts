@@ -25,7 +25,7 @@ export type AuditKind =
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"
   | "outbox_resolve"
-  // The unit register (lib/units): an import's counts, one unit's edit (field names only), a resident's data erased.
+  // The unit register (lib/residents/register): an import's counts, one unit's edit (field names only), a resident's data erased.
   | "units.import"
   | "unit.update"
   | "resident.erase"

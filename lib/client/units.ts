@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson, HttpError } from "./fetch-json";
-import type { ImportReport } from "@/lib/units/import";
-import type { listUnits } from "@/lib/units/register";
-import type { StoredUnit } from "@/lib/units/stored";
-import type { UnitEdit } from "@/lib/units/schemas";
+import type { ImportReport } from "@/lib/residents/register/import";
+import type { listUnits } from "@/lib/residents/register/register";
+import type { StoredUnit } from "@/lib/residents/register/stored";
+import type { UnitEdit } from "@/lib/residents/register/schemas";
 import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
@@ -14,7 +14,7 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  */
 export type Unit = StoredUnit;
 export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
-export type { ImportReport, UnitChange } from "@/lib/units/import";
+export type { ImportReport, UnitChange } from "@/lib/residents/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */
 export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) => report.errors.length + (report.moreErrors ?? 0);

@@ -26,7 +26,7 @@ export type InboxDocument = Record<string, unknown> & {
   handoff: HandoffSummary | null;
 };
 export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
-/** What the user's unit register says of a group's unit (lib/units): `null` when the unit is not in it. */
+/** What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it. */
 export type GroupRegister = { property: string | null; address: string | null; resident: { name: string; channel: Channel } | null };
 export type InboxGroup = { unit: string | null; pmnumber: string | null; label: string | null; register: GroupRegister | null; documents: InboxDocument[] };
 /** `register`: whether the user keeps a unit register at all (the page then groups by property); `properties` its property names, for the filter. */

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CHANNELS } from "@/lib/lists/units";
-import { UNIT_COLUMNS } from "@/lib/units/columns";
-import { ImportQuery, UnitEditBody, UnitsQuery } from "@/lib/units/schemas";
-import type { ImportReport } from "@/lib/units/import";
-import type { StoredUnit } from "@/lib/units/stored";
+import { UNIT_COLUMNS } from "@/lib/residents/register/columns";
+import { ImportQuery, UnitEditBody, UnitsQuery } from "@/lib/residents/register/schemas";
+import type { ImportReport } from "@/lib/residents/register/import";
+import type { StoredUnit } from "@/lib/residents/register/stored";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the unit register (lib/units): import, list, edit, export, and a resident's data erased. */
+/** The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export, and a resident's data erased. */
 
 const Text = z.string().nullable();
 const NOT_FOUND = "`not_found`: no such unit in the signed-in user's register (another user's unit included)";

@@ -11,7 +11,7 @@ import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
 import * as outboxSchemas from "@/lib/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
-import * as unitSchemas from "@/lib/units/schemas";
+import * as unitSchemas from "@/lib/residents/register/schemas";
 import * as handoffSchemas from "@/lib/residents/handoffs/schemas";
 import * as handoffMonthSchemas from "@/lib/residents/month/query";
 import * as handoffTextSchemas from "@/lib/residents/texts/template";

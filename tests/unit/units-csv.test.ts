@@ -2,9 +2,9 @@ import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { csvLine } from "@/lib/csv";
-import { mapHeader } from "@/lib/units/columns";
-import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/units/csv";
-import { cellsOfRecord, cleanCell, unitFromCells } from "@/lib/units/rows";
+import { mapHeader } from "@/lib/residents/register/columns";
+import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/residents/register/csv";
+import { cellsOfRecord, cleanCell, unitFromCells } from "@/lib/residents/register/rows";
 
 /**
  * Issue 23: reading a unit register as property-management software exports it: the encoding,

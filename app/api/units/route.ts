@@ -2,12 +2,12 @@ import { withRole } from "@/lib/api/handler";
 import { jsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { importRegister } from "@/lib/units/import";
-import { listUnits } from "@/lib/units/register";
-import { ImportQuery, UnitsQuery } from "@/lib/units/schemas";
-import { readRegisterUpload } from "@/lib/units/upload";
+import { importRegister } from "@/lib/residents/register/import";
+import { listUnits } from "@/lib/residents/register/register";
+import { ImportQuery, UnitsQuery } from "@/lib/residents/register/schemas";
+import { readRegisterUpload } from "@/lib/residents/register/upload";
 
-/** The register is read as bytes (lib/units/upload.ts), not as the wrapper's JSON body. */
+/** The register is read as bytes (lib/residents/register/upload.ts), not as the wrapper's JSON body. */
 export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ req, user, query, locale }) => {
   const bytes = await readRegisterUpload(req);
   const { status, report } = await importRegister(await getDb(), user, { bytes, dryRun: query.dryRun === "1", replace: query.replace === "1", locale });

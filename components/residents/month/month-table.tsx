@@ -1,6 +1,6 @@
 "use client";
 import { Table, Td, Th } from "@/components/ui/table";
-import { CARD } from "@/components/units/unit-table";
+import { CARD } from "@/components/residents/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";

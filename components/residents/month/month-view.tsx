@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { StatusLine } from "@/components/ui/status-line";
-import { PageIntro } from "@/components/units/page-intro";
+import { PageIntro } from "@/components/residents/register/page-intro";
 import {
   handoffMonthCsvUrl,
   handoffMonthKeys,

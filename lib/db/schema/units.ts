@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/
 import { users } from "./users";
 import { CHANNELS } from "../../lists/units";
 
-/** The unit register of lib/units (migration 0018_units.sql); the resident columns are personal data. */
+/** The unit register of lib/residents/register (migration 0018_units.sql); the resident columns are personal data. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

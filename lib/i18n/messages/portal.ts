@@ -1,4 +1,4 @@
-/** Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print; components/units' link buttons): German first, English complete. */
+/** Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print; components/residents/register' link buttons): German first, English complete. */
 export const portal = {
   de: {
     "portal.skip.byLetter":

@@ -1,4 +1,4 @@
-/** Messages of the admin's page for residents' erasure requests (components/units/residents-admin.tsx; German first, English complete). */
+/** Messages of the admin's page for residents' erasure requests (components/residents/register/residents-admin.tsx; German first, English complete). */
 export const residentsErasure = {
   de: {
     "nav.residents": "Bewohnerdaten",

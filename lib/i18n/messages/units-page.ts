@@ -1,4 +1,4 @@
-/** Messages of the unit register's page (components/units): import, preview, register, edit (German first, English complete). */
+/** Messages of the unit register's page (components/residents/register): import, preview, register, edit (German first, English complete). */
 export const unitsPage = {
   de: {
     "units.title": "Nutzeinheiten",

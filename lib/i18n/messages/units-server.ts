@@ -1,4 +1,4 @@
-/** Messages of lib/units: the register import's errors by file, line and column, and the register API's refusals (German first, English complete). */
+/** Messages of lib/residents/register: the register import's errors by file, line and column, and the register API's refusals (German first, English complete). */
 export const unitsServer = {
   de: {
     "unitsApi.file.empty": "Die Datei ist leer. Erwartet wird eine Kopfzeile mit den Spaltennamen und darunter eine Zeile je Nutzeinheit.",

@@ -3,7 +3,7 @@ import { csvLine } from "@/lib/csv";
 import type { Db } from "@/lib/db/client";
 import { when } from "@/lib/delivery/support/export";
 import { translate } from "@/lib/i18n/messages";
-import { CHANNEL_WORDS } from "@/lib/units/columns";
+import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
 import { readHandoffMonth } from "@/lib/residents/month/month";
 import type { HandoffMonthInput } from "@/lib/residents/month/query";
 

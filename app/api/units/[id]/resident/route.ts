@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { eraseResident } from "@/lib/units/register";
-import { UnitPath } from "@/lib/units/schemas";
+import { eraseResident } from "@/lib/residents/register/register";
+import { UnitPath } from "@/lib/residents/register/schemas";
 
 /** An admin erases one resident's personal data in any user's register; the unit stays. */
 export const DELETE = withRole(["admin"], { params: UnitPath, notFound: "unitsApi.notFound" }, async ({ user, params }) =>

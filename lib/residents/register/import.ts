@@ -23,7 +23,7 @@ export type { RowError, UnitChange } from "./plan";
  * errors change nothing; units the file leaves out stay unless `replace`. The dry run does the
  * same reading and matching under the same lock and stops before writing, so both report alike.
  * The file is read and its cells cleaned before the lock is taken; every long step hands the event
- * loop a turn now and then (lib/units/turns.ts), and every statement is bounded, so that the
+ * loop a turn now and then (lib/residents/register/turns.ts), and every statement is bounded, so that the
  * largest file (issue #32) does not hold up other requests.
  */
 

@@ -30,7 +30,7 @@ const LOAD_PAGE = 2000;
 
 /**
  * The whole register of one user by key: the import matches every row against it. Read in pages
- * by key, with a turn of the event loop between them (lib/units/turns.ts): one statement for
+ * by key, with a turn of the event loop between them (lib/residents/register/turns.ts): one statement for
  * 100,000 units held the server's thread for seconds with the embedded database.
  */
 export async function loadRegister(db: Db, userId: string): Promise<Map<string, StoredUnit>> {

@@ -6,10 +6,10 @@ import { cellsOfRecord, cellsOfUnit, changedColumns, unitFromCells, unitKey, typ
 import type { StoredUnit } from "./stored";
 
 /**
- * The register import's plan (lib/units/import.ts): each record's cells and key, read before the
+ * The register import's plan (lib/residents/register/import.ts): each record's cells and key, read before the
  * import takes its lock; then, under it, every record merged over its stored unit, checked and
  * classified. Each loop asks `turn` at every row and waits when it hands the event loop a turn
- * (lib/units/turns.ts), so that 100,000 rows do not hold up other requests.
+ * (lib/residents/register/turns.ts), so that 100,000 rows do not hold up other requests.
  */
 
 /** Changes listed one by one in the report (unit numbers only, never a resident's data). */
