@@ -14,7 +14,7 @@ const DASHBOARD_MAY_IMPORT_SANDBOX = [
 ];
 // Shared ground the sandbox stands on: the database client and its schema, the configuration, the
 // CSV cell format, the process's lifecycle (its mailbox closes at a shutdown).
-const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "lib/ops/lifecycle$"];
+const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "lib/process/lifecycle$"];
 const noSandbox = (group) => ({
   "no-restricted-imports": [
     "error",

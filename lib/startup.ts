@@ -3,7 +3,7 @@ import path from "node:path";
 import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { safeErrorMessage } from "@/lib/log";
-import { markStarted } from "@/lib/ops/lifecycle";
+import { markStarted } from "@/lib/process/lifecycle";
 import { ensureAdmin } from "@/lib/users/users";
 
 /**

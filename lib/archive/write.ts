@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { HashAlgorithm } from "@/lib/provider/facts";
-import { countArchivedBytes } from "@/lib/ops/metrics";
+import { countArchivedBytes } from "@/lib/process/metrics";
 import { dbSink } from "./db-sink";
 import { dirSink } from "./dir-sink";
 import { pendingKey, trackPendingArchive } from "./pending";

@@ -1,7 +1,7 @@
 // What lib/cli/serve.mjs does around every request before Next sees it: a request id (kept in an
 // AsyncLocalStorage that lib/log.ts reads, so every log line of the request carries it, and echoed
 // as X-Request-Id), the request's duration by route pattern and status in the metrics
-// (lib/ops/metrics.ts), and one access line when it ends. Both the storage and the registry live
+// (lib/process/metrics.ts), and one access line when it ends. Both the storage and the registry live
 // on globalThis under Symbol.for keys: Next's bundles load their own copies of lib/ modules, and
 // all of them must see the same ones.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -50,7 +50,7 @@ function loadMatcher(root) {
   }
 }
 
-/** The registry lib/ops/metrics.ts shares (made here, the same way, when the server starts first). */
+/** The registry lib/process/metrics.ts shares (made here, the same way, when the server starts first). */
 function httpHistogram() {
   if (!globalThis[REGISTRY]) {
     const registry = new Registry();

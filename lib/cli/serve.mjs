@@ -141,7 +141,7 @@ async function drainPendingArchives() {
   await globalThis[Symbol.for("arge-inbox.drainPendingArchives")]?.();
 }
 
-/** The app's life state (lib/ops/lifecycle.ts), once the app has loaded it. */
+/** The app's life state (lib/process/lifecycle.ts), once the app has loaded it. */
 const lifecycle = () => globalThis[Symbol.for("arge-inbox.lifecycle")];
 
 /**

@@ -11,7 +11,7 @@ import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
 import { expectedHash, factsLeftOut, hashMatches, normaliseFacts, type ExpectedHash, type FileFacts, type HashCheck } from "@/lib/provider/facts";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
-import { countConfirmation } from "@/lib/ops/metrics";
+import { countConfirmation } from "@/lib/process/metrics";
 import { recordFetched, type Fetched } from "@/lib/archive/fetched";
 import { pendingKey, settlePendingArchive } from "@/lib/archive/pending";
 import type { ArchivedFile } from "@/lib/archive/sink";

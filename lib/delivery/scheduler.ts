@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
+import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { rowsOf } from "@/lib/db/rows";
 import { startInstance } from "@/lib/ops/instances";
 import { claimSettledSql } from "./confirm/settled";
@@ -17,7 +17,7 @@ import { acquireSyncLease, runSync, type Lease } from "./sync";
  * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
  * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
  * decided; the claims of an instance found dead (lib/ops/instances.ts) are due at once. From a shutdown's
- * start on (lib/ops/lifecycle.ts) no sync is started. A finished sync looks for the next due
+ * start on (lib/process/lifecycle.ts) no sync is started. A finished sync looks for the next due
  * connection at once: waiting for the tick held each slot idle for the rest of it, so that an
  * instance synced at most SYNC_CONCURRENCY connections per tick (200 connections: a round of
  * 12.5 minutes on two instances, whatever the interval; docs/scale.md, "The sync of many

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { onFinish } from "@/lib/ops/lifecycle";
+import { onFinish } from "@/lib/process/lifecycle";
 import { rowsOf } from "@/lib/db/rows";
 
 /**

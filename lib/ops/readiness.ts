@@ -7,7 +7,7 @@ import { latestMigration } from "@/lib/db/migrate";
 import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { phase, type Phase } from "./lifecycle";
+import { phase, type Phase } from "@/lib/process/lifecycle";
 
 /**
  * GET /api/ready (docs/api.md): ready once start-up is done, while the database answers with

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
-import { countOutboxSend } from "@/lib/ops/metrics";
+import { countOutboxSend } from "@/lib/process/metrics";
 import { openArchived } from "@/lib/archive/read";
 import { claimSend, readItem, recordOutcome } from "./items";
 import { readUpload } from "./upload";

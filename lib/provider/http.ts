@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { Agent, request, type Dispatcher } from "undici";
 import { log } from "@/lib/log";
-import { countProviderRequest, type ProviderService } from "@/lib/ops/metrics";
+import { countProviderRequest, type ProviderService } from "@/lib/process/metrics";
 import { ProviderError } from "./errors";
 import { checkUrl, guardedLookup, type GuardPolicy } from "./guard";
 

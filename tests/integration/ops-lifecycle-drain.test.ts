@@ -6,7 +6,7 @@ import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from 
 import { sandboxSuite } from "../support/suite";
 
 /**
- * SIGTERM in the middle of work loses nothing (lib/cli/serve.mjs, lib/ops/lifecycle.ts): a sync
+ * SIGTERM in the middle of work loses nothing (lib/cli/serve.mjs, lib/process/lifecycle.ts): a sync
  * stops at a page and frees its lease before the process exits; a bulk confirmation finishes or
  * leaves claims that the next start judges; the instance ends cleanly. Checked in the database
  * the process left behind, then through the restarted app.

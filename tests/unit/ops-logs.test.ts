@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import { ConfigError, parseEnv } from "@/lib/env";
 import { createLogger } from "@/lib/log";
 import { readableDestination } from "@/lib/log-format";
-import { isMetricsToken } from "@/lib/ops/metrics";
+import { isMetricsToken } from "@/lib/process/metrics";
 // @ts-expect-error: a plain .mjs module of the launcher, without type declarations
 import { requestIdOf, routeMatcher } from "../../lib/cli/observe.mjs";
 

@@ -3,7 +3,7 @@ import { errorResponse } from "@/lib/api/responses";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/server";
-import { isMetricsToken, metricsRegistry } from "@/lib/ops/metrics";
+import { isMetricsToken, metricsRegistry } from "@/lib/process/metrics";
 
 /**
  * Prometheus metrics of this instance (docs/api.md), for a scraper holding METRICS_TOKEN rather

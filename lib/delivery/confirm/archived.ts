@@ -1,7 +1,7 @@
 import "server-only";
 import { recordEvent } from "@/lib/audit/audit";
 import { log } from "@/lib/log";
-import { countConfirmation } from "@/lib/ops/metrics";
+import { countConfirmation } from "@/lib/process/metrics";
 import { ProviderError } from "@/lib/provider/errors";
 import { expectedHash, type HashCheck } from "@/lib/provider/facts";
 import type { Fetched } from "@/lib/archive/fetched";

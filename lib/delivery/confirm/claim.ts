@@ -6,7 +6,7 @@ import { rowsOf } from "@/lib/db/rows";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { retryTransient } from "@/lib/db/transient";
 import { env } from "@/lib/env";
-import { countConfirmation } from "@/lib/ops/metrics";
+import { countConfirmation } from "@/lib/process/metrics";
 import { instanceId } from "@/lib/ops/instances";
 import type { Archived } from "./archived";
 import type { ConfirmContext } from "./context";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { onFinish } from "@/lib/ops/lifecycle";
+import { onFinish } from "@/lib/process/lifecycle";
 import { OpsError } from "./manifest";
 
 /**

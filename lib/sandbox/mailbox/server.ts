@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import { getDb } from "@/lib/db/client";
-import { onFinish, shutdownSignal } from "@/lib/ops/lifecycle";
+import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { takeRule } from "../faults";
 import { MAX_MESSAGE_BYTES, parseMail, readBounded } from "./receive";
 import { MailFaultRule, mailRuleMatches, type SmtpCommand } from "./rules";
