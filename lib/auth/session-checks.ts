@@ -2,16 +2,9 @@ import "server-only";
 import { env } from "@/lib/env";
 
 /**
- * Session checks remembered between requests, with the embedded database only. There this process
- * is the only writer, and every write that can end a session or move a connection passes through
- * `forgetSessionChecks` before and after it: the JSON API's changing requests (lib/api/handler.ts:
- * role, password, `disabled`, locale, connection edits and deletes) and sign-out
- * (lib/auth/sign-out.ts). So a remembered check answers exactly what the query would, and a
- * session ended by a request is refused from the moment that request has answered. With
- * PostgreSQL another instance may write at any time: every request asks the database.
- *
- * A check that began before a forget is never stored (generations), and none is used longer than
- * CHECK_TTL_MS, a bound for a writer that might bypass the rules above.
+ * Session checks remembered between requests with the embedded database only, where this process
+ * is the only writer and every write that can end a session forgets them before and after it;
+ * with PostgreSQL every request asks (docs/architecture.md, "How a request flows").
  */
 
 const CHECK_TTL_MS = 5_000;

@@ -11,17 +11,9 @@ import { claimSettledSql } from "./confirm/settled";
 import { acquireSyncLease, runSync, type Lease } from "./sync";
 
 /**
- * Background sync (docs/architecture.md, "Sync"): every connection is synced every
- * SYNC_INTERVAL_MINUTES (jittered, first run at a random point of its first interval), at most
- * SYNC_CONCURRENCY at once on this instance; the lease keeps instances from syncing one connection
- * twice. Independently of the interval, a connection with confirmations a crash or a lost answer
- * left open is synced (and so reconciled) at start and then every tick (at most every 10 s) until
- * decided; the claims of an instance found dead (lib/ops/instances.ts) are due at once. From a shutdown's
- * start on (lib/process/lifecycle.ts) no sync is started. A finished sync looks for the next due
- * connection at once: waiting for the tick held each slot idle for the rest of it, so that an
- * instance synced at most SYNC_CONCURRENCY connections per tick (200 connections: a round of
- * 12.5 minutes on two instances, whatever the interval; docs/scale.md, "The sync of many
- * connections").
+ * Background sync: every connection each SYNC_INTERVAL_MINUTES, at most SYNC_CONCURRENCY at once
+ * here, a lease against syncing one twice; open confirmations and dead instances' claims are due at
+ * once (docs/architecture.md, "Sync"; the figures in docs/scale.md, "The sync of many connections").
  */
 
 /** The background syncs under way, by connection. */

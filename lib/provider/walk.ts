@@ -48,17 +48,9 @@ function grantedLimit(first: RawPage, firstUrl: URL): number | undefined {
 }
 
 /**
- * Walks a provider's whole list once. When the first page shows that `limit` is honoured, the
- * other offsets are asked `concurrency` at a time and a page short in the middle is filled from
- * where it ended; otherwise `next` links are followed one by one (only on the configured origin
- * and list path), continuing from the next offset when `next` is missing while the count says
- * more. Nothing is planned from the provider's numbers beyond `maxDocuments`: a count above it
- * (or not a count at all) ends the walk before any plan, offsets are made one at a time, and more
- * distinct documents than that end it too (`implausible_count`). Every loop ends on an empty page
- * (asked again a few times while the count says more and `next` is given), a page adding no new
- * document, or the page cap. onPage is called one batch at a time, so the caller never sees two
- * batches at once. The strategies are in walk-offsets.ts and walk-links.ts, what they share in
- * walk-state.ts. See docs/provider-client.md, "The whole list".
+ * Walks a provider's whole list once, by offsets when `limit` is honoured, else by `next` links;
+ * nothing is planned from the provider's numbers beyond `maxDocuments`, and every loop ends.
+ * onPage gets one batch at a time. How and why: docs/provider-client.md, "The whole list".
  */
 export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<WalkResult> {
   const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
