@@ -20,16 +20,30 @@ const REGISTER = [
   `7001;Haus Birke;EG links;${RESIDENT.name};${RESIDENT.email};E-Mail;`,
   "7002;Haus Birke;1. OG;Anna Post;;Post;Birkenweg 2, 10115 Berlin",
   "7004;Haus Birke;2. OG;;;;",
+  "7005;Haus Birke;3. OG;Erste Bewohnerin;erste@example.de;E-Mail;",
 ].join("\n");
+// The month now in the display time zone: a resident who moves in now gets this month's document.
+const THIS_MONTH = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
 
 // The server's own mailbox is where its SMTP_URL points, so the port is chosen before it starts.
 const smtpPort = await freePort();
 
 describe("hand-off by e-mail", () => {
-  const s = sandboxSuite([uvi("h-1", "7001"), uvi("h-2", "7002"), uvi("h-3", "7003"), uvi("h-4", "7004"), uvi("h-5", "7001", "2026-09")], {
-    synced: true,
-    env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
-  });
+  const s = sandboxSuite(
+    [
+      uvi("h-1", "7001"),
+      uvi("h-2", "7002"),
+      uvi("h-3", "7003"),
+      uvi("h-4", "7004"),
+      uvi("h-5", "7001", "2026-09"),
+      uvi("h-6", "7005"),
+      uvi("h-7", "7005", THIS_MONTH),
+    ],
+    {
+      synced: true,
+      env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
+    },
+  );
   const doc = (documentid: string) => ({ connectionId: s.connectionId, documentid });
   const handOff = (documents: { connectionId: string; documentid: string }[], again?: boolean) =>
     ndjson(s.manager.session, s.server.url, "/api/handoffs", { documents, ...(again !== undefined && { again }) });
@@ -49,7 +63,7 @@ describe("hand-off by e-mail", () => {
     admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
     const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
     assert.equal(put.status, 200, put.text);
-    for (const id of ["h-1", "h-2", "h-3", "h-4", "h-5"]) await confirm(id);
+    for (const id of ["h-1", "h-2", "h-3", "h-4", "h-5", "h-6", "h-7"]) await confirm(id);
   });
 
   test("the archived bytes reach the resident once; asked again they are skipped, with `again` sent once more", async () => {
@@ -121,5 +135,28 @@ describe("hand-off by e-mail", () => {
     assert.equal(foreign.lines[0]!.state, "skipped");
     assert.match(String(foreign.lines[0]!.message), /gibt es in Ihren Verbindungen nicht/);
     assert.ok(!s.server.output().includes(RESIDENT.email) && !s.server.output().includes("Weiß"), "nothing of the resident in the server's output");
+  });
+
+  test("a new resident never receives a document of a period before their move-in: it was their predecessor's (issue #32)", async () => {
+    await control(s.server, "DELETE", "/mail");
+    const move = ["Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift", "7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;"];
+    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: move.join("\n"), headers: { "content-type": "text/csv" } });
+    assert.equal(put.status, 200, put.text);
+    const res = await handOff([doc("h-6"), doc("h-7")]);
+    assert.deepEqual(
+      res.lines.slice(0, 2).map((l) => [l.documentid, l.state]),
+      [
+        ["h-6", "skipped"],
+        ["h-7", "sent"],
+      ],
+      res.text,
+    );
+    assert.match(String(res.lines[0]!.message), /vor dem Einzug/);
+    const mails = await keptMail(s.server);
+    assert.deepEqual(
+      mails.map((m) => m.to),
+      [["neue@example.de"]],
+      "only this month's document, to the resident who lives there now",
+    );
   });
 });

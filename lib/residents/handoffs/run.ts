@@ -61,6 +61,9 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   if (!source.sha256 || !(await isArchived(db, source.sha256))) return ["handoff.skip.notArchived"];
   if (!source.unit) return ["handoff.skip.noUnit"];
   if (!source.unit.resident || !source.unit.residentSince) return ["handoff.skip.noResident"];
+  // Until tenancies (issue #34): a document of a period before a new resident's move-in month was their predecessor's.
+  const movedIn = source.unit.movedInMonth;
+  if (movedIn && source.periodFrom && source.periodFrom < movedIn) return ["handoff.skip.beforeMoveIn", { since: movedIn.slice(0, 7) }];
   if (source.unit.resident.channel === "post") return ["portal.skip.post", { property: source.unit.property ?? "–" }];
   return undefined;
 }

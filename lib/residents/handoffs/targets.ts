@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { env } from "@/lib/env";
 import type { Channel } from "@/lib/lists/units";
 
 /**
@@ -24,6 +25,11 @@ export type HandoffSource = {
     property: string | null;
     /** As the database wrote it (text, to the microsecond): part of the hand-off's key, compared exactly. */
     residentSince: string | null;
+    /**
+     * The month (`YYYY-MM-01`, display time zone) a resident who replaced another, or came after the
+     * unit was registered, moved in; `null` for the unit's first resident, there since before any document.
+     */
+    movedInMonth: string | null;
     resident: { name: string; email: string | null; channel: Channel } | null;
   } | null;
 };
@@ -40,6 +46,7 @@ type Row = {
   label: string | null;
   property: string | null;
   resident_since: string | null;
+  moved_in_month: string | Date | null;
   resident_name: string | null;
   resident_email: string | null;
   channel: Channel | null;
@@ -62,6 +69,7 @@ function toSource(r: Row): HandoffSource {
           label: r.label,
           property: r.property,
           residentSince: r.resident_since,
+          movedInMonth: day(r.moved_in_month),
           resident: r.resident_name && r.channel ? { name: r.resident_name, email: r.resident_email, channel: r.channel } : null,
         }
       : null,
@@ -75,7 +83,9 @@ export async function readSources(db: Db, userId: string, documents: { connectio
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.unit_msc,
-        u.id AS unit_id, u.unit_key, u.label, u.property, u.resident_since::text AS resident_since, u.resident_name, u.resident_email, u.channel
+        u.id AS unit_id, u.unit_key, u.label, u.property, u.resident_since::text AS resident_since,
+        CASE WHEN u.resident_since > u.created_at THEN date_trunc('month', u.resident_since AT TIME ZONE ${env().displayTimeZone})::date END AS moved_in_month,
+        u.resident_name, u.resident_email, u.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
       JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
