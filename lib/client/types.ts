@@ -14,7 +14,8 @@ export type { UserView as User } from "@/lib/users/users";
 export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
 export type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/runs";
 export type { HandoffLine } from "@/lib/residents/handoffs/outcome";
-export type { DeliveryConnection, DeliveryRecord, DeliveryEvent } from "@/lib/delivery/support/records";
+export type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
+export type { DeliveryEvent } from "@/lib/delivery/support/detail";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
 export type { RunView as ConfirmationRun } from "@/lib/delivery/confirm/runs";
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionClaims } from "@/lib/auth/options";
 import { sessionUser, sessionUserColumns, type CurrentUser } from "@/lib/auth/session";
@@ -8,15 +7,15 @@ import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { deliverySync, type SyncRow } from "@/lib/db/schema/delivery";
 import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
-import { recordEvent, type Actor } from "@/lib/audit/audit";
-import { forgetConnectionTokens } from "@/lib/provider/token";
-import { accountOf, refuseSecondConnection, sameAccount } from "./account";
-import { checkAddresses } from "./address";
 import { openCounts } from "./open-counts";
-import { ConnectionId, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas";
-import { sealSecret } from "./secrets";
+import { ConnectionId } from "./schemas";
+
+/**
+ * A connection as the dashboard reads it: its view, the list, and the one access check `sessionConnection`.
+ * Its audited changes (create, edit, delete) are in changes.ts.
+ */
 
 /** The public shape of a connection: never a secret, never the sealed value. */
 export type ConnectionView = {
@@ -114,139 +113,3 @@ export async function sessionConnection(
 
 /** Never a connection's id (ids are random v4 UUIDs): a malformed id joins nothing. */
 const NO_ID = "00000000-0000-0000-0000-000000000000";
-
-/** What an audit event may say of a connection: never the secret or the sealed value. */
-const auditFields = (c: { name: string; service: string; baseUrl: string; authUrl: string | null; authType: string; customerNumber: string | null }) => ({
-  name: c.name,
-  service: c.service,
-  baseUrl: c.baseUrl,
-  authUrl: c.authUrl,
-  authType: c.authType,
-  customerNumber: c.customerNumber,
-});
-
-export async function createConnection(db: Db, { userId, actor }: { userId: string; actor: Actor }, input: CreateConnectionInput): Promise<ConnectionView> {
-  const id = randomUUID();
-  const isBasic = input.auth.type === "basic";
-  const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
-  const principal = input.auth.type === "basic" ? input.auth.username : input.auth.clientId;
-  checkAddresses({ service: input.service, baseUrl: input.baseUrl, authUrl: input.authUrl ?? null, authType: input.auth.type });
-  await refuseSecondConnection(
-    db,
-    userId,
-    accountOf({ service: input.service, baseUrl: input.baseUrl, principal, customerNumber: input.customerNumber ?? null }),
-  );
-  const [row] = await db
-    .insert(connections)
-    .values({
-      id,
-      userId,
-      name: input.name,
-      service: input.service,
-      baseUrl: input.baseUrl,
-      authUrl: input.authUrl ?? null,
-      authType: input.auth.type,
-      principal,
-      secretSealed: sealSecret(secret, { connectionId: id, authType: isBasic ? "basic" : "client_credentials" }, env().encryptionKeys),
-      customerNumber: input.customerNumber ?? null,
-    })
-    .returning();
-  await recordEvent(db, { kind: "connection.create", actor, connectionId: id, detail: auditFields(row!) });
-  return toView(row!);
-}
-
-const originOf = (url: string | null | undefined) => (url ? new URL(url).origin : null);
-
-/**
- * Whether an edit would send the stored secret (or a token got with it) somewhere new: another
- * origin of `baseUrl` or `authUrl`, or another username or client id. Such an edit must bring the
- * secret again; otherwise anyone holding a session could read a stored secret out by pointing the
- * connection at a server of theirs.
- */
-function movesSecret(current: ConnectionRow, input: UpdateConnectionInput, newPrincipal: string | undefined): boolean {
-  if (input.baseUrl !== undefined && originOf(input.baseUrl) !== originOf(current.baseUrl)) return true;
-  if (input.authUrl && originOf(input.authUrl) !== originOf(current.authUrl)) return true;
-  return newPrincipal !== undefined && newPrincipal !== current.principal;
-}
-
-type Edit = { authType: ConnectionRow["authType"]; authUrl: string | null; newSecret?: string; newPrincipal?: string };
-
-/** What an edit asks for, resolved against the stored connection. */
-function editOf(current: ConnectionRow, input: UpdateConnectionInput): Edit {
-  const auth = input.auth;
-  return {
-    authType: auth?.type ?? current.authType,
-    authUrl: input.authUrl !== undefined ? input.authUrl : current.authUrl,
-    newSecret: auth ? (auth.type === "basic" ? auth.password : auth.clientSecret) : undefined,
-    newPrincipal: auth ? (auth.type === "basic" ? auth.username : auth.clientId) : undefined,
-  };
-}
-
-/** The edit's refusals: credentials that do not fit, an address the guard refuses, another connection's account. */
-async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnectionInput, edit: Edit): Promise<void> {
-  const { authType, authUrl, newSecret, newPrincipal } = edit;
-  const service = current.service;
-  const secretField = authType === "basic" ? "auth.password" : "auth.clientSecret";
-  if (authType !== current.authType && (newSecret === undefined || newPrincipal === undefined)) {
-    // A new kind of sign-in needs its own credentials: the old secret belongs to the old kind.
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "validation.required" }] });
-  }
-  if (newSecret === undefined && movesSecret(current, input, newPrincipal)) {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "connections.secretAgain" }] });
-  }
-  if (authType === "client_credentials" && service === "dta") {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "auth.type", message: "validation.oneOf", vars: { options: "basic" } }] });
-  }
-  if (authType === "client_credentials" && !authUrl) {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "authUrl", message: "validation.required" }] });
-  }
-  const baseUrl = input.baseUrl ?? current.baseUrl;
-  // Only what the edit changes: a name may still be changed while the allowlist no longer has the address.
-  if (input.baseUrl !== undefined || input.authUrl !== undefined || authType !== current.authType) checkAddresses({ service, baseUrl, authUrl, authType });
-  const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
-  const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
-  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, current.userId, account, current.id);
-}
-
-export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
-  const edit = editOf(current, input);
-  const { authType, newSecret, newPrincipal } = edit;
-  await checkEdit(db, current, input, edit);
-  const [row] = await db
-    .update(connections)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }),
-      ...(input.authUrl !== undefined && { authUrl: input.authUrl }),
-      ...(input.customerNumber !== undefined && { customerNumber: input.customerNumber }),
-      authType,
-      ...(newPrincipal !== undefined && { principal: newPrincipal }),
-      ...(newSecret !== undefined && {
-        secretSealed: sealSecret(newSecret, { connectionId: current.id, authType }, env().encryptionKeys),
-      }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId), isNull(connections.deletedAt)))
-    .returning();
-  if (!row) throw connectionNotFound();
-  forgetConnectionTokens(current.id);
-  const changed = Object.keys(input).filter((k) => k !== "auth");
-  if (newPrincipal !== undefined) changed.push(authType === "basic" ? "auth.username" : "auth.clientId");
-  if (newSecret !== undefined) changed.push(authType === "basic" ? "auth.password" : "auth.clientSecret");
-  await recordEvent(db, { kind: "connection.update", actor, connectionId: current.id, detail: { changed, ...auditFields(row) } });
-  const [[sync], open] = await Promise.all([
-    db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1),
-    openCounts(db, { userId: current.userId }),
-  ]);
-  return toView(row, sync ?? null, "de", open.get(current.id));
-}
-
-export async function deleteConnection(db: Db, current: ConnectionRow, actor: Actor): Promise<void> {
-  // The row stays for the delivery record; the secret goes at once.
-  await db
-    .update(connections)
-    .set({ deletedAt: new Date(), secretSealed: "", updatedAt: new Date() })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
-  await recordEvent(db, { kind: "connection.delete", actor, connectionId: current.id, detail: auditFields(current) });
-  forgetConnectionTokens(current.id);
-}

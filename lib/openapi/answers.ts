@@ -4,29 +4,25 @@ import type { TestResult } from "@/lib/connections/test-connection";
 import type { CurrentUser } from "@/lib/auth/session";
 import { CONFIRMATION_STATES, DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 import { ROLES } from "@/lib/db/schema/users";
-import type { Completeness } from "@/lib/delivery/support/completeness";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { confirmMany } from "@/lib/delivery/confirm/many";
 import type { Inbox } from "@/lib/delivery/inbox";
 import { HANDOFF_STATES } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/confirm/runs";
-import type { DeliveryConnection, DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/records";
-import type { DocumentWithFacts } from "@/lib/delivery/file-facts";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 import type { DocumentPage } from "@/lib/provider/paging";
 import type { UserView } from "@/lib/users/users";
-import { RegisterNamesAnswer } from "./delivery-names";
 
 /**
  * The answers of the JSON API as zod schemas, for the OpenAPI document only (docs/api.md): the
  * routes return plain values. The checks at the end fail to compile when a schema no longer
- * describes the type the code returns.
+ * describes the type the code returns. The delivery record's answers are in delivery-answers.ts.
  */
 
-const Uuid = z.string().meta({ format: "uuid" });
-const DateTime = z.string().meta({ format: "date-time" });
-const Int = z.number().int();
+export const Uuid = z.string().meta({ format: "uuid" });
+export const DateTime = z.string().meta({ format: "date-time" });
+export const Int = z.number().int();
 
 export const ErrorAnswer = z
   .looseObject({
@@ -170,91 +166,9 @@ export const InboxAnswer = z.object({
 export const UserAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), disabled: z.boolean(), createdAt: DateTime });
 export const MeAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), locale: z.enum(["de", "en"]).nullable() });
 
-export const DeliveryAnswer = z.object({
-  connectionId: Uuid,
-  connectionName: z.string(),
-  owner: z.string(),
-  service: z.string(),
-  documentid: z.string(),
-  filename: z.string(),
-  mimetype: z.string(),
-  units: z.array(z.string()),
-  register: RegisterNamesAnswer,
-  state: z.enum(DOCUMENT_STATES),
-  firstSeenAt: DateTime,
-  fetchedAt: DateTime.nullable(),
-  sha256: z.string().nullable(),
-  bytes: Int.nullable(),
-  confirmedAt: DateTime.nullable(),
-  confirmedBy: z.string().nullable(),
-  confirmedVia: z
-    .object({ connectionId: Uuid, connectionName: z.string() })
-    .optional()
-    .meta({ description: "state `elsewhere`: the connection (of any user) to the same provider account that confirmed it" }),
-  replacedBy: z.string().optional(),
-});
-export const DeliveryListAnswer = z.object({ count: Int, records: z.array(DeliveryAnswer) });
-const DeliveryEventAnswer = z.object({ at: DateTime, kind: z.string(), actor: z.string(), detail: z.record(z.string(), z.unknown()) });
-const Size = Int.nullable().meta({ description: "bytes; the provider's value when it is a non-negative integer (numeric text too), else null" });
-export const FactsAnswer = z
-  .object({
-    filesize: Size,
-    filesizecompressed: Size,
-    filedate: z.string().nullable().meta({ description: "as the provider wrote it (at most 64 characters)" }),
-    filedateParsed: DateTime.nullable().meta({
-      description: "`filedate` as an instant, when it is ISO 8601 or `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`)",
-    }),
-    doctypeversion: z.string().nullable(),
-    hashvalue: z.string().nullable().meta({ description: "as the provider wrote it (at most 200 characters)" }),
-    source: z
-      .enum(["list", "document"])
-      .nullable()
-      .meta({ description: "`list`: the list's entry; `document`: `GET /v1/documents/out/{id}`, asked because the list left them out; null: none given" }),
-    hash: z
-      .object({
-        algorithm: z.enum(["md5", "sha1", "sha256"]),
-        hex: z.string().meta({ description: "the provider's digest, lower-case hex" }),
-        actual: z.string().nullable().meta({ description: "the archived bytes' digest; null until the file was fetched" }),
-        matches: z.boolean().nullable().meta({ description: "false: a mismatch, which blocks the confirmation (`409 hash_mismatch`)" }),
-      })
-      .nullable()
-      .meta({
-        description:
-          "when `hashvalue` is an MD5, SHA-1 or SHA-256 hex digest (optionally `md5:`, `sha1:`, `sha256:`, `sha-256:`); else null (shown, not checked)",
-      }),
-    sizeDiffers: Int.nullable().meta({ description: "the archived size when it differs from `filesize` (shown, never enforced)" }),
-  })
-  .meta({ description: 'What the DTA service says about the file (docs/api.md, "File facts"); null for UVI documents.' });
-export const DocumentFactsAnswer = z.object({
-  documentid: z.string(),
-  filename: z.string(),
-  mimetype: z.string(),
-  state: z.enum(DOCUMENT_STATES),
-  sha256: z.string().nullable(),
-  bytes: Int.nullable(),
-  fetchedAt: DateTime.nullable(),
-  facts: FactsAnswer.nullable(),
-});
-export const DeliveryDetailAnswer = DeliveryAnswer.extend({ facts: FactsAnswer.nullable(), events: z.array(DeliveryEventAnswer) });
-
-export const DeliveryConnectionAnswer = z.object({ id: z.string(), name: z.string(), owner: z.string(), service: z.string(), deleted: z.boolean() });
-
-export const CompletenessAnswer = z.object({
-  months: z.array(z.string()),
-  units: z.array(
-    z.object({
-      unit: z.string(),
-      pmnumber: z.string().nullable(),
-      label: z.string().nullable(),
-      register: RegisterNamesAnswer,
-      cells: z.array(z.enum(["arrived", "fetched", "confirmed", "handedOver", "missing"]).nullable()),
-    }),
-  ),
-});
-
 // What the code returns must fit the documented answer (and, where the types are closed, the reverse).
 type Fits<A, B> = [A] extends [B] ? true : false;
-type Same<A, B> = Fits<A, B> extends true ? Fits<B, A> : false;
+export type Same<A, B> = Fits<A, B> extends true ? Fits<B, A> : false;
 const checks: true[] = [
   true as Same<ConnectionView, z.output<typeof ConnectionAnswer>>,
   true as Fits<z.output<typeof TestAnswer>, TestResult>,
@@ -268,10 +182,5 @@ const checks: true[] = [
   true as Fits<z.output<typeof InboxAnswer>, Inbox>,
   true as Same<UserView, z.output<typeof UserAnswer>>,
   true as Same<CurrentUser, z.output<typeof MeAnswer>>,
-  true as Same<DeliveryRecord, z.output<typeof DeliveryAnswer>>,
-  true as Same<DeliveryEvent, z.output<typeof DeliveryEventAnswer>>,
-  true as Same<Completeness, z.output<typeof CompletenessAnswer>>,
-  true as Same<DeliveryConnection, z.output<typeof DeliveryConnectionAnswer>>,
-  true as Same<DocumentWithFacts, z.output<typeof DocumentFactsAnswer>>,
 ];
 void checks;

@@ -3,6 +3,7 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
 import { ConfirmationsBody, InboxQuery, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
 import * as A from "./answers";
+import { DocumentFactsAnswer } from "./delivery-answers";
 import { file, json, ndjson, type ApiOperation } from "./operation";
 
 /** The OpenAPI entries of a user's own connections, their documents at the provider and the inbox. */
@@ -104,7 +105,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     params: DOCUMENT_PARAMS,
     description:
       "From the local index. For a DTA document whose list entry left every file fact out, the provider's `GET /v1/documents/out/{id}` is asked once (its answer, or that it had none, is stored); a provider that cannot answer now is asked again next time. `facts.hash` says whether the archived bytes match the provider's hash.",
-    answers: [{ status: 200, description: "the document", content: json(A.DocumentFactsAnswer) }],
+    answers: [{ status: 200, description: "the document", content: json(DocumentFactsAnswer) }],
     errors: { 404: `${CONNECTION}; \`not_found\`: the document is not in the connection's index`, 409: SECRET },
   },
   {

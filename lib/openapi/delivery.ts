@@ -3,6 +3,7 @@ import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
 import * as A from "./answers";
+import { CompletenessAnswer, DeliveryConnectionAnswer, DeliveryDetailAnswer, DeliveryListAnswer } from "./delivery-answers";
 import { file, json, type ApiOperation } from "./operation";
 
 const PROPERTY_FILTER = "a property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register";
@@ -22,7 +23,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
       from: "first seen on or after this day (`YYYY-MM-DD`, German time)",
       to: "first seen on or before this day",
     },
-    answers: [{ status: 200, description: "newest first", content: json(A.DeliveryListAnswer) }],
+    answers: [{ status: 200, description: "newest first", content: json(DeliveryListAnswer) }],
   },
   {
     method: "GET",
@@ -30,7 +31,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     tag: "delivery",
     summary: "One delivery record with its audit events",
     access: SUPPORT_ROLES,
-    answers: [{ status: 200, description: "events oldest first", content: json(A.DeliveryDetailAnswer) }],
+    answers: [{ status: 200, description: "events oldest first", content: json(DeliveryDetailAnswer) }],
     errors: { 404: "`not_found`" },
   },
   {
@@ -61,7 +62,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     summary: "Every user's connections, for the filters",
     access: SUPPORT_ROLES,
     description: "Deleted connections too (`deleted: true`): their delivery record stays. No credentials.",
-    answers: [{ status: 200, description: "by name, then owner", content: json(z.array(A.DeliveryConnectionAnswer)) }],
+    answers: [{ status: 200, description: "by name, then owner", content: json(z.array(DeliveryConnectionAnswer)) }],
   },
   {
     method: "GET",
@@ -76,7 +77,7 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     },
     description:
       "A scope is required: `connection`, `property` and/or `propertymanagement`; at most 36 months, `from` ≤ `to`. The units come by property (named ones by name, then registered ones without, then those no register knows).",
-    answers: [{ status: 200, description: "a cell per unit and month", content: json(A.CompletenessAnswer) }],
+    answers: [{ status: 200, description: "a cell per unit and month", content: json(CompletenessAnswer) }],
   },
 ];
 

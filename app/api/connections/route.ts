@@ -1,5 +1,6 @@
 import { withRole } from "@/lib/api/handler";
-import { createConnection, listConnections } from "@/lib/connections/connections";
+import { createConnection } from "@/lib/connections/changes";
+import { listConnections } from "@/lib/connections/connections";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { deleteConnection, updateConnection } from "@/lib/connections/connections";
+import { deleteConnection, updateConnection } from "@/lib/connections/changes";
 import { withConnection } from "@/lib/api/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";

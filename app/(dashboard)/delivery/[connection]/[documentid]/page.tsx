@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { DeliveryDetail } from "@/components/delivery/delivery-detail";
 import { deliveryDetailQuery } from "@/lib/client/queries";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
-import { getDelivery } from "@/lib/delivery/support/records";
+import { getDelivery } from "@/lib/delivery/support/detail";
 import { AppError } from "@/lib/errors";
 import { pageQueries } from "@/lib/pages/prefetch";
 

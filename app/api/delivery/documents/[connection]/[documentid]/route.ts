@@ -1,7 +1,7 @@
 import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
-import { getDelivery } from "@/lib/delivery/support/records";
+import { getDelivery } from "@/lib/delivery/support/detail";
 
 export const GET = withSupport({ params: DeliveryKey, notFound: "deliveryRecord.notFound" }, async ({ user, params }) =>
   getDelivery(await getDb(), user, params),
