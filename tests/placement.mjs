@@ -18,6 +18,7 @@ const alone = (why, placed = embedded) => ({ ...placed, alone: why });
 export const PLACEMENT = {
   "conformance/sandbox-control.test.ts": embedded,
   "conformance/sandbox-dta.test.ts": embedded,
+  "conformance/sandbox-faults.test.ts": embedded,
   "conformance/sandbox-oidc.test.ts": embedded,
   "conformance/sandbox-uvi.test.ts": embedded,
   "integration/auth.test.ts": embedded,
