@@ -29,6 +29,7 @@ export const PLACEMENT = {
   "integration/connections-keys.test.ts": embedded,
   "integration/connections-secrets.test.ts": embedded,
   "integration/connections.test.ts": both("a role change ends sessions: checked against the database at every request there"),
+  "integration/delivery-confirm-bulk.test.ts": both("archive before confirm, two runs at once: the archive in the database, locks"),
   "integration/delivery-confirm.test.ts": both("archive before confirm, two runs at once: the archive in the database, locks"),
   "integration/delivery-crash.test.ts": both("crash recovery; two instances on one database"),
   "integration/delivery-names.test.ts": embedded,
