@@ -43,6 +43,7 @@ export const PLACEMENT = {
   "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
   "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
   "integration/handoffs-portal.test.ts": embedded,
+  "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
   "integration/hardening-bodies.test.ts": embedded,
   "integration/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
