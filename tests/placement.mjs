@@ -65,6 +65,7 @@ export const PLACEMENT = {
   "integration/proxy-sandbox.test.ts": embedded,
   "integration/proxy.test.ts": embedded,
   "integration/resilience-archive.test.ts": both("half-archived blobs in the database after a crash"),
+  "integration/resilience-confirm-late.test.ts": both("two instances on one database (PostgreSQL only)"),
   "integration/resilience-confirm.test.ts": both("two instances on one database (PostgreSQL only)"),
   "integration/resilience-walk.test.ts": alone(
     "it measures other requests' answer times during a long sync: other files' load would be measured too",
