@@ -76,6 +76,7 @@ export const PLACEMENT = {
   "integration/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
   "integration/throttle.test.ts": both("the block kept in the database across a restart"),
   "integration/units-inbox.test.ts": embedded,
+  "integration/units-refusals.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
   "integration/units-use.test.ts": both("the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges"),
   "integration/units.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
   "integration/users.test.ts": embedded,
