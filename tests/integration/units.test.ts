@@ -4,44 +4,21 @@ import { makeUser, type Person } from "../support/connections";
 import { sql } from "../support/database";
 import { api, type Session } from "../support/session";
 import { suiteServer } from "../support/suite";
+import { counts, list, put } from "../support/units";
 
 /**
  * Issue 23: the unit register over HTTP. Registers as property-management software exports them
  * (UTF-8 with and without BOM, Windows-1252, `;` and `,`, quoted line breaks) import with their
- * umlauts; the dry run reports what the real run does and changes nothing; errors name line and
- * column; a round trip through the export changes nothing; another user's units are not there;
- * no resident's name or e-mail reaches the server's output, its metrics or the audit trail.
+ * umlauts; the dry run reports what the real run does and changes nothing; a round trip through
+ * the export changes nothing; another user's units are not there; no resident's name or e-mail
+ * reaches the server's output, its metrics or the audit trail (units-refusals.test.ts: what the
+ * import refuses).
  */
 
 const METRICS_TOKEN = "units-metrics-token-0123456789";
 
 /** Windows-1252 bytes of a text (its characters all within Latin-1 here). */
 const cp1252 = (text: string) => Buffer.from(text, "latin1");
-
-const put = (who: Session, base: string, body: Uint8Array | string, query = "", type = "text/csv") =>
-  api(who, base, `/api/units${query}`, {
-    method: "PUT",
-    body: typeof body === "string" ? body : Buffer.from(body),
-    headers: { "content-type": type, origin: base },
-  });
-
-const list = async (who: Session, base: string, query = "") => {
-  const res = await api(who, base, `/api/units${query}`);
-  assert.equal(res.status, 200, res.text);
-  return res.body as {
-    count: number;
-    units: {
-      id: string;
-      mscnumber: string;
-      property: string;
-      label: string;
-      resident: { name: string; email: string; channel: string; postalAddress: string } | null;
-    }[];
-  };
-};
-
-/** The report without its list of changes. */
-const counts = ({ changes: _changes, ...rest }: Record<string, unknown>) => rest;
 
 const exportCsv = async (who: Session, base: string) => {
   const res = await fetch(`${base}/api/units/export.csv`, { headers: { cookie: who.cookie } });
@@ -117,69 +94,6 @@ describe("the unit register", () => {
     assert.equal(byNumber["55501002"]?.label, "=1. OG rechts");
     assert.equal(byNumber["55501004"]?.resident, null);
     assert.equal((await put(manager.session, s.server.url, REGISTER, "?dryRun=1")).body.unchanged, 4);
-  });
-
-  test("errors name the file's line and the column as the header writes it; valid rows are applied, others change nothing", async () => {
-    const file = [
-      "Nutzeinheit;Bewohner;EMail;Zustellweg;Anschrift",
-      '88001;Anna;anna@example.de;E-Mail;"Weg 3\n12345 Ort, in zwei Zeilen"',
-      "88002;Bernd;kein-at;E-Mail;",
-      ";Carla;;Post;Weg 1",
-      "88003;Dora;;Fax;",
-      "88001;Doppelt;;Post;Weg 2",
-      "88004;Emil;;;",
-    ].join("\n");
-    const expected = [
-      { line: 4, column: "EMail", message: "Keine gültige E-Mail-Adresse." },
-      { line: 5, column: "Nutzeinheit", message: "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen." },
-      { line: 6, column: "Zustellweg", message: "Unbekannter Zustellweg „Fax“: erlaubt sind E-Mail, Portal und Post." },
-      { line: 7, column: "Nutzeinheit", message: "Diese Nutzeinheit steht schon in Zeile 2; die Datei darf jede Nutzeinheit nur einmal nennen." },
-      { line: 8, column: "Anschrift", message: "Zustellweg Post (auch wenn kein Zustellweg angegeben ist), aber keine Anschrift." },
-    ];
-    const dry = await put(other.session, s.server.url, file, "?dryRun=1");
-    assert.equal(dry.status, 200, dry.text);
-    assert.deepEqual(counts(dry.body), { rows: 6, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: expected });
-    const real = await put(other.session, s.server.url, file);
-    assert.deepEqual(real.body, dry.body);
-    assert.deepEqual(
-      (await list(other.session, s.server.url)).units.map((u) => u.mscnumber),
-      ["88001"],
-    );
-    const onlyErrors = await put(other.session, s.server.url, "Nutzeinheit;Bewohner;Zustellweg\n99;X;Fax\n", "", "text/csv; charset=utf-8");
-    assert.equal(onlyErrors.status, 400);
-    assert.equal(onlyErrors.body.errors[0].line, 2);
-    const noNumbers = await put(other.session, s.server.url, "Name;Ort\nA;B\n");
-    assert.equal(noNumbers.status, 400);
-    assert.deepEqual(
-      noNumbers.body.errors.map((e: { line: number }) => e.line),
-      [1],
-    );
-    const unclosed = await put(other.session, s.server.url, 'Nutzeinheit;Bewohner\n1;A\n2;"B\n3;C\n');
-    assert.equal(unclosed.status, 400);
-    assert.equal(unclosed.body.errors[0].line, 3);
-  });
-
-  test("tabs, line breaks, C1 controls, line separators and bidi overrides are refused in every cell; a postal address keeps its line breaks", async () => {
-    const bad = ["\t", "\r", "\u0085", "\u2028", "\u2029", "\u202e", "\u2066"];
-    const file = [
-      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Anschrift;Lage",
-      ...bad.map((c, i) => `8710${i};"Anna${c}Bauer";;Post;Weg 1;EG`),
-      `87200;Bernd;;Post;"Weg 2${"\u202e"}";EG`,
-      `87201;Carla;;Post;Weg 3;"EG${"\u2069"} links"`,
-      '87202;Dora;;Post;"Weg 4\r\n12345 Ort";EG',
-    ].join("\n");
-    const res = await put(other.session, s.server.url, file, "?dryRun=1");
-    assert.equal(res.status, 200, res.text);
-    const errors = res.body.errors as { line: number; column: string; message: string }[];
-    // A CR inside quotes ends a line of the file (line numbers count the file's lines): the rows after it start a line later.
-    const lineOf = (i: number) => i + 2 + (i > bad.indexOf("\r") ? 1 : 0);
-    assert.deepEqual(
-      errors.map((e) => [e.line, e.column]),
-      [...bad.map((_, i) => [lineOf(i), "Bewohner"]), [lineOf(bad.length), "Anschrift"], [lineOf(bad.length + 1), "Lage"]],
-      JSON.stringify(errors),
-    );
-    for (const e of errors) assert.match(e.message, /Steuer-, Tabulator-, Zeilenumbruch- oder Richtungszeichen/);
-    assert.equal(res.body.created, 1, "the two-line postal address is taken");
   });
 
   test("a round trip through the export changes nothing; a column the file lacks keeps its values; replace removes what the file leaves out", async () => {
@@ -261,23 +175,6 @@ describe("the unit register", () => {
     assert.equal(erased.body.resident, null);
     assert.equal(erased.body.mscnumber, "55501003");
     assert.equal((await list(manager.session, s.server.url, "?q=55501003")).units[0]?.resident, null);
-  });
-
-  test("limits: more than 10 MiB or 100,000 rows answer 413; an answer lists 1,000 errors and counts the rest", async () => {
-    const big = await put(manager.session, s.server.url, `Nutzeinheit\n${"1\n".repeat(5.3 * 1024 * 1024)}`);
-    assert.equal(big.status, 413);
-    const rows = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_001 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
-    assert.equal(rows.status, 413, rows.text);
-    const most = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_000 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
-    assert.equal(most.status, 200);
-    assert.equal(most.body.created, 100_000);
-    const broken = await put(
-      manager.session,
-      s.server.url,
-      `Nutzeinheit;Bewohner;Zustellweg;Anschrift\n${Array.from({ length: 1500 }, (_, i) => `${i};X;Fax;Weg 1`).join("\n")}\n`,
-      "?dryRun=1",
-    );
-    assert.deepEqual([broken.status, broken.body.errors.length, broken.body.moreErrors], [400, 1000, 500]);
   });
 
   test("no resident's name or e-mail in the server's output, its metrics or the audit trail", async () => {

@@ -1,6 +1,7 @@
 /** Helpers for connection tests: users of each role, connections to a provider, and leak checks. */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import type { AltProvider } from "./alt-provider";
 import { ADMIN, type TestServer } from "./server";
 import { api, mustSignIn, type Session } from "./session";
 
@@ -32,4 +33,20 @@ export function idRoutes(id: string, documentid = "doc-1"): { method: string; pa
     { method: "GET", path: `/api/connections/${id}/documents/${documentid}/data` },
     { method: "PUT", path: `/api/connections/${id}/documents/${documentid}/status` },
   ];
+}
+
+/**
+ * Bodies of UVI connections to the alt provider (`provider.alt`, read at each call), each to an
+ * account of its own (a user's second connection to one account is refused): the UVI service sends
+ * no customer number, so another one changes the account and nothing else. `extra` overrides.
+ */
+export function uviBodies(provider: { alt: AltProvider }): (extra?: Record<string, unknown>) => Record<string, unknown> {
+  let accounts = 0;
+  return (extra = {}) => ({
+    service: "uvi",
+    baseUrl: provider.alt.uviBase,
+    customerNumber: `k${++accounts}`,
+    auth: { type: "basic", ...provider.alt.basic },
+    ...extra,
+  });
 }

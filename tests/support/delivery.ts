@@ -28,6 +28,10 @@ export async function requestsLog(server: TestServer): Promise<SandboxRequest[]>
   return (await control(server, "GET", "/requests")).body as SandboxRequest[];
 }
 
+/** How many status PUTs of UVI document `id` the sandbox's requests log holds. */
+export const putsOf = (log: SandboxRequest[], id: string) =>
+  log.filter((r) => r.method === "PUT" && r.path === `/arge/documents/v1/documents/out/${id}/status`).length;
+
 /** A UVI document of the sandbox state for usage unit `msc` and month `ym` (YYYY-MM). */
 export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Record<string, unknown> = {}) {
   const last = new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)), 0)).getUTCDate();
@@ -92,6 +96,14 @@ export async function mustSync(session: Session, base: string, id: string): Prom
   assert.equal(done.done, true, res.text);
   assert.equal(done.error, undefined, res.text);
   return done;
+}
+
+/** Each document's state as the inbox's first page (200 usage units) lists it, by document id. */
+export async function inboxStates(session: Session, base: string): Promise<Record<string, string>> {
+  const inbox = await api(session, base, `/api/inbox?limit=200`);
+  const out: Record<string, string> = {};
+  for (const g of inbox.body.groups) for (const d of g.documents) out[d.documentid] = d.state;
+  return out;
 }
 
 const INBOX_STATES = ["open", "pending", "confirmed", "failed", "unknown", "gone"] as const;
