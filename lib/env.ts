@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { withTls, type MailConfig } from "@/lib/mail-config";
+import type { z } from "zod";
 import { KeyList, Schema } from "@/lib/env-schema";
 
 /**
@@ -72,6 +73,28 @@ export type Env = {
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
 
+/** The variables that one another's presence requires (in production, the secrets and the sandbox's token). */
+function requireTogether(e: z.output<typeof Schema>, isProduction: boolean): void {
+  if (isProduction) {
+    for (const name of ["AUTH_SECRET", "ENCRYPTION_KEYS"] as const) {
+      if (!e[name]) {
+        throw new ConfigError(`${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`);
+      }
+    }
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.");
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError("MAIL_FROM fehlt: mit SMTP_URL muss der Absender gesetzt sein. / MAIL_FROM is missing: it must be set with SMTP_URL.");
+  }
+  if (e.SANDBOX === "1" && isProduction && !e.SANDBOX_ADMIN_TOKEN) {
+    throw new ConfigError(
+      "SANDBOX_ADMIN_TOKEN fehlt: mit SANDBOX=1 in Produktion muss er gesetzt sein. / SANDBOX_ADMIN_TOKEN is missing: it must be set with SANDBOX=1 in production.",
+    );
+  }
+}
+
 /** Reads DATA_DIR/generated-secrets.json, creating it on first use (written atomically). */
 function generatedSecrets(dataDir: string): Generated {
   const file = path.join(dataDir, "generated-secrets.json");
@@ -101,27 +124,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const isProduction = e.NODE_ENV === "production";
   const dataDir = path.resolve(e.DATA_DIR);
 
-  if (isProduction) {
-    for (const name of ["AUTH_SECRET", "ENCRYPTION_KEYS"] as const) {
-      if (!e[name]) {
-        throw new ConfigError(`${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`);
-      }
-    }
-  }
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError("ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.");
-  }
-  if (e.SMTP_URL && !e.MAIL_FROM) {
-    throw new ConfigError("MAIL_FROM fehlt: mit SMTP_URL muss der Absender gesetzt sein. / MAIL_FROM is missing: it must be set with SMTP_URL.");
-  }
+  requireTogether(e, isProduction);
   const sandbox = e.SANDBOX === "1";
   const needsGenerated = !e.AUTH_SECRET || !e.ENCRYPTION_KEYS || (sandbox && !e.SANDBOX_ADMIN_TOKEN);
   const generated = needsGenerated && !isProduction ? generatedSecrets(dataDir) : undefined;
-  if (sandbox && isProduction && !e.SANDBOX_ADMIN_TOKEN) {
-    throw new ConfigError(
-      "SANDBOX_ADMIN_TOKEN fehlt: mit SANDBOX=1 in Produktion muss er gesetzt sein. / SANDBOX_ADMIN_TOKEN is missing: it must be set with SANDBOX=1 in production.",
-    );
-  }
 
   return {
     nodeEnv: e.NODE_ENV,
