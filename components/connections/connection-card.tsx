@@ -84,19 +84,58 @@ function useCardRuns(connection: Connection, isNew: boolean) {
   return { test, run };
 }
 
-export function ConnectionCard({ connection, isNew, onNotice }: { connection: Connection; isNew: boolean; onNotice: (text: string) => void }) {
+/** Deleting the connection; when done, the notice says so and the list is fetched again. */
+function useRemoveConnection(connection: Connection, onNotice: (text: string) => void) {
   const t = useT();
   const client = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { test, run } = useCardRuns(connection, isNew);
-  const remove = useMutation({
+  return useMutation({
     mutationFn: () => fetchJson<void>(`/api/connections/${connection.id}`, { method: "DELETE" }),
     onSuccess: () => {
       onNotice(t("connPage.deleted", { name: connection.name }));
       return client.invalidateQueries({ queryKey: connectionKeys.all });
     },
   });
+}
+
+/** The card's buttons: test, edit, delete, and the link to the connection's outbox. */
+function CardActions(props: { connection: Connection; testing: boolean; deleting: boolean; onTest: () => void; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  const { connection } = props;
+  return (
+    <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={props.onTest} disabled={props.testing}>
+        {props.testing ? t("connPage.testing") : t("connPage.test")}
+      </Button>
+      <Button variant="secondary" onClick={props.onEdit}>
+        {t("connPage.edit")}
+      </Button>
+      <Button variant="danger" onClick={props.onDelete} disabled={props.deleting}>
+        {t("connPage.delete")}
+      </Button>
+      <OutboxLink connection={connection} />
+    </div>
+  );
+}
+
+/** The outcome of the last test, announced politely: green when it worked, red with the reason when not. */
+function TestResult({ result }: { result: { ok: boolean; message: string } | null }) {
+  return (
+    <div aria-live="polite">
+      {result && (
+        <p className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`} data-testid="connection-test-result">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ConnectionCard({ connection, isNew, onNotice }: { connection: Connection; isNew: boolean; onNotice: (text: string) => void }) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { test, run } = useCardRuns(connection, isNew);
+  const remove = useRemoveConnection(connection, onNotice);
 
   if (editing) {
     return (
@@ -128,26 +167,16 @@ export function ConnectionCard({ connection, isNew, onNotice }: { connection: Co
           <SyncStatus connection={connection} showOpen={false} />
           {!run.sync.isIdle && <SyncRun connection={connection} run={run} />}
         </div>
-        <div role="group" aria-label={t("connPage.actions", { name: connection.name })} className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
-            {test.isPending ? t("connPage.testing") : t("connPage.test")}
-          </Button>
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            {t("connPage.edit")}
-          </Button>
-          <Button variant="danger" onClick={() => setConfirmingDelete(true)} disabled={remove.isPending}>
-            {t("connPage.delete")}
-          </Button>
-          <OutboxLink connection={connection} />
-        </div>
+        <CardActions
+          connection={connection}
+          testing={test.isPending}
+          deleting={remove.isPending}
+          onTest={() => test.mutate()}
+          onEdit={() => setEditing(true)}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </div>
-      <div aria-live="polite">
-        {result && (
-          <p className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`} data-testid="connection-test-result">
-            {result.message}
-          </p>
-        )}
-      </div>
+      <TestResult result={result} />
       {confirmingDelete && (
         <DeleteQuestion
           connection={connection}

@@ -3,25 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
-import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
 import { connectionKeys } from "@/lib/client/queries";
 import type { Connection } from "@/lib/client/types";
-
-type AuthType = Connection["authType"];
-type Service = Connection["service"];
-
-type FormState = {
-  name: string;
-  service: Service;
-  baseUrl: string;
-  authUrl: string;
-  authType: AuthType;
-  principal: string;
-  secret: string;
-  customerNumber: string;
-};
+import { CredentialFields, ServiceFields, type FieldError, type FormState, type Setter } from "./connection-fields";
 
 const blank: FormState = { name: "", service: "uvi", baseUrl: "", authUrl: "", authType: "basic", principal: "", secret: "", customerNumber: "" };
 
@@ -81,9 +67,6 @@ function toBody(f: FormState, current: Connection | undefined) {
   };
 }
 
-type FieldError = (...paths: string[]) => string | undefined;
-type Setter = <K extends keyof FormState>(key: K) => (value: FormState[K]) => void;
-
 /** The form's state and its save: POST for a new connection, PATCH for an edit; the API's field errors by path. */
 function useConnectionForm(connection: Connection | undefined, onDone: (c: Connection) => void) {
   const client = useQueryClient();
@@ -107,59 +90,9 @@ function useConnectionForm(connection: Connection | undefined, onDone: (c: Conne
   return { editing, form, setForm, set, save, err, fieldError };
 }
 
-/** Who signs in and with what: user name and password, or client id and secret; a DTA connection's customer number. */
-function CredentialFields({
-  form,
-  set,
-  editing,
-  secretAgain,
-  fieldError,
-}: {
-  form: FormState;
-  set: Setter;
-  editing: boolean;
-  secretAgain: boolean;
-  fieldError: FieldError;
-}) {
-  const t = useT();
-  const isBasic = form.authType === "basic";
-  return (
-    <>
-      <TextField
-        label={t(isBasic ? "connPage.username" : "connPage.clientId")}
-        value={form.principal}
-        onChange={set("principal")}
-        error={fieldError("auth.username", "auth.clientId", "auth")}
-        autoComplete="off"
-      />
-      <TextField
-        label={t(isBasic ? "connPage.password" : "connPage.clientSecret")}
-        type="password"
-        value={form.secret}
-        onChange={set("secret")}
-        required={!editing || secretAgain}
-        hint={secretAgain ? t("connPage.secretAgain") : undefined}
-        placeholder={editing && !secretAgain ? t("connPage.secretKeep") : undefined}
-        error={fieldError("auth.password", "auth.clientSecret")}
-        autoComplete="new-password"
-      />
-      {form.service === "dta" && (
-        <TextField
-          label={t("connPage.customerNumber")}
-          value={form.customerNumber}
-          onChange={set("customerNumber")}
-          error={fieldError("customerNumber")}
-          autoComplete="off"
-        />
-      )}
-    </>
-  );
-}
-
 export function ConnectionForm(props: { connection?: Connection; onDone: (c: Connection) => void; onCancel?: () => void }) {
   const t = useT();
   const { editing, form, setForm, set, save, err, fieldError } = useConnectionForm(props.connection, props.onDone);
-  const isBasic = form.authType === "basic";
   const titleId = props.connection ? `edit-${props.connection.id}` : "new-connection";
 
   function submit(e: FormEvent) {
@@ -173,47 +106,7 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
         {editing ? t("connPage.edit") : t("connPage.new")}
       </h2>
       <TextField label={t("connPage.name")} value={form.name} onChange={set("name")} error={fieldError("name")} autoComplete="off" />
-      <SelectField
-        label={t("connPage.service")}
-        value={form.service}
-        disabled={editing}
-        onChange={(service) => setForm((f) => ({ ...f, service, authType: service === "dta" ? "basic" : f.authType }))}
-        options={[
-          { value: "uvi", label: t("connPage.service.uvi") },
-          { value: "dta", label: t("connPage.service.dta") },
-        ]}
-        error={fieldError("service")}
-      />
-      <TextField
-        label={t("connPage.baseUrl")}
-        type="url"
-        value={form.baseUrl}
-        onChange={set("baseUrl")}
-        hint={t(form.service === "uvi" ? "connPage.baseUrl.hint.uvi" : "connPage.baseUrl.hint.dta")}
-        error={fieldError("baseUrl")}
-        autoComplete="off"
-      />
-      <SelectField
-        label={t("connPage.authType")}
-        value={form.authType}
-        onChange={set("authType")}
-        options={[
-          { value: "basic", label: t("connPage.authType.basic") },
-          ...(form.service === "uvi" ? [{ value: "client_credentials" as const, label: t("connPage.authType.client_credentials") }] : []),
-        ]}
-        error={fieldError("auth.type")}
-      />
-      {!isBasic && (
-        <TextField
-          label={t("connPage.authUrl")}
-          type="url"
-          value={form.authUrl}
-          onChange={set("authUrl")}
-          hint={t("connPage.authUrl.hint")}
-          error={fieldError("authUrl")}
-          autoComplete="off"
-        />
-      )}
+      <ServiceFields form={form} setForm={setForm} set={set} editing={editing} fieldError={fieldError} />
       <CredentialFields form={form} set={set} editing={editing} secretAgain={needsSecretAgain(form, props.connection)} fieldError={fieldError} />
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">

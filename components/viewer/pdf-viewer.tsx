@@ -26,16 +26,13 @@ function ToolButton(props: { label: string; onClick: () => void; disabled?: bool
   );
 }
 
-/** A PDF: one page at a time, with page navigation, zoom, fit to width and download. */
-export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: string; filename: string }) {
-  const t = useT();
-  const loaded = usePdfDocument(bytes);
-  const [pageNumber, setPageNumber] = useState(1);
-  const [zoom, setZoom] = useState<Zoom>("fit");
-  const [scale, setScale] = useState(1);
+/**
+ * The width a page may take in the scroll area, for "fit to width". The area exists only once the
+ * document is loaded, so the observer starts again when the status changes.
+ */
+function useFrameWidth(status: ReturnType<typeof usePdfDocument>["status"]) {
   const [width, setWidth] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -43,7 +40,65 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(((entry?.contentRect.width ?? 0) - GUTTER) / 8) * 8));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [loaded.status]);
+  }, [status]);
+  return { scrollRef, width };
+}
+
+/** The viewer's toolbar: previous and next page, zoom out and in, fit to width, download. */
+function PdfToolbar(props: {
+  filename: string;
+  src: string;
+  page: number;
+  pages: number;
+  scale: number;
+  zoom: Zoom;
+  onPage: (page: number) => void;
+  onZoom: (zoom: Zoom) => void;
+}) {
+  const t = useT();
+  const { filename, src, page, pages, scale, zoom, onPage, onZoom } = props;
+  return (
+    <div
+      role="group"
+      aria-label={t("viewer.pdf.toolbar", { filename })}
+      className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-2"
+    >
+      <ToolButton label={t("viewer.pdf.prev")} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ◀
+      </ToolButton>
+      <p aria-live="polite" className="min-w-28 text-center text-sm text-slate-800" data-testid="pdf-page-of">
+        {t("viewer.pdf.pageOf", { page, pages })}
+      </p>
+      <ToolButton label={t("viewer.pdf.next")} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        ▶
+      </ToolButton>
+      <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
+      <ToolButton label={t("viewer.pdf.zoomOut")} disabled={scale <= 0.26} onClick={() => onZoom(clampScale(scale / STEP))}>
+        −
+      </ToolButton>
+      <p className="min-w-20 text-center text-sm text-slate-800" data-testid="pdf-zoom">
+        {t("viewer.pdf.zoom", { percent: Math.round(scale * 100) })}
+      </p>
+      <ToolButton label={t("viewer.pdf.zoomIn")} disabled={scale >= 3.99} onClick={() => onZoom(clampScale(scale * STEP))}>
+        +
+      </ToolButton>
+      <ToolButton label={t("viewer.pdf.fitWidth")} pressed={zoom === "fit"} onClick={() => onZoom("fit")}>
+        ↔
+      </ToolButton>
+      <span className="flex-1" />
+      <DownloadLink href={src} filename={filename} compact />
+    </div>
+  );
+}
+
+/** A PDF: one page at a time, with page navigation, zoom, fit to width and download. */
+export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: string; filename: string }) {
+  const t = useT();
+  const loaded = usePdfDocument(bytes);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [zoom, setZoom] = useState<Zoom>("fit");
+  const [scale, setScale] = useState(1);
+  const { scrollRef, width } = useFrameWidth(loaded.status);
 
   const onScale = useCallback((s: number) => setScale(s), []);
 
@@ -62,36 +117,7 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
   const page = Math.min(pageNumber, pages);
   return (
     <div className="flex flex-col gap-2" data-testid="pdf-viewer">
-      <div
-        role="group"
-        aria-label={t("viewer.pdf.toolbar", { filename })}
-        className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-2"
-      >
-        <ToolButton label={t("viewer.pdf.prev")} disabled={page <= 1} onClick={() => setPageNumber(page - 1)}>
-          ◀
-        </ToolButton>
-        <p aria-live="polite" className="min-w-28 text-center text-sm text-slate-800" data-testid="pdf-page-of">
-          {t("viewer.pdf.pageOf", { page, pages })}
-        </p>
-        <ToolButton label={t("viewer.pdf.next")} disabled={page >= pages} onClick={() => setPageNumber(page + 1)}>
-          ▶
-        </ToolButton>
-        <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
-        <ToolButton label={t("viewer.pdf.zoomOut")} disabled={scale <= 0.26} onClick={() => setZoom(clampScale(scale / STEP))}>
-          −
-        </ToolButton>
-        <p className="min-w-20 text-center text-sm text-slate-800" data-testid="pdf-zoom">
-          {t("viewer.pdf.zoom", { percent: Math.round(scale * 100) })}
-        </p>
-        <ToolButton label={t("viewer.pdf.zoomIn")} disabled={scale >= 3.99} onClick={() => setZoom(clampScale(scale * STEP))}>
-          +
-        </ToolButton>
-        <ToolButton label={t("viewer.pdf.fitWidth")} pressed={zoom === "fit"} onClick={() => setZoom("fit")}>
-          ↔
-        </ToolButton>
-        <span className="flex-1" />
-        <DownloadLink href={src} filename={filename} compact />
-      </div>
+      <PdfToolbar filename={filename} src={src} page={page} pages={pages} scale={scale} zoom={zoom} onPage={setPageNumber} onZoom={setZoom} />
       {/* Not named by the file name alone: the inbox's pane around it is a region of that name. */}
       <div
         ref={scrollRef}

@@ -14,6 +14,9 @@ import { CHANNELS, type Channel } from "@/lib/lists/units";
 
 type Form = { property: string; address: string; label: string; name: string; email: string; channel: Channel | ""; postalAddress: string };
 
+type Fields = Partial<Record<string, string>>;
+type SetField = (name: keyof Form) => (value: string) => void;
+
 const formOf = (u: Unit): Form => ({
   property: u.property ?? "",
   address: u.address ?? "",
@@ -33,13 +36,8 @@ function editOf(f: Form): UnitEdit {
   return { property: f.property || null, address: f.address || null, label: f.label || null, resident };
 }
 
-/**
- * Editing one unit: its property, address and label, and its resident with the channel of §6a
- * HeizkostenV. The server checks the same rules as for an imported row and names the field; the
- * unit numbers are the register's key and are shown, not edited.
- */
-export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => void }) {
-  const t = useT();
+/** The dialog's form and its save; when saved, the register is fetched again and the dialog closes. */
+function useUnitEdit(unit: Unit, onClose: () => void) {
   const queries = useQueryClient();
   const [form, setForm] = useState(() => formOf(unit));
   const save = useMutation({
@@ -49,12 +47,54 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
       onClose();
     },
   });
-  const fields = save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
-  const set = (name: keyof Form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+  const fields: Fields = save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
+  const set: SetField = (name) => (value) => setForm((f) => ({ ...f, [name]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
   };
+  return { form, set, save, fields, submit };
+}
+
+/** The unit's resident: name, e-mail, the channel of §6a HeizkostenV and the postal address. */
+function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fields: Fields }) {
+  const t = useT();
+  return (
+    <>
+      <TextField label={t("units.col.resident")} value={form.name} onChange={set("name")} error={fields["resident.name"]} autoComplete="off" />
+      <TextField label={t("units.col.email")} type="email" value={form.email} onChange={set("email")} error={fields["resident.email"]} autoComplete="off" />
+      <SelectField
+        label={t("units.col.channel")}
+        value={form.channel}
+        onChange={set("channel")}
+        error={fields["resident.channel"]}
+        options={[{ value: "", label: t("units.channel.none") }, ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))]}
+      />
+      <div className="sm:col-span-2">
+        <Field label={t("units.col.postalAddress")} hint={t("units.edit.postalHint")} error={fields["resident.postalAddress"]}>
+          {(c) => (
+            <textarea
+              {...c}
+              rows={3}
+              value={form.postalAddress}
+              onChange={(e) => set("postalAddress")(e.target.value)}
+              className="rounded border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
+            />
+          )}
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Editing one unit: its property, address and label, and its resident with the channel of §6a
+ * HeizkostenV. The server checks the same rules as for an imported row and names the field; the
+ * unit numbers are the register's key and are shown, not edited.
+ */
+export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => void }) {
+  const t = useT();
+  const { form, set, save, fields, submit } = useUnitEdit(unit, onClose);
   const number = [unit.mscnumber, unit.pmnumber && t("units.pm", { pm: unit.pmnumber })].filter(Boolean).join(" · ");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t("units.edit.title", { unit: number })} closeLabel={t("common.close")} wide>
@@ -62,28 +102,7 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
         <TextField label={t("units.col.property")} value={form.property} onChange={set("property")} error={fields.property} />
         <TextField label={t("units.col.address")} value={form.address} onChange={set("address")} error={fields.address} />
         <TextField label={t("units.col.label")} value={form.label} onChange={set("label")} error={fields.label} />
-        <TextField label={t("units.col.resident")} value={form.name} onChange={set("name")} error={fields["resident.name"]} autoComplete="off" />
-        <TextField label={t("units.col.email")} type="email" value={form.email} onChange={set("email")} error={fields["resident.email"]} autoComplete="off" />
-        <SelectField
-          label={t("units.col.channel")}
-          value={form.channel}
-          onChange={set("channel")}
-          error={fields["resident.channel"]}
-          options={[{ value: "", label: t("units.channel.none") }, ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))]}
-        />
-        <div className="sm:col-span-2">
-          <Field label={t("units.col.postalAddress")} hint={t("units.edit.postalHint")} error={fields["resident.postalAddress"]}>
-            {(c) => (
-              <textarea
-                {...c}
-                rows={3}
-                value={form.postalAddress}
-                onChange={(e) => set("postalAddress")(e.target.value)}
-                className="rounded border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
-              />
-            )}
-          </Field>
-        </div>
+        <ResidentFields form={form} set={set} fields={fields} />
         <div className="sm:col-span-2">{save.error && <StatusLine tone="error">{save.error.message}</StatusLine>}</div>
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button type="submit" disabled={save.isPending}>
