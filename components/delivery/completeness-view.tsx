@@ -19,6 +19,26 @@ import { PropertyField, useKnownProperties } from "./property-select";
 const NO_DEFAULTS = {};
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
+/** The scope's first and last month, each bounding the other. */
+function MonthRangeFields(props: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void; errors: Record<string, string> }) {
+  const t = useT();
+  const { from, to } = props;
+  return (
+    <>
+      <Field label={t("completeness.from")} error={props.errors.from}>
+        {(c) => (
+          <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => props.onFrom(e.target.value)} className={input} />
+        )}
+      </Field>
+      <Field label={t("completeness.to")} error={props.errors.to}>
+        {(c) => (
+          <input {...c} type="month" name="to" required value={to} min={from || undefined} onChange={(e) => props.onTo(e.target.value)} className={input} />
+        )}
+      </Field>
+    </>
+  );
+}
+
 function ScopeForm(props: { search: CompletenessSearch; from: string; to: string; errors: Record<string, string>; onApply: (s: CompletenessSearch) => void }) {
   const t = useT();
   const connections = useKnownConnections();
@@ -68,14 +88,7 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
       <Field label={t("completeness.propertymanagement")} hint={t("completeness.propertymanagementHint")} error={props.errors.propertymanagement}>
         {(c) => <input {...c} name="propertymanagement" value={propertymanagement} onChange={(e) => setPropertymanagement(e.target.value)} className={input} />}
       </Field>
-      <Field label={t("completeness.from")} error={props.errors.from}>
-        {(c) => (
-          <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={input} />
-        )}
-      </Field>
-      <Field label={t("completeness.to")} error={props.errors.to}>
-        {(c) => <input {...c} type="month" name="to" required value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={input} />}
-      </Field>
+      <MonthRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} errors={props.errors} />
       <div className="flex items-end">
         <Button type="submit">{t("completeness.show")}</Button>
       </div>

@@ -42,6 +42,91 @@ function StateField<S extends string>(props: {
 }
 
 /**
+ * The form's draft: its fields start from the URL's filters; submit checks the search's length,
+ * then hands the filters on.
+ */
+function useFiltersDraft<S extends string>(search: SupportFilters<S>, onApply: (filters: SupportFilters<S>) => void) {
+  const [fields, setFields] = useState(() => Object.fromEntries(FIELDS.map((k) => [k, search[k] ?? ""])) as Record<FieldName, string>);
+  const set = (key: FieldName) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const limit = useSearchLimit(DELIVERY_FILTERS.q.max);
+  const [tooLong, setTooLong] = useState<string | undefined>();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const error = limit.check(fields.q.trim());
+    setTooLong(error);
+    if (error) return;
+    // A blank field is no filter.
+    onApply(Object.fromEntries(FIELDS.map((k) => [k, fields[k].trim() || undefined])) as SupportFilters<S>);
+  }
+
+  return { fields, set, limit, tooLong, submit };
+}
+
+/** The connection filter and, where the list has one, the property filter. */
+function ConnectionPropertyFields(props: {
+  connections: KnownConnection[];
+  properties?: string[];
+  connection: string;
+  property: string;
+  onConnection: (value: string) => void;
+  onProperty: (value: string) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useT();
+  const properties = props.properties;
+  // The selected connection stays an option even when no record on hand names it.
+  return (
+    <>
+      <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
+        {(c) => (
+          <ConnectionSelect
+            {...c}
+            connections={props.connections}
+            value={props.connection}
+            onValue={props.onConnection}
+            emptyLabel={t("deliveryPage.connectionAll")}
+            className={input}
+          />
+        )}
+      </Field>
+      {properties && (
+        <PropertyField
+          properties={properties}
+          value={props.property}
+          onValue={props.onProperty}
+          emptyLabel={t("deliveryNames.propertyAll")}
+          error={props.errors.property}
+          className={input}
+        />
+      )}
+    </>
+  );
+}
+
+/** The period: its first and last day, each bounding the other. */
+function DateRangeFields(props: {
+  labels: { from: string; to: string };
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+  errors: Record<string, string>;
+}) {
+  const { from, to } = props;
+  return (
+    <>
+      <Field label={props.labels.from} error={props.errors.from}>
+        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => props.onFrom(e.target.value)} className={input} />}
+      </Field>
+      <Field label={props.labels.to} error={props.errors.to}>
+        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => props.onTo(e.target.value)} className={input} />}
+      </Field>
+    </>
+  );
+}
+
+/**
  * The search form: its fields start from the URL and go back to it on submit (the page keys
  * the form by the URL's filters, so back and forward refill it). `words` names what the list
  * searches and which day the period means.
@@ -59,22 +144,8 @@ export function DeliveryFilters<S extends string>(props: {
   onReset: () => void;
 }) {
   const t = useT();
-  const [fields, setFields] = useState(() => Object.fromEntries(FIELDS.map((k) => [k, props.search[k] ?? ""])) as Record<FieldName, string>);
-  const set = (key: FieldName) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const { fields, set, limit, tooLong, submit } = useFiltersDraft(props.search, props.onApply);
   const { q, state, connection, property, from, to } = fields;
-  const properties = props.properties;
-  const limit = useSearchLimit(DELIVERY_FILTERS.q.max);
-  const [tooLong, setTooLong] = useState<string | undefined>();
-  // The selected connection stays an option even when no record on hand names it.
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const error = limit.check(q.trim());
-    setTooLong(error);
-    if (error) return;
-    // A blank field is no filter.
-    props.onApply(Object.fromEntries(FIELDS.map((k) => [k, fields[k].trim() || undefined])) as SupportFilters<S>);
-  }
 
   return (
     <form
@@ -89,34 +160,16 @@ export function DeliveryFilters<S extends string>(props: {
         </Field>
       </div>
       <StateField states={props.states} stateLabel={props.stateLabel} value={state} onValue={set("state")} error={props.errors.state} />
-      <Field label={t("deliveryPage.connection")} error={props.errors.connection}>
-        {(c) => (
-          <ConnectionSelect
-            {...c}
-            connections={props.connections}
-            value={connection}
-            onValue={set("connection")}
-            emptyLabel={t("deliveryPage.connectionAll")}
-            className={input}
-          />
-        )}
-      </Field>
-      {properties && (
-        <PropertyField
-          properties={properties}
-          value={property}
-          onValue={set("property")}
-          emptyLabel={t("deliveryNames.propertyAll")}
-          error={props.errors.property}
-          className={input}
-        />
-      )}
-      <Field label={props.words.from} error={props.errors.from}>
-        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => set("from")(e.target.value)} className={input} />}
-      </Field>
-      <Field label={props.words.to} error={props.errors.to}>
-        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => set("to")(e.target.value)} className={input} />}
-      </Field>
+      <ConnectionPropertyFields
+        connections={props.connections}
+        properties={props.properties}
+        connection={connection}
+        property={property}
+        onConnection={set("connection")}
+        onProperty={set("property")}
+        errors={props.errors}
+      />
+      <DateRangeFields labels={props.words} from={from} to={to} onFrom={set("from")} onTo={set("to")} errors={props.errors} />
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit">{t("deliveryPage.apply")}</Button>
         <Button type="button" variant="secondary" onClick={props.onReset}>

@@ -1,5 +1,5 @@
 "use client";
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterDisclosure } from "@/components/ui/filter-disclosure";
@@ -40,6 +40,60 @@ function ListHead({ status, exportHref }: { status: string; exportHref: string }
   );
 }
 
+/** The filters, folded away under a disclosure that counts the ones set; reset clears them all. */
+function FiltersPanel<S extends string>(props: {
+  filters: SupportFilters<S>;
+  states: readonly S[];
+  stateLabel: (state: S) => string;
+  words: { qHint: string; from: string; to: string };
+  properties?: string[];
+  errors: Record<string, string>;
+  onFilters: (filters: SupportFilters<S>) => void;
+}) {
+  const t = useT();
+  const connections = useKnownConnections();
+  const setFilters = useSetFilters()(Object.values(props.filters));
+  // The disclosure is outside the form, which the URL's filters key: applying them keeps the filters unfolded.
+  return (
+    <FilterDisclosure label={t("deliveryPage.filters")} activeLabel={setFilters}>
+      <DeliveryFilters
+        key={JSON.stringify(props.filters)}
+        search={props.filters}
+        states={props.states}
+        stateLabel={props.stateLabel}
+        words={props.words}
+        connections={connections}
+        properties={props.properties}
+        errors={props.errors}
+        onApply={props.onFilters}
+        onReset={() => props.onFilters({ q: undefined, state: undefined, connection: undefined, property: undefined, from: undefined, to: undefined })}
+      />
+    </FilterDisclosure>
+  );
+}
+
+/** What the search found: the error, the empty state, or this page's results and their legend. */
+function ListResults<D>(props: { list: UseQueryResult<D, Error>; shown: number; empty: string; table: (data: D) => ReactNode; legend: ReactNode }) {
+  const t = useT();
+  const { list, shown } = props;
+  return (
+    <>
+      {list.error && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {t("deliveryPage.loadFailed", { reason: list.error.message })}
+        </p>
+      )}
+      {list.data && shown === 0 && <EmptyState title={props.empty}>{t("deliveryPage.emptyHint")}</EmptyState>}
+      {list.data && shown > 0 && (
+        <div className={list.isPlaceholderData ? "opacity-60" : undefined} aria-busy={list.isPlaceholderData || undefined}>
+          {props.table(list.data)}
+        </div>
+      )}
+      {shown > 0 && props.legend}
+    </>
+  );
+}
+
 /**
  * One of support's searchable lists (the delivery record, the outbox): filters and page in the
  * URL (read by the list's own reader), the count, the CSV export of the current filters, the
@@ -65,10 +119,8 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
   const [search, update] = useSearchState(props.read, props.defaults);
   const list = useQuery({ ...props.query(search), placeholderData: keepPreviousData });
   const shown = list.data ? props.shown(list.data) : 0;
-  const connections = useKnownConnections();
   const { q, state, connection, property, from, to } = search;
   const filters = { q, state, connection, property, from, to };
-  const setFilters = useSetFilters()(Object.values(filters));
   const query = toQueryString(filters);
   const errors = Object.fromEntries(list.error instanceof HttpError ? list.error.fields.map((f) => [f.path, f.message]) : []);
   const count = list.data?.count ?? 0;
@@ -76,37 +128,20 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <DeliveryHeader />
-      {/* Outside the form, which the URL's filters key: applying them keeps the filters unfolded. */}
-      <FilterDisclosure label={t("deliveryPage.filters")} activeLabel={setFilters}>
-        <DeliveryFilters
-          key={JSON.stringify(filters)}
-          search={search}
-          states={props.states}
-          stateLabel={props.stateLabel}
-          words={props.words}
-          connections={connections}
-          properties={props.properties}
-          errors={errors}
-          onApply={(f) => update(f as Partial<Q>)}
-          onReset={() => update({ q: undefined, state: undefined, connection: undefined, property: undefined, from: undefined, to: undefined } as Partial<Q>)}
-        />
-      </FilterDisclosure>
+      <FiltersPanel
+        filters={filters}
+        states={props.states}
+        stateLabel={props.stateLabel}
+        words={props.words}
+        properties={props.properties}
+        errors={errors}
+        onFilters={(f) => update(f as Partial<Q>)}
+      />
       <ListHead
         status={list.isPending ? t("deliveryPage.loading") : list.data ? props.words.count(count) : ""}
         exportHref={`${props.exportPath}${query ? `?${query}` : ""}`}
       />
-      {list.error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {t("deliveryPage.loadFailed", { reason: list.error.message })}
-        </p>
-      )}
-      {list.data && shown === 0 && <EmptyState title={props.words.empty}>{t("deliveryPage.emptyHint")}</EmptyState>}
-      {list.data && shown > 0 && (
-        <div className={list.isPlaceholderData ? "opacity-60" : undefined} aria-busy={list.isPlaceholderData || undefined}>
-          {props.table(list.data, search)}
-        </div>
-      )}
-      {shown > 0 && props.legend}
+      <ListResults list={list} shown={shown} empty={props.words.empty} table={(data) => props.table(data, search)} legend={props.legend} />
       {list.data && count > 0 && (
         <Pager
           offset={search.offset}

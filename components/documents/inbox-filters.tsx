@@ -50,6 +50,47 @@ function SearchForm(props: { q: string | undefined; onSearch: (q: string | undef
   );
 }
 
+/** The inbox's selects and month: connection, property (where there are any, or one is set), month and state. */
+function SelectFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
+  const { search, connections, onChange } = props;
+  const t = useT();
+  return (
+    <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]">
+      <SelectField
+        label={t("inbox.filters.connection")}
+        value={search.connection ?? ""}
+        options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+        onChange={(v) => onChange({ connection: v || undefined })}
+      />
+      {(props.properties.length > 0 || search.property) && (
+        <SelectField
+          label={t("inbox.filters.property")}
+          value={search.property ?? ""}
+          options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
+          onChange={(v) => onChange({ property: v || undefined })}
+        />
+      )}
+      <Field label={t("inbox.filters.month")}>
+        {(control) => (
+          <input
+            {...control}
+            type="month"
+            value={search.month ?? ""}
+            onChange={(e) => onChange({ month: e.target.value || undefined })}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5"
+          />
+        )}
+      </Field>
+      <SelectField
+        label={t("inbox.filters.state")}
+        value={search.state}
+        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
+        onChange={(v) => onChange({ state: v })}
+      />
+    </div>
+  );
+}
+
 /** Filters of the inbox; every change goes to the URL (the search box on submit). */
 export function InboxFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
   const { search, connections, onChange } = props;
@@ -61,39 +102,7 @@ export function InboxFilters(props: { search: Filters; connections: Connection[]
           on a phone one column, which its controls may not widen), the search in a row of its own
           below them: with or without the property filter, at any width, it keeps room. */}
       <div role="search" aria-label={t("inbox.filters.title")} className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-3">
-        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]">
-          <SelectField
-            label={t("inbox.filters.connection")}
-            value={search.connection ?? ""}
-            options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
-            onChange={(v) => onChange({ connection: v || undefined })}
-          />
-          {(props.properties.length > 0 || search.property) && (
-            <SelectField
-              label={t("inbox.filters.property")}
-              value={search.property ?? ""}
-              options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
-              onChange={(v) => onChange({ property: v || undefined })}
-            />
-          )}
-          <Field label={t("inbox.filters.month")}>
-            {(control) => (
-              <input
-                {...control}
-                type="month"
-                value={search.month ?? ""}
-                onChange={(e) => onChange({ month: e.target.value || undefined })}
-                className="rounded border border-slate-300 bg-white px-3 py-1.5"
-              />
-            )}
-          </Field>
-          <SelectField
-            label={t("inbox.filters.state")}
-            value={search.state}
-            options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
-            onChange={(v) => onChange({ state: v })}
-          />
-        </div>
+        <SelectFilters search={search} connections={connections} properties={props.properties} onChange={onChange} />
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
           <SearchForm q={search.q} onSearch={(q) => onChange({ q })} />
           {setFilters && (
