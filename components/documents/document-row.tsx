@@ -65,6 +65,48 @@ function HandoffButton({ doc, spokenName, onHandoff }: { doc: DocView; spokenNam
   );
 }
 
+/** The row's button: the file name (Enter opens the document), and the document that replaces it, if any. */
+function NameCell({ doc, spokenName, replacement, onOpen }: Pick<RowProps, "doc" | "spokenName" | "replacement" | "onOpen">) {
+  const t = useT();
+  return (
+    <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-1 ${CARD.cell}`}>
+      <button
+        type="button"
+        data-doc={doc.key}
+        aria-label={spokenName === doc.filename ? undefined : spokenName}
+        onClick={onOpen}
+        className="break-all text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        {doc.filename}
+      </button>
+      {doc.replacedBy && (
+        <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-800">
+          <Badge tone="warning">{t("inbox.doc.correction")}</Badge>
+          <span>{t("inbox.doc.replacedBy", { name: replacement ?? doc.replacedBy })}</span>
+        </p>
+      )}
+    </Td>
+  );
+}
+
+/** The row's actions: "confirm" for an open or failed document, and "Weitergeben". */
+function ActionsCell({ doc, spokenName, onConfirm, onHandoff }: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff">) {
+  const t = useT();
+  const confirmable = isConfirmable(doc);
+  return (
+    <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
+      <div className="flex flex-wrap items-center justify-end gap-1">
+        {confirmable && (
+          <button type="button" onClick={onConfirm} aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`} className={ACTION}>
+            {t("inbox.doc.confirm")}
+          </button>
+        )}
+        <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
+      </div>
+    </Td>
+  );
+}
+
 /**
  * One document: its file name is the row's button (Enter opens it; j/k move the focus between
  * these buttons), the checkbox selects it, and an open or failed document can be confirmed.
@@ -73,7 +115,6 @@ export function DocumentRow(props: RowProps) {
   const { doc, connectionName, spokenName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onHandoff, onFocus } = props;
   const t = useT();
   const locale = useLocale();
-  const confirmable = isConfirmable(doc);
   return (
     <tr
       onFocus={onFocus}
@@ -95,23 +136,7 @@ export function DocumentRow(props: RowProps) {
         {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
       </Td>
       {!compact && <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>{doc.doctype || "—"}</Td>}
-      <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-1 ${CARD.cell}`}>
-        <button
-          type="button"
-          data-doc={doc.key}
-          aria-label={spokenName === doc.filename ? undefined : spokenName}
-          onClick={onOpen}
-          className="break-all text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          {doc.filename}
-        </button>
-        {doc.replacedBy && (
-          <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-800">
-            <Badge tone="warning">{t("inbox.doc.correction")}</Badge>
-            <span>{t("inbox.doc.replacedBy", { name: replacement ?? doc.replacedBy })}</span>
-          </p>
-        )}
-      </Td>
+      <NameCell doc={doc} spokenName={spokenName} replacement={replacement} onOpen={onOpen} />
       {!compact && <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-3 ${CARD.cell}`}>{connectionName}</Td>}
       <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
         <div className="flex flex-wrap items-center gap-1">
@@ -119,16 +144,7 @@ export function DocumentRow(props: RowProps) {
           {!doc.partial && <HandoffBadge handoff={doc.handoff} />}
         </div>
       </Td>
-      <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
-        <div className="flex flex-wrap items-center justify-end gap-1">
-          {confirmable && (
-            <button type="button" onClick={onConfirm} aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`} className={ACTION}>
-              {t("inbox.doc.confirm")}
-            </button>
-          )}
-          <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
-        </div>
-      </Td>
+      <ActionsCell doc={doc} spokenName={spokenName} onConfirm={onConfirm} onHandoff={onHandoff} />
     </tr>
   );
 }

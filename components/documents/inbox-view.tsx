@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { useNarrow } from "@/components/ui/use-narrow";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
 import { useSearchState } from "@/lib/client/use-search-state";
-import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
+import { INBOX_VIEW_DEFAULTS, inboxInputOf, readInboxView, type InboxSearch } from "@/lib/lists/inbox";
 import type { Connection, Inbox } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { InboxDocuments } from "./inbox-documents";
@@ -21,6 +21,9 @@ import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
 
+type InboxDialogState = ReturnType<typeof useInboxDialogs>;
+type InboxRuns = ReturnType<typeof useInboxRuns>;
+
 /**
  * The inbox (Posteingang): every view of it is named by its URL. On a phone the open document is
  * a dialog of its own, which owns the keyboard while open (no shortcuts then).
@@ -29,18 +32,12 @@ export function InboxView() {
   const t = useT();
   const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
   const { doc: openKey, ...list } = search;
-  const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
-  const connections = useQuery(connectionsQuery());
-  const groups = useMemo(() => viewsOf(inbox.data?.groups ?? []), [inbox.data]);
-  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
+  const { inbox, connections, groups, docs, connectionList, connectionName } = useInboxData(search);
   const selection = useInboxSelection(JSON.stringify(list), docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
   const viewerDialog = useNarrow() && Boolean(openKey);
-  const { confirmRun: run, handoff, confirm, handOff } = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }));
-  const connectionList = connections.data ?? [];
-  const names = new Map(connectionList.map((c) => [c.id, c.name]));
-  const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
+  const runs = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }));
   const openDoc = openKey ? (docs.find((d) => d.key === openKey) ?? fallbackDoc(openKey)) : null;
   // A selection may hold documents only to be handed off: the question names those it can confirm.
   const ask = (list: DocView[]) => dialogs.askFor(list.filter(isConfirmable).map(toTarget));
@@ -57,7 +54,7 @@ export function InboxView() {
     o: () => active && open(active),
     Enter: () => active && open(active),
     x: () => active && selection.toggle(active),
-    c: () => ask(selection.selectedDocs.length > 0 ? selection.selectedDocs : [active ?? openDoc].filter((d): d is DocView => d !== null && isConfirmable(d))),
+    c: () => ask(toConfirm(selection.selectedDocs, active ?? openDoc)),
     Escape: () => openKey && closeViewer(),
     "?": dialogs.showHelp,
   });
@@ -75,8 +72,7 @@ export function InboxView() {
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
           <InboxFilters search={list} connections={connectionList} properties={inbox.data.properties} onChange={update} />
-          {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={dialogs.askFor} />}
-          {handoff.panel && <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />}
+          <InboxRunPanels runs={runs} docs={docs} onRetry={dialogs.askFor} />
           <InboxDocuments
             groups={groups}
             register={inbox.data.register}
@@ -88,16 +84,58 @@ export function InboxView() {
             paging={{ offset: list.offset, limit: list.limit, units: inbox.data.units, onChange: update }}
             onOpen={open}
             onAsk={ask}
-            onHandoff={handoff.ask}
+            onHandoff={runs.handoff.ask}
             onHelp={dialogs.showHelp}
             onCloseViewer={closeViewer}
           />
         </>
       )}
-      {dialogs.asking && <LazyConfirmDialog targets={dialogs.asking} connections={connectionList} onCancel={dialogs.cancel} onConfirm={confirm} />}
+      <InboxDialogs dialogs={dialogs} runs={runs} connections={connectionList} />
+    </section>
+  );
+}
+
+/**
+ * The inbox's page (kept while the next one loads) and the connections it names, with the page's
+ * documents as views in their groups.
+ */
+function useInboxData(search: InboxSearch) {
+  const t = useT();
+  const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
+  const connections = useQuery(connectionsQuery());
+  const groups = useMemo(() => viewsOf(inbox.data?.groups ?? []), [inbox.data]);
+  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
+  const connectionList = connections.data ?? [];
+  const names = new Map(connectionList.map((c) => [c.id, c.name]));
+  const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
+  return { inbox, connections, groups, docs, connectionList, connectionName };
+}
+
+/** What "c" asks about: the selection, else the active (or the open) document if it can be confirmed. */
+function toConfirm(selected: DocView[], current: DocView | null): DocView[] {
+  return selected.length > 0 ? selected : [current].filter((d): d is DocView => d !== null && isConfirmable(d));
+}
+
+/** The panels of the runs started here: confirmations, and hand-offs to residents. */
+function InboxRunPanels({ runs, docs, onRetry }: { runs: InboxRuns; docs: DocView[]; onRetry: InboxDialogState["askFor"] }) {
+  const { confirmRun: run, handoff } = runs;
+  return (
+    <>
+      {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={onRetry} />}
+      {handoff.panel && <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />}
+    </>
+  );
+}
+
+/** The questions over the inbox (before a confirmation, before a hand-off) and the shortcuts help. */
+function InboxDialogs({ dialogs, runs, connections }: { dialogs: InboxDialogState; runs: InboxRuns; connections: Connection[] }) {
+  const { handoff, confirm, handOff } = runs;
+  return (
+    <>
+      {dialogs.asking && <LazyConfirmDialog targets={dialogs.asking} connections={connections} onCancel={dialogs.cancel} onConfirm={confirm} />}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
       {handoff.asking && <LazyHandoffDialog docs={handoff.asking} onCancel={handoff.cancel} onStart={handOff} />}
-    </section>
+    </>
   );
 }
 

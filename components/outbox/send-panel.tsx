@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState } from "react";
+import { useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
@@ -9,7 +9,7 @@ import { formatBytes } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { DropZone } from "./drop-zone";
 import { FileList } from "./file-list";
-import { useOutboxSend, type FileRow } from "./use-outbox-send";
+import { useOutboxSend, type FileRow, type SendFields } from "./use-outbox-send";
 
 /** The provider in words for the question before sending: the connection's name and host. */
 const providerOf = (connection: Connection) => {
@@ -20,6 +20,66 @@ const providerOf = (connection: Connection) => {
   }
 };
 
+/** What the question before sending is about: the files, and whether they are sent again. */
+type Asking = { rows: FileRow[]; again: boolean };
+
+type TooLong = (value: string) => string | undefined;
+
+/** The optional document type and version, and the customer number. */
+function SendFieldInputs({ fields, onChange, tooLong }: { fields: SendFields; onChange: Dispatch<SetStateAction<SendFields>>; tooLong: TooLong }) {
+  const t = useT();
+  const field = (name: keyof SendFields) => (value: string) => onChange((f) => ({ ...f, [name]: value }));
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <TextField label={t("outbox.doctype")} hint={t("outbox.optional")} value={fields.doctype} onChange={field("doctype")} error={tooLong(fields.doctype)} />
+      <TextField
+        label={t("outbox.doctypeversion")}
+        hint={t("outbox.optional")}
+        value={fields.doctypeversion}
+        onChange={field("doctypeversion")}
+        error={tooLong(fields.doctypeversion)}
+      />
+      <TextField label={t("outbox.kd")} hint={t("outbox.kdHint")} value={fields.kd} onChange={field("kd")} error={tooLong(fields.kd)} />
+    </div>
+  );
+}
+
+type QuestionProps = {
+  asking: Asking | null;
+  connection: Connection;
+  onClose: () => void;
+  onSend: (asking: Asking) => void;
+  returnFocus: RefObject<HTMLElement | null>;
+};
+
+/** The question before anything leaves: to which provider, and which files. */
+function SendQuestion({ asking, connection, onClose, onSend, returnFocus }: QuestionProps) {
+  const t = useT();
+  return (
+    <AlertDialog
+      open={asking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t(asking?.again ? "outbox.confirm.againTitle" : "outbox.confirm.title")}
+      description={
+        <>
+          <p>
+            {t(asking?.rows.length === 1 ? "outbox.confirm.one" : "outbox.confirm.many", { n: asking?.rows.length ?? 0, provider: providerOf(connection) })}
+          </p>
+          <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
+            {asking?.rows.map((r) => (
+              <li key={r.key}>{r.file.name}</li>
+            ))}
+          </ul>
+        </>
+      }
+      cancelLabel={t("common.cancel")}
+      actionLabel={t(asking?.again ? "outbox.confirm.again" : "outbox.confirm.send")}
+      onAction={() => asking && onSend(asking)}
+      returnFocus={returnFocus}
+    />
+  );
+}
+
 /**
  * Choosing and sending: the optional document type and version, the customer number (preset from
  * the connection), the files, and the question before anything leaves. Cancelling keeps the
@@ -29,11 +89,10 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
   const t = useT();
   const { locale } = useDisplay();
   const [fields, setFields] = useState({ doctype: "", doctypeversion: "", kd: connection.customerNumber ?? "" });
-  const [asking, setAsking] = useState<{ rows: FileRow[]; again: boolean } | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const list = useRef<HTMLUListElement>(null);
   const { rows, add, remove, clearFinished, send, busy, announce } = useOutboxSend(connection.id, maxBytes);
   const ready = rows.filter((r) => r.phase === "ready");
-  const field = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const limit = maxBytes === null ? "" : ` ${t("outbox.limit", { max: formatBytes(maxBytes, locale) })}`;
   const tooLong = (v: string) => (v.length > 64 ? t("outbox.tooLong") : undefined);
 
@@ -42,17 +101,7 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
       <h2 id="outbox-send" className="text-lg font-semibold">
         {t("outbox.send.title")}
       </h2>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label={t("outbox.doctype")} hint={t("outbox.optional")} value={fields.doctype} onChange={field("doctype")} error={tooLong(fields.doctype)} />
-        <TextField
-          label={t("outbox.doctypeversion")}
-          hint={t("outbox.optional")}
-          value={fields.doctypeversion}
-          onChange={field("doctypeversion")}
-          error={tooLong(fields.doctypeversion)}
-        />
-        <TextField label={t("outbox.kd")} hint={t("outbox.kdHint")} value={fields.kd} onChange={field("kd")} error={tooLong(fields.kd)} />
-      </div>
+      <SendFieldInputs fields={fields} onChange={setFields} tooLong={tooLong} />
       <DropZone onFiles={add} hint={`${t("outbox.pickHint")}${limit}`} disabled={busy} />
       {rows.length > 0 && (
         <FileList rows={rows} maxBytes={maxBytes} busy={busy} ref={list} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />
@@ -71,25 +120,11 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
           </Button>
         )}
       </div>
-      <AlertDialog
-        open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
-        title={t(asking?.again ? "outbox.confirm.againTitle" : "outbox.confirm.title")}
-        description={
-          <>
-            <p>
-              {t(asking?.rows.length === 1 ? "outbox.confirm.one" : "outbox.confirm.many", { n: asking?.rows.length ?? 0, provider: providerOf(connection) })}
-            </p>
-            <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
-              {asking?.rows.map((r) => (
-                <li key={r.key}>{r.file.name}</li>
-              ))}
-            </ul>
-          </>
-        }
-        cancelLabel={t("common.cancel")}
-        actionLabel={t(asking?.again ? "outbox.confirm.again" : "outbox.confirm.send")}
-        onAction={() => asking && void send(asking.rows, fields, asking.again)}
+      <SendQuestion
+        asking={asking}
+        connection={connection}
+        onClose={() => setAsking(null)}
+        onSend={(a) => void send(a.rows, fields, a.again)}
         returnFocus={list}
       />
     </section>

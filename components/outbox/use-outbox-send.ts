@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { outboxKeys, outboxUrl, postForm, type OutboxItem, type UploadAnswer } from "@/lib/client/outbox";
 import { useT } from "@/lib/i18n/client";
+import type { MessageKey } from "@/lib/i18n/messages";
 
 /**
  * A chosen file on its way: `ready` until sent, `tooLarge` when the client already knows the
@@ -43,17 +44,9 @@ function formOf(file: File, fields: SendFields): FormData {
   return form;
 }
 
-/**
- * The chosen files and their sending: one after another, each attempted exactly once (a
- * repeat is the person's explicit choice, `again`). `announce` is the text of the polite live
- * region: each file's start, every quarter of its upload, and its outcome.
- */
-export function useOutboxSend(connectionId: string, maxBytes: number | null) {
-  const t = useT();
-  const client = useQueryClient();
+/** The chosen files: added (those the server's limit refuses marked so), changed, removed. */
+function useFileRows(maxBytes: number | null) {
   const [rows, setRows] = useState<FileRow[]>([]);
-  const [announce, setAnnounce] = useState("");
-  const [busy, setBusy] = useState(false);
   const counter = useRef(0);
 
   const patch = useCallback((key: string, change: Partial<FileRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r))), []);
@@ -73,6 +66,26 @@ export function useOutboxSend(connectionId: string, maxBytes: number | null) {
   const remove = useCallback((key: string) => setRows((all) => all.filter((r) => r.key !== key)), []);
   const clearFinished = useCallback(() => setRows((all) => all.filter((r) => r.phase === "ready" || r.phase === "tooLarge")), []);
 
+  return { rows, patch, add, remove, clearFinished };
+}
+
+/** The announcement of a row's outcome: the item's state, "sent before", or refused. */
+function saidOf(change: Partial<FileRow>): MessageKey {
+  return change.item ? (`outbox.announce.${change.item.state}` as const) : change.phase === "already" ? "outbox.announce.already" : "outbox.announce.refused";
+}
+
+/**
+ * The chosen files and their sending: one after another, each attempted exactly once (a
+ * repeat is the person's explicit choice, `again`). `announce` is the text of the polite live
+ * region: each file's start, every quarter of its upload, and its outcome.
+ */
+export function useOutboxSend(connectionId: string, maxBytes: number | null) {
+  const t = useT();
+  const client = useQueryClient();
+  const { rows, patch, add, remove, clearFinished } = useFileRows(maxBytes);
+  const [announce, setAnnounce] = useState("");
+  const [busy, setBusy] = useState(false);
+
   const sendOne = useCallback(
     async (row: FileRow, fields: SendFields, again: boolean, position: string) => {
       const name = row.file.name;
@@ -89,12 +102,7 @@ export function useOutboxSend(connectionId: string, maxBytes: number | null) {
         const answer = await postForm(`${outboxUrl(connectionId)}${again ? "?again=1" : ""}`, formOf(row.file, fields), onProgress);
         const change = outcome(answer, t("outbox.tooLargeServer", { name }));
         patch(row.key, change);
-        const said = change.item
-          ? (`outbox.announce.${change.item.state}` as const)
-          : change.phase === "already"
-            ? "outbox.announce.already"
-            : "outbox.announce.refused";
-        setAnnounce(t(said, { name }));
+        setAnnounce(t(saidOf(change), { name }));
       } catch {
         patch(row.key, { phase: "lost" });
         setAnnounce(t("outbox.announce.lost", { name }));
