@@ -3,7 +3,10 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 const noProcessEnv = {
-  "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
+  "no-restricted-properties": [
+    "error",
+    { object: "process", property: "env", message: "Read configuration through lib/env.ts." },
+  ],
 };
 
 // The two faces (docs/architecture.md): the dashboard and the sandbox provider meet only over HTTP.
@@ -18,7 +21,14 @@ const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "
 const noSandbox = (group) => ({
   "no-restricted-imports": [
     "error",
-    { patterns: [{ group, message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions)." }] },
+    {
+      patterns: [
+        {
+          group,
+          message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions).",
+        },
+      ],
+    },
   ],
 });
 const SANDBOX_MODULES = ["@/lib/sandbox", "@/lib/sandbox/**", "**/lib/sandbox/**"];

@@ -9,7 +9,10 @@ const securityHeaders = [
 // Answers that are not pages (JSON, files, the sandbox provider) run no script at all. Pages get a
 // policy with a fresh nonce from proxy.ts instead, which skips these paths. /sandbox/mail is a page.
 const NOT_PAGES = ["api", "arge", "dta", "auth", "sandbox/api"];
-const noScriptPolicy = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" };
+const noScriptPolicy = {
+  key: "Content-Security-Policy",
+  value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+};
 
 const nextConfig = {
   poweredByHeader: false,

@@ -21,18 +21,35 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-gpu",
+      ],
     },
   },
   projects: [
     // A desktop (1440 px) runs every spec but the phone's own.
-    { name: "chromium", testIgnore: PHONE_ONLY, use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    {
+      name: "chromium",
+      testIgnore: PHONE_ONLY,
+      use: { browserName: "chromium", viewport: { width: 1440, height: 900 } },
+    },
     // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer, users and the outbox.
     // The delivery pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts fills
     // filters that a phone folds away).
     {
       name: "phone",
-      testMatch: [...PHONE_ONLY, "inbox-edges.spec.ts", "viewer.spec.ts", "users.spec.ts", "outbox.spec.ts", "units.spec.ts"],
+      testMatch: [
+        ...PHONE_ONLY,
+        "inbox-edges.spec.ts",
+        "viewer.spec.ts",
+        "users.spec.ts",
+        "outbox.spec.ts",
+        "units.spec.ts",
+      ],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -55,7 +55,13 @@ const Origins = z.string().transform((raw, ctx) => {
 const PublicUrl = z.string().transform((raw, ctx) => {
   try {
     const url = new URL(raw);
-    if ((url.protocol === "http:" || url.protocol === "https:") && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash) return url.origin;
+    if (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      (url.pathname === "/" || url.pathname === "") &&
+      !url.search &&
+      !url.hash
+    )
+      return url.origin;
   } catch {
     // reported below
   }
@@ -98,7 +104,10 @@ export const Schema = z.object({
   SANDBOX_ADMIN_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
   PROVIDER_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   PROVIDER_URL_ALLOWLIST: z.preprocess(blankToUndefined, Origins.optional()),
-  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+  ),
   SYNC_INTERVAL_MINUTES: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(10_080).default(60)),
   SYNC_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
   ARCHIVE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
@@ -114,9 +123,15 @@ export const Schema = z.object({
   PUBLIC_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
   MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
   OUTBOX_MAX_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(50)),
-  SYNC_MAX_DOCUMENTS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(1_000_000)),
+  SYNC_MAX_DOCUMENTS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+  ),
   ARCHIVE_MIN_FREE_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_000_000_000).default(1024)),
-  DISPLAY_TIME_ZONE: z.preprocess(blankToUndefined, z.string().refine(isTimeZone, "expected an IANA time zone such as Europe/Berlin").default("Europe/Berlin")),
+  DISPLAY_TIME_ZONE: z.preprocess(
+    blankToUndefined,
+    z.string().refine(isTimeZone, "expected an IANA time zone such as Europe/Berlin").default("Europe/Berlin"),
+  ),
   LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(["pretty", "json"]).optional()),
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
   SMTP_URL: z.preprocess(blankToUndefined, SmtpUrl.optional()),

@@ -53,7 +53,10 @@ export type Env = {
   syncMaxDocuments: number;
   /** Free space the archive's file system keeps: archiving stops below this many bytes (0: no check). */
   archiveMinFreeBytes: number;
-  /** The IANA time zone people read times in: every page (handed to the browser by app/layout.tsx), the delivery record's days and the log's readable lines. */
+  /**
+   * The IANA time zone people read times in: every page (handed to the browser by app/layout.tsx), the delivery
+   * record's days and the log's readable lines.
+   */
   displayTimeZone: string;
   /** How log lines are written; unset: readable in a terminal, JSON otherwise (lib/log.ts). */
   logFormat: "pretty" | "json" | undefined;
@@ -67,7 +70,9 @@ export type Env = {
   portalLinkDays: number;
   /** `npm run db:copy`'s target, from the environment so that its password is in no process list. */
   dbCopyTarget: string | undefined;
-  /** ARGE_TEST_HOOKS=1: the test helper's channel (lib/ops/test-hooks.ts); the start refuses it without that channel. */
+  /**
+   * ARGE_TEST_HOOKS=1: the test helper's channel (lib/ops/test-hooks.ts); the start refuses it without that channel.
+   */
   testHooks: boolean;
 };
 
@@ -78,15 +83,21 @@ function requireTogether(e: z.output<typeof Schema>, isProduction: boolean): voi
   if (isProduction) {
     for (const name of ["AUTH_SECRET", "ENCRYPTION_KEYS"] as const) {
       if (!e[name]) {
-        throw new ConfigError(`${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`);
+        throw new ConfigError(
+          `${name} fehlt: in Produktion muss ${name} gesetzt sein. / ${name} is missing: it must be set in production.`,
+        );
       }
     }
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError("ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.");
+    throw new ConfigError(
+      "ADMIN_EMAIL und ADMIN_PASSWORD gehören zusammen. / ADMIN_EMAIL and ADMIN_PASSWORD go together.",
+    );
   }
   if (e.SMTP_URL && !e.MAIL_FROM) {
-    throw new ConfigError("MAIL_FROM fehlt: mit SMTP_URL muss der Absender gesetzt sein. / MAIL_FROM is missing: it must be set with SMTP_URL.");
+    throw new ConfigError(
+      "MAIL_FROM fehlt: mit SMTP_URL muss der Absender gesetzt sein. / MAIL_FROM is missing: it must be set with SMTP_URL.",
+    );
   }
   if (e.SANDBOX === "1" && isProduction && !e.SANDBOX_ADMIN_TOKEN) {
     throw new ConfigError(
@@ -145,7 +156,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.LOG_LEVEL,
     syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
     syncConcurrency: e.SYNC_CONCURRENCY,
-    // Instances on one PostgreSQL stay stateless: their archive is the database unless a shared mount is named; the embedded database keeps it in DATA_DIR.
+    // Instances on one PostgreSQL stay stateless: their archive is the database unless a shared mount is named; the
+    // embedded database keeps it in DATA_DIR.
     archive: e.ARCHIVE_DIR
       ? { kind: "dir", dir: path.resolve(e.ARCHIVE_DIR) }
       : e.DATABASE_URL
@@ -161,7 +173,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     displayTimeZone: e.DISPLAY_TIME_ZONE,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtp: withTls(e.SMTP_URL, e.SMTP_ALLOW_PLAINTEXT === "1"), from: e.MAIL_FROM } : undefined,
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? { smtp: withTls(e.SMTP_URL, e.SMTP_ALLOW_PLAINTEXT === "1"), from: e.MAIL_FROM }
+        : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     dbCopyTarget: e.DB_COPY_TARGET,

@@ -27,8 +27,15 @@ export function formatBytes(bytes: number, locale: Locale): string {
   return `${new Intl.NumberFormat(TAG[locale], { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
-/** A moment in the display time zone; `wallTime` shows a zoneless time (a ZIP entry's) as written. A value that is no time stays as it is. */
-export function formatDateTime(value: string | Date, display: Display, options: { seconds?: boolean; wallTime?: boolean } = {}): string {
+/**
+ * A moment in the display time zone; `wallTime` shows a zoneless time (a ZIP entry's) as written. A value that is no
+ * time stays as it is.
+ */
+export function formatDateTime(
+  value: string | Date,
+  display: Display,
+  options: { seconds?: boolean; wallTime?: boolean } = {},
+): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return String(value);
   return new Intl.DateTimeFormat(TAG[display.locale], {
@@ -38,11 +45,16 @@ export function formatDateTime(value: string | Date, display: Display, options: 
   }).format(at);
 }
 
-/** The day of a moment in the display time zone; `short`: day and month alone ("12.11."), where the year goes without saying. */
+/**
+ * The day of a moment in the display time zone; `short`: day and month alone ("12.11."), where the year goes without
+ * saying.
+ */
 export function formatDate(value: string | Date, display: Display, short = false): string {
   const at = new Date(value);
   const style: Intl.DateTimeFormatOptions = short ? { day: "2-digit", month: "2-digit" } : { dateStyle: "medium" };
-  return Number.isNaN(at.getTime()) ? String(value) : new Intl.DateTimeFormat(TAG[display.locale], { ...style, timeZone: display.timeZone }).format(at);
+  return Number.isNaN(at.getTime())
+    ? String(value)
+    : new Intl.DateTimeFormat(TAG[display.locale], { ...style, timeZone: display.timeZone }).format(at);
 }
 
 /** The calendar day of a moment in `timeZone` as "YYYY-MM-DD" (sv-SE writes ISO order). */
@@ -53,7 +65,9 @@ export function dayIn(now: Date, timeZone: string): string {
 /** A month of the URL (`YYYY-MM`) in words: "Okt. 2026", or "Oktober 2026" in a letter's `long` form. */
 export function formatMonth(month: string, locale: Locale, style: "short" | "long" = "short"): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(TAG[locale], { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat(TAG[locale], { month: style, year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -74,7 +88,8 @@ export function formatPeriod(from: string | null, to: string | null, locale: Loc
       a.getUTCFullYear() === b.getUTCFullYear() &&
       a.getUTCMonth() === b.getUTCMonth() &&
       new Date(b.getTime() + 86_400_000).getUTCDate() === 1;
-    if (wholeMonth) return new Intl.DateTimeFormat(TAG[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
+    if (wholeMonth)
+      return new Intl.DateTimeFormat(TAG[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(a);
     return `${day.format(a)} – ${day.format(b)}`;
   }
   return day.format((a ?? b)!);

@@ -5,7 +5,8 @@
  *   14:03:27.530 INFO  POST /api/connections/[id]/sync 200 · 1480 ms req=0b6f3c2e-5d1a-4c7e-9f42-8a1d2e3c4b5a
  *
  * Time in the display time zone, level, message, then the line's other fields as `key=value`; a
- * request's access line (lib/cli/observe.mjs) reads as method, route, status and duration. It formats what pino already wrote as JSON, after redaction, so both forms hide the same values.
+ * request's access line (lib/cli/observe.mjs) reads as method, route, status and duration. It formats what pino already
+ * wrote as JSON, after redaction, so both forms hide the same values.
  */
 
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
@@ -24,7 +25,8 @@ function valueText(value: unknown): string {
   if (typeof value === "string") return clip(/[\s"=]/.test(value) || value === "" ? JSON.stringify(value) : value);
   if (value !== null && typeof value === "object") {
     const err = value as { type?: unknown; message?: unknown };
-    if (typeof err.type === "string" && typeof err.message === "string") return clip(JSON.stringify(`${err.type}: ${err.message}`));
+    if (typeof err.type === "string" && typeof err.message === "string")
+      return clip(JSON.stringify(`${err.type}: ${err.message}`));
     return clip(JSON.stringify(value));
   }
   return String(value);
@@ -32,7 +34,13 @@ function valueText(value: unknown): string {
 
 /** `HH:mm:ss.SSS` of `time` (epoch milliseconds) in `timeZone`. */
 export function clockFormatter(timeZone: string): (time: number) => string {
-  const clock = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const clock = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
   return (time) => `${clock.format(time)}.${String(time % 1000).padStart(3, "0")}`;
 }
 
@@ -62,7 +70,10 @@ export function formatRecord(record: Record<string, unknown>, clock: (time: numb
 }
 
 /** A pino destination that writes each line in the readable form to `out`. */
-export function readableDestination(out: { write(text: string): unknown }, timeZone: string): { write(line: string): void } {
+export function readableDestination(
+  out: { write(text: string): unknown },
+  timeZone: string,
+): { write(line: string): void } {
   const clock = clockFormatter(timeZone);
   return {
     write(line) {

@@ -62,7 +62,8 @@ export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1, seen));
   if (value instanceof Date || Buffer.isBuffer(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = REDACT.has(key.toLowerCase()) ? CENSOR : redactDeep(v, depth + 1, seen);
+  for (const [key, v] of Object.entries(value))
+    out[key] = REDACT.has(key.toLowerCase()) ? CENSOR : redactDeep(v, depth + 1, seen);
   return out;
 }
 
@@ -77,7 +78,10 @@ export function currentRequestId(): string | undefined {
   return (globalThis as Holder)[REQUEST_CONTEXT]?.getStore()?.id;
 }
 
-/** A logger writing to `destination` (stdout by default); tests pass their own. Every line of a request carries its `reqId`. */
+/**
+ * A logger writing to `destination` (stdout by default); tests pass their own. Every line of a request carries its
+ * `reqId`.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
   return pino(
     {

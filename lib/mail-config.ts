@@ -29,7 +29,8 @@ const TIMEOUT_NAMES = Object.keys(DEFAULT_TIMEOUTS) as (keyof SmtpTimeouts)[];
 function timeoutsOf(query: URLSearchParams): SmtpTimeouts | string {
   const timeouts = { ...DEFAULT_TIMEOUTS };
   for (const [name, value] of query) {
-    if (!TIMEOUT_NAMES.includes(name as keyof SmtpTimeouts)) return `unknown parameter "${name}" (only ${TIMEOUT_NAMES.join(", ")})`;
+    if (!TIMEOUT_NAMES.includes(name as keyof SmtpTimeouts))
+      return `unknown parameter "${name}" (only ${TIMEOUT_NAMES.join(", ")})`;
     const ms = Number(value);
     if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) return `${name} must be 100 to 600000 ms`;
     timeouts[name as keyof SmtpTimeouts] = ms;
@@ -44,7 +45,13 @@ export const SmtpUrl = z.string().transform((raw, ctx): SmtpServer => {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname || (url.pathname !== "" && url.pathname !== "/") || url.hash) {
+  if (
+    !url ||
+    (url.protocol !== "smtp:" && url.protocol !== "smtps:") ||
+    !url.hostname ||
+    (url.pathname !== "" && url.pathname !== "/") ||
+    url.hash
+  ) {
     ctx.addIssue({ code: "custom", message: "expected smtp://user:pass@host:port or smtps://..." });
     return z.NEVER;
   }

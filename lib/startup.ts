@@ -29,7 +29,8 @@ export async function startServer(): Promise<void> {
     tightenDataDir(config.dataDir);
     if (!config.databaseUrl) (await import("@/lib/ops/backup/datadir")).claimDataDir(config.dataDir, config.port);
     const db = await getDb();
-    // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is 0700).
+    // The embedded database makes its files 0666 whatever the umask: tightened once they exist (DATA_DIR itself is
+    // 0700).
     if (!config.databaseUrl) tightenDataDir(path.join(config.dataDir, "pglite"), { quiet: true });
     if (config.admin) await ensureAdmin(db, config.admin);
     await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);

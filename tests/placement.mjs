@@ -28,12 +28,20 @@ export const PLACEMENT = {
   "integration/connections-everyday.test.ts": embedded,
   "integration/connections-keys.test.ts": embedded,
   "integration/connections-secrets.test.ts": embedded,
-  "integration/connections.test.ts": both("a role change ends sessions: checked against the database at every request there"),
-  "integration/delivery-confirm-bulk.test.ts": both("archive before confirm, two runs at once: the archive in the database, locks"),
-  "integration/delivery-confirm.test.ts": both("archive before confirm, two runs at once: the archive in the database, locks"),
+  "integration/connections.test.ts": both(
+    "a role change ends sessions: checked against the database at every request there",
+  ),
+  "integration/delivery-confirm-bulk.test.ts": both(
+    "archive before confirm, two runs at once: the archive in the database, locks",
+  ),
+  "integration/delivery-confirm.test.ts": both(
+    "archive before confirm, two runs at once: the archive in the database, locks",
+  ),
   "integration/delivery-crash.test.ts": both("crash recovery; two instances on one database"),
   "integration/delivery-names.test.ts": embedded,
-  "integration/delivery-support-reports.test.ts": both("the completeness grid and the CSV: SQL features and types (dates, aggregates)"),
+  "integration/delivery-support-reports.test.ts": both(
+    "the completeness grid and the CSV: SQL features and types (dates, aggregates)",
+  ),
   "integration/delivery-support.test.ts": both("support's search: SQL features and plans"),
   "integration/delivery-sync.test.ts": both("the sync's index writes and the sync lease"),
   "integration/delivery-view.test.ts": both("archive commits during a shutdown: the archive in the database"),
@@ -80,8 +88,12 @@ export const PLACEMENT = {
     both("the import's one transaction and its writes: locks, and the embedded database's single thread"),
   ),
   "integration/units-inbox.test.ts": embedded,
-  "integration/units-refusals.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
-  "integration/units-use.test.ts": both("the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges"),
+  "integration/units-refusals.test.ts": both(
+    "the import's bulk writes and the register's paging: SQL features and types",
+  ),
+  "integration/units-use.test.ts": both(
+    "the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges",
+  ),
   "integration/units.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
   "integration/users.test.ts": embedded,
 };

@@ -64,7 +64,10 @@ function runFile(file, env, tag) {
   return new Promise((resolve) => {
     const tap = path.join(scratch, `${tag}-${path.basename(file)}.tap`);
     const started = Date.now();
-    const child = spawn(process.execPath, nodeTestArgs([], tap, [file]), { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, nodeTestArgs([], tap, [file]), {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -78,14 +81,27 @@ function runFile(file, env, tag) {
   });
 }
 
-/** The files that took longest (about two minutes each on two cores): started first, so that a pass does not end waiting for one of them. */
-const LONGEST = ["ops-backup", "mail", "hardening-throttle", "delivery-sync", "ops-lifecycle-drain", "delivery-crash", "resilience-archive"];
+/**
+ * The files that took longest (about two minutes each on two cores): started first, so that a pass does not end waiting
+ * for one of them.
+ */
+const LONGEST = [
+  "ops-backup",
+  "mail",
+  "hardening-throttle",
+  "delivery-sync",
+  "ops-lifecycle-drain",
+  "delivery-crash",
+  "resilience-archive",
+];
 const rank = (file) => {
   const i = LONGEST.indexOf(path.basename(file, ".test.ts"));
   return i < 0 ? LONGEST.length : i;
 };
 
-/** The files of one database pass: side by side at `concurrency` (the longest first), then those that must run alone. */
+/**
+ * The files of one database pass: side by side at `concurrency` (the longest first), then those that must run alone.
+ */
 async function runFiles(files, env, tag) {
   const together = files.filter((f) => !placementOf(f).alone).sort((a, b) => rank(a) - rank(b));
   const alone = files.filter((f) => placementOf(f).alone);
@@ -104,10 +120,15 @@ async function runFiles(files, env, tag) {
   return total;
 }
 
-/** The embedded database every fresh test server starts from (tests/support/make-template.ts); its folder is inherited as TEST_EMBEDDED_TEMPLATE. */
+/**
+ * The embedded database every fresh test server starts from (tests/support/make-template.ts); its folder is inherited
+ * as TEST_EMBEDDED_TEMPLATE.
+ */
 async function makeTemplate() {
   const dir = path.join(scratch, "pglite-template");
-  const ok = runInherit(process.execPath, ["--import", "tsx", "tests/support/make-template.ts", dir], { TEST_DATABASE_URL: "" });
+  const ok = runInherit(process.execPath, ["--import", "tsx", "tests/support/make-template.ts", dir], {
+    TEST_DATABASE_URL: "",
+  });
   if (ok) process.env.TEST_EMBEDDED_TEMPLATE = dir;
   return { ok, ...counts() };
 }
@@ -147,7 +168,9 @@ async function runStages() {
     await stage("integration (embedded database)", () => runFiles(files, { TEST_DATABASE_URL: "" }, "embedded"));
     if (process.env.TEST_DATABASE_URL) {
       const onPostgres = files.filter((f) => placementOf(f).postgres);
-      await stage(`integration (PostgreSQL: ${onPostgres.length} of ${files.length} files)`, () => runFiles(onPostgres, {}, "postgres"));
+      await stage(`integration (PostgreSQL: ${onPostgres.length} of ${files.length} files)`, () =>
+        runFiles(onPostgres, {}, "postgres"),
+      );
     } else {
       postgresMissing();
     }
@@ -156,9 +179,16 @@ async function runStages() {
   if (wanted("e2e")) {
     await stage("e2e", async () => {
       const json = path.join(scratch, "e2e.json");
-      const ok = runInherit("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+      const ok = runInherit("npx", ["playwright", "test", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+      });
       const stats = existsSync(json) ? JSON.parse(readFileSync(json, "utf8")).stats : {};
-      return { ok, passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
+      return {
+        ok,
+        passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+        failed: stats.unexpected ?? 0,
+        skipped: stats.skipped ?? 0,
+      };
     });
   }
 }

@@ -76,8 +76,22 @@ export function LoginForm() {
   const checked = (name: keyof Fields) => ({ name, required: true, error: invalid[name] && t(invalid[name]) });
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <TextField label={t("login.email")} type="email" autoComplete="username" value={email} onChange={setEmail} {...checked("email")} />
-      <TextField label={t("login.password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} {...checked("password")} />
+      <TextField
+        label={t("login.email")}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        {...checked("email")}
+      />
+      <TextField
+        label={t("login.password")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        {...checked("password")}
+      />
       {error && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {error}

@@ -37,7 +37,13 @@ function ConnectionFacts({ connection }: { connection: Connection }) {
 }
 
 /** The question before deleting, in the card itself; focus starts on "delete". */
-function DeleteQuestion(props: { connection: Connection; pending: boolean; error: Error | null; onYes: () => void; onNo: () => void }) {
+function DeleteQuestion(props: {
+  connection: Connection;
+  pending: boolean;
+  error: Error | null;
+  onYes: () => void;
+  onNo: () => void;
+}) {
   const t = useT();
   const { connection } = props;
   return (
@@ -98,7 +104,14 @@ function useRemoveConnection(connection: Connection, onNotice: (text: string) =>
 }
 
 /** The card's buttons: test, edit, delete, and the link to the connection's outbox. */
-function CardActions(props: { connection: Connection; testing: boolean; deleting: boolean; onTest: () => void; onEdit: () => void; onDelete: () => void }) {
+function CardActions(props: {
+  connection: Connection;
+  testing: boolean;
+  deleting: boolean;
+  onTest: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const t = useT();
   const { connection } = props;
   return (
@@ -122,7 +135,10 @@ function TestResult({ result }: { result: { ok: boolean; message: string } | nul
   return (
     <div aria-live="polite">
       {result && (
-        <p className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`} data-testid="connection-test-result">
+        <p
+          className={`mt-3 rounded p-2 text-sm ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
+          data-testid="connection-test-result"
+        >
           {result.message}
         </p>
       )}
@@ -130,7 +146,15 @@ function TestResult({ result }: { result: { ok: boolean; message: string } | nul
   );
 }
 
-export function ConnectionCard({ connection, isNew, onNotice }: { connection: Connection; isNew: boolean; onNotice: (text: string) => void }) {
+export function ConnectionCard({
+  connection,
+  isNew,
+  onNotice,
+}: {
+  connection: Connection;
+  isNew: boolean;
+  onNotice: (text: string) => void;
+}) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);

@@ -69,7 +69,9 @@ export function ServiceFields({
         onChange={set("authType")}
         options={[
           { value: "basic", label: t("connPage.authType.basic") },
-          ...(form.service === "uvi" ? [{ value: "client_credentials" as const, label: t("connPage.authType.client_credentials") }] : []),
+          ...(form.service === "uvi"
+            ? [{ value: "client_credentials" as const, label: t("connPage.authType.client_credentials") }]
+            : []),
         ]}
         error={fieldError("auth.type")}
       />

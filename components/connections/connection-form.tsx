@@ -9,7 +9,16 @@ import { connectionKeys } from "@/lib/client/queries";
 import type { Connection } from "@/lib/client/types";
 import { CredentialFields, ServiceFields, type FieldError, type FormState, type Setter } from "./connection-fields";
 
-const blank: FormState = { name: "", service: "uvi", baseUrl: "", authUrl: "", authType: "basic", principal: "", secret: "", customerNumber: "" };
+const blank: FormState = {
+  name: "",
+  service: "uvi",
+  baseUrl: "",
+  authUrl: "",
+  authType: "basic",
+  principal: "",
+  secret: "",
+  customerNumber: "",
+};
 
 function fromConnection(c: Connection): FormState {
   return {
@@ -55,8 +64,16 @@ function toBody(f: FormState, current: Connection | undefined) {
   const principal = f.principal.trim();
   const sendPrincipal = !current || principal !== current.principal || f.authType !== current.authType;
   const auth = isBasic
-    ? { type: "basic", ...(sendPrincipal ? { username: principal } : {}), ...(f.secret || !editing ? { password: f.secret } : {}) }
-    : { type: "client_credentials", ...(sendPrincipal ? { clientId: principal } : {}), ...(f.secret || !editing ? { clientSecret: f.secret } : {}) };
+    ? {
+        type: "basic",
+        ...(sendPrincipal ? { username: principal } : {}),
+        ...(f.secret || !editing ? { password: f.secret } : {}),
+      }
+    : {
+        type: "client_credentials",
+        ...(sendPrincipal ? { clientId: principal } : {}),
+        ...(f.secret || !editing ? { clientSecret: f.secret } : {}),
+      };
   return {
     name: f.name,
     ...(editing ? {} : { service: f.service }),
@@ -90,7 +107,11 @@ function useConnectionForm(connection: Connection | undefined, onDone: (c: Conne
   return { editing, form, setForm, set, save, err, fieldError };
 }
 
-export function ConnectionForm(props: { connection?: Connection; onDone: (c: Connection) => void; onCancel?: () => void }) {
+export function ConnectionForm(props: {
+  connection?: Connection;
+  onDone: (c: Connection) => void;
+  onCancel?: () => void;
+}) {
   const t = useT();
   const { editing, form, setForm, set, save, err, fieldError } = useConnectionForm(props.connection, props.onDone);
   const titleId = props.connection ? `edit-${props.connection.id}` : "new-connection";
@@ -101,13 +122,30 @@ export function ConnectionForm(props: { connection?: Connection; onDone: (c: Con
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2"
+    >
       <h2 id={titleId} className="text-lg font-semibold sm:col-span-2">
         {editing ? t("connPage.edit") : t("connPage.new")}
       </h2>
-      <TextField label={t("connPage.name")} value={form.name} onChange={set("name")} error={fieldError("name")} autoComplete="off" />
+      <TextField
+        label={t("connPage.name")}
+        value={form.name}
+        onChange={set("name")}
+        error={fieldError("name")}
+        autoComplete="off"
+      />
       <ServiceFields form={form} setForm={setForm} set={set} editing={editing} fieldError={fieldError} />
-      <CredentialFields form={form} set={set} editing={editing} secretAgain={needsSecretAgain(form, props.connection)} fieldError={fieldError} />
+      <CredentialFields
+        form={form}
+        set={set}
+        editing={editing}
+        secretAgain={needsSecretAgain(form, props.connection)}
+        fieldError={fieldError}
+      />
       {err && !err.fields.length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {err.message}

@@ -10,7 +10,11 @@ import { connectionsQuery } from "@/lib/client/queries";
 function SandboxHint() {
   const t = useT();
   return (
-    <aside aria-labelledby="sandbox-hint" className="rounded border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950" data-testid="sandbox-hint">
+    <aside
+      aria-labelledby="sandbox-hint"
+      className="rounded border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950"
+      data-testid="sandbox-hint"
+    >
       <h2 id="sandbox-hint" className="font-semibold">
         {t("connPage.sandbox.title")}
       </h2>

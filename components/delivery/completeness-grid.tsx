@@ -13,7 +13,10 @@ export const CELL_STYLE: Record<Status, { mark: string; className: string }> = {
   confirmed: { mark: "✓", className: "bg-green-50 text-green-900" },
   fetched: { mark: "●", className: "bg-blue-50 text-blue-900" },
   arrived: { mark: "○", className: "bg-slate-50 text-slate-800" },
-  missing: { mark: "✗", className: "bg-red-100 font-semibold text-red-900 outline outline-1 -outline-offset-1 outline-red-400" },
+  missing: {
+    mark: "✗",
+    className: "bg-red-100 font-semibold text-red-900 outline outline-1 -outline-offset-1 outline-red-400",
+  },
 };
 const STATUSES: Status[] = ["handedOver", "confirmed", "fetched", "arrived", "missing"];
 
@@ -27,7 +30,9 @@ export function Legend() {
       <ul aria-labelledby="legend-title" className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {STATUSES.map((s) => (
           <li key={s} className="flex items-center gap-2">
-            <span className={`inline-flex min-w-24 items-center gap-1 rounded px-2 py-0.5 text-xs ${CELL_STYLE[s].className}`}>
+            <span
+              className={`inline-flex min-w-24 items-center gap-1 rounded px-2 py-0.5 text-xs ${CELL_STYLE[s].className}`}
+            >
               <span aria-hidden="true">{CELL_STYLE[s].mark}</span>
               {t(`completeness.cell.${s}`)}
             </span>
@@ -48,7 +53,10 @@ export function Legend() {
 type GridUnit = Completeness["units"][number];
 type Section = { key: string; register: UnitRegister; units: GridUnit[] };
 
-/** The grid's units (which come by property) in one section per property; one section for all when no unit is registered. */
+/**
+ * The grid's units (which come by property) in one section per property; one section for all when no unit is
+ * registered.
+ */
 function sectionsOf(units: GridUnit[]): Section[] {
   const sections: Section[] = [];
   for (const u of units) {
@@ -81,7 +89,10 @@ function UnitRow({ unit: u, months }: { unit: GridUnit; months: string[] }) {
   const names = [u.pmnumber, u.register?.label ?? u.label].filter(Boolean).join(" · ");
   return (
     <tr>
-      <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left font-normal">
+      <th
+        scope="row"
+        className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left font-normal"
+      >
         <span className="font-mono text-sm font-medium">{u.unit}</span>
         {names && <span className="block text-xs text-slate-600">{names}</span>}
       </th>
@@ -127,11 +138,18 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
     <Table caption={caption} scrollLabel={caption}>
       <thead>
         <tr>
-          <th scope="col" className="sticky left-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold">
+          <th
+            scope="col"
+            className="sticky left-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold"
+          >
             {t("completeness.unit")}
           </th>
           {data.months.map((m) => (
-            <th key={m} scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 text-center font-semibold whitespace-nowrap">
+            <th
+              key={m}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-50 px-2 py-2 text-center font-semibold whitespace-nowrap"
+            >
               <time dateTime={m}>{formatMonth(m, locale)}</time>
             </th>
           ))}

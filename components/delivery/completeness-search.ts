@@ -12,7 +12,10 @@ export function shiftMonth(month: string, by: number): string {
   return `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 }
 
-/** The API's input (and the query key) of a view, or not ready while no scope (connection, property, property management) is chosen. */
+/**
+ * The API's input (and the query key) of a view, or not ready while no scope (connection, property, property
+ * management) is chosen.
+ */
 export function completenessInput(
   search: CompletenessSearch,
   timeZone: string,

@@ -20,26 +20,56 @@ const NO_DEFAULTS = {};
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
 /** The scope's first and last month, each bounding the other. */
-function MonthRangeFields(props: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void; errors: Record<string, string> }) {
+function MonthRangeFields(props: {
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+  errors: Record<string, string>;
+}) {
   const t = useT();
   const { from, to } = props;
   return (
     <>
       <Field label={t("completeness.from")} error={props.errors.from}>
         {(c) => (
-          <input {...c} type="month" name="from" required value={from} max={to || undefined} onChange={(e) => props.onFrom(e.target.value)} className={input} />
+          <input
+            {...c}
+            type="month"
+            name="from"
+            required
+            value={from}
+            max={to || undefined}
+            onChange={(e) => props.onFrom(e.target.value)}
+            className={input}
+          />
         )}
       </Field>
       <Field label={t("completeness.to")} error={props.errors.to}>
         {(c) => (
-          <input {...c} type="month" name="to" required value={to} min={from || undefined} onChange={(e) => props.onTo(e.target.value)} className={input} />
+          <input
+            {...c}
+            type="month"
+            name="to"
+            required
+            value={to}
+            min={from || undefined}
+            onChange={(e) => props.onTo(e.target.value)}
+            className={input}
+          />
         )}
       </Field>
     </>
   );
 }
 
-function ScopeForm(props: { search: CompletenessSearch; from: string; to: string; errors: Record<string, string>; onApply: (s: CompletenessSearch) => void }) {
+function ScopeForm(props: {
+  search: CompletenessSearch;
+  from: string;
+  to: string;
+  errors: Record<string, string>;
+  onApply: (s: CompletenessSearch) => void;
+}) {
   const t = useT();
   const connections = useKnownConnections();
   const properties = useKnownProperties();
@@ -85,8 +115,20 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
         error={props.errors.property}
         className={input}
       />
-      <Field label={t("completeness.propertymanagement")} hint={t("completeness.propertymanagementHint")} error={props.errors.propertymanagement}>
-        {(c) => <input {...c} name="propertymanagement" value={propertymanagement} onChange={(e) => setPropertymanagement(e.target.value)} className={input} />}
+      <Field
+        label={t("completeness.propertymanagement")}
+        hint={t("completeness.propertymanagementHint")}
+        error={props.errors.propertymanagement}
+      >
+        {(c) => (
+          <input
+            {...c}
+            name="propertymanagement"
+            value={propertymanagement}
+            onChange={(e) => setPropertymanagement(e.target.value)}
+            className={input}
+          />
+        )}
       </Field>
       <MonthRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} errors={props.errors} />
       <div className="flex items-end">
@@ -96,20 +138,35 @@ function ScopeForm(props: { search: CompletenessSearch; from: string; to: string
   );
 }
 
-/** The completeness grid of a connection, property and/or property management: which unit got its document for which month, by property. */
+/**
+ * The completeness grid of a connection, property and/or property management: which unit got its document for which
+ * month, by property.
+ */
 export function CompletenessView() {
   const t = useT();
   const [search, update] = useSearchState(readCompletenessSearch, NO_DEFAULTS);
   const scope = completenessInput(search, useDisplay().timeZone);
-  const grid = useQuery({ ...completenessQuery(scope.ready ? scope.input : { from: scope.from, to: scope.to }), enabled: scope.ready });
-  const errors = Object.fromEntries(grid.error instanceof HttpError ? grid.error.fields.map((f) => [f.path, f.message]) : []);
+  const grid = useQuery({
+    ...completenessQuery(scope.ready ? scope.input : { from: scope.from, to: scope.to }),
+    enabled: scope.ready,
+  });
+  const errors = Object.fromEntries(
+    grid.error instanceof HttpError ? grid.error.fields.map((f) => [f.path, f.message]) : [],
+  );
   const missing = grid.data?.units.reduce((n, u) => n + u.cells.filter((c) => c === "missing").length, 0) ?? 0;
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <DeliveryHeader />
       <p className="text-sm text-slate-700">{t("completeness.intro")}</p>
-      <ScopeForm key={JSON.stringify(search)} search={search} from={scope.from} to={scope.to} errors={errors} onApply={(s) => update(s)} />
+      <ScopeForm
+        key={JSON.stringify(search)}
+        search={search}
+        from={scope.from}
+        to={scope.to}
+        errors={errors}
+        onApply={(s) => update(s)}
+      />
       <Legend />
       <p role="status" className="text-sm text-slate-800" data-testid="completeness-summary">
         {!scope.ready

@@ -20,13 +20,19 @@ export function ConnectionSelect({
   emptyLabel: string;
 }) {
   const t = useT();
-  const options = !value || connections.some((c) => c.id === value) ? connections : [...connections, { id: value, name: value, owner: "?" }];
+  const options =
+    !value || connections.some((c) => c.id === value)
+      ? connections
+      : [...connections, { id: value, name: value, owner: "?" }];
   return (
     <select {...control} name="connection" value={value} onChange={(e) => onValue(e.target.value)}>
       <option value="">{emptyLabel}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>
-          {t(o.deleted ? "deliveryPage.connectionOptionDeleted" : "deliveryPage.connectionOption", { name: o.name, owner: o.owner })}
+          {t(o.deleted ? "deliveryPage.connectionOptionDeleted" : "deliveryPage.connectionOption", {
+            name: o.name,
+            owner: o.owner,
+          })}
         </option>
       ))}
     </select>

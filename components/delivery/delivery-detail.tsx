@@ -22,7 +22,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A record's facts: ids, connection, owner, units and their names in the owner's register, its times, size and hash, and what the provider says about the file (DTA). */
+/**
+ * A record's facts: ids, connection, owner, units and their names in the owner's register, its times, size and hash,
+ * and what the provider says about the file (DTA).
+ */
 function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsView | null } }) {
   const t = useT();
   const display = useDisplay();
@@ -46,7 +49,9 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsV
         </Fact>
         {r.register?.label && <Fact label={t("deliveryNames.label")}>{r.register.label}</Fact>}
         <Fact label={t("deliveryPage.col.firstSeen")}>{when(r.firstSeenAt)}</Fact>
-        <Fact label={t("deliveryPage.col.fetched")}>{r.fetchedAt ? when(r.fetchedAt) : t("deliveryPage.notFetched")}</Fact>
+        <Fact label={t("deliveryPage.col.fetched")}>
+          {r.fetchedAt ? when(r.fetchedAt) : t("deliveryPage.notFetched")}
+        </Fact>
         <Fact label={t("deliveryPage.col.confirmed")}>
           {r.confirmedAt ? (
             <>
@@ -64,7 +69,9 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsV
             <span className="font-mono text-xs break-all">{r.sha256}</span>
           </Fact>
         )}
-        {r.replacedBy && <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>}
+        {r.replacedBy && (
+          <Fact label={t("deliveryDetail.state")}>{t("deliveryPage.replacedBy", { id: r.replacedBy })}</Fact>
+        )}
       </dl>
       {r.facts && (
         <div className="mt-3">
@@ -127,7 +134,9 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
         {r.sha256 ? (
           <LazyDocumentViewer src={src} mimetype={r.mimetype} filename={r.filename} />
         ) : (
-          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-800">{t("deliveryDetail.neverFetched")}</p>
+          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-800">
+            {t("deliveryDetail.neverFetched")}
+          </p>
         )}
       </section>
     </article>

@@ -11,8 +11,18 @@ import { PropertyField } from "./property-select";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
 
-/** The filters of support's lists: the delivery record's and the outbox's, each with its own states; the property is the delivery record's. */
-export type SupportFilters<S extends string> = { q?: string; state?: S; connection?: string; property?: string; from?: string; to?: string };
+/**
+ * The filters of support's lists: the delivery record's and the outbox's, each with its own states; the property is the
+ * delivery record's.
+ */
+export type SupportFilters<S extends string> = {
+  q?: string;
+  state?: S;
+  connection?: string;
+  property?: string;
+  from?: string;
+  to?: string;
+};
 const FIELDS = ["q", "state", "connection", "property", "from", "to"] as const;
 type FieldName = (typeof FIELDS)[number];
 
@@ -28,7 +38,13 @@ function StateField<S extends string>(props: {
   return (
     <Field label={t("deliveryPage.state")} error={props.error}>
       {(c) => (
-        <select {...c} name="state" value={props.value} onChange={(e) => props.onValue(e.target.value)} className={input}>
+        <select
+          {...c}
+          name="state"
+          value={props.value}
+          onChange={(e) => props.onValue(e.target.value)}
+          className={input}
+        >
           <option value="">{t("deliveryPage.stateAll")}</option>
           {props.states.map((s) => (
             <option key={s} value={s}>
@@ -46,7 +62,9 @@ function StateField<S extends string>(props: {
  * then hands the filters on.
  */
 function useFiltersDraft<S extends string>(search: SupportFilters<S>, onApply: (filters: SupportFilters<S>) => void) {
-  const [fields, setFields] = useState(() => Object.fromEntries(FIELDS.map((k) => [k, search[k] ?? ""])) as Record<FieldName, string>);
+  const [fields, setFields] = useState(
+    () => Object.fromEntries(FIELDS.map((k) => [k, search[k] ?? ""])) as Record<FieldName, string>,
+  );
   const set = (key: FieldName) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
   const limit = useSearchLimit(DELIVERY_FILTERS.q.max);
   const [tooLong, setTooLong] = useState<string | undefined>();
@@ -117,10 +135,30 @@ function DateRangeFields(props: {
   return (
     <>
       <Field label={props.labels.from} error={props.errors.from}>
-        {(c) => <input {...c} type="date" name="from" value={from} max={to || undefined} onChange={(e) => props.onFrom(e.target.value)} className={input} />}
+        {(c) => (
+          <input
+            {...c}
+            type="date"
+            name="from"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => props.onFrom(e.target.value)}
+            className={input}
+          />
+        )}
       </Field>
       <Field label={props.labels.to} error={props.errors.to}>
-        {(c) => <input {...c} type="date" name="to" value={to} min={from || undefined} onChange={(e) => props.onTo(e.target.value)} className={input} />}
+        {(c) => (
+          <input
+            {...c}
+            type="date"
+            name="to"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => props.onTo(e.target.value)}
+            className={input}
+          />
+        )}
       </Field>
     </>
   );
@@ -155,11 +193,30 @@ export function DeliveryFilters<S extends string>(props: {
       className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <div className="sm:col-span-2">
-        <Field label={t("deliveryPage.q")} hint={`${props.words.qHint} ${limit.hint}`} error={tooLong ?? props.errors.q}>
-          {(c) => <input {...c} type="search" name="q" value={q} onChange={(e) => set("q")(e.target.value)} className={input} />}
+        <Field
+          label={t("deliveryPage.q")}
+          hint={`${props.words.qHint} ${limit.hint}`}
+          error={tooLong ?? props.errors.q}
+        >
+          {(c) => (
+            <input
+              {...c}
+              type="search"
+              name="q"
+              value={q}
+              onChange={(e) => set("q")(e.target.value)}
+              className={input}
+            />
+          )}
         </Field>
       </div>
-      <StateField states={props.states} stateLabel={props.stateLabel} value={state} onValue={set("state")} error={props.errors.state} />
+      <StateField
+        states={props.states}
+        stateLabel={props.stateLabel}
+        value={state}
+        onValue={set("state")}
+        error={props.errors.state}
+      />
       <ConnectionPropertyFields
         connections={props.connections}
         properties={props.properties}
@@ -169,7 +226,14 @@ export function DeliveryFilters<S extends string>(props: {
         onProperty={set("property")}
         errors={props.errors}
       />
-      <DateRangeFields labels={props.words} from={from} to={to} onFrom={set("from")} onTo={set("to")} errors={props.errors} />
+      <DateRangeFields
+        labels={props.words}
+        from={from}
+        to={to}
+        onFrom={set("from")}
+        onTo={set("to")}
+        errors={props.errors}
+      />
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit">{t("deliveryPage.apply")}</Button>
         <Button type="button" variant="secondary" onClick={props.onReset}>

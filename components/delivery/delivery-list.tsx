@@ -19,7 +19,10 @@ export function DeliveryList() {
       query={deliveryQuery}
       shown={(data) => data.records.length}
       table={({ records, count }, { offset }) => (
-        <DeliveryTable records={records} caption={t("deliveryPage.caption", { first: offset + 1, last: offset + records.length, count })} />
+        <DeliveryTable
+          records={records}
+          caption={t("deliveryPage.caption", { first: offset + 1, last: offset + records.length, count })}
+        />
       )}
       states={DOCUMENT_STATES}
       stateLabel={(s) => t(`state.${s}`)}

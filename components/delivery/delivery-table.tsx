@@ -7,7 +7,8 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";
 import { UnitNames } from "./unit-names";
 
-export const detailHref = (r: { connectionId: string; documentid: string }) => `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
+export const detailHref = (r: { connectionId: string; documentid: string }) =>
+  `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
 
 /** One page of the delivery record, each unit with its register's names; each document links to its timeline. */
 export function DeliveryTable({ records, caption }: { records: DeliveryRecord[]; caption: string }) {
@@ -35,7 +36,9 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
                 {r.filename}
               </Link>
               <div className="font-mono text-xs text-slate-600">{r.documentid}</div>
-              {r.replacedBy && <div className="text-xs text-slate-600">{t("deliveryPage.replacedBy", { id: r.replacedBy })}</div>}
+              {r.replacedBy && (
+                <div className="text-xs text-slate-600">{t("deliveryPage.replacedBy", { id: r.replacedBy })}</div>
+              )}
             </Td>
             <Td className="text-xs [overflow-wrap:anywhere]">
               <div className="font-mono">{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</div>
@@ -51,13 +54,17 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
               <StateBadge state={r.state} />
             </Td>
             <Td className="whitespace-nowrap">{when(r.firstSeenAt)}</Td>
-            <Td className="whitespace-nowrap">{when(r.fetchedAt) ?? <span className="text-slate-600">{t("deliveryPage.notFetched")}</span>}</Td>
+            <Td className="whitespace-nowrap">
+              {when(r.fetchedAt) ?? <span className="text-slate-600">{t("deliveryPage.notFetched")}</span>}
+            </Td>
             <Td className="whitespace-nowrap">
               {r.confirmedAt ? (
                 <>
                   <div>{when(r.confirmedAt)}</div>
                   {r.confirmedBy && (
-                    <div className="text-xs whitespace-normal text-slate-600 [overflow-wrap:anywhere]">{t("deliveryPage.by", { who: r.confirmedBy })}</div>
+                    <div className="text-xs whitespace-normal text-slate-600 [overflow-wrap:anywhere]">
+                      {t("deliveryPage.by", { who: r.confirmedBy })}
+                    </div>
                   )}
                 </>
               ) : (

@@ -3,7 +3,8 @@ import { deliveryConnectionsQuery } from "@/lib/client/queries";
 import type { DeliveryConnection } from "@/lib/client/types";
 
 /** An option of support's connection filter: a listed connection, or the id the URL names. */
-export type KnownConnection = Pick<DeliveryConnection, "id" | "name" | "owner"> & Partial<Pick<DeliveryConnection, "deleted">>;
+export type KnownConnection = Pick<DeliveryConnection, "id" | "name" | "owner"> &
+  Partial<Pick<DeliveryConnection, "deleted">>;
 
 /** Every user's connections (`GET /api/delivery/connections`, prefetched with the page). */
 export function useKnownConnections(): KnownConnection[] {

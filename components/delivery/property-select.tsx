@@ -31,7 +31,13 @@ export function PropertyField(props: {
   return (
     <Field label={t("deliveryNames.property")} hint={props.hint} error={props.error}>
       {(c) => (
-        <select {...c} name="property" value={value} onChange={(e) => props.onValue(e.target.value)} className={props.className}>
+        <select
+          {...c}
+          name="property"
+          value={value}
+          onChange={(e) => props.onValue(e.target.value)}
+          className={props.className}
+        >
           <option value="">{props.emptyLabel}</option>
           {options.map((p) => (
             <option key={p} value={p}>

@@ -1,5 +1,11 @@
 "use client";
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterDisclosure } from "@/components/ui/filter-disclosure";
@@ -66,14 +72,29 @@ function FiltersPanel<S extends string>(props: {
         properties={props.properties}
         errors={props.errors}
         onApply={props.onFilters}
-        onReset={() => props.onFilters({ q: undefined, state: undefined, connection: undefined, property: undefined, from: undefined, to: undefined })}
+        onReset={() =>
+          props.onFilters({
+            q: undefined,
+            state: undefined,
+            connection: undefined,
+            property: undefined,
+            from: undefined,
+            to: undefined,
+          })
+        }
       />
     </FilterDisclosure>
   );
 }
 
 /** What the search found: the error, the empty state, or this page's results and their legend. */
-function ListResults<D>(props: { list: UseQueryResult<D, Error>; shown: number; empty: string; table: (data: D) => ReactNode; legend: ReactNode }) {
+function ListResults<D>(props: {
+  list: UseQueryResult<D, Error>;
+  shown: number;
+  empty: string;
+  table: (data: D) => ReactNode;
+  legend: ReactNode;
+}) {
   const t = useT();
   const { list, shown } = props;
   return (
@@ -85,7 +106,10 @@ function ListResults<D>(props: { list: UseQueryResult<D, Error>; shown: number; 
       )}
       {list.data && shown === 0 && <EmptyState title={props.empty}>{t("deliveryPage.emptyHint")}</EmptyState>}
       {list.data && shown > 0 && (
-        <div className={list.isPlaceholderData ? "opacity-60" : undefined} aria-busy={list.isPlaceholderData || undefined}>
+        <div
+          className={list.isPlaceholderData ? "opacity-60" : undefined}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
           {props.table(list.data)}
         </div>
       )}
@@ -99,7 +123,12 @@ function ListResults<D>(props: { list: UseQueryResult<D, Error>; shown: number; 
  * URL (read by the list's own reader), the count, the CSV export of the current filters, the
  * results and the pager. The list brings its query, states, words, table and legend.
  */
-export function SupportList<S extends string, Q extends Search<S>, D extends { count: number }, K extends QueryKey>(props: {
+export function SupportList<
+  S extends string,
+  Q extends Search<S>,
+  D extends { count: number },
+  K extends QueryKey,
+>(props: {
   read: (raw: Raw) => Q;
   defaults: Record<string, string | number>;
   query: (search: Q) => UseQueryOptions<D, Error, D, K>;
@@ -122,7 +151,9 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
   const { q, state, connection, property, from, to } = search;
   const filters = { q, state, connection, property, from, to };
   const query = toQueryString(filters);
-  const errors = Object.fromEntries(list.error instanceof HttpError ? list.error.fields.map((f) => [f.path, f.message]) : []);
+  const errors = Object.fromEntries(
+    list.error instanceof HttpError ? list.error.fields.map((f) => [f.path, f.message]) : [],
+  );
   const count = list.data?.count ?? 0;
 
   return (
@@ -141,7 +172,13 @@ export function SupportList<S extends string, Q extends Search<S>, D extends { c
         status={list.isPending ? t("deliveryPage.loading") : list.data ? props.words.count(count) : ""}
         exportHref={`${props.exportPath}${query ? `?${query}` : ""}`}
       />
-      <ListResults list={list} shown={shown} empty={props.words.empty} table={(data) => props.table(data, search)} legend={props.legend} />
+      <ListResults
+        list={list}
+        shown={shown}
+        empty={props.words.empty}
+        table={(data) => props.table(data, search)}
+        legend={props.legend}
+      />
       {list.data && count > 0 && (
         <Pager
           offset={search.offset}

@@ -42,14 +42,23 @@ function handedOff(d: Record<string, unknown>, t: T): string {
   const channel = isChannel(d.channel) ? t(`handoffEvent.channel.${d.channel}`) : str(d.channel);
   const attempt = str(d.attempt) || "1";
   if (d.state === "failed") return t("handoffEvent.failed", { channel, attempt, reason: failureWords(d.reason, t) });
-  const reached = t("handoffEvent.reached", { channel, attempt, state: isReached(d.state) ? t(`handoffEvent.state.${d.state}`) : str(d.state) });
-  return typeof d.messageId === "string" ? `${reached} · ${t("handoffEvent.messageId", { messageId: d.messageId })}` : reached;
+  const reached = t("handoffEvent.reached", {
+    channel,
+    attempt,
+    state: isReached(d.state) ? t(`handoffEvent.state.${d.state}`) : str(d.state),
+  });
+  return typeof d.messageId === "string"
+    ? `${reached} · ${t("handoffEvent.messageId", { messageId: d.messageId })}`
+    : reached;
 }
 
 /** An audit event in words, by its kind; the detail holds ids, counts, states and statuses only. */
 export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
   const d = e.detail;
-  const status = typeof d.providerStatus === "number" ? ` · ${t("deliveryDetail.providerStatus", { status: d.providerStatus })}` : "";
+  const status =
+    typeof d.providerStatus === "number"
+      ? ` · ${t("deliveryDetail.providerStatus", { status: d.providerStatus })}`
+      : "";
   switch (e.kind) {
     case "fetch":
       if (d.ok === false) return t("deliveryDetail.event.fetchFailed", { code: str(d.error) || "?" }) + status;
@@ -62,25 +71,33 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
       if (d.state === "failed" && d.code === "hash_mismatch") return t("fileFacts.event.refused");
       if (d.state === "failed") return t("deliveryDetail.event.outcome.failed", { code: str(d.code) || "?" }) + status;
       if (d.state === "unknown") return t("deliveryDetail.event.outcome.unknown") + status;
-      return t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) + status;
+      return (
+        t("deliveryDetail.event.outcome.other", { state: isState(d.state) ? t(`state.${d.state}`) : str(d.state) }) +
+        status
+      );
     }
     case "handoff":
       return handedOff(d, t);
     case "reconcile":
-      return t(d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open");
+      return t(
+        d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open",
+      );
     default:
       return t("deliveryDetail.event.other", { kind: e.kind });
   }
 }
 
 const tone = (e: DeliveryEvent) =>
-  (e.kind === "fetch" && (e.detail.ok === false || (e.detail.hash as { matches?: unknown } | undefined)?.matches === false)) ||
+  (e.kind === "fetch" &&
+    (e.detail.ok === false || (e.detail.hash as { matches?: unknown } | undefined)?.matches === false)) ||
   (e.kind === "confirm.outcome" && e.detail.state === "failed") ||
   (e.kind === "handoff" && e.detail.state === "failed")
     ? "border-red-600"
-    : (e.kind === "confirm.outcome" && e.detail.state === "unknown") || (e.kind === "fetch" && e.detail.otherBytes === true)
+    : (e.kind === "confirm.outcome" && e.detail.state === "unknown") ||
+        (e.kind === "fetch" && e.detail.otherBytes === true)
       ? "border-amber-500"
-      : ((e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed") || (e.kind === "handoff" && isReached(e.detail.state))
+      : ((e.kind === "confirm.outcome" || e.kind === "reconcile") && e.detail.state === "confirmed") ||
+          (e.kind === "handoff" && isReached(e.detail.state))
         ? "border-green-600"
         : "border-slate-400";
 
@@ -89,11 +106,25 @@ export function Timeline({ record, events }: { record: DeliveryRecord; events: D
   const t = useT();
   const display = useDisplay();
   const locale = display.locale;
-  // The two actors that are not a user: the background work, and a resident's download through the portal (lib/residents/portal/view.ts).
-  const actor = (a: string) => (a === "system" ? t("deliveryDetail.system") : a === "resident" ? t("deliveryDetail.resident") : a);
+  // The two actors that are not a user: the background work, and a resident's download through the portal
+  // (lib/residents/portal/view.ts).
+  const actor = (a: string) =>
+    a === "system" ? t("deliveryDetail.system") : a === "resident" ? t("deliveryDetail.resident") : a;
   const items = [
-    { key: "first", at: record.firstSeenAt, text: t("deliveryDetail.event.firstSeen"), by: null as string | null, border: "border-blue-600" },
-    ...events.map((e, i) => ({ key: `${i}`, at: e.at, text: describeEvent(e, t, locale), by: actor(e.actor), border: tone(e) })),
+    {
+      key: "first",
+      at: record.firstSeenAt,
+      text: t("deliveryDetail.event.firstSeen"),
+      by: null as string | null,
+      border: "border-blue-600",
+    },
+    ...events.map((e, i) => ({
+      key: `${i}`,
+      at: e.at,
+      text: describeEvent(e, t, locale),
+      by: actor(e.actor),
+      border: tone(e),
+    })),
   ];
   return (
     <ol className="flex flex-col gap-3" data-testid="timeline">

@@ -3,7 +3,10 @@ import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
 import { batchesOf, docKey, type Target } from "./inbox-model";
 
 export type Control = { stop: boolean; runId?: string };
-/** What became of one document of a run (`cancelled`: left open because the run was cancelled before it came to the document). */
+/**
+ * What became of one document of a run (`cancelled`: left open because the run was cancelled before it came to the
+ * document).
+ */
 export type OutcomeState = ConfirmLine["state"] | "cancelled";
 export type Outcome = { state: OutcomeState; message?: string };
 
@@ -14,7 +17,12 @@ export type Outcome = { state: OutcomeState; message?: string };
  * sync reconciles them. Once `control.stop` no further batch is sent. Loaded with the first run
  * (use-confirm-run.ts): the inbox's first load does not carry it.
  */
-export async function confirmBatches(targets: Target[], control: Control, record: (entries: [string, Outcome][]) => void, onRun: (id: string) => void) {
+export async function confirmBatches(
+  targets: Target[],
+  control: Control,
+  record: (entries: [string, Outcome][]) => void,
+  onRun: (id: string) => void,
+) {
   for (const batch of batchesOf(targets)) {
     const waiting = new Set(batch.targets.map((t) => t.key));
     const settle = (outcome: Outcome) => {

@@ -11,13 +11,20 @@ const MAX_NAMED_UNITS = 12;
  * connection(s) and provider(s), and that it cannot be undone. Rendered only while it asks
  * (lazy-parts.tsx), so it is always open; its answer or Esc closes it through `onCancel`.
  */
-export function ConfirmDialog(props: { targets: Target[]; connections: Connection[]; onCancel: () => void; onConfirm: (targets: Target[]) => void }) {
+export function ConfirmDialog(props: {
+  targets: Target[];
+  connections: Connection[];
+  onCancel: () => void;
+  onConfirm: (targets: Target[]) => void;
+}) {
   const t = useT();
   const { targets } = props;
   const n = targets.length;
   const units = [...new Set(targets.map((x) => x.unit ?? t("inbox.unit.none")))];
   const byId = new Map(props.connections.map((c) => [c.id, c]));
-  const providers = [...new Set(targets.map((x) => x.connectionId))].map((id) => providerOf(byId.get(id)) ?? t("inbox.doc.unknownConnection"));
+  const providers = [...new Set(targets.map((x) => x.connectionId))].map(
+    (id) => providerOf(byId.get(id)) ?? t("inbox.doc.unknownConnection"),
+  );
   const named = units.slice(0, MAX_NAMED_UNITS).join(", ");
   return (
     <AlertDialog
@@ -26,13 +33,24 @@ export function ConfirmDialog(props: { targets: Target[]; connections: Connectio
       title={n === 1 ? t("inbox.confirm.title.one") : t("inbox.confirm.title.other", { n })}
       description={
         <>
-          <p>{n === 1 ? t("inbox.confirm.what.one", { name: targets[0]?.filename ?? "" }) : t("inbox.confirm.what.other", { n })}</p>
           <p>
-            <span className="font-medium">{units.length === 1 ? t("inbox.confirm.units.one") : t("inbox.confirm.units.other", { n: units.length })}</span>{" "}
-            {units.length > MAX_NAMED_UNITS ? t("inbox.confirm.unitsMore", { units: named, more: units.length - MAX_NAMED_UNITS }) : named}
+            {n === 1
+              ? t("inbox.confirm.what.one", { name: targets[0]?.filename ?? "" })
+              : t("inbox.confirm.what.other", { n })}
           </p>
           <p>
-            <span className="font-medium">{providers.length === 1 ? t("inbox.confirm.at.one") : t("inbox.confirm.at.other")}</span> {providers.join("; ")}
+            <span className="font-medium">
+              {units.length === 1 ? t("inbox.confirm.units.one") : t("inbox.confirm.units.other", { n: units.length })}
+            </span>{" "}
+            {units.length > MAX_NAMED_UNITS
+              ? t("inbox.confirm.unitsMore", { units: named, more: units.length - MAX_NAMED_UNITS })
+              : named}
+          </p>
+          <p>
+            <span className="font-medium">
+              {providers.length === 1 ? t("inbox.confirm.at.one") : t("inbox.confirm.at.other")}
+            </span>{" "}
+            {providers.join("; ")}
           </p>
           <p className="font-semibold text-red-800">{t("inbox.confirm.irreversible")}</p>
         </>

@@ -48,7 +48,8 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
       />
       <p role="status" className="text-sm font-medium text-slate-900">
         {running && run.cancelRequested && t("inbox.run.cancelling")}
-        {!running && t("inbox.run.summary", { confirmed: tally.confirmed, failed: tally.failed, unknown: tally.unknown })}
+        {!running &&
+          t("inbox.run.summary", { confirmed: tally.confirmed, failed: tally.failed, unknown: tally.unknown })}
         {!running && tally.cancelled > 0 && ` ${t("inbox.run.cancelledSummary", { n: tally.cancelled })}`}
         {!running && run.interrupted && ` ${t("inbox.run.interrupted")}`}
       </p>
@@ -59,9 +60,15 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
             return (
               <li key={x.key} className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="confirm-outcome">
                 <span className="font-medium text-slate-900">{x.filename}</span>
-                {o ? <StateBadge state={stateOf(o.state)} /> : <span className="text-slate-700">{t("inbox.run.waiting")}</span>}
+                {o ? (
+                  <StateBadge state={stateOf(o.state)} />
+                ) : (
+                  <span className="text-slate-700">{t("inbox.run.waiting")}</span>
+                )}
                 {o && o.state !== "confirmed" && o.state !== "cancelled" && (
-                  <span className="text-slate-800">{o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")}</span>
+                  <span className="text-slate-800">
+                    {o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")}
+                  </span>
                 )}
               </li>
             );

@@ -10,15 +10,23 @@ import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { isConfirmable, type DocView } from "./inbox-model";
 
-const PANE = "flex flex-col gap-3 bg-white p-3 md:rounded md:border md:border-slate-300 max-md:min-h-full lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]";
+const PANE =
+  "flex flex-col gap-3 bg-white p-3 md:rounded md:border md:border-slate-300 max-md:min-h-full lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]";
 
 /**
  * The right half of the split view (on a phone, the whole screen): the open document in the
- * viewer island, with its facts and the provider's details of the file, a close button (Esc does the same) and, while it is open, its
+ * viewer island, with its facts and the provider's details of the file, a close button (Esc does the same) and, while
+ * it is open, its
  * confirmation. A document named only by a link is looked up by fetching it (the viewer shares
  * that fetch); when the route does not know it, the pane says so and leads back.
  */
-export function DocumentPane(props: { doc: DocView; connectionName: string; inDialog: boolean; onClose: () => void; onConfirm: () => void }) {
+export function DocumentPane(props: {
+  doc: DocView;
+  connectionName: string;
+  inDialog: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const { doc } = props;
@@ -31,7 +39,8 @@ export function DocumentPane(props: { doc: DocView; connectionName: string; inDi
   const mismatch = hashMismatch(facts.data?.facts);
   // In the phone's dialog the dialog is what the heading names (a region of the same name inside would repeat it).
   const named = props.inDialog ? {} : { "aria-labelledby": "viewer-title" };
-  if (doc.partial && probe.error instanceof HttpError && probe.error.status === 404) return <MissingDocument named={named} onClose={props.onClose} />;
+  if (doc.partial && probe.error instanceof HttpError && probe.error.status === 404)
+    return <MissingDocument named={named} onClose={props.onClose} />;
   return (
     <section {...named} className={PANE} data-testid="document-pane">
       <div className="flex items-start justify-between gap-3">

@@ -66,7 +66,12 @@ function HandoffButton({ doc, spokenName, onHandoff }: { doc: DocView; spokenNam
 }
 
 /** The row's button: the file name (Enter opens the document), and the document that replaces it, if any. */
-function NameCell({ doc, spokenName, replacement, onOpen }: Pick<RowProps, "doc" | "spokenName" | "replacement" | "onOpen">) {
+function NameCell({
+  doc,
+  spokenName,
+  replacement,
+  onOpen,
+}: Pick<RowProps, "doc" | "spokenName" | "replacement" | "onOpen">) {
   const t = useT();
   return (
     <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-1 ${CARD.cell}`}>
@@ -90,14 +95,24 @@ function NameCell({ doc, spokenName, replacement, onOpen }: Pick<RowProps, "doc"
 }
 
 /** The row's actions: "confirm" for an open or failed document, and "Weitergeben". */
-function ActionsCell({ doc, spokenName, onConfirm, onHandoff }: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff">) {
+function ActionsCell({
+  doc,
+  spokenName,
+  onConfirm,
+  onHandoff,
+}: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff">) {
   const t = useT();
   const confirmable = isConfirmable(doc);
   return (
     <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
       <div className="flex flex-wrap items-center justify-end gap-1">
         {confirmable && (
-          <button type="button" onClick={onConfirm} aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`} className={ACTION}>
+          <button
+            type="button"
+            onClick={onConfirm}
+            aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
+            className={ACTION}
+          >
             {t("inbox.doc.confirm")}
           </button>
         )}
@@ -112,7 +127,21 @@ function ActionsCell({ doc, spokenName, onConfirm, onHandoff }: Pick<RowProps, "
  * these buttons), the checkbox selects it, and an open or failed document can be confirmed.
  */
 export function DocumentRow(props: RowProps) {
-  const { doc, connectionName, spokenName, replacement, selected, active, open, compact, onToggle, onOpen, onConfirm, onHandoff, onFocus } = props;
+  const {
+    doc,
+    connectionName,
+    spokenName,
+    replacement,
+    selected,
+    active,
+    open,
+    compact,
+    onToggle,
+    onOpen,
+    onConfirm,
+    onHandoff,
+    onFocus,
+  } = props;
   const t = useT();
   const locale = useLocale();
   return (
@@ -135,9 +164,15 @@ export function DocumentRow(props: RowProps) {
       <Td className={`whitespace-nowrap max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
         {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
       </Td>
-      {!compact && <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>{doc.doctype || "—"}</Td>}
+      {!compact && (
+        <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>
+          {doc.doctype || "—"}
+        </Td>
+      )}
       <NameCell doc={doc} spokenName={spokenName} replacement={replacement} onOpen={onOpen} />
-      {!compact && <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-3 ${CARD.cell}`}>{connectionName}</Td>}
+      {!compact && (
+        <Td className={`max-md:col-span-2 max-md:col-start-2 max-md:row-start-3 ${CARD.cell}`}>{connectionName}</Td>
+      )}
       <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
         <div className="flex flex-wrap items-center gap-1">
           <StateBadge state={doc.state} />

@@ -16,7 +16,12 @@ import { UnitGroup, type GroupHandlers } from "./unit-group";
 import type { useInboxNavigation } from "./use-inbox-navigation";
 import type { useInboxSelection } from "./use-inbox-selection";
 
-type Paging = { offset: number; limit: number; units: number; onChange: (patch: { offset: number; limit?: number }) => void };
+type Paging = {
+  offset: number;
+  limit: number;
+  units: number;
+  onChange: (patch: { offset: number; limit?: number }) => void;
+};
 type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
 
 type Props = {
@@ -72,7 +77,13 @@ export function InboxDocuments(props: Props) {
     />
   );
   return (
-    <div className={openDoc && !narrow ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]" : "flex flex-col"}>
+    <div
+      className={
+        openDoc && !narrow
+          ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]"
+          : "flex flex-col"
+      }
+    >
       <div className="flex min-w-0 flex-col gap-3">
         <SelectionBar
           selectable={selection.selectable.length}
@@ -109,17 +120,31 @@ export function InboxDocuments(props: Props) {
 }
 
 /** The page's units; with a register, each property's units under its heading ("Nicht zugeordnet" last). */
-function GroupsByProperty(props: { groups: { group: InboxGroup; docs: DocView[] }[]; register: boolean; handlers: GroupHandlers }) {
+function GroupsByProperty(props: {
+  groups: { group: InboxGroup; docs: DocView[] }[];
+  register: boolean;
+  handlers: GroupHandlers;
+}) {
   const { groups, register } = props;
   return groups.map(({ group, docs }, i) => (
     <Fragment key={group.unit ?? "\u0000none"}>
-      {register && (i === 0 || sectionOf(group.register) !== sectionOf(groups[i - 1]!.group.register)) && <PropertyHeading register={group.register} />}
+      {register && (i === 0 || sectionOf(group.register) !== sectionOf(groups[i - 1]!.group.register)) && (
+        <PropertyHeading register={group.register} />
+      )}
       <UnitGroup group={group} docs={docs} index={i} nested={register} h={props.handlers} />
     </Fragment>
   ));
 }
 
-function EmptyInbox({ filtered, neverSynced, onReset }: { filtered: boolean; neverSynced: boolean; onReset: () => void }) {
+function EmptyInbox({
+  filtered,
+  neverSynced,
+  onReset,
+}: {
+  filtered: boolean;
+  neverSynced: boolean;
+  onReset: () => void;
+}) {
   const t = useT();
   if (filtered) {
     return (

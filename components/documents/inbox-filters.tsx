@@ -28,7 +28,11 @@ function SearchForm(props: { q: string | undefined; onSearch: (q: string | undef
       }}
     >
       <div className="min-w-0 flex-1">
-        <Field label={t("inbox.filters.search")} hint={`${t("inbox.filters.searchHint")} ${limit.hint}`} error={tooLong}>
+        <Field
+          label={t("inbox.filters.search")}
+          hint={`${t("inbox.filters.searchHint")} ${limit.hint}`}
+          error={tooLong}
+        >
           {(control) => (
             // Keyed by the URL's value: back and forward show what that view searched for.
             <input
@@ -51,7 +55,12 @@ function SearchForm(props: { q: string | undefined; onSearch: (q: string | undef
 }
 
 /** The inbox's selects and month: connection, property (where there are any, or one is set), month and state. */
-function SelectFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
+function SelectFilters(props: {
+  search: Filters;
+  connections: Connection[];
+  properties: string[];
+  onChange: (patch: Partial<Filters>) => void;
+}) {
   const { search, connections, onChange } = props;
   const t = useT();
   return (
@@ -59,14 +68,20 @@ function SelectFilters(props: { search: Filters; connections: Connection[]; prop
       <SelectField
         label={t("inbox.filters.connection")}
         value={search.connection ?? ""}
-        options={[{ value: "", label: t("inbox.filters.allConnections") }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+        options={[
+          { value: "", label: t("inbox.filters.allConnections") },
+          ...connections.map((c) => ({ value: c.id, label: c.name })),
+        ]}
         onChange={(v) => onChange({ connection: v || undefined })}
       />
       {(props.properties.length > 0 || search.property) && (
         <SelectField
           label={t("inbox.filters.property")}
           value={search.property ?? ""}
-          options={[{ value: "", label: t("inbox.filters.allProperties") }, ...props.properties.map((p) => ({ value: p, label: p }))]}
+          options={[
+            { value: "", label: t("inbox.filters.allProperties") },
+            ...props.properties.map((p) => ({ value: p, label: p })),
+          ]}
           onChange={(v) => onChange({ property: v || undefined })}
         />
       )}
@@ -84,7 +99,10 @@ function SelectFilters(props: { search: Filters; connections: Connection[]; prop
       <SelectField
         label={t("inbox.filters.state")}
         value={search.state}
-        options={INBOX_VIEW.state.values.map((s) => ({ value: s, label: t(s === "all" ? "inbox.state.all" : `state.${s}`) }))}
+        options={INBOX_VIEW.state.values.map((s) => ({
+          value: s,
+          label: t(s === "all" ? "inbox.state.all" : `state.${s}`),
+        }))}
         onChange={(v) => onChange({ state: v })}
       />
     </div>
@@ -92,16 +110,31 @@ function SelectFilters(props: { search: Filters; connections: Connection[]; prop
 }
 
 /** Filters of the inbox; every change goes to the URL (the search box on submit). */
-export function InboxFilters(props: { search: Filters; connections: Connection[]; properties: string[]; onChange: (patch: Partial<Filters>) => void }) {
+export function InboxFilters(props: {
+  search: Filters;
+  connections: Connection[];
+  properties: string[];
+  onChange: (patch: Partial<Filters>) => void;
+}) {
   const { search, connections, onChange } = props;
   const t = useT();
-  const setFilters = useSetFilters()([search.connection, search.month, search.q, search.state !== "open", search.property]);
+  const setFilters = useSetFilters()([
+    search.connection,
+    search.month,
+    search.q,
+    search.state !== "open",
+    search.property,
+  ]);
   return (
     <FilterDisclosure label={t("inbox.filters.title")} activeLabel={setFilters}>
       {/* The selects side by side, as many columns of at least 12rem as fit (a free one stays empty;
           on a phone one column, which its controls may not widen), the search in a row of its own
           below them: with or without the property filter, at any width, it keeps room. */}
-      <div role="search" aria-label={t("inbox.filters.title")} className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-3">
+      <div
+        role="search"
+        aria-label={t("inbox.filters.title")}
+        className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-3"
+      >
         <SelectFilters search={search} connections={connections} properties={props.properties} onChange={onChange} />
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
           <SearchForm q={search.q} onSearch={(q) => onChange({ q })} />
@@ -109,7 +142,9 @@ export function InboxFilters(props: { search: Filters; connections: Connection[]
             <Button
               variant="secondary"
               className="sm:mt-6"
-              onClick={() => onChange({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined })}
+              onClick={() =>
+                onChange({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined })
+              }
             >
               {t("inbox.filters.reset")}
             </Button>

@@ -79,7 +79,8 @@ export function viewsOf(groups: InboxGroup[]): { group: InboxGroup; docs: DocVie
 }
 
 /** Open documents, and failed ones (a failed confirmation may be tried again), can be confirmed. */
-export const isConfirmable = (d: Pick<DocView, "state" | "partial">) => !d.partial && (d.state === "open" || d.state === "failed");
+export const isConfirmable = (d: Pick<DocView, "state" | "partial">) =>
+  !d.partial && (d.state === "open" || d.state === "failed");
 
 /** Archived documents can be handed to their residents, whether or not they are confirmed. */
 export const isHandoffable = (d: Pick<DocView, "archived" | "partial">) => !d.partial && d.archived;
@@ -87,10 +88,18 @@ export const isHandoffable = (d: Pick<DocView, "archived" | "partial">) => !d.pa
 /** A document can be selected to be confirmed or handed off. */
 export const isSelectable = (d: DocView) => isConfirmable(d) || isHandoffable(d);
 
-export const toTarget = (d: DocView): Target => ({ key: d.key, connectionId: d.connectionId, documentid: d.documentid, filename: d.filename, unit: d.unit });
+export const toTarget = (d: DocView): Target => ({
+  key: d.key,
+  connectionId: d.connectionId,
+  documentid: d.documentid,
+  filename: d.filename,
+  unit: d.unit,
+});
 
 /** The properties (`propertymanagement`) of a unit's documents, each once. */
-export const propertiesOf = (docs: DocView[]) => [...new Set(docs.map((d) => d.property).filter((p): p is string => p !== null))];
+export const propertiesOf = (docs: DocView[]) => [
+  ...new Set(docs.map((d) => d.property).filter((p): p is string => p !== null)),
+];
 
 /**
  * What a screen reader hears for each document's controls: its file name, and where two documents
@@ -107,7 +116,8 @@ export function batchesOf(targets: Target[], max = 1000): { connectionId: string
   const byConnection = new Map<string, Target[]>();
   for (const t of targets) byConnection.set(t.connectionId, [...(byConnection.get(t.connectionId) ?? []), t]);
   const out: { connectionId: string; targets: Target[] }[] = [];
-  for (const [connectionId, list] of byConnection) for (let i = 0; i < list.length; i += max) out.push({ connectionId, targets: list.slice(i, i + max) });
+  for (const [connectionId, list] of byConnection)
+    for (let i = 0; i < list.length; i += max) out.push({ connectionId, targets: list.slice(i, i + max) });
   return out;
 }
 

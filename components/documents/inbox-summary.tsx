@@ -23,7 +23,10 @@ export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections
       <h2 id="inbox-summary" className="sr-only">
         {t("inbox.summary.title")}
       </h2>
-      <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:text-xs" data-testid="inbox-totals">
+      <dl
+        className="flex flex-wrap gap-x-8 gap-y-2 text-sm max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:text-xs"
+        data-testid="inbox-totals"
+      >
         {totals.map(([label, value]) => (
           <div key={label} className="flex items-baseline gap-2 max-md:flex-col max-md:gap-0">
             <dt className="text-slate-700">{t(label)}</dt>
@@ -38,11 +41,16 @@ export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections
             aria-labelledby={`sum-${c.id}`}
             className="flex flex-col gap-1 rounded border border-slate-200 bg-white p-3 max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:p-2"
           >
-            <h3 id={`sum-${c.id}`} className="font-semibold [overflow-wrap:anywhere] max-md:col-start-1 max-md:row-start-1">
+            <h3
+              id={`sum-${c.id}`}
+              className="font-semibold [overflow-wrap:anywhere] max-md:col-start-1 max-md:row-start-1"
+            >
               {c.name}
             </h3>
             <p className="text-sm text-slate-800 max-md:col-span-2">
-              {t((open.get(c.id) ?? 0) === 1 ? "inbox.summary.connOpen.one" : "inbox.summary.connOpen.other", { n: open.get(c.id) ?? 0 })}
+              {t((open.get(c.id) ?? 0) === 1 ? "inbox.summary.connOpen.one" : "inbox.summary.connOpen.other", {
+                n: open.get(c.id) ?? 0,
+              })}
             </p>
             <div className="max-md:col-span-2">
               <SyncStatus connection={c} showOpen={false} />

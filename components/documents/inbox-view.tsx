@@ -14,7 +14,13 @@ import { InboxDocuments } from "./inbox-documents";
 import { InboxFilters } from "./inbox-filters";
 import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView } from "./inbox-model";
 import { InboxSummary } from "./inbox-summary";
-import { LazyConfirmDialog, LazyConfirmRunPanel, LazyHandoffDialog, LazyHandoffRunPanel, LazyShortcutsHelp } from "./lazy-parts";
+import {
+  LazyConfirmDialog,
+  LazyConfirmRunPanel,
+  LazyHandoffDialog,
+  LazyHandoffRunPanel,
+  LazyShortcutsHelp,
+} from "./lazy-parts";
 import { useInboxDialogs } from "./use-inbox-dialogs";
 import { useInboxRuns } from "./use-inbox-runs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
@@ -60,7 +66,8 @@ export function InboxView() {
   });
 
   const filtered = Boolean(list.connection || list.month || list.q || list.state !== "open" || list.property);
-  const resetFilters = () => update({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined });
+  const resetFilters = () =>
+    update({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined });
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
@@ -71,7 +78,12 @@ export function InboxView() {
       {inbox.data && connectionList.length > 0 && (
         <>
           <InboxSummary inbox={inbox.data} connections={connectionList} />
-          <InboxFilters search={list} connections={connectionList} properties={inbox.data.properties} onChange={update} />
+          <InboxFilters
+            search={list}
+            connections={connectionList}
+            properties={inbox.data.properties}
+            onChange={update}
+          />
           <InboxRunPanels runs={runs} docs={docs} onRetry={dialogs.askFor} />
           <InboxDocuments
             groups={groups}
@@ -117,22 +129,47 @@ function toConfirm(selected: DocView[], current: DocView | null): DocView[] {
 }
 
 /** The panels of the runs started here: confirmations, and hand-offs to residents. */
-function InboxRunPanels({ runs, docs, onRetry }: { runs: InboxRuns; docs: DocView[]; onRetry: InboxDialogState["askFor"] }) {
+function InboxRunPanels({
+  runs,
+  docs,
+  onRetry,
+}: {
+  runs: InboxRuns;
+  docs: DocView[];
+  onRetry: InboxDialogState["askFor"];
+}) {
   const { confirmRun: run, handoff } = runs;
   return (
     <>
       {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={onRetry} />}
-      {handoff.panel && <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />}
+      {handoff.panel && (
+        <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />
+      )}
     </>
   );
 }
 
 /** The questions over the inbox (before a confirmation, before a hand-off) and the shortcuts help. */
-function InboxDialogs({ dialogs, runs, connections }: { dialogs: InboxDialogState; runs: InboxRuns; connections: Connection[] }) {
+function InboxDialogs({
+  dialogs,
+  runs,
+  connections,
+}: {
+  dialogs: InboxDialogState;
+  runs: InboxRuns;
+  connections: Connection[];
+}) {
   const { handoff, confirm, handOff } = runs;
   return (
     <>
-      {dialogs.asking && <LazyConfirmDialog targets={dialogs.asking} connections={connections} onCancel={dialogs.cancel} onConfirm={confirm} />}
+      {dialogs.asking && (
+        <LazyConfirmDialog
+          targets={dialogs.asking}
+          connections={connections}
+          onCancel={dialogs.cancel}
+          onConfirm={confirm}
+        />
+      )}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
       {handoff.asking && <LazyHandoffDialog docs={handoff.asking} onCancel={handoff.cancel} onStart={handOff} />}
     </>
@@ -140,14 +177,23 @@ function InboxDialogs({ dialogs, runs, connections }: { dialogs: InboxDialogStat
 }
 
 /** Loading, a failure to load (with a retry), or no connection yet (with the way to make one). */
-function InboxNotices({ inbox, connections }: { inbox: UseQueryResult<Inbox>; connections: UseQueryResult<Connection[]> }) {
+function InboxNotices({
+  inbox,
+  connections,
+}: {
+  inbox: UseQueryResult<Inbox>;
+  connections: UseQueryResult<Connection[]>;
+}) {
   const t = useT();
   const error = inbox.error ?? connections.error;
   return (
     <>
       {(inbox.isPending || connections.isPending) && <p role="status">{t("common.loading")}</p>}
       {error && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           <p>{error.message}</p>
           <Button variant="secondary" onClick={() => void Promise.all([inbox.refetch(), connections.refetch()])}>
             {t("inbox.retry")}
@@ -157,7 +203,10 @@ function InboxNotices({ inbox, connections }: { inbox: UseQueryResult<Inbox>; co
       {connections.data?.length === 0 && (
         <EmptyState title={t("inbox.empty.noConnections")}>
           <p>{t("inbox.empty.noConnectionsHint")}</p>
-          <Link href="/connections" className="mt-3 inline-block rounded bg-blue-700 px-3 py-2 font-medium text-white hover:bg-blue-800">
+          <Link
+            href="/connections"
+            className="mt-3 inline-block rounded bg-blue-700 px-3 py-2 font-medium text-white hover:bg-blue-800"
+          >
             {t("inbox.empty.toConnections")}
           </Link>
         </EmptyState>

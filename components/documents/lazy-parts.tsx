@@ -21,7 +21,8 @@ function onFirstUse<P extends object>(load: () => Promise<ComponentType<P>>) {
  * The inbox's parts that only a person's action brings up: the open document (its pane and, on a
  * phone, its full-screen dialog), the question before a confirmation, the run it starts and the
  * shortcuts help. Each is rendered only while it shows, so neither they nor Radix's dialogs are in
- * the page's first load (the bench figure pages.inbox_first_load_js_kb_gzip, tests/bench/pages.bench.ts). The server still
+ * the page's first load (the bench figure pages.inbox_first_load_js_kb_gzip, tests/bench/pages.bench.ts). The server
+ * still
  * renders the pane when the URL names a document (a link to it).
  */
 export const LazyDocumentPane = onFirstUse(() => import("./document-pane").then((m) => m.DocumentPane));
@@ -35,8 +36,11 @@ export const LazyConfirmDialog = onFirstUse(() => {
   void import("./confirm-batches");
   return import("./confirm-dialog").then((m) => m.ConfirmDialog);
 });
-// The hand-off's question and its run's panel (use-handoff-run.ts): asked for with the question, the panel and the request are there when it starts.
-export const LazyHandoffRunPanel = onFirstUse(() => import("@/components/residents/handoffs/handoff-run-panel").then((m) => m.HandoffRunPanel));
+// The hand-off's question and its run's panel (use-handoff-run.ts): asked for with the question, the panel and the
+// request are there when it starts.
+export const LazyHandoffRunPanel = onFirstUse(() =>
+  import("@/components/residents/handoffs/handoff-run-panel").then((m) => m.HandoffRunPanel),
+);
 export const LazyHandoffDialog = onFirstUse(() => {
   void import("@/components/residents/handoffs/handoff-run-panel");
   void import("@/components/residents/handoffs/handoff-post");

@@ -31,4 +31,5 @@ export function PropertyHeading({ register }: { register: GroupRegister | null }
 }
 
 /** Which property section a group belongs to: the same key for every unit of one property. */
-export const sectionOf = (register: GroupRegister | null) => (register ? `p:${register.property ?? ""}` : "unregistered");
+export const sectionOf = (register: GroupRegister | null) =>
+  register ? `p:${register.property ?? ""}` : "unregistered";

@@ -7,7 +7,13 @@ import { useEffect, useRef, type ReactNode } from "react";
  * its outcome is in view wherever the button that started it was; one found on the server
  * (`takesFocus` false) leaves the focus where it is.
  */
-export function RunPanelFrame(props: { id: string; title: string; takesFocus: boolean; actions: ReactNode; children: ReactNode }) {
+export function RunPanelFrame(props: {
+  id: string;
+  title: string;
+  takesFocus: boolean;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
   const { takesFocus } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -28,7 +34,11 @@ export function RunPanelFrame(props: { id: string; title: string; takesFocus: bo
     return () => cancelAnimationFrame(frame);
   }, [takesFocus]);
   return (
-    <section aria-labelledby={props.id} className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4" data-testid={props.id}>
+    <section
+      aria-labelledby={props.id}
+      className="flex flex-col gap-3 rounded border border-slate-300 bg-white p-4"
+      data-testid={props.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id={props.id} ref={heading} tabIndex={-1} className="scroll-mt-4 font-semibold focus:outline-none">
           {props.title}

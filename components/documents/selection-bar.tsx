@@ -3,7 +3,10 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n/client";
 import { isConfirmable, isHandoffable, type DocView } from "./inbox-model";
 
-/** Select all on the page, how many are selected, and confirming, handing off or clearing the selection (each action takes the selected documents it can). */
+/**
+ * Select all on the page, how many are selected, and confirming, handing off or clearing the selection (each action
+ * takes the selected documents it can).
+ */
 export function SelectionBar(props: {
   selectable: number;
   selected: DocView[];
@@ -39,7 +42,9 @@ export function SelectionBar(props: {
       </p>
       {n > 0 && (
         <>
-          {confirmable > 0 && <Button onClick={props.onConfirm}>{t("inbox.select.confirm", { n: confirmable })}</Button>}
+          {confirmable > 0 && (
+            <Button onClick={props.onConfirm}>{t("inbox.select.confirm", { n: confirmable })}</Button>
+          )}
           {handoffable > 0 && (
             <Button variant="secondary" onClick={props.onHandoff}>
               {t("inbox.handoff.selection", { n: handoffable })}

@@ -43,7 +43,13 @@ function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[])
  * A unit's heading (a level below its property's when the page has them), "confirm all" of its open
  * documents and, when the register names its resident, "hand on" of its archived ones.
  */
-function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: string; nested: boolean; h: Pick<GroupHandlers, "onConfirm" | "onHandoff"> }) {
+function UnitHeading(props: {
+  group: InboxGroup;
+  docs: DocView[];
+  headingId: string;
+  nested: boolean;
+  h: Pick<GroupHandlers, "onConfirm" | "onHandoff">;
+}) {
   const { group, docs, headingId } = props;
   const { onConfirm, onHandoff } = props.h;
   const Heading = props.nested ? "h3" : "h2";
@@ -70,12 +76,20 @@ function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: str
       </div>
       <div className="flex flex-wrap gap-2">
         {open.length > 0 && (
-          <Button variant="secondary" onClick={() => onConfirm(open)} aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}>
+          <Button
+            variant="secondary"
+            onClick={() => onConfirm(open)}
+            aria-label={`${t("inbox.unit.confirmAll", { n: open.length })}: ${unitName}`}
+          >
             {t("inbox.unit.confirmAll", { n: open.length })}
           </Button>
         )}
         {handoffable.length > 0 && (
-          <Button variant="secondary" onClick={() => onHandoff(handoffable)} aria-label={`${t("inbox.handoff.unit", { n: handoffable.length })}: ${unitName}`}>
+          <Button
+            variant="secondary"
+            onClick={() => onHandoff(handoffable)}
+            aria-label={`${t("inbox.handoff.unit", { n: handoffable.length })}: ${unitName}`}
+          >
             {t("inbox.handoff.unit", { n: handoffable.length })}
           </Button>
         )}
@@ -85,7 +99,19 @@ function UnitHeading(props: { group: InboxGroup; docs: DocView[]; headingId: str
 }
 
 /** One usage unit: its heading, then its documents. */
-export function UnitGroup({ group, docs, index, nested, h }: { group: InboxGroup; docs: DocView[]; index: number; nested: boolean; h: GroupHandlers }) {
+export function UnitGroup({
+  group,
+  docs,
+  index,
+  nested,
+  h,
+}: {
+  group: InboxGroup;
+  docs: DocView[];
+  index: number;
+  nested: boolean;
+  h: GroupHandlers;
+}) {
   const t = useT();
   const headingId = `unit-${index}`;
   const unitName = group.unit ?? t("inbox.unit.none");

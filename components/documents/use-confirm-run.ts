@@ -9,7 +9,14 @@ import type { Target } from "./inbox-model";
 
 export type { Outcome, OutcomeState };
 /** A run's numbers, counted from its lines or read from the server's record of it. */
-export type Tally = { total: number; done: number; confirmed: number; failed: number; unknown: number; cancelled: number };
+export type Tally = {
+  total: number;
+  done: number;
+  confirmed: number;
+  failed: number;
+  unknown: number;
+  cancelled: number;
+};
 
 /** How often a run found on the server is read again while it runs. */
 const POLL_MS = 2000;
@@ -34,7 +41,8 @@ export type RunPanelState = {
 const cancelRun = (id: string) => fetchJson<ConfirmationRun>(`/api/confirmation-runs/${id}`, { method: "DELETE" });
 
 function tallyOf(targets: Target[], outcomes: ReadonlyMap<string, Outcome>): Tally {
-  const count = (...states: OutcomeState[]) => targets.filter((x) => states.includes(outcomes.get(x.key)?.state as OutcomeState)).length;
+  const count = (...states: OutcomeState[]) =>
+    targets.filter((x) => states.includes(outcomes.get(x.key)?.state as OutcomeState)).length;
   return {
     total: targets.length,
     done: outcomes.size,
@@ -88,7 +96,11 @@ function useOwnRun() {
         if (own.stop) void cancelRun(id).catch(() => undefined);
       });
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: connectionKeys.all })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: inboxKeys.all }),
+        client.invalidateQueries({ queryKey: connectionKeys.all }),
+      ]),
   });
 
   const { key, targets } = run;
@@ -154,7 +166,10 @@ function useFoundRuns(own: ReadonlySet<string>, busy: boolean) {
   const wasRunning = useRef(false);
   useEffect(() => {
     if (wasRunning.current && !running)
-      void Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: connectionKeys.all })]);
+      void Promise.all([
+        client.invalidateQueries({ queryKey: inboxKeys.all }),
+        client.invalidateQueries({ queryKey: connectionKeys.all }),
+      ]);
     wasRunning.current = running;
   }, [running, client]);
 
@@ -170,7 +185,9 @@ function useFoundRuns(own: ReadonlySet<string>, busy: boolean) {
     interrupted: found.some((r) => r.ended === "instance_ended"),
     cancel: () => {
       const open = found.filter((r) => r.finishedAt === null);
-      void Promise.allSettled(open.map((r) => cancelRun(r.id))).then(() => client.invalidateQueries({ queryKey: confirmationRunKeys.all }));
+      void Promise.allSettled(open.map((r) => cancelRun(r.id))).then(() =>
+        client.invalidateQueries({ queryKey: confirmationRunKeys.all }),
+      );
     },
     close: () => setFollowed(new Set()),
   } satisfies RunPanelState;

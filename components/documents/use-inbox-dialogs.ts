@@ -15,7 +15,8 @@ function useReturnFocus(dialogOpen: boolean) {
     returnTo.current = null;
     // Still in the closing dialog (Radix removes it a render later), or gone with it: lost.
     const active = document.activeElement;
-    const lost = active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]") !== null;
+    const lost =
+      active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]") !== null;
     if (el?.isConnected && lost) el.focus();
   }, [dialogOpen]);
   return () => {

@@ -2,7 +2,8 @@
 import { useState } from "react";
 import type { DocView } from "./inbox-model";
 
-export const focusDoc = (key: string) => document.querySelector<HTMLElement>(`[data-doc="${CSS.escape(key)}"]`)?.focus();
+export const focusDoc = (key: string) =>
+  document.querySelector<HTMLElement>(`[data-doc="${CSS.escape(key)}"]`)?.focus();
 
 /**
  * Moving through the page's documents with the keyboard: the active one (focused, or reached by

@@ -8,12 +8,14 @@ const NOT_TYPING = new Set(["checkbox", "radio", "button", "submit", "reset"]);
 /** True while the key goes into a text field, a select or editable content: no shortcut then. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !NOT_TYPING.has(target.type);
 }
 
 /** Enter on a control does what the control does; as a shortcut only on the page itself or a row. */
-const isControl = (target: EventTarget | null) => target instanceof HTMLElement && target.closest("button, a, input, select, textarea, summary") !== null;
+const isControl = (target: EventTarget | null) =>
+  target instanceof HTMLElement && target.closest("button, a, input, select, textarea, summary") !== null;
 
 /**
  * The inbox's keyboard shortcuts on the document, while `enabled` (off while a dialog is open:

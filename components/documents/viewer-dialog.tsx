@@ -9,7 +9,15 @@ import { focusDoc } from "./use-inbox-navigation";
  * Esc; closing puts the focus back on the document's row, whichever way it was opened, unless
  * the focus went elsewhere on purpose.
  */
-export function ViewerDialog({ docKey, onClose, children }: { docKey: string; onClose: () => void; children: ReactNode }) {
+export function ViewerDialog({
+  docKey,
+  onClose,
+  children,
+}: {
+  docKey: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
@@ -21,7 +29,8 @@ export function ViewerDialog({ docKey, onClose, children }: { docKey: string; on
             e.preventDefault();
             // Unless what closed it moved the focus on purpose (a confirmation's panel, confirm-run-panel.tsx).
             const active = document.activeElement;
-            if (active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]")) focusDoc(docKey);
+            if (active === null || active === document.body || active.closest("[role=dialog], [role=alertdialog]"))
+              focusDoc(docKey);
           }}
           className="fixed inset-0 z-40 flex flex-col overflow-auto bg-white focus:outline-none"
           data-testid="viewer-dialog"

@@ -7,7 +7,15 @@ import { useT } from "@/lib/i18n/client";
  * reached with Tab and opened with Enter or Space), inside an area that also takes dropped files.
  * The input is emptied after each choice, so the same file can be chosen again.
  */
-export function DropZone({ onFiles, hint, disabled }: { onFiles: (files: File[]) => void; hint: string; disabled: boolean }) {
+export function DropZone({
+  onFiles,
+  hint,
+  disabled,
+}: {
+  onFiles: (files: File[]) => void;
+  hint: string;
+  disabled: boolean;
+}) {
   const t = useT();
   const id = useId();
   const [over, setOver] = useState(false);

@@ -8,7 +8,17 @@ import { OutboxStateBadge, OutboxStatusText } from "./outbox-state";
 import type { FileRow } from "./use-outbox-send";
 
 /** A row's outcome in words (never colour alone), and the one repeat a 409 offers. */
-function RowOutcome({ row, maxBytes, onAgain, busy }: { row: FileRow; maxBytes: number | null; onAgain: () => void; busy: boolean }) {
+function RowOutcome({
+  row,
+  maxBytes,
+  onAgain,
+  busy,
+}: {
+  row: FileRow;
+  maxBytes: number | null;
+  onAgain: () => void;
+  busy: boolean;
+}) {
   const t = useT();
   const display = useDisplay();
   const size = (n: number) => formatBytes(n, display.locale);
@@ -19,8 +29,18 @@ function RowOutcome({ row, maxBytes, onAgain, busy }: { row: FileRow; maxBytes: 
       return <p className="text-sm text-red-800">{t("outbox.row.tooLarge", { max: size(maxBytes ?? 0) })}</p>;
     case "uploading":
     case "waiting": {
-      const text = row.phase === "waiting" ? t("outbox.row.waiting") : t("outbox.row.uploading", { sent: size(row.loaded), size: size(row.file.size) });
-      return <ProgressBar label={t("outbox.row.progress", { name: row.file.name })} value={row.loaded} max={row.file.size} text={text} />;
+      const text =
+        row.phase === "waiting"
+          ? t("outbox.row.waiting")
+          : t("outbox.row.uploading", { sent: size(row.loaded), size: size(row.file.size) });
+      return (
+        <ProgressBar
+          label={t("outbox.row.progress", { name: row.file.name })}
+          value={row.loaded}
+          max={row.file.size}
+          text={text}
+        />
+      );
     }
     case "done":
       return (
@@ -36,7 +56,12 @@ function RowOutcome({ row, maxBytes, onAgain, busy }: { row: FileRow; maxBytes: 
       return (
         <div className="flex flex-col items-start gap-2 text-sm text-amber-900">
           <p>
-            {previous ? t("outbox.row.already", { when: formatDateTime(previous.sentAt, display), who: previous.sentBy ?? t("outbox.someone") }) : row.message}
+            {previous
+              ? t("outbox.row.already", {
+                  when: formatDateTime(previous.sentAt, display),
+                  who: previous.sentBy ?? t("outbox.someone"),
+                })
+              : row.message}
           </p>
           {previous && (
             <div className="flex flex-wrap items-center gap-2">
@@ -76,9 +101,18 @@ export function FileList({
   const t = useT();
   const { locale } = useDisplay();
   return (
-    <ul ref={ref} tabIndex={-1} aria-label={t("outbox.files")} className="flex flex-col divide-y divide-slate-200 rounded border border-slate-200 bg-white">
+    <ul
+      ref={ref}
+      tabIndex={-1}
+      aria-label={t("outbox.files")}
+      className="flex flex-col divide-y divide-slate-200 rounded border border-slate-200 bg-white"
+    >
       {props.rows.map((row) => (
-        <li key={row.key} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="outbox-file">
+        <li
+          key={row.key}
+          className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start sm:justify-between"
+          data-testid="outbox-file"
+        >
           <div className="min-w-0 sm:w-2/5">
             <p className="font-medium [overflow-wrap:anywhere]">{row.file.name}</p>
             <p className="text-xs text-slate-600">{formatBytes(row.file.size, locale)}</p>

@@ -22,7 +22,15 @@ export function OutboxStatusText({ item }: { item: Pick<OutboxItem, "status" | "
   const { status, httpStatus, message } = item;
   return (
     <div className="text-xs text-slate-700 [overflow-wrap:anywhere]" data-testid="outbox-status">
-      {status && <p>{t("outbox.status", { statustype: status.statustype || "–", code: status.code || "–", message: status.message || "–" })}</p>}
+      {status && (
+        <p>
+          {t("outbox.status", {
+            statustype: status.statustype || "–",
+            code: status.code || "–",
+            message: status.message || "–",
+          })}
+        </p>
+      )}
       {!status && httpStatus !== null && <p>{t("outbox.httpStatus", { status: httpStatus })}</p>}
       {message && <p>{message}</p>}
     </div>
@@ -34,7 +42,11 @@ export function OutboxLegend() {
   return (
     <Legend
       summary={t("outbox.legend")}
-      entries={OUTBOX_STATES.map((state) => ({ key: state, badge: <OutboxStateBadge state={state} />, about: t(`outbox.state.${state}.about`) }))}
+      entries={OUTBOX_STATES.map((state) => ({
+        key: state,
+        badge: <OutboxStateBadge state={state} />,
+        about: t(`outbox.state.${state}.about`),
+      }))}
     />
   );
 }

@@ -18,7 +18,11 @@ const CARD = {
  * support (with each item's connection and owner). On a phone its rows are cards (CARD); between
  * that and its full width it scrolls in its own region, which the keyboard reaches.
  */
-export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: string; actions?: (item: I) => ReactNode }) {
+export function OutboxTable<I extends OutboxItem>(props: {
+  items: I[];
+  caption: string;
+  actions?: (item: I) => ReactNode;
+}) {
   const t = useT();
   const display = useDisplay();
   const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, display)}</time>;
@@ -41,13 +45,17 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
         {props.items.map((item) => (
           <tr key={item.id} data-testid="outbox-item" className={CARD.row}>
             <Td className={`whitespace-nowrap max-md:order-3 ${CARD.cell}`}>{when(item.sentAt)}</Td>
-            <Td className={`min-w-44 max-w-72 [overflow-wrap:anywhere] max-md:order-1 max-md:max-w-none ${CARD.wide} ${CARD.cell}`}>
+            <Td
+              className={`min-w-44 max-w-72 [overflow-wrap:anywhere] max-md:order-1 max-md:max-w-none ${CARD.wide} ${CARD.cell}`}
+            >
               <div className="font-medium">{item.filename}</div>
               <div className="font-mono text-xs text-slate-600" title={item.sha256}>
                 {t("outbox.sha", { sha: item.sha256.slice(0, 12) })}
               </div>
               {(item.doctype || item.doctypeversion) && (
-                <div className="text-xs text-slate-600">{[item.doctype, item.doctypeversion].filter(Boolean).join(" · ")}</div>
+                <div className="text-xs text-slate-600">
+                  {[item.doctype, item.doctypeversion].filter(Boolean).join(" · ")}
+                </div>
               )}
             </Td>
             {showConnection && (
@@ -60,7 +68,9 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
                 )}
               </Td>
             )}
-            <Td className={`whitespace-nowrap max-md:order-4 max-md:text-right ${CARD.cell}`}>{formatBytes(item.bytes, display.locale)}</Td>
+            <Td className={`whitespace-nowrap max-md:order-4 max-md:text-right ${CARD.cell}`}>
+              {formatBytes(item.bytes, display.locale)}
+            </Td>
             <Td className={`[overflow-wrap:anywhere] max-md:order-5 max-md:text-xs ${CARD.wide} ${CARD.cell}`}>
               <span className="md:hidden">{t("outbox.col.by")}: </span>
               {item.sentBy ?? t("outbox.someone")}
@@ -70,7 +80,10 @@ export function OutboxTable<I extends OutboxItem>(props: { items: I[]; caption: 
               <OutboxStatusText item={item} />
               {item.resolvedAt && (
                 <p className="text-xs text-slate-600">
-                  {t("outbox.resolved", { when: formatDateTime(item.resolvedAt, display), who: item.resolvedBy ?? t("outbox.someone") })}
+                  {t("outbox.resolved", {
+                    when: formatDateTime(item.resolvedAt, display),
+                    who: item.resolvedBy ?? t("outbox.someone"),
+                  })}
                 </p>
               )}
             </Td>

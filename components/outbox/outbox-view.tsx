@@ -35,13 +35,25 @@ function SentItems({ connection }: { connection: Connection }) {
       {items.length > 0 && (
         <OutboxTable
           items={items}
-          caption={t("outbox.sent.caption", { name: connection.name, first: search.offset + 1, last: search.offset + items.length, count })}
+          caption={t("outbox.sent.caption", {
+            name: connection.name,
+            first: search.offset + 1,
+            last: search.offset + items.length,
+            count,
+          })}
           actions={(item) => <ResolveActions item={item} />}
         />
       )}
       {items.length > 0 && <OutboxLegend />}
       {count > 0 && (
-        <Pager offset={search.offset} limit={search.limit} count={count} sizes={OUTBOX_PAGE_SIZES} sizeLabel={t("outbox.pageSize")} onChange={update} />
+        <Pager
+          offset={search.offset}
+          limit={search.limit}
+          count={count}
+          sizes={OUTBOX_PAGE_SIZES}
+          sizeLabel={t("outbox.pageSize")}
+          onChange={update}
+        />
       )}
     </section>
   );

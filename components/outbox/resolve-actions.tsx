@@ -20,7 +20,11 @@ export function ResolveActions({ item }: { item: OutboxItem }) {
   });
   if (item.state !== "unknown") return null;
   return (
-    <div role="group" aria-label={t("outbox.resolve.group", { name: item.filename })} className="flex flex-col items-start gap-2">
+    <div
+      role="group"
+      aria-label={t("outbox.resolve.group", { name: item.filename })}
+      className="flex flex-col items-start gap-2"
+    >
       <Button variant="secondary" onClick={() => setAsking("sent")} disabled={resolve.isPending}>
         {t("outbox.resolve.sent")}
       </Button>
@@ -36,7 +40,11 @@ export function ResolveActions({ item }: { item: OutboxItem }) {
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
         title={t(asking === "failed" ? "outbox.resolve.failed" : "outbox.resolve.sent")}
-        description={<p>{t(asking === "failed" ? "outbox.resolve.failedAsk" : "outbox.resolve.sentAsk", { name: item.filename })}</p>}
+        description={
+          <p>
+            {t(asking === "failed" ? "outbox.resolve.failedAsk" : "outbox.resolve.sentAsk", { name: item.filename })}
+          </p>
+        }
         cancelLabel={t("common.cancel")}
         actionLabel={t("outbox.resolve.record")}
         onAction={() => asking && resolve.mutate(asking)}

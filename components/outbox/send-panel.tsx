@@ -26,12 +26,26 @@ type Asking = { rows: FileRow[]; again: boolean };
 type TooLong = (value: string) => string | undefined;
 
 /** The optional document type and version, and the customer number. */
-function SendFieldInputs({ fields, onChange, tooLong }: { fields: SendFields; onChange: Dispatch<SetStateAction<SendFields>>; tooLong: TooLong }) {
+function SendFieldInputs({
+  fields,
+  onChange,
+  tooLong,
+}: {
+  fields: SendFields;
+  onChange: Dispatch<SetStateAction<SendFields>>;
+  tooLong: TooLong;
+}) {
   const t = useT();
   const field = (name: keyof SendFields) => (value: string) => onChange((f) => ({ ...f, [name]: value }));
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      <TextField label={t("outbox.doctype")} hint={t("outbox.optional")} value={fields.doctype} onChange={field("doctype")} error={tooLong(fields.doctype)} />
+      <TextField
+        label={t("outbox.doctype")}
+        hint={t("outbox.optional")}
+        value={fields.doctype}
+        onChange={field("doctype")}
+        error={tooLong(fields.doctype)}
+      />
       <TextField
         label={t("outbox.doctypeversion")}
         hint={t("outbox.optional")}
@@ -39,7 +53,13 @@ function SendFieldInputs({ fields, onChange, tooLong }: { fields: SendFields; on
         onChange={field("doctypeversion")}
         error={tooLong(fields.doctypeversion)}
       />
-      <TextField label={t("outbox.kd")} hint={t("outbox.kdHint")} value={fields.kd} onChange={field("kd")} error={tooLong(fields.kd)} />
+      <TextField
+        label={t("outbox.kd")}
+        hint={t("outbox.kdHint")}
+        value={fields.kd}
+        onChange={field("kd")}
+        error={tooLong(fields.kd)}
+      />
     </div>
   );
 }
@@ -63,7 +83,10 @@ function SendQuestion({ asking, connection, onClose, onSend, returnFocus }: Ques
       description={
         <>
           <p>
-            {t(asking?.rows.length === 1 ? "outbox.confirm.one" : "outbox.confirm.many", { n: asking?.rows.length ?? 0, provider: providerOf(connection) })}
+            {t(asking?.rows.length === 1 ? "outbox.confirm.one" : "outbox.confirm.many", {
+              n: asking?.rows.length ?? 0,
+              provider: providerOf(connection),
+            })}
           </p>
           <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
             {asking?.rows.map((r) => (
@@ -104,15 +127,26 @@ export function SendPanel({ connection, maxBytes }: { connection: Connection; ma
       <SendFieldInputs fields={fields} onChange={setFields} tooLong={tooLong} />
       <DropZone onFiles={add} hint={`${t("outbox.pickHint")}${limit}`} disabled={busy} />
       {rows.length > 0 && (
-        <FileList rows={rows} maxBytes={maxBytes} busy={busy} ref={list} onRemove={remove} onAgain={(row) => setAsking({ rows: [row], again: true })} />
+        <FileList
+          rows={rows}
+          maxBytes={maxBytes}
+          busy={busy}
+          ref={list}
+          onRemove={remove}
+          onAgain={(row) => setAsking({ rows: [row], again: true })}
+        />
       )}
       <StatusLine>{announce}</StatusLine>
       <div className="flex flex-wrap gap-2">
         <Button
           onClick={() => setAsking({ rows: ready, again: false })}
-          disabled={busy || ready.length === 0 || [fields.doctype, fields.doctypeversion, fields.kd].some((v) => tooLong(v))}
+          disabled={
+            busy || ready.length === 0 || [fields.doctype, fields.doctypeversion, fields.kd].some((v) => tooLong(v))
+          }
         >
-          {t(ready.length === 0 ? "outbox.sendNone" : ready.length === 1 ? "outbox.sendOne" : "outbox.sendMany", { n: ready.length })}
+          {t(ready.length === 0 ? "outbox.sendNone" : ready.length === 1 ? "outbox.sendOne" : "outbox.sendMany", {
+            n: ready.length,
+          })}
         </Button>
         {rows.length > ready.length && (
           <Button variant="secondary" onClick={clearFinished} disabled={busy}>

@@ -6,7 +6,10 @@ import { useT } from "@/lib/i18n/client";
 import { OutboxLegend } from "./outbox-state";
 import { OutboxTable } from "./outbox-table";
 
-/** Support's view of every user's sent items (the delivery pages' "Ausgang"): filters and page in the URL, results, CSV export. */
+/**
+ * Support's view of every user's sent items (the delivery pages' "Ausgang"): filters and page in the URL, results, CSV
+ * export.
+ */
 export function SupportOutbox() {
   const t = useT();
   return (
@@ -16,7 +19,10 @@ export function SupportOutbox() {
       query={supportOutboxQuery}
       shown={(data) => data.items.length}
       table={({ items, count }, { offset }) => (
-        <OutboxTable items={items} caption={t("outbox.support.caption", { first: offset + 1, last: offset + items.length, count })} />
+        <OutboxTable
+          items={items}
+          caption={t("outbox.support.caption", { first: offset + 1, last: offset + items.length, count })}
+        />
       )}
       states={OUTBOX_STATES}
       stateLabel={(s) => t(`outbox.state.${s}`)}

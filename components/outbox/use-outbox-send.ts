@@ -24,13 +24,19 @@ export type FileRow = {
 
 export type SendFields = { doctype: string; doctypeversion: string; kd: string };
 
-type ErrorBody = { error?: string; message?: string; previous?: OutboxItem; fields?: { path: string; message: string }[] };
+type ErrorBody = {
+  error?: string;
+  message?: string;
+  previous?: OutboxItem;
+  fields?: { path: string; message: string }[];
+};
 
 /** What the server's answer makes of a row. */
 function outcome(answer: UploadAnswer, tooLarge: string): Partial<FileRow> {
   const body = (answer.body ?? {}) as ErrorBody;
   if (answer.status === 201) return { phase: "done", item: answer.body as OutboxItem };
-  if (answer.status === 409 && body.error === "already_sent") return { phase: "already", previous: body.previous, message: body.message };
+  if (answer.status === 409 && body.error === "already_sent")
+    return { phase: "already", previous: body.previous, message: body.message };
   const fields = body.fields?.map((f) => f.message).join(" ");
   const message = [body.message ?? (answer.status === 413 ? tooLarge : undefined), fields].filter(Boolean).join(" ");
   return { phase: "refused", message: message || `HTTP ${answer.status}` };
@@ -49,7 +55,11 @@ function useFileRows(maxBytes: number | null) {
   const [rows, setRows] = useState<FileRow[]>([]);
   const counter = useRef(0);
 
-  const patch = useCallback((key: string, change: Partial<FileRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r))), []);
+  const patch = useCallback(
+    (key: string, change: Partial<FileRow>) =>
+      setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r))),
+    [],
+  );
 
   const add = useCallback(
     (files: File[]) => {
@@ -64,14 +74,21 @@ function useFileRows(maxBytes: number | null) {
   );
 
   const remove = useCallback((key: string) => setRows((all) => all.filter((r) => r.key !== key)), []);
-  const clearFinished = useCallback(() => setRows((all) => all.filter((r) => r.phase === "ready" || r.phase === "tooLarge")), []);
+  const clearFinished = useCallback(
+    () => setRows((all) => all.filter((r) => r.phase === "ready" || r.phase === "tooLarge")),
+    [],
+  );
 
   return { rows, patch, add, remove, clearFinished };
 }
 
 /** The announcement of a row's outcome: the item's state, "sent before", or refused. */
 function saidOf(change: Partial<FileRow>): MessageKey {
-  return change.item ? (`outbox.announce.${change.item.state}` as const) : change.phase === "already" ? "outbox.announce.already" : "outbox.announce.refused";
+  return change.item
+    ? (`outbox.announce.${change.item.state}` as const)
+    : change.phase === "already"
+      ? "outbox.announce.already"
+      : "outbox.announce.refused";
 }
 
 /**
@@ -99,7 +116,11 @@ export function useOutboxSend(connectionId: string, maxBytes: number | null) {
         quarter = Math.max(quarter, reached);
       };
       try {
-        const answer = await postForm(`${outboxUrl(connectionId)}${again ? "?again=1" : ""}`, formOf(row.file, fields), onProgress);
+        const answer = await postForm(
+          `${outboxUrl(connectionId)}${again ? "?again=1" : ""}`,
+          formOf(row.file, fields),
+          onProgress,
+        );
         const change = outcome(answer, t("outbox.tooLargeServer", { name }));
         patch(row.key, change);
         setAnnounce(t(saidOf(change), { name }));

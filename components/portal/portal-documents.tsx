@@ -25,7 +25,10 @@ export function PortalDocuments({ view, token }: { view: PortalView; token: stri
           <EmptyState title={t("portal.page.none")}>{t("portal.page.noneText")}</EmptyState>
         </div>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 rounded border border-slate-200 bg-white" aria-label={t("portal.page.title")}>
+        <ul
+          className="mt-6 divide-y divide-slate-200 rounded border border-slate-200 bg-white"
+          aria-label={t("portal.page.title")}
+        >
           {documents.map((d) => {
             const month = d.month ? formatMonth(d.month, "de", "long") : d.filename;
             const size = d.bytes === null ? "–" : formatBytes(d.bytes, "de");

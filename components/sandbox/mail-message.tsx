@@ -36,7 +36,8 @@ export function MailMessage({ mail, index }: { mail: SandboxMail; index: number 
           <ul className="mt-1 space-y-1 text-sm">
             {mail.attachments.map((a, i) => (
               <li key={i} className="break-words">
-                <span className="font-medium">{a.filename ?? t("sandboxMail.unnamed")}</span> · {a.contentType} · {formatBytes(a.size, display.locale)}
+                <span className="font-medium">{a.filename ?? t("sandboxMail.unnamed")}</span> · {a.contentType} ·{" "}
+                {formatBytes(a.size, display.locale)}
                 <br />
                 <span className="text-slate-700">SHA-256 </span>
                 <code className="break-all text-xs">{a.sha256}</code>

@@ -19,7 +19,10 @@ function useOrder(): [Order, (order: Order) => void] {
   const router = useRouter();
   const pathname = usePathname();
   const order: Order = params.get("order") === "oldest" ? "oldest" : "newest";
-  return [order, (next) => router.replace(next === "oldest" ? `${pathname}?order=oldest` : pathname, { scroll: false })];
+  return [
+    order,
+    (next) => router.replace(next === "oldest" ? `${pathname}?order=oldest` : pathname, { scroll: false }),
+  ];
 }
 
 /**
@@ -32,7 +35,10 @@ export function SandboxMailbox({ smtpPort }: { smtpPort: number }) {
   const mail = useQuery(sandboxMailQuery());
   const [order, setOrder] = useOrder();
   const [asking, setAsking] = useState(false);
-  const clear = useMutation({ mutationFn: clearSandboxMail, onSuccess: () => client.invalidateQueries({ queryKey: sandboxMailKeys.all }) });
+  const clear = useMutation({
+    mutationFn: clearSandboxMail,
+    onSuccess: () => client.invalidateQueries({ queryKey: sandboxMailKeys.all }),
+  });
   const messages = mail.data ?? [];
   // The API lists oldest first; each message keeps its place in that list as its id on the page.
   const shown = messages.map((m, index) => ({ m, index }));
@@ -61,9 +67,12 @@ export function SandboxMailbox({ smtpPort }: { smtpPort: number }) {
       <StatusLine tone={mail.isError || clear.isError ? "error" : "info"}>
         {mail.isError || clear.isError
           ? t("sandboxMail.error")
-          : mail.data && (messages.length === 1 ? t("sandboxMail.countOne") : t("sandboxMail.count", { count: messages.length }))}
+          : mail.data &&
+            (messages.length === 1 ? t("sandboxMail.countOne") : t("sandboxMail.count", { count: messages.length }))}
       </StatusLine>
-      {mail.data && messages.length === 0 && <EmptyState title={t("sandboxMail.empty")}>{t("sandboxMail.emptyHint", { port: smtpPort })}</EmptyState>}
+      {mail.data && messages.length === 0 && (
+        <EmptyState title={t("sandboxMail.empty")}>{t("sandboxMail.emptyHint", { port: smtpPort })}</EmptyState>
+      )}
       <ol className="space-y-3">
         {shown.map(({ m, index }) => (
           <li key={index}>

@@ -13,7 +13,11 @@ import { SignOutButton } from "./sign-out-button";
  * main column. On a phone the header takes three short rows (name and sign-out, user and
  * language, navigation) rather than a column of its own, so the page's content starts in sight.
  */
-export function AppShell(props: { user: { name: string; role: Role }; nav: { href: string; label: MessageKey }[]; children: ReactNode }) {
+export function AppShell(props: {
+  user: { name: string; role: Role };
+  nav: { href: string; label: MessageKey }[];
+  children: ReactNode;
+}) {
   const t = useT();
   const pathname = usePathname();
   return (
@@ -42,7 +46,10 @@ export function AppShell(props: { user: { name: string; role: Role }; nav: { hre
               })}
             </ul>
           </nav>
-          <p className="text-sm text-slate-700 max-md:order-3 max-md:grow max-md:basis-1/2 max-md:text-xs" data-testid="current-user">
+          <p
+            className="text-sm text-slate-700 max-md:order-3 max-md:grow max-md:basis-1/2 max-md:text-xs"
+            data-testid="current-user"
+          >
             {props.user.name} · <span>{t(`role.${props.user.role}`)}</span>
           </p>
           <div className="max-md:order-4">

@@ -6,11 +6,20 @@ import { useT } from "@/lib/i18n/client";
 import type { useSyncRun } from "./use-sync-run";
 
 /**
- * A sync run on a connection's card (connections page and inbox): its progress while it runs, then its outcome. A failed sync
+ * A sync run on a connection's card (connections page and inbox): its progress while it runs, then its outcome. A
+ * failed sync
  * records its failure as the card's last sync, which says it: the run does not say it a second
  * time. A failure that left no new last sync (a refusal before the start, a broken stream) it says.
  */
-export function SyncRun({ connection, run, className = "" }: { connection: Connection; run: ReturnType<typeof useSyncRun>; className?: string }) {
+export function SyncRun({
+  connection,
+  run,
+  className = "",
+}: {
+  connection: Connection;
+  run: ReturnType<typeof useSyncRun>;
+  className?: string;
+}) {
   const t = useT();
   const { sync, progress } = run;
   const last = connection.lastSync;
@@ -24,7 +33,11 @@ export function SyncRun({ connection, run, className = "" }: { connection: Conne
           label={t("inbox.sync.progressLabel", { name: connection.name })}
           value={progress?.seen ?? 0}
           max={progress?.count ?? 0}
-          text={progress ? t("inbox.sync.progress", { seen: progress.seen, count: progress.count }) : t("inbox.sync.starting")}
+          text={
+            progress
+              ? t("inbox.sync.progress", { seen: progress.seen, count: progress.count })
+              : t("inbox.sync.starting")
+          }
         />
       )}
       <StatusLine tone={error ? "error" : done ? "success" : "info"}>
@@ -32,7 +45,9 @@ export function SyncRun({ connection, run, className = "" }: { connection: Conne
         {done && !error && (
           <span data-testid="sync-done">
             {t("inbox.sync.done", { open: done.open, added: done.added, gone: done.gone })}
-            {done.countMismatch && <> {t("inbox.sync.countMismatch", { count: done.countMismatch.count, seen: done.countMismatch.seen })}</>}
+            {done.countMismatch && (
+              <> {t("inbox.sync.countMismatch", { count: done.countMismatch.count, seen: done.countMismatch.seen })}</>
+            )}
           </span>
         )}
       </StatusLine>

@@ -18,9 +18,13 @@ export function SyncStatus({ connection, showOpen = true }: { connection: Connec
           {last.ok ? (
             <span className="text-green-900">{t("inbox.sync.lastOk")}</span>
           ) : (
-            <span className="text-red-800">{t("inbox.sync.lastFailed", { message: last.message ?? t("inbox.sync.noReason") })}</span>
+            <span className="text-red-800">
+              {t("inbox.sync.lastFailed", { message: last.message ?? t("inbox.sync.noReason") })}
+            </span>
           )}
-          {showOpen && last.ok && last.open !== null && <> {t(last.open === 1 ? "inbox.sync.lastOpen.one" : "inbox.sync.lastOpen.other", { n: last.open })}</>}
+          {showOpen && last.ok && last.open !== null && (
+            <> {t(last.open === 1 ? "inbox.sync.lastOpen.one" : "inbox.sync.lastOpen.other", { n: last.open })}</>
+          )}
         </p>
       ) : (
         <p className="text-slate-700">{t("inbox.sync.never")}</p>

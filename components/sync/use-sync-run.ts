@@ -32,7 +32,11 @@ export function useSyncRun(connection: Connection) {
       if (!end.done) throw new Error(t("inbox.sync.interrupted"));
       return end.done;
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: connectionKeys.all })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: inboxKeys.all }),
+        client.invalidateQueries({ queryKey: connectionKeys.all }),
+      ]),
   });
   const start = () => sync.mutate({ lastAt: connection.lastSync?.at ?? null });
   return { sync, progress, start };

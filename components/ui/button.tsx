@@ -10,6 +10,10 @@ const variants = {
 export const buttonClass = (variant: keyof typeof variants = "primary") =>
   `rounded px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]}`;
 
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
   return <button {...props} className={`${buttonClass(variant)} ${className}`} />;
 }

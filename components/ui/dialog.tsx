@@ -24,7 +24,11 @@ export function Dialog(props: {
           {...(props.description ? {} : { "aria-describedby": undefined })}
         >
           <RadixDialog.Title className="text-lg font-semibold text-slate-900">{props.title}</RadixDialog.Title>
-          {props.description && <RadixDialog.Description className="mt-2 text-sm text-slate-700">{props.description}</RadixDialog.Description>}
+          {props.description && (
+            <RadixDialog.Description className="mt-2 text-sm text-slate-700">
+              {props.description}
+            </RadixDialog.Description>
+          )}
           <div className="mt-4">{props.children}</div>
           <RadixDialog.Close className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700">
             <span aria-hidden="true">✕</span>

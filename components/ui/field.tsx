@@ -8,7 +8,12 @@ export type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedb
  * A label, the control, an optional hint and an optional error, tied together by ids: the control
  * gets aria-describedby (hint, error) and aria-invalid when there is an error.
  */
-export function Field(props: { label: string; hint?: string; error?: string; children: (control: ControlProps) => ReactNode }) {
+export function Field(props: {
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -12,7 +12,13 @@ export function FilterDisclosure(props: { label: string; activeLabel: string | n
   const id = useId();
   return (
     <div className="flex flex-col gap-3">
-      <Button variant="secondary" className="self-start md:hidden" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <Button
+        variant="secondary"
+        className="self-start md:hidden"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {props.label}
         {props.activeLabel && <span className="font-normal"> · {props.activeLabel}</span>}
       </Button>

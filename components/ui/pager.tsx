@@ -24,13 +24,23 @@ export function Pager(props: {
   const sizes = props.sizes.includes(limit) ? props.sizes : [...props.sizes, limit].sort((a, b) => a - b);
   return (
     <nav aria-label={t("pager.label")} className="flex flex-wrap items-center gap-3 text-sm">
-      <Button variant="secondary" type="button" disabled={offset <= 0} onClick={() => props.onChange({ offset: Math.max(0, offset - limit) })}>
+      <Button
+        variant="secondary"
+        type="button"
+        disabled={offset <= 0}
+        onClick={() => props.onChange({ offset: Math.max(0, offset - limit) })}
+      >
         {t("pager.prev")}
       </Button>
       <p aria-live="polite" className="text-slate-800" data-testid="pager-status">
         {t("pager.status", { page, pages, first, last, count })}
       </p>
-      <Button variant="secondary" type="button" disabled={last >= count} onClick={() => props.onChange({ offset: offset + limit })}>
+      <Button
+        variant="secondary"
+        type="button"
+        disabled={last >= count}
+        onClick={() => props.onChange({ offset: offset + limit })}
+      >
         {t("pager.next")}
       </Button>
       <label className="ml-auto flex items-center gap-2">

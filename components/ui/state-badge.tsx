@@ -46,7 +46,11 @@ export function StateLegend() {
   return (
     <Legend
       summary={t("state.legend")}
-      entries={DOCUMENT_STATES.map((state) => ({ key: state, badge: <StateBadge state={state} />, about: t(`state.${state}.about`) }))}
+      entries={DOCUMENT_STATES.map((state) => ({
+        key: state,
+        badge: <StateBadge state={state} />,
+        about: t(`state.${state}.about`),
+      }))}
     />
   );
 }

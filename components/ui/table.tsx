@@ -6,7 +6,13 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
  * reach and a screen reader names. `cards`: below `md` its rows lay themselves out as cards
  * (the rows' cells place themselves; the head is left to screen readers).
  */
-export function Table(props: { caption: string; captionHidden?: boolean; scrollLabel?: string; cards?: boolean; children: ReactNode }) {
+export function Table(props: {
+  caption: string;
+  captionHidden?: boolean;
+  scrollLabel?: string;
+  cards?: boolean;
+  children: ReactNode;
+}) {
   const { caption, captionHidden, scrollLabel, children } = props;
   const region = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
   return (
@@ -15,7 +21,9 @@ export function Table(props: { caption: string; captionHidden?: boolean; scrollL
       className="relative overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       <table className={`w-full border-collapse text-left text-sm ${props.cards ? "max-md:block" : ""}`}>
-        <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>{caption}</caption>
+        <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>
+          {caption}
+        </caption>
         {children}
       </table>
     </div>
@@ -23,7 +31,13 @@ export function Table(props: { caption: string; captionHidden?: boolean; scrollL
 }
 
 export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" {...props} className={`border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-900 ${className}`} />;
+  return (
+    <th
+      scope="col"
+      {...props}
+      className={`border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-900 ${className}`}
+    />
+  );
 }
 
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

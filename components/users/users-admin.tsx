@@ -49,12 +49,30 @@ function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-labelledby="create-user">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2"
+      aria-labelledby="create-user"
+    >
       <h2 id="create-user" className="text-lg font-semibold sm:col-span-2">
         {t("users.create")}
       </h2>
-      <TextField label={t("users.email")} type="email" value={form.email} onChange={set("email")} error={fieldError("email")} autoComplete="off" />
-      <TextField label={t("users.name")} value={form.name} onChange={set("name")} error={fieldError("name")} autoComplete="off" />
+      <TextField
+        label={t("users.email")}
+        type="email"
+        value={form.email}
+        onChange={set("email")}
+        error={fieldError("email")}
+        autoComplete="off"
+      />
+      <TextField
+        label={t("users.name")}
+        value={form.name}
+        onChange={set("name")}
+        error={fieldError("name")}
+        autoComplete="off"
+      />
       <SelectField
         label={t("users.role")}
         value={form.role}
@@ -144,7 +162,11 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
       </td>
       <td className="p-2">{user.name}</td>
       <td className="p-2">
-        <RoleSelect user={user} disabled={update.isPending || isSelf} onChange={(role) => update.mutate({ id: user.id, role })} />
+        <RoleSelect
+          user={user}
+          disabled={update.isPending || isSelf}
+          onChange={(role) => update.mutate({ id: user.id, role })}
+        />
       </td>
       <td className="p-2">{user.disabled ? t("users.disabled") : t("users.active")}</td>
       <td className="p-2">
@@ -226,7 +248,12 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
             </thead>
             <tbody>
               {list.data.map((u) => (
-                <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} onChanged={(x) => setNotice(t("users.updated", { email: x.email }))} />
+                <UserRow
+                  key={u.id}
+                  user={u}
+                  isSelf={u.id === currentUserId}
+                  onChanged={(x) => setNotice(t("users.updated", { email: x.email }))}
+                />
               ))}
             </tbody>
           </table>

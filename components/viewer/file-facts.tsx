@@ -9,7 +9,10 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 /** A document's own route (GET /api/connections/{id}/documents/{documentid}): its row and the provider's facts. */
 export const documentFactsQuery = (connectionId: string, documentid: string) => ({
   queryKey: ["document-facts", connectionId, documentid] as const,
-  queryFn: () => fetchJson<DocumentWithFacts>(`/api/connections/${encodeURIComponent(connectionId)}/documents/${encodeURIComponent(documentid)}`),
+  queryFn: () =>
+    fetchJson<DocumentWithFacts>(
+      `/api/connections/${encodeURIComponent(connectionId)}/documents/${encodeURIComponent(documentid)}`,
+    ),
 });
 
 /** True when the provider's hash names other bytes than those delivered: such a document is never confirmed. */
@@ -25,17 +28,26 @@ export function FileFacts({ facts }: { facts: FactsView }) {
   const t = useT();
   const display = useDisplay();
   const titleId = useId();
-  const size = (n: number | null) => (n === null ? "—" : t("fileFacts.bytes", { size: formatBytes(n, display.locale), bytes: String(n) }));
+  const size = (n: number | null) =>
+    n === null ? "—" : t("fileFacts.bytes", { size: formatBytes(n, display.locale), bytes: String(n) });
   const hash = facts.hash;
   const given = facts.source !== null || facts.doctypeversion !== null;
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="file-facts">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 rounded border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-testid="file-facts"
+    >
       <h3 id={titleId} className="font-semibold text-slate-900">
         {t("fileFacts.title")}
       </h3>
       {hash && hash.matches === false && hash.actual && (
         <p role="alert" className="rounded border border-red-700 bg-red-50 p-2 font-medium text-red-900">
-          {t("fileFacts.hashMismatch", { algorithm: ALGORITHM_NAMES[hash.algorithm], expected: hash.hex, actual: hash.actual })}
+          {t("fileFacts.hashMismatch", {
+            algorithm: ALGORITHM_NAMES[hash.algorithm],
+            expected: hash.hex,
+            actual: hash.actual,
+          })}
         </p>
       )}
       {!given ? (
@@ -45,7 +57,11 @@ export function FileFacts({ facts }: { facts: FactsView }) {
           <dt className="text-slate-700">{t("fileFacts.size")}</dt>
           <dd>
             {size(facts.filesize)}
-            {facts.sizeDiffers !== null && <span className="block text-amber-900">{t("fileFacts.sizeDiffers", { bytes: String(facts.sizeDiffers) })}</span>}
+            {facts.sizeDiffers !== null && (
+              <span className="block text-amber-900">
+                {t("fileFacts.sizeDiffers", { bytes: String(facts.sizeDiffers) })}
+              </span>
+            )}
           </dd>
           <dt className="text-slate-700">{t("fileFacts.compressed")}</dt>
           <dd>{size(facts.filesizecompressed)}</dd>
@@ -70,8 +86,10 @@ function HashNote({ facts }: { facts: FactsView }) {
   const hash = facts.hash;
   if (!hash) return <span className="block text-slate-700">{t("fileFacts.hashNotCheckable")}</span>;
   const algorithm = ALGORITHM_NAMES[hash.algorithm];
-  if (hash.matches === true) return <span className="block text-green-800">{t("fileFacts.hashMatches", { algorithm })}</span>;
-  if (hash.matches === null) return <span className="block text-slate-700">{t("fileFacts.hashUnchecked", { algorithm })}</span>;
+  if (hash.matches === true)
+    return <span className="block text-green-800">{t("fileFacts.hashMatches", { algorithm })}</span>;
+  if (hash.matches === null)
+    return <span className="block text-slate-700">{t("fileFacts.hashUnchecked", { algorithm })}</span>;
   return null;
 }
 
@@ -80,7 +98,15 @@ function HashNote({ facts }: { facts: FactsView }) {
  * asked the provider for them where needed and checked the bytes against its hash. Nothing is
  * shown for a document without facts of its service (UVI) or unknown to the inbox.
  */
-export function DocumentFacts({ connectionId, documentid, ready }: { connectionId: string; documentid: string; ready: boolean }) {
+export function DocumentFacts({
+  connectionId,
+  documentid,
+  ready,
+}: {
+  connectionId: string;
+  documentid: string;
+  ready: boolean;
+}) {
   const t = useT();
   const query = useQuery({ ...documentFactsQuery(connectionId, documentid), enabled: ready });
   if (!ready || query.isPending) {
@@ -92,6 +118,8 @@ export function DocumentFacts({ connectionId, documentid, ready }: { connectionI
   }
   // A document the inbox does not know (named only by a link) has no facts to show.
   if (query.isError)
-    return query.error instanceof HttpError && query.error.status === 404 ? null : <p className="text-sm text-slate-700">{t("fileFacts.error")}</p>;
+    return query.error instanceof HttpError && query.error.status === 404 ? null : (
+      <p className="text-sm text-slate-700">{t("fileFacts.error")}</p>
+    );
   return query.data.facts ? <FileFacts facts={query.data.facts} /> : null;
 }

@@ -15,7 +15,10 @@ function Loading() {
 }
 
 /** The viewer as a lazy, client-only island: the inbox does not load pdf.js until a document opens. */
-export const LazyDocumentViewer = dynamic<ViewerProps>(() => import("./document-viewer").then((m) => m.DocumentViewer), {
-  ssr: false,
-  loading: Loading,
-});
+export const LazyDocumentViewer = dynamic<ViewerProps>(
+  () => import("./document-viewer").then((m) => m.DocumentViewer),
+  {
+    ssr: false,
+    loading: Loading,
+  },
+);

@@ -55,7 +55,11 @@ function usePageDrawing({ pdfjs, doc, pageNumber, zoom, width, onScale }: Drawin
       await textLayer.render();
       if (!cancelled) setState("done");
     })().catch((err: unknown) => {
-      if (cancelled || (err instanceof Error && (err.name === "RenderingCancelledException" || err.name === "AbortException"))) return;
+      if (
+        cancelled ||
+        (err instanceof Error && (err.name === "RenderingCancelledException" || err.name === "AbortException"))
+      )
+        return;
       setState("failed");
     });
     return () => {
@@ -91,7 +95,11 @@ export function PdfPage(props: Drawing & { filename: string }) {
         role="group"
         aria-label={t("viewer.pdf.page", { page: pageNumber, pages })}
         className="pdf-page relative bg-white shadow"
-        style={size ? ({ width: size.width, height: size.height, "--total-scale-factor": size.scale } as CSSProperties) : undefined}
+        style={
+          size
+            ? ({ width: size.width, height: size.height, "--total-scale-factor": size.scale } as CSSProperties)
+            : undefined
+        }
         data-testid="pdf-page"
         data-state={state}
       >

@@ -10,7 +10,13 @@ const STEP = 1.25;
 // The page's frame inside the scroll area: padding on both sides.
 const GUTTER = 32;
 
-function ToolButton(props: { label: string; onClick: () => void; disabled?: boolean; pressed?: boolean; children: ReactNode }) {
+function ToolButton(props: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -37,7 +43,9 @@ function useFrameWidth(status: ReturnType<typeof usePdfDocument>["status"]) {
     const el = scrollRef.current;
     if (!el) return;
     // Rounded, so a scroll bar appearing or a pixel of layout does not redraw the page.
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(((entry?.contentRect.width ?? 0) - GUTTER) / 8) * 8));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.floor(((entry?.contentRect.width ?? 0) - GUTTER) / 8) * 8),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [status]);
@@ -73,13 +81,21 @@ function PdfToolbar(props: {
         ▶
       </ToolButton>
       <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
-      <ToolButton label={t("viewer.pdf.zoomOut")} disabled={scale <= 0.26} onClick={() => onZoom(clampScale(scale / STEP))}>
+      <ToolButton
+        label={t("viewer.pdf.zoomOut")}
+        disabled={scale <= 0.26}
+        onClick={() => onZoom(clampScale(scale / STEP))}
+      >
         −
       </ToolButton>
       <p className="min-w-20 text-center text-sm text-slate-800" data-testid="pdf-zoom">
         {t("viewer.pdf.zoom", { percent: Math.round(scale * 100) })}
       </p>
-      <ToolButton label={t("viewer.pdf.zoomIn")} disabled={scale >= 3.99} onClick={() => onZoom(clampScale(scale * STEP))}>
+      <ToolButton
+        label={t("viewer.pdf.zoomIn")}
+        disabled={scale >= 3.99}
+        onClick={() => onZoom(clampScale(scale * STEP))}
+      >
         +
       </ToolButton>
       <ToolButton label={t("viewer.pdf.fitWidth")} pressed={zoom === "fit"} onClick={() => onZoom("fit")}>
@@ -110,14 +126,28 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
     );
   }
   if (loaded.status === "error") {
-    return <ViewerError message={t(loaded.reason === "password" ? "viewer.pdf.password" : "viewer.pdf.invalid")} download={{ src, filename }} />;
+    return (
+      <ViewerError
+        message={t(loaded.reason === "password" ? "viewer.pdf.password" : "viewer.pdf.invalid")}
+        download={{ src, filename }}
+      />
+    );
   }
 
   const pages = loaded.doc.numPages;
   const page = Math.min(pageNumber, pages);
   return (
     <div className="flex flex-col gap-2" data-testid="pdf-viewer">
-      <PdfToolbar filename={filename} src={src} page={page} pages={pages} scale={scale} zoom={zoom} onPage={setPageNumber} onZoom={setZoom} />
+      <PdfToolbar
+        filename={filename}
+        src={src}
+        page={page}
+        pages={pages}
+        scale={scale}
+        zoom={zoom}
+        onPage={setPageNumber}
+        onZoom={setZoom}
+      />
       {/* Not named by the file name alone: the inbox's pane around it is a region of that name. */}
       <div
         ref={scrollRef}
@@ -126,7 +156,15 @@ export function PdfViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
         role="region"
         className="max-h-[80vh] overflow-auto rounded bg-slate-200 p-4"
       >
-        <PdfPage pdfjs={loaded.pdfjs} doc={loaded.doc} pageNumber={page} zoom={zoom} width={width} filename={filename} onScale={onScale} />
+        <PdfPage
+          pdfjs={loaded.pdfjs}
+          doc={loaded.doc}
+          pageNumber={page}
+          zoom={zoom}
+          width={width}
+          filename={filename}
+          onScale={onScale}
+        />
       </div>
     </div>
   );

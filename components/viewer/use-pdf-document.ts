@@ -3,7 +3,10 @@ import { useEffect, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 
 export type Pdfjs = typeof import("pdfjs-dist");
-type Loaded = { status: "loading" } | { status: "ready"; pdfjs: Pdfjs; doc: PDFDocumentProxy } | { status: "error"; reason: "invalid" | "password" };
+type Loaded =
+  | { status: "loading" }
+  | { status: "ready"; pdfjs: Pdfjs; doc: PDFDocumentProxy }
+  | { status: "error"; reason: "invalid" | "password" };
 
 /** pdf.js, loaded on first use, with its worker and fonts from the app's own route (app/pdfjs). */
 async function loadPdfjs(): Promise<Pdfjs> {

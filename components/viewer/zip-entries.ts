@@ -48,7 +48,16 @@ function decodeName(bytes: Uint8Array, isUtf8: boolean): string {
 
 function dosDate(date: number, time: number): Date | null {
   if (date === 0) return null;
-  const d = new Date(Date.UTC(((date >> 9) & 0x7f) + 1980, ((date >> 5) & 0x0f) - 1, date & 0x1f, time >> 11, (time >> 5) & 0x3f, (time & 0x1f) * 2));
+  const d = new Date(
+    Date.UTC(
+      ((date >> 9) & 0x7f) + 1980,
+      ((date >> 5) & 0x0f) - 1,
+      date & 0x1f,
+      time >> 11,
+      (time >> 5) & 0x3f,
+      (time & 0x1f) * 2,
+    ),
+  );
   return Number.isNaN(d.getTime()) ? null : d;
 }
 

@@ -23,7 +23,13 @@ function saveEntry(entry: ZipEntry, bytes: Uint8Array<ArrayBuffer>) {
 
 const problemKey = (err: unknown): MessageKey =>
   err instanceof ZipError
-    ? ({ invalid: "viewer.zip.invalid", unsupported: "viewer.zip.unsupported", tooLarge: "viewer.zip.tooLarge" } as const)[err.reason]
+    ? (
+        {
+          invalid: "viewer.zip.invalid",
+          unsupported: "viewer.zip.unsupported",
+          tooLarge: "viewer.zip.tooLarge",
+        } as const
+      )[err.reason]
     : "viewer.zip.invalid";
 
 function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array; onClose: () => void }) {
@@ -45,7 +51,10 @@ function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array
       </div>
       {bytes.byteLength > PREVIEW_BYTES && (
         <p className="text-sm text-slate-700">
-          {t("viewer.zip.truncated", { shown: formatBytes(PREVIEW_BYTES, locale), total: formatBytes(bytes.byteLength, locale) })}
+          {t("viewer.zip.truncated", {
+            shown: formatBytes(PREVIEW_BYTES, locale),
+            total: formatBytes(bytes.byteLength, locale),
+          })}
         </p>
       )}
       <pre
@@ -61,14 +70,28 @@ function Preview({ entry, bytes, onClose }: { entry: ZipEntry; bytes: Uint8Array
 }
 
 /** One entry: name, size, date, and for a file "preview" (text entries) and "download". */
-function EntryRow({ entry, previewing, onPreview, onDownload }: { entry: ZipEntry; previewing: boolean; onPreview: () => void; onDownload: () => void }) {
+function EntryRow({
+  entry,
+  previewing,
+  onPreview,
+  onDownload,
+}: {
+  entry: ZipEntry;
+  previewing: boolean;
+  onPreview: () => void;
+  onDownload: () => void;
+}) {
   const t = useT();
   const display = useDisplay();
   return (
     <tr>
       <Td className="break-all font-mono text-xs">{entry.name}</Td>
-      <Td className="whitespace-nowrap text-right">{entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, display.locale)}</Td>
-      <Td className="whitespace-nowrap">{entry.modified ? formatDateTime(entry.modified, display, { wallTime: true }) : "–"}</Td>
+      <Td className="whitespace-nowrap text-right">
+        {entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, display.locale)}
+      </Td>
+      <Td className="whitespace-nowrap">
+        {entry.modified ? formatDateTime(entry.modified, display, { wallTime: true }) : "–"}
+      </Td>
       <Td>
         {!entry.isDirectory && (
           <div className="flex flex-wrap gap-2">
@@ -83,7 +106,12 @@ function EntryRow({ entry, previewing, onPreview, onDownload }: { entry: ZipEntr
                 {t("viewer.zip.preview")}
               </Button>
             )}
-            <Button variant="secondary" type="button" aria-label={t("viewer.zip.downloadEntry", { name: entry.name })} onClick={onDownload}>
+            <Button
+              variant="secondary"
+              type="button"
+              aria-label={t("viewer.zip.downloadEntry", { name: entry.name })}
+              onClick={onDownload}
+            >
               {t("viewer.download")}
             </Button>
           </div>
@@ -156,7 +184,9 @@ export function ZipViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
           </tbody>
         </Table>
       )}
-      <div role="alert">{problem && <p className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">{problem}</p>}</div>
+      <div role="alert">
+        {problem && <p className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">{problem}</p>}
+      </div>
       {preview && <Preview entry={preview.entry} bytes={preview.bytes} onClose={() => setPreview(null)} />}
     </div>
   );

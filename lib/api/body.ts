@@ -4,7 +4,8 @@ import { AppError } from "@/lib/errors";
 /** Request bodies of JSON routes and of the sign-in form: 64 KiB (routes may allow more, see `withPrincipal`). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export const bodyTooLarge = (limit: number) => new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: Math.floor(limit / 1024) } });
+export const bodyTooLarge = (limit: number) =>
+  new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: Math.floor(limit / 1024) } });
 
 /** After a refusal, how much more of the body is read and dropped, and for how long. */
 const DRAIN_BYTES = 16 * 1024 * 1024;

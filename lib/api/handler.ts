@@ -51,7 +51,12 @@ export type PrincipalLoader<X> = (params: Record<string, string>) => Promise<Pri
  * handler -> error mapping (lib/api/responses.ts). A handler returns a Response, or a value sent
  * as 200 JSON. `load` finds the session's user; a route may load its own record with it in one query.
  */
-export function withPrincipal<X extends object, Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+export function withPrincipal<
+  X extends object,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  P extends Schema = undefined,
+>(
   load: PrincipalLoader<X>,
   options: RouteOptions<Q, B, P>,
   handler: (ctx: HandlerContext<Q, B, P> & X) => Promise<unknown>,
@@ -63,14 +68,19 @@ export function withPrincipal<X extends object, Q extends Schema = undefined, B 
     if (isChanging) forgetSessionChecks();
     try {
       const rawParams = (await route.params) ?? {};
-      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
       const { user, extra } = await load(params);
       locale = await requestLocale(user?.locale);
       if (!user) throw unauthorized();
       if (options.roles && !options.roles.includes(user.role)) throw forbidden();
-      if (isChanging && !isAllowedOrigin(req.headers, env().publicUrl)) throw new AppError(403, "bad_origin", "error.badOrigin");
+      if (isChanging && !isAllowedOrigin(req.headers, env().publicUrl))
+        throw new AppError(403, "bad_origin", "error.badOrigin");
       const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      const body = options.body ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT)) : undefined;
+      const body = options.body
+        ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT))
+        : undefined;
       const path = options.params ? parsePath(options.params, params, options.notFound) : params;
       const result = await handler({
         ...extra,

@@ -18,9 +18,12 @@ const FILES: [RegExp, (name: string) => string, string][] = [
 
 let installed: Promise<string> | undefined;
 const installedVersion = () =>
-  (installed ??= readFile(path.join(ROOT, "package.json"), "utf8").then((text) => (JSON.parse(text) as { version: string }).version));
+  (installed ??= readFile(path.join(ROOT, "package.json"), "utf8").then(
+    (text) => (JSON.parse(text) as { version: string }).version,
+  ));
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /** The file `name` (a path below pdfjs-dist) of pdf.js `version`, or 404 for any other version or file. */
 export async function pdfjsAsset(version: string, name: string): Promise<Response> {

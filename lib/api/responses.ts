@@ -5,10 +5,17 @@ import { translate, type Locale } from "@/lib/i18n/messages";
 import { currentRequestId, log } from "@/lib/log";
 
 /** The error answer (docs/api.md, "Conventions"): `{error, message}`, `fields` on a 400, nothing internal. */
-function errorBody(err: unknown, locale: Locale): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+function errorBody(
+  err: unknown,
+  locale: Locale,
+): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     const { vars, fields, extra, headers } = err.options;
-    const body: Record<string, unknown> = { error: err.code, message: translate(locale, err.messageKey, vars), ...extra };
+    const body: Record<string, unknown> = {
+      error: err.code,
+      message: translate(locale, err.messageKey, vars),
+      ...extra,
+    };
     if (fields) body.fields = fields.map((f) => ({ path: f.path, message: translate(locale, f.message, f.vars) }));
     return { status: err.status, body, headers };
   }
@@ -18,7 +25,10 @@ function errorBody(err: unknown, locale: Locale): { status: number; body: Record
 }
 
 /** A JSON answer of the API: never stored by a browser or a proxy. */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return Response.json(body, { status: init.status, headers: { "cache-control": "no-store", ...init.headers } });
 }
 
@@ -40,8 +50,14 @@ export function noStoreJson(res: Response): Response {
   return res;
 }
 
-/** A file answer: our own safe headers, never the provider's; no-transform keeps gzip off bytes that are compressed already. */
-export function fileResponse(meta: { contentType: string; contentDisposition: string; contentLength?: string }, stream: ReadableStream<Uint8Array>): Response {
+/**
+ * A file answer: our own safe headers, never the provider's; no-transform keeps gzip off bytes that are compressed
+ * already.
+ */
+export function fileResponse(
+  meta: { contentType: string; contentDisposition: string; contentLength?: string },
+  stream: ReadableStream<Uint8Array>,
+): Response {
   const headers = new Headers({
     "content-type": meta.contentType,
     "content-disposition": meta.contentDisposition,
@@ -56,7 +72,10 @@ export function fileResponse(meta: { contentType: string; contentDisposition: st
  * An NDJSON answer fed by `run`: each `emit` is one line. The run goes on when the client goes
  * away (its lines are then dropped); its last value is the final line.
  */
-export function ndjsonResponse(run: (emit: (line: object) => void) => Promise<object>, onError: (err: unknown) => object): Response {
+export function ndjsonResponse(
+  run: (emit: (line: object) => void) => Promise<object>,
+  onError: (err: unknown) => object,
+): Response {
   const encoder = new TextEncoder();
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
@@ -80,5 +99,8 @@ export function ndjsonResponse(run: (emit: (line: object) => void) => Promise<ob
       open = false;
     },
   });
-  return new Response(stream, { status: 200, headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store, no-transform" } });
+  return new Response(stream, {
+    status: 200,
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store, no-transform" },
+  });
 }

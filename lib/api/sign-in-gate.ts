@@ -35,7 +35,11 @@ function emailOf(req: NextRequest, body: Uint8Array): string {
  * account or address over its limit gets 429 with Retry-After; the attempt goes with the request
  * to `authorize`, which keeps it as a failure or removes it on success.
  */
-export async function signInGate(req: NextRequest, segments: string[], next: (req: NextRequest) => Promise<Response>): Promise<Response> {
+export async function signInGate(
+  req: NextRequest,
+  segments: string[],
+  next: (req: NextRequest) => Promise<Response>,
+): Promise<Response> {
   let body: Uint8Array;
   try {
     body = await readBodyLimited(req, DEFAULT_BODY_LIMIT);

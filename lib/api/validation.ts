@@ -14,7 +14,8 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
             : { path, message: "validation.tooShort", vars: { min: Number(issue.minimum) } };
         return { path, message: "validation.tooSmall", vars: { min: Number(issue.minimum) } };
       case "too_big":
-        if (issue.origin === "string") return { path, message: "validation.tooLong", vars: { max: Number(issue.maximum) } };
+        if (issue.origin === "string")
+          return { path, message: "validation.tooLong", vars: { max: Number(issue.maximum) } };
         return { path, message: "validation.tooBig", vars: { max: Number(issue.maximum) } };
       case "invalid_format":
         if (issue.format === "email") return { path, message: "validation.email" };
@@ -23,11 +24,14 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
       case "invalid_value":
         return { path, message: "validation.oneOf", vars: { options: issue.values.map(String).join(", ") } };
       case "invalid_type":
-        return issue.input === undefined ? { path, message: "validation.required" } : { path, message: "validation.type" };
+        return issue.input === undefined
+          ? { path, message: "validation.required" }
+          : { path, message: "validation.type" };
       case "unrecognized_keys":
         return { path: issue.keys.join(", "), message: "validation.unknownKey" };
       case "custom": {
-        // A refinement names its own message: `params: { messageKey, vars? }` (vars: what the message names, e.g. the wrong values).
+        // A refinement names its own message: `params: { messageKey, vars? }` (vars: what the message names, e.g. the
+        // wrong values).
         const key: unknown = issue.params?.messageKey;
         const vars: unknown = issue.params?.vars;
         return {
@@ -49,13 +53,22 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-/** A route's path parameters: one that does not fit names no record, so the answer is 404 (with `missing` as its message). */
-export function parsePath<S extends z.ZodType>(schema: S, params: Record<string, string>, missing?: MessageKey): z.output<S> {
+/**
+ * A route's path parameters: one that does not fit names no record, so the answer is 404 (with `missing` as its
+ * message).
+ */
+export function parsePath<S extends z.ZodType>(
+  schema: S,
+  params: Record<string, string>,
+  missing?: MessageKey,
+): z.output<S> {
   const result = schema.safeParse(params);
   if (!result.success) throw notFound(missing);
   return result.data;
 }
 
-/** The `params` schema of a route whose named path parameters are any text (the handler or its function checks them). */
+/**
+ * The `params` schema of a route whose named path parameters are any text (the handler or its function checks them).
+ */
 export const pathParams = <const K extends string>(...names: K[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>);

@@ -10,7 +10,10 @@ import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOpt
 type Found = Awaited<ReturnType<typeof sessionConnection>>;
 
 /** A remembered check is shared by later requests: none of them may change it. */
-const frozen = ({ user, connection }: Found): Found => ({ user: user && Object.freeze(user), connection: connection && Object.freeze(connection) });
+const frozen = ({ user, connection }: Found): Found => ({
+  user: user && Object.freeze(user),
+  connection: connection && Object.freeze(connection),
+});
 
 const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = async (params) => {
   const claims = await sessionClaims();
@@ -31,7 +34,11 @@ const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = as
  * gets the user's own connection, and every other id answers 404 (after the role and Origin
  * checks, so a support user still gets 403).
  */
-export function withConnection<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
+export function withConnection<
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  P extends Schema = undefined,
+>(
   options: Omit<RouteOptions<Q, B, P>, "roles">,
   handler: (ctx: HandlerContext<Q, B, P> & { connection: ConnectionRow }) => Promise<unknown>,
 ) {

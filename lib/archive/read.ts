@@ -16,12 +16,19 @@ export async function isArchived(db: Db, sha256: string): Promise<boolean> {
       () => true,
       () => false,
     );
-  const [row] = await db.select({ id: deliveryBlobs.id }).from(deliveryBlobs).where(eq(deliveryBlobs.sha256, sha256)).limit(1);
+  const [row] = await db
+    .select({ id: deliveryBlobs.id })
+    .from(deliveryBlobs)
+    .where(eq(deliveryBlobs.sha256, sha256))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The archived bytes of a hash, streamed (never read whole), or null when they are not there. */
-export async function openArchived(db: Db, sha256: string): Promise<{ bytes: number; stream: ReadableStream<Uint8Array> } | null> {
+export async function openArchived(
+  db: Db,
+  sha256: string,
+): Promise<{ bytes: number; stream: ReadableStream<Uint8Array> } | null> {
   if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
   const where = env().archive;
   if (where.kind === "dir") {

@@ -13,7 +13,10 @@ import { BATCH_BYTES, takeBatchBuffer } from "./worker";
 export type ArchivedFile = { sha256: string; bytes: number; digest?: { algorithm: HashAlgorithm; hex: string } };
 
 /** The file as the hash job finished it, with its extra digest named. */
-export const archivedFile = (done: { sha256: string; bytes: number; extra?: string }, extra?: HashAlgorithm): ArchivedFile => ({
+export const archivedFile = (
+  done: { sha256: string; bytes: number; extra?: string },
+  extra?: HashAlgorithm,
+): ArchivedFile => ({
   sha256: done.sha256,
   bytes: done.bytes,
   ...(extra && done.extra && { digest: { algorithm: extra, hex: done.extra } }),

@@ -32,7 +32,10 @@ export async function ensureFreeSpace(dir: string): Promise<void> {
   if (min <= 0) return;
   const free = await freeBytes(dir);
   if (free >= min) return;
-  log().error({ dir, freeMb: Math.floor(free / MIB), minFreeMb: Math.floor(min / MIB) }, "archive disk nearly full: nothing is archived or confirmed");
+  log().error(
+    { dir, freeMb: Math.floor(free / MIB), minFreeMb: Math.floor(min / MIB) },
+    "archive disk nearly full: nothing is archived or confirmed",
+  );
   throw new AppError(507, "archive_disk_full", "delivery.archive.diskFull", {
     vars: { free: Math.floor(free / MIB), min: Math.floor(min / MIB) },
   });
@@ -59,8 +62,14 @@ export async function removeArchiveLeftovers(db: Db): Promise<number> {
       removed++;
     }
   } else {
-    const cutoff = Number.isFinite(olderThan) ? new Date(olderThan).toISOString() : new Date(Date.now() + 60_000).toISOString();
-    removed = rowsOf(await db.execute(sql`DELETE FROM delivery_blobs WHERE sha256 IS NULL AND stored_at < ${cutoff}::timestamptz RETURNING id`)).length;
+    const cutoff = Number.isFinite(olderThan)
+      ? new Date(olderThan).toISOString()
+      : new Date(Date.now() + 60_000).toISOString();
+    removed = rowsOf(
+      await db.execute(
+        sql`DELETE FROM delivery_blobs WHERE sha256 IS NULL AND stored_at < ${cutoff}::timestamptz RETURNING id`,
+      ),
+    ).length;
   }
   if (removed > 0) log().info({ removed }, "removed what a crash left half-archived");
   return removed;

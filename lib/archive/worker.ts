@@ -113,7 +113,11 @@ function worker() {
   return state;
 }
 
-function send(id: number, op: string, extra: { path?: string; extra?: HashAlgorithm; data?: ArrayBuffer; length?: number } = {}): Promise<unknown> {
+function send(
+  id: number,
+  op: string,
+  extra: { path?: string; extra?: HashAlgorithm; data?: ArrayBuffer; length?: number } = {},
+): Promise<unknown> {
   const { worker: w, waiting } = worker();
   const req = nextReq++;
   return new Promise((resolve, reject) => {
@@ -124,9 +128,15 @@ function send(id: number, op: string, extra: { path?: string; extra?: HashAlgori
 }
 
 export type HashJob = {
-  /** Hashes (and appends) the first `length` bytes of `data` after everything given before; `data` is given up (detached at once). */
+  /**
+   * Hashes (and appends) the first `length` bytes of `data` after everything given before; `data` is given up (detached
+   * at once).
+   */
   write: (data: ArrayBuffer, length: number) => Promise<void>;
-  /** The hash and size of everything written (and the extra digest, if asked for); with a file, it is fsynced and closed first. */
+  /**
+   * The hash and size of everything written (and the extra digest, if asked for); with a file, it is fsynced and closed
+   * first.
+   */
   finish: () => Promise<{ sha256: string; bytes: number; extra?: string }>;
   abort: () => Promise<void>;
 };

@@ -58,7 +58,9 @@ export function teeToArchive(
       fail(err);
       return void (await s.abort().catch(() => undefined));
     }
-    await onArchived(file).catch((err: unknown) => log().error({ err, sha256: file.sha256 }, "recording an archived file failed"));
+    await onArchived(file).catch((err: unknown) =>
+      log().error({ err, sha256: file.sha256 }, "recording an archived file failed"),
+    );
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -96,7 +98,11 @@ export function teeToArchive(
 }
 
 /** Reads a whole stream into the archive (for a confirmation: no browser is waiting); a failure keeps nothing of it. */
-export async function archiveStream(db: Db, body: ReadableStream<Uint8Array>, extra?: HashAlgorithm): Promise<ArchivedFile> {
+export async function archiveStream(
+  db: Db,
+  body: ReadableStream<Uint8Array>,
+  extra?: HashAlgorithm,
+): Promise<ArchivedFile> {
   let sink: ArchiveSink;
   try {
     sink = await openSink(db, extra);

@@ -25,11 +25,13 @@ export type AuditKind =
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"
   | "outbox_resolve"
-  // The unit register (lib/residents/register): an import's counts, one unit's edit (field names only), a resident's data erased.
+  // The unit register (lib/residents/register): an import's counts, one unit's edit (field names only), a resident's
+  // data erased.
   | "units.import"
   | "unit.update"
   | "resident.erase"
-  // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's address.
+  // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's
+  // address.
   | "handoff";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */

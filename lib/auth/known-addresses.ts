@@ -12,7 +12,13 @@ export async function isKnownAddress(db: Db, email: string, group: string): Prom
     .select({ address: signInKnownAddresses.address })
     .from(signInKnownAddresses)
     .innerJoin(users, eq(users.id, signInKnownAddresses.userId))
-    .where(and(eq(users.email, email), eq(signInKnownAddresses.address, group), gt(signInKnownAddresses.lastSuccessAt, knownSince)))
+    .where(
+      and(
+        eq(users.email, email),
+        eq(signInKnownAddresses.address, group),
+        gt(signInKnownAddresses.lastSuccessAt, knownSince),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -25,7 +31,10 @@ export async function rememberAddress(db: Db, userId: string, group: string): Pr
   await db
     .insert(signInKnownAddresses)
     .values({ userId, address: group })
-    .onConflictDoUpdate({ target: [signInKnownAddresses.userId, signInKnownAddresses.address], set: { lastSuccessAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [signInKnownAddresses.userId, signInKnownAddresses.address],
+      set: { lastSuccessAt: sql`now()` },
+    });
   // Keep the table small: an address not used for the period no longer counts anyway.
   await db.delete(signInKnownAddresses).where(lt(signInKnownAddresses.lastSuccessAt, knownSince));
 }

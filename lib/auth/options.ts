@@ -78,7 +78,8 @@ export function authOptions(secure: boolean): NextAuthOptions {
         }
         // A session past its absolute lifetime, signed out or otherwise ended is not renewed:
         // next-auth then answers an empty session and clears the cookie.
-        if (typeof token.authTime !== "number" || token.authTime + maxAge <= Date.now() / 1000) throw new SessionEnded();
+        if (typeof token.authTime !== "number" || token.authTime + maxAge <= Date.now() / 1000)
+          throw new SessionEnded();
         if (!(await isSessionCurrent(token))) throw new SessionEnded();
         return token;
       },

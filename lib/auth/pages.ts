@@ -16,7 +16,13 @@ export const PAGES = [
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
   { id: "residents", href: "/admin/residents", label: "nav.residents", roles: ["admin"] },
   { id: "sandbox-mail", href: "/sandbox/mail", label: "nav.sandboxMail", roles: ["admin"], sandboxOnly: true },
-] as const satisfies readonly { id: string; href: string; label: MessageKey; roles: readonly Role[]; sandboxOnly?: true }[];
+] as const satisfies readonly {
+  id: string;
+  href: string;
+  label: MessageKey;
+  roles: readonly Role[];
+  sandboxOnly?: true;
+}[];
 
 export type PageId = (typeof PAGES)[number]["id"];
 

@@ -33,7 +33,10 @@ async function inLine<T>(work: () => Promise<T>): Promise<T> {
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return inLine(
-    () => new Promise((resolve, reject) => scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)))),
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

@@ -23,7 +23,11 @@ export function forgetSessionChecks(): void {
  * The result of `check` for `key` (which must name everything the check depends on: user, session
  * version, resource), remembered when `keep` accepts it and the database is embedded.
  */
-export async function rememberedSessionCheck<T>(key: string, check: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+export async function rememberedSessionCheck<T>(
+  key: string,
+  check: () => Promise<T>,
+  keep: (value: T) => boolean,
+): Promise<T> {
   if (env().databaseUrl) return check();
   const at = Date.now();
   const known = checks.get(key);

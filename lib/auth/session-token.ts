@@ -23,7 +23,8 @@ function stateFor(secret: string) {
   return current;
 }
 
-const isExpired = (payload: JWTPayload) => typeof payload.exp === "number" && payload.exp + CLOCK_TOLERANCE_S <= Date.now() / 1000;
+const isExpired = (payload: JWTPayload) =>
+  typeof payload.exp === "number" && payload.exp + CLOCK_TOLERANCE_S <= Date.now() / 1000;
 
 /**
  * The claims of a session token, or null when it does not open or has expired. A token that opened

@@ -31,7 +31,8 @@ export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   const uid = claims?.uid;
   const sv = claims?.sv;
   const authTime = claims?.authTime;
-  if (typeof uid !== "string" || typeof sv !== "number" || typeof authTime !== "number" || !/^[0-9a-f-]{36}$/.test(uid)) return null;
+  if (typeof uid !== "string" || typeof sv !== "number" || typeof authTime !== "number" || !/^[0-9a-f-]{36}$/.test(uid))
+    return null;
   if (authTime + sessionMaxAgeSeconds() <= Date.now() / 1000) return null;
   return { uid, sv, authTime };
 });

@@ -13,7 +13,10 @@ import { recordSignInFailure, succeedAttempt } from "./throttle";
  * success removes it and makes the address known to the account (lib/auth/throttle.ts). A hash made
  * with weaker parameters than today's is replaced.
  */
-export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null }): Promise<typeof users.$inferSelect | null> {
+export async function authenticate(
+  db: Db,
+  input: { email: string; password: string; ip: string | null },
+): Promise<typeof users.$inferSelect | null> {
   const email = input.email.trim().toLowerCase();
   const attempt = currentAttempt();
   const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];

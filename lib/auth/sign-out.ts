@@ -34,6 +34,10 @@ export async function isSessionCurrent(token: JWT | null | undefined): Promise<b
   const claims = claimsOf(token);
   if (!claims || !/^[0-9a-f-]{36}$/.test(claims.uid)) return false;
   const db = await getDb();
-  const [row] = await db.select({ sv: users.sessionVersion, disabled: users.disabled }).from(users).where(eq(users.id, claims.uid)).limit(1);
+  const [row] = await db
+    .select({ sv: users.sessionVersion, disabled: users.disabled })
+    .from(users)
+    .where(eq(users.id, claims.uid))
+    .limit(1);
   return Boolean(row && !row.disabled && row.sv === claims.sv);
 }

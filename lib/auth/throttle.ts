@@ -4,7 +4,14 @@ import type { Db } from "@/lib/db/client";
 import { signInFailures } from "@/lib/db/schema/users";
 import { addressGroup } from "./address-group";
 import { isKnownAddress, rememberAddress } from "./known-addresses";
-import { ACCOUNT_LIMITS, ADDRESS_LIMITS, LONGEST_WINDOW_MINUTES, attemptsToRead, waitSeconds, type Limit } from "./throttle-limits";
+import {
+  ACCOUNT_LIMITS,
+  ADDRESS_LIMITS,
+  LONGEST_WINDOW_MINUTES,
+  attemptsToRead,
+  waitSeconds,
+  type Limit,
+} from "./throttle-limits";
 
 export type ThrottleSubject = { email: string; ip: string | null };
 /** A recorded sign-in attempt: its rows in `sign_in_failures`, one per key. */
@@ -33,7 +40,9 @@ async function countersOf(db: Db, subject: ThrottleSubject): Promise<Counter[]> 
   ];
 }
 
-/** Seconds until attempt `id` of `key` may be checked, from the ages of the attempts of `key` before it (database time). */
+/**
+ * Seconds until attempt `id` of `key` may be checked, from the ages of the attempts of `key` before it (database time).
+ */
 async function waitBefore(db: Db, { key, limits }: Counter, id: number): Promise<number> {
   const rows = await db
     .select({ age: sql<number>`extract(epoch from now() - ${signInFailures.at})`.mapWith(Number) })
@@ -56,14 +65,18 @@ async function waitBefore(db: Db, { key, limits }: Counter, id: number): Promise
  * address the account signed in from in the last 30 days has a budget of its own for it: an
  * attack from elsewhere does not lock the owner out. A refused attempt leaves no row.
  */
-export async function beginAttempt(db: Db, subject: ThrottleSubject): Promise<{ attempt: Attempt; waitSeconds: 0 } | { waitSeconds: number }> {
+export async function beginAttempt(
+  db: Db,
+  subject: ThrottleSubject,
+): Promise<{ attempt: Attempt; waitSeconds: 0 } | { waitSeconds: number }> {
   const counters = await countersOf(db, subject);
   const rows = await db
     .insert(signInFailures)
     .values(counters.map(({ key }) => ({ key })))
     .returning({ id: signInFailures.id, key: signInFailures.key });
   let wait = 0;
-  for (const counter of counters) wait = Math.max(wait, await waitBefore(db, counter, rows.find((r) => r.key === counter.key)!.id));
+  for (const counter of counters)
+    wait = Math.max(wait, await waitBefore(db, counter, rows.find((r) => r.key === counter.key)!.id));
   const ids = rows.map((r) => r.id);
   if (wait > 0) {
     await db.delete(signInFailures).where(inArray(signInFailures.id, ids));
@@ -79,7 +92,11 @@ export async function beginAttempt(db: Db, subject: ThrottleSubject): Promise<{ 
  * account's failures from elsewhere stay: an owner signing in must not hand an attacker a fresh
  * budget. Only the failures from this known address go, and the address keeps its own.
  */
-export async function succeedAttempt(db: Db, attempt: Attempt, user: { id: string; email: string; ip: string | null }): Promise<void> {
+export async function succeedAttempt(
+  db: Db,
+  attempt: Attempt,
+  user: { id: string; email: string; ip: string | null },
+): Promise<void> {
   if (attempt.ids.length) await db.delete(signInFailures).where(inArray(signInFailures.id, attempt.ids));
   if (!user.ip) return;
   const group = addressGroup(user.ip);

@@ -33,7 +33,12 @@ async function fromDatabase(db: Database, partial: string): Promise<void> {
   const place = env().archive;
   try {
     await withStaging(async (staging) => {
-      await takeSnapshot({ engine: db.engine, place, consistent: db.consistent }, staging, env().encryptionKeys, (line) => console.log(line));
+      await takeSnapshot(
+        { engine: db.engine, place, consistent: db.consistent },
+        staging,
+        env().encryptionKeys,
+        (line) => console.log(line),
+      );
       await packFile(staging, partial);
     }, path.dirname(partial));
   } finally {
@@ -43,20 +48,29 @@ async function fromDatabase(db: Database, partial: string): Promise<void> {
 
 /** The running server's snapshot, streamed into `partial`. */
 async function fromServer(server: { port: number; token: string }, partial: string): Promise<void> {
-  console.log(`Der laufende Server (Port ${server.port}) liefert die Sicherung. / The running server (port ${server.port}) provides the backup.`);
-  const res = await fetch(`http://127.0.0.1:${server.port}/api/ops/backup`, { method: "POST", headers: { Authorization: `Bearer ${server.token}` } }).catch(
-    (err: Error) => {
-      throw new OpsError(
-        `Der Server in DATA_DIR antwortet nicht (${err.message}); bitte später erneut versuchen`,
-        `the server of DATA_DIR does not answer (${err.message}); try again later`,
-      );
-    },
+  console.log(
+    `Der laufende Server (Port ${server.port}) liefert die Sicherung. / The running server (port ${server.port}) provides the backup.`,
   );
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/ops/backup`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${server.token}` },
+  }).catch((err: Error) => {
+    throw new OpsError(
+      `Der Server in DATA_DIR antwortet nicht (${err.message}); bitte später erneut versuchen`,
+      `the server of DATA_DIR does not answer (${err.message}); try again later`,
+    );
+  });
   if (res.status !== 200 || !res.body) {
     const detail = ((await res.json().catch(() => ({}))) as { message?: string }).message ?? `HTTP ${res.status}`;
-    throw new OpsError(`Der Server konnte keine Sicherung erstellen: ${detail}`, `the server could not take a backup: ${detail}`);
+    throw new OpsError(
+      `Der Server konnte keine Sicherung erstellen: ${detail}`,
+      `the server could not take a backup: ${detail}`,
+    );
   }
-  await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+  await pipeline(
+    Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+    createWriteStream(partial, { mode: 0o600 }),
+  );
 }
 
 async function verifiedManifest(file: string, keys: readonly SigningKey[]): Promise<Manifest> {

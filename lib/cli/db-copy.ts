@@ -32,8 +32,10 @@ ${KEYS_NOTE}`;
  */
 function targetOf(args: string[], fromEnv: string | undefined): string {
   const given = args.filter((a) => a !== "--");
-  const url = fromEnv && given.length === 0 ? fromEnv : oneArgument(args, "DB_COPY_TARGET=postgres://... npm run db:copy");
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new OpsError("Ziel muss eine postgres://-Adresse sein", "the target must be a postgres:// URL");
+  const url =
+    fromEnv && given.length === 0 ? fromEnv : oneArgument(args, "DB_COPY_TARGET=postgres://... npm run db:copy");
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new OpsError("Ziel muss eine postgres://-Adresse sein", "the target must be a postgres:// URL");
   if (url !== fromEnv && URL.canParse(url) && new URL(url).password) {
     throw new OpsError(
       "Das Passwort gehört nicht in die Befehlszeile (jeder Benutzer sieht sie in der Prozessliste): DB_COPY_TARGET=postgres://… npm run db:copy",
@@ -46,18 +48,28 @@ function targetOf(args: string[], fromEnv: string | undefined): string {
 runCli(HELP, async (args) => {
   const config = env();
   const url = targetOf(args, config.dbCopyTarget);
-  const source = config.archive.kind === "dir" ? config.archive : { kind: "dir" as const, dir: path.join(config.dataDir, "archive") };
+  const source =
+    config.archive.kind === "dir"
+      ? config.archive
+      : { kind: "dir" as const, dir: path.join(config.dataDir, "archive") };
   const inPlace = config.archive.kind === "dir" && config.archive.dir !== path.join(config.dataDir, "archive");
   const target = inPlace ? source : { kind: "database" as const };
   const started = Date.now();
   const hold = holdDataDir(config.dataDir);
   try {
-    if (hold.server) throw new OpsError("In DATA_DIR läuft ein Server; bitte zuerst beenden", "a server runs on DATA_DIR; stop it first");
+    if (hold.server)
+      throw new OpsError(
+        "In DATA_DIR läuft ein Server; bitte zuerst beenden",
+        "a server runs on DATA_DIR; stop it first",
+      );
     await withStaging(async (staging) => {
       const embedded = await openPglite(config.dataDir);
       console.log("Lese die eingebettete Datenbank / reading the embedded database");
-      const manifest = await takeSnapshot({ engine: embedded.engine, place: source, consistent: embedded.consistent }, staging, config.encryptionKeys, (l) =>
-        console.log(l),
+      const manifest = await takeSnapshot(
+        { engine: embedded.engine, place: source, consistent: embedded.consistent },
+        staging,
+        config.encryptionKeys,
+        (l) => console.log(l),
       ).finally(() => embedded.close());
       const db = await openPostgres(url);
       try {

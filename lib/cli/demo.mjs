@@ -85,7 +85,12 @@ function connectionPlan(clients, origin) {
       authUrl: origin,
       auth: { type: "client_credentials", clientId: nord.oauth.clientId, clientSecret: nord.oauth.clientSecret },
     },
-    { name: "Sandbox UVI Rhein (Basic)", service: "uvi", baseUrl: `${origin}/arge`, auth: { type: "basic", ...second.basic } },
+    {
+      name: "Sandbox UVI Rhein (Basic)",
+      service: "uvi",
+      baseUrl: `${origin}/arge`,
+      auth: { type: "basic", ...second.basic },
+    },
     ...nord.customers.map((kd) => ({
       name: `Sandbox DTA (Kunde ${kd})`,
       service: "dta",
@@ -99,8 +104,13 @@ function connectionPlan(clients, origin) {
 /** The planned connections' credentials, a line each, for the printout (docs/sandbox.md, "The demo data set"). */
 function credentialLines(plan) {
   return plan.map((c) => {
-    const who = c.auth.type === "basic" ? `${c.auth.username} / ${c.auth.password}` : `${c.auth.clientId} / ${c.auth.clientSecret}`;
-    const extra = [c.authUrl && `Identitätsdienst ${c.authUrl}`, c.customerNumber && `kd ${c.customerNumber}`].filter(Boolean).join(", ");
+    const who =
+      c.auth.type === "basic"
+        ? `${c.auth.username} / ${c.auth.password}`
+        : `${c.auth.clientId} / ${c.auth.clientSecret}`;
+    const extra = [c.authUrl && `Identitätsdienst ${c.authUrl}`, c.customerNumber && `kd ${c.customerNumber}`]
+      .filter(Boolean)
+      .join(", ");
     return `      ${c.name}: ${c.baseUrl}  ${who}${extra ? `  (${extra})` : ""}`;
   });
 }
@@ -139,19 +149,28 @@ async function ensureRegister(secrets) {
   const existing = await fetch(`${base}/api/units?limit=1`, { headers: { Cookie: cookie } });
   if (!existing.ok) return `not available (${existing.status})`;
   if ((await existing.json()).count > 0) return "present";
-  const csv = await fetch(`${base}/sandbox/api/demo/register.csv`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
+  const csv = await fetch(`${base}/sandbox/api/demo/register.csv`, {
+    headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
+  });
   if (!csv.ok) return `the sandbox has no demo register (${csv.status})`;
-  const res = await fetch(`${base}/api/units`, { method: "PUT", headers: { Cookie: cookie, "Content-Type": "text/csv" }, body: await csv.text() });
+  const res = await fetch(`${base}/api/units`, {
+    method: "PUT",
+    headers: { Cookie: cookie, "Content-Type": "text/csv" },
+    body: await csv.text(),
+  });
   const report = await res.json();
   return res.ok ? `imported (${report.created} usage units)` : `import failed (${res.status})`;
 }
 
 /** The demo's connections, made if missing, and the credentials they use (empty when there is no plan). */
 async function demoConnections(secrets) {
-  const stateRes = await fetch(`${base}/sandbox/api/state`, { headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` } });
+  const stateRes = await fetch(`${base}/sandbox/api/state`, {
+    headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
+  });
   if (!stateRes.ok) return { status: `sandbox state unavailable (${stateRes.status})`, credentials: [] };
   const plan = connectionPlan((await stateRes.json()).clients, base);
-  if (!plan) return { status: "the sandbox holds no demo data set (POST /sandbox/api/reset loads it)", credentials: [] };
+  if (!plan)
+    return { status: "the sandbox holds no demo data set (POST /sandbox/api/reset loads it)", credentials: [] };
   return { status: await ensureConnections(secrets, plan), credentials: credentialLines(plan) };
 }
 
@@ -175,14 +194,20 @@ async function main() {
       ADMIN_PASSWORD: secrets.adminPassword,
       // E-mails to residents go to the sandbox mailbox (/sandbox/mail), never out of this machine.
       ...(sandboxOn
-        ? { SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: process.env.MAIL_FROM ?? "Hausverwaltung Demo <uvi@arge-inbox.local>" }
+        ? {
+            SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+            MAIL_FROM: process.env.MAIL_FROM ?? "Hausverwaltung Demo <uvi@arge-inbox.local>",
+          }
         : {}),
     },
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));
   await waitUntilReady(child);
-  const connections = await demoConnections(secrets).catch((err) => ({ status: `skipped (${err.message})`, credentials: [] }));
+  const connections = await demoConnections(secrets).catch((err) => ({
+    status: `skipped (${err.message})`,
+    credentials: [],
+  }));
   const register = await ensureRegister(secrets).catch((err) => `skipped (${err.message})`);
   console.log(`
   ARGE-Posteingang läuft / is running

@@ -37,8 +37,12 @@ export function requestIdOf(header) {
  * its static routes, then its dynamic ones in the order Next matches them.
  */
 export function routeMatcher(manifest) {
-  const routes = [...manifest.staticRoutes, ...manifest.dynamicRoutes].map((r) => ({ page: r.page, regex: new RegExp(r.regex) }));
-  return (pathname) => (pathname.startsWith(`${STATIC}/`) ? STATIC : (routes.find((r) => r.regex.test(pathname))?.page ?? OTHER));
+  const routes = [...manifest.staticRoutes, ...manifest.dynamicRoutes].map((r) => ({
+    page: r.page,
+    regex: new RegExp(r.regex),
+  }));
+  return (pathname) =>
+    pathname.startsWith(`${STATIC}/`) ? STATIC : (routes.find((r) => r.regex.test(pathname))?.page ?? OTHER);
 }
 
 function loadMatcher(root) {
@@ -89,7 +93,13 @@ export function observeRequests(root) {
       histogram.observe({ route, status: String(status) }, seconds);
       // The log exists once Next has loaded lib/log.ts (at start, through instrumentation.ts).
       const logger = route === STATIC ? undefined : globalThis[LOGGER]?.();
-      const line = { method: req.method, route, status, ms: Math.round(seconds * 1000), ...(!res.writableFinished && { aborted: true }) };
+      const line = {
+        method: req.method,
+        route,
+        status,
+        ms: Math.round(seconds * 1000),
+        ...(!res.writableFinished && { aborted: true }),
+      };
       context.run({ id }, () => (SANDBOX.has(route) ? logger?.debug(line, "request") : logger?.info(line, "request")));
     });
     return context.run({ id }, () => handle(req, res));

@@ -54,11 +54,20 @@ runCli(HELP, async (args) => {
     const signature = await checkSignature(staging, config.encryptionKeys);
     requireSigned(signature, allowUnsigned);
     const manifest = await verifyStaging(staging);
-    const signed = signature.state === "valid" ? `signiert / signed (${signature.kid})` : "ohne gültige Signatur / without a valid signature";
-    console.log(`Sicherung geprüft / backup verified: Schema ${manifest.schemaVersion}, ${manifest.createdAt}, ${signed}`);
+    const signed =
+      signature.state === "valid"
+        ? `signiert / signed (${signature.kid})`
+        : "ohne gültige Signatur / without a valid signature";
+    console.log(
+      `Sicherung geprüft / backup verified: Schema ${manifest.schemaVersion}, ${manifest.createdAt}, ${signed}`,
+    );
     const hold = config.databaseUrl ? undefined : holdDataDir(config.dataDir);
     try {
-      if (hold?.server) throw new OpsError("In DATA_DIR läuft ein Server; bitte zuerst beenden", "a server runs on DATA_DIR; stop it first");
+      if (hold?.server)
+        throw new OpsError(
+          "In DATA_DIR läuft ein Server; bitte zuerst beenden",
+          "a server runs on DATA_DIR; stop it first",
+        );
       const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
       try {
         await refuseNonEmpty(db, config.archive, config.databaseUrl ? "DATABASE_URL" : config.dataDir);

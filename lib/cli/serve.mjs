@@ -39,7 +39,8 @@ function options(argv) {
     else fail(`Unbekannte Option / unknown option: ${argv[i]}`);
   }
   const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT: keine gültige Portnummer / not a valid port: ${opts.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`PORT: keine gültige Portnummer / not a valid port: ${opts.port}`);
   return { port, hostname: opts.hostname };
 }
 
@@ -48,7 +49,9 @@ function trustedProxies() {
   const raw = (process.env.TRUSTED_PROXIES ?? "").trim();
   if (raw === "") return 0;
   if (!/^\d{1,2}$/.test(raw) || Number(raw) > 10) {
-    fail(`Ungültige Konfiguration / invalid configuration:\n  TRUSTED_PROXIES: expected a number of proxy hops from 0 to 10`);
+    fail(
+      `Ungültige Konfiguration / invalid configuration:\n  TRUSTED_PROXIES: expected a number of proxy hops from 0 to 10`,
+    );
   }
   return Number(raw);
 }
@@ -153,7 +156,11 @@ function answerWhileStarting(req, res) {
   const probe = { "/api/health": [200, "ok"], "/api/ready": [503, "starting"] }[pathname];
   if (!probe) return false;
   const body = JSON.stringify({ status: probe[1] });
-  res.writeHead(probe[0], { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+  res.writeHead(probe[0], {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+  });
   res.end(body);
   return true;
 }
@@ -207,7 +214,12 @@ async function main() {
   server.on("error", (err) => fail(`Start fehlgeschlagen / failed to start: ${err.message}`));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   await ready;
-  const shown = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  const shown =
+    !hostname || hostname === "0.0.0.0" || hostname === "::"
+      ? "localhost"
+      : hostname.includes(":")
+        ? `[${hostname}]`
+        : hostname;
   console.log(`  ▲ arge-inbox on http://${shown}:${port} (trusted proxies: ${hops})`);
 
   let stopping = false;

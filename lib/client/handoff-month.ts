@@ -56,9 +56,13 @@ export function saveDownload(blob: Blob, filename: string): void {
 }
 
 export const handoffMonthQuery = (input: HandoffMonthInput) =>
-  queryOptions({ queryKey: handoffMonthKeys.view(input), queryFn: () => fetchJson<HandoffMonth>(`/api/handoffs/month?${query(input)}`) });
+  queryOptions({
+    queryKey: handoffMonthKeys.view(input),
+    queryFn: () => fetchJson<HandoffMonth>(`/api/handoffs/month?${query(input)}`),
+  });
 
-const textUrl = (property: string | null) => `/api/handoffs/texts${property === null ? "" : `?${new URLSearchParams({ property }).toString()}`}`;
+const textUrl = (property: string | null) =>
+  `/api/handoffs/texts${property === null ? "" : `?${new URLSearchParams({ property }).toString()}`}`;
 
 export const handoffTextQuery = (property: string | null) =>
   queryOptions({ queryKey: handoffMonthKeys.text(property), queryFn: () => fetchJson<StoredText>(textUrl(property)) });

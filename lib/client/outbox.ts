@@ -7,7 +7,8 @@ import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSup
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
 /**
- * The browser's side of the DTA outbox (docs/api.md, "`POST /api/connections/{id}/outbox`"): its shapes (the server's own
+ * The browser's side of the DTA outbox (docs/api.md, "`POST /api/connections/{id}/outbox`"): its shapes (the server's
+ * own
  * types, type-only), query keys and options (shared with the pages' prefetch), the upload with
  * real progress and the resolution of an `unknown` item.
  */
@@ -37,12 +38,16 @@ export const outboxQuery = (connectionId: string, search: OutboxSearch) =>
 export const supportOutboxQuery = (search: OutboxSupportSearch) =>
   queryOptions({
     queryKey: outboxKeys.support(search),
-    queryFn: () => fetchJson<SupportOutboxPage>(`/api/delivery/outbox?${toQueryString(search, OUTBOX_SUPPORT_DEFAULTS)}`),
+    queryFn: () =>
+      fetchJson<SupportOutboxPage>(`/api/delivery/outbox?${toQueryString(search, OUTBOX_SUPPORT_DEFAULTS)}`),
   });
 
 /** The person who asked the provider settles an `unknown` item; the server never resends. */
 export const resolveOutboxItem = (item: OutboxItem, state: "sent" | "failed") =>
-  fetchJson<OutboxItem>(`${outboxUrl(item.connectionId)}/${item.id}`, { method: "PATCH", body: JSON.stringify({ state }) });
+  fetchJson<OutboxItem>(`${outboxUrl(item.connectionId)}/${item.id}`, {
+    method: "PATCH",
+    body: JSON.stringify({ state }),
+  });
 
 /** What the server answered an upload: its status and its JSON body (null when it had none). */
 export type UploadAnswer = { status: number; body: unknown };
@@ -52,7 +57,12 @@ export type UploadAnswer = { status: number; body: unknown };
  * upload progress). Resolves with any HTTP answer; rejects only when none came (the network, or
  * `signal`), which leaves open whether the server went on to send the file.
  */
-export function postForm(url: string, form: FormData, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+export function postForm(
+  url: string,
+  form: FormData,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

@@ -4,7 +4,16 @@ import type { CompletenessSearch } from "@/lib/lists/completeness";
 import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
-import type { Completeness, ConfirmationRun, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
+import type {
+  Completeness,
+  ConfirmationRun,
+  Connection,
+  DeliveryConnection,
+  DeliveryEvent,
+  DeliveryRecord,
+  Inbox,
+  User,
+} from "./types";
 import type { FactsView } from "@/lib/delivery/file-facts";
 
 /**
@@ -26,7 +35,8 @@ export const inboxKeys = {
 export const deliveryKeys = {
   all: ["delivery"] as const,
   list: (search: DeliverySearch) => [...deliveryKeys.all, "list", search] as const,
-  detail: (connectionId: string, documentid: string) => [...deliveryKeys.all, "detail", connectionId, documentid] as const,
+  detail: (connectionId: string, documentid: string) =>
+    [...deliveryKeys.all, "detail", connectionId, documentid] as const,
   completeness: (input: CompletenessScope) => [...deliveryKeys.all, "completeness", input] as const,
   connections: () => [...deliveryKeys.all, "connections"] as const,
   properties: () => [...deliveryKeys.all, "properties"] as const,
@@ -39,21 +49,31 @@ export const userKeys = {
   list: () => [...userKeys.all, "list"] as const,
 };
 
-export const connectionsQuery = () => queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
+export const connectionsQuery = () =>
+  queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
 
 /** The user's bulk confirmations that run (or ended a moment ago), on any instance. */
 export const confirmationRunsQuery = () =>
-  queryOptions({ queryKey: confirmationRunKeys.all, queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>("/api/confirmation-runs") });
+  queryOptions({
+    queryKey: confirmationRunKeys.all,
+    queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>("/api/confirmation-runs"),
+  });
 
 const INBOX_DEFAULTS = defaultsOf(INBOX_LIST);
 
 export const inboxQuery = (input: InboxInput) =>
-  queryOptions({ queryKey: inboxKeys.list(input), queryFn: () => fetchJson<Inbox>(`/api/inbox?${toQueryString(input, INBOX_DEFAULTS)}`) });
+  queryOptions({
+    queryKey: inboxKeys.list(input),
+    queryFn: () => fetchJson<Inbox>(`/api/inbox?${toQueryString(input, INBOX_DEFAULTS)}`),
+  });
 
 export const deliveryQuery = (search: DeliverySearch) =>
   queryOptions({
     queryKey: deliveryKeys.list(search),
-    queryFn: () => fetchJson<{ count: number; records: DeliveryRecord[] }>(`/api/delivery/documents?${toQueryString(search, DELIVERY_DEFAULTS)}`),
+    queryFn: () =>
+      fetchJson<{ count: number; records: DeliveryRecord[] }>(
+        `/api/delivery/documents?${toQueryString(search, DELIVERY_DEFAULTS)}`,
+      ),
   });
 
 export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
@@ -69,13 +89,20 @@ export const deliveryDetailQuery = (connectionId: string, documentid: string) =>
 export type CompletenessScope = CompletenessSearch & { from: string; to: string };
 
 export const completenessQuery = (input: CompletenessScope) =>
-  queryOptions({ queryKey: deliveryKeys.completeness(input), queryFn: () => fetchJson<Completeness>(`/api/delivery/completeness?${toQueryString(input)}`) });
+  queryOptions({
+    queryKey: deliveryKeys.completeness(input),
+    queryFn: () => fetchJson<Completeness>(`/api/delivery/completeness?${toQueryString(input)}`),
+  });
 
 export const deliveryConnectionsQuery = () =>
-  queryOptions({ queryKey: deliveryKeys.connections(), queryFn: () => fetchJson<DeliveryConnection[]>("/api/delivery/connections") });
+  queryOptions({
+    queryKey: deliveryKeys.connections(),
+    queryFn: () => fetchJson<DeliveryConnection[]>("/api/delivery/connections"),
+  });
 
 /** Every register's property names, for support's property filter. */
 export const deliveryPropertiesQuery = () =>
   queryOptions({ queryKey: deliveryKeys.properties(), queryFn: () => fetchJson<string[]>("/api/delivery/properties") });
 
-export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: () => fetchJson<User[]>("/api/users") });
+export const usersQuery = () =>
+  queryOptions({ queryKey: userKeys.list(), queryFn: () => fetchJson<User[]>("/api/users") });

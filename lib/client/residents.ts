@@ -17,7 +17,10 @@ export const RESIDENTS_DEFAULTS = defaultsOf(RESIDENTS_LIST);
 export const RESIDENTS_PAGE_SIZES = [25, 50, 100];
 export type ResidentsQuery = ResidentsSearch & { q: string };
 
-export const residentsKeys = { all: ["residents"] as const, list: (search: ResidentsQuery) => ["residents", "list", search] as const };
+export const residentsKeys = {
+  all: ["residents"] as const,
+  list: (search: ResidentsQuery) => ["residents", "list", search] as const,
+};
 
 export const residentsQuery = (search: ResidentsQuery) =>
   queryOptions({

@@ -17,7 +17,8 @@ export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
 export type { ImportReport, UnitChange } from "@/lib/residents/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */
-export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) => report.errors.length + (report.moreErrors ?? 0);
+export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) =>
+  report.errors.length + (report.moreErrors ?? 0);
 export type { UnitEdit };
 
 export const UNITS_DEFAULTS = defaultsOf(UNITS_LIST);
@@ -39,13 +40,22 @@ export const unitsQuery = (search: UnitsSearch) =>
 export async function importUnits(file: File, options: { dryRun: boolean; replace: boolean }): Promise<ImportReport> {
   const form = new FormData();
   form.append("file", file);
-  const query = new URLSearchParams({ ...(options.dryRun && { dryRun: "1" }), ...(options.replace && { replace: "1" }) });
-  const res = await fetch(`/api/units?${query.toString()}`, { method: "PUT", body: form, headers: { Accept: "application/json" } });
+  const query = new URLSearchParams({
+    ...(options.dryRun && { dryRun: "1" }),
+    ...(options.replace && { replace: "1" }),
+  });
+  const res = await fetch(`/api/units?${query.toString()}`, {
+    method: "PUT",
+    body: form,
+    headers: { Accept: "application/json" },
+  });
   const body = (await res.json().catch(() => null)) as (ImportReport & { error?: string; message?: string }) | null;
   if ((res.ok || res.status === 400) && body && Array.isArray(body.errors)) return body;
   throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
 }
 
-export const updateUnit = (id: string, edit: UnitEdit) => fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
+export const updateUnit = (id: string, edit: UnitEdit) =>
+  fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
 /** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/residents/portal/owner.ts). */
-export const changePortalLink = (id: string, method: "POST" | "DELETE") => fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });
+export const changePortalLink = (id: string, method: "POST" | "DELETE") =>
+  fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });

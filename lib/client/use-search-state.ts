@@ -8,7 +8,10 @@ import { plainParams, toQueryString, type Raw } from "@/lib/lists/params";
  * change back as a new history entry (back and forward work; a reload shows the same view).
  * Changing a filter goes back to the first page unless the change names the page itself.
  */
-export function useSearchState<T extends Record<string, string | number | undefined>>(read: (raw: Raw) => T, defaults: Record<string, string | number>) {
+export function useSearchState<T extends Record<string, string | number | undefined>>(
+  read: (raw: Raw) => T,
+  defaults: Record<string, string | number>,
+) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();

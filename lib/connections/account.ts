@@ -28,7 +28,10 @@ export const accountOf = (c: AccountFields): Account => ({
 });
 
 export const sameAccount = (a: Account, b: Account): boolean =>
-  a.service === b.service && a.origin === b.origin && a.principal === b.principal && a.customerNumber === b.customerNumber;
+  a.service === b.service &&
+  a.origin === b.origin &&
+  a.principal === b.principal &&
+  a.customerNumber === b.customerNumber;
 
 /**
  * The connections (not deleted) that reach `account`: the user's own with `{ userId }`, every
@@ -45,7 +48,14 @@ export async function connectionsToAccount(
   const rows = await db
     .select()
     .from(connections)
-    .where(and(isNull(connections.deletedAt), eq(connections.service, account.service), eq(connections.principal, account.principal), owner));
+    .where(
+      and(
+        isNull(connections.deletedAt),
+        eq(connections.service, account.service),
+        eq(connections.principal, account.principal),
+        owner,
+      ),
+    );
   // The origin and the empty customer number are compared as `accountOf` spells them, not as stored.
   return rows.filter((row) => row.id !== scope.exceptId && sameAccount(accountOf(row), account));
 }
@@ -55,9 +65,17 @@ export async function connectionsToAccount(
  * one there is): both would list every document, and a confirmation through one would leave the
  * other's copy looking gone. Not a database constraint: the origin is compared as a URL.
  */
-export async function refuseSecondConnection(db: Db, userId: string, account: Account, exceptId?: string): Promise<void> {
+export async function refuseSecondConnection(
+  db: Db,
+  userId: string,
+  account: Account,
+  exceptId?: string,
+): Promise<void> {
   const [existing] = await connectionsToAccount(db, account, { userId, exceptId });
   if (existing) {
-    throw new AppError(409, "duplicate_connection", "connections.duplicate", { vars: { name: existing.name }, extra: { connectionId: existing.id } });
+    throw new AppError(409, "duplicate_connection", "connections.duplicate", {
+      vars: { name: existing.name },
+      extra: { connectionId: existing.id },
+    });
   }
 }

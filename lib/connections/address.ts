@@ -28,7 +28,8 @@ function isAllowed(url: URL): boolean {
 export function checkAddresses(c: Addresses): void {
   const fields: { path: string; message: "connections.addressRefused" }[] = [];
   const spec = c.service === "uvi" ? uvi : dta;
-  if (!isAllowed(new URL(c.baseUrl + spec.documentsPath))) fields.push({ path: "baseUrl", message: "connections.addressRefused" });
+  if (!isAllowed(new URL(c.baseUrl + spec.documentsPath)))
+    fields.push({ path: "baseUrl", message: "connections.addressRefused" });
   if (c.authType === "client_credentials" && c.authUrl && !isAllowed(discoveryUrl(c.authUrl))) {
     fields.push({ path: "authUrl", message: "connections.addressRefused" });
   }

@@ -18,7 +18,14 @@ import { sealSecret } from "./secrets";
 /** A connection's audited changes: create, edit (with the refusals that keep a stored secret where it was), delete. */
 
 /** What an audit event may say of a connection: never the secret or the sealed value. */
-const auditFields = (c: { name: string; service: string; baseUrl: string; authUrl: string | null; authType: string; customerNumber: string | null }) => ({
+const auditFields = (c: {
+  name: string;
+  service: string;
+  baseUrl: string;
+  authUrl: string | null;
+  authType: string;
+  customerNumber: string | null;
+}) => ({
   name: c.name,
   service: c.service,
   baseUrl: c.baseUrl,
@@ -27,16 +34,30 @@ const auditFields = (c: { name: string; service: string; baseUrl: string; authUr
   customerNumber: c.customerNumber,
 });
 
-export async function createConnection(db: Db, { userId, actor }: { userId: string; actor: Actor }, input: CreateConnectionInput): Promise<ConnectionView> {
+export async function createConnection(
+  db: Db,
+  { userId, actor }: { userId: string; actor: Actor },
+  input: CreateConnectionInput,
+): Promise<ConnectionView> {
   const id = randomUUID();
   const isBasic = input.auth.type === "basic";
   const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
   const principal = input.auth.type === "basic" ? input.auth.username : input.auth.clientId;
-  checkAddresses({ service: input.service, baseUrl: input.baseUrl, authUrl: input.authUrl ?? null, authType: input.auth.type });
+  checkAddresses({
+    service: input.service,
+    baseUrl: input.baseUrl,
+    authUrl: input.authUrl ?? null,
+    authType: input.auth.type,
+  });
   await refuseSecondConnection(
     db,
     userId,
-    accountOf({ service: input.service, baseUrl: input.baseUrl, principal, customerNumber: input.customerNumber ?? null }),
+    accountOf({
+      service: input.service,
+      baseUrl: input.baseUrl,
+      principal,
+      customerNumber: input.customerNumber ?? null,
+    }),
   );
   const [row] = await db
     .insert(connections)
@@ -49,7 +70,11 @@ export async function createConnection(db: Db, { userId, actor }: { userId: stri
       authUrl: input.authUrl ?? null,
       authType: input.auth.type,
       principal,
-      secretSealed: sealSecret(secret, { connectionId: id, authType: isBasic ? "basic" : "client_credentials" }, env().encryptionKeys),
+      secretSealed: sealSecret(
+        secret,
+        { connectionId: id, authType: isBasic ? "basic" : "client_credentials" },
+        env().encryptionKeys,
+      ),
       customerNumber: input.customerNumber ?? null,
     })
     .returning();
@@ -91,26 +116,40 @@ async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnection
   const secretField = authType === "basic" ? "auth.password" : "auth.clientSecret";
   if (authType !== current.authType && (newSecret === undefined || newPrincipal === undefined)) {
     // A new kind of sign-in needs its own credentials: the old secret belongs to the old kind.
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "validation.required" }] });
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: secretField, message: "validation.required" }],
+    });
   }
   if (newSecret === undefined && movesSecret(current, input, newPrincipal)) {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: secretField, message: "connections.secretAgain" }] });
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: secretField, message: "connections.secretAgain" }],
+    });
   }
   if (authType === "client_credentials" && service === "dta") {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "auth.type", message: "validation.oneOf", vars: { options: "basic" } }] });
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: "auth.type", message: "validation.oneOf", vars: { options: "basic" } }],
+    });
   }
   if (authType === "client_credentials" && !authUrl) {
-    throw new AppError(400, "validation", "error.validation", { fields: [{ path: "authUrl", message: "validation.required" }] });
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: "authUrl", message: "validation.required" }],
+    });
   }
   const baseUrl = input.baseUrl ?? current.baseUrl;
   // Only what the edit changes: a name may still be changed while the allowlist no longer has the address.
-  if (input.baseUrl !== undefined || input.authUrl !== undefined || authType !== current.authType) checkAddresses({ service, baseUrl, authUrl, authType });
+  if (input.baseUrl !== undefined || input.authUrl !== undefined || authType !== current.authType)
+    checkAddresses({ service, baseUrl, authUrl, authType });
   const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
   const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
   if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, current.userId, account, current.id);
 }
 
-export async function updateConnection(db: Db, current: ConnectionRow, actor: Actor, input: UpdateConnectionInput): Promise<ConnectionView> {
+export async function updateConnection(
+  db: Db,
+  current: ConnectionRow,
+  actor: Actor,
+  input: UpdateConnectionInput,
+): Promise<ConnectionView> {
   const edit = editOf(current, input);
   const { authType, newSecret, newPrincipal } = edit;
   await checkEdit(db, current, input, edit);
@@ -135,7 +174,12 @@ export async function updateConnection(db: Db, current: ConnectionRow, actor: Ac
   const changed = Object.keys(input).filter((k) => k !== "auth");
   if (newPrincipal !== undefined) changed.push(authType === "basic" ? "auth.username" : "auth.clientId");
   if (newSecret !== undefined) changed.push(authType === "basic" ? "auth.password" : "auth.clientSecret");
-  await recordEvent(db, { kind: "connection.update", actor, connectionId: current.id, detail: { changed, ...auditFields(row) } });
+  await recordEvent(db, {
+    kind: "connection.update",
+    actor,
+    connectionId: current.id,
+    detail: { changed, ...auditFields(row) },
+  });
   const [[sync], open] = await Promise.all([
     db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1),
     openCounts(db, { userId: current.userId }),

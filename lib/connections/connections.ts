@@ -40,7 +40,12 @@ export type ConnectionView = {
 function lastSyncOf(sync: SyncRow | null | undefined, locale: Locale): ConnectionView["lastSync"] {
   if (!sync?.lastAt) return null;
   const message = sync.lastMessage && isMessageKey(sync.lastMessage) ? translate(locale, sync.lastMessage) : undefined;
-  return { at: sync.lastAt.toISOString(), ok: sync.lastOk ?? false, open: sync.lastOpen ?? null, ...(message && { message }) };
+  return {
+    at: sync.lastAt.toISOString(),
+    ok: sync.lastOk ?? false,
+    open: sync.lastOpen ?? null,
+    ...(message && { message }),
+  };
 }
 
 function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Date.now()): boolean {
@@ -50,7 +55,12 @@ function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Dat
   return now - since.getTime() > 2 * minutes * 60_000;
 }
 
-export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: Locale = "de", open = 0): ConnectionView {
+export function toView(
+  row: ConnectionRow,
+  sync: SyncRow | null = null,
+  locale: Locale = "de",
+  open = 0,
+): ConnectionView {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +79,11 @@ export function toView(row: ConnectionRow, sync: SyncRow | null = null, locale: 
 
 export const connectionNotFound = () => notFound("connections.notFound");
 
-export async function listConnections(db: Db, { userId }: { userId: string }, locale: Locale = "de"): Promise<ConnectionView[]> {
+export async function listConnections(
+  db: Db,
+  { userId }: { userId: string },
+  locale: Locale = "de",
+): Promise<ConnectionView[]> {
   const [rows, open] = await Promise.all([
     db
       .select({ connection: connections, sync: deliverySync })
@@ -88,7 +102,14 @@ const prepareSessionConnection = (db: Db) =>
   db
     .select({ user: sessionUserColumns, connection: connections })
     .from(users)
-    .leftJoin(connections, and(eq(connections.id, sql.placeholder("connectionId")), eq(connections.userId, users.id), isNull(connections.deletedAt)))
+    .leftJoin(
+      connections,
+      and(
+        eq(connections.id, sql.placeholder("connectionId")),
+        eq(connections.userId, users.id),
+        isNull(connections.deletedAt),
+      ),
+    )
     .where(eq(users.id, sql.placeholder("uid")))
     .limit(1)
     .prepare("session_connection");

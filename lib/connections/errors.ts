@@ -32,8 +32,15 @@ const DOCUMENT: Partial<Record<ProviderErrorKind, Mapping>> = {
   too_large: { status: 502, code: "provider_too_large", key: "delivery.file.tooLarge" },
 };
 
-/** A provider failure as the project's error (docs/api.md, "Provider failures"): the kind decides the words, never the provider's body. */
-export function providerAppError(err: unknown, scope: "list" | "document" = "list", extra?: Record<string, unknown>): unknown {
+/**
+ * A provider failure as the project's error (docs/api.md, "Provider failures"): the kind decides the words, never the
+ * provider's body.
+ */
+export function providerAppError(
+  err: unknown,
+  scope: "list" | "document" = "list",
+  extra?: Record<string, unknown>,
+): unknown {
   if (!(err instanceof ProviderError)) return err;
   const m = (scope === "document" ? DOCUMENT[err.kind] : undefined) ?? LIST[err.kind];
   return new AppError(m.status, m.code, m.key, {

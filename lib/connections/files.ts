@@ -5,7 +5,14 @@
  * as `application/octet-stream`, and as an attachment (`contentDispositionFor`), so a provider can
  * never make our origin render active content. Only PDF is shown inline.
  */
-const PASSED_ON = new Set(["application/pdf", "application/zip", "application/octet-stream", "text/plain", "application/xml", "text/xml"]);
+const PASSED_ON = new Set([
+  "application/pdf",
+  "application/zip",
+  "application/octet-stream",
+  "text/plain",
+  "application/xml",
+  "text/xml",
+]);
 
 export function safeContentType(providerType: string | undefined): string {
   const main = (providerType ?? "").split(";")[0]!.trim().toLowerCase();

@@ -19,7 +19,13 @@ export const ServiceUrl = z
       ctx.addIssue({ code: "invalid_format", format: "url", input: raw });
       return z.NEVER;
     }
-    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || raw.includes("#") || url.search) {
+    if (
+      (url.protocol !== "https:" && url.protocol !== "http:") ||
+      url.username ||
+      url.password ||
+      raw.includes("#") ||
+      url.search
+    ) {
       ctx.addIssue({ code: "invalid_format", format: "url", input: raw });
       return z.NEVER;
     }
@@ -35,7 +41,11 @@ export const CustomerNumber = z
   .regex(/^[A-Za-z0-9_-]{1,32}$/);
 
 const BasicAuth = z.strictObject({ type: z.literal("basic"), username: Principal, password: Secret });
-const ClientCredentialsAuth = z.strictObject({ type: z.literal("client_credentials"), clientId: Principal, clientSecret: Secret });
+const ClientCredentialsAuth = z.strictObject({
+  type: z.literal("client_credentials"),
+  clientId: Principal,
+  clientSecret: Secret,
+});
 
 export const CreateConnectionBody = z
   .strictObject({
@@ -71,7 +81,11 @@ export const UpdateConnectionBody = z.strictObject({
   auth: z
     .discriminatedUnion("type", [
       z.strictObject({ type: z.literal("basic"), username: Principal.optional(), password: KeptSecret }),
-      z.strictObject({ type: z.literal("client_credentials"), clientId: Principal.optional(), clientSecret: KeptSecret }),
+      z.strictObject({
+        type: z.literal("client_credentials"),
+        clientId: Principal.optional(),
+        clientSecret: KeptSecret,
+      }),
     ])
     .optional(),
 });

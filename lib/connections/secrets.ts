@@ -21,7 +21,10 @@ export function sealSecret(plaintext: string, place: Place, keys: readonly Encry
 }
 
 /** Opens the secret of a connection; a secret no configured key opens is a clear 409, never plaintext. */
-export function openSecret(row: Pick<ConnectionRow, "id" | "authType" | "secretSealed">, keys: readonly EncryptionKey[]): string {
+export function openSecret(
+  row: Pick<ConnectionRow, "id" | "authType" | "secretSealed">,
+  keys: readonly EncryptionKey[],
+): string {
   try {
     return open(row.secretSealed, keys, associatedData({ connectionId: row.id, authType: row.authType }));
   } catch (err) {
@@ -36,7 +39,10 @@ export function openSecret(row: Pick<ConnectionRow, "id" | "authType" | "secretS
  * Re-seals every stored secret with the current (first) key. Secrets no key opens are counted
  * and left as they are. Safe to run twice.
  */
-export async function resealAll(db: Db, keys: readonly EncryptionKey[]): Promise<{ resealed: number; current: number; unreadable: number }> {
+export async function resealAll(
+  db: Db,
+  keys: readonly EncryptionKey[],
+): Promise<{ resealed: number; current: number; unreadable: number }> {
   const rows = await db
     .select({ id: connections.id, authType: connections.authType, secretSealed: connections.secretSealed })
     .from(connections)

@@ -6,7 +6,16 @@ import { providerFor } from "./provider";
 
 export type TestResult = { ok: boolean; status: string; message: string; count?: number };
 type TestStatus =
-  "ok" | "auth_failed" | "unreachable" | "timeout" | "refused" | "forbidden" | "unavailable" | "wrong_address" | "implausible_count" | "secret_unreadable";
+  | "ok"
+  | "auth_failed"
+  | "unreachable"
+  | "timeout"
+  | "refused"
+  | "forbidden"
+  | "unavailable"
+  | "wrong_address"
+  | "implausible_count"
+  | "secret_unreadable";
 
 const TEST_STATUS: Record<string, TestStatus> = {
   auth: "auth_failed",

@@ -51,7 +51,9 @@ export function open(envelope: string, keys: readonly EncryptionKey[], associate
     const decipher = createDecipheriv("aes-256-gcm", entry.key, iv);
     decipher.setAAD(Buffer.from(associatedData, "utf8"));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
+      "utf8",
+    );
   } catch {
     throw new SecretUnreadableError("tampered");
   }

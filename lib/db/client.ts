@@ -48,7 +48,8 @@ const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off", "wal_recy
  */
 async function initEmbedded(dir: string): Promise<void> {
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  const script = 'const { PGlite } = await import("@electric-sql/pglite"); await (await PGlite.create(process.argv[1])).close();';
+  const script =
+    'const { PGlite } = await import("@electric-sql/pglite"); await (await PGlite.create(process.argv[1])).close();';
   await new Promise<void>((resolve) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script, dir], { stdio: "ignore" });
     child.on("error", () => resolve());
@@ -88,7 +89,9 @@ export async function getDb(): Promise<Db> {
   return (await globalForDb.argeDb).db;
 }
 
-/** The driver under the process-wide database (PGlite, or pg's Pool): the backup route takes its snapshot through it. */
+/**
+ * The driver under the process-wide database (PGlite, or pg's Pool): the backup route takes its snapshot through it.
+ */
 export async function getDriver(): Promise<unknown> {
   return ((await getDb()) as unknown as { $client: unknown }).$client;
 }

@@ -28,7 +28,9 @@ export function latestMigration(): string {
 }
 
 export async function runMigrations(db: SqlRunner, dir = migrationsDir()): Promise<string[]> {
-  await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  await db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
   const done = new Set((await db.query("SELECT version FROM schema_migrations")).map((r) => String(r.version)));
   const applied: string[] = [];
   for (const file of migrationFiles(dir)) {

@@ -17,7 +17,9 @@ const LOCK_TIMEOUT = "10s";
 /** How long it waits on PostgreSQL for the transactions older than it to end, and how often it looks. */
 const OLDER_WAIT_MS = 15_000;
 const OLDER_POLL_MS = 100;
-/** Segments made for reuse before wal_recycle=off (by an older version or a command) that one erasure passes at most. */
+/**
+ * Segments made for reuse before wal_recycle=off (by an older version or a command) that one erasure passes at most.
+ */
 const MAX_SEGMENTS_AHEAD = 64;
 
 type Run = (text: string) => Promise<Record<string, unknown>[]>;
@@ -27,7 +29,10 @@ async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> 
     await fn();
     return true;
   } catch (err) {
-    log().warn({ err, step: name }, "erasure: a step of removing the old values from the database's files failed; erasing again repeats it");
+    log().warn(
+      { err, step: name },
+      "erasure: a step of removing the old values from the database's files failed; erasing again repeats it",
+    );
     return false;
   }
 }
@@ -83,7 +88,8 @@ async function onPostgres(pool: Pool, tables: readonly string[]): Promise<void> 
   try {
     await run(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
     await step("wait for older transactions", async () => {
-      if (!(await olderTransactionsEnded(run))) throw new Error(`transactions older than the erasure still ran after ${OLDER_WAIT_MS} ms`);
+      if (!(await olderTransactionsEnded(run)))
+        throw new Error(`transactions older than the erasure still ran after ${OLDER_WAIT_MS} ms`);
     });
     // The server's own settings decide what becomes of old segments (its wal_recycle, archive, replicas): one switch.
     await scrubWith(run, tables, async () => 0);

@@ -13,7 +13,13 @@ import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas"
  * "no usage unit" group (`unit_msc` NULL), never dropped.
  */
 
-export type IndexedUnit = { msc: string | null; pm: string | null; label: string | null; from: string | null; to: string | null };
+export type IndexedUnit = {
+  msc: string | null;
+  pm: string | null;
+  label: string | null;
+  from: string | null;
+  to: string | null;
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOrNull = (v: string | null | undefined) => (v && DATE.test(v.trim()) ? v.trim() : null);
@@ -26,7 +32,8 @@ export function unitOf(metadata: ProviderMetadata[]): IndexedUnit {
   const pick = usage.length === 1 ? usage[0] : (billing[0] ?? usage[0]);
   if (!pick) return { msc: null, pm: null, label: null, from: null, to: null };
   // Providers may add a label or description to a reference; the spec names none.
-  const label = textOrNull((pick as Record<string, unknown>).label) ?? textOrNull((pick as Record<string, unknown>).description);
+  const label =
+    textOrNull((pick as Record<string, unknown>).label) ?? textOrNull((pick as Record<string, unknown>).description);
   // A billing unit has no period of its own: take the period its residential units share.
   const from = dateOrNull(pick.from) ?? dateOrNull(usage[0]?.from);
   const to = dateOrNull(pick.to) ?? dateOrNull(usage[0]?.to);
@@ -138,7 +145,13 @@ async function upsertDocuments(
  * writes every row, `last_seen_at` included; a page listed through the dashboard (`listed`) only
  * what changed (`indexListedPage`).
  */
-export async function indexDocuments(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date, { listed = false } = {}): Promise<number> {
+export async function indexDocuments(
+  db: Db,
+  scope: Scope,
+  documents: ProviderDocument[],
+  seenAt: Date,
+  { listed = false } = {},
+): Promise<number> {
   if (documents.length === 0) return 0;
   if (listed) return indexListedPage(db, scope, documents, seenAt);
   // A walk's page goes in slices, with a turn of the event loop between them, so other requests
@@ -178,7 +191,12 @@ async function indexListedPage(db: Db, scope: Scope, documents: ProviderDocument
   const pages = env().databaseUrl ? undefined : (indexedPages.get(scope.connectionId) ?? new Map<string, string>());
   const key = `${scope.kd}\n${createHash("sha256").update(JSON.stringify(documents)).digest("base64")}`;
   const seen = pages?.get(key);
-  if (seen !== undefined && seen === rowsOf<{ state: string }>(await db.execute(sql`SELECT ${syncStateOf(scope.connectionId)} AS state`))[0]?.state) return 0;
+  if (
+    seen !== undefined &&
+    seen ===
+      rowsOf<{ state: string }>(await db.execute(sql`SELECT ${syncStateOf(scope.connectionId)} AS state`))[0]?.state
+  )
+    return 0;
   const { added, written, syncState } = await upsertDocuments(db, scope, documents, seenAt, true);
   if (!pages) return added;
   if (written > 0) pages.clear();
@@ -214,7 +232,9 @@ let analyzedAtRows: number | undefined;
 export async function tidyIndex(db: Db): Promise<void> {
   if (env().databaseUrl) return;
   await db.execute(sql`VACUUM ${INDEX_TABLES}`);
-  const [row] = rowsOf<{ rows: number }>(await db.execute(sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'delivery_documents'::regclass`));
+  const [row] = rowsOf<{ rows: number }>(
+    await db.execute(sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'delivery_documents'::regclass`),
+  );
   const rows = row?.rows ?? 0;
   if (analyzedAtRows !== undefined && Math.abs(rows - analyzedAtRows) <= Math.max(1000, analyzedAtRows / 10)) return;
   await db.execute(sql`SET default_statistics_target = 10`);

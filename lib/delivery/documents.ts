@@ -24,7 +24,8 @@ import { checkHash, ensureFacts, extraDigest } from "./file-facts";
 type Call = { kd?: string; signal?: AbortSignal };
 export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
 
-export const kdOf = (connection: ConnectionRow, kd?: string) => kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
+export const kdOf = (connection: ConnectionRow, kd?: string) =>
+  kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
 
 /**
  * A provider failure of a list, count or walk as the project's error. An implausible count says
@@ -34,10 +35,16 @@ export function listFailure(err: unknown): unknown {
   const mapped = providerAppError(err);
   if (!(err instanceof ImplausibleCountError) || !(mapped instanceof AppError)) return mapped;
   const key = err.count === undefined ? "connections.error.countNotNumber" : mapped.messageKey;
-  return new AppError(mapped.status, mapped.code, key, { ...mapped.options, vars: { count: String(err.count ?? ""), max: String(err.max) } });
+  return new AppError(mapped.status, mapped.code, key, {
+    ...mapped.options,
+    vars: { count: String(err.count ?? ""), max: String(err.max) },
+  });
 }
 
-export async function listDocuments(p: Principal, page: { offset: number; limit: number } & Call): Promise<DocumentPage> {
+export async function listDocuments(
+  p: Principal,
+  page: { offset: number; limit: number } & Call,
+): Promise<DocumentPage> {
   const client = providerFor(p.connection);
   let result: DocumentPage;
   try {
@@ -75,8 +82,15 @@ export async function countDocuments(connection: ConnectionRow, call: Call): Pro
 
 export type FileMeta = { contentType: string; contentDisposition: string; contentLength?: string };
 
-/** The provider's file, streamed (never buffered whole) and archived while it passes (committed and recorded right after the last byte). */
-export async function documentData(p: Principal, documentid: string, call: Call): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
+/**
+ * The provider's file, streamed (never buffered whole) and archived while it passes (committed and recorded right after
+ * the last byte).
+ */
+export async function documentData(
+  p: Principal,
+  documentid: string,
+  call: Call,
+): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
   const client = providerFor(p.connection);
   const kd = kdOf(p.connection, call.kd);
   // The provider's hash is needed before the last byte (its digest is computed in the archive's

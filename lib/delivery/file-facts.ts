@@ -9,7 +9,15 @@ import { ALGORITHM_NAMES } from "@/lib/format";
 import { log } from "@/lib/log";
 import type { ProviderClient } from "@/lib/provider/client";
 import { ProviderError } from "@/lib/provider/errors";
-import { expectedHash, factsLeftOut, hashMatches, normaliseFacts, type ExpectedHash, type FileFacts, type HashCheck } from "@/lib/provider/facts";
+import {
+  expectedHash,
+  factsLeftOut,
+  hashMatches,
+  normaliseFacts,
+  type ExpectedHash,
+  type FileFacts,
+  type HashCheck,
+} from "@/lib/provider/facts";
 import { recordEvent, type Actor } from "@/lib/audit/audit";
 import { countConfirmation } from "@/lib/process/metrics";
 import { recordFetched, type Fetched } from "@/lib/archive/fetched";
@@ -41,7 +49,10 @@ export function factsOf(row: Stored): { facts: FileFacts; source: FactsSource | 
   const listed = normaliseFacts(row.document ?? {});
   if (!factsLeftOut(listed)) return { facts: listed, source: "list" };
   if (row.facts && !factsLeftOut(row.facts))
-    return { facts: { ...row.facts, doctypeversion: listed.doctypeversion ?? row.facts.doctypeversion }, source: "document" };
+    return {
+      facts: { ...row.facts, doctypeversion: listed.doctypeversion ?? row.facts.doctypeversion },
+      source: "document",
+    };
   return { facts: listed, source: null };
 }
 
@@ -59,7 +70,9 @@ export function factsView(
   return {
     ...facts,
     source,
-    hash: expected ? { ...expected, actual: fits?.actual || null, matches: fits?.actual ? hashMatches(fits) : null } : null,
+    hash: expected
+      ? { ...expected, actual: fits?.actual || null, matches: fits?.actual ? hashMatches(fits) : null }
+      : null,
     sizeDiffers: bytes !== null && facts.filesize !== null && bytes !== facts.filesize ? bytes : null,
   };
 }
@@ -67,7 +80,12 @@ export function factsView(
 /** The archived bytes against the expected digest (computed in the archive's own pass). */
 export function checkHash(expected: ExpectedHash | undefined, file: ArchivedFile): HashCheck | undefined {
   if (!expected) return undefined;
-  const actual = expected.algorithm === "sha256" ? file.sha256 : file.digest?.algorithm === expected.algorithm ? file.digest.hex : undefined;
+  const actual =
+    expected.algorithm === "sha256"
+      ? file.sha256
+      : file.digest?.algorithm === expected.algorithm
+        ? file.digest.hex
+        : undefined;
   return actual === undefined ? undefined : { ...expected, actual };
 }
 
@@ -76,7 +94,11 @@ export function checkHash(expected: ExpectedHash | undefined, file: ArchivedFile
  * again (their SHA-256 is; another digest only when it was checked against this very hash);
  * false: they must be fetched again to be checked. Undefined: there is nothing to check.
  */
-export function knownCheck(expected: ExpectedHash | undefined, file: ArchivedFile, stored: HashCheck | null): HashCheck | undefined | false {
+export function knownCheck(
+  expected: ExpectedHash | undefined,
+  file: ArchivedFile,
+  stored: HashCheck | null,
+): HashCheck | undefined | false {
   if (!expected) return undefined;
   if (expected.algorithm === "sha256") return checkHash(expected, file);
   return stored && stored.algorithm === expected.algorithm && stored.hex === expected.hex ? stored : false;
@@ -87,33 +109,53 @@ export function knownCheck(expected: ExpectedHash | undefined, file: ArchivedFil
  * fetch that found it is recorded (row and event, when the bytes are new), then the refusal, as
  * an outcome that sent nothing. The answer is 409 `hash_mismatch` (docs/api.md).
  */
-export async function refuseMismatch(db: Db, input: { connection: ConnectionRow; documentid: string; actor: Actor; check: HashCheck; fetched?: Fetched }) {
+export async function refuseMismatch(
+  db: Db,
+  input: { connection: ConnectionRow; documentid: string; actor: Actor; check: HashCheck; fetched?: Fetched },
+) {
   if (input.fetched) await recordFetched(db, input.fetched);
   await recordEvent(db, {
     kind: "confirm.outcome",
     actor: input.actor,
     connectionId: input.connection.id,
     documentid: input.documentid,
-    detail: { state: "failed", code: "hash_mismatch", sent: false, algorithm: input.check.algorithm, expected: input.check.hex, actual: input.check.actual },
+    detail: {
+      state: "failed",
+      code: "hash_mismatch",
+      sent: false,
+      algorithm: input.check.algorithm,
+      expected: input.check.hex,
+      actual: input.check.actual,
+    },
   });
   countConfirmation("failed");
-  const vars = { algorithm: ALGORITHM_NAMES[input.check.algorithm], expected: input.check.hex, actual: input.check.actual };
+  const vars = {
+    algorithm: ALGORITHM_NAMES[input.check.algorithm],
+    expected: input.check.hex,
+    actual: input.check.actual,
+  };
   return { code: "hash_mismatch", messageKey: "fileFacts.confirm.hashMismatch" as const, vars, status: 409 };
 }
 
 /** The digest the archive must compute besides its own SHA-256 to check `expected`. */
-export const extraDigest = (expected: ExpectedHash | undefined) => (expected && expected.algorithm !== "sha256" ? expected.algorithm : undefined);
+export const extraDigest = (expected: ExpectedHash | undefined) =>
+  expected && expected.algorithm !== "sha256" ? expected.algorithm : undefined;
 
 /** Asks of the same document already under way in this process: a view and its facts route share one. */
 const asking = new Map<string, Promise<FileFacts | null | undefined>>();
 
-/** The single document's facts; null when the provider no longer has it (404, 410); undefined when it could not say now. */
+/**
+ * The single document's facts; null when the provider no longer has it (404, 410); undefined when it could not say now.
+ */
 async function ask(client: ProviderClient, documentid: string, kd: string): Promise<FileFacts | null | undefined> {
   try {
     return normaliseFacts(await client.document(documentid, kd ? { kd } : {}));
   } catch (err) {
     if (err instanceof ProviderError && (err.kind === "not_found" || err.kind === "gone")) return null;
-    log().warn({ documentid, err: err instanceof ProviderError ? err.kind : err }, "the provider's single document could not be read");
+    log().warn(
+      { documentid, err: err instanceof ProviderError ? err.kind : err },
+      "the provider's single document could not be read",
+    );
     return undefined;
   }
 }
@@ -123,7 +165,13 @@ async function ask(client: ProviderClient, documentid: string, kd: string): Prom
  * and nobody asked before; the answer (also "none") is stored on the document's row. A provider
  * that cannot answer now is asked again next time. UVI documents have none (undefined).
  */
-export async function ensureFacts(db: Db, connection: ConnectionRow, client: ProviderClient, documentid: string, kd: string) {
+export async function ensureFacts(
+  db: Db,
+  connection: ConnectionRow,
+  client: ProviderClient,
+  documentid: string,
+  kd: string,
+) {
   if (connection.service !== "dta") return undefined;
   const [row] = rowsOf<{ document: Record<string, unknown> | null; facts: FileFacts | null; asked: boolean }>(
     await db.execute(sql`
@@ -162,7 +210,11 @@ export type FactsRow = {
 export function storedFactsView(row: FactsRow): FactsView | null {
   if (row.service !== "dta") return null;
   const { facts, source } = factsOf({ document: row.document, facts: row.facts, asked: row.factsAskedAt !== null });
-  return factsView(facts, source, { check: row.hashCheck, sha256: row.sha256, bytes: row.bytes === null ? null : Number(row.bytes) });
+  return factsView(facts, source, {
+    check: row.hashCheck,
+    sha256: row.sha256,
+    bytes: row.bytes === null ? null : Number(row.bytes),
+  });
 }
 
 /**
@@ -171,7 +223,13 @@ export function storedFactsView(row: FactsRow): FactsView | null {
  * list left the facts out and nobody asked before. A view whose bytes are still being committed
  * is awaited first, so the hash check of a file just shown is there.
  */
-export async function documentWithFacts(db: Db, connection: ConnectionRow, client: ProviderClient, documentid: string, kd: string) {
+export async function documentWithFacts(
+  db: Db,
+  connection: ConnectionRow,
+  client: ProviderClient,
+  documentid: string,
+  kd: string,
+) {
   await settlePendingArchive(pendingKey(connection.id, documentid));
   await ensureFacts(db, connection, client, documentid, kd);
   const d = deliveryDocuments;

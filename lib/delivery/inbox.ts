@@ -27,9 +27,22 @@ export type InboxDocument = Record<string, unknown> & {
 };
 export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
 /** What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it. */
-export type GroupRegister = { property: string | null; address: string | null; resident: { name: string; channel: Channel } | null };
-export type InboxGroup = { unit: string | null; pmnumber: string | null; label: string | null; register: GroupRegister | null; documents: InboxDocument[] };
-/** `register`: whether the user keeps a unit register at all (the page then groups by property); `properties` its property names, for the filter. */
+export type GroupRegister = {
+  property: string | null;
+  address: string | null;
+  resident: { name: string; channel: Channel } | null;
+};
+export type InboxGroup = {
+  unit: string | null;
+  pmnumber: string | null;
+  label: string | null;
+  register: GroupRegister | null;
+  documents: InboxDocument[];
+};
+/**
+ * `register`: whether the user keeps a unit register at all (the page then groups by property); `properties` its
+ * property names, for the filter.
+ */
 export type Inbox = {
   units: number;
   documents: number;
@@ -49,7 +62,9 @@ function rowFilters(userId: string, input: InboxInput): SQL {
   const parts: SQL[] = [];
   if (input.month) {
     const start = `${input.month}-01`;
-    parts.push(sql`d.period_from < (${start}::date + interval '1 month') AND COALESCE(d.period_to, d.period_from) >= ${start}::date`);
+    parts.push(
+      sql`d.period_from < (${start}::date + interval '1 month') AND COALESCE(d.period_to, d.period_from) >= ${start}::date`,
+    );
   }
   if (input.q) {
     const like = containing(input.q);
@@ -89,9 +104,24 @@ function registerOf(userId: string, q: string | undefined): SQL {
 }
 
 /** The statement's one row; `open`, `rows` and `known` are JSON texts. */
-type Row = { units: number; documents: number; register: boolean; properties: string | null; open: string | null; rows: string | null; known: string | null };
+type Row = {
+  units: number;
+  documents: number;
+  register: boolean;
+  properties: string | null;
+  open: string | null;
+  rows: string | null;
+  known: string | null;
+};
 /** A page's unit as the register knows it. */
-type KnownRow = { u: string; pr: string | null; a: string | null; l: string | null; rn: string | null; ch: Channel | null };
+type KnownRow = {
+  u: string;
+  pr: string | null;
+  a: string | null;
+  l: string | null;
+  rn: string | null;
+  ch: Channel | null;
+};
 /** One document of the page, as the statement builds it. */
 type PageRow = {
   c: string;
@@ -114,7 +144,8 @@ function groupsOf(first: Row | undefined): InboxGroup[] {
   const groups: InboxGroup[] = [];
   for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
     let group = groups.at(-1);
-    if (!group || group.unit !== r.u) groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
+    if (!group || group.unit !== r.u)
+      groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
     group.pmnumber ??= r.p;
     group.label ??= r.l;
     group.documents.push({

@@ -36,7 +36,13 @@ export async function markReplacements(db: Db, connectionId: string): Promise<vo
  * the same account (`twins`, lib/connections/account.ts) confirmed is `elsewhere`, with that
  * confirmation's user, time and connection; any other is `gone`. Resolves to how many are gone.
  */
-export async function markUnlisted(db: Db, connectionId: string, kd: string, walkStart: Date, twins: string[]): Promise<number> {
+export async function markUnlisted(
+  db: Db,
+  connectionId: string,
+  kd: string,
+  walkStart: Date,
+  twins: string[],
+): Promise<number> {
   const byTwin = twins.length
     ? sql`c.connection_id IN (${sql.join(
         twins.map((id) => sql`${id}::uuid`),

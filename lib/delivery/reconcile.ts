@@ -13,7 +13,12 @@ import { claimSettledSql } from "./confirm/settled";
  * no longer be under way (its deadline passed, or the instance that claimed it died) before the
  * walk began are decided: a PUT still in flight is never judged by a list read before it landed.
  */
-export async function reconcileConnection(db: Db, connectionId: string, walkStart: Date, actor: Actor): Promise<{ confirmed: number; reopened: number }> {
+export async function reconcileConnection(
+  db: Db,
+  connectionId: string,
+  walkStart: Date,
+  actor: Actor,
+): Promise<{ confirmed: number; reopened: number }> {
   const start = walkStart.toISOString();
   const decided = rowsOf<{ documentid: string; outcome: "confirmed" | "open"; previous: string }>(
     await db.execute(sql`
@@ -47,8 +52,15 @@ export async function reconcileConnection(db: Db, connectionId: string, walkStar
     actor,
     connectionId,
     documentid: r.documentid,
-    detail: { from: r.previous, state: r.outcome, reason: r.outcome === "confirmed" ? "no longer listed" : "still listed" },
+    detail: {
+      from: r.previous,
+      state: r.outcome,
+      reason: r.outcome === "confirmed" ? "no longer listed" : "still listed",
+    },
   }));
   await recordEvents(db, events);
-  return { confirmed: decided.filter((r) => r.outcome === "confirmed").length, reopened: decided.filter((r) => r.outcome === "open").length };
+  return {
+    confirmed: decided.filter((r) => r.outcome === "confirmed").length,
+    reopened: decided.filter((r) => r.outcome === "open").length,
+  };
 }

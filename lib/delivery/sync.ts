@@ -75,7 +75,11 @@ export function nextSyncAt(now = Date.now()): Date | null {
   return new Date(now + minutes * 60_000 * (0.9 + Math.random() * 0.2));
 }
 
-async function releaseLease(db: Db, lease: Lease, outcome: { ok: boolean; open: number | null; message: string | null } | "stopped"): Promise<void> {
+async function releaseLease(
+  db: Db,
+  lease: Lease,
+  outcome: { ok: boolean; open: number | null; message: string | null } | "stopped",
+): Promise<void> {
   const now = new Date();
   // Stopped by a shutdown: free at once, and the last outcome and the next time stay as they were.
   const after =
@@ -106,7 +110,9 @@ function customersOf(connection: ConnectionRow): string[] {
 
 /** Open documents of a connection, from the counts the index keeps (migration 0007). */
 async function openCount(db: Db, connectionId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT n FROM delivery_state_counts WHERE connection_id = ${connectionId} AND state = 'open'`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT n FROM delivery_state_counts WHERE connection_id = ${connectionId} AND state = 'open'`),
+  );
   return row?.n ?? 0;
 }
 
@@ -123,14 +129,22 @@ async function endFailed(
   const { connectionId, actor, seen, added } = run;
   const mapped = run.stopped ? new AppError(503, "shutting_down", "delivery.sync.stopped") : listFailure(run.err);
   const code = mapped instanceof AppError ? mapped.code : "internal";
-  log().warn({ connectionId, err: mapped instanceof AppError ? code : run.err }, run.stopped ? "sync stopped by the shutdown" : "sync failed");
-  const message = mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal";
+  log().warn(
+    { connectionId, err: mapped instanceof AppError ? code : run.err },
+    run.stopped ? "sync stopped by the shutdown" : "sync failed",
+  );
+  const message =
+    mapped instanceof AppError ? (STORED_MESSAGE[mapped.messageKey] ?? mapped.messageKey) : "error.internal";
   await releaseLease(db, lease, run.stopped ? "stopped" : { ok: false, open: null, message }).catch(() => undefined);
-  await recordEvent(db, { kind: "sync", actor, connectionId, detail: { ok: false, error: code, seen, added } }).catch(() => undefined);
+  await recordEvent(db, { kind: "sync", actor, connectionId, detail: { ok: false, error: code, seen, added } }).catch(
+    () => undefined,
+  );
   return mapped;
 }
 
-/** Every user's other connections to the provider account this one reaches: what they confirm leaves this one's list. */
+/**
+ * Every user's other connections to the provider account this one reaches: what they confirm leaves this one's list.
+ */
 async function twinsOf(db: Db, connection: ConnectionRow): Promise<string[]> {
   const twins = await connectionsToAccount(db, accountOf(connection), { everyUser: true, exceptId: connection.id });
   return twins.map((c) => c.id);
@@ -211,7 +225,10 @@ export async function runSync(
  * Takes the lease now (a sync already running answers 409 before any line is sent) and hands
  * back the run, which reports progress through `emit` and ends with the done line.
  */
-export async function startSync(db: Db, input: { connection: ConnectionRow; actor: Actor }): Promise<(emit: (line: object) => void) => Promise<SyncDone>> {
+export async function startSync(
+  db: Db,
+  input: { connection: ConnectionRow; actor: Actor },
+): Promise<(emit: (line: object) => void) => Promise<SyncDone>> {
   const lease = await acquireSyncLease(db, input.connection.id);
   if (!lease) throw new AppError(409, "sync_running", "delivery.sync.running");
   return (emit) => runSync(db, lease, { ...input, onProgress: emit });

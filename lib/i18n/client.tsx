@@ -6,7 +6,11 @@ import { format, type Display, type Locale, type MessageKey, type Messages, type
 const I18nContext = createContext<{ locale: Locale; messages: Messages; timeZone: string } | null>(null);
 
 export function I18nProvider(props: { locale: Locale; messages: Messages; timeZone: string; children: ReactNode }) {
-  return <I18nContext.Provider value={{ locale: props.locale, messages: props.messages, timeZone: props.timeZone }}>{props.children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={{ locale: props.locale, messages: props.messages, timeZone: props.timeZone }}>
+      {props.children}
+    </I18nContext.Provider>
+  );
 }
 
 function useI18n() {

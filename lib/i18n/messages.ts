@@ -79,7 +79,10 @@ export const messages = {
 export const LOCALES = ["de", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Where a page is read: its language and the display time zone (an IANA name such as Europe/Berlin; lib/format.ts formats for it). */
+/**
+ * Where a page is read: its language and the display time zone (an IANA name such as Europe/Berlin; lib/format.ts
+ * formats for it).
+ */
 export type Display = { locale: Locale; timeZone: string };
 export type MessageKey = keyof (typeof messages)["de"];
 export type Messages = Record<MessageKey, string>;

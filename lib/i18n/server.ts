@@ -5,7 +5,11 @@ import { isLocale, localeFromAcceptLanguage, type Locale } from "./messages";
 export const LOCALE_COOKIE = "lang";
 
 /** The saved choice of the user, else the language cookie, else the browser's Accept-Language. */
-export function pickLocale(input: { userLocale?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+export function pickLocale(input: {
+  userLocale?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   if (isLocale(input.userLocale)) return input.userLocale;
   if (isLocale(input.cookie)) return input.cookie;
   return localeFromAcceptLanguage(input.acceptLanguage);

@@ -10,7 +10,9 @@ export const DELIVERY_FILTERS = {
   q: param.text(200),
   state: param.oneOf(DOCUMENT_STATES),
   connection: param.uuid,
-  /** One property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register. */
+  /**
+   * One property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register.
+   */
   property: param.text(200),
   /** Days of first sight, German time, inclusive. */
   from: param.day,

@@ -22,7 +22,9 @@ type ValueOf<P> = P extends IntParam ? number : P extends OneOfParam<infer V> ? 
 type HasDefault<D> = { [K in keyof D]: D[K] extends { default: number | string } ? K : never }[keyof D];
 
 /** A list's state: parameters with a default are always there, the others only when given. */
-export type ListState<D> = { [K in HasDefault<D>]: ValueOf<D[K]> } & { [K in Exclude<keyof D, HasDefault<D>>]?: ValueOf<D[K]> };
+export type ListState<D> = { [K in HasDefault<D>]: ValueOf<D[K]> } & {
+  [K in Exclude<keyof D, HasDefault<D>>]?: ValueOf<D[K]>;
+};
 
 /** The largest offset any list accepts (the API's paging, lib/api/paging.ts, says the same). */
 const MAX_OFFSET = 10_000_000;
@@ -93,7 +95,9 @@ export function defaultsOf(definition: ListDefinition): Record<string, string | 
 }
 
 /** Next's `searchParams` or URLSearchParams as a plain object (first value of each key). */
-export function plainParams(input: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string> {
+export function plainParams(
+  input: URLSearchParams | Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const entries = input instanceof URLSearchParams ? [...input.entries()] : Object.entries(input);
   const out: Record<string, string> = {};
   for (const [k, v] of entries) {
@@ -104,8 +108,12 @@ export function plainParams(input: URLSearchParams | Record<string, string | str
 }
 
 /** The query string of a list state: defaults left out, so URLs stay short and stable. */
-export function toQueryString(state: Record<string, string | number | undefined>, defaults: Record<string, string | number> = {}): string {
+export function toQueryString(
+  state: Record<string, string | number | undefined>,
+  defaults: Record<string, string | number> = {},
+): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(state)) if (v !== undefined && v !== "" && defaults[k] !== v) params.set(k, String(v));
+  for (const [k, v] of Object.entries(state))
+    if (v !== undefined && v !== "" && defaults[k] !== v) params.set(k, String(v));
   return params.toString();
 }

@@ -27,11 +27,19 @@ function strict(p: Param): z.ZodType {
 }
 
 /** A list's query schema; `required` names parameters without a default that the route needs. */
-export function listSchema<D extends ListDefinition, R extends keyof D & string = never>(definition: D, options: { required?: readonly R[] } = {}) {
+export function listSchema<D extends ListDefinition, R extends keyof D & string = never>(
+  definition: D,
+  options: { required?: readonly R[] } = {},
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, p] of Object.entries(definition)) {
     const value = strict(p);
-    const full = p.default !== undefined ? value.default(p.default as never) : options.required?.includes(key as R) ? value : value.optional();
+    const full =
+      p.default !== undefined
+        ? value.default(p.default as never)
+        : options.required?.includes(key as R)
+          ? value
+          : value.optional();
     shape[key] = z.preprocess(blankIsMissing, full);
   }
   // The shape is built from the definition that ListState reads, key by key (tests/unit/search-params.test.ts).

@@ -26,14 +26,19 @@ export const Int = z.number().int();
 
 export const ErrorAnswer = z
   .looseObject({
-    error: z.string().meta({ description: "machine-readable code, e.g. `validation`, `not_found`, `provider_timeout`" }),
+    error: z
+      .string()
+      .meta({ description: "machine-readable code, e.g. `validation`, `not_found`, `provider_timeout`" }),
     message: z.string().meta({ description: "for a person, in the caller's language; never a provider's body" }),
     fields: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .meta({ description: "on a 400: which input is wrong" }),
   })
-  .meta({ description: "The one error shape. Some errors add fields: `state` and `providerStatus` (confirmations), `requestId`, `retryAfterSeconds`." });
+  .meta({
+    description:
+      "The one error shape. Some errors add fields: `state` and `providerStatus` (confirmations), `requestId`, `retryAfterSeconds`.",
+  });
 
 export const ConnectionAnswer = z.object({
   id: Uuid,
@@ -47,14 +52,29 @@ export const ConnectionAnswer = z.object({
   createdAt: DateTime,
   open: Int.meta({ description: "open documents in the local index now (the inbox's count)" }),
   lastSync: z
-    .object({ at: DateTime, ok: z.boolean(), open: Int.nullable().meta({ description: "open documents at that sync" }), message: z.string().optional() })
+    .object({
+      at: DateTime,
+      ok: z.boolean(),
+      open: Int.nullable().meta({ description: "open documents at that sync" }),
+      message: z.string().optional(),
+    })
     .nullable(),
   stale: z.boolean().meta({ description: "no good sync for two background intervals" }),
 });
 
 export const TestAnswer = z.object({
   ok: z.boolean(),
-  status: z.enum(["ok", "auth_failed", "unreachable", "timeout", "refused", "forbidden", "unavailable", "wrong_address", "secret_unreadable"]),
+  status: z.enum([
+    "ok",
+    "auth_failed",
+    "unreachable",
+    "timeout",
+    "refused",
+    "forbidden",
+    "unavailable",
+    "wrong_address",
+    "secret_unreadable",
+  ]),
   message: z.string(),
   count: Int.optional(),
 });
@@ -137,7 +157,9 @@ const InboxDocument = DocumentAnswer.extend({
   handoff: z
     .object({ state: z.enum(HANDOFF_STATES), channel: z.enum(CHANNELS), at: z.string().meta({ format: "date-time" }) })
     .nullable()
-    .meta({ description: "its hand-off to the present resident of its unit (`GET /api/handoffs`); null while there is none" }),
+    .meta({
+      description: "its hand-off to the present resident of its unit (`GET /api/handoffs`); null while there is none",
+    }),
 });
 export const InboxAnswer = z.object({
   units: Int,
@@ -163,8 +185,21 @@ export const InboxAnswer = z.object({
   ),
 });
 
-export const UserAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), disabled: z.boolean(), createdAt: DateTime });
-export const MeAnswer = z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES), locale: z.enum(["de", "en"]).nullable() });
+export const UserAnswer = z.object({
+  id: Uuid,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  createdAt: DateTime,
+});
+export const MeAnswer = z.object({
+  id: Uuid,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  locale: z.enum(["de", "en"]).nullable(),
+});
 
 // What the code returns must fit the documented answer (and, where the types are closed, the reverse).
 type Fits<A, B> = [A] extends [B] ? true : false;

@@ -80,7 +80,8 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     query: ListDocumentsQuery,
     params: DOCUMENT_PARAMS,
-    description: "Live from the provider (count and page in parallel, short pages filled, long pages cut); the local index is updated after the answer.",
+    description:
+      "Live from the provider (count and page in parallel, short pages filled, long pages cut); the local index is updated after the answer.",
     answers: [{ status: 200, description: "the page", content: json(A.DocumentPageAnswer) }],
     errors: { 404: CONNECTION, 409: SECRET, ...PROVIDER },
   },
@@ -176,7 +177,11 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     description:
       "Marks unlisted documents `gone` when the list held still, and decides `unknown` confirmations when the walk was complete. A provider failure after the start is the last line.",
     answers: [
-      { status: 200, description: "progress lines, then the done line (or an error line)", content: ndjson(A.SyncProgressLine, A.SyncDoneLine, A.ErrorLine) },
+      {
+        status: 200,
+        description: "progress lines, then the done line (or an error line)",
+        content: ndjson(A.SyncProgressLine, A.SyncDoneLine, A.ErrorLine),
+      },
     ],
     errors: { 404: CONNECTION, 409: "`sync_running`: a sync of this connection runs (on any instance)" },
   },

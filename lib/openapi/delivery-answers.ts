@@ -29,44 +29,61 @@ export const DeliveryAnswer = z.object({
   bytes: Int.nullable(),
   confirmedAt: DateTime.nullable(),
   confirmedBy: z.string().nullable(),
-  confirmedVia: z
-    .object({ connectionId: Uuid, connectionName: z.string() })
-    .optional()
-    .meta({ description: "state `elsewhere`: the connection (of any user) to the same provider account that confirmed it" }),
+  confirmedVia: z.object({ connectionId: Uuid, connectionName: z.string() }).optional().meta({
+    description: "state `elsewhere`: the connection (of any user) to the same provider account that confirmed it",
+  }),
   replacedBy: z.string().optional(),
 });
 export const DeliveryListAnswer = z.object({ count: Int, records: z.array(DeliveryAnswer) });
-const DeliveryEventAnswer = z.object({ at: DateTime, kind: z.string(), actor: z.string(), detail: z.record(z.string(), z.unknown()) });
-const Size = Int.nullable().meta({ description: "bytes; the provider's value when it is a non-negative integer (numeric text too), else null" });
+const DeliveryEventAnswer = z.object({
+  at: DateTime,
+  kind: z.string(),
+  actor: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+const Size = Int.nullable().meta({
+  description: "bytes; the provider's value when it is a non-negative integer (numeric text too), else null",
+});
 export const FactsAnswer = z
   .object({
     filesize: Size,
     filesizecompressed: Size,
     filedate: z.string().nullable().meta({ description: "as the provider wrote it (at most 64 characters)" }),
     filedateParsed: DateTime.nullable().meta({
-      description: "`filedate` as an instant, when it is ISO 8601 or `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`)",
+      description:
+        "`filedate` as an instant, when it is ISO 8601 or `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`)",
     }),
     doctypeversion: z.string().nullable(),
     hashvalue: z.string().nullable().meta({ description: "as the provider wrote it (at most 200 characters)" }),
-    source: z
-      .enum(["list", "document"])
-      .nullable()
-      .meta({ description: "`list`: the list's entry; `document`: `GET /v1/documents/out/{id}`, asked because the list left them out; null: none given" }),
+    source: z.enum(["list", "document"]).nullable().meta({
+      description:
+        "`list`: the list's entry; `document`: `GET /v1/documents/out/{id}`, asked because the list left them out; null: none given",
+    }),
     hash: z
       .object({
         algorithm: z.enum(["md5", "sha1", "sha256"]),
         hex: z.string().meta({ description: "the provider's digest, lower-case hex" }),
-        actual: z.string().nullable().meta({ description: "the archived bytes' digest; null until the file was fetched" }),
-        matches: z.boolean().nullable().meta({ description: "false: a mismatch, which blocks the confirmation (`409 hash_mismatch`)" }),
+        actual: z
+          .string()
+          .nullable()
+          .meta({ description: "the archived bytes' digest; null until the file was fetched" }),
+        matches: z
+          .boolean()
+          .nullable()
+          .meta({ description: "false: a mismatch, which blocks the confirmation (`409 hash_mismatch`)" }),
       })
       .nullable()
       .meta({
         description:
           "when `hashvalue` is an MD5, SHA-1 or SHA-256 hex digest (optionally `md5:`, `sha1:`, `sha256:`, `sha-256:`); else null (shown, not checked)",
       }),
-    sizeDiffers: Int.nullable().meta({ description: "the archived size when it differs from `filesize` (shown, never enforced)" }),
+    sizeDiffers: Int.nullable().meta({
+      description: "the archived size when it differs from `filesize` (shown, never enforced)",
+    }),
   })
-  .meta({ description: 'What the DTA service says about the file (docs/api.md, "File facts"); null for UVI documents.' });
+  .meta({
+    description: 'What the DTA service says about the file (docs/api.md, "File facts"); null for UVI documents.',
+  });
 export const DocumentFactsAnswer = z.object({
   documentid: z.string(),
   filename: z.string(),
@@ -77,9 +94,18 @@ export const DocumentFactsAnswer = z.object({
   fetchedAt: DateTime.nullable(),
   facts: FactsAnswer.nullable(),
 });
-export const DeliveryDetailAnswer = DeliveryAnswer.extend({ facts: FactsAnswer.nullable(), events: z.array(DeliveryEventAnswer) });
+export const DeliveryDetailAnswer = DeliveryAnswer.extend({
+  facts: FactsAnswer.nullable(),
+  events: z.array(DeliveryEventAnswer),
+});
 
-export const DeliveryConnectionAnswer = z.object({ id: z.string(), name: z.string(), owner: z.string(), service: z.string(), deleted: z.boolean() });
+export const DeliveryConnectionAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  service: z.string(),
+  deleted: z.boolean(),
+});
 
 export const CompletenessAnswer = z.object({
   months: z.array(z.string()),

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { json, type ApiOperation } from "./operation";
 
-/** The unit register's names on support's delivery record (lib/delivery/support/register.ts): their shape, and the property filter's options. */
+/**
+ * The unit register's names on support's delivery record (lib/delivery/support/register.ts): their shape, and the
+ * property filter's options.
+ */
 
 const Text = z.string().nullable();
 

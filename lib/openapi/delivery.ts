@@ -3,10 +3,16 @@ import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
 import * as A from "./answers";
-import { CompletenessAnswer, DeliveryConnectionAnswer, DeliveryDetailAnswer, DeliveryListAnswer } from "./delivery-answers";
+import {
+  CompletenessAnswer,
+  DeliveryConnectionAnswer,
+  DeliveryDetailAnswer,
+  DeliveryListAnswer,
+} from "./delivery-answers";
 import { file, json, type ApiOperation } from "./operation";
 
-const PROPERTY_FILTER = "a property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register";
+const PROPERTY_FILTER =
+  "a property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register";
 
 /** The OpenAPI entries of support's delivery record (read-only, every user's documents). */
 export const DELIVERY_OPERATIONS: ApiOperation[] = [
@@ -53,7 +59,9 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     params: { property: PROPERTY_FILTER },
     description:
       "UTF-8 with BOM, `;` separated, CRLF, header row in the caller's language, formula-safe cells; the unit's property, address and label from its owner's register after its numbers (never a resident); streamed in batches; the export is audited.",
-    answers: [{ status: 200, description: "`zustellung-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
+    answers: [
+      { status: 200, description: "`zustellung-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } },
+    ],
   },
   {
     method: "GET",
@@ -101,7 +109,13 @@ export const CONFIRMATION_RUN_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     description:
       "Documents the run has not claimed stay open; those in flight finish. The run's NDJSON answer then ends with `cancelled` > 0. A run that has ended is answered as it stands.",
-    answers: [{ status: 200, description: "the run, `cancelRequested: true` while it runs", content: json(A.ConfirmationRunAnswer) }],
+    answers: [
+      {
+        status: 200,
+        description: "the run, `cancelRequested: true` while it runs",
+        content: json(A.ConfirmationRunAnswer),
+      },
+    ],
     errors: { 404: "`not_found`: no such run of the caller" },
   },
 ];

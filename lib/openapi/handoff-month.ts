@@ -7,15 +7,23 @@ import type { StoredText } from "@/lib/residents/texts/texts";
 import { CHANNELS } from "@/lib/lists/units";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the monthly hand-off view, its CSV and the owner's e-mail texts (docs/api.md, "The monthly view of the hand-off"). */
+/**
+ * The OpenAPI entries of the monthly hand-off view, its CSV and the owner's e-mail texts (docs/api.md, "The monthly
+ * view of the hand-off").
+ */
 
 const MonthEntry = z.object({
-  document: z.object({ connectionId: z.string().meta({ format: "uuid" }), documentid: z.string(), filename: z.string() }).nullable(),
+  document: z
+    .object({ connectionId: z.string().meta({ format: "uuid" }), documentid: z.string(), filename: z.string() })
+    .nullable(),
   status: z.enum(MONTH_STATUSES),
   channel: z.enum(CHANNELS).nullable(),
   at: z.string().meta({ format: "date-time" }).nullable(),
   by: z.string().nullable(),
-  reason: z.string().optional().meta({ description: "a failed send: the mail server's answer in the caller's language, never the address" }),
+  reason: z
+    .string()
+    .optional()
+    .meta({ description: "a failed send: the mail server's answer in the caller's language, never the address" }),
 });
 const HandoffMonthAnswer = z.object({
   property: z.string(),
@@ -28,7 +36,10 @@ const HandoffMonthAnswer = z.object({
       unit: z.string(),
       pmnumber: z.string().nullable(),
       label: z.string().nullable(),
-      resident: z.string().nullable().meta({ description: "the register's name of the present resident (the owner's own record)" }),
+      resident: z
+        .string()
+        .nullable()
+        .meta({ description: "the register's name of the present resident (the owner's own record)" }),
       entries: z.array(MonthEntry),
     }),
   ),
@@ -49,11 +60,13 @@ export const HANDOFF_MONTH_OPERATIONS: ApiOperation[] = [
     method: "GET",
     path: "/api/handoffs/month",
     tag: "documents",
-    summary: "The monthly §6a view of one property: per unit, that month's documents and whether they reached the resident",
+    summary:
+      "The monthly §6a view of one property: per unit, that month's documents and whether they reached the resident",
     access: CONNECTION_ROLES,
     query: HandoffMonthQuery,
     params: monthParams,
-    description: "At most 1000 units (`truncated` beyond), 10 documents per unit; a unit without a document of the month has one entry `noDocument`.",
+    description:
+      "At most 1000 units (`truncated` beyond), 10 documents per unit; a unit without a document of the month has one entry `noDocument`.",
     answers: [{ status: 200, description: "the view", content: json(HandoffMonthAnswer) }],
   },
   {
@@ -64,8 +77,11 @@ export const HANDOFF_MONTH_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     query: HandoffMonthQuery,
     params: monthParams,
-    description: "German headers and states, `;`, UTF-8 with BOM, formula-safe cells; the resident's name but not the address.",
-    answers: [{ status: 200, description: "`weitergabe-YYYY-MM.csv`", content: { type: "text/csv", schema: z.string() } }],
+    description:
+      "German headers and states, `;`, UTF-8 with BOM, formula-safe cells; the resident's name but not the address.",
+    answers: [
+      { status: 200, description: "`weitergabe-YYYY-MM.csv`", content: { type: "text/csv", schema: z.string() } },
+    ],
   },
   {
     method: "GET",
@@ -94,5 +110,8 @@ export const HANDOFF_MONTH_OPERATIONS: ApiOperation[] = [
 
 // What the code returns must fit the documented answer.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const checks: true[] = [true as Same<HandoffMonth, z.output<typeof HandoffMonthAnswer>>, true as Same<StoredText, z.output<typeof TextAnswer>>];
+const checks: true[] = [
+  true as Same<HandoffMonth, z.output<typeof HandoffMonthAnswer>>,
+  true as Same<StoredText, z.output<typeof TextAnswer>>,
+];
 void checks;

@@ -4,7 +4,10 @@ import type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/
 import { HandoffLine } from "./handoffs";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the hand-off runs (lib/residents/handoffs/runs.ts): a `POST /api/handoffs` found again after a reload. */
+/**
+ * The OpenAPI entries of the hand-off runs (lib/residents/handoffs/runs.ts): a `POST /api/handoffs` found again after a
+ * reload.
+ */
 
 const Int = z.number().int();
 const HandoffRunAnswer = z.object({
@@ -21,7 +24,9 @@ const HandoffRunAnswer = z.object({
     .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
 });
 const HandoffRunDetailAnswer = HandoffRunAnswer.extend({
-  lines: z.array(HandoffLine).meta({ description: "each document's line as the NDJSON answer gave it, in the order they finished" }),
+  lines: z
+    .array(HandoffLine)
+    .meta({ description: "each document's line as the NDJSON answer gave it, in the order they finished" }),
 });
 
 // What the code returns must fit the documented answer.

@@ -6,28 +6,44 @@ import { CHANNELS } from "@/lib/lists/units";
 import { ErrorLine } from "./answers";
 import { json, ndjson, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the hand-off to residents (lib/residents/handoffs): hand documents on, and read the record. */
+/**
+ * The OpenAPI entries of the hand-off to residents (lib/residents/handoffs): hand documents on, and read the record.
+ */
 
 export const HandoffLine = z.object({
   connectionId: z.string().meta({ format: "uuid" }),
   documentid: z.string(),
   state: z.enum(["sent", "failed", "skipped"]),
-  channel: z.enum(CHANNELS).nullable().meta({ description: "the resident's channel; null when the document has no resident" }),
+  channel: z
+    .enum(CHANNELS)
+    .nullable()
+    .meta({ description: "the resident's channel; null when the document has no resident" }),
   message: z.string().optional().meta({ description: "why it failed or was skipped, in the caller's language" }),
 });
-const HandoffsDone = z.object({ done: z.literal(true), sent: z.number().int(), failed: z.number().int(), skipped: z.number().int() });
+const HandoffsDone = z.object({
+  done: z.literal(true),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
 const HandoffAnswer = z.object({
   connectionId: z.string().meta({ format: "uuid" }),
   documentid: z.string(),
   unit: z.string().nullable(),
-  resident: z.string().nullable().meta({ description: "the register's name while it is still that resident; null after a move or an erasure" }),
+  resident: z
+    .string()
+    .nullable()
+    .meta({ description: "the register's name while it is still that resident; null after a move or an erasure" }),
   channel: z.enum(CHANNELS),
   state: z.enum(HANDOFF_STATES),
   at: z.string().meta({ format: "date-time" }),
   by: z.string().nullable(),
   attempts: z.number().int(),
   messageId: z.string().optional().meta({ description: "the SMTP server's message id of a sent e-mail" }),
-  reason: z.unknown().optional().meta({ description: "a failure: `{kind, code?, text?}` (docs/api.md, E-mail); never the address" }),
+  reason: z
+    .unknown()
+    .optional()
+    .meta({ description: "a failure: `{kind, code?, text?}` (docs/api.md, E-mail); never the address" }),
 });
 
 export const HANDOFF_OPERATIONS: ApiOperation[] = [
@@ -55,9 +71,17 @@ export const HANDOFF_OPERATIONS: ApiOperation[] = [
     summary: "The signed-in user's hand-off record, newest first",
     access: CONNECTION_ROLES,
     query: HandoffsQuery,
-    params: { month: "the documents' month, `YYYY-MM`", property: "one property of the register, by name", state: "one state" },
+    params: {
+      month: "the documents' month, `YYYY-MM`",
+      property: "one property of the register, by name",
+      state: "one state",
+    },
     answers: [
-      { status: 200, description: "one entry per document and resident", content: json(z.object({ count: z.number().int(), items: z.array(HandoffAnswer) })) },
+      {
+        status: 200,
+        description: "one entry per document and resident",
+        content: json(z.object({ count: z.number().int(), items: z.array(HandoffAnswer) })),
+      },
     ],
   },
 ];

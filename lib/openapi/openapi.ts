@@ -66,7 +66,11 @@ function dropSafeIntegerBounds({ jsonSchema: s }: { jsonSchema: { minimum?: unkn
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12 without `$schema`). */
 export function schemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", override: dropSafeIntegerBounds }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    override: dropSafeIntegerBounds,
+  }) as Record<string, unknown>;
   return rest;
 }
 
@@ -98,7 +102,14 @@ function responses(op: ApiOperation) {
     const c = a.content;
     out[a.status] = {
       description: a.description,
-      ...(c && { content: { [c.type]: { ...(c.schema && { schema: schemaOf(c.schema, "output") }), ...(c.description && { description: c.description }) } } }),
+      ...(c && {
+        content: {
+          [c.type]: {
+            ...(c.schema && { schema: schemaOf(c.schema, "output") }),
+            ...(c.description && { description: c.description }),
+          },
+        },
+      }),
     };
   }
   const errors: Record<number, string[]> = {};
@@ -111,7 +122,8 @@ function responses(op: ApiOperation) {
   if (op.method !== "GET") add(403, "`bad_origin`: an `Origin` header other than this application's");
   for (const [status, text] of Object.entries(op.errors ?? {})) add(Number(status), text);
   if (op.access !== "public") add(500, "`internal` (the message names a request id)");
-  for (const [status, texts] of Object.entries(errors)) out[status] = { description: texts.join("; "), content: errorContent };
+  for (const [status, texts] of Object.entries(errors))
+    out[status] = { description: texts.join("; "), content: errorContent };
   return out;
 }
 
@@ -125,7 +137,9 @@ function operation(op: ApiOperation) {
     "x-roles": op.access,
     ...(op.access === "public" && { security: op.bearer ? [{ [op.bearer]: [] }] : [] }),
     parameters: parameters(op),
-    ...(op.body && { requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } } }),
+    ...(op.body && {
+      requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } },
+    }),
     responses: responses(op),
   };
 }
@@ -155,7 +169,11 @@ export function buildOpenApiDocument() {
           name: "next-auth.session-token",
           description: "The session cookie set by sign-in (`__Secure-next-auth.session-token` over HTTPS).",
         },
-        metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN of the instance (GET /api/metrics only)." },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "METRICS_TOKEN of the instance (GET /api/metrics only).",
+        },
       },
     },
     security: [{ session: [] }],

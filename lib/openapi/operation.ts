@@ -28,8 +28,13 @@ export type ApiOperation = {
 };
 
 export const json = (schema: z.ZodType): Content => ({ type: "application/json", schema });
-export const ndjson = (...lines: z.ZodType[]): Content => ({ type: "application/x-ndjson", schema: z.union(lines), description: "one JSON object per line" });
+export const ndjson = (...lines: z.ZodType[]): Content => ({
+  type: "application/x-ndjson",
+  schema: z.union(lines),
+  description: "one JSON object per line",
+});
 export const file: Content = {
   type: "*/*",
-  description: "the file's bytes; content type passed on only if PDF, ZIP, octet-stream, text/plain or XML, else application/octet-stream",
+  description:
+    "the file's bytes; content type passed on only if PDF, ZIP, octet-stream, text/plain or XML, else application/octet-stream",
 };

@@ -2,11 +2,20 @@ import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { OUTBOX_STATES } from "@/lib/lists/outbox";
-import { OutboxListQuery, OutboxSendQuery, OutboxSupportFilters, OutboxSupportQuery, ResolveBody } from "@/lib/outbox/schemas";
+import {
+  OutboxListQuery,
+  OutboxSendQuery,
+  OutboxSupportFilters,
+  OutboxSupportQuery,
+  ResolveBody,
+} from "@/lib/outbox/schemas";
 import type { OutboxItem, SupportOutboxItem } from "@/lib/outbox/view";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the DTA outbox (lib/delivery/outbox): a connection's sends, and support's view of every user's. */
+/**
+ * The OpenAPI entries of the DTA outbox (lib/delivery/outbox): a connection's sends, and support's view of every
+ * user's.
+ */
 
 const Uuid = z.string().meta({ format: "uuid" });
 const DateTime = z.string().meta({ format: "date-time" });
@@ -23,7 +32,9 @@ export const OutboxItemAnswer = z.object({
   doctypeversion: Text,
   kd: z.string(),
   metadata: z.array(z.record(z.string(), z.unknown())).nullable(),
-  state: z.enum(OUTBOX_STATES).meta({ description: "`unknown`: sent, but no answer seen (or still under way); a person resolves it" }),
+  state: z
+    .enum(OUTBOX_STATES)
+    .meta({ description: "`unknown`: sent, but no answer seen (or still under way); a person resolves it" }),
   status: z
     .object({ statustype: Text, code: Text, message: Text })
     .nullable()
@@ -35,9 +46,19 @@ export const OutboxItemAnswer = z.object({
   resolvedAt: DateTime.nullable(),
   resolvedBy: Text,
 });
-const OutboxPageAnswer = z.object({ count: z.number().int(), offset: z.number().int(), limit: z.number().int(), items: z.array(OutboxItemAnswer) });
+const OutboxPageAnswer = z.object({
+  count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  items: z.array(OutboxItemAnswer),
+});
 const SupportOutboxItemAnswer = OutboxItemAnswer.extend({ connectionName: z.string(), owner: z.string() });
-const SupportOutboxAnswer = z.object({ count: z.number().int(), offset: z.number().int(), limit: z.number().int(), items: z.array(SupportOutboxItemAnswer) });
+const SupportOutboxAnswer = z.object({
+  count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  items: z.array(SupportOutboxItemAnswer),
+});
 
 export const OUTBOX_OPERATIONS: ApiOperation[] = [
   {
@@ -50,7 +71,13 @@ export const OUTBOX_OPERATIONS: ApiOperation[] = [
     params: { again: "`1`: send bytes that this connection sent before" },
     description:
       "Body: `multipart/form-data` with `file` (one file, at most OUTBOX_MAX_MB) and optional text fields `doctype`, `doctypeversion`, `kd` (each ≤ 64 characters; `kd` defaults to the connection's customer number) and `metadata` (a JSON array of reference objects, ≤ 64 KiB). The upload is streamed into the archive, the item committed as `unknown`, then one POST goes to the provider, never retried.",
-    answers: [{ status: 201, description: "the item: `sent`, `failed` or `unknown`, whatever the provider answered", content: json(OutboxItemAnswer) }],
+    answers: [
+      {
+        status: 201,
+        description: "the item: `sent`, `failed` or `unknown`, whatever the provider answered",
+        content: json(OutboxItemAnswer),
+      },
+    ],
     errors: {
       400: "`not_supported`: a UVI connection; `validation` with `fields`: a bad field or no file part",
       404: CONNECTION,
@@ -100,12 +127,18 @@ export const OUTBOX_OPERATIONS: ApiOperation[] = [
     summary: "The filtered outbox items as CSV",
     access: SUPPORT_ROLES,
     query: OutboxSupportFilters,
-    description: "Like `GET /api/delivery/export.csv`: UTF-8 with BOM, `;` separated, formula-safe cells, streamed; the export is audited.",
-    answers: [{ status: 200, description: "`ausgang-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
+    description:
+      "Like `GET /api/delivery/export.csv`: UTF-8 with BOM, `;` separated, formula-safe cells, streamed; the export is audited.",
+    answers: [
+      { status: 200, description: "`ausgang-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } },
+    ],
   },
 ];
 
 // What the code returns must fit the documented answer, and the reverse.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const checks: true[] = [true as Same<OutboxItem, z.output<typeof OutboxItemAnswer>>, true as Same<SupportOutboxItem, z.output<typeof SupportOutboxItemAnswer>>];
+const checks: true[] = [
+  true as Same<OutboxItem, z.output<typeof OutboxItemAnswer>>,
+  true as Same<SupportOutboxItem, z.output<typeof SupportOutboxItemAnswer>>,
+];
 void checks;

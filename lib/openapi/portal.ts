@@ -2,7 +2,10 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { PortalLinkAnswer, PrintQuery } from "@/lib/residents/portal/schemas";
 import { json, type ApiOperation } from "./operation";
 
-/** The print of a property's letters and the owner's portal-link actions (docs/api.md, "The resident's portal and the printed letters"). `/r/{token}` is a page, not an API. */
+/**
+ * The print of a property's letters and the owner's portal-link actions (docs/api.md, "The resident's portal and the
+ * printed letters"). `/r/{token}` is a page, not an API.
+ */
 
 const unitNotFound = "`not_found`: no such unit in the signed-in user's register";
 
@@ -40,7 +43,8 @@ export const PORTAL_OPERATIONS: ApiOperation[] = [
     tag: "units",
     summary: "Revoke a unit's portal link",
     access: CONNECTION_ROLES,
-    description: "The resident's link stops working at once, and no new one goes out by mail or letter until the owner renews it.",
+    description:
+      "The resident's link stops working at once, and no new one goes out by mail or letter until the owner renews it.",
     answers: [{ status: 200, description: "revoked", content: json(PortalLinkAnswer) }],
     errors: { 404: unitNotFound },
   },

@@ -31,7 +31,9 @@ export const RESIDENT_OPERATIONS: ApiOperation[] = [
     summary: "Search every user's register for a resident (for an erasure request)",
     access: ["admin"],
     query: ResidentsQuery,
-    params: { q: "resident's name or e-mail address, or unit number (substring, case-insensitive); at least 2 characters" },
+    params: {
+      q: "resident's name or e-mail address, or unit number (substring, case-insensitive); at least 2 characters",
+    },
     description:
       "Units that hold a resident, in the order name, owner, unit. The term is personal data: the app logs route patterns only, never a query string, and no audit event records it.",
     answers: [{ status: 200, description: "one page of the matches and their total", content: json(ResidentsAnswer) }],

@@ -7,7 +7,10 @@ import type { ImportReport } from "@/lib/residents/register/import";
 import type { StoredUnit } from "@/lib/residents/register/stored";
 import { json, type ApiOperation } from "./operation";
 
-/** The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export, and a resident's data erased. */
+/**
+ * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export, and a resident's data
+ * erased.
+ */
 
 const Text = z.string().nullable();
 const NOT_FOUND = "`not_found`: no such unit in the signed-in user's register (another user's unit included)";
@@ -28,7 +31,9 @@ export const UnitAnswer = z.object({
 const UnitsAnswer = z.object({
   count: z.number().int(),
   units: z.array(UnitAnswer),
-  properties: z.array(z.object({ name: Text, units: z.number().int() })).meta({ description: "the user's properties with their unit counts, for the filter" }),
+  properties: z
+    .array(z.object({ name: Text, units: z.number().int() }))
+    .meta({ description: "the user's properties with their unit counts, for the filter" }),
 });
 const ImportAnswer = z.object({
   rows: z.number().int(),
@@ -60,10 +65,19 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     summary: "Import the unit register from CSV (or check it with dryRun)",
     access: CONNECTION_ROLES,
     query: ImportQuery,
-    params: { dryRun: "`1`: check and report only, change nothing", replace: "`1`: also remove units the file leaves out" },
+    params: {
+      dryRun: "`1`: check and report only, change nothing",
+      replace: "`1`: also remove units the file leaves out",
+    },
     description:
       "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid rows are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; a column the file lacks leaves that field unchanged.",
-    answers: [{ status: 200, description: "what changed (or would), and every error with its line and column", content: json(ImportAnswer) }],
+    answers: [
+      {
+        status: 200,
+        description: "what changed (or would), and every error with its line and column",
+        content: json(ImportAnswer),
+      },
+    ],
     errors: {
       400: "the same body when the file has only errors (or no usable header)",
       413: "`payload_too_large` over 10 MiB; `too_many_rows` over 100,000 rows",
@@ -86,8 +100,11 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     tag: "units",
     summary: "The register as CSV in the import's own format",
     access: CONNECTION_ROLES,
-    description: "German headers, `;`, UTF-8 with BOM, formula-safe cells (the import removes the guard): importing it changes nothing.",
-    answers: [{ status: 200, description: "`nutzeinheiten-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } }],
+    description:
+      "German headers, `;`, UTF-8 with BOM, formula-safe cells (the import removes the guard): importing it changes nothing.",
+    answers: [
+      { status: 200, description: "`nutzeinheiten-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } },
+    ],
   },
   {
     method: "PATCH",
@@ -113,5 +130,8 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
 
 // What the code returns must fit the documented answer, and the reverse.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const checks: true[] = [true as Same<StoredUnit, z.output<typeof UnitAnswer>>, true as Same<ImportReport, z.output<typeof ImportAnswer>>];
+const checks: true[] = [
+  true as Same<StoredUnit, z.output<typeof UnitAnswer>>,
+  true as Same<ImportReport, z.output<typeof ImportAnswer>>,
+];
 void checks;

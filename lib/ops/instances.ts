@@ -55,7 +55,9 @@ export async function settleDeadInstances(db: Db): Promise<number> {
   const sameHost = embedded
     ? []
     : rowsOf<{ id: string; pid: number }>(
-        await db.execute(sql`SELECT id, pid FROM app_instances WHERE ended_at IS NULL AND id <> ${me} AND host = ${hostname()}`),
+        await db.execute(
+          sql`SELECT id, pid FROM app_instances WHERE ended_at IS NULL AND id <> ${me} AND host = ${hostname()}`,
+        ),
       );
   const gone = sameHost.filter((c) => !isRunning(c.pid)).map((c) => c.id);
   const ended = rowsOf<{ id: string }>(
@@ -74,7 +76,10 @@ export async function settleDeadInstances(db: Db): Promise<number> {
       RETURNING id`),
   );
   if (ended.length === 0) return 0;
-  log().warn({ instances: ended.map((r) => r.id) }, "instances ended without shutting down: their confirmations are checked now");
+  log().warn(
+    { instances: ended.map((r) => r.id) },
+    "instances ended without shutting down: their confirmations are checked now",
+  );
   // Their sync leases (owner: instance id, ':', a suffix) end now rather than when they run out.
   await db.execute(sql`
     UPDATE delivery_sync s SET lease_owner = NULL, lease_until = NULL
@@ -102,7 +107,11 @@ async function register(db: Db): Promise<void> {
 }
 
 async function beat(db: Db): Promise<void> {
-  const alive = rowsOf(await db.execute(sql`UPDATE app_instances SET heartbeat_at = now() WHERE id = ${state.id} AND ended_at IS NULL RETURNING id`));
+  const alive = rowsOf(
+    await db.execute(
+      sql`UPDATE app_instances SET heartbeat_at = now() WHERE id = ${state.id} AND ended_at IS NULL RETURNING id`,
+    ),
+  );
   if (alive.length === 0) {
     // Another instance took this one for dead (it was silent too long) and may have judged its
     // claims: from now on this process claims under a new id.
@@ -122,7 +131,10 @@ export async function startInstance(db: Db, onDead: () => void): Promise<void> {
   await register(db);
   await settleDeadInstances(db);
   if (state.timer) return;
-  state.timer = setInterval(() => void beat(db).catch((err: unknown) => log().warn({ err }, "instance heartbeat failed")), HEARTBEAT_MS);
+  state.timer = setInterval(
+    () => void beat(db).catch((err: unknown) => log().warn({ err }, "instance heartbeat failed")),
+    HEARTBEAT_MS,
+  );
   state.timer.unref();
   onFinish(() => endInstance(db));
 }
@@ -135,10 +147,14 @@ async function endInstance(db: Db): Promise<void> {
   clearInterval(state.timer);
   state.timer = undefined;
   await db.execute(sql`UPDATE app_instances SET ended_at = now() WHERE id = ${state.id}`);
-  await db.execute(sql`UPDATE delivery_sync SET lease_owner = NULL, lease_until = NULL WHERE starts_with(lease_owner, ${state.id + ":"})`);
+  await db.execute(
+    sql`UPDATE delivery_sync SET lease_owner = NULL, lease_until = NULL WHERE starts_with(lease_owner, ${state.id + ":"})`,
+  );
   // The drain waits for connections, not for a run whose page has gone: it ends with the process.
   await db.execute(
     sql`UPDATE delivery_confirmation_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
   );
-  await db.execute(sql`UPDATE handoff_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`);
+  await db.execute(
+    sql`UPDATE handoff_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
+  );
 }

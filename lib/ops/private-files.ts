@@ -23,5 +23,9 @@ export function tightenDataDir(dataDir: string, { quiet = false } = {}): void {
     if (stat.isDirectory()) for (const name of readdirSync(entry)) visit(path.join(entry, name));
   };
   visit(dataDir);
-  if (changed > 0 && !quiet) log().warn({ dataDir, changed }, "DATA_DIR was readable by other users: its folders are now 0700 and its files 0600");
+  if (changed > 0 && !quiet)
+    log().warn(
+      { dataDir, changed },
+      "DATA_DIR was readable by other users: its folders are now 0700 and its files 0600",
+    );
 }

@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 
 /**
- * A user's runs of a kind (`table`: bulk confirmations, lib/delivery/confirm/runs.ts, or hand-offs, lib/residents/handoffs/runs.ts) that run
+ * A user's runs of a kind (`table`: bulk confirmations, lib/delivery/confirm/runs.ts, or hand-offs,
+ * lib/residents/handoffs/runs.ts) that run
  * or ended in the last `listedAfterEndS`, oldest first: at most `limit`, the running ones first.
  */
 export async function recentRuns<R>(

@@ -16,7 +16,9 @@ export const SandboxMailAnswer = z.object({
   to: z.array(z.string()).describe("the envelope's recipients"),
   subject: z.string(),
   text: z.string().describe("the plain text, up to 100,000 characters"),
-  attachments: z.array(z.object({ filename: z.string().nullable(), contentType: z.string(), size: z.number().int(), sha256: z.string() })),
+  attachments: z.array(
+    z.object({ filename: z.string().nullable(), contentType: z.string(), size: z.number().int(), sha256: z.string() }),
+  ),
 });
 export type SandboxMail = z.output<typeof SandboxMailAnswer>;
 
@@ -46,7 +48,8 @@ async function control(method: "GET" | "DELETE"): Promise<Response> {
 }
 
 async function boundedText(res: Response): Promise<string> {
-  if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) throw unreachable(new Error("answer too large"));
+  if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES)
+    throw unreachable(new Error("answer too large"));
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   const reader = res.body?.getReader();

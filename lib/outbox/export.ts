@@ -87,7 +87,11 @@ export async function exportOutbox(
   assertSupport(principal);
   const where = outboxCondition(input.filters);
   const first = await batch(db, where, null);
-  await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { of: "outbox", filters: input.filters } });
+  await recordEvent(db, {
+    kind: "export",
+    actor: actorOf(principal),
+    detail: { of: "outbox", filters: input.filters },
+  });
   const encoder = new TextEncoder();
   const encode = (rows: Awaited<ReturnType<typeof batch>>["rows"]) =>
     encoder.encode(rows.map((r) => csvLine(cellsOf(toSupportItem(r, input.locale), input.locale))).join(""));

@@ -45,7 +45,13 @@ async function earlierSend(tx: Pick<Db, "select">, connectionId: string, sha256:
     .select({ item: outboxItems, sentBy: users.email })
     .from(outboxItems)
     .leftJoin(users, eq(users.id, outboxItems.sentBy))
-    .where(and(eq(outboxItems.connectionId, connectionId), eq(outboxItems.sha256, sha256), inArray(outboxItems.state, ["sent", "unknown"])))
+    .where(
+      and(
+        eq(outboxItems.connectionId, connectionId),
+        eq(outboxItems.sha256, sha256),
+        inArray(outboxItems.state, ["sent", "unknown"]),
+      ),
+    )
     .orderBy(desc(outboxItems.sentAt))
     .limit(1);
   return row;
@@ -127,7 +133,12 @@ export async function recordOutcome(db: Db, item: OutboxItemRow, actor: Actor, o
 }
 
 /** One item of the connection, as answered. */
-export async function readItem(db: Db, connectionId: string, itemId: string, locale: Locale): Promise<OutboxItem | null> {
+export async function readItem(
+  db: Db,
+  connectionId: string,
+  itemId: string,
+  locale: Locale,
+): Promise<OutboxItem | null> {
   const [row] = await selectItems(db, {})
     .where(and(eq(outboxItems.connectionId, connectionId), eq(outboxItems.id, itemId)))
     .limit(1);
@@ -138,17 +149,32 @@ export async function readItem(db: Db, connectionId: string, itemId: string, loc
 export async function listItems(db: Db, connectionId: string, input: OutboxListInput, locale: Locale) {
   const where = eq(outboxItems.connectionId, connectionId);
   const [rows, [total]] = await Promise.all([
-    selectItems(db, {}).where(where).orderBy(desc(outboxItems.sentAt), desc(outboxItems.id)).limit(input.limit).offset(input.offset),
+    selectItems(db, {})
+      .where(where)
+      .orderBy(desc(outboxItems.sentAt), desc(outboxItems.id))
+      .limit(input.limit)
+      .offset(input.offset),
     db.select({ n: count() }).from(outboxItems).where(where),
   ]);
-  return { count: Number(total?.n ?? 0), offset: input.offset, limit: input.limit, items: rows.map((r) => toItem(r, locale)) };
+  return {
+    count: Number(total?.n ?? 0),
+    offset: input.offset,
+    limit: input.limit,
+    items: rows.map((r) => toItem(r, locale)),
+  };
 }
 
 /**
  * A connection's items for a page that has no `withConnection` in front of it (the Ausgang page):
  * only a connection of `userId` that is not deleted; any other id is not found.
  */
-export async function listOwnItems(db: Db, userId: string, connectionId: string, input: OutboxListInput, locale: Locale) {
+export async function listOwnItems(
+  db: Db,
+  userId: string,
+  connectionId: string,
+  input: OutboxListInput,
+  locale: Locale,
+) {
   const [own] = await db
     .select({ id: connections.id })
     .from(connections)
@@ -161,7 +187,10 @@ export async function listOwnItems(db: Db, userId: string, connectionId: string,
  * The person who checked with the provider settles an `unknown` item as `sent` or `failed`
  * (nothing is sent again), with its audit event; any other state answers 409 `not_unknown`.
  */
-export async function resolveItem(db: Db, input: { connectionId: string; itemId: string; state: "sent" | "failed"; actor: Person; locale: Locale }) {
+export async function resolveItem(
+  db: Db,
+  input: { connectionId: string; itemId: string; state: "sent" | "failed"; actor: Person; locale: Locale },
+) {
   const event = eventRow({
     kind: "outbox_resolve",
     actor: input.actor,

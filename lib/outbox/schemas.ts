@@ -2,7 +2,10 @@ import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
 import { OUTBOX_FILTERS, OUTBOX_LIST, OUTBOX_SUPPORT_LIST } from "@/lib/lists/outbox";
 
-/** Request schemas of the outbox routes (docs/architecture.md, "Outbox"); the lists' parameters from lib/lists/outbox.ts. */
+/**
+ * Request schemas of the outbox routes (docs/architecture.md, "Outbox"); the lists' parameters from
+ * lib/lists/outbox.ts.
+ */
 
 /** Largest text field of an upload besides `metadata`. */
 export const MAX_FIELD_CHARS = 64;

@@ -21,7 +21,13 @@ import type { OutboxItem } from "./view";
  */
 export async function sendFromOutbox(
   db: Db,
-  input: { connection: ConnectionRow; user: { id: string; email: string }; req: Request; again: boolean; locale: Locale },
+  input: {
+    connection: ConnectionRow;
+    user: { id: string; email: string };
+    req: Request;
+    again: boolean;
+    locale: Locale;
+  },
 ): Promise<OutboxItem> {
   const { connection } = input;
   // Before a byte of the body is kept: the UVI service has no upload. The body is drained for a
@@ -32,7 +38,14 @@ export async function sendFromOutbox(
   }
   const upload = await readUpload(db, input.req, env().outboxMaxBytes);
   const kd = upload.fields.kd ?? connection.customerNumber ?? "";
-  const item = await claimSend(db, { connection, actor: input.user, upload, kd, again: input.again, locale: input.locale });
+  const item = await claimSend(db, {
+    connection,
+    actor: input.user,
+    upload,
+    kd,
+    again: input.again,
+    locale: input.locale,
+  });
   const fields: [string, string][] = [];
   if (upload.fields.doctype) fields.push(["doctype", upload.fields.doctype]);
   if (upload.fields.doctypeversion) fields.push(["doctypeversion", upload.fields.doctypeversion]);
@@ -53,6 +66,9 @@ export async function sendFromOutbox(
   );
   await recordOutcome(db, item, input.user, outcome);
   countOutboxSend(outcome.state);
-  log().info({ connectionId: connection.id, itemId: item.id, state: outcome.state, httpStatus: outcome.httpStatus }, "outbox send");
+  log().info(
+    { connectionId: connection.id, itemId: item.id, state: outcome.state, httpStatus: outcome.httpStatus },
+    "outbox send",
+  );
   return (await readItem(db, connection.id, item.id, input.locale))!;
 }

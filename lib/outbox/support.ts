@@ -20,7 +20,9 @@ const SHA_PREFIX = /^[0-9a-f]{4,64}$/i;
 /** `q`: a file name as a substring, or the start of a SHA-256 (at least four hex digits). */
 function matches(q: string): SQL {
   const pattern = containing(q);
-  return SHA_PREFIX.test(q) ? or(ilike(o.filename, pattern), like(o.sha256, `${q.toLowerCase()}%`))! : ilike(o.filename, pattern);
+  return SHA_PREFIX.test(q)
+    ? or(ilike(o.filename, pattern), like(o.sha256, `${q.toLowerCase()}%`))!
+    : ilike(o.filename, pattern);
 }
 
 /** The filters as one condition; none means every item, which support may read. */
@@ -37,7 +39,12 @@ export function outboxCondition(f: OutboxFiltersInput): SQL | undefined {
 
 export const outboxOrder = [desc(o.sentAt), desc(o.id)];
 
-export async function listSupportOutbox(db: Db, principal: SupportPrincipal, input: OutboxSupportInput, locale: Locale) {
+export async function listSupportOutbox(
+  db: Db,
+  principal: SupportPrincipal,
+  input: OutboxSupportInput,
+  locale: Locale,
+) {
   assertSupport(principal);
   const where = outboxCondition(input);
   const [rows, [total]] = await Promise.all([
@@ -48,5 +55,10 @@ export async function listSupportOutbox(db: Db, principal: SupportPrincipal, inp
       .offset(input.offset),
     db.select({ n: count() }).from(o).innerJoin(connections, eq(connections.id, o.connectionId)).where(where),
   ]);
-  return { count: Number(total?.n ?? 0), offset: input.offset, limit: input.limit, items: rows.map((r) => toSupportItem(r, locale)) };
+  return {
+    count: Number(total?.n ?? 0),
+    offset: input.offset,
+    limit: input.limit,
+    items: rows.map((r) => toSupportItem(r, locale)),
+  };
 }

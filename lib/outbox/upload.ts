@@ -25,7 +25,9 @@ const TEXT_FIELDS = new Set(["doctype", "doctypeversion", "kd", "metadata"]);
 const FORM_OVERHEAD = MAX_METADATA_BYTES + 64 * 1024;
 
 const uploadTooLarge = (maxBytes: number) =>
-  new AppError(413, "payload_too_large", "outboxApi.tooLarge", { vars: { mb: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 } });
+  new AppError(413, "payload_too_large", "outboxApi.tooLarge", {
+    vars: { mb: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 },
+  });
 const badForm = (fields: FieldError[]) => new AppError(400, "validation", "error.validation", { fields });
 
 type Parse = {
@@ -52,7 +54,8 @@ function startParser(db: Db, contentType: string, maxBytes: number) {
   const fail = (problem: unknown) => (parse.problem ??= problem);
   bb.on("field", (name: string, value: string, info: { valueTruncated: boolean }) => {
     if (!TEXT_FIELDS.has(name)) return;
-    if (info.valueTruncated) fail(badForm([{ path: name, message: "validation.tooLong", vars: { max: MAX_METADATA_BYTES } }]));
+    if (info.valueTruncated)
+      fail(badForm([{ path: name, message: "validation.tooLong", vars: { max: MAX_METADATA_BYTES } }]));
     parse.fields[name] = value;
   });
   bb.on("file", (name: string, stream: Readable, info: { filename?: string; mimeType?: string }) => {
@@ -89,7 +92,10 @@ function next(bb: busboy.Busboy, event: "drain" | "close"): Promise<void> {
   });
 }
 
-/** Feeds the request body to busboy with backpressure, stopping at the first problem; the rest of a refused body is drained. */
+/**
+ * Feeds the request body to busboy with backpressure, stopping at the first problem; the rest of a refused body is
+ * drained.
+ */
 async function feed(req: Request, bb: busboy.Busboy, parse: Parse): Promise<void> {
   const reader = req.body!.getReader();
   let broken = false;
@@ -113,7 +119,8 @@ async function feed(req: Request, bb: busboy.Busboy, parse: Parse): Promise<void
  */
 export async function readUpload(db: Db, req: Request, maxBytes: number): Promise<Upload> {
   const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !req.body) throw badForm([{ path: "file", message: "outboxApi.notMultipart" }]);
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !req.body)
+    throw badForm([{ path: "file", message: "outboxApi.notMultipart" }]);
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD) {
     drainThenCancel(req.body.getReader());

@@ -59,7 +59,10 @@ function messageOf(row: OutboxItemRow, locale: Locale): string | null {
   return translate(locale, key, { text: row.messageText ?? "", status: row.httpStatus ?? "" });
 }
 
-export function toItem(r: { item: OutboxItemRow; sentBy: string | null; resolvedBy: string | null }, locale: Locale): OutboxItem {
+export function toItem(
+  r: { item: OutboxItemRow; sentBy: string | null; resolvedBy: string | null },
+  locale: Locale,
+): OutboxItem {
   const i = r.item;
   return {
     id: i.id,

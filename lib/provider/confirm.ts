@@ -5,7 +5,8 @@ import { documentIdSegment } from "./ids";
 import type { Requester } from "./request";
 import type { CallOptions } from "./service";
 
-export type ConfirmOutcome = { state: "confirmed"; noLongerOpen: boolean } | { state: "failed" | "unknown"; error: ProviderError };
+export type ConfirmOutcome =
+  { state: "confirmed"; noLongerOpen: boolean } | { state: "failed" | "unknown"; error: ProviderError };
 
 /**
  * Confirms receipt, attempted exactly once. Any 2xx confirms; 404/409/410 mean the document is
@@ -13,14 +14,21 @@ export type ConfirmOutcome = { state: "confirmed"; noLongerOpen: boolean } | { s
  * call, a renewed token included, ends by `opts.deadline` (else PROVIDER_TIMEOUT_MS from now).
  * See docs/provider-client.md, "Confirming".
  */
-export async function confirmDocument(req: Requester, documentid: string, opts: CallOptions = {}): Promise<ConfirmOutcome> {
+export async function confirmDocument(
+  req: Requester,
+  documentid: string,
+  opts: CallOptions = {},
+): Promise<ConfirmOutcome> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/status`);
   let res;
   try {
     res = await req.call(url, "PUT", "write", undefined, opts, opts.deadline ?? true);
   } catch (err) {
     const e = err instanceof ProviderError ? err : new ProviderError("unexpected", { cause: err });
-    return { state: e.details.sent === false || e.kind === "refused" || e.kind === "auth" ? "failed" : "unknown", error: e };
+    return {
+      state: e.details.sent === false || e.kind === "refused" || e.kind === "auth" ? "failed" : "unknown",
+      error: e,
+    };
   }
   await res.body.dump().catch(() => undefined);
   if (res.status >= 200 && res.status < 300) return { state: "confirmed", noLongerOpen: false };

@@ -21,7 +21,11 @@ function unwrap(raw: unknown): unknown {
  * refusal is the usual ProviderError (`not_found` for 404, `gone` for 410), whatever its body.
  * See docs/provider-client.md, "File facts".
  */
-export async function fetchDocument(req: Requester, documentid: string, opts: CallOptions = {}): Promise<ProviderDocument> {
+export async function fetchDocument(
+  req: Requester,
+  documentid: string,
+  opts: CallOptions = {},
+): Promise<ProviderDocument> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}`);
   const raw = await req.getJson(url, opts, { left: MAX_ANSWER_BYTES });
   const parsed = ProviderDocumentRaw.safeParse(unwrap(raw));

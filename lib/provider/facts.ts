@@ -15,7 +15,9 @@ const FILE_FACTS = ["filesize", "filesizecompressed", "filedate", "hashvalue"] a
 export const MAX_FACT_TEXT = 64;
 export const MAX_HASH_TEXT = 200;
 
-/** Text of any JSON value, without control characters (NUL is refused by jsonb), at most `max` characters; "" is none. */
+/**
+ * Text of any JSON value, without control characters (NUL is refused by jsonb), at most `max` characters; "" is none.
+ */
 function boundedText(value: unknown, max: number): string | null {
   if (value === null || value === undefined) return null;
   const raw = typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -25,7 +27,12 @@ function boundedText(value: unknown, max: number): string | null {
 
 /** A size: a non-negative safe integer, as a number or as decimal text (XML sends text); anything else is none. */
 export function factSize(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\s*\d{1,16}\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
@@ -34,19 +41,35 @@ const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::
 
 /**
  * The instant of a file date we can read: ISO 8601 (a date, or a time with or without offset) or
- * the German `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`); a time without offset is read as UTC. A date that does not
+ * the German `TT.MM.JJJJ` (optionally with `hh:mm` or `hh:mm:ss`); a time without offset is read as UTC. A date that
+ * does not
  * exist (31.02.) is none.
  */
 export function parseFileDate(text: string): string | null {
   const iso = ISO_DATE.exec(text);
   const de = iso ? undefined : GERMAN_DATE.exec(text);
   if (!iso && !de) return null;
-  const [y, mo, d, h, mi, s] = iso ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]] : [de![3], de![2], de![1], de![4], de![5], de![6]];
-  const parts = [y, mo, d, h ?? "0", mi ?? "0", s ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : [de![3], de![2], de![1], de![4], de![5], de![6]];
+  const parts = [y, mo, d, h ?? "0", mi ?? "0", s ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const utc = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5]);
   const back = new Date(utc);
   // Date.UTC rolls 31.02. over into March: such a date does not exist.
-  if (back.getUTCFullYear() !== parts[0] || back.getUTCMonth() !== parts[1] - 1 || back.getUTCDate() !== parts[2] || parts[3] > 23) return null;
+  if (
+    back.getUTCFullYear() !== parts[0] ||
+    back.getUTCMonth() !== parts[1] - 1 ||
+    back.getUTCDate() !== parts[2] ||
+    parts[3] > 23
+  )
+    return null;
   const offset = iso?.[7];
   if (!offset || offset === "Z") return back.toISOString();
   const sign = offset.startsWith("-") ? -1 : 1;
@@ -74,7 +97,13 @@ export function factsLeftOut(facts: FileFacts): boolean {
 }
 
 const LENGTHS: Record<HashAlgorithm, number> = { md5: 32, sha1: 40, sha256: 64 };
-const PREFIXES: Record<string, HashAlgorithm> = { md5: "md5", sha1: "sha1", "sha-1": "sha1", sha256: "sha256", "sha-256": "sha256" };
+const PREFIXES: Record<string, HashAlgorithm> = {
+  md5: "md5",
+  sha1: "sha1",
+  "sha-1": "sha1",
+  sha256: "sha256",
+  "sha-256": "sha256",
+};
 
 /**
  * The digest a `hashvalue` names, when it is hex of an MD5 (32), SHA-1 (40) or SHA-256 (64) digest,

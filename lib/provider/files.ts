@@ -7,14 +7,23 @@ import { documentIdSegment } from "./ids";
 import type { Requester } from "./request";
 import type { CallOptions } from "./service";
 
-export type DocumentData = { contentType: string; contentLength?: string; filename?: string; body: ReadableStream<Uint8Array> };
+export type DocumentData = {
+  contentType: string;
+  contentLength?: string;
+  filename?: string;
+  body: ReadableStream<Uint8Array>;
+};
 
 /**
  * The file of a document, streamed: nothing is buffered; a stalled body errors the stream. A file
  * over `req.maxFileBytes` is `too_large`: before any byte when its Content-Length says so, else
  * the stream errors as soon as it passes the limit (docs/provider-client.md, "Files").
  */
-export async function fetchDocumentData(req: Requester, documentid: string, opts: CallOptions = {}): Promise<DocumentData> {
+export async function fetchDocumentData(
+  req: Requester,
+  documentid: string,
+  opts: CallOptions = {},
+): Promise<DocumentData> {
   const url = new URL(`${req.root.href}/${documentIdSegment(documentid)}/data`);
   const res = await req.call(url, "GET", "read", req.spec.dataAccept, opts, false);
   if (res.status < 200 || res.status >= 300) {

@@ -61,7 +61,11 @@ export class RefusedAddressError extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A `lookup` for net/tls.connect that refuses any non-public address. */
-export function guardedLookup(hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void {
+export function guardedLookup(
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions,
+  callback: LookupCallback,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, "");
     const list = addresses as LookupAddress[];

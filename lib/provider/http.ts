@@ -70,7 +70,15 @@ function agentFor(timeoutMs: number, allowlisted: boolean): Agent {
   return agent;
 }
 
-const NOT_SENT = new Set(["UND_ERR_CONNECT_TIMEOUT", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "E_ARGE_REFUSED_ADDRESS"]);
+const NOT_SENT = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "E_ARGE_REFUSED_ADDRESS",
+]);
 
 function codeOf(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
@@ -81,7 +89,10 @@ function codeOf(err: unknown): string | undefined {
 }
 
 /** Maps a failure of the exchange itself (no HTTP answer) to a ProviderError. */
-export function transportError(err: unknown, ctx: { caller?: AbortSignal; deadline?: AbortSignal; requestId: string; url: URL }): ProviderError {
+export function transportError(
+  err: unknown,
+  ctx: { caller?: AbortSignal; deadline?: AbortSignal; requestId: string; url: URL },
+): ProviderError {
   if (err instanceof ProviderError) return err;
   const base = { requestId: ctx.requestId, url: ctx.url.origin, cause: err };
   if (ctx.caller?.aborted) return new ProviderError("aborted", { ...base, sent: true });
@@ -127,9 +138,19 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function attempt(url: URL, config: HttpConfig, options: SendOptions, requestId: string): Promise<ProviderResponse & { deadline?: AbortSignal }> {
+async function attempt(
+  url: URL,
+  config: HttpConfig,
+  options: SendOptions,
+  requestId: string,
+): Promise<ProviderResponse & { deadline?: AbortSignal }> {
   const { allowlisted } = checkUrl(url, config);
-  const deadline = options.deadline instanceof AbortSignal ? options.deadline : options.deadline ? AbortSignal.timeout(config.timeoutMs) : undefined;
+  const deadline =
+    options.deadline instanceof AbortSignal
+      ? options.deadline
+      : options.deadline
+        ? AbortSignal.timeout(config.timeoutMs)
+        : undefined;
   const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
   const started = performance.now();
   const took = () => (performance.now() - started) / 1000;
@@ -149,7 +170,11 @@ async function attempt(url: URL, config: HttpConfig, options: SendOptions, reque
     return { status: res.statusCode, headers: res.headers, body: res.body, requestId, deadline };
   } catch (err) {
     const failure = transportError(err, { caller: options.signal, deadline, requestId, url });
-    countProviderRequest(options.service, failure.kind === "timeout" || failure.kind === "aborted" ? failure.kind : "error", took());
+    countProviderRequest(
+      options.service,
+      failure.kind === "timeout" || failure.kind === "aborted" ? failure.kind : "error",
+      took(),
+    );
     throw failure;
   }
 }
@@ -158,7 +183,11 @@ async function attempt(url: URL, config: HttpConfig, options: SendOptions, reque
  * Sends one request (a read: with retries). Answers of any status are returned; only failures
  * without an answer throw. A 3xx is returned like any other status: it is never followed.
  */
-export async function send(url: URL, config: HttpConfig, options: SendOptions): Promise<ProviderResponse & { deadline?: AbortSignal }> {
+export async function send(
+  url: URL,
+  config: HttpConfig,
+  options: SendOptions,
+): Promise<ProviderResponse & { deadline?: AbortSignal }> {
   const attempts = options.kind === "read" ? MAX_ATTEMPTS : 1;
   for (let n = 0; ; n++) {
     const requestId = randomUUID();
@@ -170,7 +199,10 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
       // A provider that stayed silent for the whole timeout is not asked again (the caller would
       // wait several timeouts); connection failures and connect timeouts are.
       const retryable = e.kind === "unreachable" || (e.kind === "timeout" && e.details.sent === false);
-      log().warn({ requestId, origin: url.origin, method: options.method, kind: e.kind, attempt: n + 1 }, "provider request failed");
+      log().warn(
+        { requestId, origin: url.origin, method: options.method, kind: e.kind, attempt: n + 1 },
+        "provider request failed",
+      );
       if (!retryable || n + 1 >= attempts) throw e;
       await sleep(backoffMs(n), options.signal).catch(() => {
         throw new ProviderError("aborted", { requestId });
@@ -178,7 +210,10 @@ export async function send(url: URL, config: HttpConfig, options: SendOptions): 
       continue;
     }
     // One line per provider request would bury everything else (a sync lists hundreds of pages): debug only.
-    log().debug({ requestId, origin: url.origin, path: url.pathname, method: options.method, status: res.status, attempt: n + 1 }, "provider answered");
+    log().debug(
+      { requestId, origin: url.origin, path: url.pathname, method: options.method, status: res.status, attempt: n + 1 },
+      "provider answered",
+    );
     if (!isRetryableStatus(res.status) || n + 1 >= attempts) return res;
     const retryAfter = parseRetryAfter(res.headers["retry-after"]);
     if (retryAfter !== undefined && retryAfter > RETRY_AFTER_CAP_MS) return res;

@@ -7,7 +7,14 @@ export const MAX_DOCUMENT_ID_LENGTH = 200;
  * control characters, or run over 200 characters are refused before any request is made.
  */
 export function documentIdSegment(id: string): string {
-  if (id.length === 0 || id.length > MAX_DOCUMENT_ID_LENGTH || id === "." || id.includes("..") || /[/\\]/.test(id) || /[\u0000-\u001f\u007f-\u009f]/.test(id)) {
+  if (
+    id.length === 0 ||
+    id.length > MAX_DOCUMENT_ID_LENGTH ||
+    id === "." ||
+    id.includes("..") ||
+    /[/\\]/.test(id) ||
+    /[\u0000-\u001f\u007f-\u009f]/.test(id)
+  ) {
     throw new ProviderError("bad_id");
   }
   return encodeURIComponent(id);

@@ -6,7 +6,14 @@ import { ProviderError } from "./errors";
 import { MAX_JSON_BYTES, type ByteBudget } from "./http";
 import { nextTurn } from "./pace";
 import type { Requester } from "./request";
-import { nextLinkOf, normaliseDocument, plausibleCount, ProviderCount, ProviderDocumentList, type ProviderDocument } from "./schemas";
+import {
+  nextLinkOf,
+  normaliseDocument,
+  plausibleCount,
+  ProviderCount,
+  ProviderDocumentList,
+  type ProviderDocument,
+} from "./schemas";
 import type { CallOptions } from "./service";
 
 export type DocumentPage = { count: number; offset: number; limit: number; documents: ProviderDocument[] };
@@ -31,15 +38,29 @@ export const maxDocuments = () => env().syncMaxDocuments;
  * The provider's count, an integer from 0 to `max`: everything that pages plans with it, so a
  * count that cannot be true ends the call (ImplausibleCountError, `implausible_count`).
  */
-export async function countDocuments(req: Requester, opts: CallOptions = {}, budget?: ByteBudget, max = maxDocuments()): Promise<number> {
+export async function countDocuments(
+  req: Requester,
+  opts: CallOptions = {},
+  budget?: ByteBudget,
+  max = maxDocuments(),
+): Promise<number> {
   const raw = await req.getJson(new URL(`${req.root.href}/count`), opts, budget);
   const parsed = ProviderCount.safeParse(raw);
   if (!parsed.success) throw new ProviderError("unexpected", { status: 200 });
   return plausibleCount(parsed.data.count, max);
 }
 
-/** One list answer, at most MAX_JSON_BYTES (and within `budget` when given); `paced`: read in a turn of its own (pace.ts). */
-export async function fetchPage(req: Requester, url: URL, opts: CallOptions, budget?: ByteBudget, paced = false): Promise<RawPage> {
+/**
+ * One list answer, at most MAX_JSON_BYTES (and within `budget` when given); `paced`: read in a turn of its own
+ * (pace.ts).
+ */
+export async function fetchPage(
+  req: Requester,
+  url: URL,
+  opts: CallOptions,
+  budget?: ByteBudget,
+  paced = false,
+): Promise<RawPage> {
   const raw = await req.getJson(url, opts, budget);
   if (paced) await nextTurn();
   const parsed = ProviderDocumentList.safeParse(raw);
@@ -55,7 +76,12 @@ export async function fetchPage(req: Requester, url: URL, opts: CallOptions, bud
  * cannot make one request read more, however many pages it sends (`too_large` past it).
  * See docs/provider-client.md, "One page".
  */
-export async function listPage(req: Requester, offset: number, limit: number, opts: CallOptions = {}): Promise<DocumentPage> {
+export async function listPage(
+  req: Requester,
+  offset: number,
+  limit: number,
+  opts: CallOptions = {},
+): Promise<DocumentPage> {
   const first = listUrl(req, offset, limit);
   const budget: ByteBudget = { left: MAX_LIST_BYTES };
   const [total, page] = await Promise.all([countDocuments(req, opts, budget), fetchPage(req, first, opts, budget)]);
@@ -77,7 +103,8 @@ export async function listPage(req: Requester, offset: number, limit: number, op
     const href = nextLinkOf(current);
     let nextUrl: URL;
     if (href) nextUrl = resolvePageLink(href, currentUrl, req.root);
-    else if (offset + documents.length < total) nextUrl = listUrl(req, offset + documents.length, limit - documents.length);
+    else if (offset + documents.length < total)
+      nextUrl = listUrl(req, offset + documents.length, limit - documents.length);
     else break;
     currentUrl = nextUrl;
     current = await fetchPage(req, nextUrl, opts, budget);

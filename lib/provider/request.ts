@@ -2,14 +2,26 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { mapStatus, parseAnswer } from "./answers";
 import { ProviderError } from "./errors";
-import { DEFAULT_MAX_FILE_BYTES, MAX_JSON_BYTES, readText, send, type ByteBudget, type HttpConfig, type Method, type ProviderResponse } from "./http";
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  MAX_JSON_BYTES,
+  readText,
+  send,
+  type ByteBudget,
+  type HttpConfig,
+  type Method,
+  type ProviderResponse,
+} from "./http";
 import type { CallOptions, ProviderConnection, ServiceSpec } from "./service";
 import { dropToken, getToken, tokenKey } from "./token";
 
 /** A request body with the headers that describe it (content type, length). */
 export type Payload = { body: Readable; headers: Record<string, string> };
 
-/** Authorised requests to one connection's document service (docs/provider-client.md, "Authorisation"); every part of the client uses one. */
+/**
+ * Authorised requests to one connection's document service (docs/provider-client.md, "Authorisation"); every part of
+ * the client uses one.
+ */
 export type Requester = {
   spec: ServiceSpec;
   /** `{base_url}{documentsPath}`: the list path, and the only path paging links may point at. */
@@ -39,7 +51,11 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
   const root = new URL(conn.baseUrl.replace(/\/$/, "") + spec.documentsPath);
   const creds =
     conn.auth.type === "client_credentials"
-      ? { authUrl: conn.authUrl ?? new URL(conn.baseUrl).origin, clientId: conn.auth.clientId, clientSecret: conn.auth.clientSecret }
+      ? {
+          authUrl: conn.authUrl ?? new URL(conn.baseUrl).origin,
+          clientId: conn.auth.clientId,
+          clientSecret: conn.auth.clientSecret,
+        }
       : undefined;
   const key = creds ? tokenKey(conn.id, creds) : "";
 
@@ -55,14 +71,27 @@ export function createRequester(conn: ProviderConnection, spec: ServiceSpec, con
   const call: Requester["call"] = async (url, method, kind, accept, opts, deadline, payload) => {
     const kd = opts.kd ?? conn.customerNumber ?? undefined;
     // A write may be under way until one known moment, however the call goes (a token renewed after a 401 included).
-    const until = deadline instanceof AbortSignal ? deadline : deadline && kind === "write" ? AbortSignal.timeout(config.timeoutMs) : undefined;
+    const until =
+      deadline instanceof AbortSignal
+        ? deadline
+        : deadline && kind === "write"
+          ? AbortSignal.timeout(config.timeoutMs)
+          : undefined;
     for (let tries = 0; ; tries++) {
       const auth = await authorization(until);
       const body = payload?.();
       const headers: Record<string, string> = { ...body?.headers, authorization: auth.header };
       if (accept) headers.accept = accept;
       if (spec.sendsCustomerHeader && kd) headers.kd = kd;
-      const res = await send(url, config, { service: spec.service, method, kind, headers, body: body?.body, signal: opts.signal, deadline: until ?? deadline });
+      const res = await send(url, config, {
+        service: spec.service,
+        method,
+        kind,
+        headers,
+        body: body?.body,
+        signal: opts.signal,
+        deadline: until ?? deadline,
+      });
       if (res.status === 401 && auth.token && tries === 0) {
         await res.body.dump().catch(() => undefined);
         dropToken(key, auth.token);

@@ -34,7 +34,10 @@ const Link = z
   .union([z.looseObject({ href: z.string().nullish() }), z.string()])
   .nullish()
   .transform((v) => (typeof v === "string" ? v : (v?.href ?? undefined)) || undefined);
-const Links = z.looseObject({ self: Link.optional(), next: Link.optional(), prev: Link.optional() }).nullish().catch(null);
+const Links = z
+  .looseObject({ self: Link.optional(), next: Link.optional(), prev: Link.optional() })
+  .nullish()
+  .catch(null);
 
 export const ProviderMetadata = z.looseObject({
   reftype: OptText,
@@ -85,7 +88,8 @@ const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
  * booleans and "" do not (zod's coercion made them 0 or 1).
  */
 export function plausibleCount(value: unknown, max: number): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
   if (n === undefined || !Number.isSafeInteger(n) || n < 0 || n > max)
     throw new ImplausibleCountError(n !== undefined && Number.isFinite(n) ? n : undefined, max);
   return n;
@@ -113,7 +117,10 @@ export const MAX_DOCUMENT_BYTES = 128 * 1024;
 
 const MIME_ALIASES: Record<string, string> = { zip: "application/zip", pdf: "application/pdf", xml: "application/xml" };
 
-/** One document shape for both services: every field the provider sent, with UVI names; a document over MAX_DOCUMENT_BYTES is `too_large`. */
+/**
+ * One document shape for both services: every field the provider sent, with UVI names; a document over
+ * MAX_DOCUMENT_BYTES is `too_large`.
+ */
 export function normaliseDocument(raw: z.infer<typeof ProviderDocumentRaw>, fallbackMime: string): ProviderDocument {
   const { links: _l, _links: _u, ...rest } = raw;
   if (Buffer.byteLength(JSON.stringify(rest)) > MAX_DOCUMENT_BYTES) throw new ProviderError("too_large");

@@ -53,7 +53,11 @@ function findStatus(value: unknown, depth = 0): SendStatus | null {
   if (Array.isArray(value)) return value.length === 1 ? findStatus(value[0], depth + 1) : null;
   const byName = new Map(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v]));
   if (byName.has("statustype") || (byName.has("code") && byName.has("message"))) {
-    return { statustype: textOf(byName.get("statustype")), code: textOf(byName.get("code")), message: textOf(byName.get("message")) };
+    return {
+      statustype: textOf(byName.get("statustype")),
+      code: textOf(byName.get("code")),
+      message: textOf(byName.get("message")),
+    };
   }
   for (const inner of byName.values()) {
     const found = findStatus(inner, depth + 1);
@@ -80,13 +84,16 @@ export function judgeAnswer(httpStatus: number, body: string): SendOutcome {
   const status = parseSendStatus(body);
   const type = statusType(status);
   if (httpStatus >= 200 && httpStatus < 300) {
-    if (type === "ERROR") return { state: "failed", reason: "declined", status, httpStatus, text: status?.message ?? null };
-    if (type === "WARNING") return { state: "sent", reason: "warning", status, httpStatus, text: status?.message ?? null };
+    if (type === "ERROR")
+      return { state: "failed", reason: "declined", status, httpStatus, text: status?.message ?? null };
+    if (type === "WARNING")
+      return { state: "sent", reason: "warning", status, httpStatus, text: status?.message ?? null };
     return { state: "sent", reason: "ok", status, httpStatus, text: null };
   }
   // A gateway that gave up waiting, or a provider that says the request took too long: the
   // upload may have arrived all the same.
-  if (httpStatus === 504 || httpStatus === 408) return { state: "unknown", reason: "unseen", status, httpStatus, text: null };
+  if (httpStatus === 504 || httpStatus === 408)
+    return { state: "unknown", reason: "unseen", status, httpStatus, text: null };
   const excerpt = status ? (status.message ?? null) : cleanText(body) || null;
   return { state: "failed", reason: "refused", status, httpStatus, text: excerpt };
 }

@@ -28,8 +28,12 @@ const quoted = (v: string) => `"${v.replace(/"/g, "%22").replace(/\r/g, "%0D").r
  * `file.open()` as the socket takes them. The length is known beforehand, so it is sent with a
  * Content-Length (no chunked encoding, which some servers refuse for uploads).
  */
-export function multipartPayload(file: OutgoingFile, boundary = `----arge-${randomBytes(12).toString("hex")}`): Payload {
-  const field = ([name, value]: [string, string]) => `--${boundary}\r\ncontent-disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`;
+export function multipartPayload(
+  file: OutgoingFile,
+  boundary = `----arge-${randomBytes(12).toString("hex")}`,
+): Payload {
+  const field = ([name, value]: [string, string]) =>
+    `--${boundary}\r\ncontent-disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`;
   const head = Buffer.from(
     `${file.fields.map(field).join("")}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename=${quoted(file.filename)}\r\n` +
       `content-type: ${file.contentType}\r\n\r\n`,
@@ -43,7 +47,10 @@ export function multipartPayload(file: OutgoingFile, boundary = `----arge-${rand
   }
   return {
     body: Readable.from(parts(), { objectMode: false }),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + file.bytes + tail.length) },
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(head.length + file.bytes + tail.length),
+    },
   };
 }
 
@@ -74,7 +81,15 @@ export async function sendDocument(req: Requester, file: OutgoingFile, opts: Cal
   const url = new URL(`${req.root.href.replace(/\/out$/, "")}/in`);
   let res: ProviderResponse;
   try {
-    res = await req.call(url, "POST", "write", "application/json, application/xml;q=0.9, */*;q=0.1", opts, opts.deadline ?? true, () => multipartPayload(file));
+    res = await req.call(
+      url,
+      "POST",
+      "write",
+      "application/json, application/xml;q=0.9, */*;q=0.1",
+      opts,
+      opts.deadline ?? true,
+      () => multipartPayload(file),
+    );
   } catch (err) {
     const e = err instanceof ProviderError ? err : new ProviderError("unexpected", { cause: err });
     // Refused by the guard, or no token for it: nothing left this process.

@@ -10,7 +10,9 @@ export type ProviderConnection = {
   baseUrl: string;
   authUrl: string | null;
   customerNumber: string | null;
-  auth: { type: "basic"; username: string; password: string } | { type: "client_credentials"; clientId: string; clientSecret: string };
+  auth:
+    | { type: "basic"; username: string; password: string }
+    | { type: "client_credentials"; clientId: string; clientSecret: string };
 };
 
 /** What differs between the two services, beyond their answers (which schemas.ts unifies). */
@@ -25,6 +27,8 @@ export type ServiceSpec = {
 export type CallOptions = {
   kd?: string;
   signal?: AbortSignal;
-  /** For a write: the one deadline of the whole call (token included), set by the caller before it claimed the write. */
+  /**
+   * For a write: the one deadline of the whole call (token included), set by the caller before it claimed the write.
+   */
   deadline?: AbortSignal;
 };

@@ -19,13 +19,17 @@ const FALLBACK_TOKEN_PATH = "/auth/realms/arge-api/protocol/openid-connect/token
 const DEFAULT_LIFETIME_S = 300;
 
 // One cache per process, even if a bundler gives several routes their own copy of this module.
-const store = globalThis as unknown as { argeTokens?: { cache: Map<string, Entry>; inflight: Map<string, Promise<Entry>> } };
+const store = globalThis as unknown as {
+  argeTokens?: { cache: Map<string, Entry>; inflight: Map<string, Promise<Entry>> };
+};
 store.argeTokens ??= { cache: new Map(), inflight: new Map() };
 const { cache, inflight } = store.argeTokens;
 
 /** Cache key: the connection plus a digest of what the token depends on, so an edit starts fresh. */
 export function tokenKey(connectionId: string, creds: ClientCredentials): string {
-  const digest = createHash("sha256").update(`${creds.authUrl}\n${creds.clientId}\n${creds.clientSecret}`).digest("base64url");
+  const digest = createHash("sha256")
+    .update(`${creds.authUrl}\n${creds.clientId}\n${creds.clientSecret}`)
+    .digest("base64url");
   return `${connectionId}:${digest}`;
 }
 
@@ -43,7 +47,13 @@ export function discoveryUrl(authUrl: string): URL {
 async function tokenEndpoint(creds: ClientCredentials, config: HttpConfig): Promise<URL> {
   const base = new URL(creds.authUrl);
   const discovery = discoveryUrl(creds.authUrl);
-  const res = await send(discovery, config, { service: "oidc", method: "GET", kind: "read", headers: { accept: "application/json" }, deadline: true });
+  const res = await send(discovery, config, {
+    service: "oidc",
+    method: "GET",
+    kind: "read",
+    headers: { accept: "application/json" },
+    deadline: true,
+  });
   if (res.status === 404) {
     await res.body.dump();
     return new URL(base.pathname.replace(/\/$/, "") + FALLBACK_TOKEN_PATH, base);
@@ -73,7 +83,11 @@ async function requestToken(creds: ClientCredentials, config: HttpConfig): Promi
     method: "POST",
     kind: "read",
     deadline: true,
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    headers: {
+      authorization: `Basic ${basic}`,
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+    },
     body: "grant_type=client_credentials",
   });
   if (res.status === 400 || res.status === 401 || res.status === 403) {
@@ -82,13 +96,18 @@ async function requestToken(creds: ClientCredentials, config: HttpConfig): Promi
   }
   if (res.status < 200 || res.status >= 300) {
     await res.body.dump();
-    throw new ProviderError(res.status >= 500 ? "unavailable" : "unexpected", { status: res.status, requestId: res.requestId });
+    throw new ProviderError(res.status >= 500 ? "unavailable" : "unexpected", {
+      status: res.status,
+      requestId: res.requestId,
+    });
   }
   const text = await readText(res, endpoint);
   const type = headerOf(res, "content-type") ?? "";
   let answer;
   try {
-    const raw = type.includes("x-www-form-urlencoded") ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
+    const raw = type.includes("x-www-form-urlencoded")
+      ? Object.fromEntries(new URLSearchParams(text))
+      : JSON.parse(text);
     answer = TokenAnswer.parse(raw);
   } catch {
     throw new ProviderError("unexpected", { status: res.status, requestId: res.requestId });

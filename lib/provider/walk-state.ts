@@ -85,7 +85,10 @@ export class WalkState {
   async get(url: URL): Promise<RawPage | undefined> {
     this.checkAborted();
     if (this.pages >= this.maxPages) {
-      log().warn({ origin: this.req.root.origin, pages: this.pages, countBefore: this.count }, "provider walk stopped at its page cap");
+      log().warn(
+        { origin: this.req.root.origin, pages: this.pages, countBefore: this.count },
+        "provider walk stopped at its page cap",
+      );
       return undefined;
     }
     this.pages++;
@@ -98,7 +101,11 @@ export class WalkState {
    * may be a provider's hiccup, not the end: asked again with backoff before the walk believes it.
    */
   async askAgainIfEmpty(url: URL, page: RawPage | undefined, countSaysMore: boolean): Promise<RawPage | undefined> {
-    for (let attempt = 0; attempt < EMPTY_RETRIES && page && page.documents.length === 0 && countSaysMore && nextLinkOf(page); attempt++) {
+    for (
+      let attempt = 0;
+      attempt < EMPTY_RETRIES && page && page.documents.length === 0 && countSaysMore && nextLinkOf(page);
+      attempt++
+    ) {
       await sleep(EMPTY_BACKOFF_MS * 2 ** attempt, undefined, { signal: this.signal }).catch(() => undefined);
       page = await this.get(url);
     }

@@ -15,10 +15,19 @@ export type WalkOptions = {
   pageSize?: number;
   /** most documents the walk believes and reads (default SYNC_MAX_DOCUMENTS) */
   maxDocuments?: number;
-  /** called for each batch of NEW (not yet delivered in this walk) normalised documents, in any order; awaited (backpressure) */
+  /**
+   * called for each batch of NEW (not yet delivered in this walk) normalised documents, in any order; awaited
+   * (backpressure)
+   */
   onPage: OnPage;
 };
-export type WalkResult = { seen: number; countBefore: number; countAfter: number; pages: number; mode: "offset" | "links" };
+export type WalkResult = {
+  seen: number;
+  countBefore: number;
+  countAfter: number;
+  pages: number;
+  mode: "offset" | "links";
+};
 
 /**
  * The page asked for: the largest the sandbox grants (its default `maxLimit`). A thousand
@@ -59,14 +68,19 @@ export async function walkDocuments(req: Requester, opts: WalkOptions): Promise<
   const walk = new WalkState(req, pageSize, max, opts.onPage, opts);
   const firstUrl = walk.listUrl(0);
   let first: RawPage | undefined;
-  await walk.together([countDocuments(req, walk.call, undefined, max).then((n) => (walk.countBefore = n)), walk.get(firstUrl).then((p) => (first = p))]);
+  await walk.together([
+    countDocuments(req, walk.call, undefined, max).then((n) => (walk.countBefore = n)),
+    walk.get(firstUrl).then((p) => (first = p)),
+  ]);
   const firstPage = (await walk.askAgainIfEmpty(firstUrl, first, walk.countBefore > 0)) ?? first!;
   const received = firstPage.documents.length;
   // Honoured: a full page, or a shorter one that holds all the count announced (the list ended),
   // or one clamped to a smaller limit that the provider names (the walk then asks for that).
-  const granted = received > 0 && received < Math.min(pageSize, walk.countBefore) ? grantedLimit(firstPage, firstUrl) : undefined;
+  const granted =
+    received > 0 && received < Math.min(pageSize, walk.countBefore) ? grantedLimit(firstPage, firstUrl) : undefined;
   if (granted) walk.pageSize = granted;
-  const mode = received === pageSize || (received < pageSize && received >= walk.countBefore) || granted ? "offset" : "links";
+  const mode =
+    received === pageSize || (received < pageSize && received >= walk.countBefore) || granted ? "offset" : "links";
   if (mode === "offset") await walkOffsets(walk, firstPage, concurrency);
   else await followLinks(walk, firstPage, firstUrl);
   walk.checkAborted();

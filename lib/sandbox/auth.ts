@@ -48,7 +48,12 @@ export async function publicJwks(meta: Meta): Promise<{ keys: JWK[] }> {
 export async function issueToken(meta: Meta, client: ClientRow, issuer: string) {
   const { key, kid } = await signingKey(meta);
   const lifetime = meta.settings.tokenLifetimeSeconds;
-  const token = await new SignJWT({ azp: client.oauthClientId, client_id: client.oauthClientId, scope: "documents", typ: "Bearer" })
+  const token = await new SignJWT({
+    azp: client.oauthClientId,
+    client_id: client.oauthClientId,
+    scope: "documents",
+    typ: "Bearer",
+  })
     .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
     .setIssuer(issuer)
     .setSubject(client.id)
@@ -64,7 +69,11 @@ export async function issueToken(meta: Meta, client: ClientRow, issuer: string) 
 export async function clientByToken(db: Db, meta: Meta, token: string): Promise<ClientRow | undefined> {
   try {
     const { verifyKey } = await signingKey(meta);
-    const { payload } = await jwtVerify(token, verifyKey, { algorithms: ["RS256"], audience: "arge-documents", clockTolerance: 0 });
+    const { payload } = await jwtVerify(token, verifyKey, {
+      algorithms: ["RS256"],
+      audience: "arge-documents",
+      clockTolerance: 0,
+    });
     if (typeof payload.iss !== "string" || !payload.iss.endsWith(REALM_PATH)) return undefined;
     if (typeof payload.sub !== "string" || typeof payload.client_id !== "string") return undefined;
     const [row] = await db.select().from(sandboxClients).where(eq(sandboxClients.id, payload.sub));
@@ -75,7 +84,12 @@ export async function clientByToken(db: Db, meta: Meta, token: string): Promise<
 }
 
 /** Who is calling, by either scheme. Bearer only when `allowBearer`. */
-export async function authenticate(db: Db, meta: Meta, creds: Credentials, allowBearer: boolean): Promise<ClientRow | undefined> {
+export async function authenticate(
+  db: Db,
+  meta: Meta,
+  creds: Credentials,
+  allowBearer: boolean,
+): Promise<ClientRow | undefined> {
   if (creds.kind === "basic") return clientByBasic(db, creds.username, creds.password);
   if (creds.kind === "bearer" && allowBearer) return clientByToken(db, meta, creds.token);
   return undefined;

@@ -37,7 +37,9 @@ export async function serveControl(req: Request, segments: string[]): Promise<Re
     return await control(req, segments);
   } catch (err) {
     // Only the error's class: a database error may quote values of the state (never the answer).
-    console.error(`sandbox control: ${req.method} ${segments.join("/")} failed: ${err instanceof Error ? err.name : "error"}`);
+    console.error(
+      `sandbox control: ${req.method} ${segments.join("/")} failed: ${err instanceof Error ? err.name : "error"}`,
+    );
     return problem(500, "internal", "the sandbox could not do this; see the server log");
   }
 }
@@ -87,5 +89,7 @@ async function control(req: Request, segments: string[]): Promise<Response> {
       return new Response(demoRegisterCsv(), { headers: { "content-type": "text/csv; charset=utf-8" } });
   }
   const known = ["state", "reset", "faults", "mail", "requests", "demo/register.csv"].includes(segments.join("/"));
-  return known ? problem(405, "method_not_allowed", "method not allowed here") : problem(404, "not_found", "no such control endpoint");
+  return known
+    ? problem(405, "method_not_allowed", "method not allowed here")
+    : problem(404, "not_found", "no such control endpoint");
 }

@@ -39,9 +39,17 @@ export type DocumentSummary = {
 
 /** jsonb reorders keys; answers show them in the specification's order. */
 function ordered(metadata: unknown): Metadata[] {
-  return (metadata as Metadata[]).map((m) => ({ reftype: m.reftype, mscnumber: m.mscnumber, pmnumber: m.pmnumber, from: m.from, to: m.to }));
+  return (metadata as Metadata[]).map((m) => ({
+    reftype: m.reftype,
+    mscnumber: m.mscnumber,
+    pmnumber: m.pmnumber,
+    from: m.from,
+    to: m.to,
+  }));
 }
-const summary = (row: Omit<DocumentSummary, "metadata" | "facts"> & { metadata: unknown; facts: unknown }): DocumentSummary => ({
+const summary = (
+  row: Omit<DocumentSummary, "metadata" | "facts"> & { metadata: unknown; facts: unknown },
+): DocumentSummary => ({
   ...row,
   metadata: ordered(row.metadata),
   facts: (row.facts as DocumentSummary["facts"]) ?? null,

@@ -9,10 +9,18 @@ import { hitRateLimit } from "./rate";
 import { DOCUMENT_ID } from "./schema";
 import { receiveDocument } from "./receive";
 
-const fail = (status: number, message: string, headers?: Record<string, string>) => errorResponse("dta", status, message, headers);
+const fail = (status: number, message: string, headers?: Record<string, string>) =>
+  errorResponse("dta", status, message, headers);
 
 type Endpoint = "list" | "count" | "single" | "data" | "status" | "in";
-const ALLOW: Record<Endpoint, string> = { list: "GET", count: "GET", single: "GET", data: "GET", status: "PUT", in: "POST" };
+const ALLOW: Record<Endpoint, string> = {
+  list: "GET",
+  count: "GET",
+  single: "GET",
+  data: "GET",
+  status: "PUT",
+  in: "POST",
+};
 
 function route(s: string[]): { endpoint: Endpoint; id?: string } | undefined {
   if (s[0] !== "v1" || s[1] !== "documents") return undefined;
@@ -28,14 +36,17 @@ function route(s: string[]): { endpoint: Endpoint; id?: string } | undefined {
 /** Basic only: a caller without valid credentials gets 401 and the challenge. */
 async function authenticated(ctx: Ctx): Promise<ClientRow | Response> {
   const client = await authenticate(ctx.db, ctx.meta, ctx.creds, false);
-  return client ?? fail(401, "Basic authentication required", { "WWW-Authenticate": 'Basic realm="dta", charset="UTF-8"' });
+  return (
+    client ?? fail(401, "Basic authentication required", { "WWW-Authenticate": 'Basic realm="dta", charset="UTF-8"' })
+  );
 }
 
 /** The client's access to this service; `kd` must name one of the client's customers; then the rate limit. */
 async function admitted(ctx: Ctx, client: ClientRow): Promise<{ client: ClientRow; customer: string } | Response> {
   if (!client.services.includes("dta")) return fail(403, "this client has no access to the DTA service");
   const kd = ctx.kd?.trim() || undefined;
-  if (kd !== undefined && !client.customers.includes(kd)) return fail(403, "the kd header names a customer of another client");
+  if (kd !== undefined && !client.customers.includes(kd))
+    return fail(403, "the kd header names a customer of another client");
   const wait = await hitRateLimit(ctx.db, client.id, ctx.meta.settings);
   if (wait !== null) return fail(429, "too many requests", { "Retry-After": String(wait) });
   return { client, customer: kd ?? client.customers[0]! };

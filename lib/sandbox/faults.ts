@@ -9,7 +9,9 @@ export async function replaceFaults(db: Db, rules: AnyFaultRule[]): Promise<void
   await db.transaction(async (tx) => {
     await tx.delete(sandboxFaults);
     if (rules.length) {
-      await tx.insert(sandboxFaults).values(rules.map((rule, position) => ({ position, rule, remaining: rule.times ?? null })));
+      await tx
+        .insert(sandboxFaults)
+        .values(rules.map((rule, position) => ({ position, rule, remaining: rule.times ?? null })));
     }
   });
 }

@@ -67,7 +67,11 @@ export function negotiateDta(header: string | null, xmlEnabled: boolean): "json"
 export type Paging = { offset: number; limit: number };
 
 /** offset/limit from a query: missing means the defaults; anything but digits (or limit 0) is an error. */
-export function parsePaging(params: URLSearchParams, defaultLimit: number, maxLimit: number): Paging | { error: string } {
+export function parsePaging(
+  params: URLSearchParams,
+  defaultLimit: number,
+  maxLimit: number,
+): Paging | { error: string } {
   const offsetRaw = params.get("offset");
   const limitRaw = params.get("limit");
   if (offsetRaw !== null && !/^\d{1,9}$/.test(offsetRaw)) return { error: "offset must be a non-negative integer" };

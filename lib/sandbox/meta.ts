@@ -20,5 +20,9 @@ export async function readMeta(db: Db): Promise<Meta | undefined> {
   const [row] = await db.select().from(sandboxMeta).where(eq(sandboxMeta.id, 1));
   if (!row) return undefined;
   const settings = Settings.safeParse(row.settings);
-  return { settings: settings.success ? settings.data : DEFAULT_SETTINGS, privateJwk: row.privateJwk as JWK, kid: row.kid };
+  return {
+    settings: settings.success ? settings.data : DEFAULT_SETTINGS,
+    privateJwk: row.privateJwk as JWK,
+    kid: row.kid,
+  };
 }

@@ -5,7 +5,12 @@ import { parseAuthorization } from "./secrets";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
-function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {
+function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json({ error, error_description: description }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
@@ -44,7 +49,8 @@ export async function serveAuth(ctx: Ctx): Promise<Response> {
   const form = new URLSearchParams(await ctx.req.text());
   const grant = form.get("grant_type");
   if (!grant) return oauthError(400, "invalid_request", "grant_type is missing");
-  if (grant !== "client_credentials") return oauthError(400, "unsupported_grant_type", "only client_credentials is supported");
+  if (grant !== "client_credentials")
+    return oauthError(400, "unsupported_grant_type", "only client_credentials is supported");
 
   const header = parseAuthorization(ctx.req.headers.get("authorization"));
   const formId = form.get("client_id");
@@ -66,6 +72,7 @@ export async function serveAuth(ctx: Ctx): Promise<Response> {
   if (!id || secret === null) return oauthError(401, "invalid_client", "client authentication failed", challenge);
   const client = await clientByOauth(ctx.db, id, secret);
   if (!client) return oauthError(401, "invalid_client", "client authentication failed", challenge);
-  if (!client.services.includes("uvi")) return oauthError(400, "unauthorized_client", "this client may not use client_credentials");
+  if (!client.services.includes("uvi"))
+    return oauthError(400, "unauthorized_client", "this client may not use client_credentials");
   return Response.json(await issueToken(ctx.meta, client, issuer), { headers: NO_STORE });
 }

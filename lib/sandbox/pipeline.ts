@@ -28,19 +28,28 @@ export type Ctx = {
 const NULL_BODY = new Set([204, 205, 304]);
 
 /** The error body each face uses (docs/sandbox.md, "Its own choices"); none for statuses that cannot carry one. */
-export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  face: Face,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   if (NULL_BODY.has(status)) return new Response(null, { status, headers });
   if (face === "dta") {
     return Response.json({ statustype: "ERROR", code: String(status), message }, { status, headers });
   }
   if (face === "auth") {
     const error = status === 401 ? "invalid_client" : status >= 500 ? "server_error" : "invalid_request";
-    return Response.json({ error, error_description: message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+    return Response.json(
+      { error, error_description: message },
+      { status, headers: { "Cache-Control": "no-store", ...headers } },
+    );
   }
   return Response.json({ status, error: reason(status), message }, { status, headers });
 }
 
-export const notFoundResponse = () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+export const notFoundResponse = () =>
+  new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
 async function loadMeta(db: Db): Promise<Meta> {
   const meta = await readMeta(db);
@@ -78,7 +87,12 @@ function segmentsBelow(pathname: string, base: string): string[] | undefined {
  * Every provider request: 404 when the sandbox is off; fault rules; the face's own handler;
  * one line in the requests log. Errors become the face's 500 body, never an internal message.
  */
-export async function serveProvider(req: Request, face: Face, base: string, handle: (ctx: Ctx) => Promise<Response>): Promise<Response> {
+export async function serveProvider(
+  req: Request,
+  face: Face,
+  base: string,
+  handle: (ctx: Ctx) => Promise<Response>,
+): Promise<Response> {
   if (!env().sandbox) return notFoundResponse();
   const db = await getDb().catch(() => undefined);
   if (!db) return errorResponse(face, 503, "the sandbox's database is not ready", { "Retry-After": "5" });
@@ -99,7 +113,17 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
       response = errorResponse(face, 404, "no such resource");
     } else {
       const meta = await loadMeta(db);
-      response = await handle({ req, db, meta, url, origin: publicOrigin(req, url), method: req.method, segments, creds, kd });
+      response = await handle({
+        req,
+        db,
+        meta,
+        url,
+        origin: publicOrigin(req, url),
+        method: req.method,
+        segments,
+        creds,
+        kd,
+      });
       if (fault?.applyThenFail !== undefined) {
         response = errorResponse(face, fault.applyThenFail, "fault injected by the sandbox after the operation");
       }
@@ -109,10 +133,18 @@ export async function serveProvider(req: Request, face: Face, base: string, hand
     }
   } catch (err) {
     // A failed query's message ends in its parameter values ("params: ..."): never logged.
-    console.error(`sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? `${err.name}: ${err.message.split("\nparams:")[0]}` : "error"}`);
+    console.error(
+      `sandbox: ${req.method} ${url.pathname} failed: ${err instanceof Error ? `${err.name}: ${err.message.split("\nparams:")[0]}` : "error"}`,
+    );
     response = errorResponse(face, 500, "internal error of the sandbox");
   }
-  await logRequest(db, { method: req.method, path: loggedPath(url), status: response.status, auth: authKind(creds), kd }).catch(() => undefined);
+  await logRequest(db, {
+    method: req.method,
+    path: loggedPath(url),
+    status: response.status,
+    auth: authKind(creds),
+    kd,
+  }).catch(() => undefined);
   return response;
 }
 

@@ -5,7 +5,13 @@ import { sandboxRequests as r } from "@/lib/db/schema/sandbox";
 
 const KEEP = 1000;
 
-export type LoggedRequest = { method: string; path: string; status: number; auth: "basic" | "bearer" | "none"; kd: string | null };
+export type LoggedRequest = {
+  method: string;
+  path: string;
+  status: number;
+  auth: "basic" | "bearer" | "none";
+  kd: string | null;
+};
 
 /** Appends one request (no headers, no bodies: nothing secret) and trims to the last KEEP now and then. */
 export async function logRequest(db: Db, entry: LoggedRequest): Promise<void> {
@@ -17,5 +23,7 @@ export async function logRequest(db: Db, entry: LoggedRequest): Promise<void> {
 
 export async function recentRequests(db: Db) {
   const rows = await db.select().from(r).orderBy(desc(r.id)).limit(KEEP);
-  return rows.reverse().map((x) => ({ at: x.at.toISOString(), method: x.method, path: x.path, status: x.status, auth: x.auth, kd: x.kd }));
+  return rows
+    .reverse()
+    .map((x) => ({ at: x.at.toISOString(), method: x.method, path: x.path, status: x.status, auth: x.auth, kd: x.kd }));
 }

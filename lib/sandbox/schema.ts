@@ -62,12 +62,17 @@ export type Metadata = z.infer<typeof Metadata>;
 
 const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "expected base64");
 
-export const Content = z.union([z.object({ base64: Base64 }).strict(), z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict()]);
+export const Content = z.union([
+  z.object({ base64: Base64 }).strict(),
+  z.object({ generate: z.enum(["uvi-pdf", "dta-zip"]) }).strict(),
+]);
 export type Content = z.infer<typeof Content>;
 
 /** Whether a string anywhere in a JSON value (keys included) holds NUL, which jsonb refuses. */
 const hasNul = (v: unknown): boolean =>
-  typeof v === "string" ? v.includes("\u0000") : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
+  typeof v === "string"
+    ? v.includes("\u0000")
+    : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x));
 
 /**
  * What the DTA service may say about a file (`filesize`, `filesizecompressed`, `filedate`,
@@ -203,7 +208,10 @@ export const FaultRule = z
     message: "status and applyThenFail exclude each other",
   });
 export type FaultRule = z.infer<typeof FaultRule>;
-/** The fault rules of PUT /sandbox/api/faults: the services' HTTP rules and the mailbox's SMTP rules in one ordered list. */
+/**
+ * The fault rules of PUT /sandbox/api/faults: the services' HTTP rules and the mailbox's SMTP rules in one ordered
+ * list.
+ */
 export const AnyFaultRule = z.discriminatedUnion("smtp", [FaultRule, MailFaultRule]);
 export type AnyFaultRule = z.infer<typeof AnyFaultRule>;
 export const FaultRules = z.array(AnyFaultRule).max(1000);

@@ -1,7 +1,14 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { sandboxBlocks, sandboxClients, sandboxDocuments, sandboxMeta, sandboxRateWindows, sandboxReceived } from "@/lib/db/schema/sandbox";
+import {
+  sandboxBlocks,
+  sandboxClients,
+  sandboxDocuments,
+  sandboxMeta,
+  sandboxRateWindows,
+  sandboxReceived,
+} from "@/lib/db/schema/sandbox";
 import { newSigningKey, readMeta } from "./meta";
 import { FACT_KEYS, type Metadata, type ReceivedDocument, type State, type StateDocument } from "./schema";
 import { BLOCK, type DocumentSummary } from "./documents";

@@ -9,7 +9,8 @@ import { DOCUMENT_ID } from "./schema";
 
 export const UVI_BASE = "/arge/documents/v1";
 const CHALLENGE = 'Basic realm="arge-documents", Bearer realm="arge-api"';
-const fail = (status: number, message: string, headers?: Record<string, string>) => errorResponse("uvi", status, message, headers);
+const fail = (status: number, message: string, headers?: Record<string, string>) =>
+  errorResponse("uvi", status, message, headers);
 
 type Endpoint = "list" | "count" | "data" | "status" | "unimplemented";
 
@@ -55,7 +56,8 @@ export async function serveUvi(ctx: Ctx): Promise<Response> {
   if ((r.endpoint === "list" || r.endpoint === "count") && !accepts(accept, "application/json")) {
     return fail(406, "only application/json is available");
   }
-  if (r.endpoint === "data" && !accepts(accept, "application/pdf")) return fail(406, "only application/pdf is available");
+  if (r.endpoint === "data" && !accepts(accept, "application/pdf"))
+    return fail(406, "only application/pdf is available");
   const client = await admitted(ctx, who);
   if (client instanceof Response) return client;
   const customer = client.customers[0]!;

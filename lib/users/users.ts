@@ -45,7 +45,13 @@ export async function createUser(db: Db, actor: Admin, input: CreateUserInput): 
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ id: randomUUID(), email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
+        .values({
+          id: randomUUID(),
+          email: input.email.trim().toLowerCase(),
+          name: input.name,
+          role: input.role,
+          passwordHash,
+        })
         .returning(view);
       const user = toView(row!);
       await recordEvent(tx, {
@@ -57,7 +63,9 @@ export async function createUser(db: Db, actor: Admin, input: CreateUserInput): 
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError(409, "conflict", "users.emailTaken", { fields: [{ path: "email", message: "users.emailTaken" }] });
+      throw new AppError(409, "conflict", "users.emailTaken", {
+        fields: [{ path: "email", message: "users.emailTaken" }],
+      });
     }
     throw err;
   }
@@ -108,7 +116,13 @@ export async function updateUser(db: Db, actor: Admin, id: string, input: Update
       await recordEvent(tx, {
         kind: "user.update",
         actor: actorOf(actor),
-        detail: { userId: row.id, email: row.email, role: row.role, fields, ...(fields.includes("disabled") && { disabled: row.disabled }) },
+        detail: {
+          userId: row.id,
+          email: row.email,
+          role: row.role,
+          fields,
+          ...(fields.includes("disabled") && { disabled: row.disabled }),
+        },
       });
     }
     return toView(row);
@@ -126,7 +140,12 @@ export async function setUserLocale(db: Db, userId: string, locale: "de" | "en")
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<void> {
   const email = admin.email.trim().toLowerCase();
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (existing && existing.role === "admin" && !existing.disabled && (await verifyPassword(admin.password, existing.passwordHash))) {
+  if (
+    existing &&
+    existing.role === "admin" &&
+    !existing.disabled &&
+    (await verifyPassword(admin.password, existing.passwordHash))
+  ) {
     return;
   }
   const passwordHash = await hashPassword(admin.password);

@@ -174,7 +174,8 @@ async function lostOrDoubledFigure() {
     const local = await locallyConfirmed(rig);
     const lost = [...atProvider].filter((id) => !local.has(id));
     const falselyConfirmed = [...local].filter((id) => !atProvider.has(id));
-    // A PUT took effect when it was answered 200, or when it met its applyThenFail rule (the first PUT of that document).
+    // A PUT took effect when it was answered 200, or when it met its applyThenFail rule (the first PUT of that
+    // document).
     const effective = new Map<string, number>();
     const putsPer = new Map<string, number>();
     for (const r of [...seen.puts].sort((a, b) => a.at.localeCompare(b.at))) {

@@ -19,7 +19,10 @@ import type { Figure } from "./types";
 
 const IDLE_MS = 30_000;
 
-/** The connections lib/cli/demo.mjs creates: UVI with OAuth and with Basic, DTA for each customer of the sandbox's client. */
+/**
+ * The connections lib/cli/demo.mjs creates: UVI with OAuth and with Basic, DTA for each customer of the sandbox's
+ * client.
+ */
 async function demoConnections(rig: AppRig): Promise<string[]> {
   type Client = { basic?: { username: string; password: string }; oauth?: { clientId: string; clientSecret: string }; customers: string[] };
   const state = (await control(rig.server, "GET", "/state")).body as { clients: Client[] };

@@ -36,7 +36,10 @@ export async function withProbedServer<T>(options: Parameters<typeof startServer
 
 type MemoryLine = { at: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
 
-/** Where the server's memory was at its largest RSS of [from, to], against its last line before `from` (event-loop-probe.mjs). */
+/**
+ * Where the server's memory was at its largest RSS of [from, to], against its last line before `from`
+ * (event-loop-probe.mjs).
+ */
 export function memoryAtPeak(file: string, from: number, to: number) {
   const lines = readFileSync(file, "utf8")
     .trim()

@@ -77,7 +77,8 @@ async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; pr
 
 /**
  * What the proxy's added time at zero latency is made of: a route of the server that reads
- * nothing (`/api/health`: Next.js and the wrapper), one that reads only the session (`/api/me`), the count through the same connection route as the list (session and connection,
+ * nothing (`/api/health`: Next.js and the wrapper), one that reads only the session (`/api/me`), the count through the
+ * same connection route as the list (session and connection,
  * the provider's answer of a number), and the list (the same plus a page of 100 checked and
  * passed on, and its index write after the answer).
  */

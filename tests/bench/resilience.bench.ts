@@ -14,7 +14,10 @@ import { withProbedServer, type Sample } from "./probe";
 import { addConnection, deleteConnection, MONTHS, round, signInAdmin, uviDoc } from "./rig";
 import type { Figure } from "./types";
 
-/** Runs a sync and reads its NDJSON answer as it comes: its last line (may be an error) and when the last progress line came. */
+/**
+ * Runs a sync and reads its NDJSON answer as it comes: its last line (may be an error) and when the last progress line
+ * came.
+ */
 async function runSync(server: TestServer, cookie: string, id: string): Promise<{ last: Record<string, unknown>; walkEndedAt: number }> {
   const res = await fetch(`${server.url}/api/connections/${id}/sync`, { method: "POST", headers: { Cookie: cookie } });
   let text = "";

@@ -63,7 +63,10 @@ function plansIn(log: string): string[] {
   return messages.filter((m) => m.includes("plan:") && /delivery_(documents|unit|state)/.test(m));
 }
 
-/** From the next session on, the side's database logs every statement's plan with ANALYZE and BUFFERS; the server restarts to get such sessions. */
+/**
+ * From the next session on, the side's database logs every statement's plan with ANALYZE and BUFFERS; the server
+ * restarts to get such sessions.
+ */
 async function explainEverything(side: ScaleSide): Promise<void> {
   const url = side.rig.server.env.DATABASE_URL!;
   const name = new URL(url).pathname.slice(1);

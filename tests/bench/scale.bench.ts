@@ -24,7 +24,10 @@ async function seededSide(server: TestServer, plan: SeedPlan): Promise<ScaleSide
   return { rig, n: seeded.documents, units: seeded.unitsPerUser, seeded };
 }
 
-/** Two servers on PostgreSQL, 1,000 documents and `large` (a million unless a dry run says less), always stopped afterwards. */
+/**
+ * Two servers on PostgreSQL, 1,000 documents and `large` (a million unless a dry run says less), always stopped
+ * afterwards.
+ */
 export function withScale<T>(measure: (small: ScaleSide, large: ScaleSide) => Promise<T>, large: SeedPlan = MILLION): Promise<T> {
   return withServers([{ sandbox: true, database: "postgres" }, { sandbox: true, database: "postgres" }], async ([one, two]) =>
     measure(await seededSide(one!, THOUSAND), await seededSide(two!, large)),

@@ -48,7 +48,9 @@ export function stateOf(u: number, m: number): string {
 
 export type Owner = { id: string; connections: string[] };
 
-/** The rows of the whole index, month after month, in batches of BATCH (built as they are written, never all at once). */
+/**
+ * The rows of the whole index, month after month, in batches of BATCH (built as they are written, never all at once).
+ */
 export function* batches(owners: Owner[], unitsPerUser: number): Generator<Record<string, unknown>[]> {
   const batch: Record<string, unknown>[] = [];
   for (const [m, ym] of MONTHS.entries()) {

@@ -7,7 +7,11 @@ describe("sandbox control API, persistence", () => {
   const s = suiteServer({ sandbox: true });
 
   test("only the admin token opens the control API", async () => {
-    for (const auth of [undefined, "Bearer wrong-token-000000", `Basic ${Buffer.from(`x:${s.server.env.SANDBOX_ADMIN_TOKEN}`).toString("base64")}`]) {
+    for (const auth of [
+      undefined,
+      "Bearer wrong-token-000000",
+      `Basic ${Buffer.from(`x:${s.server.env.SANDBOX_ADMIN_TOKEN}`).toString("base64")}`,
+    ]) {
       const res = await fetch(`${s.server.url}/sandbox/api/state`, { headers: auth ? { Authorization: auth } : {} });
       assert.equal(res.status, 401);
     }
@@ -28,7 +32,11 @@ describe("sandbox control API, persistence", () => {
     assert.ok(units.size >= 200, `${units.size} units`);
     const months = new Set(uvi.map((d: { metadata: { from: string }[] }) => d.metadata[0]!.from.slice(0, 7)));
     assert.ok(months.size >= 6);
-    const dtaCustomers = new Set(state.documents.filter((d: { service: string }) => d.service === "dta").map((d: { customer: string }) => d.customer));
+    const dtaCustomers = new Set(
+      state.documents
+        .filter((d: { service: string }) => d.service === "dta")
+        .map((d: { customer: string }) => d.customer),
+    );
     assert.deepEqual([...dtaCustomers].sort(), [...client.customers].sort());
     const pdf = await call(s.server, `${UVI}/documents/out/${uvi[0].documentid}/data`, {
       auth: `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}`,
@@ -77,7 +85,9 @@ describe("sandbox control API, persistence", () => {
     await call(s.server, `${UVI}/documents/out/u-3/status`, { method: "PUT", auth: A_BASIC });
     const upload = new FormData();
     upload.set("file", new Blob(["kept"]), "kept.zip");
-    const sent = await (await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: upload })).json();
+    const sent = await (
+      await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: upload })
+    ).json();
     const bearer = await token(s.server);
     const before = await (await admin(s.server, "GET", "/state")).json();
     const jwksBefore = await (await call(s.server, "/auth/realms/arge-api/protocol/openid-connect/certs")).json();
@@ -85,8 +95,15 @@ describe("sandbox control API, persistence", () => {
     const afterState = await (await admin(s.server, "GET", "/state")).json();
     assert.deepEqual(afterState, before);
     assert.ok(afterState.received.some((r: { documentid: string }) => r.documentid === sent.documentid));
-    assert.deepEqual(await (await call(s.server, "/auth/realms/arge-api/protocol/openid-connect/certs")).json(), jwksBefore);
-    assert.equal((await call(s.server, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status, 200, "a token from before still verifies");
+    assert.deepEqual(
+      await (await call(s.server, "/auth/realms/arge-api/protocol/openid-connect/certs")).json(),
+      jwksBefore,
+    );
+    assert.equal(
+      (await call(s.server, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status,
+      200,
+      "a token from before still verifies",
+    );
     assert.equal((await (await call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 3);
   });
 
@@ -100,12 +117,20 @@ describe("sandbox control API, persistence", () => {
     full.set("metadata", JSON.stringify([{ reftype: "billingunit", mscnumber: "55501", note: "kept as sent" }]));
     const bare = new FormData();
     bare.set("file", new Blob([Buffer.from([0, 255, 1])]), "second.bin");
-    for (const form of [full, bare]) assert.equal((await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: form })).status, 201);
+    for (const form of [full, bare])
+      assert.equal(
+        (await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: form })).status,
+        201,
+      );
     const saved = await (await admin(s.server, "GET", "/state")).json();
     assert.equal(saved.received.length, 2);
 
     await putState(s.server, testState(1));
-    assert.deepEqual((await (await admin(s.server, "GET", "/state")).json()).received, [], "a state without received has none");
+    assert.deepEqual(
+      (await (await admin(s.server, "GET", "/state")).json()).received,
+      [],
+      "a state without received has none",
+    );
     await putState(s.server, saved);
     const loaded = await (await admin(s.server, "GET", "/state")).json();
     assert.deepEqual(loaded, saved);
@@ -136,31 +161,41 @@ describe("sandbox off", () => {
       ["GET", "/sandbox/api/state"],
       ["POST", "/sandbox/api/reset"],
     ] as const) {
-      const res = await fetch(`${s.server.url}${p}`, { method, headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` } });
+      const res = await fetch(`${s.server.url}${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` },
+      });
       assert.equal(res.status, 404, `${method} ${p}`);
     }
   });
 });
 
-describe("two instances on one PostgreSQL database", { skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set" }, () => {
-  const first = suiteServer({ sandbox: true });
-  // The second instance on the first one's database, once that one runs.
-  const second = suiteServer(() => ({
-    sandbox: true,
-    env: { DATABASE_URL: first.server.env.DATABASE_URL!, SANDBOX_ADMIN_TOKEN: first.server.env.SANDBOX_ADMIN_TOKEN! },
-  }));
+describe(
+  "two instances on one PostgreSQL database",
+  { skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set" },
+  () => {
+    const first = suiteServer({ sandbox: true });
+    // The second instance on the first one's database, once that one runs.
+    const second = suiteServer(() => ({
+      sandbox: true,
+      env: { DATABASE_URL: first.server.env.DATABASE_URL!, SANDBOX_ADMIN_TOKEN: first.server.env.SANDBOX_ADMIN_TOKEN! },
+    }));
 
-  test("state, confirmations, fault counters and the signing key are shared", async () => {
-    await putState(first.server, testState(3));
-    assert.equal((await call(second.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC })).status, 200);
-    assert.equal((await (await call(first.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2);
-    await setFaults(first.server, [{ path: `${UVI}/documents/out/count`, status: 503, times: 1 }]);
-    const statuses = [
-      (await call(second.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
-      (await call(first.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
-    ];
-    assert.deepEqual(statuses, [503, 200], "times: 1 fires once across instances");
-    const bearer = await token(first.server);
-    assert.equal((await call(second.server, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status, 200);
-  });
-});
+    test("state, confirmations, fault counters and the signing key are shared", async () => {
+      await putState(first.server, testState(3));
+      assert.equal(
+        (await call(second.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC })).status,
+        200,
+      );
+      assert.equal((await (await call(first.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2);
+      await setFaults(first.server, [{ path: `${UVI}/documents/out/count`, status: 503, times: 1 }]);
+      const statuses = [
+        (await call(second.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
+        (await call(first.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).status,
+      ];
+      assert.deepEqual(statuses, [503, 200], "times: 1 fires once across instances");
+      const bearer = await token(first.server);
+      assert.equal((await call(second.server, `${UVI}/documents/out/count`, { auth: `Bearer ${bearer}` })).status, 200);
+    });
+  },
+);

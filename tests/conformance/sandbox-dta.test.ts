@@ -45,7 +45,10 @@ describe("sandbox DTA service v1", () => {
       k.documents.map((d: { documentid: string }) => d.documentid),
       ["k-0"],
     );
-    assert.equal((await (await call(s.server, `${DTA}/count`, { auth: A_BASIC, headers: { kd: "101" } })).json()).count, 1);
+    assert.equal(
+      (await (await call(s.server, `${DTA}/count`, { auth: A_BASIC, headers: { kd: "101" } })).json()).count,
+      1,
+    );
     const foreign = await call(s.server, DTA, { auth: A_BASIC, headers: { kd: "200" } });
     assert.equal(foreign.status, 403);
     const status = await foreign.json();
@@ -53,7 +56,11 @@ describe("sandbox DTA service v1", () => {
     assert.equal(status.statustype, "ERROR");
     assert.equal(status.code, "403");
     assert.equal((await call(s.server, `${DTA}/d-b-0`, { auth: A_BASIC })).status, 403);
-    assert.equal((await call(s.server, `${DTA}/k-0`, { auth: A_BASIC })).status, 403, "k-0 belongs to 101, not the default customer");
+    assert.equal(
+      (await call(s.server, `${DTA}/k-0`, { auth: A_BASIC })).status,
+      403,
+      "k-0 belongs to 101, not the default customer",
+    );
     assert.equal((await call(s.server, `${DTA}/k-0`, { auth: A_BASIC, headers: { kd: "101" } })).status, 200);
   });
 
@@ -65,9 +72,15 @@ describe("sandbox DTA service v1", () => {
     const x = parser.parse(await list.text());
     assert.equal(x.documentlist.documents.document[0].documentid, "d-0");
     assert.equal(x.documentlist.links.next.href, `${s.server.url}${DTA}?offset=2&limit=2`);
-    const count = parser.parse(await (await call(s.server, `${DTA}/count`, { auth: A_BASIC, accept: "application/xml" })).text());
+    const count = parser.parse(
+      await (await call(s.server, `${DTA}/count`, { auth: A_BASIC, accept: "application/xml" })).text(),
+    );
     assert.equal(count.count.count, 3);
-    const single = parser.parse(await (await call(s.server, `${DTA}/d-1`, { auth: A_BASIC, accept: "application/xml;q=1, application/json;q=0.5" })).text());
+    const single = parser.parse(
+      await (
+        await call(s.server, `${DTA}/d-1`, { auth: A_BASIC, accept: "application/xml;q=1, application/json;q=0.5" })
+      ).text(),
+    );
     assert.equal(single.document.documentid, "d-1");
     const json = await call(s.server, `${DTA}/d-1`, { auth: A_BASIC, accept: "application/json" });
     assert.equal((await json.json()).documentid, "d-1");
@@ -122,8 +135,24 @@ describe("sandbox DTA service v1", () => {
     body.set("file", new Blob([Buffer.from("PK\u0003\u0004 upload")], { type: "application/zip" }), "Rueckmeldung.zip");
     body.set("doctype", "A");
     body.set("doctypeversion", "3.07");
-    body.set("metadata", JSON.stringify([{ reftype: "residentialunit", mscnumber: "55501003", pmnumber: "HV-7-03", from: "2025-01-01", to: "2025-12-31" }]));
-    const res = await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, headers: { kd: "101" }, body });
+    body.set(
+      "metadata",
+      JSON.stringify([
+        {
+          reftype: "residentialunit",
+          mscnumber: "55501003",
+          pmnumber: "HV-7-03",
+          from: "2025-01-01",
+          to: "2025-12-31",
+        },
+      ]),
+    );
+    const res = await call(s.server, "/dta/v1/documents/in", {
+      method: "POST",
+      auth: A_BASIC,
+      headers: { kd: "101" },
+      body,
+    });
     assert.equal(res.status, 201);
     const status = await res.json();
     assert.equal(status.statustype, "OK");
@@ -143,7 +172,10 @@ describe("sandbox DTA service v1", () => {
     const badMeta = new FormData();
     badMeta.set("file", new Blob(["x"]), "x.zip");
     badMeta.set("metadata", "{not json");
-    assert.equal((await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: badMeta })).status, 400);
+    assert.equal(
+      (await call(s.server, "/dta/v1/documents/in", { method: "POST", auth: A_BASIC, body: badMeta })).status,
+      400,
+    );
   });
 
   test("501 for v0.5 and v0.1, 401 Basic-only, 404 and 405 with status objects", async () => {

@@ -32,8 +32,17 @@ describe("sandbox faults, rate limit, requests log", () => {
     assert.equal(dta.status, 429);
     assert.equal(dta.headers.get("retry-after"), "1");
     assert.equal((await dta.json()).code, "429");
-    for (let i = 0; i < 3; i++) assert.equal((await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC })).status, 500, "no times: always");
-    assert.equal((await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC })).status, 200, "other method and path unaffected");
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC })).status,
+        500,
+        "no times: always",
+      );
+    assert.equal(
+      (await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC })).status,
+      200,
+      "other method and path unaffected",
+    );
     assert.equal((await admin(s.server, "DELETE", "/faults")).status, 204);
     assert.equal((await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC })).status, 200);
   });
@@ -61,7 +70,9 @@ describe("sandbox faults, rate limit, requests log", () => {
       rules.map((r: { remaining: number }) => r.remaining),
       [0, 0],
     );
-    await setFaults(s.server, [{ method: "PUT", path: `${UVI}/documents/out/*/status`, status: 204, body: "ignored", times: 1 }]);
+    await setFaults(s.server, [
+      { method: "PUT", path: `${UVI}/documents/out/*/status`, status: 204, body: "ignored", times: 1 },
+    ]);
     const empty = await call(s.server, `${UVI}/documents/out/u-0/status`, { method: "PUT", auth: A_BASIC });
     assert.equal(empty.status, 204, "a status without a body is answered without one");
     const refused = await admin(s.server, "PUT", "/faults", [{ path: "no-slash", status: 500 }]);
@@ -82,7 +93,9 @@ describe("sandbox faults, rate limit, requests log", () => {
     assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
     assert.match(retryAfter ?? "", /^\d+$/);
     assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 60);
-    const other = await call(s.server, `${UVI}/documents/out/count`, { auth: `Basic ${Buffer.from("b-user:b-basic-secret-1").toString("base64")}` });
+    const other = await call(s.server, `${UVI}/documents/out/count`, {
+      auth: `Basic ${Buffer.from("b-user:b-basic-secret-1").toString("base64")}`,
+    });
     assert.equal(other.status, 200, "another client has its own window");
     await putState(s.server, testState(2));
   });
@@ -94,7 +107,14 @@ describe("sandbox faults, rate limit, requests log", () => {
     await call(s.server, `${UVI}/documents/out?access_token=${bearer}`);
     const res = await admin(s.server, "GET", "/requests");
     const text = await res.text();
-    const log = JSON.parse(text) as { at: string; method: string; path: string; status: number; auth: string; kd: string | null }[];
+    const log = JSON.parse(text) as {
+      at: string;
+      method: string;
+      path: string;
+      status: number;
+      auth: string;
+      kd: string | null;
+    }[];
     const tail = log.slice(-4);
     assert.deepEqual(
       tail.map((r) => [r.method, r.path, r.status, r.auth, r.kd]),
@@ -106,7 +126,12 @@ describe("sandbox faults, rate limit, requests log", () => {
       ],
     );
     assert.ok(log.every((r, i) => i === 0 || Date.parse(r.at) >= Date.parse(log[i - 1]!.at)));
-    for (const secret of [CLIENT_A.basic.password, CLIENT_A.oauth.clientSecret, bearer, s.server.env.SANDBOX_ADMIN_TOKEN!]) {
+    for (const secret of [
+      CLIENT_A.basic.password,
+      CLIENT_A.oauth.clientSecret,
+      bearer,
+      s.server.env.SANDBOX_ADMIN_TOKEN!,
+    ]) {
       assert.ok(!text.includes(secret));
       assert.ok(!s.server.output().includes(secret), "nor in the server's output");
     }

@@ -14,7 +14,11 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
 
   const tokenEndpoint = () => `${suite.server.url}${REALM}/protocol/openid-connect/token`;
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(tokenEndpoint(), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body });
+    fetch(tokenEndpoint(), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body,
+    });
 
   test("discovery document names the token endpoint and jwks_uri on this origin", async () => {
     const res = await call(suite.server, `${REALM}/.well-known/openid-configuration`);
@@ -27,17 +31,27 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
   });
 
   test("token by Basic header and by form fields; JWT verifies against the published JWKS", async () => {
-    const byHeader = await post(form({ grant_type: "client_credentials" }), { Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret) });
+    const byHeader = await post(form({ grant_type: "client_credentials" }), {
+      Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret),
+    });
     assert.equal(byHeader.status, 200);
     assert.match(byHeader.headers.get("cache-control") ?? "", /no-store/);
     const t = await byHeader.json();
     assert.equal(t.token_type, "Bearer");
     assert.equal(t.expires_in, 300);
     assert.equal(t.refresh_token, undefined);
-    const byForm = await post(form({ grant_type: "client_credentials", client_id: CLIENT_A.oauth.clientId, client_secret: CLIENT_A.oauth.clientSecret }));
+    const byForm = await post(
+      form({
+        grant_type: "client_credentials",
+        client_id: CLIENT_A.oauth.clientId,
+        client_secret: CLIENT_A.oauth.clientSecret,
+      }),
+    );
     assert.equal(byForm.status, 200);
     const jwks = createRemoteJWKSet(new URL(`${suite.server.url}${REALM}/protocol/openid-connect/certs`));
-    const { payload, protectedHeader } = await jwtVerify(t.access_token, jwks, { issuer: `${suite.server.url}${REALM}` });
+    const { payload, protectedHeader } = await jwtVerify(t.access_token, jwks, {
+      issuer: `${suite.server.url}${REALM}`,
+    });
     assert.equal(protectedHeader.alg, "RS256");
     assert.equal(payload.exp! - payload.iat!, 300);
     const keys = await (await call(suite.server, `${REALM}/protocol/openid-connect/certs`)).json();
@@ -45,7 +59,9 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
   });
 
   test("OAuth 2.0 error shapes: invalid_client, unsupported_grant_type, invalid_request", async () => {
-    const wrong = await post(form({ grant_type: "client_credentials" }), { Authorization: basic(CLIENT_A.oauth.clientId, "wrong-secret") });
+    const wrong = await post(form({ grant_type: "client_credentials" }), {
+      Authorization: basic(CLIENT_A.oauth.clientId, "wrong-secret"),
+    });
     assert.equal(wrong.status, 401);
     const wrongBody = await wrong.text();
     assert.equal(JSON.parse(wrongBody).error, "invalid_client");
@@ -55,13 +71,21 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
     assert.equal((await unknown.json()).error, "invalid_client");
     const none = await post(form({ grant_type: "client_credentials" }));
     assert.equal(none.status, 401);
-    const grant = await post(form({ grant_type: "password" }), { Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret) });
+    const grant = await post(form({ grant_type: "password" }), {
+      Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret),
+    });
     assert.equal(grant.status, 400);
     assert.equal((await grant.json()).error, "unsupported_grant_type");
-    const missing = await post(form({}), { Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret) });
+    const missing = await post(form({}), {
+      Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret),
+    });
     assert.equal(missing.status, 400);
     assert.equal((await missing.json()).error, "invalid_request");
-    const json = await fetch(tokenEndpoint(), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const json = await fetch(tokenEndpoint(), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     assert.equal(json.status, 400);
     assert.equal((await json.json()).error, "invalid_request");
   });
@@ -86,11 +110,17 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
   test("configurable lifetime; an expired token gets 401", async () => {
     // One second, the shortest lifetime the sandbox accepts (lib/sandbox/schema.ts).
     await putState(suite.server, testState(2, { tokenLifetimeSeconds: 1 }));
-    const res = await post(form({ grant_type: "client_credentials" }), { Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret) });
+    const res = await post(form({ grant_type: "client_credentials" }), {
+      Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret),
+    });
     const t = await res.json();
     assert.equal(t.expires_in, 1);
-    assert.equal((await call(suite.server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status, 200);
-    // Asked again until it is refused (at most 40 tries): it expires at the next whole second, as the sandbox allows no clock tolerance.
+    assert.equal(
+      (await call(suite.server, `${UVI}/documents/out/count`, { auth: `Bearer ${t.access_token}` })).status,
+      200,
+    );
+    // Asked again until it is refused (at most 40 tries): it expires at the next whole second, as the sandbox allows no
+    // clock tolerance.
     let status = 200;
     for (let i = 0; i < 40 && status === 200; i++) {
       await sleep(100);

@@ -43,10 +43,15 @@ describe("sandbox UVI PDF service v1", () => {
   test("offsets stay exact across blocks of documents after scattered confirmations", async () => {
     const state = testState(2600);
     const preconfirmed = new Set(["u-5", "u-1500"]);
-    for (const d of state.documents) if (preconfirmed.has(d.documentid)) (d as Record<string, unknown>).confirmed = true;
+    for (const d of state.documents)
+      if (preconfirmed.has(d.documentid)) (d as Record<string, unknown>).confirmed = true;
     await putState(s.server, state);
     const confirm = ["u-0", "u-1023", "u-1024", "u-1025", "u-2047", "u-2599", "u-1023"];
-    for (const id of confirm) assert.equal((await call(s.server, `${UVI}/documents/out/${id}/status`, { method: "PUT", auth: A_BASIC })).status, 200);
+    for (const id of confirm)
+      assert.equal(
+        (await call(s.server, `${UVI}/documents/out/${id}/status`, { method: "PUT", auth: A_BASIC })).status,
+        200,
+      );
     const gone = new Set([...preconfirmed, ...confirm]);
     const expected = Array.from({ length: 2600 }, (_, i) => `u-${i}`).filter((id) => !gone.has(id));
     const seen: string[] = [];
@@ -63,7 +68,10 @@ describe("sandbox UVI PDF service v1", () => {
       mid.documents.map((d: { documentid: string }) => d.documentid),
       expected.slice(1020, 1025),
     );
-    assert.equal((await (await call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count, 2600 - 8);
+    assert.equal(
+      (await (await call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count,
+      2600 - 8,
+    );
   });
 
   test("bad paging values are 400 with the error body", async () => {
@@ -79,7 +87,8 @@ describe("sandbox UVI PDF service v1", () => {
 
   test("count, confirmation (idempotent 200, empty body) excludes at once; data stays retrievable", async () => {
     await putState(s.server, testState(4));
-    const count = async () => (await (await call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count;
+    const count = async () =>
+      (await (await call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC })).json()).count;
     assert.equal(await count(), 4);
     for (let i = 0; i < 2; i++) {
       const res = await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: A_BASIC });
@@ -106,8 +115,12 @@ describe("sandbox UVI PDF service v1", () => {
     assert.equal(given.status, 200);
     assert.equal(given.headers.get("content-type"), "application/pdf");
     assert.deepEqual(Buffer.from(await given.arrayBuffer()), PDF_BYTES);
-    const first = Buffer.from(await (await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC })).arrayBuffer());
-    const second = Buffer.from(await (await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC, accept: "*/*" })).arrayBuffer());
+    const first = Buffer.from(
+      await (await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC })).arrayBuffer(),
+    );
+    const second = Buffer.from(
+      await (await call(s.server, `${UVI}/documents/out/u-1/data`, { auth: A_BASIC, accept: "*/*" })).arrayBuffer(),
+    );
     assert.equal(first.subarray(0, 5).toString(), "%PDF-");
     assert.ok(first.length > 2000);
     assert.deepEqual(first, second, "same bytes every time");
@@ -124,13 +137,19 @@ describe("sandbox UVI PDF service v1", () => {
     const put = await call(s.server, `${UVI}/documents/out/count`, { method: "PUT", auth: A_BASIC });
     assert.equal(put.status, 405);
     assert.equal(put.headers.get("allow"), "GET");
-    assert.equal((await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "GET", auth: A_BASIC })).status, 405);
+    assert.equal(
+      (await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "GET", auth: A_BASIC })).status,
+      405,
+    );
     assert.equal((await call(s.server, `${UVI}/documents/in`, { method: "POST", auth: A_BASIC })).status, 501);
     const single = await call(s.server, `${UVI}/documents/out/u-1`, { auth: A_BASIC });
     assert.equal(single.status, 501);
     assert.deepEqual(Object.keys(await single.json()), ["status", "error", "message"]);
     assert.equal((await call(s.server, `${UVI}/documents/out/nope/data`, { auth: A_BASIC })).status, 404);
-    assert.equal((await call(s.server, `${UVI}/documents/out/nope/status`, { method: "PUT", auth: A_BASIC })).status, 404);
+    assert.equal(
+      (await call(s.server, `${UVI}/documents/out/nope/status`, { method: "PUT", auth: A_BASIC })).status,
+      404,
+    );
     assert.equal((await call(s.server, `${UVI}/elsewhere`, { auth: A_BASIC })).status, 404);
   });
 
@@ -144,7 +163,10 @@ describe("sandbox UVI PDF service v1", () => {
       assert.equal((await res.json()).status, 401);
     }
     assert.equal((await call(s.server, `${UVI}/documents/out/u-b-0/data`, { auth: A_BASIC })).status, 403);
-    assert.equal((await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: B_BASIC })).status, 403);
+    assert.equal(
+      (await call(s.server, `${UVI}/documents/out/u-1/status`, { method: "PUT", auth: B_BASIC })).status,
+      403,
+    );
     const b = await (await call(s.server, `${UVI}/documents/out`, { auth: B_BASIC })).json();
     assert.deepEqual(
       b.documents.map((d: { documentid: string }) => d.documentid),

@@ -36,7 +36,9 @@ export function uviDoc(customer: string, id: string, extra: Record<string, unkno
     doctype: "UVI-E",
     mimetype: "application/pdf",
     propertymanagement: "",
-    metadata: [{ reftype: "resident", mscnumber: "55501003", pmnumber: "HV-7-03", from: "2026-10-01", to: "2026-10-31" }],
+    metadata: [
+      { reftype: "resident", mscnumber: "55501003", pmnumber: "HV-7-03", from: "2026-10-01", to: "2026-10-31" },
+    ],
     content: { generate: "uvi-pdf" },
     ...extra,
   };
@@ -61,9 +63,14 @@ export function dtaDoc(customer: string, id: string, extra: Record<string, unkno
   };
 }
 
-/** Client A: `uviCount` UVI documents u-0.. (u-0 with given bytes), DTA d-0..d-2 for 100, k-0 for 101; client B: one of each. */
+/**
+ * Client A: `uviCount` UVI documents u-0.. (u-0 with given bytes), DTA d-0..d-2 for 100, k-0 for 101; client B: one of
+ * each.
+ */
 export function testState(uviCount = 5, settings: Record<string, unknown> = {}) {
-  const uvi = Array.from({ length: uviCount }, (_, i) => uviDoc("100", `u-${i}`, i === 0 ? { content: { base64: PDF_BYTES.toString("base64") } } : {}));
+  const uvi = Array.from({ length: uviCount }, (_, i) =>
+    uviDoc("100", `u-${i}`, i === 0 ? { content: { base64: PDF_BYTES.toString("base64") } } : {}),
+  );
   return {
     settings,
     clients: [CLIENT_A, CLIENT_B],
@@ -100,7 +107,11 @@ export async function setFaults(server: TestServer, rules: unknown): Promise<voi
   if (res.status !== 204) throw new Error(`PUT faults: ${res.status} ${await res.text()}`);
 }
 
-export function call(server: TestServer, path: string, init: RequestInit & { auth?: string; accept?: string } = {}): Promise<Response> {
+export function call(
+  server: TestServer,
+  path: string,
+  init: RequestInit & { auth?: string; accept?: string } = {},
+): Promise<Response> {
   const { auth, accept, headers, ...rest } = init;
   const h = new Headers(headers);
   if (auth) h.set("Authorization", auth);
@@ -108,7 +119,11 @@ export function call(server: TestServer, path: string, init: RequestInit & { aut
   return fetch(`${server.url}${path}`, { ...rest, headers: h });
 }
 
-export async function token(server: TestServer, clientId = CLIENT_A.oauth.clientId, secret = CLIENT_A.oauth.clientSecret) {
+export async function token(
+  server: TestServer,
+  clientId = CLIENT_A.oauth.clientId,
+  secret = CLIENT_A.oauth.clientSecret,
+) {
   const res = await fetch(`${server.url}${REALM}/protocol/openid-connect/token`, {
     method: "POST",
     headers: { Authorization: basic(clientId, secret), "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import { api, mustSignIn } from "../support/session";
 import { expect, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, expectAccessible, providerRequests, sandbox, sandboxAccount, setDocuments, shot, uviDoc } from "./inbox-support";
+import {
+  addConnection,
+  expectAccessible,
+  providerRequests,
+  sandbox,
+  sandboxAccount,
+  setDocuments,
+  shot,
+  uviDoc,
+} from "./inbox-support";
 
 /**
  * A bulk confirmation outlives its page: after a reload the inbox finds the run on the server,
@@ -17,7 +26,12 @@ test.afterAll(async () => {
 });
 
 /** A manager with a synced connection "Messdienst Süd" to documents `build` makes, on the inbox page. */
-async function syncedInbox(page: Page, base: string, build: (customer: string) => unknown[], account?: { username: string; password: string }) {
+async function syncedInbox(
+  page: Page,
+  base: string,
+  build: (customer: string) => unknown[],
+  account?: { username: string; password: string },
+) {
   await setDocuments(build);
   const manager = await seedUser("manager", "Marta Lauf");
   await signInAs(page, manager.email, manager.password);
@@ -28,7 +42,10 @@ async function syncedInbox(page: Page, base: string, build: (customer: string) =
   await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
 }
 
-test("German: a bulk run goes on after a reload, is found again with its progress, and a cancel leaves the rest open", async ({ page, base }) => {
+test("German: a bulk run goes on after a reload, is found again with its progress, and a cancel leaves the rest open", async ({
+  page,
+  base,
+}) => {
   // Slow on purpose: every PUT takes the sandbox 4 s, so the run outlasts the reload.
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -40,10 +57,14 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   await page.getByRole("button", { name: /^Alle offenen bestätigen \(60\)/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "60 Dokumente bestätigen" }).click();
   const run = page.getByTestId("confirm-run");
-  await expect(run.getByTestId("confirm-outcome").filter({ hasText: "bestätigt" }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(run.getByTestId("confirm-outcome").filter({ hasText: "bestätigt" }).first()).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.reload();
-  await expect(run).toContainText("Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.");
+  await expect(run).toContainText(
+    "Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.",
+  );
   await expect(run.getByRole("progressbar", { name: "Fortschritt der Bestätigung" })).toBeVisible();
   await expect(run).toContainText(/\d+ von 60 Dokumenten bearbeitet/);
   await shot(page, "de-run-found");
@@ -61,7 +82,9 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   // What the run had not come to was never sent, and the inbox lists it as open.
   const puts = (await providerRequests("PUT", "/status")) as { path: string }[];
   expect(puts.filter((r) => r.path.includes("/out/w-"))).toHaveLength(Number(confirmed));
-  await expect(page.getByRole("region", { name: "Nutzeinheit 740000" }).getByRole("row").filter({ hasText: "Offen" })).toHaveCount(Number(left));
+  await expect(
+    page.getByRole("region", { name: "Nutzeinheit 740000" }).getByRole("row").filter({ hasText: "Offen" }),
+  ).toHaveCount(Number(left));
   await expectAccessible(page);
   await shot(page, "de-run-cancelled");
   await run.getByRole("button", { name: "Schließen" }).click();
@@ -69,11 +92,16 @@ test("German: a bulk run goes on after a reload, is found again with its progres
 });
 
 for (const width of [1440, 390]) {
-  test(`German at ${width} px: after confirming a unit far down the list, its outcome is in view and has the focus, once`, async ({ page, base }) => {
+  test(`German at ${width} px: after confirming a unit far down the list, its outcome is in view and has the focus, once`, async ({
+    page,
+    base,
+  }) => {
     test.slow();
     await page.setViewportSize({ width, height: 800 });
     await syncedInbox(page, base, (customer) =>
-      Array.from({ length: 20 }, (_, i) => uviDoc(`f-${width}-${i}`, `75${String(i).padStart(4, "0")}`, "2026-10", customer)),
+      Array.from({ length: 20 }, (_, i) =>
+        uviDoc(`f-${width}-${i}`, `75${String(i).padStart(4, "0")}`, "2026-10", customer),
+      ),
     );
     const last = page.getByRole("region", { name: "Nutzeinheit 750019" });
     await last.scrollIntoViewIfNeeded();
@@ -90,11 +118,19 @@ for (const width of [1440, 390]) {
   });
 }
 
-test("German: a document confirmed through another user's connection to the same account says so, in the inbox and for support", async ({ page, base }) => {
+test("German: a document confirmed through another user's connection to the same account says so, in the inbox and for support", async ({
+  page,
+  base,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const account = await sandboxAccount();
-  await syncedInbox(page, base, (customer) => ["z-1", "z-2"].map((id, i) => uviDoc(id, `76000${i}`, "2026-10", customer)), account);
+  await syncedInbox(
+    page,
+    base,
+    (customer) => ["z-1", "z-2"].map((id, i) => uviDoc(id, `76000${i}`, "2026-10", customer)),
+    account,
+  );
 
   // Another manager reaches the same sandbox account (the same user name) and confirms z-1.
   const other = await seedUser("manager", "Otto Zweit");
@@ -105,12 +141,19 @@ test("German: a document confirmed through another user's connection to the same
   });
   expect(created.status).toBe(201);
   const otherConnection = (created.body as { id: string }).id;
-  expect((await api(otherSession, base, `/api/connections/${otherConnection}/sync`, { method: "POST" })).status).toBe(200);
-  expect((await api(otherSession, base, `/api/connections/${otherConnection}/documents/z-1/status`, { method: "PUT" })).status).toBe(200);
+  expect((await api(otherSession, base, `/api/connections/${otherConnection}/sync`, { method: "POST" })).status).toBe(
+    200,
+  );
+  expect(
+    (await api(otherSession, base, `/api/connections/${otherConnection}/documents/z-1/status`, { method: "PUT" }))
+      .status,
+  ).toBe(200);
 
   // This manager's next sync no longer sees z-1: not gone, but confirmed through the other connection.
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Süd" }).click();
-  await expect(page.getByTestId("sync-done")).toHaveText("Abgleich beendet: 1 offen, 0 neu, 0 nicht mehr beim Anbieter.");
+  await expect(page.getByTestId("sync-done")).toHaveText(
+    "Abgleich beendet: 1 offen, 0 neu, 0 nicht mehr beim Anbieter.",
+  );
   await page.getByLabel("Status").selectOption("all");
   const row = page.getByRole("row").filter({ hasText: "UVI_z-1.pdf" });
   await expect(row).toContainText("Bestätigt über eine andere Verbindung");

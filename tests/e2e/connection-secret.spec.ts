@@ -1,7 +1,10 @@
 import { api, mustSignIn } from "../support/session";
 import { baseUrl, expect, sandboxClient, seedUser, signInAs, test } from "./fixtures";
 
-test("editing a connection's address asks for the password again; without it nothing is saved", async ({ page, base }) => {
+test("editing a connection's address asks for the password again; without it nothing is saved", async ({
+  page,
+  base,
+}) => {
   const manager = await seedUser("manager", "Sven Sicher");
   const client = await sandboxClient();
   const session = await mustSignIn(baseUrl(), manager.email, manager.password);

@@ -4,12 +4,17 @@ import { api, mustSignIn } from "../support/session";
 import { baseUrl, expect, sandboxClient, seedUser, signInAs, test } from "./fixtures";
 import { sandbox, setDocuments, uviDoc } from "./inbox-support";
 
-/** Issue 20 on the connections page, in German: one account once, the address at saving, one open count, one sync error. */
+/**
+ * Issue 20 on the connections page, in German: one account once, the address at saving, one open count, one sync error.
+ */
 
 const LIST_PATH = "/arge/documents/v1/documents/out";
 
 async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
 }
 
@@ -40,13 +45,19 @@ async function createBasic(page: Page, name: string, address: string, user: { us
   return form;
 }
 
-const cardOf = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+const cardOf = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
 
 for (const width of [1440, 390]) {
-  test(`at ${width} px: a new connection is tested and synced at once, and its numbers say what they count`, async ({ page, base }) => {
+  test(`at ${width} px: a new connection is tested and synced at once, and its numbers say what they count`, async ({
+    page,
+    base,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await setDocuments((customer) =>
-      ["2026-09", "2026-10"].flatMap((ym) => ["77100001", "77100002"].map((msc) => uviDoc(`ev-${width}-${ym}-${msc}`, msc, ym, customer))),
+      ["2026-09", "2026-10"].flatMap((ym) =>
+        ["77100001", "77100002"].map((msc) => uviDoc(`ev-${width}-${ym}-${msc}`, msc, ym, customer)),
+      ),
     );
     const manager = await seedUser("manager", "Nora Neu");
     const client = await sandboxClient();
@@ -64,20 +75,29 @@ for (const width of [1440, 390]) {
     await expect(card.getByTestId("connection-test-result")).toHaveText(
       "Verbindung erfolgreich. Der Anbieter meldet jetzt 4 offene Dokumente (Stand: Anbieter, beim Test).",
     );
-    await expect(card.getByTestId("sync-done")).toHaveText("Abgleich beendet: 4 offen, 4 neu, 0 nicht mehr beim Anbieter.");
+    await expect(card.getByTestId("sync-done")).toHaveText(
+      "Abgleich beendet: 4 offen, 4 neu, 0 nicht mehr beim Anbieter.",
+    );
     await expect(card.getByTestId("connection-open")).toHaveText("4 offen (Stand: lokaler Index, wie im Posteingang)");
 
     // A confirmation elsewhere: the card says what the inbox says, now; the test says what the provider says.
     const session = await mustSignIn(baseUrl(), manager.email, manager.password);
     const [connection] = (await api(session, base, "/api/connections")).body as { id: string }[];
-    const confirmed = await api(session, base, `/api/connections/${connection!.id}/documents/ev-${width}-2026-09-77100001/status`, { method: "PUT" });
+    const confirmed = await api(
+      session,
+      base,
+      `/api/connections/${connection!.id}/documents/ev-${width}-2026-09-77100001/status`,
+      { method: "PUT" },
+    );
     expect(confirmed.status).toBe(200);
     await page.reload();
     const inbox = await api(session, base, "/api/inbox");
     expect(inbox.body.connections[0].open).toBe(3);
     await expect(card.getByTestId("connection-open")).toHaveText("3 offen (Stand: lokaler Index, wie im Posteingang)");
     await card.getByRole("button", { name: "Testen" }).click();
-    await expect(card.getByTestId("connection-test-result")).toContainText("Der Anbieter meldet jetzt 3 offene Dokumente (Stand: Anbieter, beim Test)");
+    await expect(card.getByTestId("connection-test-result")).toContainText(
+      "Der Anbieter meldet jetzt 3 offene Dokumente (Stand: Anbieter, beim Test)",
+    );
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: `tests/e2e/screenshots/connections-${width}.png`, fullPage: true });
@@ -102,7 +122,9 @@ test("the same account twice is refused in the form, naming the connection there
   await createBasic(page, "Messdienst Nord", `${base}/arge`, client.basic);
   await expect(cardOf(page, "Messdienst Nord")).toBeVisible();
   const form = await createBasic(page, "Noch einmal Nord", `${base}/arge`, client.basic);
-  await expect(form.getByRole("alert")).toHaveText(/^Sie haben schon eine Verbindung zu diesem Konto: „Messdienst Nord“/);
+  await expect(form.getByRole("alert")).toHaveText(
+    /^Sie haben schon eine Verbindung zu diesem Konto: „Messdienst Nord“/,
+  );
   await expect(cardOf(page, "Noch einmal Nord")).toHaveCount(0);
   await expectAccessible(page);
 });
@@ -118,7 +140,10 @@ test("an address the outbound guard refuses is refused at the Basis-URL field wh
   await expect(page.getByText("Noch keine Verbindung.")).toBeVisible();
 });
 
-test("a sync that fails right after creating says its error once on the card, and so does the inbox's card", async ({ page, base }) => {
+test("a sync that fails right after creating says its error once on the card, and so does the inbox's card", async ({
+  page,
+  base,
+}) => {
   const manager = await seedUser("manager", "Fritz Fehler");
   const client = await sandboxClient();
   await signInAs(page, manager.email, manager.password);
@@ -133,10 +158,14 @@ test("a sync that fails right after creating says its error once on the card, an
     await expect(card.getByText(/verweigert den Zugriff/)).toHaveCount(1);
     // The inbox's card of the same connection: "Jetzt abgleichen" fails again, and says so once too.
     await page.goto(`${base}/documents`);
-    const summary = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messdienst Gesperrt" }) });
+    const summary = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Messdienst Gesperrt" }) });
     await summary.getByRole("button", { name: "Jetzt abgleichen: Messdienst Gesperrt" }).click();
     await expect(summary.getByRole("button", { name: "Jetzt abgleichen: Messdienst Gesperrt" })).toBeEnabled();
-    await expect(summary.getByTestId("sync-status")).toContainText("fehlgeschlagen. Der Anbieter verweigert den Zugriff.");
+    await expect(summary.getByTestId("sync-status")).toContainText(
+      "fehlgeschlagen. Der Anbieter verweigert den Zugriff.",
+    );
     await expect(summary.getByText(/verweigert den Zugriff/)).toHaveCount(1);
   } finally {
     await sandbox("DELETE", "/faults");

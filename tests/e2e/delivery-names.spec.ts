@@ -13,7 +13,12 @@ const BIRKE = `Haus Birke ${run}`;
 const UNIT_EG = `B1${run}`;
 const UNIT_OG = `B2${run}`;
 const UNIT_LOOSE = `X${run}`; // in no register
-const CLIENT = { id: `hv-names-${run}`, services: ["uvi"], basic: { username: `hv-names-${run}`, password: "e2e-names-secret-1" }, customers: ["4711"] };
+const CLIENT = {
+  id: `hv-names-${run}`,
+  services: ["uvi"],
+  basic: { username: `hv-names-${run}`, password: "e2e-names-secret-1" },
+  customers: ["4711"],
+};
 
 const uvi = (name: string, msc: string, month: string) => uviDoc(`${name}-${run}`, msc, month, "4711");
 const DOCUMENTS = [
@@ -38,13 +43,22 @@ test.beforeAll(async () => {
   const session = await mustSignIn(baseUrl(), manager.email, manager.password);
   const created = await api(session, baseUrl(), "/api/connections", {
     method: "POST",
-    json: { name: `Namen ${run}`, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...CLIENT.basic } },
+    json: {
+      name: `Namen ${run}`,
+      service: "uvi",
+      baseUrl: `${baseUrl()}/arge`,
+      auth: { type: "basic", ...CLIENT.basic },
+    },
   });
   expect(created.status, created.text).toBe(201);
   connectionId = created.body.id;
   const synced = await api(session, baseUrl(), `/api/connections/${connectionId}/sync`, { method: "POST" });
   expect(JSON.parse(synced.text.trim().split("\n").at(-1)!)).toMatchObject({ done: true });
-  const imported = await api(session, baseUrl(), "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
+  const imported = await api(session, baseUrl(), "/api/units", {
+    method: "PUT",
+    body: REGISTER,
+    headers: { "content-type": "text/csv" },
+  });
   expect(imported.status, imported.text).toBe(200);
 });
 

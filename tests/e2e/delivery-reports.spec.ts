@@ -43,7 +43,9 @@ test("the CSV export of the current filter: BOM, header, the filtered rows", asy
 test("the completeness grid shows the missing month in colour and in words", async ({ page, base }) => {
   await signInAs(page, support.email, support.password);
   await page.goto(`${base}/delivery/completeness`);
-  await expect(page.getByText("Wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an")).toBeVisible();
+  await expect(
+    page.getByText("Wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an"),
+  ).toBeVisible();
   const form = page.getByRole("form", { name: "Suche und Filter" });
   await form.getByLabel("Verbindung").selectOption({ label: `${connectionName} (${manager.email})` });
   await form.getByLabel("Von (Monat)").fill("2026-01");

@@ -58,14 +58,20 @@ function uvi(documentid: string, msc: string, month: string) {
 async function sandbox(method: string, path: string, json?: unknown) {
   const res = await fetch(`${baseUrl()}/sandbox/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`, ...(json ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`,
+      ...(json ? { "Content-Type": "application/json" } : {}),
+    },
     body: json ? JSON.stringify(json) : undefined,
   });
   expect(res.status, await res.clone().text()).toBe(204);
 }
 
 async function mustSync(session: Session, connection: string) {
-  const res = await fetch(`${baseUrl()}/api/connections/${connection}/sync`, { method: "POST", headers: { Cookie: session.cookie } });
+  const res = await fetch(`${baseUrl()}/api/connections/${connection}/sync`, {
+    method: "POST",
+    headers: { Cookie: session.cookie },
+  });
   const text = await res.text();
   expect(res.status, text).toBe(200);
   expect(JSON.parse(text.trim().split("\n").at(-1)!)).toMatchObject({ done: true });
@@ -87,14 +93,24 @@ export async function seedDelivery({
   const session = await mustSignIn(baseUrl(), manager.email, manager.password);
   const created = await api(session, baseUrl(), "/api/connections", {
     method: "POST",
-    json: { name: connectionName, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...CLIENT.basic } },
+    json: {
+      name: connectionName,
+      service: "uvi",
+      baseUrl: `${baseUrl()}/arge`,
+      auth: { type: "basic", ...CLIENT.basic },
+    },
   });
   expect(created.status, created.text).toBe(201);
   const connectionId: string = created.body.id;
   await mustSync(session, connectionId);
   const viewed = await api(session, baseUrl(), `/api/connections/${connectionId}/documents/${id("full-feb")}/data`);
   expect(viewed.status).toBe(200);
-  const confirmed = await api(session, baseUrl(), `/api/connections/${connectionId}/documents/${id("gap-jan")}/status`, { method: "PUT" });
+  const confirmed = await api(
+    session,
+    baseUrl(),
+    `/api/connections/${connectionId}/documents/${id("gap-jan")}/status`,
+    { method: "PUT" },
+  );
   expect(confirmed.status, confirmed.text).toBe(200);
   expect(confirmed.body.state).toBe("confirmed");
   return { manager, support, connectionId };
@@ -112,4 +128,5 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/screenshots/delivery-${name}.png`, fullPage: true });
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `tests/e2e/screenshots/delivery-${name}.png`, fullPage: true });

@@ -92,7 +92,10 @@ test("support searches the record, reads a timeline and sees the archived PDF", 
   await expectPdfDrawn(page);
   await expect(page.getByTestId("pdf-page-of")).toHaveText("Seite 1 von 1");
   await expect(page.getByRole("img", { name: `UVI_${id("gap-jan")}.pdf, Seite 1 von 1` })).toBeVisible();
-  await expect(page.getByTestId("pdf-page").locator(".textLayer"), "the text layer holds the page's text").toContainText("Unterjährige Verbrauchsinformation");
+  await expect(
+    page.getByTestId("pdf-page").locator(".textLayer"),
+    "the text layer holds the page's text",
+  ).toContainText("Unterjährige Verbrauchsinformation");
   await expectAccessible(page);
   await shot(page, "document-de");
 });
@@ -148,10 +151,17 @@ test.describe("in English", () => {
 
 test("a manager is kept out of the delivery pages and user admin (404)", async ({ page, base }) => {
   await signInAs(page, manager.email, manager.password);
-  for (const path of ["/delivery", "/delivery/completeness", `/delivery/${connectionId}/${id("gap-jan")}`, "/admin/users"]) {
+  for (const path of [
+    "/delivery",
+    "/delivery/completeness",
+    `/delivery/${connectionId}/${id("gap-jan")}`,
+    "/admin/users",
+  ]) {
     const res = await page.goto(`${base}${path}`);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();
   }
-  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Zustellung" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Zustellung" }),
+  ).toHaveCount(0);
 });

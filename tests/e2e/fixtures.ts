@@ -32,7 +32,8 @@ export async function signInAs(page: Page, email: string, password: string) {
  * mailbox, as in the demo (the hand-off specs). Helpers find it through the worker's environment.
  */
 /** The app's pages mark themselves hydrated (components/providers.tsx); a page without the app's scripts never will. */
-const hydrated = () => document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/"]');
+const hydrated = () =>
+  document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/"]');
 
 export const test = base.extend<{ base: string }, { server: string }>({
   // After a navigation or a reload, input waits until React listens: on two busy cores a key pressed
@@ -53,7 +54,11 @@ export const test = base.extend<{ base: string }, { server: string }>({
       const smtpPort = await freePort();
       const server = await startServer({
         sandbox: true,
-        env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
+        env: {
+          SANDBOX_SMTP_PORT: String(smtpPort),
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+        },
       });
       process.env.E2E_BASE_URL = server.url;
       process.env.E2E_SANDBOX_TOKEN = server.env.SANDBOX_ADMIN_TOKEN;
@@ -68,9 +73,16 @@ export const test = base.extend<{ base: string }, { server: string }>({
 export { expect };
 
 /** The sandbox's client credentials, as its control API reports them. */
-export async function sandboxClient(): Promise<{ basic: { username: string; password: string }; oauth: { clientId: string; clientSecret: string } }> {
-  const res = await fetch(`${baseUrl()}/sandbox/api/state`, { headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}` } });
-  const state = (await res.json()) as { clients: { basic?: { username: string; password: string }; oauth?: { clientId: string; clientSecret: string } }[] };
+export async function sandboxClient(): Promise<{
+  basic: { username: string; password: string };
+  oauth: { clientId: string; clientSecret: string };
+}> {
+  const res = await fetch(`${baseUrl()}/sandbox/api/state`, {
+    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}` },
+  });
+  const state = (await res.json()) as {
+    clients: { basic?: { username: string; password: string }; oauth?: { clientId: string; clientSecret: string } }[];
+  };
   const client = state.clients.find((c) => c.basic && c.oauth);
   if (!client) throw new Error("the sandbox demo data has no client with Basic and OAuth");
   return client as Awaited<ReturnType<typeof sandboxClient>>;

@@ -17,20 +17,47 @@ import { addConnection, expectAccessible, sandbox, setDocuments, uviDoc } from "
  * screenshots (tests/e2e/screenshots/handoff-*.png) for a person to look at.
  */
 
-const thisMonth = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
+const thisMonth = () =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const mailsTo = async (address: string) => ((await (await sandbox("GET", "/mail")).json()) as StoredMail[]).filter((m) => m.to.includes(address));
+const mailsTo = async (address: string) =>
+  ((await (await sandbox("GET", "/mail")).json()) as StoredMail[]).filter((m) => m.to.includes(address));
 
-test("a unit's month reaches its resident by e-mail, through the portal and by post; the portal at 390 px", async ({ page, base, browser }) => {
+test("a unit's month reaches its resident by e-mail, through the portal and by post; the portal at 390 px", async ({
+  page,
+  base,
+  browser,
+}) => {
   test.slow();
   const tag = randomBytes(3).toString("hex");
   const month = thisMonth();
   const property = `Haus Linde ${tag}`;
   const number = (i: number) => `74${String((parseInt(tag, 16) + i) % 10_000).padStart(4, "0")}`;
   const residents = [
-    { unit: number(0), label: `EG links ${tag}`, name: "Erika Elster", email: `elster-${tag}@example.de`, channel: "E-Mail", address: "" },
-    { unit: number(1), label: `1. OG ${tag}`, name: "Paul Portmann", email: `portmann-${tag}@example.de`, channel: "Portal", address: "" },
-    { unit: number(2), label: `DG ${tag}`, name: "Berta Brief", email: "", channel: "Post", address: "Lindenstraße 4, 04109 Leipzig" },
+    {
+      unit: number(0),
+      label: `EG links ${tag}`,
+      name: "Erika Elster",
+      email: `elster-${tag}@example.de`,
+      channel: "E-Mail",
+      address: "",
+    },
+    {
+      unit: number(1),
+      label: `1. OG ${tag}`,
+      name: "Paul Portmann",
+      email: `portmann-${tag}@example.de`,
+      channel: "Portal",
+      address: "",
+    },
+    {
+      unit: number(2),
+      label: `DG ${tag}`,
+      name: "Berta Brief",
+      email: "",
+      channel: "Post",
+      address: "Lindenstraße 4, 04109 Leipzig",
+    },
   ];
   const ids = residents.map((_, i) => `ch-${tag}-${i}`);
   await setDocuments((customer) => residents.map((r, i) => uviDoc(ids[i]!, r.unit, month, customer)));
@@ -40,13 +67,18 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
     "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
     ...residents.map((r) => `${r.unit};${property};${r.label};${r.name};${r.email};${r.channel};${r.address}`),
   ].join("\n");
-  const put = await page.request.put(`${base}/api/units`, { data: `${csv}\n`, headers: { "content-type": "text/csv" } });
+  const put = await page.request.put(`${base}/api/units`, {
+    data: `${csv}\n`,
+    headers: { "content-type": "text/csv" },
+  });
   expect(put.status(), await put.text()).toBe(200);
   const connection = await addConnection(page, `Messdienst Linde ${tag}`);
   expect((await page.request.post(`${base}/api/connections/${connection}/sync`)).status()).toBe(200);
   // Confirmed, so their bytes are archived: only archived bytes are handed on.
   for (const id of ids) {
-    const confirmed = await page.request.put(`${base}/api/connections/${connection}/documents/${id}/status`, { data: {} });
+    const confirmed = await page.request.put(`${base}/api/connections/${connection}/documents/${id}/status`, {
+      data: {},
+    });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
   }
 
@@ -56,14 +88,18 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Weitergeben" }).click();
   const run = page.getByTestId("handoff-run");
-  await expect(run.getByRole("status")).toHaveText("Gesendet: 2, fehlgeschlagen: 0, übersprungen: 1.", { timeout: 30_000 });
+  await expect(run.getByRole("status")).toHaveText("Gesendet: 2, fehlgeschlagen: 0, übersprungen: 1.", {
+    timeout: 30_000,
+  });
   await expect(run.getByTestId("handoff-outcome").filter({ hasText: "gedruckten Briefen" })).toHaveCount(1);
 
   // E-mail: the archived file attached, once; portal: a link and no file.
   const [byMail, ...moreByMail] = await mailsTo(residents[0]!.email);
   expect(moreByMail).toHaveLength(0);
   const archived = await page.request.get(`${base}/api/connections/${connection}/documents/${ids[0]}/data`);
-  expect(byMail!.attachments.map((a) => [a.filename, a.sha256])).toEqual([[`UVI_${ids[0]}.pdf`, sha256(await archived.body())]]);
+  expect(byMail!.attachments.map((a) => [a.filename, a.sha256])).toEqual([
+    [`UVI_${ids[0]}.pdf`, sha256(await archived.body())],
+  ]);
   expect(byMail!.text).toContain("Guten Tag Erika Elster");
   const [portalMail] = await mailsTo(residents[1]!.email);
   expect(portalMail!.attachments).toHaveLength(0);
@@ -78,7 +114,10 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   await pick.getByRole("button", { name: "Anzeigen" }).click();
   const rows = page.getByTestId("handoff-row");
   await expect(rows.filter({ hasText: residents[2]!.label })).toContainText("Noch nicht gedruckt");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Briefe drucken (PDF)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Briefe drucken (PDF)" }).click(),
+  ]);
   const printed = await readFile((await download.path())!);
   const pages = pdfText(printed);
   expect(pages[0]).toContain("Berta Brief");
@@ -101,7 +140,11 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   ]);
 
   // The portal resident on their phone, never signed in: their document, and the download is recorded.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-DE", acceptDownloads: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: "de-DE",
+    acceptDownloads: true,
+  });
   const resident = await phone.newPage();
   await resident.goto(link!.replace(/^https?:\/\/[^/]+/, base));
   await expect(resident.getByRole("heading", { name: "Ihre Verbrauchsinformationen", level: 1 })).toBeVisible();

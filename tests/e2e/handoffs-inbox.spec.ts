@@ -15,7 +15,8 @@ test.afterAll(async () => {
 });
 
 type Mail = { to: string[]; subject: string; attachments: { filename: string }[] };
-const mailsTo = async (address: string) => ((await (await sandbox("GET", "/mail")).json()) as Mail[]).filter((m) => m.to.includes(address));
+const mailsTo = async (address: string) =>
+  ((await (await sandbox("GET", "/mail")).json()) as Mail[]).filter((m) => m.to.includes(address));
 
 test("German at 390 px: a unit's selected documents go to the resident, the run is found again after a reload, and sending again is asked", async ({
   page,
@@ -48,7 +49,9 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   // Confirmed, their bytes are archived; the list shows every state from now on (its address says so).
   await group.getByRole("button", { name: /^Alle offenen bestätigen \(3\)/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "3 Dokumente bestätigen" }).click();
-  await expect(page.getByTestId("confirm-run").getByRole("status")).toContainText("Fertig: 3 bestätigt", { timeout: 30_000 });
+  await expect(page.getByTestId("confirm-run").getByRole("status")).toContainText("Fertig: 3 bestätigt", {
+    timeout: 30_000,
+  });
   await page.getByTestId("confirm-run").getByRole("button", { name: "Schließen" }).click();
   await page.goto(`${base}/documents?state=all`);
   await expect(group.getByRole("button", { name: /^An Bewohner weitergeben \(3\)/ })).toBeVisible();
@@ -70,10 +73,14 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await expect(run).toContainText(/[0-3] von 3/);
   await run.scrollIntoViewIfNeeded();
   await shot(page, "de-handoff-found-390");
-  await expect(run.getByRole("status")).toHaveText("Gesendet: 3, fehlgeschlagen: 0, übersprungen: 0.", { timeout: 30_000 });
+  await expect(run.getByRole("status")).toHaveText("Gesendet: 3, fehlgeschlagen: 0, übersprungen: 0.", {
+    timeout: 30_000,
+  });
   await expect(run.getByTestId("handoff-outcome")).toHaveCount(3);
   await expect(group.getByRole("row").filter({ hasText: /Weitergegeben per E-Mail \d\d\.\d\d\./ })).toHaveCount(3);
-  expect((await mailsTo(email)).map((m) => m.attachments[0]?.filename).sort()).toEqual(ids.map((id) => `UVI_${id}.pdf`));
+  expect((await mailsTo(email)).map((m) => m.attachments[0]?.filename).sort()).toEqual(
+    ids.map((id) => `UVI_${id}.pdf`),
+  );
   await expectAccessible(page);
   await shot(page, "de-handoff-done-390");
   await run.getByRole("button", { name: "Schließen" }).click();
@@ -87,6 +94,8 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await expectAccessible(page);
   await shot(page, "de-handoff-again-390");
   await ask.getByRole("button", { name: "Erneut senden" }).click();
-  await expect(run.getByRole("status")).toHaveText("Gesendet: 1, fehlgeschlagen: 0, übersprungen: 0.", { timeout: 30_000 });
+  await expect(run.getByRole("status")).toHaveText("Gesendet: 1, fehlgeschlagen: 0, übersprungen: 0.", {
+    timeout: 30_000,
+  });
   expect(await mailsTo(email)).toHaveLength(4);
 });

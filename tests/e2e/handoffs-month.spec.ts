@@ -32,7 +32,10 @@ test.beforeAll(async () => {
 });
 
 async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
 }
 
@@ -41,24 +44,36 @@ async function handOffByMail(page: Page) {
   const id = await addConnection(page, "Weitergabe");
   connectionId = id;
   expect((await page.request.post(`${baseUrl()}/api/connections/${id}/sync`)).status()).toBe(200);
-  const put = await page.request.put(`${baseUrl()}/api/units`, { data: REGISTER, headers: { "content-type": "text/csv" } });
+  const put = await page.request.put(`${baseUrl()}/api/units`, {
+    data: REGISTER,
+    headers: { "content-type": "text/csv" },
+  });
   expect(put.status(), await put.text()).toBe(200);
-  expect((await page.request.put(`${baseUrl()}/api/connections/${id}/documents/wg-72001/status`, { data: {} })).status()).toBe(200);
+  expect(
+    (await page.request.put(`${baseUrl()}/api/connections/${id}/documents/wg-72001/status`, { data: {} })).status(),
+  ).toBe(200);
   const handoff = async () => {
-    const res = await page.request.post(`${baseUrl()}/api/handoffs`, { data: { documents: [{ connectionId: id, documentid: "wg-72001" }], again: true } });
+    const res = await page.request.post(`${baseUrl()}/api/handoffs`, {
+      data: { documents: [{ connectionId: id, documentid: "wg-72001" }], again: true },
+    });
     expect(await res.text()).toContain('"state":"sent"');
   };
   await handoff();
   return handoff;
 }
 
-test("the manager reads the month's hand-off, edits the e-mail's text, and the next mail carries it; at 390 px too", async ({ page }) => {
+test("the manager reads the month's hand-off, edits the e-mail's text, and the next mail carries it; at 390 px too", async ({
+  page,
+}) => {
   await signInAs(page, manager.email, manager.password);
   await sandbox("DELETE", "/mail");
   const handOffAgain = await handOffByMail(page);
 
   await page.goto(`${baseUrl()}/documents`);
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Weitergabe an Bewohner" }).click();
+  await page
+    .getByRole("navigation", { name: "Hauptnavigation" })
+    .getByRole("link", { name: "Weitergabe an Bewohner" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Weitergabe an Bewohner" })).toBeVisible();
   const pick = page.getByRole("form", { name: "Liegenschaft und Monat" });
   await pick.getByLabel("Liegenschaft").selectOption(PROPERTY);
@@ -71,7 +86,9 @@ test("the manager reads the month's hand-off, edits the e-mail's text, and the n
   await expect(rows.filter({ hasText: "72001" })).toContainText("Greta Lindner");
   await expect(rows.filter({ hasText: "72001" })).toContainText(manager.email);
   await expect(rows.filter({ hasText: "72002" })).toContainText("Kein Dokument für diesen Monat");
-  await expect(page.getByTestId("handoff-summary")).toHaveText("Zusammenfassung: Per E-Mail gesendet: 1 · Kein Dokument für diesen Monat: 1");
+  await expect(page.getByTestId("handoff-summary")).toHaveText(
+    "Zusammenfassung: Per E-Mail gesendet: 1 · Kein Dokument für diesen Monat: 1",
+  );
   await expect(page.getByRole("link", { name: "Monat als CSV herunterladen" })).toHaveAttribute(
     "href",
     /month\.csv\?property=Wohnanlage\+Lindenhof&month=2026-10/,
@@ -100,12 +117,16 @@ test("the manager reads the month's hand-off, edits the e-mail's text, and the n
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(rows.filter({ hasText: "72001" })).toContainText("Per E-Mail gesendet");
-  await expect(page.getByRole("form", { name: "Text der E-Mail" }).getByText("Eigener Text dieser Liegenschaft.")).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Text der E-Mail" }).getByText("Eigener Text dieser Liegenschaft."),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 });
 
-test("support sees the month handed over in the grid and the hand-offs in the timeline, without the resident", async ({ page }) => {
+test("support sees the month handed over in the grid and the hand-offs in the timeline, without the resident", async ({
+  page,
+}) => {
   const support = await seedUser("support", "Sven Support");
   await signInAs(page, support.email, support.password);
   await page.goto(`${baseUrl()}/delivery/completeness?connection=${connectionId}&from=2026-10&to=2026-10`);
@@ -117,7 +138,9 @@ test("support sees the month handed over in the grid and the hand-offs in the ti
 
   await page.goto(`${baseUrl()}/delivery/${connectionId}/wg-72001`);
   const timeline = page.getByTestId("timeline");
-  await expect(timeline).toContainText("An den Bewohner weitergegeben: per E-Mail (gesendet), Versuch 1 · Antwort des Mailservers: angenommen, Nachrichten-ID");
+  await expect(timeline).toContainText(
+    "An den Bewohner weitergegeben: per E-Mail (gesendet), Versuch 1 · Antwort des Mailservers: angenommen, Nachrichten-ID",
+  );
   await expect(timeline).toContainText("Versuch 2");
   await expect(timeline).toContainText(manager.email);
   await expect(page.locator("main")).not.toContainText("Greta");

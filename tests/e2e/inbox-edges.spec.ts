@@ -48,8 +48,14 @@ test("a link to a document that does not exist says so and leads back, without a
   await expect(page.getByRole("heading", { name: "Dokument nicht gefunden" })).toHaveCount(0);
 });
 
-test("a search longer than 200 characters is kept and explained, in the inbox and in the delivery search", async ({ page, base }) => {
-  await setDocuments((customer) => [uviDoc("s-0", "770000", "2026-09", customer), uviDoc("s-1", "770001", "2026-09", customer)]);
+test("a search longer than 200 characters is kept and explained, in the inbox and in the delivery search", async ({
+  page,
+  base,
+}) => {
+  await setDocuments((customer) => [
+    uviDoc("s-0", "770000", "2026-09", customer),
+    uviDoc("s-1", "770001", "2026-09", customer),
+  ]);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const connectionId = await addConnection(page, `Messdienst Suche ${Date.now().toString(36)}`);
   await synced(page, connectionId);
@@ -61,7 +67,9 @@ test("a search longer than 200 characters is kept and explained, in the inbox an
   await expect(page.getByText("Höchstens 200 Zeichen.")).toBeVisible();
   await inboxSearch.fill(long);
   await inboxSearch.press("Enter");
-  await expect(page.getByText("Die Suche ist 201 Zeichen lang, erlaubt sind höchstens 200. Bitte kürzen Sie sie.")).toBeVisible();
+  await expect(
+    page.getByText("Die Suche ist 201 Zeichen lang, erlaubt sind höchstens 200. Bitte kürzen Sie sie."),
+  ).toBeVisible();
   await expect(inboxSearch).toHaveValue(long);
   await expect(inboxSearch).toHaveAttribute("aria-invalid", "true");
   await expect(page).not.toHaveURL(/q=/);
@@ -79,15 +87,23 @@ test("a search longer than 200 characters is kept and explained, in the inbox an
   await expect(page.getByText(/Höchstens 200 Zeichen\./)).toBeVisible();
   await deliverySearch.fill(long);
   await deliverySearch.press("Enter");
-  await expect(page.getByText("Die Suche ist 201 Zeichen lang, erlaubt sind höchstens 200. Bitte kürzen Sie sie.")).toBeVisible();
+  await expect(
+    page.getByText("Die Suche ist 201 Zeichen lang, erlaubt sind höchstens 200. Bitte kürzen Sie sie."),
+  ).toBeVisible();
   await expect(deliverySearch).toHaveValue(long);
   await expect(page).not.toHaveURL(/q=/);
   await expect(page.getByTestId("delivery-count")).toHaveText("2 Dokumente gefunden.");
   await expectAccessible(page);
 });
 
-test("copies of one document through two connections have confirm buttons that name the connection", async ({ page, base }) => {
-  await setDocuments((customer) => [uviDoc("c-0", "780000", "2026-09", customer), uviDoc("c-1", "780000", "2026-08", customer)]);
+test("copies of one document through two connections have confirm buttons that name the connection", async ({
+  page,
+  base,
+}) => {
+  await setDocuments((customer) => [
+    uviDoc("c-0", "780000", "2026-09", customer),
+    uviDoc("c-1", "780000", "2026-08", customer),
+  ]);
   // A second sandbox account with the same customer: the same documents through another connection.
   const other = { basic: await sandboxAccount() };
   const manager = await seedUser("manager", "Doris Doppelt");
@@ -106,7 +122,9 @@ test("copies of one document through two connections have confirm buttons that n
   await expect(unit.getByRole("button", { name: "Bestätigen: UVI_c-0.pdf über Messdienst Ost" })).toBeVisible();
   await expect(unit.getByRole("checkbox", { name: "UVI_c-0.pdf über Messdienst Ost auswählen" })).toBeVisible();
   await expect(unit.getByRole("button", { name: "UVI_c-1.pdf über Messdienst Nord", exact: true })).toBeVisible();
-  const names = await unit.getByRole("button", { name: /^Bestätigen: / }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  const names = await unit
+    .getByRole("button", { name: /^Bestätigen: / })
+    .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
   expect(new Set(names).size).toBe(names.length);
   expect(names).toHaveLength(4);
   await expectAccessible(page);

@@ -3,7 +3,8 @@ import { expect, seedUser, signInAs, test } from "./fixtures";
 import { addConnection, confirmedAtProvider, expectAccessible, setDocuments, shot, uviDoc } from "./inbox-support";
 
 /** Three usage units with two months each; the inbox lists a unit's newer month first. */
-const docs = (customer: string) => [0, 1, 2].flatMap((u) => ["2026-08", "2026-09"].map((ym) => uviDoc(`t-${u}-${ym}`, `74000${u}`, ym, customer)));
+const docs = (customer: string) =>
+  [0, 1, 2].flatMap((u) => ["2026-08", "2026-09"].map((ym) => uviDoc(`t-${u}-${ym}`, `74000${u}`, ym, customer)));
 const file = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
 async function expectFocusVisible(page: Page) {
@@ -11,7 +12,10 @@ async function expectFocusVisible(page: Page) {
   expect(outline).not.toBe("none");
 }
 
-test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open, Esc closes; no shortcuts while typing", async ({ page, base }) => {
+test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open, Esc closes; no shortcuts while typing", async ({
+  page,
+  base,
+}) => {
   await setDocuments(docs);
   const manager = await seedUser("manager", "Karl Tastatur");
   await signInAs(page, manager.email, manager.password);
@@ -50,7 +54,9 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   await page.keyboard.press("Tab");
   await expect(dialog.getByRole("button", { name: "2 Dokumente bestätigen" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 2 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.");
+  await expect(page.getByTestId("confirm-run")).toContainText(
+    "Fertig: 2 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
+  );
   expect(await confirmedAtProvider("t-0-2026-09")).toBe(true);
   expect(await confirmedAtProvider("t-1-2026-09")).toBe(true);
   expect(await confirmedAtProvider("t-0-2026-08")).toBe(false);

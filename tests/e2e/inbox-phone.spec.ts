@@ -8,11 +8,15 @@ import { addConnection, confirmedAtProvider, expectAccessible, setDocuments, sho
  * dialog that gives the focus back to the row, and a confirmation from a card.
  */
 
-const docs = (customer: string) => [0, 1, 2].flatMap((u) => ["2026-08", "2026-09"].map((ym) => uviDoc(`p-${u}-${ym}`, `75000${u}`, ym, customer)));
+const docs = (customer: string) =>
+  [0, 1, 2].flatMap((u) => ["2026-08", "2026-09"].map((ym) => uviDoc(`p-${u}-${ym}`, `75000${u}`, ym, customer)));
 const file = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test("German, on a phone: cards, folded filters, the viewer as a dialog, confirm from a card", async ({ page, base }) => {
+test("German, on a phone: cards, folded filters, the viewer as a dialog, confirm from a card", async ({
+  page,
+  base,
+}) => {
   test.setTimeout(120_000);
   const viewport = page.viewportSize()!;
   expect(viewport.width).toBe(390);

@@ -9,7 +9,10 @@ type SandboxDoc = { documentid: string; confirmed?: boolean } & Record<string, u
 export async function sandbox(method: string, path: string, json?: unknown): Promise<Response> {
   const res = await fetch(`${baseUrl()}/sandbox/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`,
+      ...(json !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
     body: json !== undefined ? JSON.stringify(json) : undefined,
   });
   if (!res.ok) throw new Error(`sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
@@ -21,7 +24,8 @@ export async function sandboxDocuments(): Promise<SandboxDoc[]> {
   return state.documents;
 }
 
-export const confirmedAtProvider = async (documentid: string) => (await sandboxDocuments()).find((d) => d.documentid === documentid)?.confirmed;
+export const confirmedAtProvider = async (documentid: string) =>
+  (await sandboxDocuments()).find((d) => d.documentid === documentid)?.confirmed;
 
 /** The sandbox's requests to a path that ends with `suffix`. */
 export async function providerRequests(method: string, suffix: string): Promise<unknown[]> {
@@ -33,8 +37,13 @@ export async function providerRequests(method: string, suffix: string): Promise<
  * Replaces the provider's documents (and settings) and its faults, keeping the demo client that
  * other specs sign in with; `build` gets that client's own customer number.
  */
-export async function setDocuments(build: (customer: string) => unknown[], settings: Record<string, unknown> = {}): Promise<void> {
-  const state = (await (await sandbox("GET", "/state")).json()) as { clients: { basic?: unknown; oauth?: unknown; customers: string[] }[] };
+export async function setDocuments(
+  build: (customer: string) => unknown[],
+  settings: Record<string, unknown> = {},
+): Promise<void> {
+  const state = (await (await sandbox("GET", "/state")).json()) as {
+    clients: { basic?: unknown; oauth?: unknown; customers: string[] }[];
+  };
   const demo = state.clients.find((c) => c.basic && c.oauth);
   if (!demo) throw new Error("the sandbox has no client with Basic and OAuth");
   await sandbox("DELETE", "/faults");
@@ -58,7 +67,11 @@ export function uviDoc(id: string, msc: string, ym: string, customer: string) {
   };
 }
 
-type SandboxState = { settings?: unknown; clients: { basic?: unknown; oauth?: unknown; customers: string[] }[]; documents: unknown[] };
+type SandboxState = {
+  settings?: unknown;
+  clients: { basic?: unknown; oauth?: unknown; customers: string[] }[];
+  documents: unknown[];
+};
 
 /**
  * A sandbox account of its own (Basic, UVI unless `service` says DTA) that sees the demo client's
@@ -83,9 +96,18 @@ export async function sandboxAccount(service: "uvi" | "dta" = "uvi"): Promise<{ 
  * A UVI connection of the signed-in user to the sandbox, created through the API with the page's
  * session: to `account`, or to an account of its own.
  */
-export async function addConnection(page: Page, name: string, account?: { username: string; password: string }): Promise<string> {
+export async function addConnection(
+  page: Page,
+  name: string,
+  account?: { username: string; password: string },
+): Promise<string> {
   const res = await page.request.post(`${baseUrl()}/api/connections`, {
-    data: { name, service: "uvi", baseUrl: `${baseUrl()}/arge`, auth: { type: "basic", ...(account ?? (await sandboxAccount())) } },
+    data: {
+      name,
+      service: "uvi",
+      baseUrl: `${baseUrl()}/arge`,
+      auth: { type: "basic", ...(account ?? (await sandboxAccount())) },
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

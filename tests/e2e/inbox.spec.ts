@@ -1,12 +1,23 @@
 import { expect, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, confirmedAtProvider, expectAccessible, providerRequests, sandbox, setDocuments, shot, uviDoc } from "./inbox-support";
+import {
+  addConnection,
+  confirmedAtProvider,
+  expectAccessible,
+  providerRequests,
+  sandbox,
+  setDocuments,
+  shot,
+  uviDoc,
+} from "./inbox-support";
 
 /** 24 usage units with two months each, and a correction of one unit's September document. */
 const UNITS = 24;
 const unit = (i: number) => `7100${String(i).padStart(2, "0")}`;
 function journeyDocs(customer: string) {
   const docs = [];
-  for (let i = 0; i < UNITS; i++) for (const ym of ["2026-08", "2026-09"]) docs.push(uviDoc(`k-${String(i).padStart(2, "0")}-${ym}`, unit(i), ym, customer));
+  for (let i = 0; i < UNITS; i++)
+    for (const ym of ["2026-08", "2026-09"])
+      docs.push(uviDoc(`k-${String(i).padStart(2, "0")}-${ym}`, unit(i), ym, customer));
   docs.push(uviDoc("k-00-2026-09-korr", unit(0), "2026-09", customer));
   return docs;
 }
@@ -15,7 +26,10 @@ test.afterAll(async () => {
   await sandbox("DELETE", "/faults");
 });
 
-test("German: sync with progress, browse by URL, read in the split view, confirm one and a whole unit", async ({ page, base }) => {
+test("German: sync with progress, browse by URL, read in the split view, confirm one and a whole unit", async ({
+  page,
+  base,
+}) => {
   // Pages of 10 and a slow list: the sync takes a moment and reports progress on the page.
   await setDocuments(journeyDocs, { defaultLimit: 10, maxLimit: 10 });
   const manager = await seedUser("manager", "Clara Verwalterin");
@@ -35,9 +49,14 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Nord" }).click();
   await expect(page.getByRole("progressbar", { name: "Fortschritt des Abgleichs von Messdienst Nord" })).toBeVisible();
   await shot(page, "de-sync-progress");
-  await expect(page.getByTestId("sync-done")).toHaveText("Abgleich beendet: 49 offen, 49 neu, 0 nicht mehr beim Anbieter.", { timeout: 20_000 });
+  await expect(page.getByTestId("sync-done")).toHaveText(
+    "Abgleich beendet: 49 offen, 49 neu, 0 nicht mehr beim Anbieter.",
+    { timeout: 20_000 },
+  );
   await sandbox("DELETE", "/faults");
-  await expect(page.getByTestId("sync-status")).toHaveText(/^Letzter Abgleich \d\d\.\d\d\.\d{4}, \d\d:\d\d: erfolgreich\.$/);
+  await expect(page.getByTestId("sync-status")).toHaveText(
+    /^Letzter Abgleich \d\d\.\d\d\.\d{4}, \d\d:\d\d: erfolgreich\.$/,
+  );
   await expect(page.getByTestId("inbox-totals")).toContainText("Offene Dokumente49");
   await expect(page.getByTestId("unit-group")).toHaveCount(UNITS);
 
@@ -46,7 +65,9 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(first).toContainText(`HV-Nr.PM-${unit(0)}`);
   await expect(first).toContainText("LiegenschaftHV-7");
   await expect(first).toContainText("Offen3");
-  await expect(first.getByRole("row").filter({ hasText: "UVI_k-00-2026-09.pdf" })).toContainText("Korrekturersetzt durch UVI_k-00-2026-09-korr.pdf");
+  await expect(first.getByRole("row").filter({ hasText: "UVI_k-00-2026-09.pdf" })).toContainText(
+    "Korrekturersetzt durch UVI_k-00-2026-09-korr.pdf",
+  );
   await expect(first.getByRole("row").filter({ hasText: "UVI_k-00-2026-08.pdf" })).toContainText("August 2026");
   await shot(page, "de-list");
 
@@ -120,7 +141,9 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expectAccessible(page);
   await shot(page, "de-confirm-one");
   await dialog.getByRole("button", { name: "Empfang bestätigen" }).click();
-  await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 1 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.");
+  await expect(page.getByTestId("confirm-run")).toContainText(
+    "Fertig: 1 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
+  );
   await expect(page.getByRole("button", { name: "UVI_k-01-2026-08.pdf", exact: true })).toHaveCount(0);
   expect(await confirmedAtProvider("k-01-2026-08")).toBe(true);
   expect(await confirmedAtProvider("k-01-2026-09")).toBe(false);
@@ -139,7 +162,8 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await shot(page, "de-confirmed");
   await expectAccessible(page);
 
-  // The connections page shows the last sync, and the inbox's open count (the local index, now), not the 49 the sync left.
+  // The connections page shows the last sync, and the inbox's open count (the local index, now), not the 49 the sync
+  // left.
   await page.getByRole("link", { name: "Verbindungen" }).click();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messdienst Nord" }) });
   await expect(card.getByTestId("sync-status")).toHaveText(/^Letzter Abgleich .+: erfolgreich\.$/);
@@ -158,7 +182,9 @@ test.describe("English", () => {
     await page.goto(`${base}/documents`);
     await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Sync now: North metering" }).click();
-    await expect(page.getByTestId("sync-done")).toHaveText("Sync finished: 3 open, 3 new, 0 no longer at the provider.");
+    await expect(page.getByTestId("sync-done")).toHaveText(
+      "Sync finished: 3 open, 3 new, 0 no longer at the provider.",
+    );
     await expect(page.getByRole("region", { name: "Usage unit 720000" })).toContainText("October 2026");
 
     // The bytes cannot be fetched: nothing is archived, so nothing is confirmed at the provider.
@@ -173,7 +199,9 @@ test.describe("English", () => {
     const run = page.getByTestId("confirm-run");
     await expect(run).toContainText("Done: 0 confirmed, 1 failed, 0 being checked.");
     const outcome = run.getByTestId("confirm-outcome").filter({ hasText: "UVI_e-0.pdf" });
-    await expect(outcome).toContainText("FailedThe document could not be fetched and archived, so it was not confirmed.");
+    await expect(outcome).toContainText(
+      "FailedThe document could not be fetched and archived, so it was not confirmed.",
+    );
     expect(await providerRequests("PUT", "/e-0/status")).toEqual([]);
     expect(await confirmedAtProvider("e-0")).toBe(false);
     // Nothing reached the provider, so the document is still open here.
@@ -188,7 +216,9 @@ test.describe("English", () => {
     expect(await confirmedAtProvider("e-0")).toBe(true);
 
     // The provider confirms but answers 504: the outcome cannot be seen, so it is being checked.
-    await sandbox("PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/*/status", applyThenFail: 504, times: 1 }]);
+    await sandbox("PUT", "/faults", [
+      { method: "PUT", path: "/arge/documents/v1/documents/out/*/status", applyThenFail: 504, times: 1 },
+    ]);
     await page.getByRole("button", { name: "Confirm: UVI_e-1.pdf" }).click();
     await dialog.getByRole("button", { name: "Confirm receipt" }).click();
     await expect(run).toContainText("Done: 0 confirmed, 0 failed, 1 being checked.");
@@ -203,7 +233,9 @@ test.describe("English", () => {
 
     // The next sync sees it gone from the list: confirmed after all.
     await page.getByRole("button", { name: "Sync now: North metering" }).click();
-    await expect(page.getByTestId("sync-done")).toHaveText("Sync finished: 1 open, 0 new, 0 no longer at the provider.");
+    await expect(page.getByTestId("sync-done")).toHaveText(
+      "Sync finished: 1 open, 0 new, 0 no longer at the provider.",
+    );
     await expect(page.getByRole("row").filter({ hasText: "UVI_e-1.pdf" })).toContainText("Confirmed");
   });
 

@@ -27,7 +27,13 @@ const FILES = [file("Nutzerwechsel-Mai"), file("Abrechnung-2025")];
 const UNCERTAIN = file("Rueckfrage");
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-type Received = { client: string; customer: string; filename: string; doctype: string | null; content: { base64: string } };
+type Received = {
+  client: string;
+  customer: string;
+  filename: string;
+  doctype: string | null;
+  content: { base64: string };
+};
 let manager: { email: string; password: string; name: string };
 let account: { username: string; password: string };
 let customer: string;
@@ -51,7 +57,12 @@ async function openOutbox(page: Page) {
 }
 
 /** Answers the question before sending, after checking that it names the files and the provider. */
-async function confirmSending(page: Page, names: string[], title = "Dateien an den Anbieter senden?", action = "Senden") {
+async function confirmSending(
+  page: Page,
+  names: string[],
+  title = "Dateien an den Anbieter senden?",
+  action = "Senden",
+) {
   const dialog = page.getByRole("alertdialog", { name: title });
   await expect(dialog).toContainText(`an „${connectionName}“`);
   await expect(dialog).toContainText("Das kann nicht zurückgeholt werden.");
@@ -73,10 +84,18 @@ test.beforeAll(async () => {
   connectionName = `DTA Ausgang ${run}`;
 });
 
-test("a manager sends two files after the confirmation; both arrive unchanged, each with the provider's status", async ({ page }) => {
+test("a manager sends two files after the confirmation; both arrive unchanged, each with the provider's status", async ({
+  page,
+}) => {
   await signInAs(page, manager.email, manager.password);
   const res = await page.request.post(`${baseUrl()}/api/connections`, {
-    data: { name: connectionName, service: "dta", baseUrl: `${baseUrl()}/dta`, auth: { type: "basic", ...account }, customerNumber: customer },
+    data: {
+      name: connectionName,
+      service: "dta",
+      baseUrl: `${baseUrl()}/dta`,
+      auth: { type: "basic", ...account },
+      customerNumber: customer,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   connectionId = ((await res.json()) as { id: string }).id;
@@ -103,7 +122,9 @@ test("a manager sends two files after the confirmation; both arrive unchanged, e
   );
   for (const f of FILES) {
     await expect(fileRow(page, f.name)).toContainText("Gesendet", { timeout: 30_000 });
-    await expect(fileRow(page, f.name).getByTestId("outbox-status")).toContainText(/Antwort des Anbieters: OK, Code 201/);
+    await expect(fileRow(page, f.name).getByTestId("outbox-status")).toContainText(
+      /Antwort des Anbieters: OK, Code 201/,
+    );
   }
   await expect(page.getByRole("status").filter({ hasText: `${FILES[1]!.name}: gesendet.` })).toBeAttached();
 
@@ -121,7 +142,10 @@ test("a manager sends two files after the confirmation; both arrive unchanged, e
   await expect(sentRow(page, FILES[0]!.name)).toContainText(manager.email);
   await expect(sentRow(page, FILES[0]!.name)).toContainText("Gesendet");
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/outbox-sent-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `tests/e2e/screenshots/outbox-sent-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
 });
 
 test("the same file again shows the earlier send; 'Trotzdem erneut senden' sends it once more", async ({ page }) => {
@@ -169,7 +193,9 @@ test("an uncertain send is settled by the manager after asking the provider", as
   await expect(row.getByRole("button", { name: "Beim Anbieter angekommen" })).toHaveCount(0);
 });
 
-test("a dropped file joins the list; a file over OUTBOX_MAX_MB (50 MB) is named before anything is sent", async ({ page }) => {
+test("a dropped file joins the list; a file over OUTBOX_MAX_MB (50 MB) is named before anything is sent", async ({
+  page,
+}) => {
   await openOutbox(page);
   const before = (await received()).length;
   // Dropping: the zone takes the files of a drop like the picker's.
@@ -197,7 +223,9 @@ test("a dropped file joins the list; a file over OUTBOX_MAX_MB (50 MB) is named 
     await rm(dir, { recursive: true, force: true });
   }
   const bigRow = fileRow(page, `Zu-gross-${run}.xml`);
-  await expect(bigRow).toContainText("Zu groß: Der Server nimmt höchstens 50 MB pro Datei an. Diese Datei wird nicht gesendet.");
+  await expect(bigRow).toContainText(
+    "Zu groß: Der Server nimmt höchstens 50 MB pro Datei an. Diese Datei wird nicht gesendet.",
+  );
   await expect(page.getByText("Höchstens 50 MB pro Datei.")).toBeVisible();
   await expectAccessible(page);
 
@@ -211,11 +239,16 @@ test("a dropped file joins the list; a file over OUTBOX_MAX_MB (50 MB) is named 
   expect(await received()).toHaveLength(before);
 });
 
-test("support sees the items of every manager on the delivery pages' Ausgang, filtered in the URL", async ({ page }) => {
+test("support sees the items of every manager on the delivery pages' Ausgang, filtered in the URL", async ({
+  page,
+}) => {
   const support = await seedUser("support", "Sven Support");
   await signInAs(page, support.email, support.password);
   await page.goto(`${baseUrl()}/delivery`);
-  await page.getByRole("navigation", { name: "Ansichten der Zustellung" }).getByRole("link", { name: "Ausgang" }).click();
+  await page
+    .getByRole("navigation", { name: "Ansichten der Zustellung" })
+    .getByRole("link", { name: "Ausgang" })
+    .click();
   await expect(page).toHaveURL(/\/delivery\/outbox$/);
   if (isNarrow(page)) await page.getByRole("button", { name: /Suche und Filter/ }).click();
   const form = page.getByRole("search", { name: "Suche und Filter" });
@@ -231,7 +264,10 @@ test("support sees the items of every manager on the delivery pages' Ausgang, fi
   const csv = page.getByRole("link", { name: "Als CSV herunterladen" });
   await expect(csv).toHaveAttribute("href", new RegExp(`^/api/delivery/outbox/export\\.csv\\?.*q=${run}`));
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/outbox-support-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `tests/e2e/screenshots/outbox-support-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
 
   // The URL is the list: a reload shows the same, and the connection filter narrows to one.
   await page.goto(`${baseUrl()}/delivery/outbox?connection=${connectionId}&q=${UNCERTAIN.name}`);

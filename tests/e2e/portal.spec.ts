@@ -12,7 +12,8 @@ import { addConnection, expectAccessible, sandbox, uviDoc } from "./inbox-suppor
  * once the owner revokes the link on the register's row it does too.
  */
 
-const thisMonth = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
+const thisMonth = () =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
 
 test("a portal link from the printed letter opens the resident's documents at 390 px, and the download is the archived file", async ({
   page,
@@ -37,10 +38,14 @@ test("a portal link from the printed letter opens the resident's documents at 39
   await signInAs(page, manager.email, manager.password);
   const connection = await addConnection(page, `Portal ${tag}`);
   expect((await page.request.post(`${base}/api/connections/${connection}/sync`)).status()).toBe(200);
-  const confirmed = await page.request.put(`${base}/api/connections/${connection}/documents/${docId}/status`, { data: {} });
+  const confirmed = await page.request.put(`${base}/api/connections/${connection}/documents/${docId}/status`, {
+    data: {},
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift\n${msc};${property};3. OG rechts;Renate Ohnepost;;Portal;Ahornweg 5, 20095 Hamburg\n`;
-  expect((await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } })).status(),
+  ).toBe(200);
 
   const print = await page.request.post(`${base}/api/handoffs/print`, { data: { property, month } });
   expect(print.status(), await print.text()).toBe(200);
@@ -49,7 +54,11 @@ test("a portal link from the printed letter opens the resident's documents at 39
   expect(link, letter).toBeTruthy();
 
   // The resident's own phone: another browser, never signed in.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-DE", acceptDownloads: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: "de-DE",
+    acceptDownloads: true,
+  });
   const resident = await phone.newPage();
   await resident.goto(link!.replace(/^https?:\/\/[^/]+/, base));
   await expect(resident.getByRole("heading", { name: "Ihre Verbrauchsinformationen", level: 1 })).toBeVisible();

@@ -96,7 +96,10 @@ async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).exclude(".hiddenCanvasElement").analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""} ${n.html.slice(0, 120)})`).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""} ${n.html.slice(0, 120)})`).join(", ")}`,
+    );
 }
 
 /** The elements that stick out of a 390 px page, for the failure message. */
@@ -105,7 +108,10 @@ const wideElements = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>("body *")]
       .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} → ${Math.round(el.getBoundingClientRect().right)}px`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} → ${Math.round(el.getBoundingClientRect().right)}px`,
+      ),
   );
 
 test("every page reflows at 390 px and passes axe at 390 and 1440 px", async ({ page }) => {
@@ -115,11 +121,15 @@ test("every page reflows at 390 px and passes axe at 390 and 1440 px", async ({ 
       await page.context().clearCookies();
       await open(page, scene, PHONE);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `${scene.name} is ${width}px wide: ${(await wideElements(page)).join("; ")}`).toBeLessThanOrEqual(PHONE.width);
+      expect(width, `${scene.name} is ${width}px wide: ${(await wideElements(page)).join("; ")}`).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       expect(await violations(page), scene.name).toEqual([]);
       // For the picture, the grid itself rather than the form above it.
-      if (scene.name === "completeness") await page.getByRole("region", { name: /^Dokumente je Nutzeinheit und Monat/ }).scrollIntoViewIfNeeded();
-      if (["inbox", "viewer", "completeness"].includes(scene.name)) await page.screenshot({ path: `tests/e2e/screenshots/phone-${scene.name}.png` });
+      if (scene.name === "completeness")
+        await page.getByRole("region", { name: /^Dokumente je Nutzeinheit und Monat/ }).scrollIntoViewIfNeeded();
+      if (["inbox", "viewer", "completeness"].includes(scene.name))
+        await page.screenshot({ path: `tests/e2e/screenshots/phone-${scene.name}.png` });
     });
     await test.step(`${scene.name} at 1440 px`, async () => {
       await open(page, scene, DESKTOP);
@@ -128,7 +138,10 @@ test("every page reflows at 390 px and passes axe at 390 and 1440 px", async ({ 
   }
 });
 
-test("the completeness grid scrolls in a region the keyboard reaches and a screen reader names", async ({ page, base }) => {
+test("the completeness grid scrolls in a region the keyboard reaches and a screen reader names", async ({
+  page,
+  base,
+}) => {
   await page.setViewportSize(PHONE);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const grid = scenes.find((s) => s.name === "completeness")!;

@@ -12,7 +12,8 @@ import { expectAccessible } from "./inbox-support";
  * was erased and the unit stays in the manager's register. Other roles do not see the page.
  */
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/screenshots/residents-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `tests/e2e/screenshots/residents-${name}.png`, fullPage: true });
 
 /** Tab until `target` has the focus, as a keyboard user would (bounded). */
 async function tabTo(page: Page, target: Locator) {
@@ -23,7 +24,10 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused();
 }
 
-test("an admin finds a resident in a manager's register and erases their data, by keyboard alone", async ({ page, base }) => {
+test("an admin finds a resident in a manager's register and erases their data, by keyboard alone", async ({
+  page,
+  base,
+}) => {
   // Letters only: the other specs' residents share this server, and none of them is named so.
   const tag = randomBytes(4)
     .toString("hex")
@@ -33,7 +37,10 @@ test("an admin finds a resident in a manager's register and erases their data, b
   const manager = await seedUser("manager", "Maria Verwalterin");
   const session = await mustSignIn(base, manager.email, manager.password);
   const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Kiefer;3. OG links;${name};xq-${tag}@example.de;E-Mail\n`;
-  expect((await api(session, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } })).status).toBe(200);
+  expect(
+    (await api(session, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } }))
+      .status,
+  ).toBe(200);
 
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto(`${base}/admin/users`);
@@ -53,7 +60,8 @@ test("an admin finds a resident in a manager's register and erases their data, b
 
   const rows = page.getByTestId("resident-row");
   await expect(rows).toHaveCount(1);
-  for (const text of [unit, manager.email, "Haus Kiefer", "3. OG links", name, "E-Mail"]) await expect(rows).toContainText(text);
+  for (const text of [unit, manager.email, "Haus Kiefer", "3. OG links", name, "E-Mail"])
+    await expect(rows).toContainText(text);
   await expect(rows, "the answer leaves the resident's e-mail out").not.toContainText(`xq-${tag}`);
   await expect(page, "the term stays out of the page's address").toHaveURL(`${base}/admin/residents`);
   await expectAccessible(page);
@@ -78,9 +86,9 @@ test("an admin finds a resident in a manager's register and erases their data, b
   await page.keyboard.press("Tab");
   await expect(dialog.getByRole("button", { name: "Endgültig löschen" })).toBeFocused();
   await page.keyboard.press("Enter");
-  const outcome = page
-    .getByRole("status")
-    .filter({ hasText: `Die Daten des Bewohners der Nutzeinheit ${unit} im Verzeichnis von ${manager.email} sind gelöscht.` });
+  const outcome = page.getByRole("status").filter({
+    hasText: `Die Daten des Bewohners der Nutzeinheit ${unit} im Verzeichnis von ${manager.email} sind gelöscht.`,
+  });
   await expect(outcome).toBeVisible();
   await expect(rows).toHaveCount(0);
   await expect(page.getByText("Kein Bewohner passt zu dieser Suche.")).toBeVisible();
@@ -98,7 +106,9 @@ test("managers and support see no residents page", async ({ page, base }) => {
     await page.context().clearCookies();
     await signInAs(page, user.email, user.password);
     await page.goto(`${base}/`);
-    await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Bewohnerdaten" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Bewohnerdaten" }),
+    ).toHaveCount(0);
     expect((await page.goto(`${base}/admin/residents`))?.status()).toBe(404);
     expect((await page.request.get(`${base}/api/admin/residents?q=Xaver`)).status()).toBe(403);
   }

@@ -13,7 +13,11 @@ import { expectAccessible, sandbox } from "./inbox-support";
 const PDF = Buffer.from("%PDF-1.7\n% Verbrauchsinformation\n%%EOF\n");
 
 async function send(subject: string, text: string) {
-  const transport = nodemailer.createTransport({ host: "127.0.0.1", port: Number(process.env.E2E_SMTP_PORT), secure: false });
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: Number(process.env.E2E_SMTP_PORT),
+    secure: false,
+  });
   await transport.sendMail({
     from: "Hausverwaltung Muster <uvi@muster.example>",
     to: "bewohnerin@example.de",
@@ -30,10 +34,16 @@ test.beforeEach(async () => {
   await send("Verbrauchsinformation Oktober 2026", "Guten Tag,\nanbei Ihre Verbrauchsinformation für Oktober.");
 });
 
-test("the admin finds the mailbox in the navigation, reads a mail with its attachment, changes the order and empties it", async ({ page, base }) => {
+test("the admin finds the mailbox in the navigation, reads a mail with its attachment, changes the order and empties it", async ({
+  page,
+  base,
+}) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto(`${base}/documents`);
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Sandbox-Postfach" }).click();
+  await page
+    .getByRole("navigation", { name: "Hauptnavigation" })
+    .getByRole("link", { name: "Sandbox-Postfach" })
+    .click();
   await expect(page.getByRole("heading", { name: "Sandbox-Postfach", level: 1 })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("2 Nachrichten");
 
@@ -45,7 +55,11 @@ test("the admin finds the mailbox in the navigation, reads a mail with its attac
   await expect(newest).toContainText("anbei Ihre Verbrauchsinformation für Oktober.");
   // The time it arrived, in the display time zone (Europe/Berlin by default).
   const [, latest] = (await (await sandbox("GET", "/mail")).json()) as { at: string }[];
-  const berlin = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Berlin" }).format(new Date(latest!.at));
+  const berlin = new Intl.DateTimeFormat("de-DE", {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(latest!.at));
   await expect(newest.locator("time")).toHaveText(berlin);
   const attachments = newest.getByRole("region", { name: "Anhänge" });
   await expect(attachments).toContainText("UVI_2026-10.pdf");

@@ -10,7 +10,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("E-Mail-Adresse").fill(ADMIN.email);
     await page.getByLabel("Passwort").fill("falsches-passwort");
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("E-Mail-Adresse oder Passwort ist falsch.");
+    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+      "E-Mail-Adresse oder Passwort ist falsch.",
+    );
 
     await page.getByLabel("Passwort").fill(ADMIN.password);
     await page.getByRole("button", { name: "Anmelden" }).click();

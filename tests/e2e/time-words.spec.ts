@@ -25,12 +25,16 @@ function readings(iso: string, timeZone: string, style: Style = GERMAN): string[
 
 /** Every `<time>` on the page reads as its own instant in `timeZone`; returns how many there were. */
 async function expectTimesIn(page: Page, timeZone: string): Promise<number> {
-  const times = await page.locator("time[datetime]").evaluateAll((els) => els.map((e) => ({ at: e.getAttribute("datetime")!, text: e.textContent!.trim() })));
+  const times = await page
+    .locator("time[datetime]")
+    .evaluateAll((els) => els.map((e) => ({ at: e.getAttribute("datetime")!, text: e.textContent!.trim() })));
   for (const t of times) expect(readings(t.at, timeZone), `${t.at} on ${page.url()}`).toContain(t.text);
   return times.length;
 }
 
-/** Collects hydration errors (React's #418/#425 in a production build): the server and the browser rendered differently. */
+/**
+ * Collects hydration errors (React's #418/#425 in a production build): the server and the browser rendered differently.
+ */
 function watchHydration(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -44,13 +48,19 @@ async function syncNow(page: Page, base: string, id: string): Promise<void> {
   expect(await res.text()).toContain('"done":true');
 }
 
-/** A new admin (who may use the inbox and the delivery pages) signed in, with one synced connection; `at` is its last sync. */
+/**
+ * A new admin (who may use the inbox and the delivery pages) signed in, with one synced connection; `at` is its last
+ * sync.
+ */
 async function syncedAdmin(page: Page, base: string, name: string): Promise<{ email: string; id: string; at: string }> {
   const user = await seedUser("admin", name);
   await signInAs(page, user.email, user.password);
   const id = await addConnection(page, name);
   await syncNow(page, base, id);
-  const list = (await (await page.request.get(`${base}/api/connections`)).json()) as { id: string; lastSync: { at: string } | null }[];
+  const list = (await (await page.request.get(`${base}/api/connections`)).json()) as {
+    id: string;
+    lastSync: { at: string } | null;
+  }[];
   const at = list.find((c) => c.id === id)?.lastSync?.at;
   if (!at) throw new Error("the connection has no sync");
   return { email: user.email, id, at };
@@ -83,7 +93,10 @@ test("one sync time reads the same on the inbox, the connections and the deliver
 
 test.describe("English", () => {
   test.use({ locale: "en-US" });
-  test("the inbox and the users page write dates in one English style (day, month, year; 24 hours)", async ({ page, base }) => {
+  test("the inbox and the users page write dates in one English style (day, month, year; 24 hours)", async ({
+    page,
+    base,
+  }) => {
     const errors = watchHydration(page);
     const { email, at } = await syncedAdmin(page, base, "Time zone English");
     const british: Style = { tag: "en-GB", date: "medium" };
@@ -126,15 +139,34 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
     admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     const created = await api(admin, server.url, "/api/connections", {
       method: "POST",
-      json: { name: "New York", service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...client.basic } },
+      json: {
+        name: "New York",
+        service: "uvi",
+        baseUrl: `${server.url}/arge`,
+        auth: { type: "basic", ...client.basic },
+      },
     });
     expect(created.status).toBe(201);
     connectionId = created.body.id;
     const sync = () => api(admin, server.url, `/api/connections/${connectionId}/sync`, { method: "POST" });
     expect((await sync()).text).toContain('"done":true');
     // One confirmed here; one withdrawn by the provider without a confirmation (gone); one left open.
-    expect((await api(admin, server.url, `/api/connections/${connectionId}/documents/ny-confirmed/status`, { method: "PUT" })).status).toBe(200);
-    expect((await sandbox("PUT", { settings: {}, clients: state.clients, documents: documents.filter((d) => d.documentid !== "ny-gone") })).status).toBe(204);
+    expect(
+      (
+        await api(admin, server.url, `/api/connections/${connectionId}/documents/ny-confirmed/status`, {
+          method: "PUT",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await sandbox("PUT", {
+          settings: {},
+          clients: state.clients,
+          documents: documents.filter((d) => d.documentid !== "ny-gone"),
+        })
+      ).status,
+    ).toBe(204);
     expect((await sync()).text).toContain('"done":true');
   });
 
@@ -167,27 +199,35 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the inbox, the viewer panel and the delivery pages name each state with the same words, and a legend explains them", async ({ page }) => {
+  test("the inbox, the viewer panel and the delivery pages name each state with the same words, and a legend explains them", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedIn(page);
     const words = { "ny-open": "Offen", "ny-confirmed": "Bestätigt", "ny-gone": "Nicht mehr beim Anbieter" };
 
     await page.goto(`${server.url}/documents?state=all`);
-    for (const [doc, word] of Object.entries(words)) await expect(page.getByRole("row").filter({ hasText: `UVI_${doc}.pdf` })).toContainText(word);
+    for (const [doc, word] of Object.entries(words))
+      await expect(page.getByRole("row").filter({ hasText: `UVI_${doc}.pdf` })).toContainText(word);
     const legend = page.getByTestId("state-legend");
     await legend.getByText("Was die Status bedeuten").click();
     await expect(legend.getByRole("definition")).toHaveCount(7);
     await expect(legend).toContainText("Bestätigt über eine andere VerbindungEine andere Verbindung zum selben Konto");
-    await expect(legend).toContainText("Nicht mehr beim AnbieterDer Anbieter listet das Dokument nicht mehr, ohne dass sein Empfang hier bestätigt wurde.");
+    await expect(legend).toContainText(
+      "Nicht mehr beim AnbieterDer Anbieter listet das Dokument nicht mehr, ohne dass sein Empfang hier bestätigt wurde.",
+    );
     await expect(legend).toContainText("Wird geprüftAuf die Bestätigung kam keine verwertbare Antwort");
     await expectAccessible(page);
     // The viewer panel (a dialog on a phone) names the state of the open document the same way.
     await page.getByRole("button", { name: "UVI_ny-gone.pdf", exact: true }).click();
-    const pane = page.getByRole("region", { name: "UVI_ny-gone.pdf" }).or(page.getByRole("dialog", { name: "UVI_ny-gone.pdf" }));
+    const pane = page
+      .getByRole("region", { name: "UVI_ny-gone.pdf" })
+      .or(page.getByRole("dialog", { name: "UVI_ny-gone.pdf" }));
     await expect(pane.getByText("Nicht mehr beim Anbieter", { exact: true })).toBeVisible();
 
     await page.goto(`${server.url}/delivery`);
-    for (const [doc, word] of Object.entries(words)) await expect(page.getByRole("row").filter({ hasText: `UVI_${doc}.pdf` })).toContainText(word);
+    for (const [doc, word] of Object.entries(words))
+      await expect(page.getByRole("row").filter({ hasText: `UVI_${doc}.pdf` })).toContainText(word);
     await expect(page.getByLabel("Status", { exact: true })).toContainText("Nicht mehr beim Anbieter");
     await page.getByTestId("state-legend").getByText("Was die Status bedeuten").click();
     await expect(page.getByTestId("state-legend").getByRole("term")).toHaveText([
@@ -203,7 +243,9 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
 
     for (const [doc, word] of Object.entries(words)) {
       await page.goto(`${server.url}/delivery/${connectionId}/${doc}`);
-      await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]"), doc).toHaveText(word);
+      await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]"), doc).toHaveText(
+        word,
+      );
     }
   });
 });

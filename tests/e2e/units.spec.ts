@@ -23,7 +23,11 @@ const rows = (email: string) => [
   '61003;HV-3;Haus am Fließ;Fließweg 7, 14467 Potsdam;DG;Ömer Çelik;;Post;"Ömer Çelik\r\nFließweg 7\r\n14467 Potsdam"',
 ];
 /** The register as older property software writes it: Windows-1252 (Latin-1 covers these letters), CRLF. */
-const register = (email: string) => ({ name: "verzeichnis.csv", mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows(email)].join("\r\n"), "latin1") });
+const register = (email: string) => ({
+  name: "verzeichnis.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from([HEADER, ...rows(email)].join("\r\n"), "latin1"),
+});
 
 let manager: { email: string; password: string };
 
@@ -32,7 +36,9 @@ const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
 test.beforeAll(async () => {
   manager = await seedUser("manager", "Nora Nutzeinheit");
   // The provider's documents of the register's three units, and of one the register leaves out.
-  await setDocuments((customer) => ["61001", "61002", "61003", "61009"].map((msc) => uviDoc(`reg-${msc}`, msc, "2026-10", customer)));
+  await setDocuments((customer) =>
+    ["61001", "61002", "61003", "61009"].map((msc) => uviDoc(`reg-${msc}`, msc, "2026-10", customer)),
+  );
 });
 
 test("a manager imports the register, fixes the error the check names, and sees the residents", async ({ page }) => {
@@ -51,7 +57,10 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Tab");
   await expect(file).toBeFocused();
-  await expect(page.getByText("Datei auswählen", { exact: true }), "the focus shows on the visible button").toHaveCSS("outline-style", "solid");
+  await expect(page.getByText("Datei auswählen", { exact: true }), "the focus shows on the visible button").toHaveCSS(
+    "outline-style",
+    "solid",
+  );
   // Space opens it. On a loaded machine Chromium once let a first Space pass without a chooser (the
   // input focused, as the page's snapshot showed): pressed once more after 10 s, still by keyboard.
   const chooser = page.waitForEvent("filechooser", { timeout: 10_000 });
@@ -71,7 +80,10 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await expect(error).toContainText("E-Mail");
   await expect(error).toContainText("Keine gültige E-Mail-Adresse.");
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/units-check-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `tests/e2e/screenshots/units-check-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
   expect((await (await page.request.get(`${baseUrl()}/api/units`)).json()).count, "the check changed nothing").toBe(0);
 
   await file.setInputFiles(register("aenne@example.de"));
@@ -79,7 +91,9 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await expect(page.getByRole("status").filter({ hasText: "Geprüft – Änderungen: 3, Fehler: 0" })).toBeVisible();
   await expect(page.getByTestId("import-change")).toHaveCount(3);
   await page.getByRole("button", { name: "Änderungen übernehmen (3)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Übernommen – neu: 3, geändert: 0, entfernt: 0" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Übernommen – neu: 3, geändert: 0, entfernt: 0" }),
+  ).toBeVisible();
 
   const units = page.getByTestId("unit-row");
   await expect(units).toHaveCount(3);
@@ -87,7 +101,10 @@ test("a manager imports the register, fixes the error the check names, and sees 
   await expect(units.filter({ hasText: "61003" })).toContainText("Fließweg 7");
   await expect(units.filter({ hasText: "61003" })).toContainText("Post");
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/units-register-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `tests/e2e/screenshots/units-register-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
   if (isNarrow(page)) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
@@ -120,7 +137,9 @@ test("the register finds a resident by name, and the edit names the field its ru
   await expect(units).toContainText("61003");
 });
 
-test("the inbox groups by the register's properties, names unit and resident, and gathers the units it lacks", async ({ page }) => {
+test("the inbox groups by the register's properties, names unit and resident, and gathers the units it lacks", async ({
+  page,
+}) => {
   await signInAs(page, manager.email, manager.password);
   const id = await addConnection(page, "UVI Verzeichnis");
   const sync = await page.request.post(`${baseUrl()}/api/connections/${id}/sync`);
@@ -129,18 +148,31 @@ test("the inbox groups by the register's properties, names unit and resident, an
 
   const headings = page.getByTestId("property-heading").getByRole("heading", { level: 2 });
   await expect(headings).toHaveText(["Haus am Fließ", "Wohnanlage Südpark", "Nicht zugeordnet"]);
-  await expect(page.getByTestId("property-heading").filter({ hasText: "Wohnanlage Südpark" })).toContainText("Südstraße 1, 10115 Berlin");
+  await expect(page.getByTestId("property-heading").filter({ hasText: "Wohnanlage Südpark" })).toContainText(
+    "Südstraße 1, 10115 Berlin",
+  );
   const groups = page.getByTestId("unit-group");
-  await expect(groups.getByRole("heading", { level: 3 })).toHaveText(["DG", "EG links", "1. OG rechts", "Nutzeinheit 61009"]);
+  await expect(groups.getByRole("heading", { level: 3 })).toHaveText([
+    "DG",
+    "EG links",
+    "1. OG rechts",
+    "Nutzeinheit 61009",
+  ]);
   await expect(groups.filter({ hasText: "EG links" })).toContainText("Jürgen Weiß (E-Mail)");
   await expect(groups.filter({ hasText: "1. OG rechts" })).toContainText("Änne Groß (Post)");
   const unassigned = page.getByTestId("property-heading").filter({ hasText: "Nicht zugeordnet" });
   await expect(unassigned.getByRole("link", { name: "Im Verzeichnis ergänzen" })).toHaveAttribute("href", "/units");
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `tests/e2e/screenshots/units-inbox-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
   if (isNarrow(page)) {
     await page.getByRole("button", { name: /^Filter/ }).click();
-    expect((await page.getByRole("searchbox", { name: "Suche" }).boundingBox())?.width, "the search has most of the phone's width").toBeGreaterThan(200);
+    expect(
+      (await page.getByRole("searchbox", { name: "Suche" }).boundingBox())?.width,
+      "the search has most of the phone's width",
+    ).toBeGreaterThan(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const frame = (await page.getByRole("search", { name: "Filter" }).boundingBox())!;
     for (const control of await page.getByRole("search", { name: "Filter" }).locator("select, input").all()) {
@@ -155,10 +187,16 @@ test("the inbox groups by the register's properties, names unit and resident, an
   const filters = page.getByRole("search", { name: "Filter" });
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
-    const selects = await Promise.all(["Verbindung", "Liegenschaft", "Monat", "Status"].map((l) => filters.getByLabel(l, { exact: true }).boundingBox()));
+    const selects = await Promise.all(
+      ["Verbindung", "Liegenschaft", "Monat", "Status"].map((l) =>
+        filters.getByLabel(l, { exact: true }).boundingBox(),
+      ),
+    );
     const search = await filters.getByRole("searchbox", { name: "Suche" }).boundingBox();
     const tops = selects.map((b) => b!.y);
-    expect(Math.max(...tops) - Math.min(...tops), `at ${width} px the four filters share a row`).toBeLessThan(selects[0]!.height / 2);
+    expect(Math.max(...tops) - Math.min(...tops), `at ${width} px the four filters share a row`).toBeLessThan(
+      selects[0]!.height / 2,
+    );
     expect(search!.y, `at ${width} px the search sits below them`).toBeGreaterThan(selects[0]!.y + selects[0]!.height);
     expect(search!.width, `at ${width} px the search is wide enough to read`).toBeGreaterThanOrEqual(320);
     await page.screenshot({ path: `tests/e2e/screenshots/units-inbox-filters-${width}.png` });
@@ -166,7 +204,9 @@ test("the inbox groups by the register's properties, names unit and resident, an
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The search finds units by the register's names: here a resident, whatever the case.
-  await expect(filters).toContainText("sowie Liegenschaft, Adresse, Lage und Bewohner aus Ihrem Verzeichnis der Nutzeinheiten.");
+  await expect(filters).toContainText(
+    "sowie Liegenschaft, Adresse, Lage und Bewohner aus Ihrem Verzeichnis der Nutzeinheiten.",
+  );
   await filters.getByRole("searchbox", { name: "Suche" }).fill("groß");
   await filters.getByRole("button", { name: "Suchen" }).click();
   await expect(groups).toHaveCount(1);

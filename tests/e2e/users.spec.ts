@@ -45,7 +45,10 @@ test("a role that may not use a page does not see it and gets the 404 page", asy
   await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();
 });
 
-test("a role change asks first and says that the user's sessions end; cancel changes nothing", async ({ page, base }) => {
+test("a role change asks first and says that the user's sessions end; cancel changes nothing", async ({
+  page,
+  base,
+}) => {
   const user = await seedUser("manager", "Rita Rolle");
   const session = await mustSignIn(base, user.email, user.password);
   await signInAs(page, ADMIN.email, ADMIN.password);

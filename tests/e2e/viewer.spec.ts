@@ -13,7 +13,9 @@ import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
  */
 
 const run = Date.now().toString(36);
-const PDFJS_VERSION = (JSON.parse(readFileSync(path.resolve("node_modules/pdfjs-dist/package.json"), "utf8")) as { version: string }).version;
+const PDFJS_VERSION = (
+  JSON.parse(readFileSync(path.resolve("node_modules/pdfjs-dist/package.json"), "utf8")) as { version: string }
+).version;
 const CLIENT = {
   id: `hv-view-${run}`,
   services: ["uvi", "dta"],
@@ -35,7 +37,14 @@ async function twoPagePdf(): Promise<string> {
   return Buffer.from(await pdf.save()).toString("base64");
 }
 
-function doc(service: "uvi" | "dta", documentid: string, filename: string, mimetype: string, content: unknown, customer = "4711") {
+function doc(
+  service: "uvi" | "dta",
+  documentid: string,
+  filename: string,
+  mimetype: string,
+  content: unknown,
+  customer = "4711",
+) {
   return {
     service,
     customer,
@@ -45,7 +54,9 @@ function doc(service: "uvi" | "dta", documentid: string, filename: string, mimet
     ...(service === "dta" ? { doctypeversion: "3.07" } : {}),
     mimetype,
     propertymanagement: "HV-VIEW",
-    metadata: [{ reftype: "residentialunit", mscnumber: `V${run}`, pmnumber: null, from: "2026-01-01", to: "2026-01-31" }],
+    metadata: [
+      { reftype: "residentialunit", mscnumber: `V${run}`, pmnumber: null, from: "2026-01-01", to: "2026-01-31" },
+    ],
     content,
     confirmed: false,
   };
@@ -58,7 +69,10 @@ let dtaConnection: string;
 async function sandbox(method: string, p: string, json?: unknown) {
   const res = await fetch(`${baseUrl()}/sandbox/api${p}`, {
     method,
-    headers: { Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`, ...(json ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN}`,
+      ...(json ? { "Content-Type": "application/json" } : {}),
+    },
     body: json ? JSON.stringify(json) : undefined,
   });
   expect(res.status, await res.clone().text()).toBe(204);
@@ -70,7 +84,10 @@ async function connect(session: Session, body: Record<string, unknown>): Promise
     json: { name: `Ansicht ${run}`, auth: { type: "basic", ...CLIENT.basic }, ...body },
   });
   expect(res.status, res.text).toBe(201);
-  const sync = await fetch(`${baseUrl()}/api/connections/${res.body.id}/sync`, { method: "POST", headers: { Cookie: session.cookie } });
+  const sync = await fetch(`${baseUrl()}/api/connections/${res.body.id}/sync`, {
+    method: "POST",
+    headers: { Cookie: session.cookie },
+  });
   expect(sync.status, await sync.clone().text()).toBe(200);
   expect(await sync.text()).toContain('"done":true');
   return res.body.id;
@@ -78,7 +95,11 @@ async function connect(session: Session, body: Record<string, unknown>): Promise
 
 /** The manager views the document, which archives its bytes for support. */
 async function view(session: Session, connection: string, documentid: string) {
-  const res = await api(session, baseUrl(), `/api/connections/${connection}/documents/${encodeURIComponent(documentid)}/data`);
+  const res = await api(
+    session,
+    baseUrl(),
+    `/api/connections/${connection}/documents/${encodeURIComponent(documentid)}/data`,
+  );
   expect(res.status, res.text).toBe(200);
 }
 
@@ -93,8 +114,12 @@ test.beforeAll(async () => {
     clients: [CLIENT],
     documents: [
       doc("uvi", id("two-pages"), `Abrechnung_${run}.pdf`, "application/pdf", { base64: await twoPagePdf() }),
-      doc("uvi", id("not-a-pdf"), `Kaputt_${run}.pdf`, "application/pdf", { base64: Buffer.from("Dies ist kein PDF.").toString("base64") }),
-      doc("uvi", id("note"), `Notiz_${run}.txt`, "text/plain", { base64: Buffer.from("Nur eine Notiz.").toString("base64") }),
+      doc("uvi", id("not-a-pdf"), `Kaputt_${run}.pdf`, "application/pdf", {
+        base64: Buffer.from("Dies ist kein PDF.").toString("base64"),
+      }),
+      doc("uvi", id("note"), `Notiz_${run}.txt`, "text/plain", {
+        base64: Buffer.from("Nur eine Notiz.").toString("base64"),
+      }),
       doc("dta", ZIP_ID, ZIP_NAME, "ZIP", { generate: "dta-zip" }, "4712"),
     ],
   });
@@ -168,7 +193,9 @@ test("a two-page PDF: pages, zoom, fit to width, selectable text, download", asy
   const width = await pdfPage.evaluate((el) => el.getBoundingClientRect().width);
   await toolbar.getByRole("button", { name: "Vergrößern" }).click();
   // One step is 125 % of the drawn scale (the label rounds both).
-  await expect.poll(async () => Math.abs(Number((await zoom.innerText()).match(/\d+/)![0]) - before * 1.25)).toBeLessThanOrEqual(1);
+  await expect
+    .poll(async () => Math.abs(Number((await zoom.innerText()).match(/\d+/)![0]) - before * 1.25))
+    .toBeLessThanOrEqual(1);
   await expect(fit).toHaveAttribute("aria-pressed", "false");
   await expect.poll(() => pdfPage.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(width * 1.2);
   await toolbar.getByRole("button", { name: "Verkleinern" }).click();
@@ -205,7 +232,10 @@ test("a DTA ZIP: its entries, a text entry previewed, an entry downloaded", asyn
   await expect(page.getByTestId("zip-preview")).toContainText("Nutzeinheiten");
   await expect(page.getByTestId("zip-preview")).toContainText("Zeitraum");
 
-  const [entry] = await Promise.all([page.waitForEvent("download"), readme.getByRole("button", { name: "Herunterladen: LIESMICH.txt" }).click()]);
+  const [entry] = await Promise.all([
+    page.waitForEvent("download"),
+    readme.getByRole("button", { name: "Herunterladen: LIESMICH.txt" }).click(),
+  ]);
   expect(entry.suggestedFilename()).toBe("LIESMICH.txt");
   expect(readFileSync((await entry.path())!).toString("utf8")).toContain("Zeitraum");
   await expectAccessible(page);
@@ -219,11 +249,16 @@ test("no preview for other types, a broken PDF and a refused file in words", asy
   await expect(page.getByRole("link", { name: `Herunterladen: Notiz_${run}.txt` })).toHaveAttribute("href", /\/file$/);
 
   await page.goto(`${base}/delivery/${uviConnection}/${id("not-a-pdf")}`);
-  await expect(page.getByRole("alert").filter({ hasText: "Die Datei ist kein lesbares PDF." })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "Die Datei ist kein lesbares PDF." })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The archive losing a file cannot be staged over HTTP: the route's refusal is played back here.
   await page.route("**/api/delivery/documents/*/*/file", (route) =>
-    route.fulfill({ status: 404, json: { error: "not_found", message: "Von diesem Dokument ist noch keine Datei archiviert." } }),
+    route.fulfill({
+      status: 404,
+      json: { error: "not_found", message: "Von diesem Dokument ist noch keine Datei archiviert." },
+    }),
   );
   await page.goto(`${base}/delivery/${uviConnection}/${id("two-pages")}`);
   await expect(page.getByRole("alert").filter({ hasText: "Das Dokument konnte nicht geladen werden" })).toHaveText(
@@ -247,7 +282,8 @@ test.describe("in English", () => {
     const toolbar = page.getByRole("group", { name: `View of Abrechnung_${run}.pdf` });
     await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
     await expect(page.getByTestId("pdf-page-of")).toHaveText("Page 1 of 2");
-    for (const name of ["Previous page", "Next page", "Zoom in", "Zoom out", "Fit to width"]) await expect(toolbar.getByRole("button", { name })).toBeVisible();
+    for (const name of ["Previous page", "Next page", "Zoom in", "Zoom out", "Fit to width"])
+      await expect(toolbar.getByRole("button", { name })).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -12,12 +12,16 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 async function startExpectingFailure(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-cfg-"));
   try {
-    const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(await freePort()), "-H", "127.0.0.1"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, ...env },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", "-p", String(await freePort()), "-H", "127.0.0.1"],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, ...env },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     return { status: r.status, output: `${r.stdout}${r.stderr}` };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -42,7 +46,11 @@ describe("configuration at start", () => {
   });
 
   test("a malformed value stops the start with a clear message", async () => {
-    const r = await startExpectingFailure({ AUTH_SECRET: goodSecret, ENCRYPTION_KEYS: "k1:tooshort", PROVIDER_TIMEOUT_MS: "soon" });
+    const r = await startExpectingFailure({
+      AUTH_SECRET: goodSecret,
+      ENCRYPTION_KEYS: "k1:tooshort",
+      PROVIDER_TIMEOUT_MS: "soon",
+    });
     assert.notEqual(r.status, 0);
     assert.match(r.output, /ENCRYPTION_KEYS: expected kid:base64key/);
     assert.match(r.output, /PROVIDER_TIMEOUT_MS/);

@@ -14,7 +14,15 @@ import { sandboxSuite } from "../support/suite";
 
 const STATUS = "/arge/documents/v1/documents/out/*/status";
 type Line = Record<string, number | string | boolean>;
-type RunView = { id: string; total: number; confirmed: number; cancelled: number; finishedAt: string | null; cancelRequested: boolean; ended: string | null };
+type RunView = {
+  id: string;
+  total: number;
+  confirmed: number;
+  cancelled: number;
+  finishedAt: string | null;
+  cancelRequested: boolean;
+  ended: string | null;
+};
 
 /** Starts a bulk run and reads its answer up to the first line: the run id (header), then the rest on demand. */
 async function startRun(session: Session, base: string, connectionId: string, documentids: string[]) {
@@ -76,8 +84,14 @@ describe("a bulk confirmation's record", () => {
 
     // Another user neither sees nor cancels it.
     assert.deepEqual(await runsOf(other.session, s.server), []);
-    assert.equal((await api(other.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" })).status, 404);
-    assert.equal((await api(s.manager.session, s.server.url, "/api/confirmation-runs/not-a-uuid", { method: "DELETE" })).status, 404);
+    assert.equal(
+      (await api(other.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" })).status,
+      404,
+    );
+    assert.equal(
+      (await api(s.manager.session, s.server.url, "/api/confirmation-runs/not-a-uuid", { method: "DELETE" })).status,
+      404,
+    );
 
     const cancel = await api(s.manager.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" });
     assert.equal(cancel.status, 200, JSON.stringify(cancel.body));
@@ -90,7 +104,10 @@ describe("a bulk confirmation's record", () => {
     assert.ok(cancelled > 0, `documents left by the cancel: ${cancelled}`);
     const reported = lines.filter((l) => l.documentid !== undefined);
     assert.equal(reported.length + cancelled, ids.length, "every document is either reported or left");
-    assert.equal(Number(done.confirmed) + Number(done.failed) + Number(done.unknown) + Number(done.pending), reported.length);
+    assert.equal(
+      Number(done.confirmed) + Number(done.failed) + Number(done.unknown) + Number(done.pending),
+      reported.length,
+    );
 
     // What was left was never sent and is still open; the record says how the run ended.
     const log = await requestsLog(s.server);
@@ -98,7 +115,11 @@ describe("a bulk confirmation's record", () => {
     const left = ids.filter((id) => !reported.some((l) => l.documentid === id));
     for (const id of left) assert.ok(!sent.has(id), `${id} was sent after the cancel`);
     const inbox = await api(s.manager.session, s.server.url, "/api/inbox?state=open&limit=200");
-    const open = new Set((inbox.body.groups as { documents: { documentid: string }[] }[]).flatMap((g) => g.documents.map((d) => d.documentid)));
+    const open = new Set(
+      (inbox.body.groups as { documents: { documentid: string }[] }[]).flatMap((g) =>
+        g.documents.map((d) => d.documentid),
+      ),
+    );
     for (const id of left) assert.ok(open.has(id), `${id} is still open`);
     const ended = (await runsOf(s.manager.session, s.server)).find((r) => r.id === run.id)!;
     assert.equal(ended.ended, "cancelled");
@@ -110,7 +131,11 @@ describe("a bulk confirmation's record", () => {
 
   test("a user runs at most five at once: the sixth is refused before it sends anything", async () => {
     await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 2000 }]);
-    const runs = await Promise.all([0, 1, 2, 3, 4].map((i) => startRun(s.manager.session, s.server.url, s.connectionId, more.slice(i * 10, i * 10 + 10))));
+    const runs = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        startRun(s.manager.session, s.server.url, s.connectionId, more.slice(i * 10, i * 10 + 10)),
+      ),
+    );
     const before = (await requestsLog(s.server)).length;
     const sixth = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/confirmations`, {
       method: "POST",
@@ -122,7 +147,8 @@ describe("a bulk confirmation's record", () => {
       !(await requestsLog(s.server)).slice(before).some((r) => more.slice(50).some((id) => r.path.includes(`/${id}/`))),
       "nothing of the sixth was sent",
     );
-    for (const run of runs) await api(s.manager.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" });
+    for (const run of runs)
+      await api(s.manager.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" });
     for (const run of runs) assert.equal((await run.until(Number.MAX_SAFE_INTEGER)).at(-1)!.done, true);
     await control(s.server, "DELETE", "/faults");
   });

@@ -22,7 +22,12 @@ describe("a document confirmed through another connection to the same account", 
   before(async () => {
     b = await makeUser(s.server, "manager");
     support = await makeUser(s.server, "support");
-    ({ id: connB } = await addConnection(s.server, b.session, { name: "Zweitzugang", service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC }));
+    ({ id: connB } = await addConnection(s.server, b.session, {
+      name: "Zweitzugang",
+      service: "uvi",
+      baseUrl: `${s.server.url}/arge`,
+      auth: SANDBOX_BASIC,
+    }));
     await mustSync(b.session, s.server.url, connB);
   });
 
@@ -30,12 +35,18 @@ describe("a document confirmed through another connection to the same account", 
     const inbox = await api(who, s.server.url, "/api/inbox?limit=100");
     assert.equal(inbox.status, 200, JSON.stringify(inbox.body));
     const out: Record<string, string> = {};
-    for (const g of inbox.body.groups as { documents: { documentid: string; state: string }[] }[]) for (const d of g.documents) out[d.documentid] = d.state;
+    for (const g of inbox.body.groups as { documents: { documentid: string; state: string }[] }[])
+      for (const d of g.documents) out[d.documentid] = d.state;
     return out;
   };
 
   test("shows 'elsewhere' on the other copy, and support's record says which connection and user confirmed it", async () => {
-    const put = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/twin-1/status`, { method: "PUT" });
+    const put = await api(
+      s.manager.session,
+      s.server.url,
+      `/api/connections/${s.connectionId}/documents/twin-1/status`,
+      { method: "PUT" },
+    );
     assert.equal(put.status, 200, JSON.stringify(put.body));
     // twin-3 leaves the provider's list without anyone confirming it (twin-1 stays confirmed there).
     await putState(s.server, [uvi("twin-1", "7601", "2026-10", { confirmed: true }), uvi("twin-2", "7602")]);

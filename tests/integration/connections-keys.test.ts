@@ -34,14 +34,25 @@ describe("key rotation (npm run keys:rotate) and secrets no key opens", () => {
   function rotate(keys: string) {
     return spawnSync("npm", ["run", "--silent", "keys:rotate"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...s.server.env, ENCRYPTION_KEYS: keys },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        ...s.server.env,
+        ENCRYPTION_KEYS: keys,
+      },
       encoding: "utf8",
     });
   }
-  const testIt = async (id: string) => (await api(a.session, s.server.url, `/api/connections/${id}/test`, { method: "POST" })).body;
+  const testIt = async (id: string) =>
+    (await api(a.session, s.server.url, `/api/connections/${id}/test`, { method: "POST" })).body;
 
   test("re-seals with the first key; afterwards the old key is no longer needed", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: p.alt.uviBase,
+      auth: { type: "basic", ...p.alt.basic },
+    });
     assert.equal((await testIt(conn.id)).status, "ok");
     await halt();
     const r = rotate(`${k2},${k1}`);
@@ -62,7 +73,11 @@ describe("key rotation (npm run keys:rotate) and secrets no key opens", () => {
     assert.equal(list.status, 409);
     assert.equal(list.body.error, "secret_unreadable");
     assert.ok(!list.text.includes(p.alt.basic.password));
-    assert.equal((await api(a.session, s.server.url, "/api/connections")).status, 200, "the list of connections still works");
+    assert.equal(
+      (await api(a.session, s.server.url, "/api/connections")).status,
+      200,
+      "the list of connections still works",
+    );
     assert.ok(!s.server.output().includes(p.alt.basic.password));
   });
 });

@@ -42,7 +42,10 @@ describe("connections API (docs/api.md): validation and access", () => {
       [uvi({ name: "" }), "name"],
     ];
     for (const [body, field] of cases) {
-      const res = await api(a.session, suite.server.url, "/api/connections", { method: "POST", json: { name: "n", ...body } });
+      const res = await api(a.session, suite.server.url, "/api/connections", {
+        method: "POST",
+        json: { name: "n", ...body },
+      });
       assert.equal(res.status, 400, `${field}: ${res.text}`);
       assert.equal(res.body.error, "validation");
       assert.ok(
@@ -55,12 +58,24 @@ describe("connections API (docs/api.md): validation and access", () => {
   test("roles: support gets 403, no session 401, a foreign Origin 403", async () => {
     const support = await makeUser(suite.server, "support");
     assert.equal((await api(support.session, suite.server.url, "/api/connections")).status, 403);
-    assert.equal((await api(support.session, suite.server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }) })).status, 403);
+    assert.equal(
+      (await api(support.session, suite.server.url, "/api/connections", { method: "POST", json: uvi({ name: "x" }) }))
+        .status,
+      403,
+    );
     assert.equal((await api(null, suite.server.url, "/api/connections")).status, 401);
     const conn = await addConnection(suite.server, a.session, uvi());
     for (const r of idRoutes(conn.id)) {
-      assert.equal((await api(null, suite.server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
-      assert.equal((await api(support.session, suite.server.url, r.path, { method: r.method, json: r.json })).status, 403, `${r.method} ${r.path}`);
+      assert.equal(
+        (await api(null, suite.server.url, r.path, { method: r.method, json: r.json })).status,
+        401,
+        `${r.method} ${r.path}`,
+      );
+      assert.equal(
+        (await api(support.session, suite.server.url, r.path, { method: r.method, json: r.json })).status,
+        403,
+        `${r.method} ${r.path}`,
+      );
     }
     const foreign = await api(a.session, suite.server.url, "/api/connections", {
       method: "POST",
@@ -75,8 +90,14 @@ describe("connections API (docs/api.md): validation and access", () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     for (const r of idRoutes(conn.id, "alt-uvi-0")) {
       const theirs = await api(b.session, suite.server.url, r.path, { method: r.method, json: r.json });
-      const none = await api(b.session, suite.server.url, r.path.replace(conn.id, missing), { method: r.method, json: r.json });
-      const bad = await api(b.session, suite.server.url, r.path.replace(conn.id, "not-a-uuid"), { method: r.method, json: r.json });
+      const none = await api(b.session, suite.server.url, r.path.replace(conn.id, missing), {
+        method: r.method,
+        json: r.json,
+      });
+      const bad = await api(b.session, suite.server.url, r.path.replace(conn.id, "not-a-uuid"), {
+        method: r.method,
+        json: r.json,
+      });
       assert.equal(theirs.status, 404, `${r.method} ${r.path}`);
       assert.deepEqual(theirs.body, none.body);
       assert.deepEqual(bad.body, none.body);
@@ -96,17 +117,30 @@ describe("connections API (docs/api.md): validation and access", () => {
     const users = (await api(admin, suite.server.url, "/api/users")).body as { id: string; email: string }[];
     const id = users.find((u) => u.email === c.email)!.id;
 
-    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "support" } })).status, 200);
+    assert.equal(
+      (await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "support" } })).status,
+      200,
+    );
     assert.equal((await api(c.session, suite.server.url, count)).status, 401, "the old session ended");
     const asSupport = await mustSignIn(suite.server.url, c.email, c.password);
     assert.equal((await api(asSupport, suite.server.url, count)).status, 403, "support never reaches a connection");
 
-    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "manager" } })).status, 200);
+    assert.equal(
+      (await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { role: "manager" } })).status,
+      200,
+    );
     const again = await mustSignIn(suite.server.url, c.email, c.password);
     assert.equal((await api(again, suite.server.url, count)).status, 200);
-    assert.equal((await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { disabled: true } })).status, 200);
+    assert.equal(
+      (await api(admin, suite.server.url, `/api/users/${id}`, { method: "PATCH", json: { disabled: true } })).status,
+      200,
+    );
     for (const r of idRoutes(conn.id)) {
-      assert.equal((await api(again, suite.server.url, r.path, { method: r.method, json: r.json })).status, 401, `${r.method} ${r.path}`);
+      assert.equal(
+        (await api(again, suite.server.url, r.path, { method: r.method, json: r.json })).status,
+        401,
+        `${r.method} ${r.path}`,
+      );
     }
   });
 });

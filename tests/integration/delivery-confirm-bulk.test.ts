@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { assertInboxCountsAgree, control, inboxStates, mustSync, ndjson, putsOf, putState, requestsLog, uvi, uviFor } from "../support/delivery";
+import {
+  assertInboxCountsAgree,
+  control,
+  inboxStates,
+  mustSync,
+  ndjson,
+  putsOf,
+  putState,
+  requestsLog,
+  uvi,
+  uviFor,
+} from "../support/delivery";
 import { sandboxSuite } from "../support/suite";
 
 /**
@@ -35,19 +46,29 @@ describe("bulk confirmations", () => {
       { method: "PUT", path: STATUS, delayMs: 200, times: 10 },
       { method: "GET", path: "/arge/documents/v1/documents/out/*/data", status: 503, times: 2 },
     ]);
-    const res = await ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, {
-      documentids: [...ids, ids[0]],
-    });
+    const res = await ndjson(
+      suite.manager.session,
+      suite.server.url,
+      `/api/connections/${suite.connectionId}/confirmations`,
+      {
+        documentids: [...ids, ids[0]],
+      },
+    );
     await control(suite.server, "DELETE", "/faults");
     assert.equal(res.status, 200, res.text);
     const lines = res.lines.filter((l) => !l.done);
     assert.deepEqual(lines.map((l) => l.documentid).sort(), [...ids].sort(), "one line per document");
     const done = res.lines.at(-1)!;
     const tally = (s: string) => lines.filter((l) => l.state === s).length;
-    assert.deepEqual([done.confirmed, done.failed, done.unknown], [tally("confirmed"), tally("failed"), tally("unknown")]);
+    assert.deepEqual(
+      [done.confirmed, done.failed, done.unknown],
+      [tally("confirmed"), tally("failed"), tally("unknown")],
+    );
     assert.equal(tally("unknown"), 6, `503s and lost answers are unknown: ${res.text}`);
     assert.equal(tally("failed"), 2, `429s failed: ${res.text}`);
-    assert.ok(lines.filter((l) => l.state !== "confirmed" && l.state !== "pending").every((l) => typeof l.message === "string"));
+    assert.ok(
+      lines.filter((l) => l.state !== "confirmed" && l.state !== "pending").every((l) => typeof l.message === "string"),
+    );
 
     let log = await requestsLog(suite.server);
     for (const id of ids) assert.ok(putsOf(log, id) <= 1, `${id} sent twice`);
@@ -55,11 +76,14 @@ describe("bulk confirmations", () => {
     // Reconciliation: a lost answer whose PUT took effect is confirmed; a 503 that did not is open again.
     // (The background check at start may have reconciled some already: the outcome is what counts.)
     await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
-    const provider = (await control(suite.server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+    const provider = (await control(suite.server, "GET", "/state")).body as {
+      documents: { documentid: string; confirmed: boolean }[];
+    };
     const atProvider = new Map(provider.documents.map((d) => [d.documentid, d.confirmed]));
     const local = await states();
     for (const id of ids) {
-      if (atProvider.get(id)) assert.equal(local[id], "confirmed", `${id} confirmed at the provider without a local record`);
+      if (atProvider.get(id))
+        assert.equal(local[id], "confirmed", `${id} confirmed at the provider without a local record`);
       else assert.ok(["open", "failed"].includes(local[id]!), `${id}: ${local[id]}`);
     }
     // The three lost answers took effect: confirmed beyond what the bulk run itself saw.
@@ -67,11 +91,18 @@ describe("bulk confirmations", () => {
 
     // The rest can be confirmed; nothing the provider confirmed is sent again.
     const rest = ids.filter((id) => local[id] !== "confirmed");
-    const second = await ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: ids });
+    const second = await ndjson(
+      suite.manager.session,
+      suite.server.url,
+      `/api/connections/${suite.connectionId}/confirmations`,
+      { documentids: ids },
+    );
     assert.equal(second.lines.at(-1)!.confirmed, ids.length, second.text);
     log = await requestsLog(suite.server);
     for (const id of ids) assert.equal(putsOf(log, id), rest.includes(id) ? 2 : 1, id);
-    const final = (await control(suite.server, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+    const final = (await control(suite.server, "GET", "/state")).body as {
+      documents: { documentid: string; confirmed: boolean }[];
+    };
     assert.ok(final.documents.filter((d) => ids.includes(d.documentid)).every((d) => d.confirmed));
     await assertInboxCountsAgree(suite.manager.session, suite.server.url, ["2026-10"]);
   });
@@ -84,7 +115,11 @@ describe("bulk confirmations", () => {
     );
     await mustSync(suite.manager.session, suite.server.url, suite.connectionId);
     const runs = await Promise.all(
-      [0, 1].map(() => ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: twins })),
+      [0, 1].map(() =>
+        ndjson(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, {
+          documentids: twins,
+        }),
+      ),
     );
     for (const run of runs) assert.equal(run.lines.filter((l) => !l.done).length, twins.length, run.text);
     const log = await requestsLog(suite.server);

@@ -4,7 +4,18 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { addConnection, makeUser } from "../support/connections";
-import { control, inboxStates, mustSync, ndjson, putsOf, putState, requestsLog, SANDBOX_BASIC, SANDBOX_CLIENT, uvi } from "../support/delivery";
+import {
+  control,
+  inboxStates,
+  mustSync,
+  ndjson,
+  putsOf,
+  putState,
+  requestsLog,
+  SANDBOX_BASIC,
+  SANDBOX_CLIENT,
+  uvi,
+} from "../support/delivery";
 import { api } from "../support/session";
 import { sandboxSuite } from "../support/suite";
 
@@ -14,12 +25,18 @@ import { sandboxSuite } from "../support/suite";
  */
 
 describe("confirmations, one at a time", () => {
-  const suite = sandboxSuite([uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")], {
-    env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" },
-    synced: true,
-  });
+  const suite = sandboxSuite(
+    [uvi("single-1", "5001"), uvi("single-2", "5002"), uvi("nodata", "5003"), uvi("viewed-1", "5004")],
+    {
+      env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "3000" },
+      synced: true,
+    },
+  );
 
-  const put = (id: string) => api(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/documents/${id}/status`, { method: "PUT" });
+  const put = (id: string) =>
+    api(suite.manager.session, suite.server.url, `/api/connections/${suite.connectionId}/documents/${id}/status`, {
+      method: "PUT",
+    });
   const states = () => inboxStates(suite.manager.session, suite.server.url);
 
   test("the bytes are archived and recorded before the one PUT; a second attempt sends none", async () => {
@@ -48,7 +65,9 @@ describe("confirmations, one at a time", () => {
   });
 
   test("no PUT when the bytes cannot be fetched", async () => {
-    await control(suite.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/nodata/data", status: 500 }]);
+    await control(suite.server, "PUT", "/faults", [
+      { method: "GET", path: "/arge/documents/v1/documents/out/nodata/data", status: 500 },
+    ]);
     const res = await put("nodata");
     await control(suite.server, "DELETE", "/faults");
     assert.equal(res.body.state, "failed", res.text);
@@ -66,7 +85,9 @@ describe("confirmations, one at a time", () => {
         events: { kind: string; detail?: { via?: string } }[];
       };
     // The provider holds the PUT, so the test can look while it is under way.
-    await control(suite.server, "PUT", "/faults", [{ method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 }]);
+    await control(suite.server, "PUT", "/faults", [
+      { method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 },
+    ]);
     try {
       const viewed = await fetch(`${suite.server.url}/api/connections/${suite.connectionId}/documents/viewed-1/data`, {
         headers: { Cookie: suite.manager.session.cookie },
@@ -83,7 +104,10 @@ describe("confirmations, one at a time", () => {
       const kinds = seen.events.map((e) => `${e.kind}${e.detail?.via ? `:${e.detail.via}` : ""}`);
       // The attempt is written right before the PUT: by then the bytes were archived and recorded.
       assert.ok(kinds.includes("confirm.attempt"), kinds.join(", "));
-      assert.ok(kinds.indexOf("fetch:view") >= 0 && kinds.indexOf("fetch:view") < kinds.indexOf("confirm.attempt"), kinds.join(", "));
+      assert.ok(
+        kinds.indexOf("fetch:view") >= 0 && kinds.indexOf("fetch:view") < kinds.indexOf("confirm.attempt"),
+        kinds.join(", "),
+      );
       assert.equal(seen.sha256, createHash("sha256").update(bytes).digest("hex"));
       const file = await fetch(`${suite.server.url}/api/delivery/documents/${suite.connectionId}/viewed-1/file`, {
         headers: { Cookie: support.session.cookie },
@@ -95,13 +119,25 @@ describe("confirmations, one at a time", () => {
       await control(suite.server, "DELETE", "/faults");
     }
     const log = await requestsLog(suite.server);
-    assert.equal(log.filter((r) => r.method === "GET" && r.path.endsWith("/viewed-1/data")).length, 1, "the confirmation used the view's archive");
+    assert.equal(
+      log.filter((r) => r.method === "GET" && r.path.endsWith("/viewed-1/data")).length,
+      1,
+      "the confirmation used the view's archive",
+    );
     assert.equal(putsOf(log, "viewed-1"), 1);
   });
 
   test("DTA: confirmed with the connection's customer number", async () => {
     await putState(suite.server, [
-      { ...uvi("dta-1", "55501003"), service: "dta", customer: "4712", filename: "D.zip", mimetype: "ZIP", doctype: "A", content: { generate: "dta-zip" } },
+      {
+        ...uvi("dta-1", "55501003"),
+        service: "dta",
+        customer: "4712",
+        filename: "D.zip",
+        mimetype: "ZIP",
+        doctype: "A",
+        content: { generate: "dta-zip" },
+      },
     ]);
     const dta = (
       await addConnection(suite.server, suite.manager.session, {
@@ -112,21 +148,37 @@ describe("confirmations, one at a time", () => {
       })
     ).id;
     assert.equal((await mustSync(suite.manager.session, suite.server.url, dta)).open, 1);
-    const res = await api(suite.manager.session, suite.server.url, `/api/connections/${dta}/documents/dta-1/status`, { method: "PUT" });
+    const res = await api(suite.manager.session, suite.server.url, `/api/connections/${dta}/documents/dta-1/status`, {
+      method: "PUT",
+    });
     assert.deepEqual(res.body, { documentid: "dta-1", state: "confirmed" });
     const log = await requestsLog(suite.server);
-    assert.equal(log.filter((r) => r.method === "PUT" && r.path.endsWith("/dta-1/status") && r.kd === "4712").length, 1);
+    assert.equal(
+      log.filter((r) => r.method === "PUT" && r.path.endsWith("/dta-1/status") && r.kd === "4712").length,
+      1,
+    );
     assert.ok(SANDBOX_CLIENT.customers.includes("4712"));
   });
 
   test("support may not confirm", async () => {
     const support = await makeUser(suite.server, "support");
     assert.equal(
-      (await api(support.session, suite.server.url, `/api/connections/${suite.connectionId}/documents/single-2/status`, { method: "PUT" })).status,
+      (
+        await api(
+          support.session,
+          suite.server.url,
+          `/api/connections/${suite.connectionId}/documents/single-2/status`,
+          { method: "PUT" },
+        )
+      ).status,
       403,
     );
     assert.equal(
-      (await ndjson(support.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, { documentids: ["single-2"] })).status,
+      (
+        await ndjson(support.session, suite.server.url, `/api/connections/${suite.connectionId}/confirmations`, {
+          documentids: ["single-2"],
+        })
+      ).status,
       403,
     );
   });

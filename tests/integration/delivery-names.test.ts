@@ -71,7 +71,11 @@ describe("the register's names on support's record", () => {
       [seed.a.session, REGISTER_A],
       [seed.b.session, REGISTER_B],
     ] as const) {
-      const put = await api(who, seed.server.url, "/api/units", { method: "PUT", body: register, headers: { "content-type": "text/csv" } });
+      const put = await api(who, seed.server.url, "/api/units", {
+        method: "PUT",
+        body: register,
+        headers: { "content-type": "text/csv" },
+      });
       assert.equal(put.status, 200, put.text);
       assert.deepEqual(put.body.errors, []);
     }
@@ -90,14 +94,29 @@ describe("the register's names on support's record", () => {
     const detail = await as(support, `/api/delivery/documents/${seed.connA}/gap-jan`);
     assert.equal(detail.status, 200, detail.text);
     assert.deepEqual(detail.body.register, BIRKE);
-    assert.equal((await as(support, `/api/delivery/documents/${seed.connB}/other-1`)).body.register.property, "Haus Zeder");
+    assert.equal(
+      (await as(support, `/api/delivery/documents/${seed.connB}/other-1`)).body.register.property,
+      "Haus Zeder",
+    );
   });
 
   test("the property filter: the documents whose unit is in it in their owner's register", async () => {
-    assert.deepEqual(ids(await records(`?${property("Haus Birke")}`)), ["gap-jan", "gap-mar"], "not B's 000123, which only A's register puts there");
-    assert.deepEqual(ids(await records(`?${property("Haus Zeder")}`)), ["other-1"], "not A's 000777, which only B's register puts there");
+    assert.deepEqual(
+      ids(await records(`?${property("Haus Birke")}`)),
+      ["gap-jan", "gap-mar"],
+      "not B's 000123, which only A's register puts there",
+    );
+    assert.deepEqual(
+      ids(await records(`?${property("Haus Zeder")}`)),
+      ["other-1"],
+      "not A's 000777, which only B's register puts there",
+    );
     assert.deepEqual(ids(await records(`?${property("Haus Ahorn")}`)), ["full-01", "full-02", "full-03"]);
-    assert.equal((await records(`?${property("Haus Falsch")}`)).count, 0, "its pmnumber's documents belong to the unit of their mscnumber");
+    assert.equal(
+      (await records(`?${property("Haus Falsch")}`)).count,
+      0,
+      "its pmnumber's documents belong to the unit of their mscnumber",
+    );
     assert.equal((await records(`?${property("Niemandsland")}`)).count, 0);
     assert.equal((await records(`?${property("haus birke")}`)).count, 0, "the exact name");
 
@@ -119,7 +138,12 @@ describe("the register's names on support's record", () => {
     assert.deepEqual(names("gap-jan"), [BIRKE.property, BIRKE.address, BIRKE.label]);
     assert.deepEqual(names("other-1"), [ZEDER.property, ZEDER.address, ZEDER.label]);
     assert.deepEqual(names("last-month"), ["", "", ""]);
-    assert.deepEqual((await csv("?q=000888", "en"))[0]!.slice(2, 6), ["Usage units", "Property", "Address", "Location"]);
+    assert.deepEqual((await csv("?q=000888", "en"))[0]!.slice(2, 6), [
+      "Usage units",
+      "Property",
+      "Address",
+      "Location",
+    ]);
 
     const birke = await csv(`?${property("Haus Birke")}`);
     assert.deepEqual(

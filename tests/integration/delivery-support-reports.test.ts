@@ -38,11 +38,16 @@ describe("delivery reports for support", () => {
     const seed = await seedDeliveryRecords(s);
     ({ server, a, support, admin, connA } = seed);
     // What the record's own tests leave behind: one document viewed (and so archived), one confirmed.
-    const viewed = await fetch(`${server.url}/api/connections/${connA}/documents/full-02/data`, { headers: { Cookie: a.session.cookie } });
+    const viewed = await fetch(`${server.url}/api/connections/${connA}/documents/full-02/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(viewed.status, 200);
     await viewed.arrayBuffer();
     assert.equal((await archivedFile(seed, connA, "full-02")).status, 200);
-    assert.equal((await as(a.session, `/api/connections/${connA}/documents/gap-jan/status`, { method: "PUT" })).status, 200);
+    assert.equal(
+      (await as(a.session, `/api/connections/${connA}/documents/gap-jan/status`, { method: "PUT" })).status,
+      200,
+    );
   });
 
   test("completeness: months, a missing month between two documents, by connection or property management", async () => {
@@ -58,13 +63,19 @@ describe("delivery reports for support", () => {
     const unit = res.body.units.find((u: { unit: string }) => u.unit === "000777");
     assert.equal(unit.pmnumber, "PM-000777");
 
-    const byProperty = await as(support.session, "/api/delivery/completeness?propertymanagement=HV-9&from=2026-01&to=2026-03");
+    const byProperty = await as(
+      support.session,
+      "/api/delivery/completeness?propertymanagement=HV-9&from=2026-01&to=2026-03",
+    );
     assert.equal(byProperty.status, 200, byProperty.text);
     const units = byProperty.body.units.map((u: { unit: string }) => u.unit);
     assert.ok(units.includes("000777") && units.includes("000123"), units.join(", "));
 
     // Every document here was first seen today, so the provider's usual day is today: not yet past.
-    const current = await as(support.session, `/api/delivery/completeness?connection=${connA}&from=${lastMonth}&to=${thisMonth}`);
+    const current = await as(
+      support.session,
+      `/api/delivery/completeness?connection=${connA}&from=${lastMonth}&to=${thisMonth}`,
+    );
     const u555 = current.body.units.find((u: { unit: string }) => u.unit === "000555");
     assert.deepEqual(u555.cells, ["arrived", null]);
 
@@ -101,9 +112,12 @@ describe("delivery reports for support", () => {
     assert.equal(byId.get("multi-feb")![col("Nutzeinheiten")], "55501, 55501003");
     FORMULAS.forEach((f, i) => assert.equal(byId.get(`formula-${i}`)![col("Dateiname")], `'${f}`));
     assert.ok(text.includes(`"'=HYPERLINK(""x"")"`), "quotes doubled inside a quoted cell");
-    for (const line of text.split("\r\n")) for (const cell of parseCsv(`${line}\r\n`)[0] ?? []) assert.doesNotMatch(cell, /^\s*[=+\-@]|^[\t\r]/);
+    for (const line of text.split("\r\n"))
+      for (const cell of parseCsv(`${line}\r\n`)[0] ?? []) assert.doesNotMatch(cell, /^\s*[=+\-@]|^[\t\r]/);
 
-    const filtered = await fetch(`${server.url}/api/delivery/export.csv?q=000777`, { headers: { Cookie: support.session.cookie, "Accept-Language": "en" } });
+    const filtered = await fetch(`${server.url}/api/delivery/export.csv?q=000777`, {
+      headers: { Cookie: support.session.cookie, "Accept-Language": "en" },
+    });
     const lines = parseCsv((await filtered.text()).replace(/^\uFEFF/, ""));
     assert.equal(lines[0]![0], "Document ID");
     assert.deepEqual(
@@ -134,7 +148,10 @@ describe("delivery reports for support", () => {
     assert.equal(csrf.status, 200);
     assert.equal(typeof csrf.body.csrfToken, "string");
     assert.equal((await as(admin, "/api/users")).status, 200);
-    assert.equal((await as(a.session, `/api/connections/${connA}`, { method: "PATCH", json: { name: "Nord" } })).status, 200);
+    assert.equal(
+      (await as(a.session, `/api/connections/${connA}`, { method: "PATCH", json: { name: "Nord" } })).status,
+      200,
+    );
   });
 
   test("user changes and exports are in the audit trail, without passwords", async () => {
@@ -144,10 +161,23 @@ describe("delivery reports for support", () => {
     });
     assert.equal(created.status, 201, created.text);
     const id = created.body.id;
-    assert.equal((await as(admin, `/api/users/${id}`, { method: "PATCH", json: { role: "support", password: "audited-secret-pw2" } })).status, 200);
-    assert.equal((await as(admin, `/api/users/${id}`, { method: "PATCH", json: { name: "Audited" } })).status, 200, "no change");
+    assert.equal(
+      (
+        await as(admin, `/api/users/${id}`, {
+          method: "PATCH",
+          json: { role: "support", password: "audited-secret-pw2" },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await as(admin, `/api/users/${id}`, { method: "PATCH", json: { name: "Audited" } })).status,
+      200,
+      "no change",
+    );
 
-    const query = "SELECT kind, actor, detail FROM audit_events WHERE kind IN ('user.create', 'user.update', 'export') ORDER BY id";
+    const query =
+      "SELECT kind, actor, detail FROM audit_events WHERE kind IN ('user.create', 'user.update', 'export') ORDER BY id";
     const events = await sql<{ kind: string; actor: string; detail: Record<string, unknown> }>(server, query);
     const mine = events.filter((e) => e.detail.userId === id);
     assert.deepEqual(

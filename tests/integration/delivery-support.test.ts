@@ -2,7 +2,16 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { before, describe, test } from "node:test";
 import { addConnection, type Person } from "../support/connections";
-import { archivedFile, RECORD_SERVER, seedDeliveryRecords, STATE, today, UMLAUT_NAME, yesterday, type RecordSeed } from "../support/delivery-record";
+import {
+  archivedFile,
+  RECORD_SERVER,
+  seedDeliveryRecords,
+  STATE,
+  today,
+  UMLAUT_NAME,
+  yesterday,
+  type RecordSeed,
+} from "../support/delivery-record";
 import type { TestServer } from "../support/server";
 import { api, type Session } from "../support/session";
 import { suiteServer } from "../support/suite";
@@ -42,7 +51,10 @@ describe("delivery record for support", () => {
       const all = await records("?limit=500", who);
       assert.equal(all.count, STATE.documents.length);
       const other = all.records.find((r) => r.documentid === "other-1")!;
-      assert.deepEqual([other.connectionId, other.connectionName, other.owner, other.service, other.state], [connB, "Süd", b.email, "uvi", "open"]);
+      assert.deepEqual(
+        [other.connectionId, other.connectionName, other.owner, other.service, other.state],
+        [connB, "Süd", b.email, "uvi", "open"],
+      );
       const multi = all.records.find((r) => r.documentid === "multi-feb")!;
       assert.deepEqual(multi.units, ["55501", "55501003"]);
       assert.equal(multi.confirmedBy, null);
@@ -92,7 +104,11 @@ describe("delivery record for support", () => {
   test("filters: q by id, file name and unit number; state; connection; from/to; paging", async () => {
     assert.deepEqual(ids(await records("?q=gap-jan")), ["gap-jan"]);
     assert.deepEqual(ids(await records("?q=gap")), [], "a document id matches exactly only");
-    assert.deepEqual(ids(await records(`?q=${encodeURIComponent("heizkosten_2026-0")}`)), ["full-01", "full-02", "full-03"]);
+    assert.deepEqual(ids(await records(`?q=${encodeURIComponent("heizkosten_2026-0")}`)), [
+      "full-01",
+      "full-02",
+      "full-03",
+    ]);
     assert.deepEqual(ids(await records(`?q=${encodeURIComponent("Größe_Müller")}`)), ["gap-jan"]);
     assert.deepEqual(ids(await records("?q=000777")), ["gap-jan", "gap-mar"]);
     assert.deepEqual(ids(await records("?q=55501003")), ["multi-feb"], "any mscnumber of the metadata");
@@ -104,7 +120,11 @@ describe("delivery record for support", () => {
     assert.equal((await records("?state=confirmed")).count, 0);
     assert.equal((await records(`?from=${today}&to=${today}`)).count, STATE.documents.length);
     assert.equal((await records(`?to=${yesterday}`)).count, 0);
-    assert.equal((await records(`?from=${today}&state=&q=`)).count, STATE.documents.length, "blank filters are no filters");
+    assert.equal(
+      (await records(`?from=${today}&state=&q=`)).count,
+      STATE.documents.length,
+      "blank filters are no filters",
+    );
 
     const page1 = await records("?limit=4&offset=0");
     const page2 = await records("?limit=4&offset=4");
@@ -117,7 +137,13 @@ describe("delivery record for support", () => {
     const order = all.map((r) => `${r.firstSeenAt}`);
     assert.deepEqual(order, [...order].sort().reverse(), "newest first");
 
-    for (const bad of ["?limit=501", "?state=lost", "?connection=nope", "?from=2026-02-30", `?from=${today}&to=${yesterday}`]) {
+    for (const bad of [
+      "?limit=501",
+      "?state=lost",
+      "?connection=nope",
+      "?from=2026-02-30",
+      `?from=${today}&to=${yesterday}`,
+    ]) {
       const res = await as(support.session, `/api/delivery/documents${bad}`);
       assert.equal(res.status, 400, `${bad}: ${res.text}`);
       assert.ok(Array.isArray(res.body.fields) && res.body.fields.length > 0, res.text);
@@ -130,7 +156,9 @@ describe("delivery record for support", () => {
     assert.equal(before.body.error, "not_found");
     assert.ok(before.body.message);
 
-    const viewed = await fetch(`${server.url}/api/connections/${connA}/documents/full-02/data`, { headers: { Cookie: a.session.cookie } });
+    const viewed = await fetch(`${server.url}/api/connections/${connA}/documents/full-02/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(viewed.status, 200);
     const bytes = Buffer.from(await viewed.arrayBuffer());
     const sha = createHash("sha256").update(bytes).digest("hex");
@@ -156,7 +184,10 @@ describe("delivery record for support", () => {
     const res = await as(support.session, `/api/delivery/documents/${connA}/gap-jan`);
     assert.equal(res.status, 200, res.text);
     const r = res.body;
-    assert.deepEqual([r.documentid, r.filename, r.state, r.confirmedBy, r.owner], ["gap-jan", UMLAUT_NAME, "confirmed", a.email, a.email]);
+    assert.deepEqual(
+      [r.documentid, r.filename, r.state, r.confirmedBy, r.owner],
+      ["gap-jan", UMLAUT_NAME, "confirmed", a.email, a.email],
+    );
     assert.deepEqual(r.units, ["000777"]);
     assert.ok(r.confirmedAt && r.sha256 && r.bytes > 0);
     const kinds = r.events.map((e: { kind: string }) => e.kind);
@@ -164,11 +195,19 @@ describe("delivery record for support", () => {
     assert.ok(kinds.indexOf("confirm.attempt") < kinds.lastIndexOf("confirm.outcome"), kinds.join(", "));
     const times = r.events.map((e: { at: string }) => e.at);
     assert.deepEqual(times, [...times].sort(), "oldest first");
-    assert.ok(r.events.every((e: { actor: string; detail: unknown }) => typeof e.actor === "string" && typeof e.detail === "object"));
+    assert.ok(
+      r.events.every(
+        (e: { actor: string; detail: unknown }) => typeof e.actor === "string" && typeof e.detail === "object",
+      ),
+    );
     assert.ok(r.events.some((e: { actor: string }) => e.actor === a.email));
 
     assert.deepEqual(ids(await records("?state=confirmed")), ["gap-jan"]);
-    for (const p of [`/api/delivery/documents/${connA}/nope`, `/api/delivery/documents/${connB}/gap-jan`, "/api/delivery/documents/not-a-uuid/gap-jan"]) {
+    for (const p of [
+      `/api/delivery/documents/${connA}/nope`,
+      `/api/delivery/documents/${connB}/gap-jan`,
+      "/api/delivery/documents/not-a-uuid/gap-jan",
+    ]) {
       const miss = await as(support.session, p);
       assert.equal(miss.status, 404, p);
       assert.equal(miss.body.error, "not_found");

@@ -21,7 +21,8 @@ const MONTHS = ["2026-07", "2026-08", "2026-09"];
 /** 40 units x 3 months, plus documents without a unit, plus 1,100 filler documents of other units (paging). */
 function documents() {
   const docs = [];
-  for (let u = 0; u < UNITS; u++) for (const ym of MONTHS) docs.push(uvi(`d-${u}-${ym}`, `7000${String(u).padStart(3, "0")}`, ym));
+  for (let u = 0; u < UNITS; u++)
+    for (const ym of MONTHS) docs.push(uvi(`d-${u}-${ym}`, `7000${String(u).padStart(3, "0")}`, ym));
   docs.push(uvi("nounit-1", null), uvi("nounit-2", null));
   for (let i = 0; i < 1100; i++) docs.push(uvi(`fill-${i}`, `8${String(i).padStart(6, "0")}`, "2026-06"));
   return docs;
@@ -36,7 +37,9 @@ describe("sync and inbox", () => {
   before(async () => {
     await putState(s.server, documents());
     a = await makeUser(s.server, "manager");
-    uviId = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    uviId = (
+      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })
+    ).id;
   });
 
   const inbox = (query: string) => api(a.session, s.server.url, `/api/inbox?${query}`);
@@ -125,11 +128,18 @@ describe("sync and inbox", () => {
   });
 
   test("one sync per connection at a time: a second one gets 409 with a message", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 }]);
+    await control(s.server, "PUT", "/faults", [
+      { method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 },
+    ]);
     const first = syncConnection(a.session, s.server.url, uviId);
     // The second comes while the first holds the connection's lease.
     await until(
-      () => sql<{ lease_owner: string | null }>(s.server, "SELECT lease_owner FROM delivery_sync WHERE connection_id = $1", [uviId]),
+      () =>
+        sql<{ lease_owner: string | null }>(
+          s.server,
+          "SELECT lease_owner FROM delivery_sync WHERE connection_id = $1",
+          [uviId],
+        ),
       (rows) => rows[0]?.lease_owner != null,
     );
     const second = await ndjson(a.session, s.server.url, `/api/connections/${uviId}/sync`);
@@ -140,7 +150,9 @@ describe("sync and inbox", () => {
   });
 
   test("a failing provider ends the sync with the error as its last line and in lastSync", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out/count", status: 401 }]);
+    await control(s.server, "PUT", "/faults", [
+      { method: "GET", path: "/arge/documents/v1/documents/out/count", status: 401 },
+    ]);
     const res = await syncConnection(a.session, s.server.url, uviId);
     await control(s.server, "DELETE", "/faults");
     assert.equal(res.lines.at(-1)!.error, "provider_auth", res.text);
@@ -160,7 +172,8 @@ describe("sync and inbox", () => {
   });
 
   test("the list proxy indexes what it passes; a deleted connection leaves the inbox, its record stays for support", async () => {
-    // Another account than the first connection's (a user's second connection to one account is refused); UVI sends no kd.
+    // Another account than the first connection's (a user's second connection to one account is refused); UVI sends no
+    // kd.
     const extra = (
       await addConnection(s.server, a.session, {
         name: "Listed only",
@@ -214,7 +227,9 @@ describe("background sync", () => {
         ).id,
       );
     const list = () =>
-      api(a.session, s.server.url, "/api/connections").then((r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[]);
+      api(a.session, s.server.url, "/api/connections").then(
+        (r) => r.body as { id: string; lastSync: { ok: boolean; open: number } | null; stale: boolean }[],
+      );
     const synced = await until(list, (cs) => cs.every((c) => c.lastSync?.ok), { tries: 150, everyMs: 100 });
     assert.ok(
       synced.every((c) => c.lastSync?.ok && c.lastSync.open === 2 && !c.stale),

@@ -23,7 +23,13 @@ describe("view: archiving after the download", () => {
   before(async () => {
     a = await makeUser(s.server, "manager");
     support = await makeUser(s.server, "support");
-    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
+    conn = (
+      await addConnection(s.server, a.session, {
+        service: "uvi",
+        baseUrl: p.alt.uviBase,
+        auth: { type: "basic", ...p.alt.basic },
+      })
+    ).id;
   });
 
   test("a shutdown during downloads lets them end and their archive commits finish", async () => {
@@ -60,7 +66,9 @@ describe("view: archiving after the download", () => {
       assert.equal(record.status, 200, record.text);
       assert.equal(record.body.sha256, createHash("sha256").update(seen[i]!).digest("hex"), id);
       assert.equal(record.body.bytes, 16 * MB);
-      const file = await fetch(`${s.server.url}/api/delivery/documents/${conn}/${id}/file`, { headers: { Cookie: support.session.cookie } });
+      const file = await fetch(`${s.server.url}/api/delivery/documents/${conn}/${id}/file`, {
+        headers: { Cookie: support.session.cookie },
+      });
       assert.equal(file.status, 200, id);
       assert.ok(Buffer.from(await file.arrayBuffer()).equals(seen[i]!), id);
     }

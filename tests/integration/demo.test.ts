@@ -52,10 +52,20 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
 
     // Each service and way of signing in, each connection to an account of its own, and the
     // credentials each uses printed beside it.
-    type View = { id: string; name: string; service: string; authType: string; principal: string; customerNumber: string | null };
+    type View = {
+      id: string;
+      name: string;
+      service: string;
+      authType: string;
+      principal: string;
+      customerNumber: string | null;
+    };
     const connections = (await api(res.session!, base, "/api/connections")).body as View[];
     assert.match(out, /Verbindungen:\s+created and synced \(\d+ open documents\)/);
-    assert.deepEqual(new Set(connections.map((c) => `${c.service}/${c.authType}`)), new Set(["uvi/client_credentials", "uvi/basic", "dta/basic"]));
+    assert.deepEqual(
+      new Set(connections.map((c) => `${c.service}/${c.authType}`)),
+      new Set(["uvi/client_credentials", "uvi/basic", "dta/basic"]),
+    );
     assert.deepEqual(
       connections
         .filter((c) => c.service === "dta")
@@ -91,13 +101,19 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     assert.equal(register.count, 110);
     assert.equal(register.properties.length, 2);
     const channels = register.units.map((u) => u.resident?.channel ?? "none");
-    for (const channel of ["email", "portal", "post", "none"]) assert.ok(channels.includes(channel), `a unit on ${channel}`);
+    for (const channel of ["email", "portal", "post", "none"])
+      assert.ok(channels.includes(channel), `a unit on ${channel}`);
     assert.ok(channels.filter((c) => c !== "none").length > 100, "most units have a resident");
     const registered = new Set(register.units.map((u) => u.mscnumber));
-    const documents = (await api(res.session!, base, `/api/connections/${uvi[0]!.id}/documents?limit=1000`)).body.documents as {
+    const documents = (await api(res.session!, base, `/api/connections/${uvi[0]!.id}/documents?limit=1000`)).body
+      .documents as {
       metadata?: { mscnumber?: string }[];
     }[];
-    const unregistered = new Set(documents.flatMap((d) => d.metadata ?? []).flatMap((m) => (m.mscnumber && !registered.has(m.mscnumber) ? [m.mscnumber] : [])));
+    const unregistered = new Set(
+      documents
+        .flatMap((d) => d.metadata ?? [])
+        .flatMap((m) => (m.mscnumber && !registered.has(m.mscnumber) ? [m.mscnumber] : [])),
+    );
     assert.deepEqual([...unregistered].sort(), ["55501045", "55502025"]);
 
     // The sandbox mailbox that the demo's SMTP_URL names: printed with its page, and a mail to it arrives there.
@@ -106,7 +122,9 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     await transport.sendMail({ from: "uvi@arge-inbox.local", to: "mieter@example.de", subject: "Demo", text: "Hallo" });
     transport.close();
     const token = /Sandbox-Token:\s+(\S+)/.exec(out)![1]!;
-    const mail = (await (await fetch(`${base}/sandbox/api/mail`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { subject: string }[];
+    const mail = (await (
+      await fetch(`${base}/sandbox/api/mail`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { subject: string }[];
     assert.deepEqual(
       mail.map((m) => m.subject),
       ["Demo"],

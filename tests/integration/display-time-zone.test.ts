@@ -12,7 +12,8 @@ import { suiteServer } from "../support/suite";
  */
 
 const ZONE = "America/New_York";
-const local = (iso: string) => new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+const local = (iso: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
 const dayIn = (at: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, dateStyle: "short" }).format(at);
 
 describe(`a server with DISPLAY_TIME_ZONE=${ZONE}`, () => {
@@ -26,10 +27,17 @@ describe(`a server with DISPLAY_TIME_ZONE=${ZONE}`, () => {
       headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
     });
     assert.equal(put.status, 204, put.text);
-    const conn = await addConnection(server, admin, { service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...STATE.clients[0]!.basic } });
+    const conn = await addConnection(server, admin, {
+      service: "uvi",
+      baseUrl: `${server.url}/arge`,
+      auth: { type: "basic", ...STATE.clients[0]!.basic },
+    });
     const sync = await api(admin, server.url, `/api/connections/${conn.id}/sync`, { method: "POST" });
     assert.match(sync.text, /"done":true/);
-    assert.equal((await api(admin, server.url, `/api/connections/${conn.id}/documents/gap-jan/status`, { method: "PUT" })).status, 200);
+    assert.equal(
+      (await api(admin, server.url, `/api/connections/${conn.id}/documents/gap-jan/status`, { method: "PUT" })).status,
+      200,
+    );
   });
 
   test("the CSV writes times in that zone and names the file by its day; the JSON stays UTC", async () => {
@@ -41,7 +49,10 @@ describe(`a server with DISPLAY_TIME_ZONE=${ZONE}`, () => {
     const col = (name: string) => rows[0]!.indexOf(name);
     assert.equal(rows[1]![col("Erstmals gesehen")], local(record.firstSeenAt));
     assert.equal(rows[1]![col("Bestätigt am")], local(record.confirmedAt));
-    assert.match(res.headers.get("content-disposition") ?? "", new RegExp(`zustellung-(${dayIn(new Date())}|${dayIn(new Date(Date.now() + 60_000))})\\.csv`));
+    assert.match(
+      res.headers.get("content-disposition") ?? "",
+      new RegExp(`zustellung-(${dayIn(new Date())}|${dayIn(new Date(Date.now() + 60_000))})\\.csv`),
+    );
   });
 
   test("a day of the filters is a day of that zone", async () => {

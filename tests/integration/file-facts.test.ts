@@ -64,38 +64,56 @@ describe("file facts of the DTA service", () => {
   /** The sandbox's own answer, as a provider sends it. */
   const sandbox = async (path: string, kd: string, accept = "application/json") =>
     (await fetch(`${s.server.url}${path}`, { headers: { authorization: basic, kd, accept } })).text();
-  const singleAsks = async (id: string) => (await requestsLog(s.server)).filter((r) => r.method === "GET" && r.path === `${LIST}/${id}`).length;
-  const putsOf = async (id: string) => (await requestsLog(s.server)).filter((r) => r.method === "PUT" && r.path === `${LIST}/${id}/status`).length;
+  const singleAsks = async (id: string) =>
+    (await requestsLog(s.server)).filter((r) => r.method === "GET" && r.path === `${LIST}/${id}`).length;
+  const putsOf = async (id: string) =>
+    (await requestsLog(s.server)).filter((r) => r.method === "PUT" && r.path === `${LIST}/${id}/status`).length;
   const facts = async (conn: string, id: string) => {
     const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}`);
     assert.equal(res.status, 200, res.text);
     return res.body;
   };
-  const confirm = (conn: string, id: string) => api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+  const confirm = (conn: string, id: string) =>
+    api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
 
   before(async () => {
     await putState(s.server, DOCUMENTS);
     a = await makeUser(s.server, "manager");
-    const dtaConnection = (kd: string) => ({ service: "dta", baseUrl: `${s.server.url}/dta`, customerNumber: kd, auth: SANDBOX_BASIC });
+    const dtaConnection = (kd: string) => ({
+      service: "dta",
+      baseUrl: `${s.server.url}/dta`,
+      customerNumber: kd,
+      auth: SANDBOX_BASIC,
+    });
     k1 = (await addConnection(s.server, a.session, { ...dtaConnection("4711"), name: "DTA 4711" })).id;
     k2 = (await addConnection(s.server, a.session, { ...dtaConnection("4712"), name: "DTA 4712" })).id;
     await mustSync(a.session, s.server.url, k1);
     // The second customer's list leaves every fact out (a provider that sends them only on the single document).
-    const listed = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4712")) as { documents: Record<string, unknown>[] };
-    for (const d of listed.documents) Object.assign(d, { filesize: null, filesizecompressed: null, filedate: null, hashvalue: null });
-    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, status: 200, body: JSON.stringify(listed) }]);
+    const listed = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4712")) as {
+      documents: Record<string, unknown>[];
+    };
+    for (const d of listed.documents)
+      Object.assign(d, { filesize: null, filesizecompressed: null, filedate: null, hashvalue: null });
+    await control(s.server, "PUT", "/faults", [
+      { method: "GET", path: LIST, status: 200, body: JSON.stringify(listed) },
+    ]);
     await mustSync(a.session, s.server.url, k2);
     await control(s.server, "DELETE", "/faults");
   });
 
   test("the sandbox answers the facts a state sets, JSON and XML, and null where it sets none", async () => {
-    const list = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4711")) as { documents: Record<string, unknown>[] };
+    const list = JSON.parse(await sandbox(`${LIST}?offset=0&limit=100`, "4711")) as {
+      documents: Record<string, unknown>[];
+    };
     const md5 = list.documents.find((d) => d.documentid === "f-md5")!;
     assert.equal(md5.filesize, content.get("f-md5")!.length);
     assert.equal(md5.filesizecompressed, "2000");
     assert.equal(md5.hashvalue, `MD5:${digest("md5", content.get("f-md5")!).toUpperCase()}`);
     const single = JSON.parse(await sandbox(`${LIST}/f-none`, "4712")) as Record<string, unknown>;
-    assert.deepEqual([single.filesize, single.filesizecompressed, single.filedate, single.hashvalue], [null, null, null, null]);
+    assert.deepEqual(
+      [single.filesize, single.filesizecompressed, single.filedate, single.hashvalue],
+      [null, null, null, null],
+    );
     const xml = await sandbox(`${LIST}/f-single`, "4712", "application/xml");
     assert.match(xml, new RegExp(`<hashvalue>${digest("md5", content.get("f-single")!)}</hashvalue>`));
     assert.match(xml, /<filedate>01\.03\.2026<\/filedate>/);
@@ -155,18 +173,30 @@ describe("file facts of the DTA service", () => {
     assert.equal(record.body.facts.hash.matches, false);
     const fetchEvent = record.body.events.find((e: { kind: string }) => e.kind === "fetch");
     assert.deepEqual(fetchEvent.detail.hash, { algorithm: "md5", hex: digest("md5", OTHER), actual, matches: false });
-    assert.ok(record.body.events.some((e: { kind: string; detail: { code?: string } }) => e.kind === "confirm.outcome" && e.detail.code === "hash_mismatch"));
+    assert.ok(
+      record.body.events.some(
+        (e: { kind: string; detail: { code?: string } }) =>
+          e.kind === "confirm.outcome" && e.detail.code === "hash_mismatch",
+      ),
+    );
   });
 
   test("a view checks the bytes as they are archived; a bulk confirmation after it says failed for that line, and sends no PUT", async () => {
-    const view = await fetch(`${s.server.url}/api/connections/${k1}/documents/f-bad-view/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${k1}/documents/f-bad-view/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(view.status, 200);
-    assert.ok(Buffer.from(await view.arrayBuffer()).equals(content.get("f-bad-view")!), "the bytes reach the viewer unchanged");
+    assert.ok(
+      Buffer.from(await view.arrayBuffer()).equals(content.get("f-bad-view")!),
+      "the bytes reach the viewer unchanged",
+    );
     const doc = await facts(k1, "f-bad-view");
     assert.equal(doc.facts.hash.algorithm, "sha1");
     assert.equal(doc.facts.hash.matches, false);
 
-    const bulk = await ndjson(a.session, s.server.url, `/api/connections/${k1}/confirmations`, { documentids: ["f-bad-view", "f-bad-bulk"] });
+    const bulk = await ndjson(a.session, s.server.url, `/api/connections/${k1}/confirmations`, {
+      documentids: ["f-bad-view", "f-bad-bulk"],
+    });
     assert.equal(bulk.status, 200, bulk.text);
     for (const id of ["f-bad-view", "f-bad-bulk"]) {
       const line = bulk.lines.find((l) => l.documentid === id)!;
@@ -191,7 +221,9 @@ describe("file facts of the DTA service", () => {
     assert.equal(first.facts.hash.algorithm, "md5");
     assert.equal(await singleAsks("f-single"), askedSingle + 1);
     await facts(k2, "f-single");
-    const view = await fetch(`${s.server.url}/api/connections/${k2}/documents/f-single/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${k2}/documents/f-single/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(view.status, 200);
     await view.arrayBuffer();
     assert.equal((await facts(k2, "f-single")).facts.hash.matches, true);

@@ -24,17 +24,36 @@ const REGISTER = [
 ].join("\n");
 const HANDED = ["r-0", "r-1", "r-2", "r-3"];
 
-type Run = { id: string; total: number; sent: number; failed: number; skipped: number; finishedAt: string | null; ended: string | null };
+type Run = {
+  id: string;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  finishedAt: string | null;
+  ended: string | null;
+};
 type RunDetail = Run & { lines: { documentid: string; state: string; channel: string | null; message?: string }[] };
-type InboxDoc = { documentid: string; archived: boolean; handoff: { state: string; channel: string; at: string } | null };
+type InboxDoc = {
+  documentid: string;
+  archived: boolean;
+  handoff: { state: string; channel: string; at: string } | null;
+};
 
 const smtpPort = await freePort();
 
 describe("hand-off runs", () => {
-  const s = sandboxSuite([...HANDED.map((id, i) => uvi(id, `810${i}`)), uvi("r-9", "8109"), uvi("r-open", "8100", "2026-09")], {
-    synced: true,
-    env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung <uvi@muster.example>" },
-  });
+  const s = sandboxSuite(
+    [...HANDED.map((id, i) => uvi(id, `810${i}`)), uvi("r-9", "8109"), uvi("r-open", "8100", "2026-09")],
+    {
+      synced: true,
+      env: {
+        SANDBOX_SMTP_PORT: String(smtpPort),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Hausverwaltung <uvi@muster.example>",
+      },
+    },
+  );
   const doc = (documentid: string) => ({ connectionId: s.connectionId, documentid });
   const get = async <T>(path: string) => {
     const res = await api(s.manager.session, s.server.url, path);
@@ -43,11 +62,20 @@ describe("hand-off runs", () => {
   };
 
   before(async () => {
-    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
+    const put = await api(s.manager.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: REGISTER,
+      headers: { "content-type": "text/csv" },
+    });
     assert.equal(put.status, 200, put.text);
     // Confirmed: their bytes are archived. `r-open` stays open and unread, so not archived.
     for (const id of [...HANDED, "r-9"]) {
-      const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${id}/status`, { method: "PUT", json: {} });
+      const res = await api(
+        s.manager.session,
+        s.server.url,
+        `/api/connections/${s.connectionId}/documents/${id}/status`,
+        { method: "PUT", json: {} },
+      );
       assert.equal(res.status, 200, res.text);
     }
   });
@@ -82,7 +110,11 @@ describe("hand-off runs", () => {
       [...HANDED.map((d) => [d, "sent"]), ["r-9", "skipped"], ["r-open", "skipped"]],
     );
     const count = (state: string) => run!.lines.filter((l) => l.state === state).length;
-    assert.deepEqual([count("sent"), count("failed"), count("skipped")], [run.sent, run.failed, run.skipped], "the counts agree with the lines");
+    assert.deepEqual(
+      [count("sent"), count("failed"), count("skipped")],
+      [run.sent, run.failed, run.skipped],
+      "the counts agree with the lines",
+    );
     assert.match(String(run.lines[4]!.message), /kein Bewohner eingetragen/);
     assert.match(String(run.lines[5]!.message), /nicht archiviert/);
 
@@ -91,7 +123,13 @@ describe("hand-off runs", () => {
 
     const { runs } = await get<{ runs: Run[] }>("/api/handoffs/runs");
     const listed = runs.find((r) => r.id === id);
-    assert.deepEqual(listed && [listed.total, listed.sent, listed.failed, listed.skipped, listed.ended], [6, 4, 0, 2, "done"]);
+    assert.deepEqual(listed && [listed.total, listed.sent, listed.failed, listed.skipped, listed.ended], [
+      6,
+      4,
+      0,
+      2,
+      "done",
+    ]);
   });
 
   test("the inbox answer carries each document's hand-off to its present resident and whether it is archived", async () => {
@@ -104,7 +142,11 @@ describe("hand-off runs", () => {
       assert.equal(d?.handoff?.channel, "email", id);
       assert.ok(!Number.isNaN(Date.parse(d!.handoff!.at)), d!.handoff!.at);
     }
-    assert.deepEqual([docs.get("r-9")?.archived, docs.get("r-9")?.handoff], [true, null], "no resident: not handed off");
+    assert.deepEqual(
+      [docs.get("r-9")?.archived, docs.get("r-9")?.handoff],
+      [true, null],
+      "no resident: not handed off",
+    );
     assert.deepEqual([docs.get("r-open")?.archived, docs.get("r-open")?.handoff], [false, null]);
   });
 

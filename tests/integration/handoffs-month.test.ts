@@ -35,24 +35,44 @@ describe("the monthly view of the hand-off", () => {
     ["8001", "8002", "8003", "8004", "8005", "8007"].map((u) => uvi(`m-${u}`, u)),
     {
       synced: true,
-      env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
+      env: {
+        SANDBOX_SMTP_PORT: String(smtpPort),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+      },
     },
   );
   let admin: Session;
   const handOff = (...ids: string[]) =>
-    ndjson(s.manager.session, s.server.url, "/api/handoffs", { documents: ids.map((documentid) => ({ connectionId: s.connectionId, documentid })) });
+    ndjson(s.manager.session, s.server.url, "/api/handoffs", {
+      documents: ids.map((documentid) => ({ connectionId: s.connectionId, documentid })),
+    });
   const texts = (property: string | null, init?: { method: string; json: unknown }) =>
-    api(s.manager.session, s.server.url, `/api/handoffs/texts${property === null ? "" : `?property=${encodeURIComponent(property)}`}`, init);
+    api(
+      s.manager.session,
+      s.server.url,
+      `/api/handoffs/texts${property === null ? "" : `?property=${encodeURIComponent(property)}`}`,
+      init,
+    );
   const month = (path: "month" | "month.csv", session = s.manager.session) =>
     api(session, s.server.url, `/api/handoffs/${path}?property=${encodeURIComponent(LINDE)}&month=2026-10`);
 
   before(async () => {
     admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
-    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
+    const put = await api(s.manager.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: REGISTER,
+      headers: { "content-type": "text/csv" },
+    });
     assert.equal(put.status, 200, put.text);
     // Archived (viewed or confirmed) all but m-8005, which stays "not archived".
     for (const id of ["m-8001", "m-8002", "m-8003", "m-8004", "m-8007"]) {
-      const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${id}/status`, { method: "PUT", json: {} });
+      const res = await api(
+        s.manager.session,
+        s.server.url,
+        `/api/connections/${s.connectionId}/documents/${id}/status`,
+        { method: "PUT", json: {} },
+      );
       assert.equal(res.status, 200, res.text);
     }
   });
@@ -62,9 +82,14 @@ describe("the monthly view of the hand-off", () => {
     assert.equal(builtIn.status, 200, builtIn.text);
     assert.equal(builtIn.body.source, "builtIn");
     assert.match(builtIn.body.subject, /\{monat\}/);
-    const unknown = await texts(LINDE, { method: "PUT", json: { subject: "UVI {monat} {wohnung}", body: "Hallo {name} und {bewohner}" } });
+    const unknown = await texts(LINDE, {
+      method: "PUT",
+      json: { subject: "UVI {monat} {wohnung}", body: "Hallo {name} und {bewohner}" },
+    });
     assert.equal(unknown.status, 400, unknown.text);
-    const byPath = Object.fromEntries((unknown.body.fields as { path: string; message: string }[]).map((f) => [f.path, f.message]));
+    const byPath = Object.fromEntries(
+      (unknown.body.fields as { path: string; message: string }[]).map((f) => [f.path, f.message]),
+    );
     assert.match(byPath.subject!, /Unbekannte Platzhalter: \{wohnung\}\./);
     assert.match(byPath.body!, /Unbekannte Platzhalter: \{name\}\./);
     const twoLines = await texts(LINDE, { method: "PUT", json: { subject: "UVI\nBcc: x@example.de", body: "Text" } });
@@ -78,11 +103,17 @@ describe("the monthly view of the hand-off", () => {
   test("the property's text, else the one for all properties, reaches the resident with its placeholders filled", async () => {
     const linde = await texts(LINDE, {
       method: "PUT",
-      json: { subject: "UVI {monat}: {einheit} in {liegenschaft}", body: "Liebe(r) {bewohner},\nIhre UVI für {monat}.\nFragen an {kontakt}.\n{absender}" },
+      json: {
+        subject: "UVI {monat}: {einheit} in {liegenschaft}",
+        body: "Liebe(r) {bewohner},\nIhre UVI für {monat}.\nFragen an {kontakt}.\n{absender}",
+      },
     });
     assert.equal(linde.status, 200, linde.text);
     assert.equal(linde.body.source, "property");
-    const all = await texts(null, { method: "PUT", json: { subject: "Verbrauch {monat} – {liegenschaft}", body: "Guten Tag {bewohner}" } });
+    const all = await texts(null, {
+      method: "PUT",
+      json: { subject: "Verbrauch {monat} – {liegenschaft}", body: "Guten Tag {bewohner}" },
+    });
     assert.equal(all.status, 200, all.text);
     assert.equal((await texts("Haus Ahorn")).body.source, "all");
     const other = await makeUser(s.server, "manager");
@@ -102,7 +133,10 @@ describe("the monthly view of the hand-off", () => {
     const mails = await keptMail(s.server);
     const anna = mails.find((m) => m.to.includes(ANNA.email))!;
     assert.equal(anna.subject, `UVI Oktober 2026: EG in ${LINDE}`);
-    assert.equal(anna.text.trim(), `Liebe(r) ${ANNA.name},\nIhre UVI für Oktober 2026.\nFragen an uvi@muster.example.\nHausverwaltung Muster`);
+    assert.equal(
+      anna.text.trim(),
+      `Liebe(r) ${ANNA.name},\nIhre UVI für Oktober 2026.\nFragen an uvi@muster.example.\nHausverwaltung Muster`,
+    );
     const gerda = mails.find((m) => m.to.includes("gerda@example.de"))!;
     assert.equal(gerda.subject, "Verbrauch Oktober 2026 – Haus Ahorn");
   });
@@ -136,14 +170,17 @@ describe("the monthly view of the hand-off", () => {
     assert.match(byUnit.get("8002")!.entries[0]!.reason!, /abgelehnt \(550/);
     assert.ok(!byUnit.get("8002")!.entries[0]!.reason!.includes(BERT.email), "the answer without the address");
     assert.equal(byUnit.get("8003")!.resident, null);
-    assert.deepEqual(Object.fromEntries(Object.entries(view.body.counts as Record<string, number>).filter(([, n]) => n > 0)), {
-      email: 1,
-      failed: 1,
-      notPrinted: 1,
-      noResident: 1,
-      notArchived: 1,
-      noDocument: 1,
-    });
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(view.body.counts as Record<string, number>).filter(([, n]) => n > 0)),
+      {
+        email: 1,
+        failed: 1,
+        notPrinted: 1,
+        noResident: 1,
+        notArchived: 1,
+        noDocument: 1,
+      },
+    );
     assert.equal(view.body.truncated, false);
 
     const csv = await month("month.csv");
@@ -167,29 +204,49 @@ describe("the monthly view of the hand-off", () => {
       ],
     );
     const annaLine = cells.find((c) => c[0] === "8001")!;
-    assert.deepEqual([annaLine[3], annaLine[4], annaLine[5], annaLine[9]], [ANNA.name, "E-Mail", "m-8001", s.manager.email]);
+    assert.deepEqual(
+      [annaLine[3], annaLine[4], annaLine[5], annaLine[9]],
+      [ANNA.name, "E-Mail", "m-8001", s.manager.email],
+    );
     assert.ok(!csv.text.includes(ANNA.email) && !csv.text.includes(BERT.email), "no e-mail address in the CSV");
 
     const other = await makeUser(s.server, "manager");
-    assert.deepEqual((await month("month", other.session)).body.rows, [], "another user's view holds none of this register");
-    assert.equal((await api(s.manager.session, s.server.url, `/api/handoffs/month?property=${encodeURIComponent(LINDE)}`)).status, 400);
+    assert.deepEqual(
+      (await month("month", other.session)).body.rows,
+      [],
+      "another user's view holds none of this register",
+    );
+    assert.equal(
+      (await api(s.manager.session, s.server.url, `/api/handoffs/month?property=${encodeURIComponent(LINDE)}`)).status,
+      400,
+    );
   });
 
   test("the completeness grid shows the month handed over; support's timeline has the events and nothing of the resident", async () => {
-    const grid = await api(admin, s.server.url, `/api/delivery/completeness?connection=${s.connectionId}&from=2026-10&to=2026-10`);
+    const grid = await api(
+      admin,
+      s.server.url,
+      `/api/delivery/completeness?connection=${s.connectionId}&from=2026-10&to=2026-10`,
+    );
     assert.equal(grid.status, 200, grid.text);
-    const cells = Object.fromEntries((grid.body.units as { unit: string; cells: string[] }[]).map((u) => [u.unit, u.cells[0]]));
+    const cells = Object.fromEntries(
+      (grid.body.units as { unit: string; cells: string[] }[]).map((u) => [u.unit, u.cells[0]]),
+    );
     assert.equal(cells["8001"], "handedOver");
     assert.equal(cells["8002"], "confirmed", "a failed send did not reach the resident");
 
     const record = (id: string) => api(admin, s.server.url, `/api/delivery/documents/${s.connectionId}/${id}`);
     const sent = await record("m-8001");
     const failed = await record("m-8002");
-    const [sentEvent] = (sent.body.events as { kind: string; detail: Record<string, unknown> }[]).filter((e) => e.kind === "handoff");
+    const [sentEvent] = (sent.body.events as { kind: string; detail: Record<string, unknown> }[]).filter(
+      (e) => e.kind === "handoff",
+    );
     assert.equal(sentEvent!.detail.channel, "email");
     assert.equal(sentEvent!.detail.state, "sent");
     assert.ok(typeof sentEvent!.detail.messageId === "string");
-    const [failedEvent] = (failed.body.events as { kind: string; detail: Record<string, unknown> }[]).filter((e) => e.kind === "handoff");
+    const [failedEvent] = (failed.body.events as { kind: string; detail: Record<string, unknown> }[]).filter(
+      (e) => e.kind === "handoff",
+    );
     assert.deepEqual((failedEvent!.detail.reason as { kind: string; code: number }).code, 550);
 
     const answers = [
@@ -199,6 +256,7 @@ describe("the monthly view of the hand-off", () => {
       (await api(admin, s.server.url, "/api/delivery/documents?q=m-80")).text,
       (await api(admin, s.server.url, `/api/delivery/export.csv?connection=${s.connectionId}`)).text,
     ];
-    for (const text of answers) for (const p of PERSONAL) assert.ok(!text.includes(p), `support's answers hold nothing of the resident (${p})`);
+    for (const text of answers)
+      for (const p of PERSONAL) assert.ok(!text.includes(p), `support's answers hold nothing of the resident (${p})`);
   });
 });

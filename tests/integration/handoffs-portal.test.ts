@@ -30,7 +30,11 @@ describe("the resident's portal", () => {
   test("the first mail carries the link once; the page lists only the unit's documents since move-in; a download is the archived file and `opened`", async () => {
     await control(s.server, "DELETE", "/mail");
     const first = await handOff(["p-1"]);
-    assert.deepEqual(first.lines[0], { connectionId: s.connectionId, documentid: "p-1", state: "sent", channel: "portal" }, first.text);
+    assert.deepEqual(
+      first.lines[0],
+      { connectionId: s.connectionId, documentid: "p-1", state: "sent", channel: "portal" },
+      first.text,
+    );
     const [mail] = await keptMail(s.server);
     assert.deepEqual(mail!.to, [PETRA.email]);
     assert.equal(mail!.attachments.length, 0, "no PDF: the document is in the portal");
@@ -48,8 +52,10 @@ describe("the resident's portal", () => {
     assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self' 'nonce-/);
     assert.equal(page.headers.get("set-cookie"), null);
     const html = await page.text();
-    for (const shown of ["UVI_p-1.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"]) assert.ok(html.includes(shown), shown);
-    for (const hidden of ["UVI_p-2.pdf", "UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email]) assert.ok(!html.includes(hidden), hidden);
+    for (const shown of ["UVI_p-1.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"])
+      assert.ok(html.includes(shown), shown);
+    for (const hidden of ["UVI_p-2.pdf", "UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email])
+      assert.ok(!html.includes(hidden), hidden);
 
     const hrefs = [...html.matchAll(/href="(\/r\/[A-Za-z0-9_-]{43}\/documents\/[0-9a-f]{32})"/g)].map((m) => m[1]!);
     assert.equal(hrefs.length, 2);
@@ -85,14 +91,20 @@ describe("the resident's portal", () => {
       assert.equal(file.status, 404, `${why}: a document`);
     };
     await like404(`${s.server.url}/r/kurz`, "malformed");
-    assert.equal((await fetch(`${s.server.url}/gibt-es-nicht/${wrong}`)).status, 404, "a missing path answers the same status");
+    assert.equal(
+      (await fetch(`${s.server.url}/gibt-es-nicht/${wrong}`)).status,
+      404,
+      "a missing path answers the same status",
+    );
 
     // Renewed by the owner: the old link stops at once; the next mail carries a fresh one.
     await control(s.server, "DELETE", "/mail");
     assert.equal((await handOff(["p-1"], true)).lines[0]!.state, "sent");
     assert.equal(await mailedLink(), undefined);
     const old = await (async () => {
-      const renew = await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}/portal-link`, { method: "POST" });
+      const renew = await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}/portal-link`, {
+        method: "POST",
+      });
       assert.equal(renew.status, 200, renew.text);
       assert.equal((await handOff(["p-1"], true)).lines[0]!.state, "sent");
       return (await mailedLink())!;
@@ -100,7 +112,9 @@ describe("the resident's portal", () => {
     assert.ok(old);
     await like404(firstLink, "superseded");
     assert.equal((await open(old, "10.2.0.2")).status, 200);
-    const revoke = await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}/portal-link`, { method: "DELETE" });
+    const revoke = await api(s.manager.session, s.server.url, `/api/units/${unitIds.get("8001")}/portal-link`, {
+      method: "DELETE",
+    });
     assert.equal(revoke.status, 200, revoke.text);
     await like404(old, "revoked");
     const skipped = await handOff(["p-1"], true);
@@ -124,7 +138,10 @@ describe("the resident's portal", () => {
       await handOff(["p-1"], true);
       const link = (await mailedLink())!;
       assert.equal((await open(link, "10.3.0.1")).status, 200);
-      assert.equal((await api(s.manager.session, s.server.url, unit, { method: "PATCH", json: { resident } })).status, 200);
+      assert.equal(
+        (await api(s.manager.session, s.server.url, unit, { method: "PATCH", json: { resident } })).status,
+        200,
+      );
       assert.equal((await open(link, "10.3.0.1")).status, 404, JSON.stringify(resident));
     }
   });
@@ -132,10 +149,15 @@ describe("the resident's portal", () => {
   test("the portal is throttled per address: 429 in German with Retry-After", async () => {
     let last: Response | undefined;
     // 30 a minute per address; the count starts again with the clock's minute, which may turn once meanwhile.
-    for (let i = 0; i < 62 && last?.status !== 429; i++) last = await open(`${s.server.url}/r/${"B".repeat(43)}`, "10.4.0.1");
+    for (let i = 0; i < 62 && last?.status !== 429; i++)
+      last = await open(`${s.server.url}/r/${"B".repeat(43)}`, "10.4.0.1");
     assert.equal(last!.status, 429);
     assert.ok(Number(last!.headers.get("retry-after")) > 0);
     assert.match(await last!.text(), /Zu viele Aufrufe/);
-    assert.equal((await open(`${s.server.url}/r/${"B".repeat(43)}`, "10.4.0.2")).status, 404, "another address is not held up");
+    assert.equal(
+      (await open(`${s.server.url}/r/${"B".repeat(43)}`, "10.4.0.2")).status,
+      404,
+      "another address is not held up",
+    );
   });
 });

@@ -1,7 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { pdfText } from "../support/pdf-text";
-import { BIG, CUR, healthTimes, LEFT, LINK, MAX_PRINT_PAGES, OVER, pageCount, portalAndPrintSuite, postPrint, PREV } from "../support/print";
+import {
+  BIG,
+  CUR,
+  healthTimes,
+  LEFT,
+  LINK,
+  MAX_PRINT_PAGES,
+  OVER,
+  pageCount,
+  portalAndPrintSuite,
+  postPrint,
+  PREV,
+} from "../support/print";
 import { api } from "../support/session";
 
 /**
@@ -32,7 +44,12 @@ describe("the printed letters", () => {
     const portal = await (await open(link, "10.5.0.1")).text();
     assert.ok(portal.includes("UVI_p-3.pdf") && !portal.includes("UVI_p-4.pdf"), "Paul's own document only");
     assert.ok(!pages.join("\n").includes("Dokument p-1"), "a portal resident's documents are not printed");
-    assert.deepEqual(await handoffOf("p-4"), { ...(await handoffOf("p-4")), state: "printed", attempts: 1, channel: "post" });
+    assert.deepEqual(await handoffOf("p-4"), {
+      ...(await handoffOf("p-4")),
+      state: "printed",
+      attempts: 1,
+      channel: "post",
+    });
 
     const again = pdfText(new Uint8Array(await (await print()).arrayBuffer()));
     assert.ok(again.some((p) => p.includes("Berta Brief")));
@@ -47,7 +64,11 @@ describe("the printed letters", () => {
   test("the print is a POST under the Origin check: a GET answers 405, a foreign Origin 403, and neither changes the record", async () => {
     const get = await api(s.manager.session, s.server.url, `/api/handoffs/print?property=Haus%20Linde&month=${BIG}`);
     assert.equal(get.status, 405);
-    const foreign = await postPrint(s.manager.session, { property: "Haus Linde", month: BIG }, { origin: "https://elsewhere.example" });
+    const foreign = await postPrint(
+      s.manager.session,
+      { property: "Haus Linde", month: BIG },
+      { origin: "https://elsewhere.example" },
+    );
     assert.equal(foreign.status, 403);
     assert.equal(((await foreign.json()) as { error: string }).error, "bad_origin");
     assert.equal(await handoffOf("p-big"), undefined, "nothing claimed, nothing printed");
@@ -69,14 +90,17 @@ describe("the printed letters", () => {
     t.diagnostic(`GET /api/health during the print: ${times.join(", ")} ms`);
     assert.equal(res.status, 200, await res.clone().text());
     assert.ok(times.length > 0, "health was asked while the print ran");
-    for (const ms of times) assert.ok(ms < 1000, `GET /api/health took ${ms} ms during the print (${times.join(", ")})`);
+    for (const ms of times)
+      assert.ok(ms < 1000, `GET /api/health took ${ms} ms during the print (${times.join(", ")})`);
     assert.equal(await pageCount(await res.arrayBuffer()), MAX_PRINT_PAGES - 10 + 1, "the letter and every page");
     assert.equal((await handoffOf("p-big"))?.state, "printed");
   });
 
   test("a client that leaves a print ends it: its hand-off is failed, not printed", async () => {
     const leave = new AbortController();
-    const print = postPrint(s.manager.session, { property: "Haus Linde", month: LEFT }, { signal: leave.signal }).catch((err: unknown) => err);
+    const print = postPrint(s.manager.session, { property: "Haus Linde", month: LEFT }, { signal: leave.signal }).catch(
+      (err: unknown) => err,
+    );
     // Left once the print has claimed the hand-off (about 100 ms in), long before its 5000 pages are made.
     const claimed = await stateWhen("p-left", (state) => state !== undefined);
     leave.abort();

@@ -23,7 +23,11 @@ const REGISTER = [
   "7005;Haus Birke;3. OG;Erste Bewohnerin;erste@example.de;E-Mail;",
 ].join("\n");
 // The month now in the display time zone: a resident who moves in now gets this month's document.
-const THIS_MONTH = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date());
+const THIS_MONTH = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Berlin",
+  year: "numeric",
+  month: "2-digit",
+}).format(new Date());
 
 // The server's own mailbox is where its SMTP_URL points, so the port is chosen before it starts.
 const smtpPort = await freePort();
@@ -41,14 +45,23 @@ describe("hand-off by e-mail", () => {
     ],
     {
       synced: true,
-      env: { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>" },
+      env: {
+        SANDBOX_SMTP_PORT: String(smtpPort),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+      },
     },
   );
   const doc = (documentid: string) => ({ connectionId: s.connectionId, documentid });
   const handOff = (documents: { connectionId: string; documentid: string }[], again?: boolean) =>
     ndjson(s.manager.session, s.server.url, "/api/handoffs", { documents, ...(again !== undefined && { again }) });
   const confirm = async (documentid: string) => {
-    const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${documentid}/status`, { method: "PUT", json: {} });
+    const res = await api(
+      s.manager.session,
+      s.server.url,
+      `/api/connections/${s.connectionId}/documents/${documentid}/status`,
+      { method: "PUT", json: {} },
+    );
     assert.equal(res.status, 200, res.text);
   };
   // Support's record of the document (its timeline), as an admin reads it.
@@ -61,7 +74,11 @@ describe("hand-off by e-mail", () => {
 
   before(async () => {
     admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
-    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
+    const put = await api(s.manager.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: REGISTER,
+      headers: { "content-type": "text/csv" },
+    });
     assert.equal(put.status, 200, put.text);
     for (const id of ["h-1", "h-2", "h-3", "h-4", "h-5", "h-6", "h-7"]) await confirm(id);
   });
@@ -134,13 +151,23 @@ describe("hand-off by e-mail", () => {
     const foreign = await ndjson(other.session, s.server.url, "/api/handoffs", { documents: [doc("h-1")] });
     assert.equal(foreign.lines[0]!.state, "skipped");
     assert.match(String(foreign.lines[0]!.message), /gibt es in Ihren Verbindungen nicht/);
-    assert.ok(!s.server.output().includes(RESIDENT.email) && !s.server.output().includes("Weiß"), "nothing of the resident in the server's output");
+    assert.ok(
+      !s.server.output().includes(RESIDENT.email) && !s.server.output().includes("Weiß"),
+      "nothing of the resident in the server's output",
+    );
   });
 
   test("a new resident never receives a document of a period before their move-in: it was their predecessor's (issue #32)", async () => {
     await control(s.server, "DELETE", "/mail");
-    const move = ["Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift", "7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;"];
-    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: move.join("\n"), headers: { "content-type": "text/csv" } });
+    const move = [
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
+      "7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;",
+    ];
+    const put = await api(s.manager.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: move.join("\n"),
+      headers: { "content-type": "text/csv" },
+    });
     assert.equal(put.status, 200, put.text);
     const res = await handOff([doc("h-6"), doc("h-7")]);
     assert.deepEqual(

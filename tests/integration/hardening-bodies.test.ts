@@ -20,7 +20,12 @@ function chunked(bytes: number, fill = 0x20): ReadableStream<Uint8Array> {
 async function post(url: string, body: BodyInit, headers: Record<string, string>) {
   const res = await fetch(url, { method: "POST", body, headers, redirect: "manual", duplex: "half" } as RequestInit);
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as { error: string; message: string } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    json: () => JSON.parse(text) as { error: string; message: string },
+  };
 }
 
 describe("request bodies are limited while they stream (64 KiB for JSON and sign-in, 413 in the error shape)", () => {
@@ -35,7 +40,12 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
     // One refused body before memory is watched: loading the route's code and the first large
     // request's buffers happen once, and are not a body held in memory.
     assert.equal(
-      (await post(`${s.server.url}/api/connections`, chunked(10 * MiB), { "Content-Type": "application/json", Cookie: a.session.cookie })).status,
+      (
+        await post(`${s.server.url}/api/connections`, chunked(10 * MiB), {
+          "Content-Type": "application/json",
+          Cookie: a.session.cookie,
+        })
+      ).status,
       413,
     );
   });
@@ -65,7 +75,9 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
     const { result, growth } = await rssGrowthDuring(pid, () =>
       Promise.all([
         ...Array.from({ length: 4 }, () => post(`${s.server.url}/api/auth/callback/credentials`, body, form)),
-        ...Array.from({ length: 4 }, () => post(`${s.server.url}/api/auth/callback/credentials`, chunked(10 * MiB, 0x61), form)),
+        ...Array.from({ length: 4 }, () =>
+          post(`${s.server.url}/api/auth/callback/credentials`, chunked(10 * MiB, 0x61), form),
+        ),
       ]),
     );
     for (const r of result) {
@@ -83,10 +95,19 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
   });
 
   test("confirmations take 1000 ids of 200 characters (about 200 KB): read and validated, not 413", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: p.alt.uviBase,
+      auth: { type: "basic", ...p.alt.basic },
+    });
     const documentids = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(4, "0")}${"d".repeat(196)}`);
-    // An invalid kd makes the answer a 400 naming it: proof that the whole body was read, without confirming 1000 documents.
-    const r = await post(`${s.server.url}/api/connections/${conn.id}/confirmations`, JSON.stringify({ documentids, kd: "not valid!" }), json());
+    // An invalid kd makes the answer a 400 naming it: proof that the whole body was read, without confirming 1000
+    // documents.
+    const r = await post(
+      `${s.server.url}/api/connections/${conn.id}/confirmations`,
+      JSON.stringify({ documentids, kd: "not valid!" }),
+      json(),
+    );
     assert.equal(r.status, 400, r.text.slice(0, 300));
     assert.deepEqual(
       (JSON.parse(r.text) as { fields: { path: string }[] }).fields.map((f) => f.path),

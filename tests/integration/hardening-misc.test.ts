@@ -70,7 +70,10 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
       json: { email: "uncommon@example.com", name: "U", role: "manager", password: "violet-harbour-lantern" },
     });
     assert.equal(ok.status, 201, ok.text);
-    const changed = await api(suite.admin, suite.server.url, `/api/users/${ok.body.id}`, { method: "PATCH", json: { password: "iloveyou123" } });
+    const changed = await api(suite.admin, suite.server.url, `/api/users/${ok.body.id}`, {
+      method: "PATCH",
+      json: { password: "iloveyou123" },
+    });
     assert.equal(changed.status, 400);
   });
 
@@ -78,7 +81,12 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     const marker = `marker-${randomBytes(6).toString("hex")}`;
     const r = await api(suite.admin, suite.server.url, "/api/users", {
       method: "POST",
-      json: { email: `${marker}@example.com`, name: `${marker}\u0000`, role: "manager", password: "violet-harbour-lantern-2" },
+      json: {
+        email: `${marker}@example.com`,
+        name: `${marker}\u0000`,
+        role: "manager",
+        password: "violet-harbour-lantern-2",
+      },
     });
     assert.equal(r.status, 500);
     assert.equal(r.body.error, "internal");
@@ -101,7 +109,11 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
       json: { email: "old-hash@example.com", name: "Old", role: "manager", password },
     });
     assert.equal(created.status, 201);
-    const [fresh] = await sql<{ password_hash: string }>(suite.server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
+    const [fresh] = await sql<{ password_hash: string }>(
+      suite.server,
+      "SELECT password_hash FROM users WHERE email = $1",
+      ["old-hash@example.com"],
+    );
     assert.match(fresh!.password_hash, /^scrypt\$131072\$8\$1\$/);
     // A hash as the app stored it before (N=2^15), written straight into the database.
     const salt = randomBytes(16);
@@ -110,7 +122,11 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     await sql(suite.server, "UPDATE users SET password_hash = $1 WHERE email = $2", [old, "old-hash@example.com"]);
     const res = await signIn(suite.server.url, "old-hash@example.com", password);
     assert.ok(res.session, "the old hash still signs in");
-    const [upgraded] = await sql<{ password_hash: string }>(suite.server, "SELECT password_hash FROM users WHERE email = $1", ["old-hash@example.com"]);
+    const [upgraded] = await sql<{ password_hash: string }>(
+      suite.server,
+      "SELECT password_hash FROM users WHERE email = $1",
+      ["old-hash@example.com"],
+    );
     assert.match(upgraded!.password_hash, /^scrypt\$131072\$8\$1\$/);
     assert.notEqual(upgraded!.password_hash, old);
     assert.ok((await signIn(suite.server.url, "old-hash@example.com", password)).session, "and the new hash signs in");

@@ -26,7 +26,8 @@ async function signinRedirect(base: string, headers: Record<string, string>): Pr
   return new URL(location.searchParams.get("callbackUrl")!).origin;
 }
 
-const sessionCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.includes("next-auth.session-token="));
+const sessionCookieOf = (res: Response) =>
+  res.headers.getSetCookie().find((c) => c.includes("next-auth.session-token="));
 
 /** A user creation that passes everything but the Origin check fails validation: 400, not 403. */
 const createWithOrigin = (admin: Session, base: string, origin: string, headers: Record<string, string> = {}) =>
@@ -67,7 +68,11 @@ describe("TRUSTED_PROXIES=1: the proxy's X-Forwarded-Host and X-Forwarded-Proto 
   test("next-auth's URLs and redirects name the forwarded origin", async () => {
     assert.deepEqual(await providerOrigins(suite.server.url, PROXIED), [PUBLIC_URL, PUBLIC_URL]);
     assert.equal(await signinRedirect(suite.server.url, PROXIED), PUBLIC_URL);
-    assert.deepEqual(await providerOrigins(suite.server.url, {}), [suite.server.url, suite.server.url], "without them: the Host");
+    assert.deepEqual(
+      await providerOrigins(suite.server.url, {}),
+      [suite.server.url, suite.server.url],
+      "without them: the Host",
+    );
   });
 
   test("X-Forwarded-Proto https makes the session cookie Secure and __Secure- prefixed", async () => {
@@ -103,6 +108,10 @@ describe("PUBLIC_URL pins the origin", () => {
     const own = await createWithOrigin(suite.admin, suite.server.url, suite.server.url);
     assert.equal(own.status, 403);
     assert.equal(own.body.error, "bad_origin");
-    assert.equal((await createWithOrigin(suite.admin, suite.server.url, "http://inbox.example.de")).status, 403, "the scheme counts too");
+    assert.equal(
+      (await createWithOrigin(suite.admin, suite.server.url, "http://inbox.example.de")).status,
+      403,
+      "the scheme counts too",
+    );
   });
 });

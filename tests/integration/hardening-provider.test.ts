@@ -45,7 +45,11 @@ describe("provider answers are bounded: in total per request, per page and per d
   before(async () => {
     a = await makeUser(s.server, "manager");
     id = (
-      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${provider.origin}/arge`, auth: { type: "basic", username: "u", password: "p" } })
+      await addConnection(s.server, a.session, {
+        service: "uvi",
+        baseUrl: `${provider.origin}/arge`,
+        auth: { type: "basic", username: "u", password: "p" },
+      })
     ).id;
     pid = serverPid(s.server.port);
   });
@@ -55,7 +59,9 @@ describe("provider answers are bounded: in total per request, per page and per d
 
   test("pages of 7 MB each, linked without end: one list request stops at its total cap with a clear 502, memory flat", async () => {
     provider.handle = endlessPages(20, 7 * MiB);
-    const { result, growth } = await rssGrowthDuring(pid, () => api(a.session, s.server.url, `/api/connections/${id}/documents?limit=1000`));
+    const { result, growth } = await rssGrowthDuring(pid, () =>
+      api(a.session, s.server.url, `/api/connections/${id}/documents?limit=1000`),
+    );
     assert.equal(result.status, 502, result.text.slice(0, 300));
     assert.equal(result.body.error, "provider_too_large");
     assert.match(result.body.message, /zu groß/);
@@ -109,11 +115,16 @@ describe("provider answers are bounded: in total per request, per page and per d
         res.writeHead(200, { "content-type": sent, "content-disposition": 'attachment; filename="f"' });
         res.end("bytes");
       };
-      const res = await fetch(`${s.server.url}/api/connections/${id}/documents/doc-${i}/data`, { headers: { Cookie: a.session.cookie } });
+      const res = await fetch(`${s.server.url}/api/connections/${id}/documents/doc-${i}/data`, {
+        headers: { Cookie: a.session.cookie },
+      });
       await res.arrayBuffer();
       assert.equal(res.status, 200, sent);
       assert.equal(res.headers.get("content-type"), expected, sent);
-      assert.ok(res.headers.get("content-disposition")!.startsWith(disposition), `${sent}: ${res.headers.get("content-disposition")}`);
+      assert.ok(
+        res.headers.get("content-disposition")!.startsWith(disposition),
+        `${sent}: ${res.headers.get("content-disposition")}`,
+      );
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
     }
   });

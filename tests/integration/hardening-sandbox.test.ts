@@ -4,7 +4,11 @@ import { addConnection, makeUser, type Person } from "../support/connections";
 import { api } from "../support/session";
 import { suiteServer } from "../support/suite";
 
-type Client = { basic: { username: string; password: string }; oauth: { clientId: string; clientSecret: string }; customers: string[] };
+type Client = {
+  basic: { username: string; password: string };
+  oauth: { clientId: string; clientSecret: string };
+  customers: string[];
+};
 
 /** A multipart body of `total` bytes, sent chunked: a small `file` part, then a large `junk` part. */
 function multipart(boundary: string, total: number): ReadableStream<Uint8Array> {
@@ -42,7 +46,11 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
   const basic = () => `Basic ${Buffer.from(`${client.basic.username}:${client.basic.password}`).toString("base64")}`;
 
   before(async () => {
-    const state = await (await fetch(`${s.server.url}/sandbox/api/state`, { headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` } })).json();
+    const state = await (
+      await fetch(`${s.server.url}/sandbox/api/state`, {
+        headers: { Authorization: `Bearer ${s.server.env.SANDBOX_ADMIN_TOKEN}` },
+      })
+    ).json();
     client = (state as { clients: Client[] }).clients.find((c) => c.basic && c.oauth)!;
     a = await makeUser(s.server, "manager");
   });
@@ -59,7 +67,10 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
     ];
     for (const [method, path, accept] of cases) {
       for (const authorization of [undefined, "Basic bm9ib2R5Om5vdGhpbmc="]) {
-        const res = await fetch(`${s.server.url}${path}`, { method, headers: { Accept: accept, ...(authorization ? { Authorization: authorization } : {}) } });
+        const res = await fetch(`${s.server.url}${path}`, {
+          method,
+          headers: { Accept: accept, ...(authorization ? { Authorization: authorization } : {}) },
+        });
         await res.arrayBuffer();
         assert.equal(res.status, 401, `${method} ${path} (${accept}, ${authorization ?? "no credentials"})`);
         assert.match(res.headers.get("www-authenticate") ?? "", /Basic/);
@@ -75,7 +86,11 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
     const boundary = "----arge-hardening";
     const res = await fetch(`${s.server.url}/dta/v1/documents/in`, {
       method: "POST",
-      headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        Authorization: basic(),
+        kd: client.customers[0]!,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
       body: multipart(boundary, 51 * 1024 * 1024),
       duplex: "half",
     } as RequestInit);
@@ -84,7 +99,11 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
     assert.equal(body.code, "413");
     const small = await fetch(`${s.server.url}/dta/v1/documents/in`, {
       method: "POST",
-      headers: { Authorization: basic(), kd: client.customers[0]!, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        Authorization: basic(),
+        kd: client.customers[0]!,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
       body: multipart(boundary, 64 * 1024),
       duplex: "half",
     } as RequestInit);
@@ -92,8 +111,15 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
   });
 
   test("connections may call the app's sandbox paths (/arge, /dta, /auth), never its /api or /sandbox/api", async () => {
-    const ok = await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: { type: "basic", ...client.basic } });
-    assert.equal((await api(a.session, s.server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status, "ok");
+    const ok = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: `${s.server.url}/arge`,
+      auth: { type: "basic", ...client.basic },
+    });
+    assert.equal(
+      (await api(a.session, s.server.url, `/api/connections/${ok.id}/test`, { method: "POST" })).body.status,
+      "ok",
+    );
     const oauth = await addConnection(s.server, a.session, {
       service: "uvi",
       baseUrl: `${s.server.url}/arge`,
@@ -106,7 +132,13 @@ describe("the sandbox provider: credentials first, uploads bounded; the outbound
       "the token endpoint under /auth",
     );
     // Refused by the guard when saving already (the guard at request time: ssrf.test.ts).
-    for (const baseUrl of [`${s.server.url}/api`, `${s.server.url}/sandbox/api`, `${s.server.url}/sandbox`, `${s.server.url}/login`, `${s.server.url}/argex`]) {
+    for (const baseUrl of [
+      `${s.server.url}/api`,
+      `${s.server.url}/sandbox/api`,
+      `${s.server.url}/sandbox`,
+      `${s.server.url}/login`,
+      `${s.server.url}/argex`,
+    ]) {
       const res = await api(a.session, s.server.url, "/api/connections", {
         method: "POST",
         json: { name: "Test", service: "uvi", baseUrl, auth: { type: "basic", ...client.basic } },

@@ -19,24 +19,32 @@ describe("a stored secret is never sent to a new address without being entered a
     listener = await startScripted();
   });
   after(() => listener.close());
-  const s = suiteServer(() => ({ env: { PROVIDER_URL_ALLOWLIST: `${p.alt.origin},${listener.origin}`, PROVIDER_TIMEOUT_MS: "2000" } }));
+  const s = suiteServer(() => ({
+    env: { PROVIDER_URL_ALLOWLIST: `${p.alt.origin},${listener.origin}`, PROVIDER_TIMEOUT_MS: "2000" },
+  }));
   beforeEach(async () => {
     listener.requests.length = 0;
     // A user per test: each test connects to the same provider account, once per user.
     a = await makeUser(s.server, "manager");
   });
 
-  const patch = (id: string, json: unknown) => api(a.session, s.server.url, `/api/connections/${id}`, { method: "PATCH", json });
+  const patch = (id: string, json: unknown) =>
+    api(a.session, s.server.url, `/api/connections/${id}`, { method: "PATCH", json });
   /** Every way the app would talk to the connection's provider: test, count, list. */
   async function useConnection(id: string) {
     await api(a.session, s.server.url, `/api/connections/${id}/test`, { method: "POST" });
     await api(a.session, s.server.url, `/api/connections/${id}/documents/count`);
     await api(a.session, s.server.url, `/api/connections/${id}/documents`);
   }
-  const basicOf = (h: string | undefined) => (h?.startsWith("Basic ") ? Buffer.from(h.slice(6), "base64").toString() : "");
+  const basicOf = (h: string | undefined) =>
+    h?.startsWith("Basic ") ? Buffer.from(h.slice(6), "base64").toString() : "";
 
   test("Basic: a new origin of baseUrl without the password is 400 naming auth.password, and nothing reaches the new address", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: p.alt.uviBase,
+      auth: { type: "basic", ...p.alt.basic },
+    });
     const moved = await patch(conn.id, { baseUrl: `${listener.origin}/arge` });
     assert.equal(moved.status, 400, moved.text);
     assert.equal(moved.body.error, "validation");
@@ -49,14 +57,26 @@ describe("a stored secret is never sent to a new address without being entered a
     assert.equal(blank.status, 400, "a blank password is no password");
     await useConnection(conn.id);
     assert.equal(listener.requests.length, 0, "no request at all reached the new address");
-    const [view] = (await api(a.session, s.server.url, "/api/connections")).body.filter((c: { id: string }) => c.id === conn.id);
+    const [view] = (await api(a.session, s.server.url, "/api/connections")).body.filter(
+      (c: { id: string }) => c.id === conn.id,
+    );
     assert.equal(view.baseUrl, p.alt.uviBase, "the connection still points where it did");
-    assert.equal((await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
+    assert.equal(
+      (await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status,
+      "ok",
+    );
   });
 
   test("Basic: with the password entered again the move is allowed, and only the new password is sent there", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } });
-    const moved = await patch(conn.id, { baseUrl: `${listener.origin}/arge`, auth: { type: "basic", password: "entered-for-the-new-address" } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: p.alt.uviBase,
+      auth: { type: "basic", ...p.alt.basic },
+    });
+    const moved = await patch(conn.id, {
+      baseUrl: `${listener.origin}/arge`,
+      auth: { type: "basic", password: "entered-for-the-new-address" },
+    });
     assert.equal(moved.status, 200, moved.text);
     await useConnection(conn.id);
     assert.ok(listener.requests.length > 0);
@@ -67,7 +87,11 @@ describe("a stored secret is never sent to a new address without being entered a
   });
 
   test("Basic: another user name without the password is 400; another path on the same origin keeps the secret", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: p.alt.uviBase,
+      auth: { type: "basic", ...p.alt.basic },
+    });
     const renamed = await patch(conn.id, { auth: { type: "basic", username: "someone-else" } });
     assert.equal(renamed.status, 400);
     assert.equal(renamed.body.fields[0].path, "auth.password");
@@ -77,7 +101,11 @@ describe("a stored secret is never sent to a new address without being entered a
     assert.equal(path.status, 200, "a path on the same origin is the same address");
     const back = await patch(conn.id, { baseUrl: p.alt.uviBase, name: "back" });
     assert.equal(back.status, 200);
-    assert.equal((await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok", "the stored secret is kept");
+    assert.equal(
+      (await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status,
+      "ok",
+      "the stored secret is kept",
+    );
     const upper = await patch(conn.id, { baseUrl: p.alt.uviBase.replace("http://", "HTTP://") });
     assert.equal(upper.status, 200, "the same origin written differently");
   });
@@ -89,7 +117,10 @@ describe("a stored secret is never sent to a new address without being entered a
       authUrl: p.alt.origin,
       auth: { type: "client_credentials", ...p.alt.oauth },
     });
-    assert.equal((await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status, "ok");
+    assert.equal(
+      (await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" })).body.status,
+      "ok",
+    );
     for (const body of [
       { authUrl: listener.origin },
       { baseUrl: `${listener.origin}/arge` },
@@ -105,8 +136,15 @@ describe("a stored secret is never sent to a new address without being entered a
       );
     }
     await useConnection(conn.id);
-    assert.equal(listener.requests.length, 0, "neither the token endpoint nor the service was asked at the new address");
-    const moved = await patch(conn.id, { authUrl: listener.origin, auth: { type: "client_credentials", clientSecret: "new-secret-for-new-idp" } });
+    assert.equal(
+      listener.requests.length,
+      0,
+      "neither the token endpoint nor the service was asked at the new address",
+    );
+    const moved = await patch(conn.id, {
+      authUrl: listener.origin,
+      auth: { type: "client_credentials", clientSecret: "new-secret-for-new-idp" },
+    });
     assert.equal(moved.status, 200, moved.text);
     await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
     assert.ok(listener.requests.length > 0, "the new token endpoint is asked");

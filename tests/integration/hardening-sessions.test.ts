@@ -58,7 +58,10 @@ describe("sessions end on the server", () => {
     assert.ok(secure, "a __Secure- cookie is issued over https");
     const value = secure.slice(secure.indexOf("=") + 1);
     const withName = (name: string) => ({ cookie: `${name}=${value}`, base: s.server.url });
-    assert.equal((await api(withName("__Secure-next-auth.session-token"), s.server.url, "/api/me", { headers: https })).status, 200);
+    assert.equal(
+      (await api(withName("__Secure-next-auth.session-token"), s.server.url, "/api/me", { headers: https })).status,
+      200,
+    );
     const planted = await api(withName("next-auth.session-token"), s.server.url, "/api/me", { headers: https });
     assert.equal(planted.status, 401, "the same token under the unprefixed name is refused over https");
     const overHttp = await api(withName("__Secure-next-auth.session-token"), s.server.url, "/api/me");
@@ -76,7 +79,8 @@ describe("the absolute lifetime of a session", () => {
     const fresh = await signIn(s.server.url, person.email, person.password);
     assert.ok(fresh.session);
     let cookie = fresh.session.cookie;
-    // Refresh through next-auth's session endpoint until shortly before the end, always going on with the cookie it issues.
+    // Refresh through next-auth's session endpoint until shortly before the end, always going on with the cookie it
+    // issues.
     let refreshes = 0;
     while (Date.now() - signedInAt < LIFETIME_MS - 3000) {
       const res = await fetch(`${s.server.url}/api/auth/session`, { headers: { Cookie: cookie } });

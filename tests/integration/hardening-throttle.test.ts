@@ -12,8 +12,15 @@ import { suiteServer } from "../support/suite";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const from = (forwardedFor: string) => ({ "X-Forwarded-For": forwardedFor });
 
-/** Signs in over a connection from the source address `localAddress` (any 127.x.y.z on loopback); answers the status. */
-async function signInFromSource(base: string, email: string, password: string, localAddress: string): Promise<{ status: number }> {
+/**
+ * Signs in over a connection from the source address `localAddress` (any 127.x.y.z on loopback); answers the status.
+ */
+async function signInFromSource(
+  base: string,
+  email: string,
+  password: string,
+  localAddress: string,
+): Promise<{ status: number }> {
   const dispatcher = new Agent({ localAddress });
   try {
     const csrfRes = await undiciFetch(`${base}/api/auth/csrf`, { dispatcher });
@@ -38,7 +45,10 @@ async function signInFromSource(base: string, email: string, password: string, l
 
 /** Sign-in answers a password was checked for (a redirect), and those refused before (429). */
 function tally(results: { status: number }[]) {
-  return { checked: results.filter((r) => r.status !== 429).length, refused: results.filter((r) => r.status === 429).length };
+  return {
+    checked: results.filter((r) => r.status !== 429).length,
+    refused: results.filter((r) => r.status === 429).length,
+  };
 }
 
 describe("throttling by address without trusted proxies (TRUSTED_PROXIES=0, npm start)", () => {
@@ -60,7 +70,8 @@ describe("throttling by address without trusted proxies (TRUSTED_PROXIES=0, npm 
 
   test("12 wrong passwords for one account from 12 loopback addresses: at most 10 are checked, the rest wait", async () => {
     const results = [];
-    for (let i = 0; i < 12; i++) results.push(await signInFromSource(s.server.url, "target@example.com", `guess-${i}`, `127.0.1.${i + 1}`));
+    for (let i = 0; i < 12; i++)
+      results.push(await signInFromSource(s.server.url, "target@example.com", `guess-${i}`, `127.0.1.${i + 1}`));
     assert.deepEqual(tally(results), { checked: 10, refused: 2 });
   });
 });
@@ -71,7 +82,9 @@ describe("throttling behind one trusted proxy (TRUSTED_PROXIES=1)", () => {
   test("the address is the rightmost X-Forwarded-For entry (the one the proxy appended), not what the client wrote", async () => {
     const results = [];
     for (let i = 0; i < 11; i++) {
-      results.push(await signIn(s.server.url, `proxied-${i}@example.com`, "wrong-password", from(`10.9.${i}.1, 192.0.2.10`)));
+      results.push(
+        await signIn(s.server.url, `proxied-${i}@example.com`, "wrong-password", from(`10.9.${i}.1, 192.0.2.10`)),
+      );
     }
     assert.deepEqual(tally(results), { checked: 10, refused: 1 });
     const other = await signIn(s.server.url, "proxied-x@example.com", "wrong-password", from("192.0.2.10, 192.0.2.11"));
@@ -79,7 +92,9 @@ describe("throttling behind one trusted proxy (TRUSTED_PROXIES=1)", () => {
   });
 
   test("30 wrong passwords at once for one account are checked at most THROTTLE_LIMIT (10) times", async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(s.server.url, "burst@example.com", `wrong-${i}`, from("192.0.2.30"))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(s.server.url, "burst@example.com", `wrong-${i}`, from("192.0.2.30"))),
+    );
     const { checked, refused } = tally(results);
     assert.ok(checked <= 10, `${checked} password checks`);
     assert.ok(checked >= 1, "the first attempts are checked");
@@ -112,7 +127,8 @@ describe("throttling behind one trusted proxy (TRUSTED_PROXIES=1)", () => {
     const first = await signIn(s.server.url, ADMIN.email, ADMIN.password, from("2001:db8:60:1::10"));
     assert.ok(first.session, `the owner signs in from A (${first.status})`);
     const attack = [];
-    for (let i = 0; i < 12; i++) attack.push(await signIn(s.server.url, ADMIN.email, `guess-${i}`, from(`198.51.100.${i + 1}`)));
+    for (let i = 0; i < 12; i++)
+      attack.push(await signIn(s.server.url, ADMIN.email, `guess-${i}`, from(`198.51.100.${i + 1}`)));
     assert.deepEqual(tally(attack), { checked: 10, refused: 2 }, "one account, 12 addresses: 10 checks");
     const elsewhere = await signIn(s.server.url, ADMIN.email, ADMIN.password, from("198.51.100.200"));
     assert.equal(elsewhere.status, 429, "from an address the account is not known at, even the right password waits");

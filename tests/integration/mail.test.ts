@@ -45,7 +45,12 @@ describe("sendMail and the sandbox mailbox", () => {
     assert.equal(mail!.text.trim(), uvi().text);
     assert.ok(!Number.isNaN(Date.parse(mail!.at)));
     assert.deepEqual(mail!.attachments, [
-      { filename: "UVI_2026-10_000123.pdf", contentType: "application/pdf", size: pdf.length, sha256: createHash("sha256").update(pdf).digest("hex") },
+      {
+        filename: "UVI_2026-10_000123.pdf",
+        contentType: "application/pdf",
+        size: pdf.length,
+        sha256: createHash("sha256").update(pdf).digest("hex"),
+      },
     ]);
 
     assert.equal((await admin(suite.server, "DELETE", "/mail")).status, 204);
@@ -56,14 +61,19 @@ describe("sendMail and the sandbox mailbox", () => {
     for (const method of ["GET", "DELETE"]) {
       const none = await fetch(`${suite.server.url}/sandbox/api/mail`, { method });
       assert.equal(none.status, 401, method);
-      const wrong = await fetch(`${suite.server.url}/sandbox/api/mail`, { method, headers: { Authorization: "Bearer not-the-sandbox-admin-token" } });
+      const wrong = await fetch(`${suite.server.url}/sandbox/api/mail`, {
+        method,
+        headers: { Authorization: "Bearer not-the-sandbox-admin-token" },
+      });
       assert.equal(wrong.status, 401, method);
     }
   });
 
   test("a refused recipient is `failed` with the SMTP code and text (without the address), and a second attempt can succeed", async () => {
     await admin(suite.server, "DELETE", "/mail");
-    await setFaults(suite.server, [{ smtp: "RCPT", address: RESIDENT, status: 550, message: `5.1.1 <${RESIDENT}>: mailbox unavailable`, times: 1 }]);
+    await setFaults(suite.server, [
+      { smtp: "RCPT", address: RESIDENT, status: 550, message: `5.1.1 <${RESIDENT}>: mailbox unavailable`, times: 1 },
+    ]);
     const first = await sendWithLib(mailboxUrl(suite.server), uvi());
     assert.equal(first.result.state, "failed");
     assert.ok(first.result.state === "failed" && first.result.reason.kind === "refused", JSON.stringify(first.result));
@@ -112,7 +122,11 @@ describe("sendMail and the sandbox mailbox", () => {
 
   test("a message over 25 MB is refused with 552 and not kept", async () => {
     await admin(suite.server, "DELETE", "/mail");
-    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: Number(suite.server.env.SANDBOX_SMTP_PORT), secure: false });
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: Number(suite.server.env.SANDBOX_SMTP_PORT),
+      secure: false,
+    });
     const big = Buffer.alloc(26 * 1024 * 1024, 7);
     await assert.rejects(
       transport.sendMail({ from: "a@example.de", ...uvi(), attachments: [{ filename: "big.bin", content: big }] }),
@@ -134,7 +148,9 @@ describe("sendMail and the sandbox mailbox", () => {
     });
     const total = 1005;
     await Promise.all(
-      Array.from({ length: total }, (_, i) => transport.sendMail({ from: "a@example.de", to: RESIDENT, subject: `Nachricht ${i + 1}`, text: "x" })),
+      Array.from({ length: total }, (_, i) =>
+        transport.sendMail({ from: "a@example.de", to: RESIDENT, subject: `Nachricht ${i + 1}`, text: "x" }),
+      ),
     );
     transport.close();
     const kept = await keptMail(suite.server);
@@ -176,7 +192,10 @@ describe("without the sandbox", () => {
 
   test("there is no mailbox: its page and route answer 404 to the admin, and the navigation does not offer it", async () => {
     assert.equal((await api(suite.admin, suite.server.url, "/api/sandbox/mail")).status, 404);
-    const page = await fetch(`${suite.server.url}/sandbox/mail`, { headers: { Cookie: suite.admin.cookie }, redirect: "manual" });
+    const page = await fetch(`${suite.server.url}/sandbox/mail`, {
+      headers: { Cookie: suite.admin.cookie },
+      redirect: "manual",
+    });
     assert.equal(page.status, 404);
     const home = await fetch(`${suite.server.url}/admin/users`, { headers: { Cookie: suite.admin.cookie } });
     assert.equal(home.status, 200);
@@ -230,7 +249,10 @@ describe("no login and no document in clear (SMTP without TLS)", () => {
       const sent = await sendWithLib(`smtp://127.0.0.1:${smtp.port}`, uvi());
       assert.equal(sent.result.state, "sent", JSON.stringify(sent.result));
       assert.deepEqual(smtp.seen, { logins: 0, messages: 1 });
-      await assert.rejects(sendWithLib(`smtp://127.0.0.1:${smtp.port}`, uvi(), { SMTP_ALLOW_PLAINTEXT: "yes" }), /SMTP_ALLOW_PLAINTEXT/);
+      await assert.rejects(
+        sendWithLib(`smtp://127.0.0.1:${smtp.port}`, uvi(), { SMTP_ALLOW_PLAINTEXT: "yes" }),
+        /SMTP_ALLOW_PLAINTEXT/,
+      );
     } finally {
       await smtp.close();
     }

@@ -34,9 +34,11 @@ describe("the OpenAPI document", () => {
     assert.ok(Object.keys(doc.paths).length > 0);
     for (const [p, ops] of Object.entries(doc.paths)) {
       assert.ok(p.startsWith("/api/"), p);
-      for (const [method, op] of Object.entries(ops)) assert.ok(Object.keys(op.responses).length > 0, `${method} ${p} has answers`);
+      for (const [method, op] of Object.entries(ops))
+        assert.ok(Object.keys(op.responses).length > 0, `${method} ${p} has answers`);
     }
-    for (const [, ref] of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)) assert.ok(ref! in doc.components.schemas, ref);
+    for (const [, ref] of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g))
+      assert.ok(ref! in doc.components.schemas, ref);
   });
 
   test("documents exactly the methods the route files export", () => {
@@ -47,7 +49,11 @@ describe("the OpenAPI document", () => {
   });
 
   test("every operation that takes the session answers 401 JSON without one", async () => {
-    const example = { id: "00000000-0000-4000-8000-000000000000", connection: "00000000-0000-4000-8000-000000000000", documentid: "doc-1" };
+    const example = {
+      id: "00000000-0000-4000-8000-000000000000",
+      connection: "00000000-0000-4000-8000-000000000000",
+      documentid: "doc-1",
+    };
     let checked = 0;
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {

@@ -38,7 +38,9 @@ describe("backup and restore", () => {
       ids.map((id, i) => uvi(id, `70${String(i % 60).padStart(4, "0")}`, i % 2 ? "2026-09" : "2026-10")),
     );
     a = await makeUser(s.server, "manager");
-    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    conn = (
+      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })
+    ).id;
     await mustSync(a.session, s.server.url, conn);
   });
   after(async () => {
@@ -56,7 +58,9 @@ describe("backup and restore", () => {
 
   test("a backup taken during a bulk confirmation and a sync restores to a state that passes the reconciliation rules", async () => {
     const file = path.join(work, "during.tgz");
-    const confirming = ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, { documentids: ids.slice(0, 160) });
+    const confirming = ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, {
+      documentids: ids.slice(0, 160),
+    });
     const syncing = mustSync(a.session, s.server.url, conn);
     const backup = await runOps("backup", [file], opsEnv(s.server));
     assert.equal(backup.code, 0, backup.out);
@@ -73,7 +77,9 @@ describe("backup and restore", () => {
         AND NOT EXISTS (SELECT 1 FROM delivery_confirmations c WHERE c.documentid = s.documentid AND c.state IN ('pending', 'confirmed', 'unknown'))`);
       assert.equal(orphans!.n, 0);
       // A confirmed record always has its archived bytes.
-      const [unarchived] = await query(`SELECT count(*)::int AS n FROM delivery_documents WHERE state = 'confirmed' AND sha256 IS NULL`);
+      const [unarchived] = await query(
+        `SELECT count(*)::int AS n FROM delivery_documents WHERE state = 'confirmed' AND sha256 IS NULL`,
+      );
       assert.equal(unarchived!.n, 0);
     });
   });
@@ -90,7 +96,10 @@ describe("backup and restore", () => {
     assert.equal((await restore(file, t)).code, 0);
 
     // The restored connection still names the original server's sandbox: an address the copy must be allowed to reach.
-    const copy = await startServer({ sandbox: true, env: { ...opsEnv(s.server, t), PROVIDER_URL_ALLOWLIST: s.server.url } });
+    const copy = await startServer({
+      sandbox: true,
+      env: { ...opsEnv(s.server, t), PROVIDER_URL_ALLOWLIST: s.server.url },
+    });
     restored.push(copy);
     const admin = await mustSignIn(copy.url, ADMIN.email, ADMIN.password);
     assert.deepEqual(await deliveryState(admin, copy.url), before);
@@ -121,7 +130,9 @@ describe("backup and restore", () => {
     const res = await restore(tampered, t);
     assert.notEqual(res.code, 0);
     assert.match(res.out, new RegExp(`Prüfsumme.*archive/${archived}`));
-    await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true));
+    await withTargetDb(t, async (query) =>
+      assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true),
+    );
   });
 
   test("a backup edited consistently (a planted admin, its table's hash and count recomputed) is refused; with --allow-unsigned it restores", async () => {
@@ -132,8 +143,13 @@ describe("backup and restore", () => {
       .split("\n")
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    // The original admin's password hash under another address; the rows in the dump's order (by id), as a forger would keep them.
-    rows.push({ ...rows.find((r) => r.email === ADMIN.email)!, id: "00000000-0000-4000-8000-000000000001", email: "planted@example.com" });
+    // The original admin's password hash under another address; the rows in the dump's order (by id), as a forger would
+    // keep them.
+    rows.push({
+      ...rows.find((r) => r.email === ADMIN.email)!,
+      id: "00000000-0000-4000-8000-000000000001",
+      email: "planted@example.com",
+    });
     rows.sort((x, y) => String(x.id).localeCompare(String(y.id)));
     writeFileSync(usersFile, rows.map((r) => `${JSON.stringify(r)}\n`).join(""));
     const manifest = JSON.parse(readFileSync(path.join(unpacked, "manifest.json"), "utf8"));
@@ -157,12 +173,16 @@ describe("backup and restore", () => {
     assert.notEqual(notSigned.code, 0, notSigned.out);
     assert.match(notSigned.out, /nicht signiert.*not signed/s);
     assert.doesNotMatch(refused.out + notSigned.out, /\n\s+at /, "no stack trace");
-    await withTargetDb(t, async (query) => assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true, "nothing restored"));
+    await withTargetDb(t, async (query) =>
+      assert.equal((await query("SELECT to_regclass('users') IS NULL AS none"))[0]!.none, true, "nothing restored"),
+    );
 
     const opted = await runOps("restore", [forged, "--allow-unsigned"], opsEnv(s.server, t));
     assert.equal(opted.code, 0, opted.out);
     assert.match(opted.out, /WARNUNG.*WARNING/s);
-    await withTargetDb(t, async (query) => assert.equal((await query("SELECT role FROM users WHERE email = 'planted@example.com'"))[0]?.role, "admin"));
+    await withTargetDb(t, async (query) =>
+      assert.equal((await query("SELECT role FROM users WHERE email = 'planted@example.com'"))[0]?.role, "admin"),
+    );
   });
 
   test("a signed backup restores under rotated keys (the signing key listed after the new one), and is refused under other keys", async () => {
@@ -172,12 +192,22 @@ describe("backup and restore", () => {
     const other = await runOps("restore", [file], { ...opsEnv(s.server, t), ENCRYPTION_KEYS: fresh });
     assert.notEqual(other.code, 0, other.out);
     assert.match(other.out, /Schlüssel t1.*key t1/s);
-    const rotated = await runOps("restore", [file], { ...opsEnv(s.server, t), ENCRYPTION_KEYS: `${fresh},${s.server.env.ENCRYPTION_KEYS}` });
+    const rotated = await runOps("restore", [file], {
+      ...opsEnv(s.server, t),
+      ENCRYPTION_KEYS: `${fresh},${s.server.env.ENCRYPTION_KEYS}`,
+    });
     assert.equal(rotated.code, 0, rotated.out);
   });
 
   test("a file sent through a DTA outbox is in the backup with the fetched ones", async () => {
-    const dta = (await addConnection(s.server, a.session, { service: "dta", baseUrl: `${s.server.url}/dta`, auth: SANDBOX_BASIC, customerNumber: "4711" })).id;
+    const dta = (
+      await addConnection(s.server, a.session, {
+        service: "dta",
+        baseUrl: `${s.server.url}/dta`,
+        auth: SANDBOX_BASIC,
+        customerNumber: "4711",
+      })
+    ).id;
     const bytes = awkwardBytes(4096);
     const sent = await upload(a.session, s.server, dta, { name: "Nutzerwechsel.xml", bytes });
     assert.equal(sent.status, 201, sent.text);
@@ -185,17 +215,26 @@ describe("backup and restore", () => {
     assert.equal((await runOps("backup", [file], opsEnv(s.server))).code, 0);
     const unpacked = await mkdtemp(path.join(work, "outbox-"));
     await extract({ file, cwd: unpacked });
-    assert.ok(readdirSync(path.join(unpacked, "archive")).includes(sha256(bytes)), "the sent file's bytes are in the backup");
+    assert.ok(
+      readdirSync(path.join(unpacked, "archive")).includes(sha256(bytes)),
+      "the sent file's bytes are in the backup",
+    );
   });
 
   test("the backup route answers only its token on loopback, and no server starts while a command holds DATA_DIR", async () => {
-    const res = await fetch(`${s.server.url}/api/ops/backup`, { method: "POST", headers: { Authorization: "Bearer wrong" } });
+    const res = await fetch(`${s.server.url}/api/ops/backup`, {
+      method: "POST",
+      headers: { Authorization: "Bearer wrong" },
+    });
     assert.equal(res.status, 404);
     const t = await target();
     writeFileSync(path.join(t.dataDir, "ops.lock"), JSON.stringify({ pid: process.pid }));
     const started = await startServer({ env: { DATA_DIR: t.dataDir, DATABASE_URL: "" } }).catch((err: Error) => err);
     if (!(started instanceof Error)) await started.stop();
-    assert.ok(started instanceof Error && /DATA_DIR is in use by a command/.test(started.message), "the server refused to start");
+    assert.ok(
+      started instanceof Error && /DATA_DIR is in use by a command/.test(started.message),
+      "the server refused to start",
+    );
   });
 
   test("a server on the embedded database announces itself in DATA_DIR/ops.json while it runs, and takes it back when it stops", async () => {
@@ -230,7 +269,10 @@ describe("backup and restore", () => {
       assert.match(own.output(), /DATA_DIR was readable by other users/);
       assert.equal(await own.terminate(), 143);
       const file = path.join(work, "stopped.tgz");
-      assert.equal((await runOps("backup", [file], { ...opsEnv(own, { dataDir, databaseUrl: t.databaseUrl }) })).code, 0);
+      assert.equal(
+        (await runOps("backup", [file], { ...opsEnv(own, { dataDir, databaseUrl: t.databaseUrl }) })).code,
+        0,
+      );
       assert.equal(statSync(file).mode & 0o777, 0o600, "the backup file");
     } finally {
       await own.stop();

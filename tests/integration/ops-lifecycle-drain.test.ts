@@ -28,7 +28,13 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
   test("a sync stops at a page with a last line that says so, its lease is free when the process has exited, the next one runs at once", async () => {
     // Three pages of 500, each answered late: the shutdown comes after the first one was indexed.
     await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, delayMs: 800 }]);
-    const sync = await ndjsonUntil(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/sync`, undefined, 1);
+    const sync = await ndjsonUntil(
+      s.manager.session,
+      s.server.url,
+      `/api/connections/${s.connectionId}/sync`,
+      undefined,
+      1,
+    );
     const exited = s.server.terminate();
     const answer = lines(await sync.rest());
     assert.ok(answer.length >= 1, "a progress line before the shutdown");
@@ -42,7 +48,11 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
        FROM delivery_sync s WHERE s.connection_id = $1`,
       [s.connectionId],
     );
-    assert.deepEqual(left, { lease_owner: null, lease_until: null, running: 0 }, "lease freed and instance ended before the process exited");
+    assert.deepEqual(
+      left,
+      { lease_owner: null, lease_until: null, running: 0 },
+      "lease freed and instance ended before the process exited",
+    );
     await s.server.restart();
 
     await control(s.server, "DELETE", "/faults");
@@ -53,7 +63,13 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
   test("a bulk confirmation cut by the shutdown: every claim judged after the restart, nothing confirmed without its record and bytes, nothing sent twice", async () => {
     const batch = ids.slice(0, 200);
     await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
-    const run = await ndjsonUntil(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/confirmations`, { documentids: batch }, 40);
+    const run = await ndjsonUntil(
+      s.manager.session,
+      s.server.url,
+      `/api/connections/${s.connectionId}/confirmations`,
+      { documentids: batch },
+      40,
+    );
     const exited = s.server.terminate();
     const answer = lines(await run.rest());
     assert.equal(await exited, 143);

@@ -61,9 +61,14 @@ describe("health and readiness through start and shutdown", () => {
     const firstReady = seen.ready.findIndex((p) => p.status === 200);
     const before = firstReady < 0 ? seen.ready : seen.ready.slice(0, firstReady);
     assert.ok(before.length > 0, "the probes reached the s.server while it was starting");
-    for (const p of before) assert.deepEqual(p, { status: 503, body: { status: "starting" }, cacheControl: "no-store" });
+    for (const p of before)
+      assert.deepEqual(p, { status: 503, body: { status: "starting" }, cacheControl: "no-store" });
     for (const p of seen.health) assert.deepEqual(p, { status: 200, body: { status: "ok" }, cacheControl: "no-store" });
-    assert.deepEqual(await probe(s.server, "/api/ready"), { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+    assert.deepEqual(await probe(s.server, "/api/ready"), {
+      status: 200,
+      body: { status: "ready" },
+      cacheControl: "no-store",
+    });
   });
 
   test("SIGTERM: ready answers 503 draining while a slow request still runs to its end; health stays 200; then the process exits", async () => {
@@ -81,8 +86,10 @@ describe("health and readiness through start and shutdown", () => {
     // From the first "draining" on, every answer says so.
     const firstDraining = seen.ready.findIndex((p) => p.body.status === "draining");
     assert.ok(firstDraining >= 0, "the probes reached the s.server while it drained");
-    for (const p of seen.ready.slice(0, firstDraining)) assert.deepEqual(p, { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
-    for (const p of seen.ready.slice(firstDraining)) assert.deepEqual(p, { status: 503, body: { status: "draining" }, cacheControl: "no-store" });
+    for (const p of seen.ready.slice(0, firstDraining))
+      assert.deepEqual(p, { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+    for (const p of seen.ready.slice(firstDraining))
+      assert.deepEqual(p, { status: 503, body: { status: "draining" }, cacheControl: "no-store" });
     for (const p of seen.health) assert.deepEqual(p, { status: 200, body: { status: "ok" }, cacheControl: "no-store" });
     assert.equal(await exited, 143);
     await s.server.restart();
@@ -108,13 +115,21 @@ describe("readiness when the archive or the database cannot be reached", () => {
     renameSync(archiveDir, `${archiveDir}.away`);
     writeFileSync(archiveDir, "not a directory");
     try {
-      assert.deepEqual(await readyBecomes(s.server, "unavailable"), { status: 503, body: { status: "unavailable" }, cacheControl: "no-store" });
+      assert.deepEqual(await readyBecomes(s.server, "unavailable"), {
+        status: 503,
+        body: { status: "unavailable" },
+        cacheControl: "no-store",
+      });
       assert.equal((await probe(s.server, "/api/health"))?.status, 200);
     } finally {
       rmSync(archiveDir, { force: true });
       renameSync(`${archiveDir}.away`, archiveDir);
     }
-    assert.deepEqual(await readyBecomes(s.server, "ready"), { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+    assert.deepEqual(await readyBecomes(s.server, "ready"), {
+      status: 200,
+      body: { status: "ready" },
+      cacheControl: "no-store",
+    });
   });
 
   test(
@@ -127,13 +142,21 @@ describe("readiness when the archive or the database cannot be reached", () => {
       try {
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
         await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
-        assert.deepEqual(await readyBecomes(s.server, "unavailable"), { status: 503, body: { status: "unavailable" }, cacheControl: "no-store" });
+        assert.deepEqual(await readyBecomes(s.server, "unavailable"), {
+          status: 503,
+          body: { status: "unavailable" },
+          cacheControl: "no-store",
+        });
         assert.equal((await probe(s.server, "/api/health"))?.status, 200);
       } finally {
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
         await admin.end();
       }
-      assert.deepEqual(await readyBecomes(s.server, "ready"), { status: 200, body: { status: "ready" }, cacheControl: "no-store" });
+      assert.deepEqual(await readyBecomes(s.server, "ready"), {
+        status: 200,
+        body: { status: "ready" },
+        cacheControl: "no-store",
+      });
     },
   );
 });

@@ -60,7 +60,14 @@ describe("metrics and request logs", () => {
   before(async () => {
     await putState(s.server, [uvi("mx-view", "7001"), uvi("mx-confirm", "7002"), uvi("mx-other", "7003")]);
     a = await makeUser(s.server, "manager");
-    conn = (await addConnection(s.server, a.session, { name, service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    conn = (
+      await addConnection(s.server, a.session, {
+        name,
+        service: "uvi",
+        baseUrl: `${s.server.url}/arge`,
+        auth: SANDBOX_BASIC,
+      })
+    ).id;
     oidc = (
       await addConnection(s.server, a.session, {
         name: `${name} OIDC`,
@@ -77,19 +84,27 @@ describe("metrics and request logs", () => {
 
     await mustSync(a.session, s.server.url, conn);
     assert.equal((await api(a.session, s.server.url, "/api/inbox")).status, 200);
-    const viewed = await fetch(`${s.server.url}/api/connections/${conn}/documents/mx-view/data`, { headers: { cookie: a.session.cookie } });
+    const viewed = await fetch(`${s.server.url}/api/connections/${conn}/documents/mx-view/data`, {
+      headers: { cookie: a.session.cookie },
+    });
     assert.equal(viewed.status, 200);
     const viewedBytes = (await viewed.arrayBuffer()).byteLength;
     // The viewed file's confirmation waits for its archive commit: after it, its bytes are counted.
-    const put = (id: string) => api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+    const put = (id: string) =>
+      api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
     assert.equal((await put("mx-view")).body.state, "confirmed");
     assert.equal((await put("mx-confirm")).body.state, "confirmed");
     assert.equal((await put("mx-missing")).body.state, "failed");
     const direct = await fetch(`${s.server.url}/arge/documents/v1/documents/out/mx-confirm/data`, {
-      headers: { authorization: `Basic ${Buffer.from(`${SANDBOX_BASIC.username}:${SANDBOX_BASIC.password}`).toString("base64")}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_BASIC.username}:${SANDBOX_BASIC.password}`).toString("base64")}`,
+      },
     });
     const confirmedBytes = (await direct.arrayBuffer()).byteLength;
-    assert.equal((await api(a.session, s.server.url, `/api/connections/${oidc}/test`, { method: "POST" })).body.ok, true);
+    assert.equal(
+      (await api(a.session, s.server.url, `/api/connections/${oidc}/test`, { method: "POST" })).body.ok,
+      true,
+    );
     assert.equal((await fetch(`${s.server.url}/no/such/page/mx-view`)).status, 404);
 
     const text = await scrape();
@@ -104,10 +119,17 @@ describe("metrics and request logs", () => {
     const uviOk = valueOf(m, "arge_provider_requests_total", { service: "uvi", status: "2xx" });
     assert.ok(uviOk >= 5, `list, count, two files, a PUT: ${uviOk}`);
     assert.equal(valueOf(m, "arge_provider_request_duration_seconds_count", { service: "uvi", status: "2xx" }), uviOk);
-    assert.ok(valueOf(m, "arge_provider_requests_total", { service: "uvi", status: "4xx" }) >= 1, "the missing document's file");
-    assert.ok(valueOf(m, "arge_provider_requests_total", { service: "oidc", status: "2xx" }) >= 1, "discovery and token");
+    assert.ok(
+      valueOf(m, "arge_provider_requests_total", { service: "uvi", status: "4xx" }) >= 1,
+      "the missing document's file",
+    );
+    assert.ok(
+      valueOf(m, "arge_provider_requests_total", { service: "oidc", status: "2xx" }) >= 1,
+      "discovery and token",
+    );
 
-    const http = (route: string, status: string) => valueOf(m, "arge_http_request_duration_seconds_count", { route, status });
+    const http = (route: string, status: string) =>
+      valueOf(m, "arge_http_request_duration_seconds_count", { route, status });
     assert.ok(http("/api/connections/[id]/sync", "200") >= 1);
     assert.ok(http("/api/connections/[id]/documents/[documentid]/status", "200") >= 2);
     assert.ok(http("/api/connections/[id]/documents/[documentid]/data", "200") >= 1);
@@ -119,7 +141,17 @@ describe("metrics and request logs", () => {
     assert.ok(m.some((s) => s.name === "nodejs_eventloop_lag_seconds"));
 
     const values = m.flatMap((s) => Object.values(s.labels));
-    for (const secret of [a.email, a.password, name, conn, oidc, "mx-", token, SANDBOX_BASIC.password, SANDBOX_CLIENT.oauth.clientSecret]) {
+    for (const secret of [
+      a.email,
+      a.password,
+      name,
+      conn,
+      oidc,
+      "mx-",
+      token,
+      SANDBOX_BASIC.password,
+      SANDBOX_CLIENT.oauth.clientSecret,
+    ]) {
       assert.ok(!values.some((v) => v.includes(secret)), `a label holds ${secret}`);
     }
     assert.ok(!text.includes(a.email) && !text.includes(name) && !text.includes("mx-"));
@@ -136,7 +168,10 @@ describe("metrics and request logs", () => {
 
   test("every JSON log line of a request carries its id, the last one its access line", async () => {
     const id = `it-${randomBytes(6).toString("hex")}`;
-    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/mx-gone/status`, { method: "PUT", headers: { "x-request-id": id } });
+    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/mx-gone/status`, {
+      method: "PUT",
+      headers: { "x-request-id": id },
+    });
     assert.equal(res.headers.get("x-request-id"), id);
     let lines: LogLine[] = [];
     // The access line follows the answer's last byte: bounded wait for the server's output.
@@ -154,12 +189,17 @@ describe("metrics and request logs", () => {
     });
 
     const unsafe = await fetch(`${s.server.url}/api/me`, { headers: { "x-request-id": "<not a token>" } });
-    assert.match(unsafe.headers.get("x-request-id") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.match(
+      unsafe.headers.get("x-request-id") ?? "",
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
 
     // At info the provider's side stays quiet: no line per provider request, no sandbox access lines.
     const all = logLines(s.server.output());
     assert.ok(all.some((l) => l.msg === "request" && l.route === "/api/connections/[id]/sync"));
-    assert.ok(!all.some((l) => l.msg === "provider answered" || (l.msg === "request" && l.route === "/arge/[[...path]]")));
+    assert.ok(
+      !all.some((l) => l.msg === "provider answered" || (l.msg === "request" && l.route === "/arge/[[...path]]")),
+    );
   });
 
   test("without METRICS_TOKEN the route does not exist", async () => {

@@ -66,14 +66,25 @@ describe("the outbox's record of sends", () => {
     const twice = await api(s.manager.session, s.server.url, path, { method: "PATCH", json: { state: "failed" } });
     assert.equal(twice.status, 409, twice.text);
     assert.equal(twice.body.error, "not_unknown");
-    const sentOne = await api(s.manager.session, s.server.url, `/api/connections/${dta}/outbox/${ids[0]}`, { method: "PATCH", json: { state: "failed" } });
-    assert.equal(sentOne.status, 409);
-    const missing = await api(s.manager.session, s.server.url, `/api/connections/${dta}/outbox/00000000-0000-4000-8000-000000000000`, {
+    const sentOne = await api(s.manager.session, s.server.url, `/api/connections/${dta}/outbox/${ids[0]}`, {
       method: "PATCH",
-      json: { state: "sent" },
+      json: { state: "failed" },
     });
+    assert.equal(sentOne.status, 409);
+    const missing = await api(
+      s.manager.session,
+      s.server.url,
+      `/api/connections/${dta}/outbox/00000000-0000-4000-8000-000000000000`,
+      {
+        method: "PATCH",
+        json: { state: "sent" },
+      },
+    );
     assert.equal(missing.status, 404);
-    assert.equal((await api(s.manager.session, s.server.url, path, { method: "PATCH", json: { state: "maybe" } })).status, 400);
+    assert.equal(
+      (await api(s.manager.session, s.server.url, path, { method: "PATCH", json: { state: "maybe" } })).status,
+      400,
+    );
     assert.equal((await uploadsLogged(s.server)).length, posts, "resolving sends nothing");
   });
 
@@ -82,7 +93,11 @@ describe("the outbox's record of sends", () => {
     const routes = (id: string) => [
       () => upload(other.session, s.server, id, { name: "fremd.zip", bytes: awkwardBytes(64) }),
       () => api(other.session, s.server.url, `/api/connections/${id}/outbox`),
-      () => api(other.session, s.server.url, `/api/connections/${id}/outbox/${ids[0]}`, { method: "PATCH", json: { state: "sent" } }),
+      () =>
+        api(other.session, s.server.url, `/api/connections/${id}/outbox/${ids[0]}`, {
+          method: "PATCH",
+          json: { state: "sent" },
+        }),
     ];
     const [theirs, none] = [routes(dta), routes(missing)];
     for (const [i, call] of theirs.entries()) {
@@ -90,13 +105,18 @@ describe("the outbox's record of sends", () => {
       assert.equal(a.status, 404, a.text);
       assert.deepEqual(a.body, b.body);
     }
-    assert.equal((await upload(support.session, s.server, dta, { name: "support.zip", bytes: awkwardBytes(64) })).status, 403);
+    assert.equal(
+      (await upload(support.session, s.server, dta, { name: "support.zip", bytes: awkwardBytes(64) })).status,
+      403,
+    );
     assert.equal((await receivedAs(s.server, "fremd.zip")).length, 0);
   });
 
   test("two uploads of the same bytes at once: one is sent, the other answers 409", async () => {
     const bytes = awkwardBytes(200 * 1024);
-    const both = await Promise.all([1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gleichzeitig.zip", bytes })));
+    const both = await Promise.all(
+      [1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gleichzeitig.zip", bytes })),
+    );
     assert.deepEqual(both.map((r) => r.status).sort(), [201, 409], both.map((r) => r.text).join("\n"));
     assert.equal((await receivedAs(s.server, "gleichzeitig.zip")).length, 1);
   });
@@ -113,8 +133,11 @@ describe("the outbox's record of sends", () => {
         await db.query("BEGIN");
         await db.query("LOCK TABLE outbox_items IN EXCLUSIVE MODE");
         const bytes = awkwardBytes(1024);
-        const both = Promise.all([1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gesperrt.zip", bytes })));
-        const waiting = async () => Number((await db.query("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted")).rows[0].n);
+        const both = Promise.all(
+          [1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gesperrt.zip", bytes })),
+        );
+        const waiting = async () =>
+          Number((await db.query("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted")).rows[0].n);
         for (let i = 0; i < 400 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 25));
         assert.equal(await waiting(), 2, "both uploads wait");
         await db.query("COMMIT");
@@ -142,7 +165,9 @@ describe("the outbox's record of sends", () => {
     assert.equal((await api(s.manager.session, s.server.url, "/api/delivery/outbox")).status, 403);
     assert.equal((await api(s.manager.session, s.server.url, "/api/delivery/outbox/export.csv")).status, 403);
 
-    const csv = await fetch(`${s.server.url}/api/delivery/outbox/export.csv?q=zip`, { headers: { Cookie: support.session.cookie } });
+    const csv = await fetch(`${s.server.url}/api/delivery/outbox/export.csv?q=zip`, {
+      headers: { Cookie: support.session.cookie },
+    });
     assert.equal(csv.status, 200);
     assert.match(csv.headers.get("content-type") ?? "", /^text\/csv/);
     const bytes = new Uint8Array(await csv.arrayBuffer());
@@ -165,7 +190,14 @@ describe("the outbox's record of sends", () => {
     assert.equal(sends.length, testDatabaseUrl() ? 6 : 5, JSON.stringify(rows));
     const sha = String(sends[0]!.detail.sha256);
     assert.match(sha, /^[0-9a-f]{64}$/);
-    assert.deepEqual(sends[0]!.detail, { itemId: ids[0], filename: "eins.zip", bytes: 512, sha256: sha, state: "sent", httpStatus: 201 });
+    assert.deepEqual(sends[0]!.detail, {
+      itemId: ids[0],
+      filename: "eins.zip",
+      bytes: 512,
+      sha256: sha,
+      state: "sent",
+      httpStatus: 201,
+    });
     assert.equal(sends[3]!.detail.state, "unknown");
     assert.equal(sends[0]!.actor, s.manager.email);
     assert.deepEqual(

@@ -2,7 +2,17 @@ import assert from "node:assert/strict";
 import { before, beforeEach, describe, test } from "node:test";
 import { addConnection } from "../support/connections";
 import { SANDBOX_BASIC, uvi } from "../support/delivery";
-import { archiveSize, awkwardBytes, dtaConnection, receivedAs, setFaults, sha256, upload, uploadChunked, uploadsLogged } from "../support/outbox";
+import {
+  archiveSize,
+  awkwardBytes,
+  dtaConnection,
+  receivedAs,
+  setFaults,
+  sha256,
+  upload,
+  uploadChunked,
+  uploadsLogged,
+} from "../support/outbox";
 import { freePort } from "../support/server";
 import { sandboxSuite } from "../support/suite";
 
@@ -35,7 +45,12 @@ describe("sending a file through a DTA connection's outbox", () => {
     const bytes = awkwardBytes(300 * 1024);
     const before = (await uploadsLogged(s.server)).length;
     const metadata = [{ reftype: "billingunit", mscnumber: "55501", pmnumber: null, from: null, to: null }];
-    const res = await send("Abrechnung 2026.zip", bytes, { doctype: "A", doctypeversion: "3.07", kd: "4712", metadata: JSON.stringify(metadata) });
+    const res = await send("Abrechnung 2026.zip", bytes, {
+      doctype: "A",
+      doctypeversion: "3.07",
+      kd: "4712",
+      metadata: JSON.stringify(metadata),
+    });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.state, "sent");
     assert.equal(res.body.sha256, sha256(bytes));
@@ -188,7 +203,14 @@ describe("sending a file through a DTA connection's outbox", () => {
   test("an upload the client abandons midway leaves nothing in the archive and sends nothing", async () => {
     const before = { archive: await archiveSize(s.server), posts: (await uploadsLogged(s.server)).length };
     const abandon = new AbortController();
-    const pending = uploadChunked(s.manager.session, s.server, dta, "abgebrochen.zip", 256 * 1024, abandon.signal).catch((err: Error) => err);
+    const pending = uploadChunked(
+      s.manager.session,
+      s.server,
+      dta,
+      "abgebrochen.zip",
+      256 * 1024,
+      abandon.signal,
+    ).catch((err: Error) => err);
     // Bounded waits for the server's side: the archive write begun, then gone again.
     const until = async (done: () => Promise<boolean>) => {
       for (let i = 0; i < 400 && !(await done()); i++) await new Promise((r) => setTimeout(r, 25));
@@ -203,7 +225,12 @@ describe("sending a file through a DTA connection's outbox", () => {
   });
 
   test("a provider that cannot be reached: failed, nothing sent", async () => {
-    const { id } = await addConnection(s.server, s.manager.session, { name: "Nirgends", service: "dta", baseUrl: `${nowhere}/dta`, auth: SANDBOX_BASIC });
+    const { id } = await addConnection(s.server, s.manager.session, {
+      name: "Nirgends",
+      service: "dta",
+      baseUrl: `${nowhere}/dta`,
+      auth: SANDBOX_BASIC,
+    });
     const res = await upload(s.manager.session, s.server, id, { name: "weg.zip", bytes: awkwardBytes(100) });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.state, "failed");
@@ -218,7 +245,11 @@ describe("sending a file through a DTA connection's outbox", () => {
     assert.equal(notArray.body.fields[0].path, "metadata");
     const form = new FormData();
     form.append("doctype", "A");
-    const noFile = await fetch(`${s.server.url}/api/connections/${dta}/outbox`, { method: "POST", body: form, headers: { Cookie: s.manager.session.cookie } });
+    const noFile = await fetch(`${s.server.url}/api/connections/${dta}/outbox`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: s.manager.session.cookie },
+    });
     assert.equal(noFile.status, 400);
     assert.equal(((await noFile.json()) as { fields: { path: string }[] }).fields[0]!.path, "file");
     const onUvi = await upload(s.manager.session, s.server, s.connectionId, { name: "x.zip", bytes: awkwardBytes(10) });
@@ -229,7 +260,8 @@ describe("sending a file through a DTA connection's outbox", () => {
   test("sends are counted by outcome in the metrics", async () => {
     const res = await fetch(`${s.server.url}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS}` } });
     const text = await res.text();
-    for (const outcome of ["sent", "failed", "unknown"]) assert.match(text, new RegExp(`^arge_outbox_sends_total\\{outcome="${outcome}"\\} [1-9]`, "m"));
+    for (const outcome of ["sent", "failed", "unknown"])
+      assert.match(text, new RegExp(`^arge_outbox_sends_total\\{outcome="${outcome}"\\} [1-9]`, "m"));
   });
 });
 

@@ -17,7 +17,13 @@ describe("proxy routes against the alt provider", () => {
   before(async () => {
     foreign = await startListener();
     a = await makeUser(s.server, "manager");
-    uviBasic = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
+    uviBasic = (
+      await addConnection(s.server, a.session, {
+        service: "uvi",
+        baseUrl: p.alt.uviBase,
+        auth: { type: "basic", ...p.alt.basic },
+      })
+    ).id;
     uviOauth = (
       await addConnection(s.server, a.session, {
         service: "uvi",
@@ -27,7 +33,12 @@ describe("proxy routes against the alt provider", () => {
       })
     ).id;
     dta = (
-      await addConnection(s.server, a.session, { service: "dta", baseUrl: p.alt.dtaBase, customerNumber: "4711", auth: { type: "basic", ...p.alt.basic } })
+      await addConnection(s.server, a.session, {
+        service: "dta",
+        baseUrl: p.alt.dtaBase,
+        customerNumber: "4711",
+        auth: { type: "basic", ...p.alt.basic },
+      })
     ).id;
   });
   after(() => foreign?.close());
@@ -76,13 +87,17 @@ describe("proxy routes against the alt provider", () => {
 
   test("data: streamed with the provider's type and a safe Content-Disposition", async () => {
     p.alt.modes.dataBytes = 2_000_000;
-    const res = await fetch(`${s.server.url}/api/connections/${uviBasic}/documents/alt-uvi-0/data`, { headers: { Cookie: a.session.cookie } });
+    const res = await fetch(`${s.server.url}/api/connections/${uviBasic}/documents/alt-uvi-0/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "application/pdf");
     const cd = res.headers.get("content-disposition")!;
     assert.match(cd, /^inline; filename="Gr__e _UVI_0.pdf"; filename\*=UTF-8''Gr%C3%B6%C3%9Fe%20_UVI_0.pdf$/);
     assert.equal((await res.arrayBuffer()).byteLength, 2_000_000);
-    const zip = await fetch(`${s.server.url}/api/connections/${dta}/documents/alt-dta-1/data`, { headers: { Cookie: a.session.cookie } });
+    const zip = await fetch(`${s.server.url}/api/connections/${dta}/documents/alt-dta-1/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(zip.headers.get("content-type"), "application/zip");
     assert.match(zip.headers.get("content-disposition")!, /^attachment; /);
     await zip.arrayBuffer();
@@ -92,7 +107,9 @@ describe("proxy routes against the alt provider", () => {
     p.alt.modes.stallData = true;
     p.alt.modes.dataBytes = 1_000_000;
     const started = Date.now();
-    const res = await fetch(`${s.server.url}/api/connections/${uviBasic}/documents/alt-uvi-0/data`, { headers: { Cookie: a.session.cookie } });
+    const res = await fetch(`${s.server.url}/api/connections/${uviBasic}/documents/alt-uvi-0/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(res.status, 200);
     await assert.rejects(res.arrayBuffer());
     assert.ok(Date.now() - started < 10_000);
@@ -113,7 +130,8 @@ describe("proxy routes against the alt provider", () => {
   });
 
   test("confirm: 200 confirmed; already confirmed is no longer open; 503 and timeout are unknown, sent once", async () => {
-    const put = (id: string, conn = uviBasic) => api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
+    const put = (id: string, conn = uviBasic) =>
+      api(a.session, s.server.url, `/api/connections/${conn}/documents/${id}/status`, { method: "PUT" });
     assert.deepEqual((await put("alt-uvi-0")).body, { documentid: "alt-uvi-0", state: "confirmed" });
     // Asked again: confirmed before, by whom and when (nothing is sent).
     const again = (await put("alt-uvi-0")).body;

@@ -38,17 +38,26 @@ async function blobCount(server: TestServer): Promise<number> {
   }
 }
 
-const archiveSize = (server: TestServer) => (server.env.DATABASE_URL ? blobCount(server) : Promise.resolve(archivedFiles(server).length));
+const archiveSize = (server: TestServer) =>
+  server.env.DATABASE_URL ? blobCount(server) : Promise.resolve(archivedFiles(server).length);
 
 describe("provider files have a size (MAX_DOCUMENT_MB)", () => {
   const p = altProviderSuite();
-  const s = suiteServer(() => ({ env: { PROVIDER_URL_ALLOWLIST: p.alt.origin, MAX_DOCUMENT_MB: "1", PROVIDER_TIMEOUT_MS: "3000" } }));
+  const s = suiteServer(() => ({
+    env: { PROVIDER_URL_ALLOWLIST: p.alt.origin, MAX_DOCUMENT_MB: "1", PROVIDER_TIMEOUT_MS: "3000" },
+  }));
   let a: Person;
   let conn = "";
 
   before(async () => {
     a = await makeUser(s.server, "manager");
-    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
+    conn = (
+      await addConnection(s.server, a.session, {
+        service: "uvi",
+        baseUrl: p.alt.uviBase,
+        auth: { type: "basic", ...p.alt.basic },
+      })
+    ).id;
   });
   beforeEach(() => p.alt.reset());
 
@@ -62,7 +71,9 @@ describe("provider files have a size (MAX_DOCUMENT_MB)", () => {
     assert.equal(view.body.error, "provider_too_large");
     assert.match(view.body.message, /1 MB/);
 
-    const confirm = await api(a.session, s.server.url, `/api/connections/${conn}/documents/alt-uvi-0/status`, { method: "PUT" });
+    const confirm = await api(a.session, s.server.url, `/api/connections/${conn}/documents/alt-uvi-0/status`, {
+      method: "PUT",
+    });
     assert.equal(confirm.status, 502, confirm.text);
     assert.equal(confirm.body.state, "failed");
     assert.equal(confirm.body.error, "provider_too_large");
@@ -75,7 +86,9 @@ describe("provider files have a size (MAX_DOCUMENT_MB)", () => {
     p.alt.modes.dataBytes = 3 * MB;
     p.alt.modes.omitLength = true;
     const before = await archiveSize(s.server);
-    const res = await fetch(`${s.server.url}/api/connections/${conn}/documents/alt-uvi-1/data`, { headers: { Cookie: a.session.cookie } });
+    const res = await fetch(`${s.server.url}/api/connections/${conn}/documents/alt-uvi-1/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     let received = 0;
     let cut = false;
     try {
@@ -86,7 +99,9 @@ describe("provider files have a size (MAX_DOCUMENT_MB)", () => {
     assert.ok(cut || res.status !== 200, "the download must not end as if complete");
     assert.ok(received <= 1 * MB, `received ${received} bytes`);
 
-    const run = await ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, { documentids: ["alt-uvi-1", "alt-uvi-2"] });
+    const run = await ndjson(a.session, s.server.url, `/api/connections/${conn}/confirmations`, {
+      documentids: ["alt-uvi-1", "alt-uvi-2"],
+    });
     assert.equal(run.status, 200, run.text);
     const lines = run.lines.filter((l) => l.documentid);
     assert.equal(lines.length, 2);
@@ -96,17 +111,26 @@ describe("provider files have a size (MAX_DOCUMENT_MB)", () => {
     }
     assert.equal(puts(), 0);
     // The cut view's archive is aborted right after the stream failed.
-    for (let i = 0; i < 20 && (await archiveSize(s.server)) !== before; i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(await archiveSize(s.server), before, "nothing of a cut-off file stays in the archive or its temporary folder");
+    for (let i = 0; i < 20 && (await archiveSize(s.server)) !== before; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    assert.equal(
+      await archiveSize(s.server),
+      before,
+      "nothing of a cut-off file stays in the archive or its temporary folder",
+    );
   });
 
   test("a file within the limit is still viewed and confirmed", async () => {
     p.alt.modes.dataBytes = MB / 2;
     p.alt.modes.omitLength = true;
-    const view = await fetch(`${s.server.url}/api/connections/${conn}/documents/alt-uvi-3/data`, { headers: { Cookie: a.session.cookie } });
+    const view = await fetch(`${s.server.url}/api/connections/${conn}/documents/alt-uvi-3/data`, {
+      headers: { Cookie: a.session.cookie },
+    });
     assert.equal(view.status, 200);
     assert.equal((await view.arrayBuffer()).byteLength, MB / 2);
-    const confirm = await api(a.session, s.server.url, `/api/connections/${conn}/documents/alt-uvi-3/status`, { method: "PUT" });
+    const confirm = await api(a.session, s.server.url, `/api/connections/${conn}/documents/alt-uvi-3/status`, {
+      method: "PUT",
+    });
     assert.equal(confirm.status, 200, confirm.text);
     assert.equal(puts(), 1);
   });
@@ -116,7 +140,9 @@ describe("the archive's disk", () => {
   const s = suiteServer(() => {
     // More free space demanded than any disk has: archiving, and so confirming, must stop. (With
     // PostgreSQL the archive is the database, whose disk the app cannot see: a directory is named.)
-    const dir: Record<string, string> = testDatabaseUrl() ? { ARCHIVE_DIR: mkdtempSync(path.join(tmpdir(), "arge-archive-")) } : {};
+    const dir: Record<string, string> = testDatabaseUrl()
+      ? { ARCHIVE_DIR: mkdtempSync(path.join(tmpdir(), "arge-archive-")) }
+      : {};
     return { sandbox: true, env: { ARCHIVE_MIN_FREE_MB: "100000000", ...dir } };
   });
   let a: Person;
@@ -125,11 +151,16 @@ describe("the archive's disk", () => {
   before(async () => {
     await putState(s.server, [uvi("disk-1", "710001")]);
     a = await makeUser(s.server, "manager");
-    conn = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    conn = (
+      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })
+    ).id;
   });
 
   test("below the free-space margin nothing is archived or confirmed, and the message names the cause", async () => {
-    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/disk-1/status`, { method: "PUT", headers: { "Accept-Language": "de" } });
+    const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/disk-1/status`, {
+      method: "PUT",
+      headers: { "Accept-Language": "de" },
+    });
     assert.equal(res.status, 507, res.text);
     assert.equal(res.body.error, "archive_disk_full");
     assert.equal(res.body.state, "failed");
@@ -146,7 +177,9 @@ describe("what a crash left half-archived is removed at start", () => {
     if (s.server.env.DATABASE_URL) {
       const client = new pg.Client({ connectionString: s.server.env.DATABASE_URL });
       await client.connect();
-      await client.query("INSERT INTO delivery_blobs (id, stored_at) VALUES (gen_random_uuid(), now() - interval '1 hour')");
+      await client.query(
+        "INSERT INTO delivery_blobs (id, stored_at) VALUES (gen_random_uuid(), now() - interval '1 hour')",
+      );
       await client.end();
       assert.equal(await blobCount(s.server), 1);
       await s.server.restart();

@@ -38,10 +38,24 @@ describe(
         filename: `${documentid}.pdf`,
         doctype: "UVI-E",
         mimetype: "application/pdf",
-        metadata: [{ reftype: "residentialunit", mscnumber: String(560000 + i), pmnumber: null, from: "2026-10-01", to: "2026-10-31" }],
+        metadata: [
+          {
+            reftype: "residentialunit",
+            mscnumber: String(560000 + i),
+            pmnumber: null,
+            from: "2026-10-01",
+            to: "2026-10-31",
+          },
+        ],
       }));
       a = await makeUser(one, "manager");
-      conn = (await addConnection(one, a.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
+      conn = (
+        await addConnection(one, a.session, {
+          service: "uvi",
+          baseUrl: p.alt.uviBase,
+          auth: { type: "basic", ...p.alt.basic },
+        })
+      ).id;
       await mustSync(a.session, one.url, conn);
     });
 
@@ -53,11 +67,15 @@ describe(
         p.alt.counters.requests = [];
         const orders = [list, order === "same" ? list : [...list].reverse()];
         const runs = await Promise.all(
-          [one, two].map((s, i) => ndjson(a.session, s.url, `/api/connections/${conn}/confirmations`, { documentids: orders[i] })),
+          [one, two].map((s, i) =>
+            ndjson(a.session, s.url, `/api/connections/${conn}/confirmations`, { documentids: orders[i] }),
+          ),
         );
         const puts = p.alt.counters.requests.filter((r) => r.method === "PUT");
-        for (const id of list) assert.equal(puts.filter((r) => r.path.endsWith(`/${id}/status`)).length, 1, `${id}: one PUT`);
-        for (const id of list) assert.ok(p.alt.documents.find((d) => d.documentid === id)?.confirmed, `${id} confirmed at the provider`);
+        for (const id of list)
+          assert.equal(puts.filter((r) => r.path.endsWith(`/${id}/status`)).length, 1, `${id}: one PUT`);
+        for (const id of list)
+          assert.ok(p.alt.documents.find((d) => d.documentid === id)?.confirmed, `${id} confirmed at the provider`);
         for (const run of runs) {
           assert.equal(run.status, 200, run.text);
           const lines = run.lines.filter((l) => l.documentid);
@@ -68,7 +86,8 @@ describe(
             "no failed line for a document that ended confirmed",
           );
           for (const l of lines) assert.ok(l.state === "confirmed" || l.state === "pending", JSON.stringify(l));
-          for (const l of lines.filter((l) => l.confirmedBy !== undefined)) assert.match(String(l.confirmedAt), /^\d{4}-\d\d-\d\dT/);
+          for (const l of lines.filter((l) => l.confirmedBy !== undefined))
+            assert.match(String(l.confirmedAt), /^\d{4}-\d\d-\d\dT/);
         }
       });
     }
@@ -76,14 +95,21 @@ describe(
     test("two users' connections to one account, at once in opposite orders: a document the other confirmed is reported confirmed, never failed", async () => {
       const { one, two } = pair;
       const b = await makeUser(two, "manager");
-      const twin = (await addConnection(two, b.session, { service: "uvi", baseUrl: p.alt.uviBase, auth: { type: "basic", ...p.alt.basic } })).id;
+      const twin = (
+        await addConnection(two, b.session, {
+          service: "uvi",
+          baseUrl: p.alt.uviBase,
+          auth: { type: "basic", ...p.alt.basic },
+        })
+      ).id;
       await mustSync(b.session, two.url, twin);
       p.alt.modes.confirmDelayMs = 60;
       const runs = await Promise.all([
         ndjson(a.session, one.url, `/api/connections/${conn}/confirmations`, { documentids: twinned }),
         ndjson(b.session, two.url, `/api/connections/${twin}/confirmations`, { documentids: [...twinned].reverse() }),
       ]);
-      for (const id of twinned) assert.ok(p.alt.documents.find((d) => d.documentid === id)?.confirmed, `${id} confirmed at the provider`);
+      for (const id of twinned)
+        assert.ok(p.alt.documents.find((d) => d.documentid === id)?.confirmed, `${id} confirmed at the provider`);
       for (const run of runs) {
         assert.equal(run.status, 200, run.text);
         const lines = run.lines.filter((l) => l.documentid);
@@ -93,7 +119,8 @@ describe(
           [],
           "no failed line for a document the other user confirmed",
         );
-        for (const l of lines.filter((l) => l.confirmedBy !== undefined)) assert.match(String(l.confirmedAt), /^\d{4}-\d\d-\d\dT/);
+        for (const l of lines.filter((l) => l.confirmedBy !== undefined))
+          assert.match(String(l.confirmedAt), /^\d{4}-\d\d-\d\dT/);
       }
     });
   },

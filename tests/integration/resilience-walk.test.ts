@@ -16,14 +16,20 @@ const MAX = 30_000;
 const COUNT_PATH = "/arge/documents/v1/documents/out/count";
 const SANDBOX_DOCS = 600;
 
-/** The alt provider answers the list request at `offset` with an empty page, `times` times (its `next` then points at the same offset). */
+/**
+ * The alt provider answers the list request at `offset` with an empty page, `times` times (its `next` then points at
+ * the same offset).
+ */
 function emptyAt(alt: AltProvider, offset: number, times: number) {
   alt.modes.shortAt = { offset, size: 0, times };
 }
 
 describe("a provider's numbers are untrusted", () => {
   const p = altProviderSuite();
-  const s = suiteServer(() => ({ sandbox: true, env: { SYNC_MAX_DOCUMENTS: String(MAX), PROVIDER_URL_ALLOWLIST: p.alt.origin } }));
+  const s = suiteServer(() => ({
+    sandbox: true,
+    env: { SYNC_MAX_DOCUMENTS: String(MAX), PROVIDER_URL_ALLOWLIST: p.alt.origin },
+  }));
   let a: Person;
   let sandboxId = "";
 
@@ -34,7 +40,9 @@ describe("a provider's numbers are untrusted", () => {
       Array.from({ length: SANDBOX_DOCS }, (_, i) => uvi(`rw-${i}`, `91${String(i).padStart(4, "0")}`)),
     );
     a = await makeUser(s.server, "manager");
-    sandboxId = (await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })).id;
+    sandboxId = (
+      await addConnection(s.server, a.session, { service: "uvi", baseUrl: `${s.server.url}/arge`, auth: SANDBOX_BASIC })
+    ).id;
     // The route that `watch` asks is loaded once before anything is timed (a cold start is not a stall).
     assert.equal((await api(a.session, s.server.url, "/api/connections")).status, 200);
   });
@@ -43,11 +51,13 @@ describe("a provider's numbers are untrusted", () => {
     await control(s.server, "DELETE", "/faults");
   });
 
-  const countFault = (body: string) => control(s.server, "PUT", "/faults", [{ method: "GET", path: COUNT_PATH, status: 200, body, times: 1 }]);
+  const countFault = (body: string) =>
+    control(s.server, "PUT", "/faults", [{ method: "GET", path: COUNT_PATH, status: 200, body, times: 1 }]);
   const lastSyncOf = async (id: string) => {
     const res = await api(a.session, s.server.url, "/api/connections");
     assert.equal(res.status, 200, res.text);
-    return (res.body as { id: string; lastSync: { ok: boolean; message?: string } | null }[]).find((c) => c.id === id)!.lastSync;
+    return (res.body as { id: string; lastSync: { ok: boolean; message?: string } | null }[]).find((c) => c.id === id)!
+      .lastSync;
   };
   /** Asks GET /api/connections over and over until `running` settles; the slowest answer in ms. */
   const watch = async (running: Promise<unknown>) => {
@@ -65,7 +75,8 @@ describe("a provider's numbers are untrusted", () => {
     }
     return { slowest, asked };
   };
-  // A connection per test, each to an account of its own (a user's second connection to one account is refused); UVI sends no kd.
+  // A connection per test, each to an account of its own (a user's second connection to one account is refused); UVI
+  // sends no kd.
   let accounts = 0;
   const altConnection = async () =>
     (
@@ -101,7 +112,14 @@ describe("a provider's numbers are untrusted", () => {
   });
 
   test("negative, fractional and non-number counts end the sync the same way", async () => {
-    for (const body of ['{"count": -1}', '{"count": 2.5}', '{"count": "viele"}', '{"count": null}', '{"count": true}', '{"count": "1e12"}']) {
+    for (const body of [
+      '{"count": -1}',
+      '{"count": 2.5}',
+      '{"count": "viele"}',
+      '{"count": null}',
+      '{"count": true}',
+      '{"count": "1e12"}',
+    ]) {
       await countFault(body);
       const res = await syncConnection(a.session, s.server.url, sandboxId);
       assert.equal(res.status, 200, res.text);

@@ -9,15 +9,28 @@ describe("security baseline", () => {
   test("a changing request with a foreign or null Origin gets 403; same origin and no Origin pass", async () => {
     const body = { email: "origin@example.com", name: "O", role: "manager", password: "long-enough-1" };
     for (const origin of ["https://evil.example", "null", "http://127.0.0.1:1"]) {
-      const res = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: body, headers: { Origin: origin } });
+      const res = await api(suite.admin, suite.server.url, "/api/users", {
+        method: "POST",
+        json: body,
+        headers: { Origin: origin },
+      });
       assert.equal(res.status, 403, origin);
       assert.equal(res.body.error, "bad_origin");
     }
-    const same = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: body, headers: { Origin: suite.server.url } });
+    const same = await api(suite.admin, suite.server.url, "/api/users", {
+      method: "POST",
+      json: body,
+      headers: { Origin: suite.server.url },
+    });
     assert.equal(same.status, 201);
-    const none = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: { ...body, email: "origin2@example.com" } });
+    const none = await api(suite.admin, suite.server.url, "/api/users", {
+      method: "POST",
+      json: { ...body, email: "origin2@example.com" },
+    });
     assert.equal(none.status, 201);
-    const list = await api(suite.admin, suite.server.url, "/api/users", { headers: { Origin: "https://evil.example" } });
+    const list = await api(suite.admin, suite.server.url, "/api/users", {
+      headers: { Origin: "https://evil.example" },
+    });
     assert.equal(list.status, 200, "reads are not refused by Origin");
   });
 
@@ -29,7 +42,10 @@ describe("security baseline", () => {
       ["/admin/users", suite.admin.cookie],
       ["/arge/documents/v1/documents/out", ""],
     ] as const) {
-      const res = await fetch(`${suite.server.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      const res = await fetch(`${suite.server.url}${p}`, {
+        headers: cookie ? { Cookie: cookie } : {},
+        redirect: "manual",
+      });
       const csp = res.headers.get("content-security-policy") ?? "";
       assert.match(csp, /frame-ancestors 'none'/, p);
       if (/^\/(api|arge)\//.test(p)) assert.match(csp, /^default-src 'none'/, `${p}: JSON runs no script`);
@@ -51,7 +67,11 @@ describe("security baseline", () => {
     assert.ok(scripts.length > 0);
     for (const attrs of scripts) assert.match(attrs, new RegExp(`nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`));
     const again = await fetch(`${suite.server.url}/login`);
-    assert.notEqual(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1], nonce, "a fresh nonce per request");
+    assert.notEqual(
+      /'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1],
+      nonce,
+      "a fresh nonce per request",
+    );
   });
 
   test("pages: signed out goes to /login; a role that may not use a page gets 404", async () => {

@@ -64,7 +64,8 @@ describe("SSRF: connections to internal addresses are refused before any connect
     return rows;
   };
 
-  const post = (json: Record<string, unknown>) => api(a.session, s.server.url, "/api/connections", { method: "POST", json: { name: "Intern", ...json } });
+  const post = (json: Record<string, unknown>) =>
+    api(a.session, s.server.url, "/api/connections", { method: "POST", json: { name: "Intern", ...json } });
 
   test("each address is refused by the guard when saving, naming the field, and its listener sees nothing", async () => {
     for (const baseUrl of table()) {
@@ -83,9 +84,16 @@ describe("SSRF: connections to internal addresses are refused before any connect
   });
 
   test("a host name that resolves to loopback passes the save and is refused at connect time", async (t) => {
-    if (!loopbackName) return t.skip("no host name resolving to loopback here: the connect-time lookup is covered by the unit test only");
+    if (!loopbackName)
+      return t.skip(
+        "no host name resolving to loopback here: the connect-time lookup is covered by the unit test only",
+      );
     const baseUrl = `https://${loopbackName}:${v4.port}/arge`;
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl, auth: { type: "basic", username: "u", password: "p" } });
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl,
+      auth: { type: "basic", username: "u", password: "p" },
+    });
     const tried = await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
     assert.equal(tried.status, 200);
     assert.equal(tried.body.status, "refused", tried.text);
@@ -111,8 +119,16 @@ describe("SSRF: connections to internal addresses are refused before any connect
   });
 
   test("redirects to those addresses are not followed", async () => {
-    const conn = await addConnection(s.server, a.session, { service: "uvi", baseUrl: provider.alt.uviBase, auth: { type: "basic", ...provider.alt.basic } });
-    for (const target of [`http://127.0.0.1:${v4.port}/`, `http://localhost:${v4.port}/`, "http://169.254.169.254/latest/meta-data/"]) {
+    const conn = await addConnection(s.server, a.session, {
+      service: "uvi",
+      baseUrl: provider.alt.uviBase,
+      auth: { type: "basic", ...provider.alt.basic },
+    });
+    for (const target of [
+      `http://127.0.0.1:${v4.port}/`,
+      `http://localhost:${v4.port}/`,
+      "http://169.254.169.254/latest/meta-data/",
+    ]) {
       provider.alt.modes.redirectTo = target;
       const t = await api(a.session, s.server.url, `/api/connections/${conn.id}/test`, { method: "POST" });
       assert.equal(t.body.status, "wrong_address", target);

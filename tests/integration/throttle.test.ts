@@ -28,7 +28,10 @@ describe("sign-in throttling", () => {
 
   test("the block holds across a restart (kept in the database)", async () => {
     await s.server.restart();
-    const blocked = await signIn(s.server.url, ADMIN.email, ADMIN.password, { ...from("10.0.1.2"), "Accept-Language": "en" });
+    const blocked = await signIn(s.server.url, ADMIN.email, ADMIN.password, {
+      ...from("10.0.1.2"),
+      "Accept-Language": "en",
+    });
     assert.equal(blocked.status, 429);
     assert.match(((await blocked.json()) as { message: string }).message, /wait \d+ minutes/);
   });

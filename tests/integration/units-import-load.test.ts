@@ -42,7 +42,11 @@ describe("a register import of the largest allowed file", () => {
   });
 
   const put = (who: Session, body: string, query = "") =>
-    api(who, s.server.url, `/api/units${query}`, { method: "PUT", body, headers: { "content-type": "text/csv", origin: s.server.url } });
+    api(who, s.server.url, `/api/units${query}`, {
+      method: "PUT",
+      body,
+      headers: { "content-type": "text/csv", origin: s.server.url },
+    });
 
   /**
    * Asks over and over until `running` settles (a bounded number of times, so that an import that
@@ -89,14 +93,18 @@ describe("a register import of the largest allowed file", () => {
     // The embedded database has one connection, and a transaction holds it whole: another user's
     // request that reads the database waits for the import's transaction there (logged above),
     // while PostgreSQL serves it beside the import.
-    if (s.server.env.DATABASE_URL) assert.ok(page.slowest < 1000 && page.failed === 0, `${label}: another manager's page asked ${seen(page)}`);
+    if (s.server.env.DATABASE_URL)
+      assert.ok(page.slowest < 1000 && page.failed === 0, `${label}: another manager's page asked ${seen(page)}`);
     return res;
   };
 
   test("into an empty register: every row created, the server answering within a second", async () => {
     const res = await timed("fresh", register(false));
     assert.equal(res.status, 200, res.text.slice(0, 500));
-    assert.deepEqual([res.body.rows, res.body.created, res.body.updated, res.body.unchanged, res.body.errors.length], [ROWS, ROWS, 0, 0, 0]);
+    assert.deepEqual(
+      [res.body.rows, res.body.created, res.body.updated, res.body.unchanged, res.body.errors.length],
+      [ROWS, ROWS, 0, 0, 0],
+    );
   });
 
   test("over a full register: the dry run and the import report alike, half the rows updated", async () => {
@@ -106,7 +114,10 @@ describe("a register import of the largest allowed file", () => {
     const res = await timed("full", file);
     assert.equal(res.status, 200, res.text.slice(0, 500));
     assert.deepEqual(res.body, dry.body, "the dry run reports what the import does");
-    assert.deepEqual([res.body.rows, res.body.created, res.body.updated, res.body.unchanged], [ROWS, 0, ROWS / 2, ROWS / 2]);
+    assert.deepEqual(
+      [res.body.rows, res.body.created, res.body.updated, res.body.unchanged],
+      [ROWS, 0, ROWS / 2, ROWS / 2],
+    );
     assert.deepEqual(res.body.changes[0], { line: 2, unit: "88000000", change: "updated", columns: ["email"] });
     const page = await api(manager.session, s.server.url, "/api/units?q=88000002");
     assert.equal(page.body.units[0]?.resident?.email, "neu000002@example.de");
@@ -115,7 +126,10 @@ describe("a register import of the largest allowed file", () => {
   test("replace with the first half: the other half deleted, the server answering within a second", async () => {
     const res = await timed("replace", register(true, ROWS / 2), "?replace=1");
     assert.equal(res.status, 200, res.text.slice(0, 500));
-    assert.deepEqual([res.body.rows, res.body.created, res.body.updated, res.body.unchanged, res.body.deleted], [ROWS / 2, 0, 0, ROWS / 2, ROWS / 2]);
+    assert.deepEqual(
+      [res.body.rows, res.body.created, res.body.updated, res.body.unchanged, res.body.deleted],
+      [ROWS / 2, 0, 0, ROWS / 2, ROWS / 2],
+    );
     assert.equal((await api(manager.session, s.server.url, "/api/units?limit=1")).body.count, ROWS / 2);
   });
 });

@@ -15,13 +15,21 @@ import { sandboxSuite } from "../support/suite";
 type Group = {
   unit: string | null;
   label: string | null;
-  register: { property: string | null; address: string | null; resident: { name: string; channel: string } | null } | null;
+  register: {
+    property: string | null;
+    address: string | null;
+    resident: { name: string; channel: string } | null;
+  } | null;
 };
 
-const put = (who: Session, base: string, csv: string) => api(who, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } });
+const put = (who: Session, base: string, csv: string) =>
+  api(who, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } });
 
 describe("the inbox by property", () => {
-  const s = sandboxSuite([uvi("u-1", "7001"), uvi("u-2", "7002"), uvi("u-3", "7003"), uvi("u-4", "7002", "2026-09"), uvi("u-5", null)], { synced: true });
+  const s = sandboxSuite(
+    [uvi("u-1", "7001"), uvi("u-2", "7002"), uvi("u-3", "7003"), uvi("u-4", "7002", "2026-09"), uvi("u-5", null)],
+    { synced: true },
+  );
   let other: Person;
   before(async () => {
     other = await makeUser(s.server, "manager");
@@ -45,7 +53,10 @@ describe("the inbox by property", () => {
 
   test("with a register: by property, then unit, the register's names; units it does not know last", async () => {
     // Another user's register names the same numbers: it must never reach this user's inbox.
-    assert.equal((await put(other.session, s.server.url, "Nutzeinheit;Liegenschaft;Lage\n7003;Fremdes Haus;fremd\n")).status, 200);
+    assert.equal(
+      (await put(other.session, s.server.url, "Nutzeinheit;Liegenschaft;Lage\n7003;Fremdes Haus;fremd\n")).status,
+      200,
+    );
     const csv = [
       "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
       "7001;Haus Birke;Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;j@example.de;E-Mail",

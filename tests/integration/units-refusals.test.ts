@@ -32,10 +32,22 @@ describe("the unit register: what the import refuses", () => {
     ].join("\n");
     const expected = [
       { line: 4, column: "EMail", message: "Keine gültige E-Mail-Adresse." },
-      { line: 5, column: "Nutzeinheit", message: "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen." },
+      {
+        line: 5,
+        column: "Nutzeinheit",
+        message: "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen.",
+      },
       { line: 6, column: "Zustellweg", message: "Unbekannter Zustellweg „Fax“: erlaubt sind E-Mail, Portal und Post." },
-      { line: 7, column: "Nutzeinheit", message: "Diese Nutzeinheit steht schon in Zeile 2; die Datei darf jede Nutzeinheit nur einmal nennen." },
-      { line: 8, column: "Anschrift", message: "Zustellweg Post (auch wenn kein Zustellweg angegeben ist), aber keine Anschrift." },
+      {
+        line: 7,
+        column: "Nutzeinheit",
+        message: "Diese Nutzeinheit steht schon in Zeile 2; die Datei darf jede Nutzeinheit nur einmal nennen.",
+      },
+      {
+        line: 8,
+        column: "Anschrift",
+        message: "Zustellweg Post (auch wenn kein Zustellweg angegeben ist), aber keine Anschrift.",
+      },
     ];
     const dry = await put(other.session, s.server.url, file, "?dryRun=1");
     assert.equal(dry.status, 200, dry.text);
@@ -46,7 +58,13 @@ describe("the unit register: what the import refuses", () => {
       (await list(other.session, s.server.url)).units.map((u) => u.mscnumber),
       ["88001"],
     );
-    const onlyErrors = await put(other.session, s.server.url, "Nutzeinheit;Bewohner;Zustellweg\n99;X;Fax\n", "", "text/csv; charset=utf-8");
+    const onlyErrors = await put(
+      other.session,
+      s.server.url,
+      "Nutzeinheit;Bewohner;Zustellweg\n99;X;Fax\n",
+      "",
+      "text/csv; charset=utf-8",
+    );
     assert.equal(onlyErrors.status, 400);
     assert.equal(onlyErrors.body.errors[0].line, 2);
     const noNumbers = await put(other.session, s.server.url, "Name;Ort\nA;B\n");
@@ -72,11 +90,16 @@ describe("the unit register: what the import refuses", () => {
     const res = await put(other.session, s.server.url, file, "?dryRun=1");
     assert.equal(res.status, 200, res.text);
     const errors = res.body.errors as { line: number; column: string; message: string }[];
-    // A CR inside quotes ends a line of the file (line numbers count the file's lines): the rows after it start a line later.
+    // A CR inside quotes ends a line of the file (line numbers count the file's lines): the rows after it start a line
+    // later.
     const lineOf = (i: number) => i + 2 + (i > bad.indexOf("\r") ? 1 : 0);
     assert.deepEqual(
       errors.map((e) => [e.line, e.column]),
-      [...bad.map((_, i) => [lineOf(i), "Bewohner"]), [lineOf(bad.length), "Anschrift"], [lineOf(bad.length + 1), "Lage"]],
+      [
+        ...bad.map((_, i) => [lineOf(i), "Bewohner"]),
+        [lineOf(bad.length), "Anschrift"],
+        [lineOf(bad.length + 1), "Lage"],
+      ],
       JSON.stringify(errors),
     );
     for (const e of errors) assert.match(e.message, /Steuer-, Tabulator-, Zeilenumbruch- oder Richtungszeichen/);
@@ -86,9 +109,19 @@ describe("the unit register: what the import refuses", () => {
   test("limits: more than 10 MiB or 100,000 rows answer 413; an answer lists 1,000 errors and counts the rest", async () => {
     const big = await put(manager.session, s.server.url, `Nutzeinheit\n${"1\n".repeat(5.3 * 1024 * 1024)}`);
     assert.equal(big.status, 413);
-    const rows = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_001 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
+    const rows = await put(
+      manager.session,
+      s.server.url,
+      `Nutzeinheit\n${Array.from({ length: 100_001 }, (_, i) => String(i)).join("\n")}\n`,
+      "?dryRun=1",
+    );
     assert.equal(rows.status, 413, rows.text);
-    const most = await put(manager.session, s.server.url, `Nutzeinheit\n${Array.from({ length: 100_000 }, (_, i) => String(i)).join("\n")}\n`, "?dryRun=1");
+    const most = await put(
+      manager.session,
+      s.server.url,
+      `Nutzeinheit\n${Array.from({ length: 100_000 }, (_, i) => String(i)).join("\n")}\n`,
+      "?dryRun=1",
+    );
     assert.equal(most.status, 200);
     assert.equal(most.body.created, 100_000);
     const broken = await put(

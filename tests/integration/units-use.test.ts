@@ -22,10 +22,23 @@ import { sandboxSuite, suiteServer } from "../support/suite";
 
 const METRICS_TOKEN = "units-use-metrics-token-0123456789";
 
-type Group = { unit: string | null; label: string | null; register: { property: string | null; resident: { name: string } | null } | null };
-type Match = { id: string; mscnumber: string | null; pmnumber: string | null; owner: string; property: string | null; label: string | null; resident: unknown };
+type Group = {
+  unit: string | null;
+  label: string | null;
+  register: { property: string | null; resident: { name: string } | null } | null;
+};
+type Match = {
+  id: string;
+  mscnumber: string | null;
+  pmnumber: string | null;
+  owner: string;
+  property: string | null;
+  label: string | null;
+  resident: unknown;
+};
 
-const put = (who: Session, base: string, csv: string) => api(who, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } });
+const put = (who: Session, base: string, csv: string) =>
+  api(who, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } });
 
 // The uvi() documents name unit N with pmnumber PM-N. 8004 is registered by its pmnumber only;
 // 8005 both ways, as two units: its mscnumber's entry is the document's unit.
@@ -39,10 +52,13 @@ const REGISTER = [
 ].join("\n");
 
 describe("the register in the inbox's search, and the admin's residents", () => {
-  const s = sandboxSuite(["8001", "8002", "8003", "8004", "8005"].map((msc) => uvi(`use-${msc}`, msc)).concat(uvi("use-none", null)), {
-    synced: true,
-    env: { METRICS_TOKEN },
-  });
+  const s = sandboxSuite(
+    ["8001", "8002", "8003", "8004", "8005"].map((msc) => uvi(`use-${msc}`, msc)).concat(uvi("use-none", null)),
+    {
+      synced: true,
+      env: { METRICS_TOKEN },
+    },
+  );
   let other: Person;
   let admin: Session;
   before(async () => {
@@ -51,8 +67,13 @@ describe("the register in the inbox's search, and the admin's residents", () => 
     assert.equal((await put(s.manager.session, s.server.url, REGISTER)).status, 200);
     // Another user's register names 8003: neither its names nor its search reach this user's inbox.
     assert.equal(
-      (await put(other.session, s.server.url, "Nutzeinheit;Liegenschaft;Bewohner;E-Mail;Zustellweg\n8003;Fremdes Haus;Fremder Mieter;f@example.de;E-Mail\n"))
-        .status,
+      (
+        await put(
+          other.session,
+          s.server.url,
+          "Nutzeinheit;Liegenschaft;Bewohner;E-Mail;Zustellweg\n8003;Fremdes Haus;Fremder Mieter;f@example.de;E-Mail\n",
+        )
+      ).status,
       200,
     );
   });
@@ -68,7 +89,11 @@ describe("the register in the inbox's search, and the admin's residents", () => 
     assert.deepEqual(await units(`?q=${encodeURIComponent("eichenweg")}`), ["8002"], "address");
     assert.deepEqual(await units(`?q=${encodeURIComponent("1. og")}`), ["8002"], "label");
     assert.deepEqual(await units(`?q=${encodeURIComponent("jürgen")}`), ["8001"], "resident");
-    assert.deepEqual(await units(`?q=${encodeURIComponent("Çelik")}`), ["8004"], "resident of a unit registered by its pmnumber");
+    assert.deepEqual(
+      await units(`?q=${encodeURIComponent("Çelik")}`),
+      ["8004"],
+      "resident of a unit registered by its pmnumber",
+    );
     const found = await inbox("?q=LINDE");
     assert.equal(found.units, 2);
     assert.equal(found.documents, 2);
@@ -81,7 +106,12 @@ describe("the register in the inbox's search, and the admin's residents", () => 
 
   test("a unit registered by its pmnumber alone names its documents; its mscnumber's entry wins", async () => {
     const all = await inbox("");
-    const names = Object.fromEntries(all.groups.map((g) => [g.unit ?? "none", [g.register?.property ?? null, g.label, g.register?.resident?.name ?? null]]));
+    const names = Object.fromEntries(
+      all.groups.map((g) => [
+        g.unit ?? "none",
+        [g.register?.property ?? null, g.label, g.register?.resident?.name ?? null],
+      ]),
+    );
     assert.deepEqual(names["8004"], ["Haus Linde", "DG", "Ömer Çelik"]);
     assert.deepEqual(names["8005"], ["Haus Ahorn", "2. OG", null]);
     assert.deepEqual(
@@ -130,7 +160,9 @@ describe("the register in the inbox's search, and the admin's residents", () => 
     );
     const byNumber = await search("?q=800");
     assert.deepEqual(
-      byNumber.residents.map((r) => [r.mscnumber ?? r.pmnumber, r.owner, r.resident]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      byNumber.residents
+        .map((r) => [r.mscnumber ?? r.pmnumber, r.owner, r.resident])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       [
         ["8001", s.manager.email, { name: "Jürgen Weiß", channel: "email" }],
         ["8002", s.manager.email, { name: "Zoë Qvist", channel: "portal" }],
@@ -147,19 +179,28 @@ describe("the register in the inbox's search, and the admin's residents", () => 
       ["8001"],
     );
 
-    const erased = await api(admin, s.server.url, `/api/units/${zoe.id}/resident`, { method: "DELETE", headers: { origin: s.server.url } });
+    const erased = await api(admin, s.server.url, `/api/units/${zoe.id}/resident`, {
+      method: "DELETE",
+      headers: { origin: s.server.url },
+    });
     assert.equal(erased.status, 200, erased.text);
     assert.equal((await search(`?q=${encodeURIComponent("zoë")}`)).count, 0, "an erased resident is found no more");
     const unit = await api(s.manager.session, s.server.url, "/api/units?q=8002");
     assert.deepEqual(
-      (unit.body as { units: { mscnumber: string; property: string; resident: unknown }[] }).units.map((u) => [u.mscnumber, u.property, u.resident]),
+      (unit.body as { units: { mscnumber: string; property: string; resident: unknown }[] }).units.map((u) => [
+        u.mscnumber,
+        u.property,
+        u.resident,
+      ]),
       [["8002", "Haus Eiche", null]],
       "the unit stays",
     );
   });
 
   test("the search term reaches neither the server's output nor its metrics nor the audit trail", async () => {
-    const metrics = await (await fetch(`${s.server.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`${s.server.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     const audit = JSON.stringify(await sql(s.server, "SELECT kind, detail FROM audit_events"));
     assert.match(audit, /resident\.erase/);
     for (const term of ["zoë", "Zo%C3%AB", "Zoë", "Qvist", "OEMER@example", "zq-unique"]) {
@@ -170,7 +211,8 @@ describe("the register in the inbox's search, and the admin's residents", () => 
   });
 });
 
-// The erased resident's values, and a kept resident's name: found on disk, it shows that the search reads the right bytes.
+// The erased resident's values, and a kept resident's name: found on disk, it shows that the search reads the right
+// bytes.
 const ERASED = ["Quirinella Zwackelmann", "quirinella.zwackelmann@example.de", "Postfach 4711 Zwackeldorf"];
 const KEPT = "Bertholdine Kesselring";
 const TWO_RESIDENTS = [
@@ -183,7 +225,10 @@ const TWO_RESIDENTS = [
 async function eraseOne(server: TestServer, manager: Session, admin: Session): Promise<void> {
   assert.equal((await put(manager, server.url, TWO_RESIDENTS)).status, 200);
   const [unit] = (await api(manager, server.url, "/api/units?q=9001")).body.units as { id: string }[];
-  const erased = await api(admin, server.url, `/api/units/${unit!.id}/resident`, { method: "DELETE", headers: { origin: server.url } });
+  const erased = await api(admin, server.url, `/api/units/${unit!.id}/resident`, {
+    method: "DELETE",
+    headers: { origin: server.url },
+  });
   assert.equal(erased.status, 200, erased.text);
   assert.equal(erased.body.resident, null);
 }
@@ -212,23 +257,27 @@ describe("an erased resident leaves the database's files", () => {
   });
 });
 
-describe("erasure on PostgreSQL as a user who may not CHECKPOINT", { skip: !testDatabaseUrl() && "needs TEST_DATABASE_URL" }, () => {
-  let owner: Awaited<ReturnType<typeof plainOwnerDatabase>>;
-  let own: TestServer | undefined;
-  before(async () => {
-    owner = await plainOwnerDatabase();
-  });
-  after(async () => {
-    await own?.stop();
-    await owner?.drop();
-  });
+describe(
+  "erasure on PostgreSQL as a user who may not CHECKPOINT",
+  { skip: !testDatabaseUrl() && "needs TEST_DATABASE_URL" },
+  () => {
+    let owner: Awaited<ReturnType<typeof plainOwnerDatabase>>;
+    let own: TestServer | undefined;
+    before(async () => {
+      owner = await plainOwnerDatabase();
+    });
+    after(async () => {
+      await own?.stop();
+      await owner?.drop();
+    });
 
-  test("the erasure succeeds, the table is rewritten, and the log names the step that was refused", async () => {
-    own = await startServer({ database: "embedded", env: { DATABASE_URL: owner.url } });
-    const admin = await mustSignIn(own.url, ADMIN.email, ADMIN.password);
-    await eraseOne(own, (await makeUser(own, "manager", admin)).session, admin);
-    assert.deepEqual(await pagesHolding(owner.url, "units", [...ERASED, KEPT]), [KEPT]);
-    assert.match(own.output(), /"step":"checkpoint"/);
-    assert.ok(!ERASED.some((e) => own!.output().includes(e)), "no erased value in the log");
-  });
-});
+    test("the erasure succeeds, the table is rewritten, and the log names the step that was refused", async () => {
+      own = await startServer({ database: "embedded", env: { DATABASE_URL: owner.url } });
+      const admin = await mustSignIn(own.url, ADMIN.email, ADMIN.password);
+      await eraseOne(own, (await makeUser(own, "manager", admin)).session, admin);
+      assert.deepEqual(await pagesHolding(owner.url, "units", [...ERASED, KEPT]), [KEPT]);
+      assert.match(own.output(), /"step":"checkpoint"/);
+      assert.ok(!ERASED.some((e) => own!.output().includes(e)), "no erased value in the log");
+    });
+  },
+);

@@ -44,7 +44,11 @@ describe("the unit register", () => {
   });
 
   test("UTF-8 with BOM, UTF-8 with commas and Windows-1252 import with their umlauts intact", async () => {
-    const people = [await makeUser(s.server, "manager"), await makeUser(s.server, "manager"), await makeUser(s.server, "manager")];
+    const people = [
+      await makeUser(s.server, "manager"),
+      await makeUser(s.server, "manager"),
+      await makeUser(s.server, "manager"),
+    ];
     const comma = "mscnumber,resident,email,channel,property\r\n77001,Jürgen Weiß,j@example.de,email,Haus Süd\r\n";
     const files: [Uint8Array, string][] = [
       [
@@ -52,17 +56,28 @@ describe("the unit register", () => {
           0xef,
           0xbb,
           0xbf,
-          ...new TextEncoder().encode("Nutzeinheit;Bewohner;Zustellweg;Anschrift;Liegenschaft\n77001;Jürgen Weiß;Post;Südstraße 1;Haus Süd\n"),
+          ...new TextEncoder().encode(
+            "Nutzeinheit;Bewohner;Zustellweg;Anschrift;Liegenschaft\n77001;Jürgen Weiß;Post;Südstraße 1;Haus Süd\n",
+          ),
         ]),
         "utf-8 BOM ;",
       ],
       [new TextEncoder().encode(comma), "utf-8 ,"],
-      [cp1252("Nutzeinheit;Bewohner;Zustellweg;Anschrift;Liegenschaft\r\n77001;Jürgen Weiß;Post;Südstraße 1;Haus Süd\r\n"), "windows-1252 ;"],
+      [
+        cp1252(
+          "Nutzeinheit;Bewohner;Zustellweg;Anschrift;Liegenschaft\r\n77001;Jürgen Weiß;Post;Südstraße 1;Haus Süd\r\n",
+        ),
+        "windows-1252 ;",
+      ],
     ];
     for (const [i, [bytes, what]] of files.entries()) {
       const res = await put(people[i]!.session, s.server.url, bytes);
       assert.equal(res.status, 200, `${what}: ${res.text}`);
-      assert.deepEqual(counts(res.body), { rows: 1, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: [] }, what);
+      assert.deepEqual(
+        counts(res.body),
+        { rows: 1, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: [] },
+        what,
+      );
       const [unit] = (await list(people[i]!.session, s.server.url)).units;
       assert.equal(unit?.resident?.name, "Jürgen Weiß", what);
       assert.equal(unit?.property, "Haus Süd", what);
@@ -100,8 +115,20 @@ describe("the unit register", () => {
     const first = await exportCsv(manager.session, s.server.url);
     assert.deepEqual([...first.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const again = await put(manager.session, s.server.url, first);
-    assert.deepEqual(again.body, { rows: 4, created: 0, updated: 0, unchanged: 4, deleted: 0, errors: [], changes: [] });
-    assert.deepEqual(await exportCsv(manager.session, s.server.url), first, "the export is the same bytes after its own import");
+    assert.deepEqual(again.body, {
+      rows: 4,
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      deleted: 0,
+      errors: [],
+      changes: [],
+    });
+    assert.deepEqual(
+      await exportCsv(manager.session, s.server.url),
+      first,
+      "the export is the same bytes after its own import",
+    );
     assert.match(new TextDecoder().decode(first), /"'=1\. OG rechts"|'=1\. OG rechts/);
 
     const emails = await put(manager.session, s.server.url, "Nutzeinheit;E-Mail\n55501003;neu@example.de\n");
@@ -115,15 +142,25 @@ describe("the unit register", () => {
       changes: [{ line: 2, unit: "55501003", change: "updated", columns: ["email"] }],
     });
     const portal = (await list(manager.session, s.server.url, "?q=55501003")).units[0];
-    assert.deepEqual(portal?.resident, { name: "Ömer Çelik", email: "neu@example.de", channel: "portal", postalAddress: null });
+    assert.deepEqual(portal?.resident, {
+      name: "Ömer Çelik",
+      email: "neu@example.de",
+      channel: "portal",
+      postalAddress: null,
+    });
     assert.equal(portal?.property, "Wohnanlage Südpark");
 
-    const replaced = await put(manager.session, s.server.url, "Nutzeinheit;Lage\n55501001;EG links\n55501003;2. OG\n", "?replace=1&dryRun=1");
+    const replaced = await put(
+      manager.session,
+      s.server.url,
+      "Nutzeinheit;Lage\n55501001;EG links\n55501003;2. OG\n",
+      "?replace=1&dryRun=1",
+    );
     assert.equal(replaced.body.deleted, 2);
-    assert.deepEqual(replaced.body.changes.map((c: { unit: string; change: string }) => `${c.unit} ${c.change}`).sort(), [
-      "55501002 deleted",
-      "55501004 deleted",
-    ]);
+    assert.deepEqual(
+      replaced.body.changes.map((c: { unit: string; change: string }) => `${c.unit} ${c.change}`).sort(),
+      ["55501002 deleted", "55501004 deleted"],
+    );
     assert.equal((await list(manager.session, s.server.url)).count, 4, "a dry run deletes nothing");
     const kept = await put(manager.session, s.server.url, "Nutzeinheit;Lage\n55501001;EG links\n");
     assert.equal(kept.body.deleted, 0);
@@ -143,7 +180,10 @@ describe("the unit register", () => {
 
     const unit = found.units[0]!;
     const path = `/api/units/${unit.id}`;
-    const bad = await api(manager.session, s.server.url, path, { method: "PATCH", json: { resident: { name: "Neu", channel: "email", email: "" } } });
+    const bad = await api(manager.session, s.server.url, path, {
+      method: "PATCH",
+      json: { resident: { name: "Neu", channel: "email", email: "" } },
+    });
     assert.equal(bad.status, 400, bad.text);
     assert.deepEqual(
       bad.body.fields.map((f: { path: string }) => f.path),
@@ -154,13 +194,24 @@ describe("the unit register", () => {
       json: { resident: { name: "Neu Mieterin", channel: "post", postalAddress: "Südstraße 1\n10115 Berlin" } },
     });
     assert.equal(good.status, 200, good.text);
-    assert.deepEqual(good.body.resident, { name: "Neu Mieterin", email: null, channel: "post", postalAddress: "Südstraße 1\n10115 Berlin" });
+    assert.deepEqual(good.body.resident, {
+      name: "Neu Mieterin",
+      email: null,
+      channel: "post",
+      postalAddress: "Südstraße 1\n10115 Berlin",
+    });
 
     const theirs = await api(other.session, s.server.url, path, { method: "PATCH", json: { label: "x" } });
-    const missing = await api(other.session, s.server.url, "/api/units/00000000-0000-4000-8000-000000000000", { method: "PATCH", json: { label: "x" } });
+    const missing = await api(other.session, s.server.url, "/api/units/00000000-0000-4000-8000-000000000000", {
+      method: "PATCH",
+      json: { label: "x" },
+    });
     assert.equal(theirs.status, 404);
     assert.deepEqual(theirs.body, missing.body);
-    assert.ok(!(await list(other.session, s.server.url, "?q=5550")).units.length, "another user's units are not listed");
+    assert.ok(
+      !(await list(other.session, s.server.url, "?q=5550")).units.length,
+      "another user's units are not listed",
+    );
     assert.ok(!new TextDecoder().decode(await exportCsv(other.session, s.server.url)).includes("5550"), "nor exported");
     const support = await makeUser(s.server, "support");
     assert.equal((await api(support.session, s.server.url, "/api/units")).status, 403);
@@ -169,7 +220,10 @@ describe("the unit register", () => {
   test("an admin erases one resident's data, the unit stays; a manager may not", async () => {
     const unit = (await list(manager.session, s.server.url, "?q=55501003")).units[0]!;
     const path = `/api/units/${unit.id}/resident`;
-    assert.equal((await api(manager.session, s.server.url, path, { method: "DELETE", headers: { origin: s.server.url } })).status, 403);
+    assert.equal(
+      (await api(manager.session, s.server.url, path, { method: "DELETE", headers: { origin: s.server.url } })).status,
+      403,
+    );
     const erased = await api(s.admin, s.server.url, path, { method: "DELETE", headers: { origin: s.server.url } });
     assert.equal(erased.status, 200, erased.text);
     assert.equal(erased.body.resident, null);
@@ -178,14 +232,30 @@ describe("the unit register", () => {
   });
 
   test("no resident's name or e-mail in the server's output, its metrics or the audit trail", async () => {
-    const metrics = await fetch(`${s.server.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    const personal = ["Jürgen", "Weiß", "juergen.weiss", "Änne", "Ömer", "oemer@", "neu@example.de", "Neu Mieterin", "Südstraße 1\n"];
+    const metrics = await fetch(`${s.server.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const personal = [
+      "Jürgen",
+      "Weiß",
+      "juergen.weiss",
+      "Änne",
+      "Ömer",
+      "oemer@",
+      "neu@example.de",
+      "Neu Mieterin",
+      "Südstraße 1\n",
+    ];
     const metricsText = await metrics.text();
     const audit = await sql<{ kind: string; detail: unknown }>(
       s.server,
       "SELECT kind, detail FROM audit_events WHERE kind IN ('units.import', 'unit.update', 'resident.erase')",
     );
-    assert.ok(audit.some((e) => e.kind === "units.import") && audit.some((e) => e.kind === "unit.update") && audit.some((e) => e.kind === "resident.erase"));
+    assert.ok(
+      audit.some((e) => e.kind === "units.import") &&
+        audit.some((e) => e.kind === "unit.update") &&
+        audit.some((e) => e.kind === "resident.erase"),
+    );
     const auditText = JSON.stringify(audit);
     for (const p of personal) {
       assert.ok(!s.server.output().includes(p), `${p} in the server's output`);

@@ -9,7 +9,10 @@ describe("users API and roles", () => {
   const suite = suiteServer();
 
   async function createUser(role: string, email: string, password = "manager-pass-1") {
-    const res = await api(suite.admin, suite.server.url, "/api/users", { method: "POST", json: { email, name: `User ${role}`, role, password } });
+    const res = await api(suite.admin, suite.server.url, "/api/users", {
+      method: "POST",
+      json: { email, name: `User ${role}`, role, password },
+    });
     assert.equal(res.status, 201, res.text);
     return res.body;
   }
@@ -71,17 +74,28 @@ describe("users API and roles", () => {
       });
       assert.equal(post.status, 403);
       assert.equal(
-        (await api(s, suite.server.url, "/api/users/00000000-0000-4000-8000-000000000000", { method: "PATCH", json: { role: "admin" } })).status,
+        (
+          await api(s, suite.server.url, "/api/users/00000000-0000-4000-8000-000000000000", {
+            method: "PATCH",
+            json: { role: "admin" },
+          })
+        ).status,
         403,
       );
     }
   });
 
   test("PATCH of an unknown id gets 404; a bad field gets 400", async () => {
-    const missing = await api(suite.admin, suite.server.url, "/api/users/00000000-0000-4000-8000-000000000000", { method: "PATCH", json: { name: "x" } });
+    const missing = await api(suite.admin, suite.server.url, "/api/users/00000000-0000-4000-8000-000000000000", {
+      method: "PATCH",
+      json: { name: "x" },
+    });
     assert.equal(missing.status, 404);
     const user = await createUser("manager", "patch@example.com");
-    const bad = await api(suite.admin, suite.server.url, `/api/users/${user.id}`, { method: "PATCH", json: { role: "owner" } });
+    const bad = await api(suite.admin, suite.server.url, `/api/users/${user.id}`, {
+      method: "PATCH",
+      json: { role: "owner" },
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.fields[0].path, "role");
   });
@@ -120,7 +134,10 @@ describe("users API and roles", () => {
 
   test("an suite.admin cannot disable itself or drop its own suite.admin role", async () => {
     const me = await api(suite.admin, suite.server.url, "/api/me");
-    const res = await api(suite.admin, suite.server.url, `/api/users/${me.body.id}`, { method: "PATCH", json: { disabled: true } });
+    const res = await api(suite.admin, suite.server.url, `/api/users/${me.body.id}`, {
+      method: "PATCH",
+      json: { disabled: true },
+    });
     assert.equal(res.status, 409);
     assert.equal((await api(suite.admin, suite.server.url, "/api/me")).status, 200);
   });

@@ -1,6 +1,7 @@
 /**
  * A second provider for tests: a plain node:http server on 127.0.0.1 implementing enough of both
- * services, taking the *other* choice at every point where the sandbox decides (docs/sandbox.md, "Its own choices") (absolute UVI links,
+ * services, taking the *other* choice at every point where the sandbox decides (docs/sandbox.md, "Its own choices")
+ * (absolute UVI links,
  * relative DTA links under `links` only, `next` on the last page, its own page size ignoring
  * `limit`, opaque tokens without `expires_in`, a token endpoint found only through discovery,
  * `204` on confirm, `410` for unknown ids, XML from DTA on request of a mode, ...). It counts what
@@ -11,7 +12,13 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { json, serveDocuments } from "./alt-service";
 
-export type AltDocument = { documentid: string; filename: string; service: "uvi" | "dta"; confirmed?: boolean; [k: string]: unknown };
+export type AltDocument = {
+  documentid: string;
+  filename: string;
+  service: "uvi" | "dta";
+  confirmed?: boolean;
+  [k: string]: unknown;
+};
 
 export type AltModes = {
   /** The provider's own page size; it ignores `limit` (0: honour limit). */
@@ -43,7 +50,10 @@ export type AltModes = {
   latencyMs: number;
   /** Answer HTML instead of the service (a wrong base URL). */
   html: boolean;
-  /** A page short in the middle: a list request at exactly this offset gets only `size` documents (the next `times` requests there, or every one). */
+  /**
+   * A page short in the middle: a list request at exactly this offset gets only `size` documents (the next `times`
+   * requests there, or every one).
+   */
   shortAt?: { offset: number; size: number; times?: number };
 };
 
@@ -93,7 +103,9 @@ export function sampleDocuments(n = 5, prefix = "alt"): AltDocument[] {
       mimetype: "application/pdf",
       propertymanagement: null,
       extraField: `kept-${i}`,
-      metadata: [{ reftype: "resident", mscnumber: String(1000 + i), pmnumber: `PM-${i}`, from: "2026-10-01", to: "2026-10-31" }],
+      metadata: [
+        { reftype: "resident", mscnumber: String(1000 + i), pmnumber: `PM-${i}`, from: "2026-10-01", to: "2026-10-31" },
+      ],
     });
   }
   for (let i = 0; i < n; i++) {
@@ -120,7 +132,13 @@ export async function startAltProvider(): Promise<AltProvider> {
     oauth,
     documents: sampleDocuments(),
     modes: defaults(),
-    counters: { tokenRequests: 0, discoveryRequests: 0, requests: [] as AltProvider["counters"]["requests"], listInFlight: 0, maxListInFlight: 0 },
+    counters: {
+      tokenRequests: 0,
+      discoveryRequests: 0,
+      requests: [] as AltProvider["counters"]["requests"],
+      listInFlight: 0,
+      maxListInFlight: 0,
+    },
   } as AltProvider;
   let origin = "";
 
@@ -137,7 +155,12 @@ export async function startAltProvider(): Promise<AltProvider> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", origin);
     const auth = authOf(req);
-    alt.counters.requests.push({ method: req.method ?? "", path: url.pathname + url.search, auth, kd: req.headers.kd as string | undefined });
+    alt.counters.requests.push({
+      method: req.method ?? "",
+      path: url.pathname + url.search,
+      auth,
+      kd: req.headers.kd as string | undefined,
+    });
 
     if (url.pathname === "/auth/realms/arge-api/.well-known/openid-configuration") {
       alt.counters.discoveryRequests++;
@@ -150,7 +173,8 @@ export async function startAltProvider(): Promise<AltProvider> {
         .toString()
         .split(":");
       await new Promise((r) => setTimeout(r, 20));
-      if (u !== oauth.clientId || p.join(":") !== oauth.clientSecret) return json(res, 401, { error: "invalid_client" });
+      if (u !== oauth.clientId || p.join(":") !== oauth.clientSecret)
+        return json(res, 401, { error: "invalid_client" });
       const token = randomBytes(16).toString("hex"); // opaque, no expires_in
       tokens.add(token);
       return json(res, 200, { access_token: token, token_type: "bearer" });

@@ -7,7 +7,8 @@ import type { AltProvider } from "./alt-provider";
  */
 
 function xmlOf(name: string, value: unknown): string {
-  if (Array.isArray(value)) return `<${name}>${value.map((v) => xmlOf(name === "documents" ? "document" : "item", v)).join("")}</${name}>`;
+  if (Array.isArray(value))
+    return `<${name}>${value.map((v) => xmlOf(name === "documents" ? "document" : "item", v)).join("")}</${name}>`;
   if (value && typeof value === "object")
     return `<${name}>${Object.entries(value)
       .map(([k, v]) => xmlOf(k, v))
@@ -79,16 +80,25 @@ export async function serveDocuments(
     const page = open.slice(offset, offset + size);
     const nextHref =
       alt.modes.foreignNext ??
-      (service === "uvi" ? `${origin}${root}?offset=${offset + size}&limit=${limit}` : `${root}?offset=${offset + size}&limit=${limit}`);
-    const links = { self: { href: `${root}?offset=${offset}&limit=${limit}` }, ...(alt.modes.omitNext ? {} : { next: { href: nextHref } }) };
-    const docs = page.map(({ service: _s, confirmed: _c, ...d }) => ({ ...d, _links: { self: { href: `${root}/${d.documentid}/data` } } }));
+      (service === "uvi"
+        ? `${origin}${root}?offset=${offset + size}&limit=${limit}`
+        : `${root}?offset=${offset + size}&limit=${limit}`);
+    const links = {
+      self: { href: `${root}?offset=${offset}&limit=${limit}` },
+      ...(alt.modes.omitNext ? {} : { next: { href: nextHref } }),
+    };
+    const docs = page.map(({ service: _s, confirmed: _c, ...d }) => ({
+      ...d,
+      _links: { self: { href: `${root}/${d.documentid}/data` } },
+    }));
     return json(res, 200, service === "uvi" ? { _links: links, documents: docs } : { links, documents: docs }, xml);
   }
   const one = /^\/([^/]+)\/(data|status)$/.exec(rest);
   if (!one) return json(res, 404, { message: "unknown path" });
   const id = decodeURIComponent(one[1]!);
   const doc = alt.documents.find((d) => d.service === service && d.documentid === id);
-  if (!doc || doc.confirmed) return json(res, 410, { statustype: "ERROR", code: "410", message: `gone: ${id} <script>` });
+  if (!doc || doc.confirmed)
+    return json(res, 410, { statustype: "ERROR", code: "410", message: `gone: ${id} <script>` });
 
   if (one[2] === "data" && req.method === "GET") {
     const type = service === "uvi" ? "application/pdf" : "application/zip";

@@ -7,16 +7,27 @@ import { api, mustSignIn, type Session } from "./session";
 
 export type Person = { email: string; password: string; session: Session };
 
-export async function makeUser(server: TestServer, role: "admin" | "manager" | "support", admin?: Session): Promise<Person> {
+export async function makeUser(
+  server: TestServer,
+  role: "admin" | "manager" | "support",
+  admin?: Session,
+): Promise<Person> {
   const adminSession = admin ?? (await mustSignIn(server.url, ADMIN.email, ADMIN.password));
   const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
-  const res = await api(adminSession, server.url, "/api/users", { method: "POST", json: { email, name: `Test ${role}`, role, password } });
+  const res = await api(adminSession, server.url, "/api/users", {
+    method: "POST",
+    json: { email, name: `Test ${role}`, role, password },
+  });
   assert.equal(res.status, 201, res.text);
   return { email, password, session: await mustSignIn(server.url, email, password) };
 }
 
-export async function addConnection(server: TestServer, who: Session, body: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>> {
+export async function addConnection(
+  server: TestServer,
+  who: Session,
+  body: Record<string, unknown>,
+): Promise<{ id: string } & Record<string, unknown>> {
   const res = await api(who, server.url, "/api/connections", { method: "POST", json: { name: "Test", ...body } });
   assert.equal(res.status, 201, res.text);
   return res.body;
@@ -40,7 +51,9 @@ export function idRoutes(id: string, documentid = "doc-1"): { method: string; pa
  * account of its own (a user's second connection to one account is refused): the UVI service sends
  * no customer number, so another one changes the account and nothing else. `extra` overrides.
  */
-export function uviBodies(provider: { alt: AltProvider }): (extra?: Record<string, unknown>) => Record<string, unknown> {
+export function uviBodies(provider: {
+  alt: AltProvider;
+}): (extra?: Record<string, unknown>) => Record<string, unknown> {
   let accounts = 0;
   return (extra = {}) => ({
     service: "uvi",

@@ -9,7 +9,8 @@ import type { startServer, TestServer } from "./server";
 import { api, type Session } from "./session";
 import type { Suite } from "./suite";
 
-const berlinDay = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", dateStyle: "short" }).format(d);
+const berlinDay = (d: Date) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", dateStyle: "short" }).format(d);
 export const today = berlinDay(new Date());
 export const yesterday = berlinDay(new Date(Date.now() - 86_400_000));
 const shiftMonth = (month: string, by: number) => {
@@ -32,7 +33,13 @@ function uvi(documentid: string, filename: string, units: [string, string][], cu
     doctype: "UVI-E",
     mimetype: "application/pdf",
     propertymanagement: "HV-9",
-    metadata: units.map(([mscnumber, month]) => ({ reftype: "resident", mscnumber, pmnumber: `PM-${mscnumber}`, from: `${month}-01`, to: `${month}-28` })),
+    metadata: units.map(([mscnumber, month]) => ({
+      reftype: "resident",
+      mscnumber,
+      pmnumber: `PM-${mscnumber}`,
+      from: `${month}-01`,
+      to: `${month}-28`,
+    })),
     content: { generate: "uvi-pdf" },
     confirmed: false,
   };
@@ -93,7 +100,15 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-export type RecordSeed = { server: TestServer; a: Person; b: Person; support: Person; admin: Session; connA: string; connB: string };
+export type RecordSeed = {
+  server: TestServer;
+  a: Person;
+  b: Person;
+  support: Person;
+  admin: Session;
+  connA: string;
+  connB: string;
+};
 
 async function sync(server: TestServer, who: Session, id: string): Promise<void> {
   const res = await api(who, server.url, `/api/connections/${id}/sync`, { method: "POST" });
@@ -102,13 +117,18 @@ async function sync(server: TestServer, who: Session, id: string): Promise<void>
   assert.equal(last.done, true, res.text);
 }
 
-/** The server the seed needs (suiteServer(RECORD_SERVER) in tests/support/suite.ts): the sandbox, no scheduled syncs. */
+/**
+ * The server the seed needs (suiteServer(RECORD_SERVER) in tests/support/suite.ts): the sandbox, no scheduled syncs.
+ */
 export const RECORD_SERVER: NonNullable<Parameters<typeof startServer>[0]> = {
   sandbox: true,
   env: { SYNC_INTERVAL_MINUTES: "0", PROVIDER_TIMEOUT_MS: "10000" },
 };
 
-/** Seeds the suite's server (started with RECORD_SERVER): the sandbox holding STATE, its users and connections, both synced. */
+/**
+ * Seeds the suite's server (started with RECORD_SERVER): the sandbox holding STATE, its users and connections, both
+ * synced.
+ */
 export async function seedDeliveryRecords({ server, admin }: Suite): Promise<RecordSeed> {
   const put = await api(null, server.url, "/sandbox/api/state", {
     method: "PUT",
@@ -120,10 +140,20 @@ export async function seedDeliveryRecords({ server, admin }: Suite): Promise<Rec
   const b = await makeUser(server, "manager", admin);
   const support = await makeUser(server, "support", admin);
   const base = { service: "uvi", baseUrl: `${server.url}/arge` };
-  const connA = (await addConnection(server, a.session, { ...base, name: "Nord", auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" } }))
-    .id;
-  const connB = (await addConnection(server, b.session, { ...base, name: "Süd", auth: { type: "basic", username: "hv-b", password: "sandbox-b-secret-1" } }))
-    .id;
+  const connA = (
+    await addConnection(server, a.session, {
+      ...base,
+      name: "Nord",
+      auth: { type: "basic", username: "hv-a", password: "sandbox-a-secret-1" },
+    })
+  ).id;
+  const connB = (
+    await addConnection(server, b.session, {
+      ...base,
+      name: "Süd",
+      auth: { type: "basic", username: "hv-b", password: "sandbox-b-secret-1" },
+    })
+  ).id;
   await sync(server, a.session, connA);
   await sync(server, b.session, connB);
   return { server, a, b, support, admin, connA, connB };

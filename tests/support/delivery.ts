@@ -11,15 +11,34 @@ export const SANDBOX_CLIENT = {
   oauth: { clientId: "hv-test-api", clientSecret: "sandbox-oauth-secret-1" },
   customers: ["4711", "4712"],
 };
-export const SANDBOX_BASIC = { type: "basic", username: SANDBOX_CLIENT.basic.username, password: SANDBOX_CLIENT.basic.password };
+export const SANDBOX_BASIC = {
+  type: "basic",
+  username: SANDBOX_CLIENT.basic.username,
+  password: SANDBOX_CLIENT.basic.password,
+};
 
-export type SandboxRequest = { at: string; method: string; path: string; status: number; auth: string; kd: string | null };
+export type SandboxRequest = {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  auth: string;
+  kd: string | null;
+};
 
 export function control(server: TestServer, method: string, path: string, json?: unknown) {
-  return api(null, server.url, `/sandbox/api${path}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+  return api(null, server.url, `/sandbox/api${path}`, {
+    method,
+    json,
+    headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
+  });
 }
 
-export async function putState(server: TestServer, documents: unknown[], settings: Record<string, unknown> = {}): Promise<void> {
+export async function putState(
+  server: TestServer,
+  documents: unknown[],
+  settings: Record<string, unknown> = {},
+): Promise<void> {
   const res = await control(server, "PUT", "/state", { settings, clients: [SANDBOX_CLIENT], documents });
   assert.equal(res.status, 204, res.text);
 }
@@ -43,7 +62,10 @@ export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Recor
     doctype: "UVI-E",
     mimetype: "application/pdf",
     propertymanagement: "HV-7",
-    metadata: msc === null ? [] : [{ reftype: "resident", mscnumber: msc, pmnumber: `PM-${msc}`, from: `${ym}-01`, to: `${ym}-${last}` }],
+    metadata:
+      msc === null
+        ? []
+        : [{ reftype: "resident", mscnumber: msc, pmnumber: `PM-${msc}`, from: `${ym}-01`, to: `${ym}-${last}` }],
     content: { generate: "uvi-pdf" },
     confirmed: false,
     ...extra,
@@ -51,12 +73,17 @@ export function uvi(id: string, msc: string | null, ym = "2026-10", extra: Recor
 }
 
 /** UVI documents with these ids, each of its own usage unit `${unitPrefix}0000`, `${unitPrefix}0001`, ... */
-export const uviFor = (ids: string[], unitPrefix: string) => ids.map((id, i) => uvi(id, `${unitPrefix}${String(i).padStart(4, "0")}`));
+export const uviFor = (ids: string[], unitPrefix: string) =>
+  ids.map((id, i) => uvi(id, `${unitPrefix}${String(i).padStart(4, "0")}`));
 
 /** A new manager with a UVI connection (Basic) to the server's own sandbox. */
 export async function sandboxManager(server: TestServer): Promise<{ manager: Person; connectionId: string }> {
   const manager = await makeUser(server, "manager");
-  const { id } = await addConnection(server, manager.session, { service: "uvi", baseUrl: `${server.url}/arge`, auth: SANDBOX_BASIC });
+  const { id } = await addConnection(server, manager.session, {
+    service: "uvi",
+    baseUrl: `${server.url}/arge`,
+    auth: SANDBOX_BASIC,
+  });
   return { manager, connectionId: id };
 }
 
@@ -86,7 +113,8 @@ export async function ndjson(
   };
 }
 
-export const syncConnection = (session: Session, base: string, id: string) => ndjson(session, base, `/api/connections/${id}/sync`);
+export const syncConnection = (session: Session, base: string, id: string) =>
+  ndjson(session, base, `/api/connections/${id}/sync`);
 
 /** The done line of a sync that must have succeeded. */
 export async function mustSync(session: Session, base: string, id: string): Promise<Record<string, unknown>> {
@@ -130,19 +158,26 @@ export async function assertInboxCountsAgree(session: Session, base: string, mon
         groups: { documents: { connectionId: string; state: string }[] }[];
       };
       total ??= { units: body.units, documents: body.documents };
-      assert.deepEqual({ units: body.units, documents: body.documents }, total, `${filter}: totals changed between pages`);
+      assert.deepEqual(
+        { units: body.units, documents: body.documents },
+        total,
+        `${filter}: totals changed between pages`,
+      );
       units += body.groups.length;
       documents += body.groups.reduce((n, g) => n + g.documents.length, 0);
       if (filter === "") {
         for (const c of body.connections) openPerConnection.set(c.id, c.open);
         for (const g of body.groups)
-          for (const d of g.documents) if (d.state === "open") openPerConnection.set(d.connectionId, (openPerConnection.get(d.connectionId) ?? 0) - 1);
+          for (const d of g.documents)
+            if (d.state === "open")
+              openPerConnection.set(d.connectionId, (openPerConnection.get(d.connectionId) ?? 0) - 1);
       }
       if (body.groups.length < 200) break;
     }
     assert.deepEqual({ units, documents }, total, `${filter || "no filter"}: the totals are those of the listed pages`);
   }
-  for (const [id, rest] of openPerConnection) assert.equal(rest, 0, `connection ${id}: the open count is that of the listed open documents`);
+  for (const [id, rest] of openPerConnection)
+    assert.equal(rest, 0, `connection ${id}: the open count is that of the listed open documents`);
 }
 
 /**
@@ -169,7 +204,8 @@ export async function ndjsonUntil(session: Session, base: string, path: string, 
     /** The whole answer once it has ended, or as far as it came when the connection broke. */
     rest: async () => {
       try {
-        for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+        for (let r = await reader.read(); !r.done; r = await reader.read())
+          text += decoder.decode(r.value, { stream: true });
       } catch {
         // cut off: what arrived is the answer
       }

@@ -1,4 +1,7 @@
-/** Where erased values could still sit: a data directory's files, a PostgreSQL table's raw pages, and a database owned by a plain user. */
+/**
+ * Where erased values could still sit: a data directory's files, a PostgreSQL table's raw pages, and a database owned
+ * by a plain user.
+ */
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +17,8 @@ export function filesHolding(dir: string, needles: string[]): string[] {
       return;
     }
     const bytes = readFileSync(entry);
-    for (const needle of needles) if (bytes.includes(Buffer.from(needle, "utf8"))) found.push(`${path.relative(dir, entry)}: ${needle}`);
+    for (const needle of needles)
+      if (bytes.includes(Buffer.from(needle, "utf8"))) found.push(`${path.relative(dir, entry)}: ${needle}`);
   };
   walk(dir);
   return found;
@@ -30,7 +34,10 @@ async function onDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** The needles found in any raw page of `table` (free space included), read by pageinspect as TEST_DATABASE_URL's superuser. */
+/**
+ * The needles found in any raw page of `table` (free space included), read by pageinspect as TEST_DATABASE_URL's
+ * superuser.
+ */
 export async function pagesHolding(databaseUrl: string, table: string, needles: string[]): Promise<string[]> {
   const url = new URL(testDatabaseUrl()!);
   url.pathname = new URL(databaseUrl).pathname;

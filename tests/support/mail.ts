@@ -15,31 +15,45 @@ import type { TestServer } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
-export type OutgoingTestMail = { to: string; subject: string; text: string; attachments?: { filename: string; contentType?: string; content: Buffer }[] };
+export type OutgoingTestMail = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; contentType?: string; content: Buffer }[];
+};
 
 /** The sandbox mailbox of `server` as SMTP_URL, with `query` (e.g. `?socketTimeout=500`). */
-export const mailboxUrl = (server: TestServer, query = "") => `smtp://127.0.0.1:${server.env.SANDBOX_SMTP_PORT}${query}`;
+export const mailboxUrl = (server: TestServer, query = "") =>
+  `smtp://127.0.0.1:${server.env.SANDBOX_SMTP_PORT}${query}`;
 
 /** sendMail's result, and everything its process printed (its log lines). */
-export async function sendWithLib(smtpUrl: string, mail: OutgoingTestMail, env: Record<string, string> = {}): Promise<{ result: MailResult; output: string }> {
+export async function sendWithLib(
+  smtpUrl: string,
+  mail: OutgoingTestMail,
+  env: Record<string, string> = {},
+): Promise<{ result: MailResult; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-mail-"));
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/support/send-mail.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      ENCRYPTION_KEYS: `m1:${randomBytes(32).toString("base64")}`,
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "json",
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/support/send-mail.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ENCRYPTION_KEYS: `m1:${randomBytes(32).toString("base64")}`,
+        LOG_LEVEL: "info",
+        LOG_FORMAT: "json",
+        SMTP_URL: smtpUrl,
+        MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+        ...env,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
     },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr.on("data", (d: Buffer) => (output += d.toString()));

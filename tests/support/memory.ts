@@ -37,7 +37,9 @@ export function rssBytes(pid: number): number {
   return Number(line[1]) * 1024;
 }
 
-/** Runs `work` and returns its result with the most the process's RSS grew above its level before (sampled every 10 ms). */
+/**
+ * Runs `work` and returns its result with the most the process's RSS grew above its level before (sampled every 10 ms).
+ */
 export async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
   const before = rssBytes(pid);
   let peak = before;

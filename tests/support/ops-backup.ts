@@ -15,13 +15,23 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 export type Outcome = { code: number | null; out: string };
 
-/** Runs `npm run <command>` as an operator would (the package.json script's own node line) with the given environment. */
-export function runOps(script: "backup" | "restore" | "db-copy", args: string[], env: Record<string, string>): Promise<Outcome> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "lib/cli", `${script}.ts`), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/**
+ * Runs `npm run <command>` as an operator would (the package.json script's own node line) with the given environment.
+ */
+export function runOps(
+  script: "backup" | "restore" | "db-copy",
+  args: string[],
+  env: Record<string, string>,
+): Promise<Outcome> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "lib/cli", `${script}.ts`), ...args],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -29,8 +39,16 @@ export function runOps(script: "backup" | "restore" | "db-copy", args: string[],
 }
 
 /** The environment a command needs to act on a server's data: its place and its keys. */
-export function opsEnv(server: TestServer, place: Target = { dataDir: server.dataDir, databaseUrl: server.env.DATABASE_URL ?? "" }): Record<string, string> {
-  return { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, AUTH_SECRET: server.env.AUTH_SECRET!, ENCRYPTION_KEYS: server.env.ENCRYPTION_KEYS! };
+export function opsEnv(
+  server: TestServer,
+  place: Target = { dataDir: server.dataDir, databaseUrl: server.env.DATABASE_URL ?? "" },
+): Record<string, string> {
+  return {
+    DATA_DIR: place.dataDir,
+    DATABASE_URL: place.databaseUrl,
+    AUTH_SECRET: server.env.AUTH_SECRET!,
+    ENCRYPTION_KEYS: server.env.ENCRYPTION_KEYS!,
+  };
 }
 
 export type Target = { dataDir: string; databaseUrl: string; drop?: () => Promise<void> };
@@ -45,7 +63,8 @@ async function adminQuery(text: string): Promise<void> {
 /** An empty DATA_DIR, and an empty PostgreSQL database when `postgres` (or TEST_DATABASE_URL) says so. */
 export async function emptyTarget(postgres = Boolean(testDatabaseUrl())): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-restore-"));
-  if (!postgres) return { dataDir, databaseUrl: "", drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (!postgres)
+    return { dataDir, databaseUrl: "", drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   const name = `arge_restore_${randomBytes(6).toString("hex")}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(testDatabaseUrl()!);
@@ -61,7 +80,10 @@ export async function emptyTarget(postgres = Boolean(testDatabaseUrl())): Promis
 }
 
 /** Runs `fn` on the target's database (PGlite in its DATA_DIR, or PostgreSQL) while no server has it. */
-export async function withTargetDb<T>(target: Target, fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+export async function withTargetDb<T>(
+  target: Target,
+  fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+): Promise<T> {
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();

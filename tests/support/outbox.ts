@@ -44,9 +44,18 @@ export function upload(
  * refuse it. With `abandon`, the client stops after `size` bytes of the file and waits for that
  * signal, which aborts the request (a browser tab closed midway).
  */
-export function uploadChunked(session: Session, server: TestServer, connectionId: string, name: string, size: number, abandon?: AbortSignal) {
+export function uploadChunked(
+  session: Session,
+  server: TestServer,
+  connectionId: string,
+  name: string,
+  size: number,
+  abandon?: AbortSignal,
+) {
   const boundary = "----outbox-test";
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/zip\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/zip\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
@@ -93,11 +102,15 @@ export async function uploadsLogged(server: TestServer) {
   return (await requestsLog(server)).filter((r) => r.method === "POST" && r.path === "/dta/v1/documents/in");
 }
 
-export const setFaults = async (server: TestServer, rules: unknown[]) => void (await control(server, "PUT", "/faults", rules));
+export const setFaults = async (server: TestServer, rules: unknown[]) =>
+  void (await control(server, "PUT", "/faults", rules));
 
 /** Files in the archive (directory archive) or blobs (database archive), temporary ones included. */
 export async function archiveSize(server: TestServer): Promise<number> {
-  if (server.env.DATABASE_URL) return Number((await sql<{ n: number }>(server, "SELECT count(*)::int AS n FROM delivery_blobs"))[0]!.n);
+  if (server.env.DATABASE_URL)
+    return Number((await sql<{ n: number }>(server, "SELECT count(*)::int AS n FROM delivery_blobs"))[0]!.n);
   const root = path.join(server.dataDir, "archive");
-  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  return existsSync(root)
+    ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0;
 }

@@ -27,13 +27,22 @@ export async function emptyPagesBase64(pages: number): Promise<string> {
 }
 
 /** The pages of a PDF answer. */
-export const pageCount = async (pdf: ArrayBuffer) => (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+export const pageCount = async (pdf: ArrayBuffer) =>
+  (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
 
 /** The print as the month page asks for it: a POST with a JSON body; `origin` sends that Origin header. */
-export function postPrint(session: Session, body: { property: string; month: string }, init: { origin?: string; signal?: AbortSignal } = {}) {
+export function postPrint(
+  session: Session,
+  body: { property: string; month: string },
+  init: { origin?: string; signal?: AbortSignal } = {},
+) {
   return fetch(`${session.base}/api/handoffs/print`, {
     method: "POST",
-    headers: { Cookie: session.cookie, "content-type": "application/json", ...(init.origin && { Origin: init.origin }) },
+    headers: {
+      Cookie: session.cookie,
+      "content-type": "application/json",
+      ...(init.origin && { Origin: init.origin }),
+    },
     body: JSON.stringify(body),
     signal: init.signal,
   });
@@ -54,12 +63,22 @@ export async function healthTimes(base: string, busy: () => boolean, max = 5): P
 
 /** A month `delta` months from now in the display time zone (`YYYY-MM`): residents registered now see this month on. */
 function month(delta: number): string {
-  const [y, m] = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date()).split("-").map(Number);
+  const [y, m] = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
   const d = new Date(Date.UTC(y!, m! - 1 + delta, 1));
   return d.toISOString().slice(0, 7);
 }
 // Berta's (post) documents of later months: one large print within the bound, one over it, one to leave.
-export const [PREV, CUR, NEXT, BIG, OVER, LEFT] = [-1, 0, 1, 2, 3, 4].map(month) as [string, string, string, string, string, string];
+export const [PREV, CUR, NEXT, BIG, OVER, LEFT] = [-1, 0, 1, 2, 3, 4].map(month) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const [big, over] = [await emptyPagesBase64(MAX_PRINT_PAGES - 10), await emptyPagesBase64(MAX_PRINT_PAGES + 1)];
 const pages = (id: string, ym: string, base64: string) => uvi(id, "8003", ym, { content: { base64 } });
 
@@ -106,8 +125,12 @@ export function portalAndPrintSuite() {
   );
   const doc = (documentid: string) => ({ connectionId: s.connectionId, documentid });
   const handOff = (ids: string[], again?: boolean) =>
-    ndjson(s.manager.session, s.server.url, "/api/handoffs", { documents: ids.map(doc), ...(again !== undefined && { again }) });
-  const open = (url: string, ip: string) => fetch(url.replace(/^https?:\/\/[^/]+/, s.server.url), { headers: from(ip), redirect: "manual" });
+    ndjson(s.manager.session, s.server.url, "/api/handoffs", {
+      documents: ids.map(doc),
+      ...(again !== undefined && { again }),
+    });
+  const open = (url: string, ip: string) =>
+    fetch(url.replace(/^https?:\/\/[^/]+/, s.server.url), { headers: from(ip), redirect: "manual" });
   let admin: Session;
   const unitIds = new Map<string, string>();
   const recordOf = async (documentid: string) => {
@@ -116,7 +139,9 @@ export function portalAndPrintSuite() {
   };
   const handoffOf = async (documentid: string) => {
     const list = await api(s.manager.session, s.server.url, "/api/handoffs?limit=100");
-    return (list.body as { items: { documentid: string; state: string; attempts: number; channel: string }[] }).items.find((i) => i.documentid === documentid);
+    return (
+      list.body as { items: { documentid: string; state: string; attempts: number; channel: string }[] }
+    ).items.find((i) => i.documentid === documentid);
   };
   /** The hand-off's state once `ok` holds for it (asked every 20 ms, for up to 10 s). */
   const stateWhen = async (id: string, ok: (state?: string) => boolean) => {
@@ -130,12 +155,22 @@ export function portalAndPrintSuite() {
 
   before(async () => {
     admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
-    const put = await api(s.manager.session, s.server.url, "/api/units", { method: "PUT", body: REGISTER, headers: { "content-type": "text/csv" } });
+    const put = await api(s.manager.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: REGISTER,
+      headers: { "content-type": "text/csv" },
+    });
     assert.equal(put.status, 200, put.text);
     const units = await api(s.manager.session, s.server.url, "/api/units");
-    for (const u of (units.body as { units: { id: string; mscnumber: string }[] }).units) unitIds.set(u.mscnumber, u.id);
+    for (const u of (units.body as { units: { id: string; mscnumber: string }[] }).units)
+      unitIds.set(u.mscnumber, u.id);
     for (const id of ["p-1", "p-2", "p-3", "p-4", "p-5", "p-6", "p-big", "p-over", "p-left"]) {
-      const res = await api(s.manager.session, s.server.url, `/api/connections/${s.connectionId}/documents/${id}/status`, { method: "PUT", json: {} });
+      const res = await api(
+        s.manager.session,
+        s.server.url,
+        `/api/connections/${s.connectionId}/documents/${id}/status`,
+        { method: "PUT", json: {} },
+      );
       assert.equal(res.status, 200, res.text);
     }
   });

@@ -23,7 +23,9 @@ function walk(dir: string): string[] {
 
 /** Exported method names: `export const GET`, `export (async) function GET`, `export { x as GET }`. */
 export function exportedMethods(source: string): string[] {
-  const direct = [...source.matchAll(new RegExp(`export\\s+(?:const|let|(?:async\\s+)?function)\\s+(${METHODS})\\b`, "g"))].map((m) => m[1]!);
+  const direct = [
+    ...source.matchAll(new RegExp(`export\\s+(?:const|let|(?:async\\s+)?function)\\s+(${METHODS})\\b`, "g")),
+  ].map((m) => m[1]!);
   const listed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
     [...m[1]!.matchAll(new RegExp(`(?:\\bas\\s+)?\\b(${METHODS})\\b\\s*(?:,|$)`, "g"))].map((x) => x[1]!),
   );
@@ -36,7 +38,8 @@ export function apiRoutes(): RouteFile[] {
     .filter(({ rel }) => !UNDOCUMENTED.has(rel))
     .map(({ file, rel }) => {
       const segments = rel.split("/").map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"));
-      if (segments.some((s) => s.includes("["))) throw new Error(`unexpected dynamic segment in ${rel}: extend tests/support/routes.ts`);
+      if (segments.some((s) => s.includes("[")))
+        throw new Error(`unexpected dynamic segment in ${rel}: extend tests/support/routes.ts`);
       const source = readFileSync(file, "utf8");
       return { file, path: `/api/${segments.join("/")}`, methods: exportedMethods(source), source };
     });

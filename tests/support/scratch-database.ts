@@ -20,15 +20,30 @@ export async function openScratchDatabase(poolMax: number): Promise<ScratchDatab
   const url = testDatabaseUrl();
   if (!url) {
     const lite = await PGlite.create({ extensions: await pgliteExtensions() });
-    const run: SqlRunner = { exec: async (s) => void (await lite.exec(s)), query: async (s, p) => (await lite.query<Record<string, unknown>>(s, p)).rows };
-    return { run, db: (logger) => pgliteDrizzle({ client: lite, ...(logger && { logger }) }) as unknown as Db, close: () => lite.close() };
+    const run: SqlRunner = {
+      exec: async (s) => void (await lite.exec(s)),
+      query: async (s, p) => (await lite.query<Record<string, unknown>>(s, p)).rows,
+    };
+    return {
+      run,
+      db: (logger) => pgliteDrizzle({ client: lite, ...(logger && { logger }) }) as unknown as Db,
+      close: () => lite.close(),
+    };
   }
   const scratch = await createDatabase(url);
   const pool = new pg.Pool({ connectionString: scratch.url, max: poolMax });
-  const run: SqlRunner = { exec: async (s) => void (await pool.query(s)), query: async (s, p) => (await pool.query(s, p)).rows };
+  const run: SqlRunner = {
+    exec: async (s) => void (await pool.query(s)),
+    query: async (s, p) => (await pool.query(s, p)).rows,
+  };
   const close = async () => {
     await pool.end();
     await scratch.drop();
   };
-  return { run, db: (logger) => pgDrizzle({ client: pool, ...(logger && { logger }) }) as unknown as Db, url: scratch.url, close };
+  return {
+    run,
+    db: (logger) => pgDrizzle({ client: pool, ...(logger && { logger }) }) as unknown as Db,
+    url: scratch.url,
+    close,
+  };
 }

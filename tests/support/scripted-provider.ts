@@ -23,7 +23,11 @@ export async function startScripted(): Promise<Scripted> {
   } as unknown as Scripted;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", scripted.origin);
-    scripted.requests.push({ method: req.method ?? "", path: url.pathname + url.search, authorization: req.headers.authorization });
+    scripted.requests.push({
+      method: req.method ?? "",
+      path: url.pathname + url.search,
+      authorization: req.headers.authorization,
+    });
     Promise.resolve(scripted.handle(req, res, url)).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -6,7 +6,12 @@
  */
 import { sendMail } from "@/lib/residents/mail/send";
 
-type Input = { to: string; subject: string; text: string; attachments?: { filename: string; contentType?: string; base64: string }[] };
+type Input = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; contentType?: string; base64: string }[];
+};
 
 let raw = "";
 for await (const chunk of process.stdin) raw += String(chunk);

@@ -1,6 +1,8 @@
 /**
- * Starts the built application (`npm start`: lib/cli/serve.mjs, Next's production server) on a free loopback port with its own DATA_DIR and,
- * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there (`database` chooses explicitly instead).
+ * Starts the built application (`npm start`: lib/cli/serve.mjs, Next's production server) on a free loopback port with
+ * its own DATA_DIR and,
+ * when TEST_DATABASE_URL names a PostgreSQL server, its own fresh database there (`database` chooses explicitly
+ * instead).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -99,19 +101,24 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /**
- * Where a server keeps its data: `embedded` always on the embedded database (even with TEST_DATABASE_URL set), `postgres` always
- * on a fresh database of TEST_DATABASE_URL's server (an error without one); left out, TEST_DATABASE_URL decides, as every test
+ * Where a server keeps its data: `embedded` always on the embedded database (even with TEST_DATABASE_URL set),
+ * `postgres` always
+ * on a fresh database of TEST_DATABASE_URL's server (an error without one); left out, TEST_DATABASE_URL decides, as
+ * every test
  * suite runs once per database that way.
  */
 export type ServerDatabase = "embedded" | "postgres";
 
 function adminUrlFor(database: ServerDatabase | undefined): string | undefined {
   const url = testDatabaseUrl();
-  if (database === "postgres" && !url) throw new Error("a PostgreSQL server was asked for, but TEST_DATABASE_URL is not set");
+  if (database === "postgres" && !url)
+    throw new Error("a PostgreSQL server was asked for, but TEST_DATABASE_URL is not set");
   return database === "embedded" ? undefined : url;
 }
 
-export async function startServer(options: { env?: Record<string, string>; sandbox?: boolean; database?: ServerDatabase } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; sandbox?: boolean; database?: ServerDatabase } = {},
+): Promise<TestServer> {
   const adminUrl = adminUrlFor(options.database);
   const port = await freePort();
   // Each server its own mailbox port: tests start several servers at once.
@@ -140,7 +147,8 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   // A fresh embedded database starts as a copy of the run's template (tests/support/make-template.ts):
   // initdb and the migrations, about 6 s of CPU a server, are done once a run instead of once a server.
   const template = process.env.TEST_EMBEDDED_TEMPLATE;
-  if (template && !env.DATABASE_URL && env.DATA_DIR === dataDir) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
+  if (template && !env.DATABASE_URL && env.DATA_DIR === dataDir)
+    cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   let out = "";
   let child: ChildProcess;
   const output = () => out;
@@ -151,12 +159,22 @@ export async function startServer(options: { env?: Record<string, string>; sandb
   async function launch() {
     // The IPC channel and ARGE_TEST_HOOKS open the server's test channel; `env` leaves the variable
     // out, since a process a test starts with it (a CLI, a second server) has no such channel.
-    child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ARGE_TEST_HOOKS: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
-      serialization: "advanced",
-    });
+    child = spawn(
+      process.execPath,
+      [...SERVER_NODE_ARGS, path.join(ROOT, "lib/cli/serve.mjs"), "-p", String(port), "-H", "127.0.0.1"],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "production",
+          ARGE_TEST_HOOKS: "1",
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe", "ipc"],
+        serialization: "advanced",
+      },
+    );
     child.on("message", (message: { id: number; rows?: unknown[]; error?: string }) => {
       const waiting = asked.get(message.id);
       asked.delete(message.id);

@@ -6,7 +6,12 @@ function cookiesOf(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
 }
 
-export async function signIn(base: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Response & { session?: Session }> {
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Response & { session?: Session }> {
   const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const jar = cookiesOf(csrfRes);
@@ -27,7 +32,12 @@ export async function mustSignIn(base: string, email: string, password: string):
 }
 
 /** A JSON call with the session; `init.json` is sent as the body. */
-export async function api(session: Session | null, base: string, pathname: string, init: RequestInit & { json?: unknown } = {}) {
+export async function api(
+  session: Session | null,
+  base: string,
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
   const { json, headers, ...rest } = init;
   const res = await fetch(`${base}${pathname}`, {
     ...rest,

@@ -12,10 +12,13 @@ import { mustSignIn, type Session } from "./session";
 
 export type Suite = { server: TestServer; admin: Session };
 type StartOptions = NonNullable<Parameters<typeof startServer>[0]>;
-/** Start options, or a function giving them once the hooks registered before have run (an alt provider's origin, say). */
+/**
+ * Start options, or a function giving them once the hooks registered before have run (an alt provider's origin, say).
+ */
 type Options = StartOptions | (() => StartOptions | Promise<StartOptions>);
 
-const resolve = async (options: Options | undefined) => (typeof options === "function" ? await options() : (options ?? {}));
+const resolve = async (options: Options | undefined) =>
+  typeof options === "function" ? await options() : (options ?? {});
 
 /**
  * Starts a server (with `options`) before the enclosing block's tests and signs its admin in;
@@ -37,7 +40,10 @@ export type SandboxSuite = { server: TestServer; manager: Person; connectionId: 
  * Starts a server with the sandbox holding `documents` before the enclosing block's tests, with a
  * manager's UVI connection to it (synced once when `synced`); stops it after them.
  */
-export function sandboxSuite(documents: unknown[], options: { env?: Record<string, string>; synced?: boolean } = {}): SandboxSuite {
+export function sandboxSuite(
+  documents: unknown[],
+  options: { env?: Record<string, string>; synced?: boolean } = {},
+): SandboxSuite {
   const suite = {} as SandboxSuite;
   before(async () => {
     suite.server = await startServer({ sandbox: true, env: options.env });
@@ -49,7 +55,9 @@ export function sandboxSuite(documents: unknown[], options: { env?: Record<strin
   return suite;
 }
 
-/** Starts a second provider (tests/support/alt-provider.ts) before the enclosing block's tests; closes it after them. */
+/**
+ * Starts a second provider (tests/support/alt-provider.ts) before the enclosing block's tests; closes it after them.
+ */
 export function altProviderSuite(): { alt: AltProvider } {
   const suite = {} as { alt: AltProvider };
   before(async () => {
@@ -77,7 +85,8 @@ export function instancesSuite(options: Options, prepare?: (one: TestServer) => 
     suite.one = await startServer({ ...first, database: "postgres" });
     await prepare?.(suite.one);
     const shared = Object.fromEntries(Object.entries(suite.one.env).filter(([k]) => !OWN.has(k)));
-    if (first.sandbox) shared.PROVIDER_URL_ALLOWLIST = [shared.PROVIDER_URL_ALLOWLIST, suite.one.url].filter(Boolean).join(",");
+    if (first.sandbox)
+      shared.PROVIDER_URL_ALLOWLIST = [shared.PROVIDER_URL_ALLOWLIST, suite.one.url].filter(Boolean).join(",");
     suite.two = await startServer({ sandbox: first.sandbox, env: shared });
   });
   after(async () => {

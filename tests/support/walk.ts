@@ -27,10 +27,24 @@ export function withWalkProviders(): void {
 }
 
 export function uviBasic(): ProviderConnection {
-  return { id: `w${++seq}`, service: "uvi", baseUrl: alt.uviBase, authUrl: null, customerNumber: null, auth: { type: "basic", ...alt.basic } };
+  return {
+    id: `w${++seq}`,
+    service: "uvi",
+    baseUrl: alt.uviBase,
+    authUrl: null,
+    customerNumber: null,
+    auth: { type: "basic", ...alt.basic },
+  };
 }
 export function dtaBasic(): ProviderConnection {
-  return { id: `w${++seq}`, service: "dta", baseUrl: alt.dtaBase, authUrl: null, customerNumber: "4711", auth: { type: "basic", ...alt.basic } };
+  return {
+    id: `w${++seq}`,
+    service: "dta",
+    baseUrl: alt.dtaBase,
+    authUrl: null,
+    customerNumber: "4711",
+    auth: { type: "basic", ...alt.basic },
+  };
 }
 /** A UVI connection to the scripted provider, whose answers a test writes itself. */
 export function scriptedUvi(): ProviderConnection {
@@ -49,7 +63,8 @@ export function useDocuments(n: number, service: "uvi" | "dta" = "uvi") {
   return alt.documents.map((d) => d.documentid);
 }
 export const kindOf = (kind: string) => (e: unknown) => e instanceof ProviderError && e.kind === kind;
-export const listRequests = () => alt.counters.requests.filter((r) => r.path.startsWith(UVI_ROOT + "?") || r.path.startsWith("/dta/v1/documents/out?"));
+export const listRequests = () =>
+  alt.counters.requests.filter((r) => r.path.startsWith(UVI_ROOT + "?") || r.path.startsWith("/dta/v1/documents/out?"));
 
 /** Walks with a recording onPage: every delivered id, the batches, the last progress, overlap of calls. */
 export async function walkAll(

@@ -20,7 +20,10 @@ const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 /** `url`: the throw-away PostgreSQL database, absent on the embedded one. */
 /** The stored chunks of the blob named `sha`, joined in their order. */
 async function storedBytes(run: SqlRunner, sha: string): Promise<Buffer> {
-  const rows = await run.query("SELECT c.data FROM delivery_blob_chunks c JOIN delivery_blobs b ON b.id = c.blob_id WHERE b.sha256 = $1 ORDER BY c.seq", [sha]);
+  const rows = await run.query(
+    "SELECT c.data FROM delivery_blob_chunks c JOIN delivery_blobs b ON b.id = c.blob_id WHERE b.sha256 = $1 ORDER BY c.seq",
+    [sha],
+  );
   return Buffer.concat(rows.map((r) => Buffer.from(r.data as Uint8Array)));
 }
 
@@ -45,44 +48,49 @@ describe("the database archive's chunks", () => {
     assert.ok((await storedBytes(database.run, done.sha256)).equals(file), "the rows in their order are the file");
   });
 
-  test("PostgreSQL: three chunk rows are under way at once, not one after another", { skip: !testDatabaseUrl() }, async () => {
-    const file = randomBytes(4 * MB);
-    const sink = await dbSink(db);
-    // Another session holds the table, so every chunk row waits for it where it can be seen.
-    const blocker = new pg.Client({ connectionString: database.url });
-    await blocker.connect();
-    const writes: Promise<void>[] = [];
-    try {
-      await blocker.query("BEGIN; LOCK TABLE delivery_blob_chunks IN EXCLUSIVE MODE");
-      // Not awaited one by one: with fewer rows under way the stream is held back sooner.
-      for (let at = 0; at < file.length; at += MB / 4) writes.push(sink.write(file.subarray(at, at + MB / 4)));
-      // Asked outside the blocker's transaction, which would keep seeing its first view of the activity.
-      const waiting = async () =>
-        Number(
-          (
-            await database.run.query(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into \"delivery_blob_chunks\"%'",
-            )
-          )[0]!.n,
-        );
-      // Bounded: the inserts reach the lock as soon as their connections are open.
-      let n = 0;
-      for (let i = 0; i < 200 && (n = await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.equal(n, 3);
-    } finally {
-      await blocker.query("ROLLBACK");
-      await blocker.end();
-    }
-    await Promise.all(writes);
-    const done = await sink.commit();
-    assert.equal(done.sha256, sha256(file));
-    assert.ok((await storedBytes(database.run, done.sha256)).equals(file));
-  });
+  test(
+    "PostgreSQL: three chunk rows are under way at once, not one after another",
+    { skip: !testDatabaseUrl() },
+    async () => {
+      const file = randomBytes(4 * MB);
+      const sink = await dbSink(db);
+      // Another session holds the table, so every chunk row waits for it where it can be seen.
+      const blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      const writes: Promise<void>[] = [];
+      try {
+        await blocker.query("BEGIN; LOCK TABLE delivery_blob_chunks IN EXCLUSIVE MODE");
+        // Not awaited one by one: with fewer rows under way the stream is held back sooner.
+        for (let at = 0; at < file.length; at += MB / 4) writes.push(sink.write(file.subarray(at, at + MB / 4)));
+        // Asked outside the blocker's transaction, which would keep seeing its first view of the activity.
+        const waiting = async () =>
+          Number(
+            (
+              await database.run.query(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into \"delivery_blob_chunks\"%'",
+              )
+            )[0]!.n,
+          );
+        // Bounded: the inserts reach the lock as soon as their connections are open.
+        let n = 0;
+        for (let i = 0; i < 200 && (n = await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+        assert.equal(n, 3);
+      } finally {
+        await blocker.query("ROLLBACK");
+        await blocker.end();
+      }
+      await Promise.all(writes);
+      const done = await sink.commit();
+      assert.equal(done.sha256, sha256(file));
+      assert.ok((await storedBytes(database.run, done.sha256)).equals(file));
+    },
+  );
 
   test("a chunk row that cannot be written fails the file: later writes and the commit reject", async () => {
     const sink = await dbSink(db);
     await sink.write(randomBytes(MB + 1));
-    // The unnamed blob removed underneath (as a cleanup of a crashed instance's leftovers would): its next rows have no blob.
+    // The unnamed blob removed underneath (as a cleanup of a crashed instance's leftovers would): its next rows have no
+    // blob.
     await database.run.exec("DELETE FROM delivery_blobs WHERE sha256 IS NULL");
     await sink.write(randomBytes(2 * MB)).catch(() => undefined);
     await assert.rejects(sink.commit());

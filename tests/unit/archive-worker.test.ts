@@ -35,13 +35,20 @@ describe("archive worker", () => {
   test("without a file only the hash; jobs at the same time do not mix", async () => {
     const [x, y] = [randomBytes(300_000), randomBytes(200_000)];
     const [a, b] = await Promise.all([openHashJob(), openHashJob()]);
-    await Promise.all([a.write(copyOf(x.subarray(0, 1000)), 1000), b.write(copyOf(y), y.length), a.write(copyOf(x.subarray(1000)), x.length - 1000)]);
+    await Promise.all([
+      a.write(copyOf(x.subarray(0, 1000)), 1000),
+      b.write(copyOf(y), y.length),
+      a.write(copyOf(x.subarray(1000)), x.length - 1000),
+    ]);
     assert.equal((await a.finish()).sha256, createHash("sha256").update(x).digest("hex"));
     assert.equal((await b.finish()).sha256, createHash("sha256").update(y).digest("hex"));
   });
 
   test("a file that cannot be made fails with its code; an existing one is never overwritten", async () => {
-    await assert.rejects(openHashJob(path.join(dir, "missing", "f")), (err: NodeJS.ErrnoException) => err.code === "ENOENT");
+    await assert.rejects(
+      openHashJob(path.join(dir, "missing", "f")),
+      (err: NodeJS.ErrnoException) => err.code === "ENOENT",
+    );
     await assert.rejects(openHashJob(path.join(dir, "a")), (err: NodeJS.ErrnoException) => err.code === "EEXIST");
   });
 

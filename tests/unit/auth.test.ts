@@ -27,7 +27,10 @@ describe("Origin check", () => {
     assert.equal(isAllowedOrigin(h({ host: "app.example:3000", origin: "null" })), false);
     assert.equal(isAllowedOrigin(h({ host: "app.example:3000", origin: "http://app.example:3001" })), false);
     assert.equal(isAllowedOrigin(h({ host: "app.example:3000", origin: "https://evil.example" })), false);
-    assert.equal(isAllowedOrigin(h({ host: "app.example:3000", origin: "chrome-extension://app.example:3000" })), false);
+    assert.equal(
+      isAllowedOrigin(h({ host: "app.example:3000", origin: "chrome-extension://app.example:3000" })),
+      false,
+    );
   });
 });
 
@@ -46,11 +49,19 @@ describe("messages", () => {
   });
 
   test("variables are filled in", () => {
-    assert.equal(translate("de", "login.tooMany", { minutes: 5 }), "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 5 Minuten.");
+    assert.equal(
+      translate("de", "login.tooMany", { minutes: 5 }),
+      "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 5 Minuten.",
+    );
   });
 
   test("zod issues become field errors with message keys", () => {
-    const schema = z.strictObject({ email: z.email(), name: z.string().min(1), password: z.string().min(10), role: z.enum(["a", "b"]) });
+    const schema = z.strictObject({
+      email: z.email(),
+      name: z.string().min(1),
+      password: z.string().min(10),
+      role: z.enum(["a", "b"]),
+    });
     const r = schema.safeParse({ email: "x", password: "short", role: "c", extra: 1 }, { reportInput: true });
     assert.equal(r.success, false);
     const fields = fieldErrors(r.error!);

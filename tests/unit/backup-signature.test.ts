@@ -62,7 +62,9 @@ describe("the backup manifest's signature", () => {
             )
           : v;
     const bytes = JSON.stringify(sorted(body));
-    const derived = Buffer.from(hkdfSync("sha256", k1.key, Buffer.alloc(0), "arge-inbox backup manifest signature v1", 32));
+    const derived = Buffer.from(
+      hkdfSync("sha256", k1.key, Buffer.alloc(0), "arge-inbox backup manifest signature v1", 32),
+    );
     assert.equal(signature.mac, createHmac("sha256", derived).update(bytes).digest("hex"));
     assert.notEqual(signature.mac, createHmac("sha256", k1.key).update(bytes).digest("hex"));
   });

@@ -28,7 +28,12 @@ describe("connection input", () => {
   });
 
   test("client credentials need an auth URL and are UVI only", () => {
-    const base = { name: "n", service: "uvi", baseUrl: "https://x.de/arge", auth: { type: "client_credentials", clientId: "c", clientSecret: "s" } };
+    const base = {
+      name: "n",
+      service: "uvi",
+      baseUrl: "https://x.de/arge",
+      auth: { type: "client_credentials", clientId: "c", clientSecret: "s" },
+    };
     assert.equal(CreateConnectionBody.safeParse(base).success, false);
     assert.equal(CreateConnectionBody.safeParse({ ...base, authUrl: "https://x.de" }).success, true);
     assert.equal(CreateConnectionBody.safeParse({ ...base, authUrl: "https://x.de", service: "dta" }).success, false);

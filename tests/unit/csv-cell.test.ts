@@ -8,7 +8,19 @@ const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).rep
 
 describe("CSV cells (support's export)", () => {
   test("a formula start, also behind leading spaces, tabs or line breaks, gets a leading '", () => {
-    for (const text of ["=1+1", "+cmd", "-1", "@x", " =2+3", "  +1", "\t=1", "\n=1+1", "\r\n@SUM(A1)", " \t\n -2", "\u00a0=1"]) {
+    for (const text of [
+      "=1+1",
+      "+cmd",
+      "-1",
+      "@x",
+      " =2+3",
+      "  +1",
+      "\t=1",
+      "\n=1+1",
+      "\r\n@SUM(A1)",
+      " \t\n -2",
+      "\u00a0=1",
+    ]) {
       assert.equal(unquoted(csvCell(text)), `'${text}`, JSON.stringify(text));
     }
   });

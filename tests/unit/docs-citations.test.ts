@@ -20,7 +20,8 @@ function files(dir: string, ext: RegExp): string[] {
   });
 }
 
-const headings = (doc: string) => [...readFileSync(path.join(DOCS, doc), "utf8").matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1]!);
+const headings = (doc: string) =>
+  [...readFileSync(path.join(DOCS, doc), "utf8").matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => m[1]!);
 
 /** GitHub's anchor of a heading. */
 const slug = (heading: string) =>
@@ -30,20 +31,28 @@ const slug = (heading: string) =>
     .replace(/ /g, "-");
 
 const CODE = /\.(ts|tsx|mjs|sql)$/;
-const SOURCES = [...["lib", "app", "components"].flatMap((d) => files(path.join(ROOT, d), CODE)), ...files(DOCS, /\.md$/)];
+const SOURCES = [
+  ...["lib", "app", "components"].flatMap((d) => files(path.join(ROOT, d), CODE)),
+  ...files(DOCS, /\.md$/),
+];
 // tests/bench is left out: the figures are defined by the bench contract, which lives beside the
 // repository. This file names made-up documents in its examples.
-const TESTS = ["unit", "integration", "support", "e2e"].flatMap((d) => files(path.join(ROOT, "tests", d), CODE)).filter((f) => f !== import.meta.filename);
+const TESTS = ["unit", "integration", "support", "e2e"]
+  .flatMap((d) => files(path.join(ROOT, "tests", d), CODE))
+  .filter((f) => f !== import.meta.filename);
 
 /** A document named by a file of `from`: docs/ first, then the repository's root; never a path out of it. */
 function resolveDoc(name: string, from: string): string | undefined {
-  const candidates = name.includes("/") ? [path.resolve(ROOT, name), path.resolve(path.dirname(from), name)] : [path.join(DOCS, name), path.join(ROOT, name)];
+  const candidates = name.includes("/")
+    ? [path.resolve(ROOT, name), path.resolve(path.dirname(from), name)]
+    : [path.join(DOCS, name), path.join(ROOT, name)];
   return candidates.find((c) => !path.relative(ROOT, c).startsWith("..") && existsSync(c));
 }
 
 describe("citations of docs/", () => {
   test("the four documents exist", () => {
-    for (const doc of ["architecture.md", "api.md", "provider-client.md", "sandbox.md"]) assert.ok(existsSync(path.join(DOCS, doc)), doc);
+    for (const doc of ["architecture.md", "api.md", "provider-client.md", "sandbox.md"])
+      assert.ok(existsSync(path.join(DOCS, doc)), doc);
   });
 
   test("every document named in the code, the tests and docs/ is in the repository", () => {
@@ -70,7 +79,9 @@ describe("citations of docs/", () => {
         assert.ok(existsSync(path.join(DOCS, doc)), `${path.relative(ROOT, file)} cites ${doc}, which is not in docs/`);
         const names = m[2]!.startsWith("`") ? [m[2]!] : [...m[2]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!);
         for (const name of names) {
-          const found = name.startsWith("`") ? headings(doc).some((h) => h.includes(name)) : headings(doc).includes(name);
+          const found = name.startsWith("`")
+            ? headings(doc).some((h) => h.includes(name))
+            : headings(doc).includes(name);
           assert.ok(found, `${path.relative(ROOT, file)} cites ${doc}, ${name}: no such heading`);
           cited++;
         }

@@ -15,16 +15,24 @@ const doc = (i: number, extra: Record<string, unknown> = {}): ProviderDocument =
   doctype: "UVI-E",
   mimetype: "application/pdf",
   propertymanagement: "",
-  metadata: [{ reftype: "resident", mscnumber: String(1000 + i), pmnumber: "PM", from: "2026-10-01", to: "2026-10-31" }],
+  metadata: [
+    { reftype: "resident", mscnumber: String(1000 + i), pmnumber: "PM", from: "2026-10-01", to: "2026-10-31" },
+  ],
   ...extra,
 });
 
 async function setUp() {
   const pg = await PGlite.create({ extensions: await pgliteExtensions() });
-  await runMigrations({ exec: async (s) => void (await pg.exec(s)), query: async (s, p) => (await pg.query<Record<string, unknown>>(s, p)).rows });
+  await runMigrations({
+    exec: async (s) => void (await pg.exec(s)),
+    query: async (s, p) => (await pg.query<Record<string, unknown>>(s, p)).rows,
+  });
   const uid = randomUUID();
   const cid = randomUUID();
-  await pg.query("INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'a@example.com', 'A', 'manager', 'x')", [uid]);
+  await pg.query(
+    "INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'a@example.com', 'A', 'manager', 'x')",
+    [uid],
+  );
   await pg.query(
     "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, 'c', 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
     [cid, uid],
@@ -49,7 +57,13 @@ describe("indexing a listed page", () => {
     assert.equal(await indexDocuments(db, scope, page, new Date("2026-11-01T10:01:00Z"), { listed: true }), 0);
     assert.deepEqual(await seen(), first);
     // One document changed: only that row is written.
-    await indexDocuments(db, scope, [doc(1), doc(2, { filename: "new.pdf" }), doc(3)], new Date("2026-11-01T10:02:00Z"), { listed: true });
+    await indexDocuments(
+      db,
+      scope,
+      [doc(1), doc(2, { filename: "new.pdf" }), doc(3)],
+      new Date("2026-11-01T10:02:00Z"),
+      { listed: true },
+    );
     const changed = await seen();
     assert.equal(changed[1]!.filename, "new.pdf");
     assert.notEqual(changed[1]!.seen, first[1]!.seen);
@@ -58,7 +72,10 @@ describe("indexing a listed page", () => {
     await indexDocuments(db, scope, page, new Date("2026-11-01T10:03:00Z"), { listed: true });
     assert.equal((await seen())[1]!.filename, "f-2.pdf");
     // A sync marks one gone and releases its lease: the next listing opens it again.
-    await pg.query("INSERT INTO delivery_sync (connection_id, lease_owner, lease_until) VALUES ($1, 'x', now() + interval '1 minute')", [scope.connectionId]);
+    await pg.query(
+      "INSERT INTO delivery_sync (connection_id, lease_owner, lease_until) VALUES ($1, 'x', now() + interval '1 minute')",
+      [scope.connectionId],
+    );
     await pg.query("UPDATE delivery_documents SET state = 'gone' WHERE documentid = 'd-3'");
     await pg.query("UPDATE delivery_sync SET lease_owner = NULL, lease_until = NULL, last_at = now()");
     await indexDocuments(db, scope, page, new Date("2026-11-01T10:04:00Z"), { listed: true });

@@ -37,7 +37,11 @@ describe("parseEnv", () => {
   test("given secrets win over generated ones", () => {
     const d = dir();
     const key = Buffer.alloc(32, 1).toString("base64");
-    const e = parseEnv({ DATA_DIR: d, AUTH_SECRET: "s".repeat(32), ENCRYPTION_KEYS: `a:${key}, b:${Buffer.alloc(32, 2).toString("base64")}` });
+    const e = parseEnv({
+      DATA_DIR: d,
+      AUTH_SECRET: "s".repeat(32),
+      ENCRYPTION_KEYS: `a:${key}, b:${Buffer.alloc(32, 2).toString("base64")}`,
+    });
     assert.equal(e.authSecret, "s".repeat(32));
     assert.deepEqual(
       e.encryptionKeys.map((k) => k.kid),
@@ -70,7 +74,12 @@ describe("parseEnv", () => {
       ["SYNC_MAX_DOCUMENTS", "1.5"],
     ]) {
       assert.throws(
-        () => parseEnv({ DATA_DIR: dir(), [name!]: value, ...(name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-1" } : {}) }),
+        () =>
+          parseEnv({
+            DATA_DIR: dir(),
+            [name!]: value,
+            ...(name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-1" } : {}),
+          }),
         (e: Error) => e instanceof ConfigError && e.message.includes(name!),
         `${name}=${value}`,
       );
@@ -78,7 +87,10 @@ describe("parseEnv", () => {
   });
 
   test("the allowlist is normalised to origins; ADMIN_EMAIL needs ADMIN_PASSWORD", () => {
-    const e = parseEnv({ DATA_DIR: dir(), PROVIDER_URL_ALLOWLIST: "http://127.0.0.1:4010/, https://api.example.de/arge" });
+    const e = parseEnv({
+      DATA_DIR: dir(),
+      PROVIDER_URL_ALLOWLIST: "http://127.0.0.1:4010/, https://api.example.de/arge",
+    });
     assert.deepEqual(e.providerUrlAllowlist, ["http://127.0.0.1:4010", "https://api.example.de"]);
     assert.throws(() => parseEnv({ DATA_DIR: dir(), ADMIN_EMAIL: "a@b.de" }), /ADMIN_PASSWORD/);
   });

@@ -16,7 +16,8 @@ describe("file facts", () => {
     assert.equal(factSize(1234), 1234);
     assert.equal(factSize(" 42 "), 42);
     assert.equal(factSize(0), 0);
-    for (const bad of [-1, 1.5, "1.5", "12a", "", null, undefined, true, {}, [], 2 ** 60, "99999999999999999"]) assert.equal(factSize(bad), null, String(bad));
+    for (const bad of [-1, 1.5, "1.5", "12a", "", null, undefined, true, {}, [], 2 ** 60, "99999999999999999"])
+      assert.equal(factSize(bad), null, String(bad));
   });
 
   test("a file date is kept as given (bounded, without control characters) and parsed when it is ISO 8601 or German", () => {
@@ -42,7 +43,10 @@ describe("file facts", () => {
   });
 
   test("a list entry left the facts out when every file fact is null, missing or unreadable (doctypeversion is no file fact)", () => {
-    assert.equal(factsLeftOut(normaliseFacts({ filesize: null, filedate: null, hashvalue: null, doctypeversion: "1.0" })), true);
+    assert.equal(
+      factsLeftOut(normaliseFacts({ filesize: null, filedate: null, hashvalue: null, doctypeversion: "1.0" })),
+      true,
+    );
     assert.equal(factsLeftOut(normaliseFacts({ filesize: "abc", filesizecompressed: -3 })), true);
     assert.equal(factsLeftOut(normaliseFacts({ filesize: 0 })), false);
     assert.equal(factsLeftOut(normaliseFacts({ hashvalue: "unbekannt" })), false);
@@ -88,8 +92,22 @@ describe("file facts", () => {
   });
 
   test("a sandbox document may carry any JSON value as a fact, but no NUL", () => {
-    const base = { service: "dta", customer: "4711", documentid: "d1", filename: "a.zip", doctype: "X", mimetype: "ZIP", content: { base64: "" } };
-    const ok = StateDocument.parse({ ...base, filesize: "12", filesizecompressed: null, filedate: { at: 1 }, hashvalue: [md5] });
+    const base = {
+      service: "dta",
+      customer: "4711",
+      documentid: "d1",
+      filename: "a.zip",
+      doctype: "X",
+      mimetype: "ZIP",
+      content: { base64: "" },
+    };
+    const ok = StateDocument.parse({
+      ...base,
+      filesize: "12",
+      filesizecompressed: null,
+      filedate: { at: 1 },
+      hashvalue: [md5],
+    });
     assert.deepEqual([ok.filesize, ok.filesizecompressed, ok.filedate, ok.hashvalue], ["12", null, { at: 1 }, [md5]]);
     assert.equal(StateDocument.parse(base).filesize, undefined);
     assert.equal(StateDocument.safeParse({ ...base, hashvalue: "a\u0000b" }).success, false);

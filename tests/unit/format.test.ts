@@ -9,8 +9,15 @@ describe("the one formatting module", () => {
   test("a moment reads in the display time zone it is given, whatever the process's own zone", () => {
     assert.equal(formatDateTime(AT, { locale: "de", timeZone: "Europe/Berlin" }), "24.11.2026, 09:34");
     assert.equal(formatDateTime(AT, { locale: "de", timeZone: "America/New_York" }), "24.11.2026, 03:34");
-    assert.equal(formatDateTime(AT, { locale: "de", timeZone: "Europe/Berlin" }, { seconds: true }), "24.11.2026, 09:34:05");
-    assert.equal(formatDate("2026-11-24T23:30:00Z", { locale: "de", timeZone: "Europe/Berlin" }), "25.11.2026", "past midnight in Berlin");
+    assert.equal(
+      formatDateTime(AT, { locale: "de", timeZone: "Europe/Berlin" }, { seconds: true }),
+      "24.11.2026, 09:34:05",
+    );
+    assert.equal(
+      formatDate("2026-11-24T23:30:00Z", { locale: "de", timeZone: "Europe/Berlin" }),
+      "25.11.2026",
+      "past midnight in Berlin",
+    );
   });
 
   test("English reads day, month, year and 24 hours on every page", () => {
@@ -21,7 +28,10 @@ describe("the one formatting module", () => {
   });
 
   test("a ZIP entry's zoneless time is shown as written; what is no time stays as it is", () => {
-    assert.equal(formatDateTime("2026-03-01T12:00:00Z", { locale: "de", timeZone: "America/New_York" }, { wallTime: true }), "01.03.2026, 12:00");
+    assert.equal(
+      formatDateTime("2026-03-01T12:00:00Z", { locale: "de", timeZone: "America/New_York" }, { wallTime: true }),
+      "01.03.2026, 12:00",
+    );
     assert.equal(formatDateTime("kein Datum", { locale: "de", timeZone: "Europe/Berlin" }), "kein Datum");
   });
 

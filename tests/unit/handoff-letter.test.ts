@@ -39,7 +39,8 @@ function words(pdf: Uint8Array): Word[] {
 async function documentOf(pages: number, marker: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) pdf.addPage([595.28, 841.89]).drawText(`${marker} Seite ${i + 1}`, { x: 60, y: 700, size: 14, font });
+  for (let i = 0; i < pages; i++)
+    pdf.addPage([595.28, 841.89]).drawText(`${marker} Seite ${i + 1}`, { x: 60, y: 700, size: 14, font });
   return pdf.save();
 }
 
@@ -49,7 +50,10 @@ const letter = (name: string, street: string): CoverLetter => ({
   address: [name, street, "20095 Hamburg"],
   date: "25.11.2026",
   subject: "Ihre Verbrauchsinformation für Oktober 2026 – Nutzeinheit 55501001",
-  paragraphs: ["Guten Tag,", "anbei erhalten Sie die monatliche Verbrauchsinformation nach § 6a HeizkostenV. ".repeat(4)],
+  paragraphs: [
+    "Guten Tag,",
+    "anbei erhalten Sie die monatliche Verbrauchsinformation nach § 6a HeizkostenV. ".repeat(4),
+  ],
 });
 
 test("each resident's letter precedes their document, the address in the window field, umlauts kept", async () => {
@@ -102,7 +106,10 @@ test("each resident's letter precedes their document, the address in the window 
 });
 
 test("a long text runs on to a second page; a document that is no PDF fails the print and names it", async () => {
-  const long = { ...letter("Anna Alt", "Ring 1"), paragraphs: Array.from({ length: 60 }, (_, i) => `Absatz ${i + 1}: ${"Text ".repeat(20)}`) };
+  const long = {
+    ...letter("Anna Alt", "Ring 1"),
+    paragraphs: Array.from({ length: 60 }, (_, i) => `Absatz ${i + 1}: ${"Text ".repeat(20)}`),
+  };
   const pdf = await printBundle([{ letter: long, document: await documentOf(1, "DOK") }], "lang");
   const pages = [...new Set(words(pdf).map((w) => w.page))];
   assert.ok(pages.length >= 3, `letter over several pages, then the document: ${pages.length}`);

@@ -18,7 +18,11 @@ import { clientAddressOf } from "../../lib/cli/serve.mjs";
 const refused = (e: unknown) => e instanceof ProviderError && e.kind === "refused";
 
 describe("client address (lib/cli/serve.mjs)", () => {
-  const of = clientAddressOf as (socket: string | undefined, header: string | string[] | undefined, hops: number) => string;
+  const of = clientAddressOf as (
+    socket: string | undefined,
+    header: string | string[] | undefined,
+    hops: number,
+  ) => string;
   test("no trusted proxy: the socket's address, whatever X-Forwarded-For says", () => {
     assert.equal(of("127.0.0.1", "203.0.113.9", 0), "127.0.0.1");
     assert.equal(of("::ffff:10.0.0.7", undefined, 0), "10.0.0.7");
@@ -42,7 +46,10 @@ describe("configuration", () => {
     assert.equal(parseEnv({ DATA_DIR: d, TRUSTED_PROXIES: "2", SESSION_MAX_HOURS: "0.5" }).trustedProxies, 2);
     assert.throws(() => parseEnv({ DATA_DIR: d, TRUSTED_PROXIES: "1.5" }), /TRUSTED_PROXIES/);
     assert.throws(() => parseEnv({ DATA_DIR: d, SESSION_MAX_HOURS: "0" }), /SESSION_MAX_HOURS/);
-    assert.throws(() => parseEnv({ DATA_DIR: d, ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "password123" }), /ADMIN_PASSWORD/);
+    assert.throws(
+      () => parseEnv({ DATA_DIR: d, ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "password123" }),
+      /ADMIN_PASSWORD/,
+    );
     rmSync(d, { recursive: true });
   });
 });
@@ -65,8 +72,10 @@ describe("passwords", () => {
   });
 
   test("the most common passwords are refused, ordinary ones are not", () => {
-    for (const p of ["Passwort123", "1234567890", " QWERTZUIOP ", "abcabcabcabc", "xxxxxxxxxxxx", "1212121212"]) assert.equal(isCommonPassword(p), true, p);
-    for (const p of ["admin-password-1", "manager-pass-1", "violet-harbour-lantern", "e2e-password-1"]) assert.equal(isCommonPassword(p), false, p);
+    for (const p of ["Passwort123", "1234567890", " QWERTZUIOP ", "abcabcabcabc", "xxxxxxxxxxxx", "1212121212"])
+      assert.equal(isCommonPassword(p), true, p);
+    for (const p of ["admin-password-1", "manager-pass-1", "violet-harbour-lantern", "e2e-password-1"])
+      assert.equal(isCommonPassword(p), false, p);
   });
 });
 
@@ -84,7 +93,14 @@ describe("log", () => {
 
   test("secrets are redacted at any depth, in arrays and in errors' own fields", async () => {
     const { logger, lines } = capture();
-    logger.info({ a: { b: { c: { d: { password: "p1", Authorization: "Basic x" } } } }, list: [{ clientSecret: "s1" }], headers: { cookie: "c1" } }, "deep");
+    logger.info(
+      {
+        a: { b: { c: { d: { password: "p1", Authorization: "Basic x" } } } },
+        list: [{ clientSecret: "s1" }],
+        headers: { cookie: "c1" },
+      },
+      "deep",
+    );
     const err = Object.assign(new Error("boom"), { config: { auth: { token: "t1" } } });
     logger.error({ err }, "with error");
     await new Promise((r) => setImmediate(r));
@@ -119,7 +135,10 @@ describe("outbound guard and file types", () => {
   });
 
   test("origins allowed only below given paths: the sandbox's service paths, nothing else of the app", () => {
-    const policy = { allowedOrigins: [], allowedPaths: { origins: ["http://127.0.0.1:3000"], prefixes: ["/arge", "/dta", "/auth"] } };
+    const policy = {
+      allowedOrigins: [],
+      allowedPaths: { origins: ["http://127.0.0.1:3000"], prefixes: ["/arge", "/dta", "/auth"] },
+    };
     for (const u of [
       "http://127.0.0.1:3000/arge/documents/v1/documents/out",
       "http://127.0.0.1:3000/dta/v1/documents/out",
@@ -139,9 +158,24 @@ describe("outbound guard and file types", () => {
   });
 
   test("content types pass only from the allowlist", () => {
-    for (const t of ["application/pdf", "application/zip", "application/octet-stream", "text/plain; charset=utf-8", "application/xml", "text/xml"])
+    for (const t of [
+      "application/pdf",
+      "application/zip",
+      "application/octet-stream",
+      "text/plain; charset=utf-8",
+      "application/xml",
+      "text/xml",
+    ])
       assert.equal(safeContentType(t), t.split(";")[0]);
-    for (const t of ["image/png", "application/json", "text/html", "image/svg+xml", "application/javascript", "video/mp4", undefined])
+    for (const t of [
+      "image/png",
+      "application/json",
+      "text/html",
+      "image/svg+xml",
+      "application/javascript",
+      "video/mp4",
+      undefined,
+    ])
       assert.equal(safeContentType(t), "application/octet-stream", String(t));
   });
 });

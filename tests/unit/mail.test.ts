@@ -9,7 +9,10 @@ import { failureOf } from "@/lib/residents/mail/failure";
 import { isMailEnabled, sendMail } from "@/lib/residents/mail/send";
 import { FaultRules } from "@/lib/sandbox/schema";
 
-/** SMTP_URL and MAIL_FROM as lib/env.ts reads them, nodemailer's errors as sendMail reports them, and the mailbox's fault rules. */
+/**
+ * SMTP_URL and MAIL_FROM as lib/env.ts reads them, nodemailer's errors as sendMail reports them, and the mailbox's
+ * fault rules.
+ */
 
 const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "arge-mail-")), NODE_ENV: "test" });
 
@@ -17,13 +20,17 @@ describe("SMTP_URL and MAIL_FROM", () => {
   test("unset SMTP_URL: e-mail is off, and sendMail says so without trying", async () => {
     assert.equal(parseEnv(base()).mail, undefined);
     assert.equal(isMailEnabled(), false);
-    assert.deepEqual(await sendMail({ to: "a@example.de", subject: "s", text: "t" }), { state: "failed", reason: { kind: "off" } });
+    assert.deepEqual(await sendMail({ to: "a@example.de", subject: "s", text: "t" }), {
+      state: "failed",
+      reason: { kind: "off" },
+    });
   });
 
   test("SMTP_URL without MAIL_FROM stops the start with a German and English message naming MAIL_FROM", () => {
     assert.throws(
       () => parseEnv({ ...base(), SMTP_URL: "smtp://mail.example.de:587" }),
-      (err: Error) => err instanceof ConfigError && /MAIL_FROM fehlt/.test(err.message) && /MAIL_FROM is missing/.test(err.message),
+      (err: Error) =>
+        err instanceof ConfigError && /MAIL_FROM fehlt/.test(err.message) && /MAIL_FROM is missing/.test(err.message),
     );
   });
 
@@ -45,10 +52,17 @@ describe("SMTP_URL and MAIL_FROM", () => {
       from: { name: "Hausverwaltung Muster", address: "uvi@muster.de" },
     });
     const plain = parseEnv({ ...base(), SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "uvi@muster.de" }).mail!;
-    assert.deepEqual([plain.smtp.port, plain.smtp.secure, plain.smtp.auth, plain.from], [2525, false, undefined, { name: "", address: "uvi@muster.de" }]);
-    assert.equal(parseEnv({ ...base(), SMTP_URL: "smtp://mail.example.de", MAIL_FROM: "uvi@muster.de" }).mail!.smtp.port, 587);
+    assert.deepEqual(
+      [plain.smtp.port, plain.smtp.secure, plain.smtp.auth, plain.from],
+      [2525, false, undefined, { name: "", address: "uvi@muster.de" }],
+    );
+    assert.equal(
+      parseEnv({ ...base(), SMTP_URL: "smtp://mail.example.de", MAIL_FROM: "uvi@muster.de" }).mail!.smtp.port,
+      587,
+    );
     // STARTTLS or nothing: with a login, or to another machine, unless SMTP_ALLOW_PLAINTEXT=1.
-    const tls = (url: string, extra = {}) => parseEnv({ ...base(), SMTP_URL: url, MAIL_FROM: "uvi@muster.de", ...extra }).mail!.smtp.requireTLS;
+    const tls = (url: string, extra = {}) =>
+      parseEnv({ ...base(), SMTP_URL: url, MAIL_FROM: "uvi@muster.de", ...extra }).mail!.smtp.requireTLS;
     assert.deepEqual(
       [
         tls("smtp://mail.example.de"),
@@ -91,15 +105,22 @@ describe("why a send failed", () => {
       responseCode: 550,
       response: "550 5.1.1 <Mieter@Example.de>: Recipient address rejected\u0007",
     });
-    assert.deepEqual(failureOf(err, "mieter@example.de"), { kind: "refused", code: 550, text: "5.1.1 <<…>>: Recipient address rejected" });
+    assert.deepEqual(failureOf(err, "mieter@example.de"), {
+      kind: "refused",
+      code: 550,
+      text: "5.1.1 <<…>>: Recipient address rejected",
+    });
   });
 
   test("a refused message or login is `rejected`; timeouts, drops and unreachable servers are told apart", () => {
-    assert.deepEqual(failureOf({ code: "EMESSAGE", command: "DATA", responseCode: 554, response: "554 spam" }, "a@b.de"), {
-      kind: "rejected",
-      code: 554,
-      text: "spam",
-    });
+    assert.deepEqual(
+      failureOf({ code: "EMESSAGE", command: "DATA", responseCode: 554, response: "554 spam" }, "a@b.de"),
+      {
+        kind: "rejected",
+        code: 554,
+        text: "spam",
+      },
+    );
     assert.deepEqual(failureOf({ code: "ETIMEDOUT", command: "CONN" }, "a@b.de"), { kind: "timeout" });
     assert.deepEqual(failureOf({ code: "ECONNECTION", command: "CONN" }, "a@b.de"), { kind: "dropped" });
     assert.deepEqual(failureOf({ code: "ESOCKET", syscall: "read" }, "a@b.de"), { kind: "dropped" });

@@ -85,11 +85,15 @@ describe("the OpenAPI registry", () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
     assert.equal(API_VERSION, pkg.version);
     const text = JSON.stringify(doc);
-    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)) assert.ok(ref! in doc.components.schemas, ref);
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g))
+      assert.ok(ref! in doc.components.schemas, ref);
     assert.ok(!text.includes('"$schema"'));
     for (const [p, ops] of Object.entries(doc.paths)) {
       const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      for (const op of Object.values(ops) as { parameters: { name: string; in: string; description?: string }[]; responses: object }[]) {
+      for (const op of Object.values(ops) as {
+        parameters: { name: string; in: string; description?: string }[];
+        responses: object;
+      }[]) {
         assert.deepEqual(
           op.parameters.filter((x) => x.in === "path").map((x) => x.name),
           names,
@@ -114,13 +118,17 @@ describe("the OpenAPI registry", () => {
     };
     const limit = list.parameters.find((p) => p.name === "limit");
     assert.deepEqual([limit?.schema.type, limit?.schema.default, limit?.required], ["integer", 100, false]);
-    const completeness = doc.paths["/api/delivery/completeness"]!.get as { parameters: { name: string; required: boolean }[] };
+    const completeness = doc.paths["/api/delivery/completeness"]!.get as {
+      parameters: { name: string; required: boolean }[];
+    };
     assert.deepEqual(
       completeness.parameters.filter((p) => p.required).map((p) => p.name),
       ["from", "to"],
     );
     const create = doc.paths["/api/users"]!.post as {
-      requestBody: { content: { "application/json": { schema: { additionalProperties?: boolean; required?: string[] } } } };
+      requestBody: {
+        content: { "application/json": { schema: { additionalProperties?: boolean; required?: string[] } } };
+      };
     };
     const body = create.requestBody.content["application/json"].schema;
     assert.equal(body.additionalProperties, false);

@@ -20,7 +20,10 @@ const idOf = requestIdOf as (header: string | string[] | undefined) => string;
 /** A fake stdout that keeps what was written, and a logger writing readable lines to it. */
 function readableLog(level = "debug") {
   const written: string[] = [];
-  const logger = createLogger(level, readableDestination({ write: (text: string) => written.push(text) }, "Europe/Berlin"));
+  const logger = createLogger(
+    level,
+    readableDestination({ write: (text: string) => written.push(text) }, "Europe/Berlin"),
+  );
   return { logger, written };
 }
 
@@ -32,8 +35,12 @@ describe("readable log lines", () => {
   test("time in the display time zone, level, message, fields; the request id last", () => {
     const written: string[] = [];
     const out = readableDestination({ write: (text: string) => written.push(text) }, "Europe/Berlin");
-    out.write(`${JSON.stringify({ level: 40, time: WINTER, msg: "sync failed", connectionId: "c-1", err: "provider_unavailable", reqId: "k3Jx9q" })}\n`);
-    out.write(`${JSON.stringify({ level: 30, time: SUMMER, msg: "background sync", note: "two words", n: 3, nested: { a: 1 } })}\n`);
+    out.write(
+      `${JSON.stringify({ level: 40, time: WINTER, msg: "sync failed", connectionId: "c-1", err: "provider_unavailable", reqId: "k3Jx9q" })}\n`,
+    );
+    out.write(
+      `${JSON.stringify({ level: 30, time: SUMMER, msg: "background sync", note: "two words", n: 3, nested: { a: 1 } })}\n`,
+    );
     assert.deepEqual(written, [
       "14:04:05.007 WARN  sync failed connectionId=c-1 err=provider_unavailable req=k3Jx9q\n",
       '12:00:00.000 INFO  background sync note="two words" n=3 nested={"a":1}\n',
@@ -44,7 +51,16 @@ describe("readable log lines", () => {
     const written: string[] = [];
     const out = readableDestination({ write: (text: string) => written.push(text) }, "UTC");
     out.write(
-      JSON.stringify({ level: 30, time: WINTER, msg: "request", method: "POST", route: "/api/connections/[id]/sync", status: 200, ms: 1480, reqId: "r1" }),
+      JSON.stringify({
+        level: 30,
+        time: WINTER,
+        msg: "request",
+        method: "POST",
+        route: "/api/connections/[id]/sync",
+        status: 200,
+        ms: 1480,
+        reqId: "r1",
+      }),
     );
     assert.equal(written[0], "13:04:05.007 INFO  POST /api/connections/[id]/sync 200 · 1480 ms req=r1\n");
   });
@@ -59,7 +75,10 @@ describe("readable log lines", () => {
 
   test("the redaction holds in the readable form too", () => {
     const { logger, written } = readableLog();
-    logger.info({ password: "hunter2-secret", nested: { clientSecret: "s3cr3t-value", authorization: "Bearer abc" } }, "signed in");
+    logger.info(
+      { password: "hunter2-secret", nested: { clientSecret: "s3cr3t-value", authorization: "Bearer abc" } },
+      "signed in",
+    );
     const text = written.join("");
     for (const secret of ["hunter2-secret", "s3cr3t-value", "Bearer abc"]) assert.ok(!text.includes(secret), text);
     assert.match(text, /password=\[redacted\]/);
@@ -111,7 +130,10 @@ describe("route patterns (lib/cli/observe.mjs)", () => {
   test("a path is named by its pattern, never by its ids", () => {
     assert.equal(route("/"), "/");
     assert.equal(route("/api/inbox"), "/api/inbox");
-    assert.equal(route("/api/connections/5f0c2a4e-0000-4000-8000-000000000001/documents"), "/api/connections/[id]/documents");
+    assert.equal(
+      route("/api/connections/5f0c2a4e-0000-4000-8000-000000000001/documents"),
+      "/api/connections/[id]/documents",
+    );
     assert.equal(route("/api/no/such/thing"), "/api/[...path]");
     assert.equal(route("/_next/static/chunks/app-1a2b3c.js"), "/_next/static");
     assert.equal(route("/wp-login.php"), "other");
@@ -126,8 +148,16 @@ describe("configuration of logs and metrics", () => {
     assert.equal(e.displayTimeZone, "Europe/Berlin");
     assert.equal(e.logFormat, undefined);
     assert.equal(e.metricsToken, undefined);
-    const set = parseEnv({ DATA_DIR: dir(), DISPLAY_TIME_ZONE: "America/New_York", LOG_FORMAT: "json", METRICS_TOKEN: "m".repeat(16) });
-    assert.deepEqual([set.displayTimeZone, set.logFormat, set.metricsToken], ["America/New_York", "json", "m".repeat(16)]);
+    const set = parseEnv({
+      DATA_DIR: dir(),
+      DISPLAY_TIME_ZONE: "America/New_York",
+      LOG_FORMAT: "json",
+      METRICS_TOKEN: "m".repeat(16),
+    });
+    assert.deepEqual(
+      [set.displayTimeZone, set.logFormat, set.metricsToken],
+      ["America/New_York", "json", "m".repeat(16)],
+    );
   });
 
   test("an unknown time zone, log format or a short metrics token stops the start", () => {
@@ -140,7 +170,15 @@ describe("configuration of logs and metrics", () => {
     const token = "metrics-token-0123456789";
     assert.equal(isMetricsToken(`Bearer ${token}`, token), true);
     assert.equal(isMetricsToken(`bearer ${token}`, token), true);
-    for (const wrong of [null, "", token, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`, `Basic ${token}`, "Bearer "]) {
+    for (const wrong of [
+      null,
+      "",
+      token,
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+      `Basic ${token}`,
+      "Bearer ",
+    ]) {
       assert.equal(isMetricsToken(wrong, token), false, String(wrong));
     }
   });

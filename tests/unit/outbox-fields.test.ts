@@ -11,8 +11,16 @@ const paths = (input: Record<string, string>) => {
 
 // Not given: the key holds undefined, which JSON leaves out.
 test("blank fields are not given; text is trimmed; metadata becomes its array", () => {
-  const r = OutboxFields.parse({ doctype: " A ", doctypeversion: "", kd: "  ", metadata: '[{"reftype":"billingunit","mscnumber":"1","extra":{"x":1}}]' });
-  assert.deepEqual(JSON.parse(JSON.stringify(r)), { doctype: "A", metadata: [{ reftype: "billingunit", mscnumber: "1", extra: { x: 1 } }] });
+  const r = OutboxFields.parse({
+    doctype: " A ",
+    doctypeversion: "",
+    kd: "  ",
+    metadata: '[{"reftype":"billingunit","mscnumber":"1","extra":{"x":1}}]',
+  });
+  assert.deepEqual(JSON.parse(JSON.stringify(r)), {
+    doctype: "A",
+    metadata: [{ reftype: "billingunit", mscnumber: "1", extra: { x: 1 } }],
+  });
   assert.deepEqual(JSON.parse(JSON.stringify(OutboxFields.parse({}))), {});
 });
 

@@ -18,27 +18,50 @@ import { multipartPayload, type OutgoingFile } from "@/lib/provider/send";
 
 describe("the status object of an upload's answer", () => {
   test("JSON, with extra fields, wrapped, keys and statustype in any case", () => {
-    assert.deepEqual(parseSendStatus('{"statustype":"OK","code":201,"message":"document received","documentid":"in-1"}'), {
-      statustype: "OK",
-      code: "201",
-      message: "document received",
+    assert.deepEqual(
+      parseSendStatus('{"statustype":"OK","code":201,"message":"document received","documentid":"in-1"}'),
+      {
+        statustype: "OK",
+        code: "201",
+        message: "document received",
+      },
+    );
+    assert.deepEqual(
+      parseSendStatus('{"result":{"Status":{"StatusType":"warning","Code":"W1","Message":"Referenz fehlt"}}}'),
+      {
+        statustype: "warning",
+        code: "W1",
+        message: "Referenz fehlt",
+      },
+    );
+    assert.deepEqual(parseSendStatus('\uFEFF[{"code":"E","message":"nein"}]'), {
+      statustype: null,
+      code: "E",
+      message: "nein",
     });
-    assert.deepEqual(parseSendStatus('{"result":{"Status":{"StatusType":"warning","Code":"W1","Message":"Referenz fehlt"}}}'), {
-      statustype: "warning",
-      code: "W1",
-      message: "Referenz fehlt",
-    });
-    assert.deepEqual(parseSendStatus('\uFEFF[{"code":"E","message":"nein"}]'), { statustype: null, code: "E", message: "nein" });
   });
 
   test("XML with any root and namespaces", () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?><d:response xmlns:d="urn:dta"><d:status><d:statustype>ERROR</d:statustype><d:code>400</d:code><d:message>Format</d:message></d:status></d:response>`;
     assert.deepEqual(parseSendStatus(xml), { statustype: "ERROR", code: "400", message: "Format" });
-    assert.deepEqual(parseSendStatus("<status><statustype>OK</statustype></status>"), { statustype: "OK", code: null, message: null });
+    assert.deepEqual(parseSendStatus("<status><statustype>OK</statustype></status>"), {
+      statustype: "OK",
+      code: null,
+      message: null,
+    });
   });
 
   test("missing, empty or unreadable: null", () => {
-    for (const body of ["", "  ", "{}", '{"documentid":"x"}', "<html><body>Fehler</body></html>", "{kaputt", "null", "42"]) {
+    for (const body of [
+      "",
+      "  ",
+      "{}",
+      '{"documentid":"x"}',
+      "<html><body>Fehler</body></html>",
+      "{kaputt",
+      "null",
+      "42",
+    ]) {
       assert.equal(parseSendStatus(body), null, body);
     }
   });
@@ -91,7 +114,9 @@ test("the multipart body: its declared length, the fields, the file's bytes and 
   const payload = multipartPayload(file(bytes));
   const body = await bodyOf(payload.body);
   assert.equal(String(body.length), payload.headers["content-length"]);
-  const form = await new Response(new Uint8Array(body), { headers: { "content-type": payload.headers["content-type"]! } }).formData();
+  const form = await new Response(new Uint8Array(body), {
+    headers: { "content-type": payload.headers["content-type"]! },
+  }).formData();
   assert.equal(form.get("doctype"), "A");
   assert.equal(form.get("metadata"), '[{"reftype":"billingunit"}]');
   const part = form.get("file") as File;
@@ -132,7 +157,10 @@ describe("one upload to a provider that reads it and drops the connection", () =
     assert.equal(outcome.state, "unknown");
     assert.equal(requests, 1, "never retried");
     assert.ok(received > 100_000);
-    const closed = createProviderClient({ ...conn, baseUrl: "http://127.0.0.1:1/dta" }, { timeoutMs: 2000, allowedOrigins: ["http://127.0.0.1:1"] });
+    const closed = createProviderClient(
+      { ...conn, baseUrl: "http://127.0.0.1:1/dta" },
+      { timeoutMs: 2000, allowedOrigins: ["http://127.0.0.1:1"] },
+    );
     assert.equal((await closed.send(file(Buffer.alloc(10)))).reason, "notSent");
   });
 });

@@ -38,6 +38,7 @@ test("a file with tests for PostgreSQL alone runs on PostgreSQL", () => {
   for (const file of httpTestFiles(ROOT)) {
     const text = readFileSync(path.join(ROOT, file), "utf8");
     const needsPostgres = /testDatabaseUrl\(\)|database: "postgres"/.test(text);
-    if (needsPostgres) assert.ok(PLACEMENT[key(file)]?.postgres, `${key(file)} has PostgreSQL-only tests but is not placed there`);
+    if (needsPostgres)
+      assert.ok(PLACEMENT[key(file)]?.postgres, `${key(file)} has PostgreSQL-only tests but is not placed there`);
   }
 });

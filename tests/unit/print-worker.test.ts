@@ -27,11 +27,17 @@ test("a print within the bound has the letter's page and every page of the docum
 });
 
 test("one page over the bound, letters counted, is refused as too many pages", async () => {
-  await assert.rejects(assemblePrint(await assembly(10), { maxPages: 10, budgetMs: 30_000 }), failsWith("too_many_pages"));
+  await assert.rejects(
+    assemblePrint(await assembly(10), { maxPages: 10, budgetMs: 30_000 }),
+    failsWith("too_many_pages"),
+  );
 });
 
 test("a document that is no PDF names its position; the time budget and the client's leaving end the worker", async () => {
-  const broken: Assembly = { ...(await assembly(1)), items: [{ pages: [0, 1], document: new TextEncoder().encode("<html>") }] };
+  const broken: Assembly = {
+    ...(await assembly(1)),
+    items: [{ pages: [0, 1], document: new TextEncoder().encode("<html>") }],
+  };
   await assert.rejects(
     assemblePrint(broken, { maxPages: 10, budgetMs: 30_000 }),
     (err) => failsWith("unreadable")(err) && /document 1 of the print/.test(String(err)),

@@ -12,7 +12,14 @@ let seq = 0;
 const config = () => ({ timeoutMs: 800, allowedOrigins: [alt.origin] });
 
 function uviBasic(): ProviderConnection {
-  return { id: `c${++seq}`, service: "uvi", baseUrl: alt.uviBase, authUrl: null, customerNumber: null, auth: { type: "basic", ...alt.basic } };
+  return {
+    id: `c${++seq}`,
+    service: "uvi",
+    baseUrl: alt.uviBase,
+    authUrl: null,
+    customerNumber: null,
+    auth: { type: "basic", ...alt.basic },
+  };
 }
 function uviOauth(): ProviderConnection {
   return {
@@ -25,7 +32,14 @@ function uviOauth(): ProviderConnection {
   };
 }
 function dtaBasic(kd: string | null = "4711"): ProviderConnection {
-  return { id: `c${++seq}`, service: "dta", baseUrl: alt.dtaBase, authUrl: null, customerNumber: kd, auth: { type: "basic", ...alt.basic } };
+  return {
+    id: `c${++seq}`,
+    service: "dta",
+    baseUrl: alt.dtaBase,
+    authUrl: null,
+    customerNumber: kd,
+    auth: { type: "basic", ...alt.basic },
+  };
 }
 const kindOf = (kind: string) => (e: unknown) => e instanceof ProviderError && e.kind === kind;
 const serviceRequests = () => alt.counters.requests.filter((r) => r.path.includes("/documents/out"));
@@ -102,8 +116,12 @@ describe("provider client: lists and paging", () => {
 
   test("a JSON answer over the size cap is refused as too large", async () => {
     alt.documents.unshift({ service: "uvi", documentid: "huge", filename: "h.pdf", blob: "x".repeat(9 * 1024 * 1024) });
-    // A time limit far beyond the transfer, so that only the size cap can end it (800 ms ran out first on a busy machine).
-    await assert.rejects(createProviderClient(uviBasic(), { ...config(), timeoutMs: 30_000 }).listPage(0, 10), kindOf("too_large"));
+    // A time limit far beyond the transfer, so that only the size cap can end it (800 ms ran out first on a busy
+    // machine).
+    await assert.rejects(
+      createProviderClient(uviBasic(), { ...config(), timeoutMs: 30_000 }).listPage(0, 10),
+      kindOf("too_large"),
+    );
   });
 
   test("wrong Basic credentials are an auth error", async () => {

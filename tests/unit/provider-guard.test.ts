@@ -36,7 +36,8 @@ describe("outbound guard", () => {
     ]) {
       assert.equal(isPublicAddress(a), false, a);
     }
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) assert.equal(isPublicAddress(a), true, a);
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"])
+      assert.equal(isPublicAddress(a), true, a);
   });
 
   test("URLs: http, credentials and private literals in any spelling are refused unless allowlisted", () => {
@@ -73,7 +74,10 @@ describe("outbound guard", () => {
   test("paging links: only the configured origin and list path", () => {
     const root = new URL("https://p.example/arge/documents/v1/documents/out");
     const page = new URL(`${root.href}?offset=0&limit=2`);
-    assert.equal(resolvePageLink("/arge/documents/v1/documents/out?offset=2", page, root).href, `${root.href}?offset=2`);
+    assert.equal(
+      resolvePageLink("/arge/documents/v1/documents/out?offset=2", page, root).href,
+      `${root.href}?offset=2`,
+    );
     assert.equal(resolvePageLink(`${root.href}?offset=4`, page, root).searchParams.get("offset"), "4");
     for (const bad of [
       "https://evil.example/arge/documents/v1/documents/out",

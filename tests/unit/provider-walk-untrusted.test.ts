@@ -4,16 +4,32 @@ import { describe, test } from "node:test";
 import { createProviderClient } from "@/lib/provider/client";
 import { ImplausibleCountError, plausibleCount } from "@/lib/provider/schemas";
 import { sendJson } from "../support/scripted-provider";
-import { alt, assertEveryOnce, config, kindOf, listRequests, scripted, scriptedUvi, useDocuments, withWalkProviders, uviBasic, walkAll } from "../support/walk";
+import {
+  alt,
+  assertEveryOnce,
+  config,
+  kindOf,
+  listRequests,
+  scripted,
+  scriptedUvi,
+  useDocuments,
+  withWalkProviders,
+  uviBasic,
+  walkAll,
+} from "../support/walk";
 
 // The provider's count, pages and links are untrusted: docs/provider-client.md, "The whole list".
 withWalkProviders();
 
-/** The alt provider answers the list request at `offset` with an empty page, `times` times (its `next` then points at the same offset). */
+/**
+ * The alt provider answers the list request at `offset` with an empty page, `times` times (its `next` then points at
+ * the same offset).
+ */
 function emptyAt(offset: number, times?: number) {
   alt.modes.shortAt = { offset, size: 0, ...(times !== undefined && { times }) };
 }
-const requestsAt = (offset: number) => listRequests().filter((r) => new URL(r.path, alt.origin).searchParams.get("offset") === String(offset)).length;
+const requestsAt = (offset: number) =>
+  listRequests().filter((r) => new URL(r.path, alt.origin).searchParams.get("offset") === String(offset)).length;
 
 describe("provider walk: the provider's numbers are untrusted", () => {
   test("plausibleCount: an integer from 0 to max, numeric text included; anything else is implausible", () => {
@@ -35,7 +51,8 @@ describe("provider walk: the provider's numbers are untrusted", () => {
     ] as const) {
       assert.throws(
         () => plausibleCount(value, 10),
-        (e) => e instanceof ImplausibleCountError && e.kind === "implausible_count" && e.count === count && e.max === 10,
+        (e) =>
+          e instanceof ImplausibleCountError && e.kind === "implausible_count" && e.count === count && e.max === 10,
         String(value),
       );
     }
@@ -52,7 +69,9 @@ describe("provider walk: the provider's numbers are untrusted", () => {
   });
 
   test("a count of 1e12 with full pages ends at once: nothing is planned from it", async () => {
-    const page = JSON.stringify({ documents: Array.from({ length: 500 }, (_, i) => ({ documentid: `big-${i}`, filename: `f${i}.pdf` })) });
+    const page = JSON.stringify({
+      documents: Array.from({ length: 500 }, (_, i) => ({ documentid: `big-${i}`, filename: `f${i}.pdf` })),
+    });
     scripted.handle = (_req, res, url) => sendJson(res, url.pathname.endsWith("/count") ? '{"count": 1e12}' : page);
     scripted.requests.length = 0;
     const conn = scriptedUvi();
@@ -68,7 +87,13 @@ describe("provider walk: the provider's numbers are untrusted", () => {
       if (url.pathname.endsWith("/count")) return sendJson(res, '{"count": 10}');
       const offset = Number(url.searchParams.get("offset"));
       const documents = Array.from({ length: 7 }, (_, i) => ({ documentid: `many-${offset + i}` }));
-      sendJson(res, JSON.stringify({ documents, _links: { next: { href: `/arge/documents/v1/documents/out?offset=${offset + 7}&limit=500` } } }));
+      sendJson(
+        res,
+        JSON.stringify({
+          documents,
+          _links: { next: { href: `/arge/documents/v1/documents/out?offset=${offset + 7}&limit=500` } },
+        }),
+      );
     };
     const conn = scriptedUvi();
     let delivered = 0;

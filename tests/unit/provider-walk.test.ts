@@ -2,7 +2,19 @@ import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createProviderClient } from "@/lib/provider/client";
-import { alt, assertEveryOnce, config, dtaBasic, kindOf, listRequests, useDocuments, withWalkProviders, uviBasic, UVI_ROOT, walkAll } from "../support/walk";
+import {
+  alt,
+  assertEveryOnce,
+  config,
+  dtaBasic,
+  kindOf,
+  listRequests,
+  useDocuments,
+  withWalkProviders,
+  uviBasic,
+  UVI_ROOT,
+  walkAll,
+} from "../support/walk";
 
 withWalkProviders();
 
@@ -11,7 +23,10 @@ describe("provider walk: a provider that honours offset and limit", () => {
     alt.modes.pageSize = 0;
     alt.modes.latencyMs = 25;
     const expected = useDocuments(2350);
-    const { result, ids, progress, maxActive } = await walkAll(createProviderClient(uviBasic(), config()), { concurrency: 2, pageSize: 500 });
+    const { result, ids, progress, maxActive } = await walkAll(createProviderClient(uviBasic(), config()), {
+      concurrency: 2,
+      pageSize: 500,
+    });
     assertEveryOnce(ids, expected);
     assert.deepEqual(result, { seen: 2350, countBefore: 2350, countAfter: 2350, pages: 5, mode: "offset" });
     assert.equal(alt.counters.maxListInFlight, 2, "the four remaining pages go two at a time");
@@ -28,7 +43,10 @@ describe("provider walk: a provider that honours offset and limit", () => {
     const { result, ids } = await walkAll(createProviderClient(uviBasic(), config()), { pageSize: 100 });
     assertEveryOnce(ids, expected);
     assert.equal(result.pages, 24);
-    assert.ok(alt.counters.maxListInFlight <= 4 && alt.counters.maxListInFlight >= 2, String(alt.counters.maxListInFlight));
+    assert.ok(
+      alt.counters.maxListInFlight <= 4 && alt.counters.maxListInFlight >= 2,
+      String(alt.counters.maxListInFlight),
+    );
   });
 
   test("a page short in the middle is filled from where it ended", async () => {
@@ -98,9 +116,13 @@ describe("provider walk: a provider that honours offset and limit", () => {
     alt.modes.pageSize = 0;
     alt.modes.dtaXml = true;
     const expected = useDocuments(95, "dta");
-    const { result, ids } = await walkAll(createProviderClient(dtaBasic(), config()), { kd: "4712", pageSize: 10 }, (docs) => {
-      assert.ok(docs.every((d) => d.mimetype === "application/zip"));
-    });
+    const { result, ids } = await walkAll(
+      createProviderClient(dtaBasic(), config()),
+      { kd: "4712", pageSize: 10 },
+      (docs) => {
+        assert.ok(docs.every((d) => d.mimetype === "application/zip"));
+      },
+    );
     assertEveryOnce(ids, expected);
     assert.equal(result.mode, "offset");
     assert.equal(result.pages, 10);

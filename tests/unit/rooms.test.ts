@@ -19,12 +19,28 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
 
 test("the dashboard does not import the sandbox, and the sandbox imports nothing of the dashboard but the shared ground", async () => {
   const uses = "\nexport const used = [x];\n";
-  assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length, 1);
-  assert.equal((await restricted("components/documents/planted.tsx", `import { x } from "../../lib/sandbox/state";${uses}`)).length, 1);
-  assert.equal((await restricted("app/api/planted/route.ts", `import { x } from "@/lib/sandbox/mailbox/store";${uses}`)).length, 1);
+  assert.equal(
+    (await restricted("lib/delivery/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length,
+    1,
+  );
+  assert.equal(
+    (await restricted("components/documents/planted.tsx", `import { x } from "../../lib/sandbox/state";${uses}`))
+      .length,
+    1,
+  );
+  assert.equal(
+    (await restricted("app/api/planted/route.ts", `import { x } from "@/lib/sandbox/mailbox/store";${uses}`)).length,
+    1,
+  );
   assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "../sandbox/state";${uses}`)).length, 1);
-  assert.equal((await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/auth/session";${uses}`)).length, 1);
-  assert.equal((await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`)).length, 1);
+  assert.equal(
+    (await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/auth/session";${uses}`)).length,
+    1,
+  );
+  assert.equal(
+    (await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`)).length,
+    1,
+  );
   // The named ways across stay open: the sandbox's own routes, and its shared ground.
   assert.deepEqual(await restricted("app/arge/planted/route.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`), []);
   assert.deepEqual(await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/db/client";${uses}`), []);
@@ -32,7 +48,10 @@ test("the dashboard does not import the sandbox, and the sandbox imports nothing
   assert.deepEqual(await restricted("lib/delivery/planted.ts", `import { x } from "./sync";${uses}`), []);
 });
 
-/** The folders the layout block of docs/architecture.md names: its first column (up to a gap of two spaces), indented two spaces a level. */
+/**
+ * The folders the layout block of docs/architecture.md names: its first column (up to a gap of two spaces), indented
+ * two spaces a level.
+ */
 function namedFolders(): Set<string> {
   const doc = readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
   const block = /## Layout\n\n```\n([\s\S]*?)\n```/.exec(doc)?.[1];

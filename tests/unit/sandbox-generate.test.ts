@@ -29,7 +29,10 @@ describe("sandbox demo data and generated files", () => {
     assert.ok(PROPERTIES.reduce((n, p) => n + p.units, 0) >= 200);
     const uvi = state.documents.filter((d) => d.service === "uvi");
     assert.equal(new Set(uvi.map((d) => d.metadata[0]!.from!.slice(0, 7))).size, 6);
-    assert.deepEqual(new Set(state.documents.filter((d) => d.service === "dta").map((d) => d.customer)), new Set(["4711", "4712"]));
+    assert.deepEqual(
+      new Set(state.documents.filter((d) => d.service === "dta").map((d) => d.customer)),
+      new Set(["4711", "4712"]),
+    );
   });
 
   test("consumption is deterministic and the property average is plausible", () => {
@@ -62,7 +65,10 @@ describe("sandbox demo data and generated files", () => {
       .trim()
       .split("\r\n");
     assert.equal(records[0]!.split(";")[0], "KOPF");
-    assert.equal(records.filter((r) => r.startsWith("NE;")).length, doc.metadata.filter((m) => m.reftype === "residentialunit").length);
+    assert.equal(
+      records.filter((r) => r.startsWith("NE;")).length,
+      doc.metadata.filter((m) => m.reftype === "residentialunit").length,
+    );
     assert.equal(records.at(-1), `FUSS;${records.length}`);
   });
 });

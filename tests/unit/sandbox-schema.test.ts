@@ -19,7 +19,13 @@ const doc = (id: string) => ({
 describe("sandbox state and fault schemas", () => {
   test("defaults fill settings; the example shape parses", () => {
     const s = State.parse({ clients: [client], documents: [doc("a")] });
-    assert.deepEqual(s.settings, { tokenLifetimeSeconds: 300, defaultLimit: 100, maxLimit: 1000, dtaXml: true, rateLimit: null });
+    assert.deepEqual(s.settings, {
+      tokenLifetimeSeconds: 300,
+      defaultLimit: 100,
+      maxLimit: 1000,
+      dtaXml: true,
+      rateLimit: null,
+    });
     assert.equal(s.documents[0]!.confirmed, false);
     assert.equal(s.documents[0]!.propertymanagement, "");
   });
@@ -31,7 +37,10 @@ describe("sandbox state and fault schemas", () => {
       [{ clients: [client, client], documents: [] }, "clients.1.id"],
       [{ clients: [client], documents: [doc("x"), doc("x")] }, "documents.1.documentid"],
       [{ clients: [client], documents: [{ ...doc("x"), content: { base64: "not base64!" } }] }, "documents.0.content"],
-      [{ clients: [client], documents: [], settings: { rateLimit: { requests: 0, windowSeconds: 1 } } }, "settings.rateLimit.requests"],
+      [
+        { clients: [client], documents: [], settings: { rateLimit: { requests: 0, windowSeconds: 1 } } },
+        "settings.rateLimit.requests",
+      ],
       [{ clients: [client], documents: [], extra: 1 }, "(body)"],
       [{ clients: [client], documents: [{ ...doc("x"), filename: "a\u0000b" }] }, "documents.0.filename"],
     ];
@@ -79,7 +88,11 @@ describe("sandbox HTTP helpers", () => {
   });
 
   test("Authorization parsing and constant-time comparison", () => {
-    assert.deepEqual(parseAuthorization(`Basic ${Buffer.from("u:p:q").toString("base64")}`), { kind: "basic", username: "u", password: "p:q" });
+    assert.deepEqual(parseAuthorization(`Basic ${Buffer.from("u:p:q").toString("base64")}`), {
+      kind: "basic",
+      username: "u",
+      password: "p:q",
+    });
     assert.deepEqual(parseAuthorization("Bearer abc"), { kind: "bearer", token: "abc" });
     assert.deepEqual(parseAuthorization(null), { kind: "none" });
     assert.deepEqual(parseAuthorization("Basic !!!"), { kind: "malformed", scheme: "basic" });

@@ -20,11 +20,21 @@ test("inbox URL state: the API's defaults, valid values kept, broken values fall
     doc: undefined,
   });
   const s = readInboxView(
-    plainParams(new URLSearchParams("offset=50&limit=10&month=2026-10&state=all&q=%20HV-7%20&connection=6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c")),
+    plainParams(
+      new URLSearchParams(
+        "offset=50&limit=10&month=2026-10&state=all&q=%20HV-7%20&connection=6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c",
+      ),
+    ),
   );
-  assert.deepEqual([s.offset, s.limit, s.month, s.state, s.q, s.connection], [50, 10, "2026-10", "all", "HV-7", "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c"]);
+  assert.deepEqual(
+    [s.offset, s.limit, s.month, s.state, s.q, s.connection],
+    [50, 10, "2026-10", "all", "HV-7", "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c"],
+  );
   const broken = readInboxView({ offset: "-1", limit: "5000", month: "2026-13", state: "nope", connection: "x" });
-  assert.deepEqual([broken.offset, broken.limit, broken.month, broken.state, broken.connection], [0, 50, undefined, "open", undefined]);
+  assert.deepEqual(
+    [broken.offset, broken.limit, broken.month, broken.state, broken.connection],
+    [0, 50, undefined, "open", undefined],
+  );
   assert.deepEqual(inboxInputOf({ ...s, doc: "a:b" }), {
     offset: 50,
     limit: 10,
@@ -43,8 +53,16 @@ test("delivery URL state and query strings without defaults", () => {
   assert.equal(readDeliverySearch({ from: "2026-02-30" }).from, undefined, "a day the calendar lacks");
   assert.equal(readDeliverySearch({ limit: "500" }).limit, 500);
   assert.equal(toQueryString({ ...s, limit: 100 }, DELIVERY_DEFAULTS), "state=gone&from=2026-01-01");
-  assert.deepEqual(DeliveryQuery.parse({ state: "", q: " " }), { offset: 0, limit: 100, q: undefined, state: undefined }, "blank is not given");
-  assert.equal(CompletenessQuery.safeParse({ connection: "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c" }).success, false, "the route needs both months");
+  assert.deepEqual(
+    DeliveryQuery.parse({ state: "", q: " " }),
+    { offset: 0, limit: 100, q: undefined, state: undefined },
+    "blank is not given",
+  );
+  assert.equal(
+    CompletenessQuery.safeParse({ connection: "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c" }).success,
+    false,
+    "the route needs both months",
+  );
 });
 
 test("each page size is one the route takes, the default among them", () => {
@@ -59,7 +77,28 @@ test("each page size is one the route takes, the default among them", () => {
 
 /** Values of every kind: valid, broken, at and past the limits, padded, blank. */
 const SAMPLES = [
-  ...["0", "1", "25", "50", "200", "201", "500", "501", "1000", "10000000", "10000001", "-1", "1.5", "5.0", "1e2", "0x10", " 7 ", "abc", "", "  "],
+  ...[
+    "0",
+    "1",
+    "25",
+    "50",
+    "200",
+    "201",
+    "500",
+    "501",
+    "1000",
+    "10000000",
+    "10000001",
+    "-1",
+    "1.5",
+    "5.0",
+    "1e2",
+    "0x10",
+    " 7 ",
+    "abc",
+    "",
+    "  ",
+  ],
   ...["2026-10", "2026-13", "2026-1", " 2026-10", "2026-10-31", "2026-02-29", "2024-02-29", "2026-1-1"],
   ...[
     "6f1c1e8e-1d2b-4c4f-9a53-0d1f2e3a4b5c",

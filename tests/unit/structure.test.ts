@@ -15,11 +15,15 @@ const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 80;
 
 function sources(): string[] {
-  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return listed.split("\n").filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.endsWith(".d.ts"));
 }
 
-const isApplicationCode = (file: string) => /^(lib|app|components)\//.test(file) || ["proxy.ts", "instrumentation.ts"].includes(file);
+const isApplicationCode = (file: string) =>
+  /^(lib|app|components)\//.test(file) || ["proxy.ts", "instrumentation.ts"].includes(file);
 
 function lineCount(text: string): number {
   return text.endsWith("\n") ? text.split("\n").length - 1 : text.split("\n").length;

@@ -22,7 +22,8 @@ function startsInHooks(file: string): string[] {
   const visit = (node: ts.Node, inHook: boolean) => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const name = node.expression.text;
-      if (inHook && STARTS.has(name)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} (${name})`);
+      if (inHook && STARTS.has(name))
+        found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} (${name})`);
       if (HOOKS.has(name)) {
         node.arguments.forEach((arg) => visit(arg, true));
         return;

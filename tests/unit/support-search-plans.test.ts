@@ -23,12 +23,22 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "arge-plans-"));
 const DOCUMENTS = 40_000;
 const support: SupportPrincipal = { id: randomUUID(), email: "support@example.com", role: "support" };
 
-type Plan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; "Actual Loops"?: number; Plans?: Plan[] };
+type Plan = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  "Actual Loops"?: number;
+  Plans?: Plan[];
+};
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 const PROPERTIES = 400;
 
-/** Two connections of one user; documents a minute apart, one usage unit each, its number in the metadata too, and in the user's register. */
+/**
+ * Two connections of one user; documents a minute apart, one usage unit each, its number in the metadata too, and in
+ * the user's register.
+ */
 async function seed(run: SqlRunner): Promise<void> {
   const [user] = await run.query(
     "INSERT INTO users (id, email, name, role, password_hash) VALUES (gen_random_uuid(), 'm@example.com', 'M', 'manager', 'x') RETURNING id",
@@ -75,7 +85,9 @@ describe("support's search and export read about their own rows", () => {
     statements.length = 0;
     await fn();
     const plans: Plan[] = [];
-    for (const s of statements.filter((s) => s.sql.includes('"delivery_documents"') || s.sql.includes("delivery_state_counts"))) {
+    for (const s of statements.filter(
+      (s) => s.sql.includes('"delivery_documents"') || s.sql.includes("delivery_state_counts"),
+    )) {
       const [row] = await database.run.query(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
       const json = row!["QUERY PLAN"];
       plans.push((typeof json === "string" ? JSON.parse(json) : json)[0].Plan as Plan);
@@ -86,9 +98,14 @@ describe("support's search and export read about their own rows", () => {
   /** The indexes on delivery_documents that the search for `q` reads, after checking it walks no table. */
   async function searchIndexes(q: string): Promise<Set<string | undefined>> {
     const [plan] = await plansOf(() => listDeliveries(db, support, { q, limit: 25, offset: 0 }));
-    const scans = nodes(plan!).filter((n) => n["Relation Name"] === "delivery_documents" || n["Index Name"]?.startsWith("delivery_documents"));
+    const scans = nodes(plan!).filter(
+      (n) => n["Relation Name"] === "delivery_documents" || n["Index Name"]?.startsWith("delivery_documents"),
+    );
     assert.ok(
-      !scans.some((n) => n["Node Type"] === "Seq Scan" || (n["Index Name"] === "delivery_documents_first_seen" && !n["Index Cond"])),
+      !scans.some(
+        (n) =>
+          n["Node Type"] === "Seq Scan" || (n["Index Name"] === "delivery_documents_first_seen" && !n["Index Cond"]),
+      ),
       `no walk over every row for ${q}`,
     );
     return new Set(scans.map((n) => n["Index Name"]));
@@ -100,18 +117,30 @@ describe("support's search and export read about their own rows", () => {
     const byName = await listDeliveries(db, support, { q: "abrechnung_1001234", limit: 25, offset: 0 });
     assert.equal(byName.count, 10, "a name's substring: doc-12340 to doc-12349");
     const number = await searchIndexes("10012345");
-    for (const index of ["delivery_documents_documentid", "delivery_documents_unit_msc", "delivery_documents_unit_pm", "delivery_documents_metadata"]) {
+    for (const index of [
+      "delivery_documents_documentid",
+      "delivery_documents_unit_msc",
+      "delivery_documents_unit_pm",
+      "delivery_documents_metadata",
+    ]) {
       assert.ok(number.has(index), `${index} serves its branch (${[...number].join(", ")})`);
     }
     assert.ok(!number.has("delivery_documents_filename"), "a term of digits only skips the file name (docs/scale.md)");
-    assert.ok((await searchIndexes("abrechnung_1001234")).has("delivery_documents_filename"), "a name's substring through its trigrams");
+    assert.ok(
+      (await searchIndexes("abrechnung_1001234")).has("delivery_documents_filename"),
+      "a name's substring through its trigrams",
+    );
   });
 
   test("the property filter finds its units and their documents through indexes", async () => {
     const filters = { property: "Haus 7" };
     const found = await listDeliveries(db, support, { ...filters, limit: 25, offset: 0 });
     assert.equal(found.count, DOCUMENTS / PROPERTIES);
-    assert.deepEqual(found.records[0]!.register, { property: "Haus 7", address: null, label: "Lage 39607" }, "the newest: doc-39607");
+    assert.deepEqual(
+      found.records[0]!.register,
+      { property: "Haus 7", address: null, label: "Lage 39607" },
+      "the newest: doc-39607",
+    );
     const listed = await plansOf(() => listDeliveries(db, support, { ...filters, limit: 25, offset: 0 }));
     const exported = await plansOf(async () => {
       const { meta, stream } = await exportDeliveries(db, support, { filters, locale: "de" });
@@ -128,7 +157,9 @@ describe("support's search and export read about their own rows", () => {
       assert.deepEqual(walked, [], "no walk over the documents or the register");
       // units_property; an engine with skip scans (PGlite) may take units_order (user, property) instead.
       assert.ok(
-        scans.some((n) => /^units_(property|order)$/.test(n["Index Name"] ?? "") && /property = /.test(n["Index Cond"] ?? "")),
+        scans.some(
+          (n) => /^units_(property|order)$/.test(n["Index Name"] ?? "") && /property = /.test(n["Index Cond"] ?? ""),
+        ),
         "the property's units through an index",
       );
       const indexes = new Set(scans.map((n) => n["Index Name"]));
@@ -141,14 +172,19 @@ describe("support's search and export read about their own rows", () => {
   test("the register's names are looked up for the page's rows only, not for those an offset skips", async () => {
     statements.length = 0;
     const page = await listDeliveries(db, support, { limit: 25, offset: 1000 });
-    assert.deepEqual(page.records[0]!.register, { property: `Haus ${(DOCUMENTS - 1000) % PROPERTIES}`, address: null, label: `Lage ${DOCUMENTS - 1000}` });
+    assert.deepEqual(page.records[0]!.register, {
+      property: `Haus ${(DOCUMENTS - 1000) % PROPERTIES}`,
+      address: null,
+      label: `Lage ${DOCUMENTS - 1000}`,
+    });
     const list = statements.find((s) => s.sql.includes('"delivery_documents"') && s.sql.includes("json_build_object"))!;
     const [row] = await database.run.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${list.sql}`, list.params);
     const json = row!["QUERY PLAN"];
     const plan = (typeof json === "string" ? JSON.parse(json) : json)[0].Plan as Plan;
     const lookups = nodes(plan).filter((n) => n["Relation Name"] === "units");
     assert.ok(lookups.length > 0, "the register is read");
-    for (const n of lookups) assert.ok(n["Actual Loops"]! <= 25, `${n["Index Name"]}: ${n["Actual Loops"]} lookups for a page of 25`);
+    for (const n of lookups)
+      assert.ok(n["Actual Loops"]! <= 25, `${n["Index Name"]}: ${n["Actual Loops"]} lookups for a page of 25`);
   });
 
   test("the export counts apart from its rows and each keyset batch starts at its cursor", async () => {
@@ -162,7 +198,12 @@ describe("support's search and export read about their own rows", () => {
     assert.ok(exported.length >= 3, `the first batch, the count and later batches (${exported.length})`);
     assert.ok(!exported.some((p) => nodes(p).some((n) => n["Node Type"] === "WindowAgg")), "no window over every row");
     const batches = exported.filter((p) => nodes(p).some((n) => n["Index Name"] === "delivery_documents_first_seen"));
-    const later = batches.slice(1).flatMap((p) => nodes(p).filter((n) => n["Index Name"] === "delivery_documents_first_seen"));
-    assert.ok(later.length > 0 && later.every((n) => n["Index Cond"]?.includes("first_seen_at <=")), "later batches start at the cursor");
+    const later = batches
+      .slice(1)
+      .flatMap((p) => nodes(p).filter((n) => n["Index Name"] === "delivery_documents_first_seen"));
+    assert.ok(
+      later.length > 0 && later.every((n) => n["Index Cond"]?.includes("first_seen_at <=")),
+      "later batches start at the cursor",
+    );
   });
 });

@@ -74,7 +74,14 @@ describe("the register's CSV reader", () => {
   });
 
   test("headers in German or English, any order, any case, extra columns ignored; a column named twice is reported", () => {
-    const { columns, duplicates } = mapHeader(["Bemerkung", "e-mail", "HV-Nr.", "NUTZEINHEIT", "Postal Address", "zustellweg"]);
+    const { columns, duplicates } = mapHeader([
+      "Bemerkung",
+      "e-mail",
+      "HV-Nr.",
+      "NUTZEINHEIT",
+      "Postal Address",
+      "zustellweg",
+    ]);
     assert.deepEqual(Object.fromEntries([...columns].map(([c, { index }]) => [c, index])), {
       email: 1,
       pmnumber: 2,
@@ -103,18 +110,34 @@ describe("the rules of a register row", () => {
 
   test("a unit number is required; a resident needs a name; channels in German or English", () => {
     assert.deepEqual(problems({ Liegenschaft: "Haus A" }), ["mscnumber:unitsApi.row.noNumber"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", "E-Mail": "a@b.de", Zustellweg: "E-Mail" }), ["resident:unitsApi.row.nameMissing"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", "E-Mail": "a@b.de", Zustellweg: "E-Mail" }), [
+      "resident:unitsApi.row.nameMissing",
+    ]);
     assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "a@b.de", Zustellweg: "email" }), []);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Fax" }), ["channel:unitsApi.row.badChannel"]);
-    assert.equal(row({ "HV-Nr.": "7", Bewohner: "A", Zustellweg: "Brief", Anschrift: "X" }).unit.resident?.channel, "post");
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Fax" }), [
+      "channel:unitsApi.row.badChannel",
+    ]);
+    assert.equal(
+      row({ "HV-Nr.": "7", Bewohner: "A", Zustellweg: "Brief", Anschrift: "X" }).unit.resident?.channel,
+      "post",
+    );
   });
 
   test("e-mail must be valid and present for the e-mail channel; post needs an address, also by default; portal needs a way to send the link", () => {
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "kein-at.de", Zustellweg: "E-Mail" }), ["email:unitsApi.row.badEmail"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "E-Mail" }), ["email:unitsApi.row.emailMissing"]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "kein-at.de", Zustellweg: "E-Mail" }), [
+      "email:unitsApi.row.badEmail",
+    ]);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "E-Mail" }), [
+      "email:unitsApi.row.emailMissing",
+    ]);
     assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A" }), ["postalAddress:unitsApi.row.addressMissing"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal" }), ["email:unitsApi.row.portalUnreachable"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal", Anschrift: "Hauptstr. 1\n12345 Berlin" }), []);
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal" }), [
+      "email:unitsApi.row.portalUnreachable",
+    ]);
+    assert.deepEqual(
+      problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal", Anschrift: "Hauptstr. 1\n12345 Berlin" }),
+      [],
+    );
   });
 
   test("cells are bounded and free of control characters", () => {

@@ -5,7 +5,11 @@ import { readDeliverySearch } from "@/lib/lists/delivery";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
-export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DeliveryPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { prefetch, hydrate } = await pageQueries("delivery");
   const search = readDeliverySearch(plainParams(await searchParams));
   await Promise.all([

@@ -7,7 +7,11 @@ import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The inbox: the URL's view read as the client reads it, its list prefetched and hydrated into the client view. */
-export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DocumentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { prefetch, hydrate } = await pageQueries("documents");
   const input = inboxInputOf(readInboxView(plainParams(await searchParams)));
   await Promise.all([

@@ -7,8 +7,13 @@ import { readText } from "@/lib/residents/texts/texts";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
-/** The monthly §6a view: the URL's property and month, else the register's first property and this month, prefetched with its text. */
-export default async function HandoffsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+/**
+ * The monthly §6a view: the URL's property and month, else the register's first property and this month, prefetched
+ * with its text.
+ */
+export default async function HandoffsPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const search = readHandoffMonthSearch(plainParams(await props.searchParams));
   const { prefetch, hydrate, user } = await pageQueries("handoffs");
   const properties = await ownProperties(await getDb(), user.id);

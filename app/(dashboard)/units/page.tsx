@@ -5,7 +5,9 @@ import { listUnits } from "@/lib/residents/register/register";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The signed-in user's unit register, its first view prefetched from the URL's search. */
-export default async function UnitsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UnitsPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const search = readUnitsSearch(plainParams(await props.searchParams));
   const { prefetch, hydrate } = await pageQueries("units");
   await prefetch(unitsQuery(search), ({ db, user }) => listUnits(db, user.id, search));

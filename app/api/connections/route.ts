@@ -6,8 +6,12 @@ import { CreateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
 
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user, locale }) => listConnections(await getDb(), { userId: user.id }, locale));
+export const GET = withRole(CONNECTION_ROLES, {}, async ({ user, locale }) =>
+  listConnections(await getDb(), { userId: user.id }, locale),
+);
 
 export const POST = withRole(CONNECTION_ROLES, { body: CreateConnectionBody }, async ({ user, body }) =>
-  Response.json(await createConnection(await getDb(), { userId: user.id, actor: actorOf(user) }, body), { status: 201 }),
+  Response.json(await createConnection(await getDb(), { userId: user.id, actor: actorOf(user) }, body), {
+    status: 201,
+  }),
 );

@@ -12,15 +12,26 @@ const BODY_LIMIT = 640 * 1024;
 /** The run's id, for `GET /api/handoffs/runs/{id}` (docs/api.md): the page finds it again after a reload. */
 const RUN_HEADER = "Handoff-Run";
 
-export const POST = withRole(CONNECTION_ROLES, { body: HandoffsBody, maxBodyBytes: BODY_LIMIT }, async ({ user, body, locale }) => {
-  const db = await getDb();
-  const { id, run } = await startHandoffRun(db, user, { documents: body.documents, again: body.again ?? false }, locale);
-  const res = ndjsonResponse(
-    async (emit) => ({ done: true, ...(await run(emit)) }),
-    (err) => errorLine(err, locale),
-  );
-  res.headers.set(RUN_HEADER, id);
-  return res;
-});
+export const POST = withRole(
+  CONNECTION_ROLES,
+  { body: HandoffsBody, maxBodyBytes: BODY_LIMIT },
+  async ({ user, body, locale }) => {
+    const db = await getDb();
+    const { id, run } = await startHandoffRun(
+      db,
+      user,
+      { documents: body.documents, again: body.again ?? false },
+      locale,
+    );
+    const res = ndjsonResponse(
+      async (emit) => ({ done: true, ...(await run(emit)) }),
+      (err) => errorLine(err, locale),
+    );
+    res.headers.set(RUN_HEADER, id);
+    return res;
+  },
+);
 
-export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ user, query }) => listHandoffs(await getDb(), user.id, query));
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ user, query }) =>
+  listHandoffs(await getDb(), user.id, query),
+);

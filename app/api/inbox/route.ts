@@ -4,4 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { readInbox } from "@/lib/delivery/inbox";
 import { InboxQuery } from "@/lib/delivery/schemas";
 
-export const GET = withRole(CONNECTION_ROLES, { query: InboxQuery }, async ({ user, query }) => readInbox(await getDb(), { userId: user.id }, query));
+export const GET = withRole(CONNECTION_ROLES, { query: InboxQuery }, async ({ user, query }) =>
+  readInbox(await getDb(), { userId: user.id }, query),
+);

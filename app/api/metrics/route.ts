@@ -15,9 +15,13 @@ export async function GET(req: NextRequest): Promise<Response> {
   const token = env().metricsToken;
   if (!token) return errorResponse(notFound("api.unknownPath"), await requestLocale());
   if (!isMetricsToken(req.headers.get("authorization"), token)) {
-    const refused = new AppError(401, "unauthorized", "error.unauthorized", { headers: { "www-authenticate": 'Bearer realm="metrics"' } });
+    const refused = new AppError(401, "unauthorized", "error.unauthorized", {
+      headers: { "www-authenticate": 'Bearer realm="metrics"' },
+    });
     return errorResponse(refused, await requestLocale());
   }
   const registry = metricsRegistry();
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }

@@ -8,5 +8,8 @@ export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
   const status = await readiness();
-  return Response.json({ status }, { status: status === "ready" ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(
+    { status },
+    { status: status === "ready" ? 200 : 503, headers: { "cache-control": "no-store" } },
+  );
 }

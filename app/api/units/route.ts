@@ -10,8 +10,15 @@ import { readRegisterUpload } from "@/lib/residents/register/upload";
 /** The register is read as bytes (lib/residents/register/upload.ts), not as the wrapper's JSON body. */
 export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ req, user, query, locale }) => {
   const bytes = await readRegisterUpload(req);
-  const { status, report } = await importRegister(await getDb(), user, { bytes, dryRun: query.dryRun === "1", replace: query.replace === "1", locale });
+  const { status, report } = await importRegister(await getDb(), user, {
+    bytes,
+    dryRun: query.dryRun === "1",
+    replace: query.replace === "1",
+    locale,
+  });
   return jsonResponse(report, { status });
 });
 
-export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ user, query }) => listUnits(await getDb(), user.id, query));
+export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ user, query }) =>
+  listUnits(await getDb(), user.id, query),
+);

@@ -7,7 +7,11 @@ import { translate } from "@/lib/i18n/messages";
 
 // The link is the only key: the page is never cached, never indexed, and its address never sent on as a referrer.
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: translate("de", "portal.page.title"), referrer: "no-referrer", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: translate("de", "portal.page.title"),
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
 
 /** A resident's documents through their portal link; any link that opens nothing is the ordinary 404 page. */
 export default async function PortalPage({ params }: { params: Promise<{ token: string }> }) {

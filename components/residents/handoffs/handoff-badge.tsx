@@ -13,7 +13,10 @@ const TONES: Record<HandoffSummary["state"], BadgeTone> = {
   unknown: "warning",
 };
 
-/** A document's hand-off to its resident in a person's words: "Weitergegeben per E-Mail 12.11.", "Gedruckt 03.12.", "Nicht weitergegeben". */
+/**
+ * A document's hand-off to its resident in a person's words: "Weitergegeben per E-Mail 12.11.", "Gedruckt 03.12.",
+ * "Nicht weitergegeben".
+ */
 export function HandoffBadge({ handoff }: { handoff: HandoffSummary | null }) {
   const t = useT();
   const display = useDisplay();

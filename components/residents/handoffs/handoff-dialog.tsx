@@ -9,7 +9,11 @@ import { isHandoffable, toTarget, type DocView, type Target } from "@/components
  * (not archived), and, when some went out before, "Erneut senden" as an explicit choice that
  * changes the answer's button. Rendered only while it asks (lazy-parts.tsx).
  */
-export function HandoffDialog(props: { docs: DocView[]; onCancel: () => void; onStart: (targets: Target[], again: boolean) => void }) {
+export function HandoffDialog(props: {
+  docs: DocView[];
+  onCancel: () => void;
+  onStart: (targets: Target[], again: boolean) => void;
+}) {
   const t = useT();
   const [again, setAgain] = useState(false);
   const ready = props.docs.filter(isHandoffable);

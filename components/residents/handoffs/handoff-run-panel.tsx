@@ -17,7 +17,10 @@ const POLL_MS = 1000;
 
 /** One run with its lines so far (`GET /api/handoffs/runs/{id}`). */
 const handoffRunQuery = (id: string) =>
-  queryOptions({ queryKey: handoffRunKeys.one(id), queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`) });
+  queryOptions({
+    queryKey: handoffRunKeys.one(id),
+    queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
+  });
 
 const TONES = { sent: "success", failed: "danger", skipped: "warning" } as const;
 
@@ -26,7 +29,15 @@ const TONES = { sent: "success", failed: "danger", skipped: "warning" } as const
  * failed one, read from the run's record while it runs: the same for the run this page started and
  * for one found after a reload. Its end reads the inbox again (the documents' hand-off states).
  */
-export function HandoffRunPanel({ run, docs, onClose }: { run: HandoffPanelState; docs: DocView[]; onClose: () => void }) {
+export function HandoffRunPanel({
+  run,
+  docs,
+  onClose,
+}: {
+  run: HandoffPanelState;
+  docs: DocView[];
+  onClose: () => void;
+}) {
   const t = useT();
   const client = useQueryClient();
   const record = useQuery({
@@ -69,13 +80,22 @@ export function HandoffRunPanel({ run, docs, onClose }: { run: HandoffPanelState
       <p role="status" className="text-sm font-medium text-slate-900" data-testid="handoff-summary">
         {running && <span className="sr-only">{t("inbox.handoff.run.progress", { done: lines.length, total })}</span>}
         {run.error !== null && t("inbox.handoff.run.failedToStart", { message: run.error })}
-        {!running && data && t("inbox.handoff.run.summary", { sent: data.sent, failed: data.failed, skipped: data.skipped })}
+        {!running &&
+          data &&
+          t("inbox.handoff.run.summary", { sent: data.sent, failed: data.failed, skipped: data.skipped })}
         {!running && data?.ended === "instance_ended" && ` ${t("inbox.handoff.run.interrupted")}`}
       </p>
       {lines.length > 0 && (
-        <ul className="max-h-64 divide-y divide-slate-100 overflow-auto text-sm" aria-label={t("inbox.handoff.run.outcomes")}>
+        <ul
+          className="max-h-64 divide-y divide-slate-100 overflow-auto text-sm"
+          aria-label={t("inbox.handoff.run.outcomes")}
+        >
           {lines.map((line) => (
-            <OutcomeItem key={docKey(line.connectionId, line.documentid)} line={line} name={names.get(docKey(line.connectionId, line.documentid))} />
+            <OutcomeItem
+              key={docKey(line.connectionId, line.documentid)}
+              line={line}
+              name={names.get(docKey(line.connectionId, line.documentid))}
+            />
           ))}
         </ul>
       )}

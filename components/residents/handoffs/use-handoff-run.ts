@@ -9,7 +9,11 @@ import type { DocView, Target } from "@/components/documents/inbox-model";
 export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
 
 /** The user's hand-offs, running or lately ended (`GET /api/handoffs/runs`). */
-const handoffRunsQuery = () => queryOptions({ queryKey: handoffRunKeys.all, queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs") });
+const handoffRunsQuery = () =>
+  queryOptions({
+    queryKey: handoffRunKeys.all,
+    queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs"),
+  });
 
 /** The run the panel shows: `id` is null until the server has named a run this page started. */
 export type HandoffPanelState = {
@@ -40,7 +44,8 @@ export function useHandoffRun() {
   const [closed, setClosed] = useState<string | null>(closedRun);
   const runs = useQuery({ ...handoffRunsQuery(), enabled: own === null });
   const latest = runs.data?.runs.at(-1);
-  const found: HandoffPanelState | null = latest && latest.id !== closed ? { key: 0, id: latest.id, found: true, total: latest.total, error: null } : null;
+  const found: HandoffPanelState | null =
+    latest && latest.id !== closed ? { key: 0, id: latest.id, found: true, total: latest.total, error: null } : null;
 
   const start = async (targets: Target[], again: boolean) => {
     setAsking(null);
@@ -49,7 +54,10 @@ export function useHandoffRun() {
     setOwn({ key, id: null, found: false, total: new Set(targets.map((x) => x.key)).size, error: null });
     const { postHandoffs } = await import("./handoff-post");
     await postHandoffs(targets, again, { onRun: (id) => set({ id }), onError: (error) => set({ error }) });
-    await Promise.all([client.invalidateQueries({ queryKey: handoffRunKeys.all }), client.invalidateQueries({ queryKey: inboxKeys.all })]);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: handoffRunKeys.all }),
+      client.invalidateQueries({ queryKey: inboxKeys.all }),
+    ]);
   };
 
   const panel = own ?? found;

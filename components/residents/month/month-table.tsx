@@ -40,11 +40,17 @@ function Entry({ entry }: { entry: MonthEntry }) {
   );
 }
 
-/** One row per unit of the property: its number and label, the resident, the channel, and each of the month's documents. */
+/**
+ * One row per unit of the property: its number and label, the resident, the channel, and each of the month's documents.
+ */
 export function MonthTable({ data }: { data: HandoffMonth }) {
   const t = useT();
   const display = useDisplay();
-  const caption = t("handoffMonth.caption", { property: data.property, month: formatMonth(data.month, display.locale, "long"), units: data.rows.length });
+  const caption = t("handoffMonth.caption", {
+    property: data.property,
+    month: formatMonth(data.month, display.locale, "long"),
+    units: data.rows.length,
+  });
   return (
     <Table caption={caption} scrollLabel={caption} cards>
       <thead className="max-md:sr-only">

@@ -27,7 +27,11 @@ const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm
 const NO_DEFAULTS = {};
 
 /** Property and month, from the URL and back to it on submit. */
-function PickForm(props: { properties: string[]; value: HandoffMonthInput; onApply: (value: HandoffMonthInput) => void }) {
+function PickForm(props: {
+  properties: string[];
+  value: HandoffMonthInput;
+  onApply: (value: HandoffMonthInput) => void;
+}) {
   const t = useT();
   const [property, setProperty] = useState(props.value.property);
   const [month, setMonth] = useState(props.value.month);
@@ -36,10 +40,28 @@ function PickForm(props: { properties: string[]; value: HandoffMonthInput; onApp
     if (month) props.onApply({ property, month });
   };
   return (
-    <form aria-label={t("handoffMonth.pick")} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <SelectField label={t("handoffMonth.property")} value={property} onChange={setProperty} options={props.properties.map((p) => ({ value: p, label: p }))} />
+    <form
+      aria-label={t("handoffMonth.pick")}
+      onSubmit={submit}
+      className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+    >
+      <SelectField
+        label={t("handoffMonth.property")}
+        value={property}
+        onChange={setProperty}
+        options={props.properties.map((p) => ({ value: p, label: p }))}
+      />
       <Field label={t("handoffMonth.month")}>
-        {(c) => <input {...c} type="month" required value={month} onChange={(e) => setMonth(e.target.value)} className={input} />}
+        {(c) => (
+          <input
+            {...c}
+            type="month"
+            required
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            className={input}
+          />
+        )}
       </Field>
       <div>
         <Button type="submit">{t("handoffMonth.show")}</Button>
@@ -51,7 +73,9 @@ function PickForm(props: { properties: string[]; value: HandoffMonthInput; onApp
 /** The counts line: each state that occurs, with its number. */
 function Summary({ data }: { data: HandoffMonth | undefined }) {
   const t = useT();
-  const parts = data ? MONTH_STATUSES.filter((s) => data.counts[s] > 0).map((s) => `${t(`handoffMonth.status.${s}`)}: ${data.counts[s]}`) : [];
+  const parts = data
+    ? MONTH_STATUSES.filter((s) => data.counts[s] > 0).map((s) => `${t(`handoffMonth.status.${s}`)}: ${data.counts[s]}`)
+    : [];
   return (
     <p role="status" className="text-sm text-slate-800" data-testid="handoff-summary">
       {parts.length > 0 && (
@@ -111,12 +135,19 @@ function MonthLinks({ value }: { value: HandoffMonthInput }) {
   );
 }
 
-/** The monthly §6a view of one property: which unit's resident received the month, by which channel, and which not and why; and the e-mail's text. */
+/**
+ * The monthly §6a view of one property: which unit's resident received the month, by which channel, and which not and
+ * why; and the e-mail's text.
+ */
 export function HandoffMonthView({ properties, fallback }: { properties: string[]; fallback: HandoffMonthInput }) {
   const t = useT();
   const [search, update] = useSearchState(readHandoffMonthSearch, NO_DEFAULTS);
   const value = { property: search.property ?? fallback.property, month: search.month ?? fallback.month };
-  const view = useQuery({ ...handoffMonthQuery(value), enabled: value.property !== "", placeholderData: keepPreviousData });
+  const view = useQuery({
+    ...handoffMonthQuery(value),
+    enabled: value.property !== "",
+    placeholderData: keepPreviousData,
+  });
   return (
     <section aria-labelledby="page-title" className="flex min-w-0 flex-col gap-6">
       <PageIntro title={t("handoffMonth.title")} intro={t("handoffMonth.intro")} />
@@ -124,7 +155,12 @@ export function HandoffMonthView({ properties, fallback }: { properties: string[
         <EmptyState title={t("handoffMonth.noProperties")} />
       ) : (
         <>
-          <PickForm key={`${value.property}|${value.month}`} properties={properties} value={value} onApply={(v) => update(v)} />
+          <PickForm
+            key={`${value.property}|${value.month}`}
+            properties={properties}
+            value={value}
+            onApply={(v) => update(v)}
+          />
           <MonthLinks value={value} />
           <Summary data={view.data} />
           {view.isPending && <p>{t("common.loading")}</p>}
@@ -133,7 +169,9 @@ export function HandoffMonthView({ properties, fallback }: { properties: string[
               {t("handoffMonth.loadFailed", { reason: view.error.message })}
             </p>
           )}
-          {view.data?.truncated && <p className="text-sm text-amber-800">{t("handoffMonth.truncated", { max: MAX_MONTH_UNITS })}</p>}
+          {view.data?.truncated && (
+            <p className="text-sm text-amber-800">{t("handoffMonth.truncated", { max: MAX_MONTH_UNITS })}</p>
+          )}
           {view.data && view.data.rows.length === 0 && <EmptyState title={t("handoffMonth.empty")} />}
           {view.data && view.data.rows.length > 0 && <MonthTable data={view.data} />}
           <TextEditor key={value.property} property={value.property} />

@@ -10,7 +10,14 @@ import { useT } from "@/lib/i18n/client";
  * is its label made to look like a button (with the input's keyboard focus ring) and the chosen
  * file's name beside it.
  */
-export function FilePicker(props: { label: string; hint: string; accept: string; fileName: string | null; disabled: boolean; onFile: (file: File) => void }) {
+export function FilePicker(props: {
+  label: string;
+  hint: string;
+  accept: string;
+  fileName: string | null;
+  disabled: boolean;
+  onFile: (file: File) => void;
+}) {
   const t = useT();
   const id = useId();
   return (

@@ -35,7 +35,13 @@ function ImportForm(props: {
         onFile={props.onFile}
       />
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-1" checked={props.replace} disabled={props.busy} onChange={(e) => props.onReplace(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={props.replace}
+          disabled={props.busy}
+          onChange={(e) => props.onReplace(e.target.checked)}
+        />
         <span>{t("units.import.replace")}</span>
       </label>
       <div>
@@ -55,7 +61,12 @@ function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportRepo
   if (phase === "applying") return t("units.import.applying");
   if (!report) return "";
   if (phase === "applied")
-    return t("units.import.applied", { created: report.created, updated: report.updated, deleted: report.deleted, errors: errorCount(report) });
+    return t("units.import.applied", {
+      created: report.created,
+      updated: report.updated,
+      deleted: report.deleted,
+      errors: errorCount(report),
+    });
   if (phase === "checked") return t("units.import.checked", { changes: changesOf(report), errors: errorCount(report) });
   return "";
 }
@@ -95,7 +106,10 @@ export function ImportPanel() {
   }
 
   return (
-    <section aria-labelledby="units-import" className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="units-import"
+      className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4"
+    >
       <h2 id="units-import" className="text-lg font-semibold">
         {t("units.import.title")}
       </h2>
@@ -118,7 +132,9 @@ export function ImportPanel() {
       {report && <ImportPreview report={report} />}
       {phase === "checked" && report && (
         <div className="flex flex-col gap-2">
-          {report.errors.length > 0 && <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>}
+          {report.errors.length > 0 && (
+            <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>
+          )}
           <div>
             <Button type="button" onClick={() => void run(false)} disabled={changes === 0}>
               {t("units.import.apply", { n: changes })}

@@ -34,7 +34,10 @@ function Errors({ report }: { report: ImportReport }) {
   const t = useT();
   if (report.errors.length === 0) return null;
   return (
-    <Table caption={t("units.preview.errorsCaption", { n: errorCount(report) })} scrollLabel={t("units.preview.errorsCaption", { n: errorCount(report) })}>
+    <Table
+      caption={t("units.preview.errorsCaption", { n: errorCount(report) })}
+      scrollLabel={t("units.preview.errorsCaption", { n: errorCount(report) })}
+    >
       <thead>
         <tr>
           <Th>{t("units.preview.line")}</Th>

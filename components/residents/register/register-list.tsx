@@ -16,7 +16,12 @@ import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
 
 /** Search and property filter, from the URL and back to it on submit. */
-function Filters(props: { q: string; property: string; properties: string[]; onApply: (q: string, property: string) => void }) {
+function Filters(props: {
+  q: string;
+  property: string;
+  properties: string[];
+  onApply: (q: string, property: string) => void;
+}) {
   const t = useT();
   const [q, setQ] = useState(props.q);
   const [property, setProperty] = useState(props.property);
@@ -25,7 +30,12 @@ function Filters(props: { q: string; property: string; properties: string[]; onA
     props.onApply(q.trim(), property);
   };
   return (
-    <form role="search" aria-label={t("units.filters")} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+    <form
+      role="search"
+      aria-label={t("units.filters")}
+      onSubmit={submit}
+      className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+    >
       <Field label={t("units.q")} hint={t("units.qHint")}>
         {(c) => <input {...c} type="search" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
       </Field>
@@ -72,7 +82,12 @@ function Row({ unit, onEdit }: { unit: Unit; onEdit: () => void }) {
       </Td>
       <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
       <Td className={CARD.cell}>
-        <Button type="button" variant="secondary" onClick={onEdit} aria-label={t("units.editLabel", { unit: unit.mscnumber ?? unit.pmnumber ?? "" })}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={onEdit}
+          aria-label={t("units.editLabel", { unit: unit.mscnumber ?? unit.pmnumber ?? "" })}
+        >
           {t("units.edit")}
         </Button>
         {r?.channel === "portal" && <PortalLinkActions unit={unit} />}
@@ -114,11 +129,19 @@ export function RegisterList() {
           {t("units.loadFailed", { reason: list.error.message })}
         </p>
       )}
-      {list.data && units.length === 0 && <EmptyState title={search.q || search.property ? t("units.noMatch") : t("units.empty")} />}
+      {list.data && units.length === 0 && (
+        <EmptyState title={search.q || search.property ? t("units.noMatch") : t("units.empty")} />
+      )}
       {units.length > 0 && (
         <UnitTable
           caption={caption}
-          headers={[t("units.col.mscnumber"), t("units.col.property"), t("units.col.label"), t("units.col.resident"), t("units.col.channel")]}
+          headers={[
+            t("units.col.mscnumber"),
+            t("units.col.property"),
+            t("units.col.label"),
+            t("units.col.resident"),
+            t("units.col.channel"),
+          ]}
         >
           {units.map((u) => (
             <Row key={u.id} unit={u} onEdit={() => setEditing(u)} />
@@ -126,7 +149,14 @@ export function RegisterList() {
         </UnitTable>
       )}
       {count > 0 && (
-        <Pager offset={search.offset} limit={search.limit} count={count} sizes={UNITS_PAGE_SIZES} sizeLabel={t("units.pageSize")} onChange={update} />
+        <Pager
+          offset={search.offset}
+          limit={search.limit}
+          count={count}
+          sizes={UNITS_PAGE_SIZES}
+          sizeLabel={t("units.pageSize")}
+          onChange={update}
+        />
       )}
       {editing && <UnitEditDialog unit={editing} onClose={() => setEditing(null)} />}
     </section>

@@ -45,7 +45,11 @@ export function ResidentMatches(props: {
   const list = useQuery({ ...residentsQuery(props.search), placeholderData: keepPreviousData });
   const matches = list.data?.residents ?? [];
   const count = list.data?.count ?? 0;
-  const caption = t("residents.caption", { first: props.search.offset + 1, last: props.search.offset + matches.length, count });
+  const caption = t("residents.caption", {
+    first: props.search.offset + 1,
+    last: props.search.offset + matches.length,
+    count,
+  });
   return (
     <>
       {list.isPending && <p role="status">{t("common.loading")}</p>}

@@ -86,7 +86,9 @@ export function ResidentsAdmin() {
       <SearchForm onSearch={startSearch} />
       <div ref={outcome} tabIndex={-1} className="focus:outline-none">
         <StatusLine tone="success">{erased}</StatusLine>
-        {erase.error && <StatusLine tone="error">{t("residents.eraseFailed", { reason: erase.error.message })}</StatusLine>}
+        {erase.error && (
+          <StatusLine tone="error">{t("residents.eraseFailed", { reason: erase.error.message })}</StatusLine>
+        )}
       </div>
       {search ? (
         <ResidentMatches

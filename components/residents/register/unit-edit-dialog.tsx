@@ -12,7 +12,15 @@ import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/client/un
 import { useT } from "@/lib/i18n/client";
 import { CHANNELS, type Channel } from "@/lib/lists/units";
 
-type Form = { property: string; address: string; label: string; name: string; email: string; channel: Channel | ""; postalAddress: string };
+type Form = {
+  property: string;
+  address: string;
+  label: string;
+  name: string;
+  email: string;
+  channel: Channel | "";
+  postalAddress: string;
+};
 
 type Fields = Partial<Record<string, string>>;
 type SetField = (name: keyof Form) => (value: string) => void;
@@ -47,7 +55,8 @@ function useUnitEdit(unit: Unit, onClose: () => void) {
       onClose();
     },
   });
-  const fields: Fields = save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
+  const fields: Fields =
+    save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
   const set: SetField = (name) => (value) => setForm((f) => ({ ...f, [name]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,17 +70,37 @@ function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fiel
   const t = useT();
   return (
     <>
-      <TextField label={t("units.col.resident")} value={form.name} onChange={set("name")} error={fields["resident.name"]} autoComplete="off" />
-      <TextField label={t("units.col.email")} type="email" value={form.email} onChange={set("email")} error={fields["resident.email"]} autoComplete="off" />
+      <TextField
+        label={t("units.col.resident")}
+        value={form.name}
+        onChange={set("name")}
+        error={fields["resident.name"]}
+        autoComplete="off"
+      />
+      <TextField
+        label={t("units.col.email")}
+        type="email"
+        value={form.email}
+        onChange={set("email")}
+        error={fields["resident.email"]}
+        autoComplete="off"
+      />
       <SelectField
         label={t("units.col.channel")}
         value={form.channel}
         onChange={set("channel")}
         error={fields["resident.channel"]}
-        options={[{ value: "", label: t("units.channel.none") }, ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))]}
+        options={[
+          { value: "", label: t("units.channel.none") },
+          ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) })),
+        ]}
       />
       <div className="sm:col-span-2">
-        <Field label={t("units.col.postalAddress")} hint={t("units.edit.postalHint")} error={fields["resident.postalAddress"]}>
+        <Field
+          label={t("units.col.postalAddress")}
+          hint={t("units.edit.postalHint")}
+          error={fields["resident.postalAddress"]}
+        >
           {(c) => (
             <textarea
               {...c}
@@ -97,10 +126,26 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
   const { form, set, save, fields, submit } = useUnitEdit(unit, onClose);
   const number = [unit.mscnumber, unit.pmnumber && t("units.pm", { pm: unit.pmnumber })].filter(Boolean).join(" · ");
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t("units.edit.title", { unit: number })} closeLabel={t("common.close")} wide>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("units.edit.title", { unit: number })}
+      closeLabel={t("common.close")}
+      wide
+    >
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-        <TextField label={t("units.col.property")} value={form.property} onChange={set("property")} error={fields.property} />
-        <TextField label={t("units.col.address")} value={form.address} onChange={set("address")} error={fields.address} />
+        <TextField
+          label={t("units.col.property")}
+          value={form.property}
+          onChange={set("property")}
+          error={fields.property}
+        />
+        <TextField
+          label={t("units.col.address")}
+          value={form.address}
+          onChange={set("address")}
+          error={fields.address}
+        />
         <TextField label={t("units.col.label")} value={form.label} onChange={set("label")} error={fields.label} />
         <ResidentFields form={form} set={set} fields={fields} />
         <div className="sm:col-span-2">{save.error && <StatusLine tone="error">{save.error.message}</StatusLine>}</div>

@@ -8,7 +8,10 @@ import { useT } from "@/lib/i18n/client";
  * cells the caller gives, an actions column last, and below `md` each row a card (the head then
  * only for screen readers).
  */
-export const CARD = { row: "max-md:block max-md:border-b max-md:border-slate-200 max-md:p-3", cell: "max-md:block max-md:border-0 max-md:p-0 max-md:py-0.5" };
+export const CARD = {
+  row: "max-md:block max-md:border-b max-md:border-slate-200 max-md:p-3",
+  cell: "max-md:block max-md:border-0 max-md:p-0 max-md:py-0.5",
+};
 
 export function UnitTable(props: { caption: string; headers: string[]; children: ReactNode }) {
   const t = useT();

@@ -22,7 +22,8 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
     mutationFn: () => saveHandoffText(target, { subject, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: handoffMonthKeys.texts }),
   });
-  const fields = save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
+  const fields =
+    save.error instanceof HttpError ? Object.fromEntries(save.error.fields.map((f) => [f.path, f.message])) : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -30,7 +31,13 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label={t("handoffTexts.title")}>
       <p className="text-sm text-slate-700">{t(`handoffTexts.source.${initial.source}`)}</p>
-      <TextField label={t("handoffTexts.subject")} value={subject} onChange={setSubject} required error={fields.subject} />
+      <TextField
+        label={t("handoffTexts.subject")}
+        value={subject}
+        onChange={setSubject}
+        required
+        error={fields.subject}
+      />
       <Field label={t("handoffTexts.body")} error={fields.body}>
         {(c) => (
           <textarea
@@ -50,7 +57,11 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
         </Button>
       </div>
       <StatusLine tone={save.isError ? "error" : save.isSuccess ? "success" : "info"}>
-        {save.isError ? t("handoffTexts.saveFailed", { reason: save.error.message }) : save.isSuccess ? t("handoffTexts.saved") : ""}
+        {save.isError
+          ? t("handoffTexts.saveFailed", { reason: save.error.message })
+          : save.isSuccess
+            ? t("handoffTexts.saved")
+            : ""}
       </StatusLine>
     </form>
   );
@@ -63,7 +74,10 @@ export function TextEditor({ property }: { property: string }) {
   const target = scope === "property" ? property : null;
   const text = useQuery(handoffTextQuery(target));
   return (
-    <section aria-labelledby="handoff-texts" className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="handoff-texts"
+      className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4"
+    >
       <h2 id="handoff-texts" className="text-lg font-semibold">
         {t("handoffTexts.title")}
       </h2>
@@ -89,7 +103,9 @@ export function TextEditor({ property }: { property: string }) {
         </dl>
       </div>
       {text.isPending && <p>{t("common.loading")}</p>}
-      {text.error && <StatusLine tone="error">{t("handoffMonth.loadFailed", { reason: text.error.message })}</StatusLine>}
+      {text.error && (
+        <StatusLine tone="error">{t("handoffMonth.loadFailed", { reason: text.error.message })}</StatusLine>
+      )}
       {text.data && <TextForm key={scope} target={target} initial={text.data} />}
     </section>
   );

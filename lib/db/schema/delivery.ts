@@ -1,4 +1,17 @@
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bytea } from "./sandbox";
 import { connections } from "./connections";
 import { DOCUMENT_STATES, type DocumentState } from "../../document-states";
@@ -58,7 +71,10 @@ export const deliveryDocuments = pgTable(
     confirmedBy: uuid("confirmed_by"),
     /** For `elsewhere`: the connection to the same provider account that confirmed it (migration 0011). */
     confirmedVia: uuid("confirmed_via"),
-    /** What GET /v1/documents/out/{id} said about the file when the list left it out, and when it was asked (migration 0013). */
+    /**
+     * What GET /v1/documents/out/{id} said about the file when the list left it out, and when it was asked (migration
+     * 0013).
+     */
     facts: jsonb("facts").$type<FileFacts>(),
     factsAskedAt: at("facts_asked_at"),
     /** The archived bytes against the provider's hashvalue (migration 0013). */

@@ -34,6 +34,9 @@ export const handoffs = pgTable(
     at: at("at").notNull().defaultNow(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("handoffs_once").on(t.connectionId, t.documentid, t.unitKey, t.residentSince), index("handoffs_unit").on(t.unitId, t.at)],
+  (t) => [
+    uniqueIndex("handoffs_once").on(t.connectionId, t.documentid, t.unitKey, t.residentSince),
+    index("handoffs_unit").on(t.unitId, t.at),
+  ],
 );
 export type HandoffRow = typeof handoffs.$inferSelect;

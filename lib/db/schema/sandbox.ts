@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** bytea as a Node Buffer (both drivers hand back a Uint8Array or Buffer). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

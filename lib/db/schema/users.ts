@@ -28,7 +28,10 @@ export const signInFailures = pgTable(
   (t) => [index("sign_in_failures_key_at").on(t.key, t.at)],
 );
 
-/** Where an account signed in successfully (an IPv4 address or an IPv6 /64): such an address keeps its own sign-in budget. */
+/**
+ * Where an account signed in successfully (an IPv4 address or an IPv6 /64): such an address keeps its own sign-in
+ * budget.
+ */
 export const signInKnownAddresses = pgTable(
   "sign_in_known_addresses",
   {
@@ -38,5 +41,8 @@ export const signInKnownAddresses = pgTable(
     address: text("address").notNull(),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("sign_in_known_addresses_last_success_at").on(t.lastSuccessAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.address] }),
+    index("sign_in_known_addresses_last_success_at").on(t.lastSuccessAt),
+  ],
 );

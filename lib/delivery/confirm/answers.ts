@@ -16,15 +16,27 @@ export function resultLine(r: ConfirmResult, locale: Locale) {
     ...(r.earlier && {
       confirmedBy: r.earlier.by,
       confirmedAt: r.earlier.at,
-      message: translate(locale, "delivery.confirm.byOther", { who: r.earlier.by ?? "—", at: r.earlier.at.slice(0, 16).replace("T", " ") }),
+      message: translate(locale, "delivery.confirm.byOther", {
+        who: r.earlier.by ?? "—",
+        at: r.earlier.at.slice(0, 16).replace("T", " "),
+      }),
     }),
   };
 }
 
 /** The answer of `PUT .../status`: 200 when confirmed, else the error shape with the state. */
-export function confirmAnswer(r: ConfirmResult): { documentid: string; state: "confirmed"; confirmedBy?: string | null; confirmedAt?: string } {
+export function confirmAnswer(r: ConfirmResult): {
+  documentid: string;
+  state: "confirmed";
+  confirmedBy?: string | null;
+  confirmedAt?: string;
+} {
   if (r.state === "confirmed")
-    return { documentid: r.documentid, state: "confirmed", ...(r.earlier && { confirmedBy: r.earlier.by, confirmedAt: r.earlier.at }) };
+    return {
+      documentid: r.documentid,
+      state: "confirmed",
+      ...(r.earlier && { confirmedBy: r.earlier.by, confirmedAt: r.earlier.at }),
+    };
   const e = r.error ?? { code: "confirm_failed", messageKey: "delivery.confirm.notFetched" as const, status: 502 };
   throw new AppError(e.status, e.code, e.messageKey, {
     vars: e.vars,

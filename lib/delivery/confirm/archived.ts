@@ -13,7 +13,10 @@ import type { ConfirmContext } from "./context";
 import { known, knownThroughTwins } from "./known";
 import { failure, held, OWN_WORDS, type ConfirmResult } from "./results";
 
-/** The archive step of a confirmation (one.ts): the bytes, checked against the provider's hash, or why they could not be had. */
+/**
+ * The archive step of a confirmation (one.ts): the bytes, checked against the provider's hash, or why they could not be
+ * had.
+ */
 
 /** The bytes to confirm, their check against the provider's hash, and (when fetched now) what the claim records. */
 export type Archived = { file: ArchivedFile; check?: HashCheck; fetched?: Fetched };
@@ -29,9 +32,12 @@ export async function ensureArchived(
   kd: string,
   before: { archived?: ArchivedFile; check?: HashCheck | null },
 ): Promise<Archived> {
-  const expected = expectedHash((await ensureFacts(ctx.db, ctx.connection, ctx.client, documentid, kd))?.facts.hashvalue ?? null);
+  const expected = expectedHash(
+    (await ensureFacts(ctx.db, ctx.connection, ctx.client, documentid, kd))?.facts.hashvalue ?? null,
+  );
   const reused = before.archived && knownCheck(expected, before.archived, before.check ?? null);
-  if (before.archived && reused !== false && (await isArchived(ctx.db, before.archived.sha256))) return { file: before.archived, check: reused };
+  if (before.archived && reused !== false && (await isArchived(ctx.db, before.archived.sha256)))
+    return { file: before.archived, check: reused };
   const data = await ctx.client.data(documentid, kd ? { kd } : {});
   const file = await archiveStream(ctx.db, data.body, extraDigest(expected));
   const check = checkHash(expected, file);
@@ -55,10 +61,14 @@ export async function ensureArchived(
  * longer serves a confirmed document: that is reported as it stands, not as a failure.
  */
 export async function notArchived(ctx: ConfirmContext, documentid: string, err: unknown): Promise<ConfirmResult> {
-  const heldNow = held(documentid, await known(ctx, documentid)) ?? held(documentid, await knownThroughTwins(ctx, documentid));
+  const heldNow =
+    held(documentid, await known(ctx, documentid)) ?? held(documentid, await knownThroughTwins(ctx, documentid));
   if (heldNow) return heldNow;
   const error = failure(err, "delivery.confirm.archiveFailed");
-  log().warn({ connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err }, "not confirmed: bytes not archived");
+  log().warn(
+    { connectionId: ctx.connection.id, code: error.code, err: err instanceof ProviderError ? err.kind : err },
+    "not confirmed: bytes not archived",
+  );
   await recordEvent(ctx.db, {
     kind: "fetch",
     actor: ctx.actor,
@@ -67,5 +77,9 @@ export async function notArchived(ctx: ConfirmContext, documentid: string, err: 
     detail: { ok: false, via: "confirm", error: error.code, providerStatus: error.providerStatus },
   });
   countConfirmation("failed");
-  return { documentid, state: "failed", error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" } };
+  return {
+    documentid,
+    state: "failed",
+    error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" },
+  };
 }

@@ -20,7 +20,14 @@ import { failure, held, NOT_AGAIN, type ConfirmResult } from "./results";
  * with it: the document turns `pending`, bytes fetched just now are recorded, and the `fetch` and
  * `confirm.attempt` events are written. True: this caller may send (and no one else).
  */
-export async function claim(ctx: ConfirmContext, documentid: string, kd: string, sha256: string, deadlineAt: Date, fetched?: Fetched): Promise<boolean> {
+export async function claim(
+  ctx: ConfirmContext,
+  documentid: string,
+  kd: string,
+  sha256: string,
+  deadlineAt: Date,
+  fetched?: Fetched,
+): Promise<boolean> {
   const actorId = ctx.actor === "system" ? null : ctx.actor.id;
   const now = new Date().toISOString();
   const until = deadlineAt.toISOString();
@@ -89,7 +96,12 @@ export async function recordOutcome(
  * deadline for the whole PUT, recorded on the claim: past it nothing is under way. Someone else
  * holding the document now is reported as they hold it (by whom, when), and nothing is sent.
  */
-export async function claimToSend(ctx: ConfirmContext, documentid: string, kd: string, archived: Archived): Promise<{ deadline: AbortSignal } | ConfirmResult> {
+export async function claimToSend(
+  ctx: ConfirmContext,
+  documentid: string,
+  kd: string,
+  archived: Archived,
+): Promise<{ deadline: AbortSignal } | ConfirmResult> {
   try {
     await ctx.client.prepare();
   } catch (err) {
@@ -106,11 +118,23 @@ export async function claimToSend(ctx: ConfirmContext, documentid: string, kd: s
   }
   const timeoutMs = env().providerTimeoutMs;
   const deadline = AbortSignal.timeout(timeoutMs);
-  const claimed = await claim(ctx, documentid, kd, archived.file.sha256, new Date(Date.now() + timeoutMs), archived.fetched);
-  if (!claimed) return held(documentid, await known(ctx, documentid)) ?? { documentid, state: "pending", error: NOT_AGAIN.pending };
+  const claimed = await claim(
+    ctx,
+    documentid,
+    kd,
+    archived.file.sha256,
+    new Date(Date.now() + timeoutMs),
+    archived.fetched,
+  );
+  if (!claimed)
+    return held(documentid, await known(ctx, documentid)) ?? { documentid, state: "pending", error: NOT_AGAIN.pending };
   if (deadline.aborted) {
     await recordOutcome(ctx, documentid, "failed", { code: "deadline_before_send" });
-    return { documentid, state: "failed", error: { code: "provider_timeout", messageKey: "delivery.confirm.notSent", status: 504 } };
+    return {
+      documentid,
+      state: "failed",
+      error: { code: "provider_timeout", messageKey: "delivery.confirm.notSent", status: 504 },
+    };
   }
   return { deadline };
 }

@@ -10,8 +10,16 @@ import type { ConfirmContext } from "./context";
 
 /** What a confirmation reads before it claims (one.ts, step 1 of docs/architecture.md, "Confirm"). */
 
-/** What is known of a document before confirming it: its intent row's state, its archived bytes (and their hash check), who confirmed it. */
-export type Known = { state?: ConfirmationState; archived?: ArchivedFile; check?: HashCheck | null; earlier?: { by: string | null; at: string } };
+/**
+ * What is known of a document before confirming it: its intent row's state, its archived bytes (and their hash check),
+ * who confirmed it.
+ */
+export type Known = {
+  state?: ConfirmationState;
+  archived?: ArchivedFile;
+  check?: HashCheck | null;
+  earlier?: { by: string | null; at: string };
+};
 
 type Row = {
   documentid: string;
@@ -25,8 +33,10 @@ type Row = {
 
 const knownOf = (row: Row): Known => ({
   ...(row.state && { state: row.state }),
-  ...(row.sha256 && row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) }, check: row.check }),
-  ...(row.state === "confirmed" && row.confirmed_at && { earlier: { by: row.by, at: new Date(row.confirmed_at).toISOString() } }),
+  ...(row.sha256 &&
+    row.bytes !== null && { archived: { sha256: row.sha256, bytes: Number(row.bytes) }, check: row.check }),
+  ...(row.state === "confirmed" &&
+    row.confirmed_at && { earlier: { by: row.by, at: new Date(row.confirmed_at).toISOString() } }),
 });
 
 /** The intent rows, archived bytes and confirmers of several documents of the connection, in one statement. */
@@ -58,7 +68,11 @@ export async function known(ctx: ConfirmContext, documentid: string): Promise<Kn
  * claimed meanwhile by someone else is reported as they hold it), and bytes archived meanwhile are
  * merely fetched again. A document someone held then, or missing from the read, is read afresh.
  */
-export async function knownFrom(ctx: ConfirmContext, documentid: string, read: Map<string, Known> | undefined): Promise<Known> {
+export async function knownFrom(
+  ctx: ConfirmContext,
+  documentid: string,
+  read: Map<string, Known> | undefined,
+): Promise<Known> {
   const earlier = read?.get(documentid);
   if (!earlier || (earlier.state && earlier.state !== "failed")) return known(ctx, documentid);
   await settlePendingArchive(pendingKey(ctx.connection.id, documentid));
@@ -72,7 +86,9 @@ export async function knownFrom(ctx: ConfirmContext, documentid: string, read: M
  * a confirmation through the twin is why.
  */
 export async function knownThroughTwins(ctx: ConfirmContext, documentid: string): Promise<Known> {
-  const twins = (await connectionsToAccount(ctx.db, accountOf(ctx.connection), { everyUser: true, exceptId: ctx.connection.id })).map((c) => c.id);
+  const twins = (
+    await connectionsToAccount(ctx.db, accountOf(ctx.connection), { everyUser: true, exceptId: ctx.connection.id })
+  ).map((c) => c.id);
   if (twins.length === 0) return {};
   const [row] = rowsOf<Pick<Row, "state" | "confirmed_at" | "by">>(
     await ctx.db.execute(sql`

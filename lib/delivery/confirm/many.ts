@@ -11,8 +11,17 @@ type OnResult = (r: ConfirmResult) => void | Promise<void>;
 /** Documents of a bulk run read in one statement, shortly before they are confirmed (known.ts). */
 const READ_SLICE = 64;
 
-/** Bulk: at most 8 at once, each outcome reported (and awaited) as it finishes; once `stopped()`, none is claimed (`cancelled`). */
-export async function confirmMany(ctx: ConfirmContext, documentids: string[], kd: string | undefined, onResult: OnResult, stopped = () => false) {
+/**
+ * Bulk: at most 8 at once, each outcome reported (and awaited) as it finishes; once `stopped()`, none is claimed
+ * (`cancelled`).
+ */
+export async function confirmMany(
+  ctx: ConfirmContext,
+  documentids: string[],
+  kd: string | undefined,
+  onResult: OnResult,
+  stopped = () => false,
+) {
   const ids = [...new Set(documentids)];
   const totals = { confirmed: 0, failed: 0, unknown: 0, pending: 0 };
   let at = 0;

@@ -25,7 +25,12 @@ export type { ConfirmContext, ConfirmResult };
  * provider's or the archive's reasons: the outcome is a value, so a bulk run goes on with the next
  * document. `read`: a bulk run's read of it (known.ts).
  */
-export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInput?: string, read?: Map<string, Known>): Promise<ConfirmResult> {
+export async function confirmOne(
+  ctx: ConfirmContext,
+  documentid: string,
+  kdInput?: string,
+  read?: Map<string, Known>,
+): Promise<ConfirmResult> {
   const kd = kdInput ?? (ctx.connection.service === "dta" ? (ctx.connection.customerNumber ?? "") : "");
   try {
     documentIdSegment(documentid);
@@ -37,10 +42,16 @@ export async function confirmOne(ctx: ConfirmContext, documentid: string, kdInpu
   const heldBefore = held(documentid, before);
   if (heldBefore) return heldBefore;
   // 2. The archived bytes. Other bytes than the provider describes are never confirmed.
-  const archived = await ensureArchived(ctx, documentid, kd, before).catch((err: unknown) => notArchived(ctx, documentid, err));
+  const archived = await ensureArchived(ctx, documentid, kd, before).catch((err: unknown) =>
+    notArchived(ctx, documentid, err),
+  );
   if ("state" in archived) return archived;
   if (archived.check && !hashMatches(archived.check)) {
-    return { documentid, state: "failed", error: await refuseMismatch(ctx.db, { ...ctx, documentid, check: archived.check, fetched: archived.fetched }) };
+    return {
+      documentid,
+      state: "failed",
+      error: await refuseMismatch(ctx.db, { ...ctx, documentid, check: archived.check, fetched: archived.fetched }),
+    };
   }
   // 3. The claim, with the token had and the PUT's deadline set.
   const claimed = await claimToSend(ctx, documentid, kd, archived);

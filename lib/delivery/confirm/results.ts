@@ -25,12 +25,19 @@ export const NOT_AGAIN: Record<Exclude<ConfirmationState, "failed">, ConfirmResu
 };
 
 /**
- * Why a document was not confirmed. The answer's status (docs/api.md, `PUT /api/connections/{id}/documents/{documentid}/status`): a refused id is 400;
+ * Why a document was not confirmed. The answer's status (docs/api.md, `PUT
+ * /api/connections/{id}/documents/{documentid}/status`): a refused id is 400;
  * anything the provider did is 502, or 504 when it did not answer in time; our own failure 500.
  */
 export function failure(err: unknown, fallback: MessageKey): NonNullable<ConfirmResult["error"]> {
   // Our own refusal with its own words (the archive's disk is full).
-  if (err instanceof AppError) return { code: err.code, messageKey: err.messageKey, status: err.status, ...(err.options.vars && { vars: err.options.vars }) };
+  if (err instanceof AppError)
+    return {
+      code: err.code,
+      messageKey: err.messageKey,
+      status: err.status,
+      ...(err.options.vars && { vars: err.options.vars }),
+    };
   const mapped = providerAppError(err, "document");
   if (mapped instanceof AppError && err instanceof ProviderError) {
     const providerStatus = err.details.status;
@@ -49,8 +56,15 @@ export function failure(err: unknown, fallback: MessageKey): NonNullable<Confirm
 /** Failures whose own words say more than "could not be fetched": a file too large, a full disk, our archive. */
 export const OWN_WORDS = new Set(["archive_failed", "archive_disk_full", "provider_too_large"]);
 
-/** A document whose intent row someone holds (pending, unknown, confirmed) is reported as it stands; nothing is sent. */
+/**
+ * A document whose intent row someone holds (pending, unknown, confirmed) is reported as it stands; nothing is sent.
+ */
 export function held(documentid: string, k: Known): ConfirmResult | undefined {
   if (!k.state || k.state === "failed") return undefined;
-  return { documentid, state: k.state, ...(NOT_AGAIN[k.state] && { error: NOT_AGAIN[k.state] }), ...(k.earlier && { earlier: k.earlier }) };
+  return {
+    documentid,
+    state: k.state,
+    ...(NOT_AGAIN[k.state] && { error: NOT_AGAIN[k.state] }),
+    ...(k.earlier && { earlier: k.earlier }),
+  };
 }

@@ -50,7 +50,11 @@ const COLUMNS = sql`id, connection_id AS "connectionId", total, confirmed, faile
   started_at AS "startedAt", finished_at AS "finishedAt", cancel_requested_at IS NOT NULL AS "cancelRequested", ended`;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
-const viewOf = (r: Row): RunView => ({ ...r, startedAt: iso(r.startedAt), finishedAt: r.finishedAt === null ? null : iso(r.finishedAt) });
+const viewOf = (r: Row): RunView => ({
+  ...r,
+  startedAt: iso(r.startedAt),
+  finishedAt: r.finishedAt === null ? null : iso(r.finishedAt),
+});
 
 export type Run = {
   id: string;
@@ -68,7 +72,9 @@ export type Run = {
  */
 export async function startRun(db: Db, userId: string, connectionId: string, total: number): Promise<Run> {
   const id = randomUUID();
-  await db.execute(sql`DELETE FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`);
+  await db.execute(
+    sql`DELETE FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
+  );
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO delivery_confirmation_runs (id, user_id, connection_id, instance_id, total)
@@ -76,7 +82,8 @@ export async function startRun(db: Db, userId: string, connectionId: string, tot
       WHERE (SELECT count(*) FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_RUNNING_PER_USER}
       RETURNING id`),
   );
-  if (inserted.length === 0) throw new AppError(429, "too_many_runs", "delivery.run.tooMany", { vars: { n: MAX_RUNNING_PER_USER } });
+  if (inserted.length === 0)
+    throw new AppError(429, "too_many_runs", "delivery.run.tooMany", { vars: { n: MAX_RUNNING_PER_USER } });
   const flag = { cancelled: false };
   local.set(id, flag);
   return {
@@ -113,7 +120,10 @@ export async function startRun(db: Db, userId: string, connectionId: string, tot
 
 /** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
 export async function listRuns(db: Db, userId: string): Promise<RunView[]> {
-  const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, { listedAfterEndS: LISTED_AFTER_END_S, limit: LIST_LIMIT });
+  const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, {
+    listedAfterEndS: LISTED_AFTER_END_S,
+    limit: LIST_LIMIT,
+  });
   return rows.map(viewOf);
 }
 

@@ -4,7 +4,10 @@ import { env } from "@/lib/env";
 
 /** When a pending claim can no longer have a PUT under way (reconcile.ts, the inbox, the scheduler). */
 
-/** Time after a claim's deadline before a list may judge it: a provider may still be applying a PUT it received just before. */
+/**
+ * Time after a claim's deadline before a list may judge it: a provider may still be applying a PUT it received just
+ * before.
+ */
 export const SETTLE_MARGIN_MS = 5000;
 
 /**

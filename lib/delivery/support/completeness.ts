@@ -17,14 +17,21 @@ import { inProperty, registerNames, type RegisterNames } from "./register";
  * See docs/api.md, `GET /api/delivery/completeness`.
  */
 export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
-export type CompletenessUnit = { unit: string; pmnumber: string | null; label: string | null; register: RegisterNames | null; cells: Cell[] };
+export type CompletenessUnit = {
+  unit: string;
+  pmnumber: string | null;
+  label: string | null;
+  register: RegisterNames | null;
+  cells: Cell[];
+};
 export type Completeness = { months: string[]; units: CompletenessUnit[] };
 
 /** The provider's usual day of the month when its documents cannot tell. */
 export const DEFAULT_USUAL_DAY = 5;
 
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
-const monthOf = (i: number) => `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
+const monthOf = (i: number) =>
+  `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 const firstDay = (i: number) => `${monthOf(i)}-01`;
 
 /** Today in the display time zone: its month ("YYYY-MM") and day of the month. */
@@ -33,15 +40,24 @@ export function localToday(now: Date): { month: string; day: number } {
   return { month: `${y}-${m}`, day: Number(day) };
 }
 
-/** `handedOver`: a document of the month reached the unit's present resident (lib/residents/handoffs: sent, printed or opened). */
+/**
+ * `handedOver`: a document of the month reached the unit's present resident (lib/residents/handoffs: sent, printed or
+ * opened).
+ */
 type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
 
 /** The cells of one unit from what it had per month (`byMonth` may include the month before the range). */
-export function unitCells(months: string[], byMonth: Map<string, Seen>, today: { month: string; day: number }, usualDay: number): Cell[] {
+export function unitCells(
+  months: string[],
+  byMonth: Map<string, Seen>,
+  today: { month: string; day: number },
+  usualDay: number,
+): Cell[] {
   const has = months.map((m) => byMonth.has(m));
   return months.map((m, i): Cell => {
     const seen = byMonth.get(m);
-    if (seen) return seen.handedOver ? "handedOver" : seen.confirmed ? "confirmed" : seen.fetched ? "fetched" : "arrived";
+    if (seen)
+      return seen.handedOver ? "handedOver" : seen.confirmed ? "confirmed" : seen.fetched ? "fetched" : "arrived";
     if (has.slice(0, i).includes(true) && has.slice(i + 1).includes(true)) return "missing";
     const before = monthOf(monthIndex(m) - 1);
     if (m === today.month && today.day > usualDay && byMonth.has(before)) return "missing";
@@ -65,7 +81,9 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
   const scope = input.connection ? eq(d.connectionId, input.connection) : scopeOf(input);
   const [row] = await db
     .select({
-      day: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(day FROM ${d.firstSeenAt} AT TIME ZONE ${recordTimeZone()})::float8)`,
+      day: sql<
+        number | null
+      >`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(day FROM ${d.firstSeenAt} AT TIME ZONE ${recordTimeZone()})::float8)`,
     })
     .from(d)
     .where(scope);
@@ -102,7 +120,9 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
     .from(d)
     .innerJoin(connections, eq(connections.id, d.connectionId))
     // From the month before the range: the current month's rule looks one month back.
-    .where(and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))))
+    .where(
+      and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))),
+    )
     .groupBy(connections.userId, d.unitMsc, month)
     .as("g");
   return db
@@ -114,16 +134,25 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
       confirmed: g.confirmed,
       fetched: g.fetched,
       handedOver: g.handedOver,
-      // Qualified by hand: drizzle names a subquery's column by its alias alone, which the lookup's own `units u` would take for its pmnumber.
+      // Qualified by hand: drizzle names a subquery's column by its alias alone, which the lookup's own `units u` would
+      // take for its pmnumber.
       register: sql<RegisterNames | null>`CASE WHEN g.month = max(g.month) OVER (PARTITION BY g.owner, g.unit) THEN ${registerNames(sql`g.owner`, sql`g.unit`, sql`g.pmnumber`)} END`,
     })
     .from(g)
     .orderBy(g.unit, g.month);
 }
 
-type Gathered = { pmnumber: string | null; label: string | null; register: RegisterNames | null; byMonth: Map<string, Seen> };
+type Gathered = {
+  pmnumber: string | null;
+  label: string | null;
+  register: RegisterNames | null;
+  byMonth: Map<string, Seen>;
+};
 
-/** The rows by unit. Rows come in month order: the latest month's number, label and names win; one unit's documents of one month under two owners count together. */
+/**
+ * The rows by unit. Rows come in month order: the latest month's number, label and names win; one unit's documents of
+ * one month under two owners count together.
+ */
 function byUnit(rows: Awaited<ReturnType<typeof unitMonths>>): Map<string, Gathered> {
   const units = new Map<string, Gathered>();
   for (const r of rows) {
@@ -142,17 +171,26 @@ function byUnit(rows: Awaited<ReturnType<typeof unitMonths>>): Map<string, Gathe
   return units;
 }
 
-/** Named properties by name, then registered units without one, then units the register does not know; by number within each (a stable sort). */
+/**
+ * Named properties by name, then registered units without one, then units the register does not know; by number within
+ * each (a stable sort).
+ */
 const propertyRank = (u: CompletenessUnit) => (u.register === null ? 2 : u.register.property === null ? 1 : 0);
 const byProperty = (a: CompletenessUnit, b: CompletenessUnit) =>
   propertyRank(a) - propertyRank(b) || (a.register?.property ?? "").localeCompare(b.register?.property ?? "", "de");
 
-export async function deliveryCompleteness(db: Db, principal: SupportPrincipal, input: CompletenessInput, now = new Date()): Promise<Completeness> {
+export async function deliveryCompleteness(
+  db: Db,
+  principal: SupportPrincipal,
+  input: CompletenessInput,
+  now = new Date(),
+): Promise<Completeness> {
   assertSupport(principal);
   const start = monthIndex(input.from);
   const end = monthIndex(input.to);
   if (end < start) throw badRange("to", "deliveryRecord.rangeOrder");
-  if (end - start + 1 > MAX_COMPLETENESS_MONTHS) throw badRange("to", "deliveryRecord.rangeTooLong", { max: MAX_COMPLETENESS_MONTHS });
+  if (end - start + 1 > MAX_COMPLETENESS_MONTHS)
+    throw badRange("to", "deliveryRecord.rangeTooLong", { max: MAX_COMPLETENESS_MONTHS });
   const scope = scopeOf(input);
   const months = Array.from({ length: end - start + 1 }, (_, i) => monthOf(start + i));
   const today = localToday(now);
@@ -163,7 +201,13 @@ export async function deliveryCompleteness(db: Db, principal: SupportPrincipal, 
   return {
     months,
     units: [...byUnit(rows).entries()]
-      .map(([unit, u]) => ({ unit, pmnumber: u.pmnumber, label: u.label, register: u.register, cells: unitCells(months, u.byMonth, today, day) }))
+      .map(([unit, u]) => ({
+        unit,
+        pmnumber: u.pmnumber,
+        label: u.label,
+        register: u.register,
+        cells: unitCells(months, u.byMonth, today, day),
+      }))
       .filter((u) => u.cells.some((c) => c !== null))
       .sort(byProperty),
   };

@@ -10,7 +10,9 @@ import type { FileFacts, HashCheck } from "@/lib/provider/facts";
 import { assertSupport, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
 import { DeliveryKey } from "./schemas";
 
-/** One document of support's delivery record: its detail with its events and stored file facts, and its archived file. */
+/**
+ * One document of support's delivery record: its detail with its events and stored file facts, and its archived file.
+ */
 
 function keyOf(input: unknown): { connectionId: string; documentid: string } {
   const key = DeliveryKey.safeParse(input);
@@ -18,7 +20,8 @@ function keyOf(input: unknown): { connectionId: string; documentid: string } {
   return { connectionId: key.data.connection, documentid: key.data.documentid };
 }
 
-const byKey = (k: { connectionId: string; documentid: string }) => and(eq(d.connectionId, k.connectionId), eq(d.documentid, k.documentid));
+const byKey = (k: { connectionId: string; documentid: string }) =>
+  and(eq(d.connectionId, k.connectionId), eq(d.documentid, k.documentid));
 
 export type DeliveryEvent = { at: string; kind: string; actor: string; detail: Record<string, unknown> };
 
@@ -53,7 +56,11 @@ export async function getDelivery(
   );
   if (!row) throw notFound("deliveryRecord.notFound");
   // What the provider says about the file, as stored: support's reading never asks the provider.
-  return { ...toRecord(row), facts: storedFactsView(row), events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
+  return {
+    ...toRecord(row),
+    facts: storedFactsView(row),
+    events: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+  };
 }
 
 type FileMeta = { contentType: string; contentDisposition: string; contentLength: string };
@@ -69,13 +76,21 @@ export async function openDeliveryFile(
 ): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
   assertSupport(principal);
   const key = keyOf(input);
-  const [row] = await db.select({ filename: d.filename, mimetype: d.mimetype, sha256: d.sha256 }).from(d).where(byKey(key)).limit(1);
+  const [row] = await db
+    .select({ filename: d.filename, mimetype: d.mimetype, sha256: d.sha256 })
+    .from(d)
+    .where(byKey(key))
+    .limit(1);
   if (!row) throw notFound("deliveryRecord.notFound");
   const archived = row.sha256 ? await openArchived(db, row.sha256) : null;
   if (!archived) throw notFound("deliveryRecord.notArchived");
   const contentType = safeContentType(row.mimetype);
   return {
-    meta: { contentType, contentDisposition: contentDispositionFor(row.filename, key.documentid, contentType), contentLength: String(archived.bytes) },
+    meta: {
+      contentType,
+      contentDisposition: contentDispositionFor(row.filename, key.documentid, contentType),
+      contentLength: String(archived.bytes),
+    },
     stream: archived.stream,
   };
 }

@@ -8,7 +8,16 @@ import { csvLine } from "@/lib/csv";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
-import { assertSupport, filterCondition, recordOrder, recordTimeZone, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
+import {
+  assertSupport,
+  filterCondition,
+  recordOrder,
+  recordTimeZone,
+  selectRecords,
+  toRecord,
+  type DeliveryRecord,
+  type SupportPrincipal,
+} from "./records";
 import { countRecords, gathers, onPage, pageTotal, searchPage } from "./search";
 
 /**
@@ -21,7 +30,13 @@ const BATCH = 1000;
 // writes ISO order). Made once, on first use: a large export formats hundreds of thousands of times.
 let localTime: Intl.DateTimeFormat | undefined;
 export const when = (iso: string | null) =>
-  iso ? (localTime ??= new Intl.DateTimeFormat("sv-SE", { timeZone: recordTimeZone(), dateStyle: "short", timeStyle: "medium" })).format(new Date(iso)) : "";
+  iso
+    ? (localTime ??= new Intl.DateTimeFormat("sv-SE", {
+        timeZone: recordTimeZone(),
+        dateStyle: "short",
+        timeStyle: "medium",
+      })).format(new Date(iso))
+    : "";
 
 const COLUMNS = [
   "documentid",
@@ -93,7 +108,11 @@ async function batch(db: Db, filters: DeliveryFiltersInput, where: SQL | undefin
       .orderBy(...recordOrder)
       .limit(BATCH));
   const last = rows.at(-1);
-  return { rows, total: found?.[0]?.total, next: last ? { seen: last.seen, connectionId: last.connectionId, documentid: last.documentid } : null };
+  return {
+    rows,
+    total: found?.[0]?.total,
+    next: last ? { seen: last.seen, connectionId: last.connectionId, documentid: last.documentid } : null,
+  };
 }
 
 export function exportFilename(now = new Date()): string {
@@ -114,11 +133,13 @@ export async function exportDeliveries(
   const first = await batch(db, input.filters, where, null);
   // A search's or a property's first batch carries the total of its matches; other filters are counted apart.
   // A whole result in one batch is its own count.
-  const rows = first.total ?? (first.rows.length < BATCH ? first.rows.length : await countRecords(db, input.filters, where));
+  const rows =
+    first.total ?? (first.rows.length < BATCH ? first.rows.length : await countRecords(db, input.filters, where));
   await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { filters: input.filters, rows } });
 
   const encoder = new TextEncoder();
-  const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) => encoder.encode(rows.map((r) => csvLine(cellsOf(toRecord(r), input.locale))).join(""));
+  const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) =>
+    encoder.encode(rows.map((r) => csvLine(cellsOf(toRecord(r), input.locale))).join(""));
   let cursor = first.rows.length === BATCH ? first.next : null;
   const header = `\uFEFF${csvLine(COLUMNS.map((c) => translate(input.locale, `deliveryRecord.csv.${c}`)))}`;
 

@@ -24,7 +24,10 @@ export function assertSupport(principal: SupportPrincipal): void {
   if (!isSupportRole(principal.role)) throw forbidden();
 }
 
-/** Days and months of the record are calendar days of DISPLAY_TIME_ZONE, as the pages show them (first_seen_at is a timestamptz). */
+/**
+ * Days and months of the record are calendar days of DISPLAY_TIME_ZONE, as the pages show them (first_seen_at is a
+ * timestamptz).
+ */
 export const recordTimeZone = (): string => env().displayTimeZone;
 
 export function badRange(path: string, message: MessageKey, vars?: MessageVars): AppError {
@@ -41,7 +44,10 @@ export type DeliveryRecord = {
   /** The type the provider gave the file (normalised: `application/pdf`, `application/zip`, ...). */
   mimetype: string;
   units: string[];
-  /** The unit's names in the owner's unit register, `null` when it does not know the unit (./register.ts: never the resident). */
+  /**
+   * The unit's names in the owner's unit register, `null` when it does not know the unit (./register.ts: never the
+   * resident).
+   */
   register: RegisterNames | null;
   state: DocumentState;
   firstSeenAt: string;
@@ -91,7 +97,10 @@ export const recordColumns = {
 };
 
 /** A row of `recordColumns` as the drivers return it. */
-type RecordRow = Omit<DeliveryRecord, "firstSeenAt" | "fetchedAt" | "confirmedAt" | "confirmedVia" | "replacedBy" | "units"> & {
+type RecordRow = Omit<
+  DeliveryRecord,
+  "firstSeenAt" | "fetchedAt" | "confirmedAt" | "confirmedVia" | "replacedBy" | "units"
+> & {
   confirmedViaId: string | null;
   confirmedViaName: string | null;
   units: unknown;
@@ -121,7 +130,10 @@ export function toRecord(r: RecordRow): DeliveryRecord {
     bytes: r.bytes,
     confirmedAt: iso(r.confirmedAt),
     confirmedBy: r.confirmedBy,
-    ...(r.confirmedViaId && r.confirmedViaName !== null && { confirmedVia: { connectionId: r.confirmedViaId, connectionName: r.confirmedViaName } }),
+    ...(r.confirmedViaId &&
+      r.confirmedViaName !== null && {
+        confirmedVia: { connectionId: r.confirmedViaId, connectionName: r.confirmedViaName },
+      }),
     ...(r.replacedBy ? { replacedBy: r.replacedBy } : {}),
   };
 }
@@ -158,7 +170,11 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
  * matches (`searchPage`), whose total rides along; without either, to the page the first_seen_at
  * index gives (`newestPage`), and `countRecords` gives the total.
  */
-export async function listDeliveries(db: Db, principal: SupportPrincipal, input: DeliveryQueryInput): Promise<{ count: number; records: DeliveryRecord[] }> {
+export async function listDeliveries(
+  db: Db,
+  principal: SupportPrincipal,
+  input: DeliveryQueryInput,
+): Promise<{ count: number; records: DeliveryRecord[] }> {
   assertSupport(principal);
   const where = filterCondition(input);
   if (!gathers(input)) {
@@ -188,7 +204,13 @@ export async function listDeliveryProperties(db: Db, principal: SupportPrincipal
 export async function listDeliveryConnections(db: Db, principal: SupportPrincipal): Promise<DeliveryConnection[]> {
   assertSupport(principal);
   const rows = await db
-    .select({ id: connections.id, name: connections.name, owner: users.email, service: connections.service, deletedAt: connections.deletedAt })
+    .select({
+      id: connections.id,
+      name: connections.name,
+      owner: users.email,
+      service: connections.service,
+      deletedAt: connections.deletedAt,
+    })
     .from(connections)
     .innerJoin(users, eq(users.id, connections.userId))
     .orderBy(asc(connections.name), asc(users.email), asc(connections.createdAt));

@@ -36,7 +36,8 @@ export const registerNames = (owner: SQLWrapper, msc: SQLWrapper, pm: SQLWrapper
  */
 export function inProperty(property: string): SQL {
   const owner = sql`(SELECT c.user_id FROM connections c WHERE c.id = ${d.connectionId})`;
-  const numbers = (column: SQL) => sql`ARRAY(SELECT ${column} FROM units u WHERE u.property = ${property} AND ${column} IS NOT NULL)`;
+  const numbers = (column: SQL) =>
+    sql`ARRAY(SELECT ${column} FROM units u WHERE u.property = ${property} AND ${column} IS NOT NULL)`;
   return sql`((${d.unitMsc} = ANY(${numbers(sql`u.mscnumber`)}) OR ${d.unitPm} = ANY(${numbers(sql`u.pmnumber`)}))
     AND ${registerNames(owner, d.unitMsc, d.unitPm)}->>'property' = ${property})`;
 }

@@ -3,7 +3,9 @@ import { COMPLETENESS_SCOPE } from "@/lib/lists/completeness";
 import { DELIVERY_FILTERS, DELIVERY_LIST } from "@/lib/lists/delivery";
 import { listSchema } from "@/lib/lists/schema";
 
-/** Query schemas of the support routes under /api/delivery (docs/api.md), from the lists' one definition (lib/lists/). */
+/**
+ * Query schemas of the support routes under /api/delivery (docs/api.md), from the lists' one definition (lib/lists/).
+ */
 
 export const DeliveryFilters = listSchema(DELIVERY_FILTERS);
 export type { DeliveryFiltersInput } from "@/lib/lists/delivery";

@@ -84,7 +84,10 @@ export const pageTotal = sql<number>`page.total`.mapWith(Number);
  */
 export async function countRecords(db: Db, f: DeliveryFiltersInput, where: SQL | undefined): Promise<number> {
   if (!gathers(f) && !f.from && !f.to) {
-    const kept = and(f.state ? sql`state = ${f.state}` : undefined, f.connection ? sql`connection_id = ${f.connection}::uuid` : undefined);
+    const kept = and(
+      f.state ? sql`state = ${f.state}` : undefined,
+      f.connection ? sql`connection_id = ${f.connection}::uuid` : undefined,
+    );
     const [row] = rowsOf<{ n: string | number | null }>(
       await db.execute(sql`SELECT sum(n) AS n FROM delivery_state_counts${kept ? sql` WHERE ${kept}` : sql``}`),
     );

@@ -7,7 +7,8 @@ export const auth = {
     "login.submitting": "Anmeldung läuft …",
     "login.failed": "E-Mail-Adresse oder Passwort ist falsch.",
     "login.emailMissing": "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-    "login.emailInvalid": "Das ist keine E-Mail-Adresse. Bitte prüfen Sie die Schreibweise (z. B. name@hausverwaltung.de).",
+    "login.emailInvalid":
+      "Das ist keine E-Mail-Adresse. Bitte prüfen Sie die Schreibweise (z. B. name@hausverwaltung.de).",
     "login.passwordMissing": "Bitte geben Sie Ihr Passwort ein.",
     "login.tooMany": "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie {minutes} Minuten.",
     "login.unavailable": "Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.",
@@ -21,7 +22,8 @@ export const auth = {
     "login.submitting": "Signing in …",
     "login.failed": "E-mail address or password is wrong.",
     "login.emailMissing": "Please enter your e-mail address.",
-    "login.emailInvalid": "This is not an e-mail address. Please check how it is written (e.g. name@property-management.com).",
+    "login.emailInvalid":
+      "This is not an e-mail address. Please check how it is written (e.g. name@property-management.com).",
     "login.passwordMissing": "Please enter your password.",
     "login.tooMany": "Too many failed sign-in attempts. Please wait {minutes} minutes.",
     "login.unavailable": "Signing in is not possible right now. Please try again later.",

@@ -32,7 +32,8 @@ export const common = {
     "validation.type": "Ungültiger Wert.",
     "validation.unknownKey": "Unbekanntes Feld.",
     "validation.invalid": "Ungültiger Wert.",
-    "validation.commonPassword": "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.",
+    "validation.commonPassword":
+      "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.",
     "page.notFound": "Diese Seite gibt es nicht.",
     "page.backHome": "Zur Startseite",
     "common.loading": "Wird geladen …",

@@ -45,7 +45,8 @@ export const connectionsPage = {
   },
   en: {
     "connPage.title": "Connections",
-    "connPage.intro": "Credentials for your metering providers' document services. Passwords and secrets are stored encrypted and never shown again.",
+    "connPage.intro":
+      "Credentials for your metering providers' document services. Passwords and secrets are stored encrypted and never shown again.",
     "connPage.empty": "No connection yet. Create your first connection below.",
     "connPage.new": "New connection",
     "connPage.edit": "Edit connection",

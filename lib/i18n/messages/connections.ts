@@ -7,59 +7,84 @@ export const connections = {
       "Der Anbieter hat nicht rechtzeitig geantwortet. Ob das Dokument als empfangen bestätigt wurde, ist unklar; es wird beim nächsten Abgleich geprüft.",
     "connections.error.refused":
       "Diese Adresse darf aus Sicherheitsgründen nicht aufgerufen werden (nur https-Adressen im Internet sind erlaubt). Bitte prüfen Sie die Adresse der Verbindung.",
-    "connections.error.unreachable": "Der Anbieter ist nicht erreichbar. Bitte prüfen Sie die Adresse oder versuchen Sie es später erneut.",
-    "connections.error.timeout": "Der Anbieter hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.",
-    "connections.error.auth": "Der Anbieter hat die Zugangsdaten abgelehnt. Bitte prüfen Sie Benutzername und Passwort der Verbindung.",
-    "connections.error.forbidden": "Der Anbieter verweigert den Zugriff. Bitte prüfen Sie die Kundennummer und Ihre Berechtigung beim Anbieter.",
-    "connections.error.rateLimited": "Der Anbieter nimmt gerade zu viele Anfragen entgegen. Bitte versuchen Sie es in einigen Minuten erneut.",
-    "connections.error.unavailable": "Der Dienst des Anbieters ist gerade gestört. Bitte versuchen Sie es später erneut.",
-    "connections.error.unexpected": "Der Anbieter hat unerwartet geantwortet. Bitte prüfen Sie die Adresse (Basis-URL) der Verbindung.",
-    "connections.error.badLink": "Der Anbieter verweist auf eine fremde Adresse. Die Liste wurde aus Sicherheitsgründen nicht weiter geladen.",
+    "connections.error.unreachable":
+      "Der Anbieter ist nicht erreichbar. Bitte prüfen Sie die Adresse oder versuchen Sie es später erneut.",
+    "connections.error.timeout":
+      "Der Anbieter hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.",
+    "connections.error.auth":
+      "Der Anbieter hat die Zugangsdaten abgelehnt. Bitte prüfen Sie Benutzername und Passwort der Verbindung.",
+    "connections.error.forbidden":
+      "Der Anbieter verweigert den Zugriff. Bitte prüfen Sie die Kundennummer und Ihre Berechtigung beim Anbieter.",
+    "connections.error.rateLimited":
+      "Der Anbieter nimmt gerade zu viele Anfragen entgegen. Bitte versuchen Sie es in einigen Minuten erneut.",
+    "connections.error.unavailable":
+      "Der Dienst des Anbieters ist gerade gestört. Bitte versuchen Sie es später erneut.",
+    "connections.error.unexpected":
+      "Der Anbieter hat unerwartet geantwortet. Bitte prüfen Sie die Adresse (Basis-URL) der Verbindung.",
+    "connections.error.badLink":
+      "Der Anbieter verweist auf eine fremde Adresse. Die Liste wurde aus Sicherheitsgründen nicht weiter geladen.",
     "connections.error.badId": "Diese Dokumentkennung ist ungültig.",
-    "connections.secretAgain": "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
+    "connections.secretAgain":
+      "Bei einer neuen Adresse oder einem neuen Benutzernamen bitte das Passwort bzw. Client-Secret erneut eingeben.",
     "connections.addressRefused":
       "Diese Adresse darf aus Sicherheitsgründen nicht aufgerufen werden: Erlaubt sind https-Adressen im Internet, interne Adressen nur nach Freigabe durch den Administrator. Bitte prüfen Sie die Adresse.",
     "connections.duplicate":
       "Sie haben schon eine Verbindung zu diesem Konto: „{name}“ (derselbe Dienst, dieselbe Adresse, derselbe Benutzername bzw. dieselbe Client-ID und Kundennummer). Beide würden dieselben Dokumente zeigen; bitte verwenden Sie die vorhandene Verbindung.",
-    "connections.error.tooLarge": "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
+    "connections.error.tooLarge":
+      "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.countImplausible":
       "Der Anbieter meldet {count} offene Dokumente. Das kann nicht stimmen: erwartet wird eine ganze Zahl von 0 bis {max}. Die Liste wurde deshalb nicht vollständig gelesen. Bitte wenden Sie sich an den Anbieter; sind es wirklich mehr als {max} Dokumente, kann Ihr Administrator die Obergrenze SYNC_MAX_DOCUMENTS erhöhen.",
     "connections.error.countNotNumber":
       "Der Anbieter nennt als Anzahl offener Dokumente keine Zahl (erwartet wird eine ganze Zahl von 0 bis {max}). Die Liste wurde deshalb nicht vollständig gelesen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.countImplausibleLast":
       "Die Synchronisierung wurde abgebrochen: Der Anbieter meldete eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als die Obergrenze SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",
-    "connections.error.documentNotFound": "Dieses Dokument gibt es beim Anbieter nicht, oder Sie haben keinen Zugriff darauf.",
-    "connections.error.documentGone": "Dieses Dokument ist beim Anbieter nicht mehr verfügbar (bereits bestätigt oder entfernt).",
-    "connections.test.ok": "Verbindung erfolgreich. Der Anbieter meldet jetzt {count} offene Dokumente (Stand: Anbieter, beim Test).",
-    "connections.test.auth_failed": "Die Zugangsdaten wurden abgelehnt. Bitte prüfen Sie Benutzername und Passwort bzw. Client-ID und Secret.",
-    "connections.test.unreachable": "Der Anbieter ist nicht erreichbar. Bitte prüfen Sie die Adresse und Ihre Internetverbindung.",
+    "connections.error.documentNotFound":
+      "Dieses Dokument gibt es beim Anbieter nicht, oder Sie haben keinen Zugriff darauf.",
+    "connections.error.documentGone":
+      "Dieses Dokument ist beim Anbieter nicht mehr verfügbar (bereits bestätigt oder entfernt).",
+    "connections.test.ok":
+      "Verbindung erfolgreich. Der Anbieter meldet jetzt {count} offene Dokumente (Stand: Anbieter, beim Test).",
+    "connections.test.auth_failed":
+      "Die Zugangsdaten wurden abgelehnt. Bitte prüfen Sie Benutzername und Passwort bzw. Client-ID und Secret.",
+    "connections.test.unreachable":
+      "Der Anbieter ist nicht erreichbar. Bitte prüfen Sie die Adresse und Ihre Internetverbindung.",
     "connections.test.timeout": "Der Anbieter hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.",
     "connections.test.refused":
       "Diese Adresse ist aus Sicherheitsgründen gesperrt. Erlaubt sind https-Adressen im Internet; interne Adressen nur nach Freigabe durch den Administrator.",
-    "connections.test.forbidden": "Die Zugangsdaten stimmen, aber der Zugriff wurde verweigert. Bitte prüfen Sie die Kundennummer.",
-    "connections.test.unavailable": "Der Anbieter ist erreichbar, aber sein Dienst ist gerade gestört. Bitte versuchen Sie es später erneut.",
-    "connections.test.wrong_address": "Unter dieser Adresse antwortet kein passender Dokumentendienst. Bitte prüfen Sie die Basis-URL.",
-    "connections.test.secret_unreadable": "Das gespeicherte Passwort lässt sich nicht entschlüsseln. Bitte geben Sie die Zugangsdaten neu ein.",
+    "connections.test.forbidden":
+      "Die Zugangsdaten stimmen, aber der Zugriff wurde verweigert. Bitte prüfen Sie die Kundennummer.",
+    "connections.test.unavailable":
+      "Der Anbieter ist erreichbar, aber sein Dienst ist gerade gestört. Bitte versuchen Sie es später erneut.",
+    "connections.test.wrong_address":
+      "Unter dieser Adresse antwortet kein passender Dokumentendienst. Bitte prüfen Sie die Basis-URL.",
+    "connections.test.secret_unreadable":
+      "Das gespeicherte Passwort lässt sich nicht entschlüsseln. Bitte geben Sie die Zugangsdaten neu ein.",
     "connections.test.implausible_count":
       "Der Dienst antwortet, meldet aber eine Anzahl offener Dokumente, die nicht stimmen kann (negativ, keine ganze Zahl oder mehr als SYNC_MAX_DOCUMENTS). Bitte wenden Sie sich an den Anbieter.",
   },
   en: {
     "connections.notFound": "This connection does not exist.",
-    "connections.secretUnreadable": "The stored password of this connection can no longer be decrypted. Please enter the connection's credentials again.",
+    "connections.secretUnreadable":
+      "The stored password of this connection can no longer be decrypted. Please enter the connection's credentials again.",
     "connections.confirmUnknown":
       "The provider did not answer in time. Whether the receipt was confirmed is unclear; it will be checked at the next synchronisation.",
     "connections.error.refused":
       "This address may not be called for security reasons (only https addresses on the internet are allowed). Please check the connection's address.",
     "connections.error.unreachable": "The provider cannot be reached. Please check the address or try again later.",
     "connections.error.timeout": "The provider did not answer in time. Please try again later.",
-    "connections.error.auth": "The provider rejected the credentials. Please check the connection's user name and password.",
-    "connections.error.forbidden": "The provider denies access. Please check the customer number and your permissions at the provider.",
+    "connections.error.auth":
+      "The provider rejected the credentials. Please check the connection's user name and password.",
+    "connections.error.forbidden":
+      "The provider denies access. Please check the customer number and your permissions at the provider.",
     "connections.error.rateLimited": "The provider is receiving too many requests. Please try again in a few minutes.",
     "connections.error.unavailable": "The provider's service is currently disrupted. Please try again later.",
-    "connections.error.unexpected": "The provider answered unexpectedly. Please check the connection's address (base URL).",
-    "connections.error.badLink": "The provider points to a foreign address. For security reasons the list was not loaded further.",
+    "connections.error.unexpected":
+      "The provider answered unexpectedly. Please check the connection's address (base URL).",
+    "connections.error.badLink":
+      "The provider points to a foreign address. For security reasons the list was not loaded further.",
     "connections.error.badId": "This document id is not valid.",
-    "connections.secretAgain": "With a new address or a new user name, please enter the password or client secret again.",
+    "connections.secretAgain":
+      "With a new address or a new user name, please enter the password or client secret again.",
     "connections.addressRefused":
       "This address may not be called for security reasons: https addresses on the internet are allowed, internal addresses only when the administrator has allowed them. Please check the address.",
     "connections.duplicate":
@@ -72,17 +97,25 @@ export const connections = {
     "connections.error.countImplausibleLast":
       "The synchronisation was stopped: the provider reported a number of open documents that cannot be right (negative, not a whole number, or above the limit SYNC_MAX_DOCUMENTS). Please contact the provider.",
     "connections.error.documentNotFound": "This document does not exist at the provider, or you have no access to it.",
-    "connections.error.documentGone": "This document is no longer available at the provider (already confirmed or removed).",
-    "connections.test.ok": "Connection works. The provider reports {count} open documents now (as of: provider, at this test).",
-    "connections.test.auth_failed": "The credentials were rejected. Please check user name and password, or client id and secret.",
-    "connections.test.unreachable": "The provider cannot be reached. Please check the address and your internet connection.",
+    "connections.error.documentGone":
+      "This document is no longer available at the provider (already confirmed or removed).",
+    "connections.test.ok":
+      "Connection works. The provider reports {count} open documents now (as of: provider, at this test).",
+    "connections.test.auth_failed":
+      "The credentials were rejected. Please check user name and password, or client id and secret.",
+    "connections.test.unreachable":
+      "The provider cannot be reached. Please check the address and your internet connection.",
     "connections.test.timeout": "The provider did not answer in time. Please try again later.",
     "connections.test.refused":
       "This address is blocked for security reasons. Allowed are https addresses on the internet; internal addresses only when an administrator allows them.",
-    "connections.test.forbidden": "The credentials are correct, but access was denied. Please check the customer number.",
-    "connections.test.unavailable": "The provider is reachable, but its service is currently disrupted. Please try again later.",
-    "connections.test.wrong_address": "No matching document service answers at this address. Please check the base URL.",
-    "connections.test.secret_unreadable": "The stored password cannot be decrypted. Please enter the credentials again.",
+    "connections.test.forbidden":
+      "The credentials are correct, but access was denied. Please check the customer number.",
+    "connections.test.unavailable":
+      "The provider is reachable, but its service is currently disrupted. Please try again later.",
+    "connections.test.wrong_address":
+      "No matching document service answers at this address. Please check the base URL.",
+    "connections.test.secret_unreadable":
+      "The stored password cannot be decrypted. Please enter the credentials again.",
     "connections.test.implausible_count":
       "The service answers, but reports a number of open documents that cannot be right (negative, not a whole number, or more than SYNC_MAX_DOCUMENTS). Please contact the provider.",
   },

@@ -4,7 +4,8 @@
  */
 export const deliveryNames = {
   de: {
-    "deliveryRecord.scopeRequired": "Bitte wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an.",
+    "deliveryRecord.scopeRequired":
+      "Bitte wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an.",
     "deliveryRecord.csv.property": "Liegenschaft",
     "deliveryRecord.csv.address": "Adresse",
     "deliveryRecord.csv.label": "Lage",
@@ -18,7 +19,8 @@ export const deliveryNames = {
     "completeness.propertyHint": "Nach den Verzeichnissen der Nutzeinheiten der Verwalter",
     "completeness.propertymanagement": "Hausverwaltung (Kennung beim Anbieter)",
     "completeness.propertymanagementHint": "Statt oder zusätzlich zu Verbindung und Liegenschaft, z. B. HV-7",
-    "completeness.chooseScope": "Wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an, um die Übersicht zu sehen.",
+    "completeness.chooseScope":
+      "Wählen Sie eine Verbindung oder eine Liegenschaft, oder geben Sie eine Hausverwaltung an, um die Übersicht zu sehen.",
   },
   en: {
     "deliveryRecord.scopeRequired": "Please choose a connection or a property, or name a property management.",
@@ -35,6 +37,7 @@ export const deliveryNames = {
     "completeness.propertyHint": "As the managers' registers of usage units name them",
     "completeness.propertymanagement": "Property management (the provider's id)",
     "completeness.propertymanagementHint": "Instead of or in addition to connection and property, e.g. HV-7",
-    "completeness.chooseScope": "Choose a connection or a property, or name a property management, to see the overview.",
+    "completeness.chooseScope":
+      "Choose a connection or a property, or name a property management, to see the overview.",
   },
 };

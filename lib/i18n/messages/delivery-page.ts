@@ -2,7 +2,8 @@
 export const deliveryPage = {
   de: {
     "deliveryPage.title": "Zustellung",
-    "deliveryPage.intro": "Der Zustellstatus der Dokumente aller Verwalter: wann ein Dokument zuerst gesehen, abgerufen und bestätigt wurde.",
+    "deliveryPage.intro":
+      "Der Zustellstatus der Dokumente aller Verwalter: wann ein Dokument zuerst gesehen, abgerufen und bestätigt wurde.",
     "deliveryPage.views": "Ansichten der Zustellung",
     "deliveryPage.view.documents": "Dokumente",
     "deliveryPage.view.completeness": "Vollständigkeit",
@@ -58,7 +59,8 @@ export const deliveryPage = {
     "deliveryDetail.timelineHint": "Älteste Einträge zuerst.",
     "deliveryDetail.loadFailed": "Das Dokument konnte nicht geladen werden: {reason}",
     "deliveryDetail.file": "Archivierte Datei",
-    "deliveryDetail.neverFetched": "Die Datei wurde nie abgerufen: Niemand hat das Dokument angesehen oder bestätigt, daher ist keine Datei archiviert.",
+    "deliveryDetail.neverFetched":
+      "Die Datei wurde nie abgerufen: Niemand hat das Dokument angesehen oder bestätigt, daher ist keine Datei archiviert.",
     "deliveryDetail.system": "System (automatisch)",
     "deliveryDetail.resident": "Bewohner (über das Portal)",
     "deliveryDetail.by": "von {actor}",
@@ -70,8 +72,10 @@ export const deliveryPage = {
       "Nach der Bestätigung andere Bytes abgerufen: {size}, SHA-256 {sha256}. Archiviert, aber der Datensatz behält die bestätigten.",
     "deliveryDetail.event.attempt": "Bestätigung an den Anbieter gesendet (Versuch {attempt})",
     "deliveryDetail.event.outcome.confirmed": "Bestätigung vom Anbieter angenommen",
-    "deliveryDetail.event.outcome.failed": "Bestätigung fehlgeschlagen (Fehler „{code}“); sie kann erneut versucht werden",
-    "deliveryDetail.event.outcome.unknown": "Ausgang der Bestätigung unklar (keine verwertbare Antwort); der nächste Abgleich klärt ihn",
+    "deliveryDetail.event.outcome.failed":
+      "Bestätigung fehlgeschlagen (Fehler „{code}“); sie kann erneut versucht werden",
+    "deliveryDetail.event.outcome.unknown":
+      "Ausgang der Bestätigung unklar (keine verwertbare Antwort); der nächste Abgleich klärt ihn",
     "deliveryDetail.event.outcome.other": "Bestätigung beendet mit Status „{state}“",
     "deliveryDetail.event.noLongerOpen": "; das Dokument war beim Anbieter nicht mehr offen",
     "deliveryDetail.event.reconcile.confirmed": "Beim Abgleich geklärt: nicht mehr gelistet, gilt als bestätigt",
@@ -79,7 +83,8 @@ export const deliveryPage = {
     "deliveryDetail.event.other": "Ereignis „{kind}“",
     "deliveryDetail.providerStatus": "Antwort des Anbieters: HTTP {status}",
 
-    "completeness.intro": "Welche Nutzeinheit hat für welchen Monat ihr Dokument? Fehlende Monate sind rot hinterlegt und mit „fehlt“ beschriftet.",
+    "completeness.intro":
+      "Welche Nutzeinheit hat für welchen Monat ihr Dokument? Fehlende Monate sind rot hinterlegt und mit „fehlt“ beschriftet.",
     "completeness.from": "Von (Monat)",
     "completeness.to": "Bis (Monat)",
     "completeness.show": "Anzeigen",
@@ -103,7 +108,8 @@ export const deliveryPage = {
   },
   en: {
     "deliveryPage.title": "Delivery",
-    "deliveryPage.intro": "The delivery state of every manager's documents: when a document was first seen, fetched and confirmed.",
+    "deliveryPage.intro":
+      "The delivery state of every manager's documents: when a document was first seen, fetched and confirmed.",
     "deliveryPage.views": "Delivery views",
     "deliveryPage.view.documents": "Documents",
     "deliveryPage.view.completeness": "Completeness",
@@ -159,7 +165,8 @@ export const deliveryPage = {
     "deliveryDetail.timelineHint": "Oldest entries first.",
     "deliveryDetail.loadFailed": "The document could not be loaded: {reason}",
     "deliveryDetail.file": "Archived file",
-    "deliveryDetail.neverFetched": "The file was never fetched: nobody has viewed or confirmed the document, so no file is archived.",
+    "deliveryDetail.neverFetched":
+      "The file was never fetched: nobody has viewed or confirmed the document, so no file is archived.",
     "deliveryDetail.system": "System (automatic)",
     "deliveryDetail.resident": "Resident (through the portal)",
     "deliveryDetail.by": "by {actor}",
@@ -172,7 +179,8 @@ export const deliveryPage = {
     "deliveryDetail.event.attempt": "Confirmation sent to the provider (attempt {attempt})",
     "deliveryDetail.event.outcome.confirmed": "Confirmation accepted by the provider",
     "deliveryDetail.event.outcome.failed": "Confirmation failed (error “{code}”); it may be tried again",
-    "deliveryDetail.event.outcome.unknown": "Outcome of the confirmation unknown (no usable answer); the next sync settles it",
+    "deliveryDetail.event.outcome.unknown":
+      "Outcome of the confirmation unknown (no usable answer); the next sync settles it",
     "deliveryDetail.event.outcome.other": "Confirmation ended with state “{state}”",
     "deliveryDetail.event.noLongerOpen": "; the document was no longer open at the provider",
     "deliveryDetail.event.reconcile.confirmed": "Settled by a sync: no longer listed, counts as confirmed",
@@ -180,7 +188,8 @@ export const deliveryPage = {
     "deliveryDetail.event.other": "Event “{kind}”",
     "deliveryDetail.providerStatus": "Provider's answer: HTTP {status}",
 
-    "completeness.intro": "Which usage unit has its document for which month? Missing months have a red background and say “missing”.",
+    "completeness.intro":
+      "Which usage unit has its document for which month? Missing months have a red background and say “missing”.",
     "completeness.from": "From (month)",
     "completeness.to": "To (month)",
     "completeness.show": "Show",

@@ -3,10 +3,12 @@ export const deliverySupport = {
   de: {
     "api.unknownPath": "Diese Adresse gibt es in der Schnittstelle nicht. Bitte prüfen Sie Pfad und Methode.",
     "deliveryRecord.notFound": "Dieses Dokument ist im Zustellungsprotokoll nicht verzeichnet.",
-    "deliveryRecord.notArchived": "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
+    "deliveryRecord.notArchived":
+      "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
     "deliveryRecord.rangeOrder": "Das Ende des Zeitraums liegt vor seinem Anfang.",
     "deliveryRecord.rangeTooLong": "Höchstens {max} Monate auf einmal; bitte wählen Sie einen kürzeren Zeitraum.",
-    // The CSV keeps its own lower-case words: spreadsheets that filter on them do not break when the pages' words change.
+    // The CSV keeps its own lower-case words: spreadsheets that filter on them do not break when the pages' words
+    // change.
     "deliveryRecord.csv.state.open": "offen",
     "deliveryRecord.csv.state.pending": "in Bearbeitung",
     "deliveryRecord.csv.state.confirmed": "bestätigt",
@@ -33,7 +35,8 @@ export const deliverySupport = {
   en: {
     "api.unknownPath": "This address does not exist in the API. Please check the path and the method.",
     "deliveryRecord.notFound": "This document is not in the delivery record.",
-    "deliveryRecord.notArchived": "No file of this document has been archived yet. It is archived once the document is viewed or confirmed.",
+    "deliveryRecord.notArchived":
+      "No file of this document has been archived yet. It is archived once the document is viewed or confirmed.",
     "deliveryRecord.rangeOrder": "The end of the period lies before its start.",
     "deliveryRecord.rangeTooLong": "At most {max} months at a time; please choose a shorter period.",
     "deliveryRecord.csv.state.open": "open",

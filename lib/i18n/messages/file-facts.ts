@@ -1,4 +1,7 @@
-/** Messages of what the DTA service says about a file (the viewer's details, support's record, the confirmation's refusal). */
+/**
+ * Messages of what the DTA service says about a file (the viewer's details, support's record, the confirmation's
+ * refusal).
+ */
 export const fileFacts = {
   de: {
     "fileFacts.title": "Angaben des Anbieters",
@@ -21,7 +24,8 @@ export const fileFacts = {
     "fileFacts.confirm.hashMismatch":
       "Der Anbieter hat andere Bytes geliefert, als er beschreibt: Prüfsumme ({algorithm}) {expected} erwartet, {actual} erhalten. Nicht bestätigt.",
     "fileFacts.event.hashMismatch": "Prüfsumme ({algorithm}) stimmt nicht: {expected} erwartet, {actual} erhalten",
-    "fileFacts.event.refused": "Nicht bestätigt: die Prüfsumme des Anbieters stimmt nicht mit der Datei überein (nichts gesendet)",
+    "fileFacts.event.refused":
+      "Nicht bestätigt: die Prüfsumme des Anbieters stimmt nicht mit der Datei überein (nichts gesendet)",
   },
   en: {
     "fileFacts.title": "Provider's details",

@@ -1,4 +1,7 @@
-/** Messages of the inbox's hand-off to residents (lib/residents/handoffs/runs.ts, components/residents/handoffs): its runs, states and actions. */
+/**
+ * Messages of the inbox's hand-off to residents (lib/residents/handoffs/runs.ts, components/residents/handoffs): its
+ * runs, states and actions.
+ */
 export const handoffRuns = {
   de: {
     "handoffRun.tooMany": "Es laufen bereits {n} Weitergaben von Ihnen. Bitte warten Sie, bis eine davon beendet ist.",
@@ -18,9 +21,11 @@ export const handoffRuns = {
     "inbox.handoff.selection": "Auswahl weitergeben ({n})",
     "inbox.handoff.ask.title.one": "Dokument an den Bewohner weitergeben?",
     "inbox.handoff.ask.title.other": "{n} Dokumente an die Bewohner weitergeben?",
-    "inbox.handoff.ask.what": "Jedes Dokument geht an den heutigen Bewohner seiner Nutzeinheit, auf dem Weg, den er gewählt hat (E-Mail, Portal oder Post).",
+    "inbox.handoff.ask.what":
+      "Jedes Dokument geht an den heutigen Bewohner seiner Nutzeinheit, auf dem Weg, den er gewählt hat (E-Mail, Portal oder Post).",
     "inbox.handoff.ask.skipped": "Nicht archivierte Dokumente werden nicht weitergegeben: {n}.",
-    "inbox.handoff.ask.sentBefore": "Schon weitergegeben: {n}. Diese werden übersprungen, außer Sie wählen „Erneut senden“.",
+    "inbox.handoff.ask.sentBefore":
+      "Schon weitergegeben: {n}. Diese werden übersprungen, außer Sie wählen „Erneut senden“.",
     "inbox.handoff.ask.again": "Erneut senden: bereits weitergegebene Dokumente noch einmal an ihre Bewohner schicken",
     "inbox.handoff.ask.againWarning": "Die Bewohner erhalten diese Dokumente dann ein weiteres Mal.",
     "inbox.handoff.ask.action": "Weitergeben",
@@ -30,7 +35,8 @@ export const handoffRuns = {
     "inbox.handoff.run.progress": "{done} von {total}",
     "inbox.handoff.run.summary": "Gesendet: {sent}, fehlgeschlagen: {failed}, übersprungen: {skipped}.",
     "inbox.handoff.run.goesOn": "Die Weitergabe läuft auf dem Server weiter, auch wenn Sie die Seite verlassen.",
-    "inbox.handoff.run.interrupted": "Die Weitergabe wurde durch einen Neustart des Servers unterbrochen; die übrigen Dokumente wurden nicht weitergegeben.",
+    "inbox.handoff.run.interrupted":
+      "Die Weitergabe wurde durch einen Neustart des Servers unterbrochen; die übrigen Dokumente wurden nicht weitergegeben.",
     "inbox.handoff.run.failedToStart": "Die Weitergabe konnte nicht beginnen: {message}",
     "inbox.handoff.run.outcomes": "Ergebnis je Dokument",
     "inbox.handoff.run.line.sent": "Gesendet",
@@ -55,7 +61,8 @@ export const handoffRuns = {
     "inbox.handoff.selection": "Hand on the selection ({n})",
     "inbox.handoff.ask.title.one": "Hand this document on to the resident?",
     "inbox.handoff.ask.title.other": "Hand {n} documents on to the residents?",
-    "inbox.handoff.ask.what": "Each document goes to the present resident of its usage unit, by the way the resident chose (e-mail, portal or post).",
+    "inbox.handoff.ask.what":
+      "Each document goes to the present resident of its usage unit, by the way the resident chose (e-mail, portal or post).",
     "inbox.handoff.ask.skipped": "Documents that are not archived are not handed on: {n}.",
     "inbox.handoff.ask.sentBefore": "Handed on before: {n}. They are skipped unless you choose “Send again”.",
     "inbox.handoff.ask.again": "Send again: send documents handed on before to their residents once more",
@@ -67,7 +74,8 @@ export const handoffRuns = {
     "inbox.handoff.run.progress": "{done} of {total}",
     "inbox.handoff.run.summary": "Sent: {sent}, failed: {failed}, skipped: {skipped}.",
     "inbox.handoff.run.goesOn": "The hand-off goes on at the server, also when you leave the page.",
-    "inbox.handoff.run.interrupted": "A restart of the server interrupted the hand-off; the remaining documents were not handed on.",
+    "inbox.handoff.run.interrupted":
+      "A restart of the server interrupted the hand-off; the remaining documents were not handed on.",
     "inbox.handoff.run.failedToStart": "The hand-off could not begin: {message}",
     "inbox.handoff.run.outcomes": "Outcome per document",
     "inbox.handoff.run.line.sent": "Sent",

@@ -12,7 +12,8 @@ export const handoffsMonth = {
     "handoffMonth.property": "Liegenschaft",
     "handoffMonth.month": "Monat",
     "handoffMonth.show": "Anzeigen",
-    "handoffMonth.noProperties": "Ihr Verzeichnis der Nutzeinheiten nennt noch keine Liegenschaft. Tragen Sie die Liegenschaften unter „Nutzeinheiten“ ein.",
+    "handoffMonth.noProperties":
+      "Ihr Verzeichnis der Nutzeinheiten nennt noch keine Liegenschaft. Tragen Sie die Liegenschaften unter „Nutzeinheiten“ ein.",
     "handoffMonth.loadFailed": "Die Übersicht konnte nicht geladen werden: {reason}",
     "handoffMonth.caption": "{property}, {month}: {units} Nutzeinheiten",
     "handoffMonth.truncated": "Es werden nur die ersten {max} Nutzeinheiten gezeigt.",
@@ -130,7 +131,8 @@ export const handoffsMonth = {
     "handoffTexts.save": "Save text",
     "handoffTexts.saved": "The text is saved.",
     "handoffTexts.saveFailed": "The text was not saved: {reason}",
-    "handoffTexts.unknownPlaceholders": "Unknown placeholders: {names}. Allowed are {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} and {kontakt}.",
+    "handoffTexts.unknownPlaceholders":
+      "Unknown placeholders: {names}. Allowed are {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} and {kontakt}.",
     "handoffTexts.subjectOneLine": "The subject must fit on one line.",
     "completeness.cell.handedOver": "handed over",
     "completeness.legend.handedOver": "handed over to the resident",

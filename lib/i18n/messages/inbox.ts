@@ -31,7 +31,8 @@ export const inbox = {
     "inbox.sync.countMismatch":
       "Die Liste des Anbieters hat sich währenddessen geändert ({count} gezählt, {seen} gelesen); nicht mehr gelistete Dokumente prüft der nächste Abgleich.",
     "inbox.sync.failed": "Der Abgleich ist fehlgeschlagen. Bitte versuchen Sie es später erneut.",
-    "inbox.sync.interrupted": "Die Verbindung brach während des Abgleichs ab. Bitte laden Sie die Seite neu, um den Stand zu sehen.",
+    "inbox.sync.interrupted":
+      "Die Verbindung brach während des Abgleichs ab. Bitte laden Sie die Seite neu, um den Stand zu sehen.",
     "inbox.filters.title": "Filter",
     "inbox.filters.connection": "Verbindung",
     "inbox.filters.allConnections": "Alle Verbindungen",
@@ -69,12 +70,15 @@ export const inbox = {
     "inbox.select.clear": "Auswahl aufheben",
     "inbox.pager.size": "Nutzeinheiten pro Seite",
     "inbox.empty.noConnections": "Noch keine Verbindung",
-    "inbox.empty.noConnectionsHint": "Legen Sie eine Verbindung zum Dokumentendienst Ihres Messdienstleisters an; danach erscheinen hier seine Dokumente.",
+    "inbox.empty.noConnectionsHint":
+      "Legen Sie eine Verbindung zum Dokumentendienst Ihres Messdienstleisters an; danach erscheinen hier seine Dokumente.",
     "inbox.empty.toConnections": "Verbindung anlegen",
     "inbox.empty.notSynced": "Noch keine Dokumente abgeglichen",
-    "inbox.empty.notSyncedHint": "Starten Sie oben bei einer Verbindung „Jetzt abgleichen“, um ihre Dokumente zu holen.",
+    "inbox.empty.notSyncedHint":
+      "Starten Sie oben bei einer Verbindung „Jetzt abgleichen“, um ihre Dokumente zu holen.",
     "inbox.empty.allDone": "Keine offenen Dokumente",
-    "inbox.empty.allDoneHint": "Alles bestätigt. Neue Dokumente holt der nächste Abgleich; mit „Jetzt abgleichen“ sofort.",
+    "inbox.empty.allDoneHint":
+      "Alles bestätigt. Neue Dokumente holt der nächste Abgleich; mit „Jetzt abgleichen“ sofort.",
     "inbox.empty.filtered": "Keine Dokumente passen zu diesen Filtern.",
     "inbox.confirm.title.one": "Dokument bestätigen?",
     "inbox.confirm.title.other": "{n} Dokumente bestätigen?",
@@ -95,12 +99,15 @@ export const inbox = {
     "inbox.run.outcomes": "Ergebnis je Dokument",
     "inbox.run.waiting": "wartet …",
     "inbox.run.failedHint": "Nicht bestätigt. Sie können es erneut versuchen.",
-    "inbox.run.unknownHint": "Die Antwort des Anbieters ist ausgeblieben; der nächste Abgleich klärt, ob die Bestätigung angekommen ist.",
+    "inbox.run.unknownHint":
+      "Die Antwort des Anbieters ist ausgeblieben; der nächste Abgleich klärt, ob die Bestätigung angekommen ist.",
     "inbox.run.retry": "Fehlgeschlagene erneut versuchen ({n})",
     "inbox.run.cancel": "Abbrechen",
-    "inbox.run.cancelling": "Wird abgebrochen: Die Dokumente, die gerade bestätigt werden, werden noch fertig bestätigt, alle anderen bleiben offen.",
+    "inbox.run.cancelling":
+      "Wird abgebrochen: Die Dokumente, die gerade bestätigt werden, werden noch fertig bestätigt, alle anderen bleiben offen.",
     "inbox.run.cancelledSummary": "{n} wegen des Abbruchs nicht bestätigt; sie sind weiter offen.",
-    "inbox.run.interrupted": "Die Bestätigung wurde unterbrochen, weil der Server neu gestartet wurde; nicht bearbeitete Dokumente sind weiter offen.",
+    "inbox.run.interrupted":
+      "Die Bestätigung wurde unterbrochen, weil der Server neu gestartet wurde; nicht bearbeitete Dokumente sind weiter offen.",
     "inbox.run.found": "Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.",
     "inbox.keys.button": "Tastenkürzel",
     "inbox.keys.title": "Tastenkürzel",
@@ -160,7 +167,8 @@ export const inbox = {
     "inbox.sync.countMismatch":
       "The provider's list changed meanwhile ({count} counted, {seen} read); the next sync checks documents that are no longer listed.",
     "inbox.sync.failed": "The sync failed. Please try again later.",
-    "inbox.sync.interrupted": "The connection broke off during the sync. Please reload the page to see where it stands.",
+    "inbox.sync.interrupted":
+      "The connection broke off during the sync. Please reload the page to see where it stands.",
     "inbox.filters.title": "Filters",
     "inbox.filters.connection": "Connection",
     "inbox.filters.allConnections": "All connections",
@@ -198,12 +206,14 @@ export const inbox = {
     "inbox.select.clear": "Clear selection",
     "inbox.pager.size": "Usage units per page",
     "inbox.empty.noConnections": "No connection yet",
-    "inbox.empty.noConnectionsHint": "Create a connection to your metering provider's document service; its documents then appear here.",
+    "inbox.empty.noConnectionsHint":
+      "Create a connection to your metering provider's document service; its documents then appear here.",
     "inbox.empty.toConnections": "Create a connection",
     "inbox.empty.notSynced": "No documents synced yet",
     "inbox.empty.notSyncedHint": "Start “Sync now” on a connection above to fetch its documents.",
     "inbox.empty.allDone": "No open documents",
-    "inbox.empty.allDoneHint": "Everything is confirmed. The next sync fetches new documents; “Sync now” does it at once.",
+    "inbox.empty.allDoneHint":
+      "Everything is confirmed. The next sync fetches new documents; “Sync now” does it at once.",
     "inbox.empty.filtered": "No documents match these filters.",
     "inbox.confirm.title.one": "Confirm the document?",
     "inbox.confirm.title.other": "Confirm {n} documents?",
@@ -224,12 +234,15 @@ export const inbox = {
     "inbox.run.outcomes": "Outcome per document",
     "inbox.run.waiting": "waiting …",
     "inbox.run.failedHint": "Not confirmed. You can try again.",
-    "inbox.run.unknownHint": "The provider's answer did not arrive; the next sync finds out whether the confirmation got through.",
+    "inbox.run.unknownHint":
+      "The provider's answer did not arrive; the next sync finds out whether the confirmation got through.",
     "inbox.run.retry": "Retry failed ({n})",
     "inbox.run.cancel": "Cancel",
-    "inbox.run.cancelling": "Cancelling: the documents being confirmed right now are still confirmed, all others stay open.",
+    "inbox.run.cancelling":
+      "Cancelling: the documents being confirmed right now are still confirmed, all others stay open.",
     "inbox.run.cancelledSummary": "{n} not confirmed because of the cancel; they are still open.",
-    "inbox.run.interrupted": "The confirmation was interrupted because the server restarted; documents not processed are still open.",
+    "inbox.run.interrupted":
+      "The confirmation was interrupted because the server restarted; documents not processed are still open.",
     "inbox.run.found": "This confirmation was started before the page was loaded and goes on on the server.",
     "inbox.keys.button": "Keyboard shortcuts",
     "inbox.keys.title": "Keyboard shortcuts",

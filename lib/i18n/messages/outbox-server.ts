@@ -1,10 +1,15 @@
-/** Messages of lib/delivery/outbox: the outbox API's refusals, an item's outcome, support's CSV (German first, English complete). */
+/**
+ * Messages of lib/delivery/outbox: the outbox API's refusals, an item's outcome, support's CSV (German first, English
+ * complete).
+ */
 export const outboxServer = {
   de: {
     "outboxApi.tooLarge": "Die Datei ist größer als die erlaubten {mb} MB. Sie wurde weder gespeichert noch gesendet.",
     "outboxApi.notMultipart": "Bitte senden Sie die Datei als Formular (multipart/form-data) im Feld „file“.",
-    "outboxApi.badForm": "Das Formular konnte nicht gelesen werden. Bitte wählen Sie die Datei erneut aus und senden Sie sie noch einmal.",
-    "outboxApi.notSupported": "Nur DTA-Verbindungen können Dateien an den Anbieter senden; diese Verbindung nutzt den UVI-Dienst.",
+    "outboxApi.badForm":
+      "Das Formular konnte nicht gelesen werden. Bitte wählen Sie die Datei erneut aus und senden Sie sie noch einmal.",
+    "outboxApi.notSupported":
+      "Nur DTA-Verbindungen können Dateien an den Anbieter senden; diese Verbindung nutzt den UVI-Dienst.",
     "outboxApi.alreadySent":
       "Diese Datei wurde über diese Verbindung bereits am {at} von {who} gesendet. Wenn sie wirklich noch einmal gesendet werden soll, senden Sie sie ausdrücklich erneut.",
     "outboxApi.alreadySentUnknown":
@@ -50,7 +55,8 @@ export const outboxServer = {
     "outboxApi.tooLarge": "The file is larger than the allowed {mb} MB. It was neither stored nor sent.",
     "outboxApi.notMultipart": "Please send the file as a form (multipart/form-data) in the field “file”.",
     "outboxApi.badForm": "The form could not be read. Please choose the file again and send it once more.",
-    "outboxApi.notSupported": "Only DTA connections can send files to the provider; this connection uses the UVI service.",
+    "outboxApi.notSupported":
+      "Only DTA connections can send files to the provider; this connection uses the UVI service.",
     "outboxApi.alreadySent":
       "This file was already sent through this connection on {at} by {who}. If it really should be sent again, send it again explicitly.",
     "outboxApi.alreadySentUnknown":
@@ -67,7 +73,8 @@ export const outboxServer = {
     "outboxApi.message.declinedBare": "The provider refused the file without giving a reason.",
     "outboxApi.message.refused": "The provider refused the file (HTTP {status}): {text}",
     "outboxApi.message.refusedBare": "The provider refused the file (HTTP {status}).",
-    "outboxApi.message.notSent": "The provider could not be reached; the file was not sent. Please check the connection and try again later.",
+    "outboxApi.message.notSent":
+      "The provider could not be reached; the file was not sent. Please check the connection and try again later.",
     "outboxApi.csv.state.sent": "sent",
     "outboxApi.csv.state.failed": "failed",
     "outboxApi.csv.state.unknown": "unknown",

@@ -74,14 +74,16 @@ export const outbox = {
     "outbox.state.failed": "Fehlgeschlagen",
     "outbox.state.unknown": "Ungewiss",
     "outbox.state.sent.about": "Der Anbieter hat die Datei angenommen (auch mit einer Warnung).",
-    "outbox.state.failed.about": "Der Anbieter hat die Datei abgelehnt oder sie hat ihn nicht erreicht; sie kann erneut gesendet werden.",
+    "outbox.state.failed.about":
+      "Der Anbieter hat die Datei abgelehnt oder sie hat ihn nicht erreicht; sie kann erneut gesendet werden.",
     "outbox.state.unknown.about":
       "Auf das Senden kam keine verwertbare Antwort: Der Anbieter hat die Datei vielleicht erhalten. Fragen Sie dort nach und halten Sie hier fest, was er sagt.",
     "outbox.legend": "Was die Ergebnisse bedeuten",
     "outbox.resolve.group": "{name} klären",
     "outbox.resolve.sent": "Beim Anbieter angekommen",
     "outbox.resolve.failed": "Nicht angekommen",
-    "outbox.resolve.sentAsk": "Hat der Anbieter bestätigt, dass {name} bei ihm angekommen ist? Der Eintrag gilt dann als gesendet.",
+    "outbox.resolve.sentAsk":
+      "Hat der Anbieter bestätigt, dass {name} bei ihm angekommen ist? Der Eintrag gilt dann als gesendet.",
     "outbox.resolve.failedAsk":
       "Hat der Anbieter bestätigt, dass {name} nicht bei ihm angekommen ist? Der Eintrag gilt dann als fehlgeschlagen und kann erneut gesendet werden.",
     "outbox.resolve.record": "So festhalten",
@@ -125,7 +127,8 @@ export const outbox = {
     "outbox.row.waiting": "Uploaded; waiting for the provider's answer …",
     "outbox.row.already": "This file was already sent through this connection on {when} by {who}.",
     "outbox.row.refused": "Not sent: {reason}",
-    "outbox.row.lost": "No answer from the server: the list of sent files below shows whether it was sent. Please check there before sending it again.",
+    "outbox.row.lost":
+      "No answer from the server: the list of sent files below shows whether it was sent. Please check there before sending it again.",
     "outbox.tooLargeServer": "{name} is larger than the server accepts.",
     "outbox.again": "Send again anyway",
     "outbox.someone": "unknown",
@@ -163,14 +166,17 @@ export const outbox = {
     "outbox.state.failed": "Failed",
     "outbox.state.unknown": "Uncertain",
     "outbox.state.sent.about": "The provider accepted the file (possibly with a warning).",
-    "outbox.state.failed.about": "The provider refused the file, or it never reached the provider; it may be sent again.",
-    "outbox.state.unknown.about": "Sending got no usable answer: the provider may have received the file. Ask the provider and record here what it says.",
+    "outbox.state.failed.about":
+      "The provider refused the file, or it never reached the provider; it may be sent again.",
+    "outbox.state.unknown.about":
+      "Sending got no usable answer: the provider may have received the file. Ask the provider and record here what it says.",
     "outbox.legend": "What the outcomes mean",
     "outbox.resolve.group": "Settle {name}",
     "outbox.resolve.sent": "Arrived at the provider",
     "outbox.resolve.failed": "Did not arrive",
     "outbox.resolve.sentAsk": "Has the provider confirmed that {name} arrived? The entry then counts as sent.",
-    "outbox.resolve.failedAsk": "Has the provider confirmed that {name} did not arrive? The entry then counts as failed and may be sent again.",
+    "outbox.resolve.failedAsk":
+      "Has the provider confirmed that {name} did not arrive? The entry then counts as failed and may be sent again.",
     "outbox.resolve.record": "Record this",
     "outbox.support.view": "Outbox",
     "outbox.support.qHint": "File name or the start of the SHA-256 checksum",

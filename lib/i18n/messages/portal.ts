@@ -1,14 +1,21 @@
-/** Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print; components/residents/register' link buttons): German first, English complete. */
+/**
+ * Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print;
+ * components/residents/register' link buttons): German first, English complete.
+ */
 export const portal = {
   de: {
     "portal.skip.byLetter":
       "Für den Bewohner ist keine E-Mail-Adresse eingetragen: Sein Portal-Link geht mit den gedruckten Briefen der Liegenschaft „{property}“ hinaus.",
-    "portal.skip.revoked": "Der Portal-Link dieses Bewohners ist widerrufen. Stellen Sie im Verzeichnis der Nutzeinheiten einen neuen aus.",
-    "portal.skip.post": "Der Bewohner möchte die Information per Post: Sie liegt den gedruckten Briefen der Liegenschaft „{property}“ für ihren Monat bei.",
+    "portal.skip.revoked":
+      "Der Portal-Link dieses Bewohners ist widerrufen. Stellen Sie im Verzeichnis der Nutzeinheiten einen neuen aus.",
+    "portal.skip.post":
+      "Der Bewohner möchte die Information per Post: Sie liegt den gedruckten Briefen der Liegenschaft „{property}“ für ihren Monat bei.",
     "portal.print.nothing":
       "Für „{property}“ und {month} gibt es nichts zu drucken: kein Bewohner mit Post und archiviertem Dokument, kein Portal-Link, der noch verschickt werden muss.",
-    "portal.print.tooMany": "Zu viele Briefe für einen Druck (höchstens {max}). Bitte drucken Sie die Liegenschaft in Teilen.",
-    "portal.print.tooLarge": "Die Dokumente dieses Drucks sind zusammen größer als {mb} MB. Bitte drucken Sie die Liegenschaft in Teilen.",
+    "portal.print.tooMany":
+      "Zu viele Briefe für einen Druck (höchstens {max}). Bitte drucken Sie die Liegenschaft in Teilen.",
+    "portal.print.tooLarge":
+      "Die Dokumente dieses Drucks sind zusammen größer als {mb} MB. Bitte drucken Sie die Liegenschaft in Teilen.",
     "portal.print.unreadable": "Ein Dokument dieses Drucks ist keine lesbare PDF-Datei; es wurde nichts gedruckt.",
     "portal.print.tooManyPages":
       "Dieser Druck hätte mehr als {max} Seiten; es wurde nichts gedruckt. Bitte drucken Sie die Liegenschaft in Teilen, oder prüfen Sie Dokumente mit ungewöhnlich vielen Seiten.",
@@ -29,11 +36,13 @@ export const portal = {
     "portal.link.renewLabel": "Neuen Portal-Link für Nutzeinheit {unit}",
     "portal.link.revokeLabel": "Portal-Link für Nutzeinheit {unit} widerrufen",
     "portal.link.revokeTitle": "Portal-Link widerrufen?",
-    "portal.link.revokeText": "Der Link von {resident} wird sofort ungültig, und es geht kein neuer hinaus, bis Sie einen neuen ausstellen.",
+    "portal.link.revokeText":
+      "Der Link von {resident} wird sofort ungültig, und es geht kein neuer hinaus, bis Sie einen neuen ausstellen.",
     "portal.link.renewed": "Ein neuer Portal-Link ist ausgestellt; der bisherige gilt nicht mehr.",
     "portal.link.revoked": "Der Portal-Link ist widerrufen.",
     "portal.page.title": "Ihre Verbrauchsinformationen",
-    "portal.page.intro": "Hier finden Sie die monatlichen Verbrauchsinformationen nach § 6a der Heizkostenverordnung für Ihre Wohnung, seit Sie dort wohnen.",
+    "portal.page.intro":
+      "Hier finden Sie die monatlichen Verbrauchsinformationen nach § 6a der Heizkostenverordnung für Ihre Wohnung, seit Sie dort wohnen.",
     "portal.page.unit": "Wohnung",
     "portal.page.month": "Monat",
     "portal.page.file": "Datei",
@@ -48,15 +57,20 @@ export const portal = {
     "portal.skip.byLetter":
       "No e-mail address is registered for the resident: their portal link goes out with the printed letters of the property “{property}”.",
     "portal.skip.revoked": "This resident's portal link is revoked. Issue a new one in the unit register.",
-    "portal.skip.post": "The resident wants the information by post: it goes with the printed letters of the property “{property}” for its month.",
-    "portal.print.nothing": "Nothing to print for “{property}” and {month}: no resident by post with an archived document, no portal link still to send.",
+    "portal.skip.post":
+      "The resident wants the information by post: it goes with the printed letters of the property “{property}” for its month.",
+    "portal.print.nothing":
+      "Nothing to print for “{property}” and {month}: no resident by post with an archived document, no portal link still to send.",
     "portal.print.tooMany": "Too many letters for one print (at most {max}). Please print the property in parts.",
-    "portal.print.tooLarge": "The documents of this print are larger than {mb} MB together. Please print the property in parts.",
+    "portal.print.tooLarge":
+      "The documents of this print are larger than {mb} MB together. Please print the property in parts.",
     "portal.print.unreadable": "A document of this print is not a readable PDF file; nothing was printed.",
     "portal.print.tooManyPages":
       "This print would have more than {max} pages; nothing was printed. Please print the property in parts, or check documents with unusually many pages.",
-    "portal.print.tooSlow": "The print took longer than {seconds} seconds and was stopped; nothing was printed. Please print the property in parts.",
-    "portal.print.tooComplex": "A document of this print is too complex to process; nothing was printed. Please check the month's documents.",
+    "portal.print.tooSlow":
+      "The print took longer than {seconds} seconds and was stopped; nothing was printed. Please print the property in parts.",
+    "portal.print.tooComplex":
+      "A document of this print is too complex to process; nothing was printed. Please check the month's documents.",
     "portal.print.cancelled": "The print was cancelled; nothing was printed.",
     "portal.print.making": "Creating the letters …",
     "portal.print.done": "The letters are made and being downloaded.",
@@ -64,16 +78,19 @@ export const portal = {
     "portal.link.noResident": "No resident is registered for this unit.",
     "portal.link.renew": "New portal link",
     "portal.link.renewTitle": "Issue a new portal link?",
-    "portal.link.renewText": "The present link of {resident} stops working at once. The new one goes to the resident with the next e-mail or printed letter.",
+    "portal.link.renewText":
+      "The present link of {resident} stops working at once. The new one goes to the resident with the next e-mail or printed letter.",
     "portal.link.revoke": "Revoke portal link",
     "portal.link.renewLabel": "New portal link for usage unit {unit}",
     "portal.link.revokeLabel": "Revoke the portal link of usage unit {unit}",
     "portal.link.revokeTitle": "Revoke the portal link?",
-    "portal.link.revokeText": "The link of {resident} stops working at once, and no new one goes out until you issue one.",
+    "portal.link.revokeText":
+      "The link of {resident} stops working at once, and no new one goes out until you issue one.",
     "portal.link.renewed": "A new portal link is issued; the previous one no longer works.",
     "portal.link.revoked": "The portal link is revoked.",
     "portal.page.title": "Your consumption information",
-    "portal.page.intro": "Here you find the monthly consumption information under § 6a HeizkostenV for your home, since you have lived there.",
+    "portal.page.intro":
+      "Here you find the monthly consumption information under § 6a HeizkostenV for your home, since you have lived there.",
     "portal.page.unit": "Home",
     "portal.page.month": "Month",
     "portal.page.file": "File",

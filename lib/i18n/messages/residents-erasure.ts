@@ -1,4 +1,7 @@
-/** Messages of the admin's page for residents' erasure requests (components/residents/register/residents-admin.tsx; German first, English complete). */
+/**
+ * Messages of the admin's page for residents' erasure requests (components/residents/register/residents-admin.tsx;
+ * German first, English complete).
+ */
 export const residentsErasure = {
   de: {
     "nav.residents": "Bewohnerdaten",
@@ -19,10 +22,12 @@ export const residentsErasure = {
     "residents.erase": "Daten löschen",
     "residents.eraseLabel": "Daten von {name} (Nutzeinheit {unit}) löschen",
     "residents.erase.title": "Daten von {name} löschen?",
-    "residents.erase.what": "Nutzeinheit {unit} im Verzeichnis von {owner}: Name, E-Mail-Adresse, Zustellweg und Anschrift des Bewohners werden gelöscht.",
+    "residents.erase.what":
+      "Nutzeinheit {unit} im Verzeichnis von {owner}: Name, E-Mail-Adresse, Zustellweg und Anschrift des Bewohners werden gelöscht.",
     "residents.erase.stays": "Die Nutzeinheit bleibt im Verzeichnis. Die Löschung lässt sich nicht rückgängig machen.",
     "residents.erase.action": "Endgültig löschen",
-    "residents.erased": "Die Daten des Bewohners der Nutzeinheit {unit} im Verzeichnis von {owner} sind gelöscht. Die Nutzeinheit bleibt bestehen.",
+    "residents.erased":
+      "Die Daten des Bewohners der Nutzeinheit {unit} im Verzeichnis von {owner} sind gelöscht. Die Nutzeinheit bleibt bestehen.",
     "residents.eraseFailed": "Die Daten konnten nicht gelöscht werden: {reason}",
   },
   en: {
@@ -48,7 +53,8 @@ export const residentsErasure = {
       "Usage unit {unit} in the register of {owner}: the resident's name, e-mail address, delivery channel and postal address are erased.",
     "residents.erase.stays": "The usage unit stays in the register. The erasure cannot be undone.",
     "residents.erase.action": "Erase for good",
-    "residents.erased": "The data of the resident of usage unit {unit} in the register of {owner} are erased. The usage unit stays.",
+    "residents.erased":
+      "The data of the resident of usage unit {unit} in the register of {owner} are erased. The usage unit stays.",
     "residents.eraseFailed": "The data could not be erased: {reason}",
   },
 };

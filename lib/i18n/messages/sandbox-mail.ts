@@ -3,7 +3,8 @@ export const sandboxMail = {
   de: {
     "nav.sandboxMail": "Sandbox-Postfach",
     "sandboxMail.title": "Sandbox-Postfach",
-    "sandboxMail.unreachable": "Das Sandbox-Postfach hat nicht wie beschrieben geantwortet. Bitte versuchen Sie es erneut.",
+    "sandboxMail.unreachable":
+      "Das Sandbox-Postfach hat nicht wie beschrieben geantwortet. Bitte versuchen Sie es erneut.",
     "sandboxMail.intro":
       "Hier steht, was die Sandbox über SMTP auf 127.0.0.1:{port} empfangen hat: die letzten 1000 Nachrichten. Nichts davon hat diesen Rechner verlassen.",
     "sandboxMail.order": "Reihenfolge",
@@ -17,7 +18,8 @@ export const sandboxMail = {
     "sandboxMail.clearWhat": "Alle {count} Nachrichten werden gelöscht. Das lässt sich nicht rückgängig machen.",
     "sandboxMail.cleared": "Das Postfach wurde geleert.",
     "sandboxMail.empty": "Das Postfach ist leer.",
-    "sandboxMail.emptyHint": "Mit SMTP_URL=smtp://127.0.0.1:{port} landen die E-Mails an Bewohner hier statt bei ihnen.",
+    "sandboxMail.emptyHint":
+      "Mit SMTP_URL=smtp://127.0.0.1:{port} landen die E-Mails an Bewohner hier statt bei ihnen.",
     "sandboxMail.from": "Von",
     "sandboxMail.to": "An",
     "sandboxMail.at": "Empfangen",
@@ -31,7 +33,8 @@ export const sandboxMail = {
     "nav.sandboxMail": "Sandbox mailbox",
     "sandboxMail.title": "Sandbox mailbox",
     "sandboxMail.unreachable": "The sandbox mailbox did not answer as documented. Please try again.",
-    "sandboxMail.intro": "What the sandbox received over SMTP on 127.0.0.1:{port}: the last 1000 messages. None of it has left this machine.",
+    "sandboxMail.intro":
+      "What the sandbox received over SMTP on 127.0.0.1:{port}: the last 1000 messages. None of it has left this machine.",
     "sandboxMail.order": "Order",
     "sandboxMail.newest": "Newest first",
     "sandboxMail.oldest": "Oldest first",
@@ -43,7 +46,8 @@ export const sandboxMail = {
     "sandboxMail.clearWhat": "All {count} messages are deleted. This cannot be undone.",
     "sandboxMail.cleared": "The mailbox was emptied.",
     "sandboxMail.empty": "The mailbox is empty.",
-    "sandboxMail.emptyHint": "With SMTP_URL=smtp://127.0.0.1:{port} the e-mails to residents land here instead of reaching them.",
+    "sandboxMail.emptyHint":
+      "With SMTP_URL=smtp://127.0.0.1:{port} the e-mails to residents land here instead of reaching them.",
     "sandboxMail.from": "From",
     "sandboxMail.to": "To",
     "sandboxMail.at": "Received",

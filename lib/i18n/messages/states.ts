@@ -16,9 +16,11 @@ export const states = {
     "state.pending.about": "Die Empfangsbestätigung ist gerade auf dem Weg zum Anbieter.",
     "state.confirmed.about": "Der Anbieter hat die Empfangsbestätigung angenommen.",
     "state.failed.about": "Der Anbieter hat die Bestätigung abgelehnt; sie kann erneut versucht werden.",
-    "state.unknown.about": "Auf die Bestätigung kam keine verwertbare Antwort; der nächste Abgleich mit dem Anbieter klärt, ob sie angekommen ist.",
+    "state.unknown.about":
+      "Auf die Bestätigung kam keine verwertbare Antwort; der nächste Abgleich mit dem Anbieter klärt, ob sie angekommen ist.",
     "state.gone.about": "Der Anbieter listet das Dokument nicht mehr, ohne dass sein Empfang hier bestätigt wurde.",
-    "state.elsewhere.about": "Eine andere Verbindung zum selben Konto beim Anbieter hat den Empfang bestätigt; darum listet der Anbieter es nicht mehr.",
+    "state.elsewhere.about":
+      "Eine andere Verbindung zum selben Konto beim Anbieter hat den Empfang bestätigt; darum listet der Anbieter es nicht mehr.",
     "state.legend": "Was die Status bedeuten",
   },
   en: {
@@ -33,9 +35,11 @@ export const states = {
     "state.pending.about": "The confirmation of receipt is on its way to the provider right now.",
     "state.confirmed.about": "The provider has accepted the confirmation of receipt.",
     "state.failed.about": "The provider refused the confirmation; it may be tried again.",
-    "state.unknown.about": "The confirmation got no usable answer; the next sync with the provider settles whether it arrived.",
+    "state.unknown.about":
+      "The confirmation got no usable answer; the next sync with the provider settles whether it arrived.",
     "state.gone.about": "The provider no longer lists the document, and its receipt was not confirmed here.",
-    "state.elsewhere.about": "Another connection to the same account at the provider confirmed its receipt, so the provider no longer lists it.",
+    "state.elsewhere.about":
+      "Another connection to the same account at the provider confirmed its receipt, so the provider no longer lists it.",
     "state.legend": "What the states mean",
   },
 } as const;

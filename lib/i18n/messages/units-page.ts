@@ -1,4 +1,7 @@
-/** Messages of the unit register's page (components/residents/register): import, preview, register, edit (German first, English complete). */
+/**
+ * Messages of the unit register's page (components/residents/register): import, preview, register, edit (German first,
+ * English complete).
+ */
 export const unitsPage = {
   de: {
     "units.title": "Nutzeinheiten",
@@ -16,7 +19,8 @@ export const unitsPage = {
       "Zeilen mit Fehlern ({n}) werden nicht übernommen. Korrigieren Sie die Datei und prüfen Sie sie erneut, oder übernehmen Sie nur die gültigen Zeilen.",
     "units.import.apply": "Änderungen übernehmen ({n})",
     "units.import.applying": "Die Änderungen werden übernommen …",
-    "units.import.applied": "Übernommen – neu: {created}, geändert: {updated}, entfernt: {deleted}. Zeilen mit Fehlern (unberücksichtigt): {errors}.",
+    "units.import.applied":
+      "Übernommen – neu: {created}, geändert: {updated}, entfernt: {deleted}. Zeilen mit Fehlern (unberücksichtigt): {errors}.",
     "units.import.failed": "Die Datei konnte nicht geprüft oder übernommen werden: {reason}",
     "units.preview.created": "Neu",
     "units.preview.updated": "Geändert",
@@ -24,7 +28,8 @@ export const unitsPage = {
     "units.preview.deleted": "Entfernt",
     "units.preview.errors": "Fehler",
     "units.preview.errorsCaption": "Fehler in der Datei ({n})",
-    "units.preview.moreErrors": "… und {n} weitere Fehler, die hier nicht aufgeführt sind: die ersten beheben und die Datei erneut prüfen.",
+    "units.preview.moreErrors":
+      "… und {n} weitere Fehler, die hier nicht aufgeführt sind: die ersten beheben und die Datei erneut prüfen.",
     "units.preview.changesCaption": "Änderungen ({shown} von {total})",
     "units.preview.line": "Zeile",
     "units.preview.column": "Spalte",
@@ -81,10 +86,12 @@ export const unitsPage = {
     "units.import.check": "Check file",
     "units.import.checking": "Checking the file …",
     "units.import.checked": "Checked – changes: {changes}, errors: {errors}. Nothing has been applied yet.",
-    "units.import.errorsNote": "Rows with errors ({n}) will not be applied. Correct the file and check it again, or apply only the valid rows.",
+    "units.import.errorsNote":
+      "Rows with errors ({n}) will not be applied. Correct the file and check it again, or apply only the valid rows.",
     "units.import.apply": "Apply changes ({n})",
     "units.import.applying": "Applying the changes …",
-    "units.import.applied": "Applied – new: {created}, changed: {updated}, removed: {deleted}. Rows with errors (left out): {errors}.",
+    "units.import.applied":
+      "Applied – new: {created}, changed: {updated}, removed: {deleted}. Rows with errors (left out): {errors}.",
     "units.import.failed": "The file could not be checked or applied: {reason}",
     "units.preview.created": "New",
     "units.preview.updated": "Changed",

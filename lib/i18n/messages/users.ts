@@ -24,7 +24,8 @@ export const users = {
     "users.you": "Sie",
     "users.roleChange.title": "Rolle von {email} ändern?",
     "users.roleChange.what": "Die Rolle wechselt von „{from}“ zu „{to}“.",
-    "users.roleChange.sessions": "Die Änderung gilt sofort: Alle Sitzungen von {email} werden beendet, die Person muss sich neu anmelden.",
+    "users.roleChange.sessions":
+      "Die Änderung gilt sofort: Alle Sitzungen von {email} werden beendet, die Person muss sich neu anmelden.",
     "users.roleChange.action": "Rolle ändern",
   },
   en: {
@@ -52,7 +53,8 @@ export const users = {
     "users.you": "you",
     "users.roleChange.title": "Change the role of {email}?",
     "users.roleChange.what": "The role changes from “{from}” to “{to}”.",
-    "users.roleChange.sessions": "The change applies at once: every session of {email} ends, and they have to sign in again.",
+    "users.roleChange.sessions":
+      "The change applies at once: every session of {email} ends, and they have to sign in again.",
     "users.roleChange.action": "Change role",
   },
 } as const;

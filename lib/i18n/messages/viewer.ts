@@ -34,7 +34,8 @@ export const viewer = {
     "viewer.zip.previewOf": "Vorschau von {name}",
     "viewer.zip.closePreview": "Vorschau schließen",
     "viewer.zip.downloadEntry": "Herunterladen: {name}",
-    "viewer.zip.truncated": "Gekürzt: gezeigt werden die ersten {shown} von {total}. Für den ganzen Inhalt laden Sie den Eintrag herunter.",
+    "viewer.zip.truncated":
+      "Gekürzt: gezeigt werden die ersten {shown} von {total}. Für den ganzen Inhalt laden Sie den Eintrag herunter.",
     "viewer.zip.empty": "Das ZIP-Archiv ist leer.",
     "viewer.zip.invalid": "Die Datei ist kein lesbares ZIP-Archiv.",
     "viewer.zip.unsupported": "Dieser Eintrag ist verschlüsselt oder mit einem nicht unterstützten Verfahren gepackt.",

@@ -30,7 +30,10 @@ async function* blobChunks(sql: Sql, sha: string): AsyncGenerator<Buffer> {
   const [blob] = await sql.query("SELECT id FROM delivery_blobs WHERE sha256 = $1", [sha]);
   if (!blob) throw new Error(`archived file ${sha} is missing`);
   for (let seq = 0; ; seq++) {
-    const [chunk] = await sql.query("SELECT data FROM delivery_blob_chunks WHERE blob_id = $1 AND seq = $2", [blob.id, seq]);
+    const [chunk] = await sql.query("SELECT data FROM delivery_blob_chunks WHERE blob_id = $1 AND seq = $2", [
+      blob.id,
+      seq,
+    ]);
     if (!chunk) return;
     yield Buffer.from(chunk.data as Uint8Array);
   }
@@ -43,7 +46,12 @@ function chunksOf(sql: Sql | undefined, place: ArchivePlace, sha: string): Async
 }
 
 /** Hashes an archived file, copying it to `dest` on the way when given (`sql`: needed for a database archive). */
-export async function readArchived(sql: Sql | undefined, place: ArchivePlace, sha: string, dest?: string): Promise<FileDigest> {
+export async function readArchived(
+  sql: Sql | undefined,
+  place: ArchivePlace,
+  sha: string,
+  dest?: string,
+): Promise<FileDigest> {
   const hash = createHash("sha256");
   const out = dest ? createWriteStream(dest, { mode: 0o600 }) : undefined;
   let bytes = 0;

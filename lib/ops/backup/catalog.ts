@@ -50,14 +50,21 @@ async function orderings(sql: Sql): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   for (const [table, cols] of all) {
     const key = keyOf.get(table) ?? cols;
-    result.set(table, key.map((c) => (TEXTUAL.has(typeOf.get(`${table}.${c}`) ?? "") ? `${quote(c)} COLLATE "C"` : quote(c))).join(", "));
+    result.set(
+      table,
+      key
+        .map((c) => (TEXTUAL.has(typeOf.get(`${table}.${c}`) ?? "") ? `${quote(c)} COLLATE "C"` : quote(c)))
+        .join(", "),
+    );
   }
   return result;
 }
 
 /** The tables to dump, parents first (by name where foreign keys leave a choice), derived counts last. */
 export async function tablesInOrder(sql: Sql): Promise<TableInfo[]> {
-  const names = (await sql.query("SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"))
+  const names = (
+    await sql.query("SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+  )
     .map((r) => String(r.t))
     .filter((t) => !NOT_ROWS.has(t) && !DERIVED.includes(t));
   const edges = await sql.query(
@@ -67,7 +74,9 @@ export async function tablesInOrder(sql: Sql): Promise<TableInfo[]> {
   const ordered: string[] = [];
   const pending = new Set(names);
   while (pending.size > 0) {
-    const ready = [...pending].find((t) => !edges.some((e) => e.child === t && e.parent !== t && pending.has(String(e.parent))));
+    const ready = [...pending].find(
+      (t) => !edges.some((e) => e.child === t && e.parent !== t && pending.has(String(e.parent))),
+    );
     if (!ready) throw new Error(`foreign keys form a cycle among ${[...pending].join(", ")}`);
     ordered.push(ready);
     pending.delete(ready);

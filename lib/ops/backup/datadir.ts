@@ -38,11 +38,15 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-/** Called by the server before it opens the embedded database: announces it, or refuses while a command holds DATA_DIR. */
+/**
+ * Called by the server before it opens the embedded database: announces it, or refuses while a command holds DATA_DIR.
+ */
 export function claimDataDir(dataDir: string, port: number): void {
   mkdirSync(dataDir, { recursive: true });
   const token = randomBytes(32).toString("base64url");
-  writeFileSync(opsFile(dataDir), JSON.stringify({ pid: process.pid, port, token } satisfies Announcement), { mode: 0o600 });
+  writeFileSync(opsFile(dataDir), JSON.stringify({ pid: process.pid, port, token } satisfies Announcement), {
+    mode: 0o600,
+  });
   const lock = readJson<{ pid: number }>(lockFile(dataDir));
   if (lock && alive(lock.pid) && lock.pid !== process.pid) {
     rmSync(opsFile(dataDir), { force: true });
@@ -77,7 +81,10 @@ export function holdDataDir(dataDir: string): Hold {
   mkdirSync(dataDir, { recursive: true });
   const held = readJson<{ pid: number }>(lockFile(dataDir));
   if (held && alive(held.pid)) {
-    throw new OpsError(`DATA_DIR wird schon von pid ${held.pid} benutzt`, `DATA_DIR is already in use by pid ${held.pid}`);
+    throw new OpsError(
+      `DATA_DIR wird schon von pid ${held.pid} benutzt`,
+      `DATA_DIR is already in use by pid ${held.pid}`,
+    );
   }
   writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid }), { mode: 0o600 });
   const release = () => rmSync(lockFile(dataDir), { force: true });

@@ -19,7 +19,9 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const ofPglite = (q: PGlite | Transaction): Sql => ({ query: async (text, params) => (await q.query<Record<string, unknown>>(text, params)).rows });
+const ofPglite = (q: PGlite | Transaction): Sql => ({
+  query: async (text, params) => (await q.query<Record<string, unknown>>(text, params)).rows,
+});
 
 /**
  * A PGlite instance, the CLI's own or the running server's. PGlite runs one query at a time and
@@ -47,14 +49,18 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return pgliteDatabase(pglite, () => pglite.close());
 }
 
-/** PostgreSQL through one `pg` client: the snapshot is a REPEATABLE READ READ ONLY transaction, the app keeps running. */
+/**
+ * PostgreSQL through one `pg` client: the snapshot is a REPEATABLE READ READ ONLY transaction, the app keeps running.
+ */
 export async function openPostgres(url: string): Promise<Database> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   await client.connect().catch((err: Error) => {
     throw new OpsError(`PostgreSQL nicht erreichbar (${err.message})`, `PostgreSQL not reachable (${err.message})`);
   });
-  const sql: Sql = { query: async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[] };
+  const sql: Sql = {
+    query: async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[],
+  };
   return {
     engine: "postgresql",
     sql,
@@ -88,7 +94,8 @@ export async function migrateTo(db: Database, version?: string): Promise<void> {
     );
   }
   await withStaging(async (dir) => {
-    for (const file of known.filter((f) => f <= `${version}.sql`)) await copyFile(path.join(migrationsDir(), file), path.join(dir, file));
+    for (const file of known.filter((f) => f <= `${version}.sql`))
+      await copyFile(path.join(migrationsDir(), file), path.join(dir, file));
     await runMigrations(db.runner, dir);
   });
 }

@@ -33,7 +33,12 @@ async function sumOfN(file: string): Promise<number> {
  * Their totals must agree with the backup's (a check of the load); then the backed-up rows take
  * their place, so the restored tables equal the backup's row for row (rows that fell to 0 included).
  */
-async function loadDerived(db: Database, staging: string, manifest: Manifest, onRows: (n: number) => void): Promise<void> {
+async function loadDerived(
+  db: Database,
+  staging: string,
+  manifest: Manifest,
+  onRows: (n: number) => void,
+): Promise<void> {
   const derived = manifest.tables.filter((t) => DERIVED.includes(t.name));
   await db.sql.query("BEGIN");
   try {
@@ -58,7 +63,10 @@ async function verifyTarget(db: Database, place: ArchivePlace, manifest: Manifes
     await fixOutput(sql);
     const tables = await tablesInOrder(sql);
     if (tables.map((t) => t.name).join() !== manifest.tables.map((t) => t.name).join()) {
-      throw new OpsError("Die Tabellen des Ziels weichen von der Sicherung ab", "the target's tables differ from the backup's");
+      throw new OpsError(
+        "Die Tabellen des Ziels weichen von der Sicherung ab",
+        "the target's tables differ from the backup's",
+      );
     }
     for (const [i, table] of tables.entries()) {
       const got = await digestTable(sql, table);
@@ -91,7 +99,8 @@ export async function loadSnapshot(
   const totalRows = manifest.tables.reduce((n, t) => n + t.rows, 0);
   let rows = 0;
   const onRows = (n: number) => progress("Zeilen / rows", (rows += n), totalRows);
-  for (const table of manifest.tables.filter((t) => !DERIVED.includes(t.name))) await loadTable(db.sql, table.name, tableFile(staging, table.name), onRows);
+  for (const table of manifest.tables.filter((t) => !DERIVED.includes(t.name)))
+    await loadTable(db.sql, table.name, tableFile(staging, table.name), onRows);
   await loadDerived(db, staging, manifest, onRows);
   await resetSequences(db.sql);
   for (const [i, file] of filesInPlace ? [] : manifest.files.entries()) {

@@ -20,7 +20,13 @@ const Manifest = z.object({
   schemaVersion: z.string().regex(/^\d{4}_[a-z0-9_]+$/),
   createdAt: z.string(),
   sourceEngine: z.enum(["pglite", "postgresql"]),
-  tables: z.array(z.object({ name: z.string().regex(/^[a-z0-9_]+$/), rows: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  tables: z.array(
+    z.object({
+      name: z.string().regex(/^[a-z0-9_]+$/),
+      rows: z.number().int().min(0),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
   files: z.array(Digest),
 });
 export type Manifest = z.infer<typeof Manifest>;
@@ -41,7 +47,10 @@ export async function writeManifest(staging: string, manifest: Manifest): Promis
 }
 
 const invalid = () =>
-  new OpsError("Keine gültige Sicherung (manifest.json fehlt oder ist unlesbar)", "not a valid backup (manifest.json missing or unreadable)");
+  new OpsError(
+    "Keine gültige Sicherung (manifest.json fehlt oder ist unlesbar)",
+    "not a valid backup (manifest.json missing or unreadable)",
+  );
 
 /** manifest.json as written, every field kept (its signature covers them all: signature.ts). */
 export async function readManifestJson(staging: string): Promise<Record<string, unknown>> {
@@ -73,12 +82,16 @@ async function digestFile(file: string): Promise<{ sha256: string; bytes: number
       for (const b of chunk) if (b === 10) lines++;
     }
   } catch {
-    throw new OpsError(`Datei fehlt in der Sicherung: ${path.basename(file)}`, `file missing from the backup: ${path.basename(file)}`);
+    throw new OpsError(
+      `Datei fehlt in der Sicherung: ${path.basename(file)}`,
+      `file missing from the backup: ${path.basename(file)}`,
+    );
   }
   return { sha256: hash.digest("hex"), bytes, lines };
 }
 
-const mismatch = (what: string) => new OpsError(`Prüfsumme oder Anzahl stimmt nicht: ${what}`, `hash or count mismatch: ${what}`);
+const mismatch = (what: string) =>
+  new OpsError(`Prüfsumme oder Anzahl stimmt nicht: ${what}`, `hash or count mismatch: ${what}`);
 
 /** Checks every table file and archived file of a staged snapshot against its manifest. */
 export async function verifyStaging(staging: string): Promise<Manifest> {

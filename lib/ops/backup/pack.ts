@@ -12,7 +12,9 @@ const ENTRIES = ["manifest.json", "tables", "archive"];
 
 /** tar's stream is a Minipass, not a Node Readable: read through its async iterator, it becomes one. */
 export function packStream(staging: string): Readable {
-  return Readable.from(create({ gzip: true, cwd: staging, portable: true }, ENTRIES) as unknown as AsyncIterable<Buffer>);
+  return Readable.from(
+    create({ gzip: true, cwd: staging, portable: true }, ENTRIES) as unknown as AsyncIterable<Buffer>,
+  );
 }
 
 export async function packFile(staging: string, file: string): Promise<void> {
@@ -26,7 +28,10 @@ export async function unpackFile(file: string, staging: string): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new OpsError(`Datei nicht gefunden: ${file}`, `file not found: ${file}`);
-    throw new OpsError(`Die Sicherung ist beschädigt (${(err as Error).message})`, `the backup is damaged (${(err as Error).message})`);
+    throw new OpsError(
+      `Die Sicherung ist beschädigt (${(err as Error).message})`,
+      `the backup is damaged (${(err as Error).message})`,
+    );
   }
 }
 

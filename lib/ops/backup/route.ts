@@ -33,12 +33,20 @@ export async function backupResponse(): Promise<Response> {
   try {
     const pglite = (await getDriver()) as PGlite;
     const db = pgliteDatabase(pglite, async () => undefined);
-    const manifest = await takeSnapshot({ engine: db.engine, place: env().archive, consistent: db.consistent }, staging, env().encryptionKeys, () => undefined);
+    const manifest = await takeSnapshot(
+      { engine: db.engine, place: env().archive, consistent: db.consistent },
+      staging,
+      env().encryptionKeys,
+      () => undefined,
+    );
     log().info({ tables: manifest.tables.length, files: manifest.files.length }, "backup snapshot taken");
   } catch (err) {
     await cleanup();
     log().error({ err }, "backup snapshot failed");
-    return Response.json({ error: "backup_failed", message: (err as Error).message }, { status: 500, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { error: "backup_failed", message: (err as Error).message },
+      { status: 500, headers: { "cache-control": "no-store" } },
+    );
   }
   const tar = packStream(staging);
   tar.once("close", () => void cleanup());

@@ -27,7 +27,9 @@ export async function fixOutput(sql: Sql): Promise<void> {
 
 /** Streams a table's lines to `onLine` through a cursor (inside the caller's transaction). */
 async function eachLine(sql: Sql, table: TableInfo, onLine: (line: string) => Promise<void> | void): Promise<void> {
-  await sql.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table.name)} t ORDER BY ${table.orderBy}`);
+  await sql.query(
+    `DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table.name)} t ORDER BY ${table.orderBy}`,
+  );
   for (;;) {
     const rows = await sql.query(`FETCH ${FETCH_ROWS} FROM dump_rows`);
     for (const r of rows) await onLine(`${String(r.j)}\n`);

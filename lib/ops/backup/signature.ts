@@ -15,10 +15,15 @@ import { OpsError, readManifestJson, type Manifest } from "./manifest";
  */
 
 export type SigningKey = { kid: string; key: Buffer };
-export type SignatureCheck = { state: "valid"; kid: string } | { state: "unsigned" } | { state: "altered" | "unknown-key"; kid: string };
+export type SignatureCheck =
+  { state: "valid"; kid: string } | { state: "unsigned" } | { state: "altered" | "unknown-key"; kid: string };
 
 const PURPOSE = "arge-inbox backup manifest signature v1";
-const Signature = z.object({ alg: z.literal("HMAC-SHA256"), kid: z.string().max(64), mac: z.string().regex(/^[0-9a-f]{64}$/) });
+const Signature = z.object({
+  alg: z.literal("HMAC-SHA256"),
+  kid: z.string().max(64),
+  mac: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 /** JSON with object keys sorted at every depth: the same bytes for the same manifest, however it was formatted. */
 function canonical(value: unknown): string {
@@ -39,7 +44,10 @@ function mac(key: Buffer, body: unknown): Buffer {
 }
 
 /** The manifest with its signature by the first (current) key. */
-export function signManifest(manifest: Manifest, keys: readonly SigningKey[]): Manifest & { signature: z.infer<typeof Signature> } {
+export function signManifest(
+  manifest: Manifest,
+  keys: readonly SigningKey[],
+): Manifest & { signature: z.infer<typeof Signature> } {
   const [current] = keys;
   if (!current) throw new Error("no key to sign the backup with");
   const { signature: _old, ...body } = manifest as Manifest & { signature?: unknown };

@@ -24,14 +24,20 @@ export type Report = (line: string) => void;
  * embedded database's lock, held for the transaction, short. A database archive is read inside it.
  * The manifest is signed with the first of `keys` (ENCRYPTION_KEYS: signature.ts).
  */
-export async function takeSnapshot(source: Source, staging: string, keys: readonly SigningKey[], report: Report): Promise<Manifest> {
+export async function takeSnapshot(
+  source: Source,
+  staging: string,
+  keys: readonly SigningKey[],
+  report: Report,
+): Promise<Manifest> {
   await mkdir(path.join(staging, "tables"), { recursive: true });
   await mkdir(path.join(staging, "archive"), { recursive: true });
   const files: FileDigest[] = [];
   const copy = async (sql: Sql | undefined, shas: string[]) => {
     for (const sha of shas) {
       const got = await readArchived(sql, source.place, sha, archiveFile(staging, sha));
-      if (got.sha256 !== sha) throw new OpsError(`Archivierte Datei ${sha} ist beschädigt`, `archived file ${sha} is damaged`);
+      if (got.sha256 !== sha)
+        throw new OpsError(`Archivierte Datei ${sha} ist beschädigt`, `archived file ${sha} is damaged`);
       files.push(got);
       if (files.length % 100 === 0) report(`  ${files.length}/${shas.length} Dateien / files`);
     }

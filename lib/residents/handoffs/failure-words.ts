@@ -11,7 +11,11 @@ type T = (key: MessageKey, vars?: MessageVars) => string;
 const KINDS = ["refused", "rejected", "timeout", "dropped", "unreachable", "off", "error", "archive"] as const;
 
 export function failureWords(reason: unknown, t: T): string {
-  const r = (typeof reason === "object" && reason !== null ? reason : {}) as { kind?: unknown; code?: unknown; text?: unknown };
+  const r = (typeof reason === "object" && reason !== null ? reason : {}) as {
+    kind?: unknown;
+    code?: unknown;
+    text?: unknown;
+  };
   const kind = (KINDS as readonly unknown[]).includes(r.kind) ? (r.kind as (typeof KINDS)[number]) : "error";
   const code = typeof r.code === "number" || typeof r.code === "string" ? String(r.code) : "–";
   return t(`handoff.failed.${kind}`, { code, text: typeof r.text === "string" ? r.text : "" });

@@ -39,7 +39,11 @@ type Row = {
   total: number | string;
 };
 
-export async function listHandoffs(db: Db, userId: string, q: HandoffsSearch): Promise<{ count: number; items: Handoff[] }> {
+export async function listHandoffs(
+  db: Db,
+  userId: string,
+  q: HandoffsSearch,
+): Promise<{ count: number; items: Handoff[] }> {
   const where = [
     sql`c.user_id = ${userId}`,
     q.state ? sql`h.state = ${q.state}` : undefined,

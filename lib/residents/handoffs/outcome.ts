@@ -15,10 +15,19 @@ import { finishHandoff, type Claim, type HandoffTarget } from "@/lib/residents/h
  * and the line reported for it.
  */
 
-export type HandoffLine = { connectionId: string; documentid: string; state: "sent" | "failed" | "skipped"; channel: Channel | null; message?: string };
+export type HandoffLine = {
+  connectionId: string;
+  documentid: string;
+  state: "sent" | "failed" | "skipped";
+  channel: Channel | null;
+  message?: string;
+};
 export type HandoffUser = { id: string; email: string };
 
-/** The largest file that goes out as an attachment or into a print (a UVI is a few hundred kilobytes; mail servers refuse far less than this). */
+/**
+ * The largest file that goes out as an attachment or into a print (a UVI is a few hundred kilobytes; mail servers
+ * refuse far less than this).
+ */
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
 export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | null> {
@@ -34,10 +43,14 @@ export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | nu
   return Buffer.concat(parts);
 }
 
-/** The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/residents/mail took it out). */
+/**
+ * The stored reason of a failure: its kind, the SMTP code and the server's text (no address: lib/residents/mail took it
+ * out).
+ */
 const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
 
-const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) => failureWords(f, (key, vars) => translate(locale, key, vars));
+const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) =>
+  failureWords(f, (key, vars) => translate(locale, key, vars));
 
 /**
  * A send's outcome on its claimed row, with its audit event (channel, state, attempt, hash, the
@@ -53,7 +66,11 @@ export async function recordSend(
 ): Promise<HandoffLine> {
   const { target, claim, result } = send;
   const { connectionId, documentid, channel } = target;
-  await finishHandoff(db, claim, result.state === "sent" ? result : { state: "failed", reason: reasonText(result.reason) });
+  await finishHandoff(
+    db,
+    claim,
+    result.state === "sent" ? result : { state: "failed", reason: reasonText(result.reason) },
+  );
   await recordEvent(db, {
     kind: "handoff",
     actor: actorOf(user),

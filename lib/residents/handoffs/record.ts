@@ -37,7 +37,12 @@ const keyOf = (t: HandoffTarget) =>
   sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND unit_key = ${t.unitKey} AND resident_since = ${t.residentSince}::timestamptz`;
 
 /** The claim of a hand-off, or the state that holds it (nothing may be sent then). */
-export async function claimHandoff(db: Db, target: HandoffTarget, userId: string, again: boolean): Promise<{ claim: Claim } | { held: Held }> {
+export async function claimHandoff(
+  db: Db,
+  target: HandoffTarget,
+  userId: string,
+  again: boolean,
+): Promise<{ claim: Claim } | { held: Held }> {
   await db.execute(sql`UPDATE handoffs SET state = 'unknown', claimed_by = NULL, claim_until = NULL, at = now()
     WHERE ${keyOf(target)} AND state = 'pending' AND claim_until < now()`);
   const owner = `${instanceId()}:${randomUUID().slice(0, 8)}`;
@@ -54,7 +59,9 @@ export async function claimHandoff(db: Db, target: HandoffTarget, userId: string
       RETURNING id, attempts`),
   );
   if (claimed) return { claim: { id: claimed.id, owner, attempts: claimed.attempts } };
-  const [row] = rowsOf<{ state: HandoffState; at: Date | string }>(await db.execute(sql`SELECT state, at FROM handoffs WHERE ${keyOf(target)}`));
+  const [row] = rowsOf<{ state: HandoffState; at: Date | string }>(
+    await db.execute(sql`SELECT state, at FROM handoffs WHERE ${keyOf(target)}`),
+  );
   return { held: { state: row?.state ?? "pending", at: new Date(row?.at ?? Date.now()).toISOString() } };
 }
 

@@ -22,7 +22,13 @@ import { readSources, type HandoffSource } from "@/lib/residents/handoffs/target
 export type HandoffTotals = { sent: number; failed: number; skipped: number };
 
 /** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
-async function handOffByMail(db: Db, user: HandoffUser, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
+async function handOffByMail(
+  db: Db,
+  user: HandoffUser,
+  source: HandoffSource,
+  again: boolean,
+  locale: Locale,
+): Promise<HandoffLine> {
   const { connectionId, documentid } = source;
   const line = (state: HandoffLine["state"], key: MessageKey, vars?: MessageVars): HandoffLine => ({
     connectionId,
@@ -50,7 +56,12 @@ async function handOffByMail(db: Db, user: HandoffUser, source: HandoffSource, a
   const bytes = await archivedBytes(db, target.sha256);
   const { subject, text } = await handoffMail(db, user.id, source, resident, mail.from);
   const result = bytes
-    ? await sendMail({ to: resident.email, subject, text, attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }] })
+    ? await sendMail({
+        to: resident.email,
+        subject,
+        text,
+        attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }],
+      })
     : ({ state: "failed", reason: { kind: "archive" } } as const);
   return recordSend(db, user, { target, claim: claimed.claim, result }, locale);
 }
@@ -63,7 +74,8 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   if (!source.unit.resident || !source.unit.residentSince) return ["handoff.skip.noResident"];
   // Until tenancies (issue #34): a document of a period before a new resident's move-in month was their predecessor's.
   const movedIn = source.unit.movedInMonth;
-  if (movedIn && source.periodFrom && source.periodFrom < movedIn) return ["handoff.skip.beforeMoveIn", { since: movedIn.slice(0, 7) }];
+  if (movedIn && source.periodFrom && source.periodFrom < movedIn)
+    return ["handoff.skip.beforeMoveIn", { since: movedIn.slice(0, 7) }];
   if (source.unit.resident.channel === "post") return ["portal.skip.post", { property: source.unit.property ?? "–" }];
   return undefined;
 }
@@ -86,7 +98,12 @@ export async function handOffMany(
     const source = sources.get(key);
     const refused = await refusal(db, source);
     const line: HandoffLine = refused
-      ? { ...asked, state: "skipped", channel: source?.unit?.resident?.channel ?? null, message: translate(locale, refused[0], refused[1]) }
+      ? {
+          ...asked,
+          state: "skipped",
+          channel: source?.unit?.resident?.channel ?? null,
+          message: translate(locale, refused[0], refused[1]),
+        }
       : source!.unit!.resident!.channel === "portal"
         ? await handOffByPortal(db, user, source!, input.again, locale)
         : await handOffByMail(db, user, source!, input.again, locale);

@@ -37,20 +37,36 @@ export type HandoffRunView = HandoffTotals & {
 };
 export type HandoffRunDetail = HandoffRunView & { lines: HandoffLine[] };
 
-type Row = Omit<HandoffRunView, "startedAt" | "finishedAt"> & { startedAt: string | Date; finishedAt: string | Date | null };
-type LineRow = { connectionId: string; documentid: string; state: HandoffLine["state"]; channel: HandoffLine["channel"]; message: string | null };
+type Row = Omit<HandoffRunView, "startedAt" | "finishedAt"> & {
+  startedAt: string | Date;
+  finishedAt: string | Date | null;
+};
+type LineRow = {
+  connectionId: string;
+  documentid: string;
+  state: HandoffLine["state"];
+  channel: HandoffLine["channel"];
+  message: string | null;
+};
 
 const COLUMNS = sql`id, total, sent, failed, skipped, started_at AS "startedAt", finished_at AS "finishedAt", ended`;
 const iso = (v: string | Date) => new Date(v).toISOString();
-const viewOf = (r: Row): HandoffRunView => ({ ...r, startedAt: iso(r.startedAt), finishedAt: r.finishedAt === null ? null : iso(r.finishedAt) });
+const viewOf = (r: Row): HandoffRunView => ({
+  ...r,
+  startedAt: iso(r.startedAt),
+  finishedAt: r.finishedAt === null ? null : iso(r.finishedAt),
+});
 
 /** The documents a request asks for, each once (handOffMany hands a repeated one off once). */
-const distinct = (documents: { connectionId: string; documentid: string }[]) => new Set(documents.map((d) => `${d.connectionId}\n${d.documentid}`)).size;
+const distinct = (documents: { connectionId: string; documentid: string }[]) =>
+  new Set(documents.map((d) => `${d.connectionId}\n${d.documentid}`)).size;
 
 /** Records a new run of `total` documents by `userId` on this instance; 429 `too_many_runs` beyond the user's limit. */
 async function startRun(db: Db, userId: string, total: number): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`DELETE FROM handoff_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`);
+  await db.execute(
+    sql`DELETE FROM handoff_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
+  );
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO handoff_runs (id, user_id, instance_id, total)
@@ -58,7 +74,8 @@ async function startRun(db: Db, userId: string, total: number): Promise<string> 
       WHERE (SELECT count(*) FROM handoff_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_HANDOFF_RUNS_PER_USER}
       RETURNING id`),
   );
-  if (inserted.length === 0) throw new AppError(429, "too_many_runs", "handoffRun.tooMany", { vars: { n: MAX_HANDOFF_RUNS_PER_USER } });
+  if (inserted.length === 0)
+    throw new AppError(429, "too_many_runs", "handoffRun.tooMany", { vars: { n: MAX_HANDOFF_RUNS_PER_USER } });
   return id;
 }
 
@@ -102,7 +119,9 @@ export async function startHandoffRun(
       return totals;
     } finally {
       // Written even when the liveness check ended the run meanwhile (this instance was taken for dead): it did finish.
-      const counts = totals ? sql`sent = ${totals.sent}, failed = ${totals.failed}, skipped = ${totals.skipped},` : sql``;
+      const counts = totals
+        ? sql`sent = ${totals.sent}, failed = ${totals.failed}, skipped = ${totals.skipped},`
+        : sql``;
       await db.execute(sql`UPDATE handoff_runs SET ${counts} finished_at = now(), ended = 'done' WHERE id = ${id}`);
     }
   };
@@ -111,13 +130,20 @@ export async function startHandoffRun(
 
 /** The user's running hand-offs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
 export async function listHandoffRuns(db: Db, userId: string): Promise<HandoffRunView[]> {
-  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, userId, { listedAfterEndS: LISTED_AFTER_END_S, limit: LIST_LIMIT });
+  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, userId, {
+    listedAfterEndS: LISTED_AFTER_END_S,
+    limit: LIST_LIMIT,
+  });
   return rows.map(viewOf);
 }
 
-/** One of the user's runs with each document's line so far, in the order they finished; 404 for any run not the user's. */
+/**
+ * One of the user's runs with each document's line so far, in the order they finished; 404 for any run not the user's.
+ */
 export async function readHandoffRun(db: Db, userId: string, id: string): Promise<HandoffRunDetail> {
-  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${COLUMNS} FROM handoff_runs WHERE id = ${id} AND user_id = ${userId}`));
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`SELECT ${COLUMNS} FROM handoff_runs WHERE id = ${id} AND user_id = ${userId}`),
+  );
   if (!row) throw notFound("handoffRun.notFound");
   const lines = rowsOf<LineRow>(
     await db.execute(sql`

@@ -6,7 +6,10 @@ import { listSchema } from "@/lib/lists/schema";
 
 export const MAX_HANDOFFS = 1000;
 
-/** `POST /api/handoffs`: the documents to hand on, each by its resident's channel; `again` sends what went out before once more. */
+/**
+ * `POST /api/handoffs`: the documents to hand on, each by its resident's channel; `again` sends what went out before
+ * once more.
+ */
 export const HandoffsBody = z.strictObject({
   documents: z
     .array(z.strictObject({ connectionId: z.uuid(), documentid: z.string().min(1).max(200) }))

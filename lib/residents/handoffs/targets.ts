@@ -52,7 +52,8 @@ type Row = {
   channel: Channel | null;
 };
 
-const day = (v: string | Date | null) => (v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+const day = (v: string | Date | null) =>
+  v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10);
 
 function toSource(r: Row): HandoffSource {
   return {
@@ -70,14 +71,23 @@ function toSource(r: Row): HandoffSource {
           property: r.property,
           residentSince: r.resident_since,
           movedInMonth: day(r.moved_in_month),
-          resident: r.resident_name && r.channel ? { name: r.resident_name, email: r.resident_email, channel: r.channel } : null,
+          resident:
+            r.resident_name && r.channel
+              ? { name: r.resident_name, email: r.resident_email, channel: r.channel }
+              : null,
         }
       : null,
   };
 }
 
-/** The asked documents the user may hand off, by `connectionId\ndocumentid`; others are absent (unknown or not theirs). */
-export async function readSources(db: Db, userId: string, documents: { connectionId: string; documentid: string }[]): Promise<Map<string, HandoffSource>> {
+/**
+ * The asked documents the user may hand off, by `connectionId\ndocumentid`; others are absent (unknown or not theirs).
+ */
+export async function readSources(
+  db: Db,
+  userId: string,
+  documents: { connectionId: string; documentid: string }[],
+): Promise<Map<string, HandoffSource>> {
   if (documents.length === 0) return new Map();
   const asked = JSON.stringify(documents.map((d) => ({ c: d.connectionId, d: d.documentid })));
   const rows = rowsOf<Row>(

@@ -16,4 +16,5 @@ export const isDocumentOfUnit = sql`(d.unit_msc = u.mscnumber OR (u.mscnumber IS
  * month they moved in (`resident_since`, in the display time zone). The portal shows no earlier
  * one, and the print gives none to them: that month's UVI belonged to whoever lived there then.
  */
-export const isOfPresentResident = () => sql`d.period_from >= date_trunc('month', u.resident_since AT TIME ZONE ${env().displayTimeZone})::date`;
+export const isOfPresentResident = () =>
+  sql`d.period_from >= date_trunc('month', u.resident_since AT TIME ZONE ${env().displayTimeZone})::date`;

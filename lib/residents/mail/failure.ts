@@ -21,7 +21,13 @@ export type MailFailure =
   /** Anything else (a TLS or protocol error), named by nodemailer's code only. */
   | { kind: "error"; code: string };
 
-type NodemailerError = { code?: unknown; command?: unknown; response?: unknown; responseCode?: unknown; syscall?: unknown };
+type NodemailerError = {
+  code?: unknown;
+  command?: unknown;
+  response?: unknown;
+  responseCode?: unknown;
+  syscall?: unknown;
+};
 
 const MAX_TEXT = 300;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

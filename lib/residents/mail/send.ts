@@ -54,7 +54,12 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
   const config = env().mail;
   if (!config) return { state: "failed", reason: { kind: "off" } };
   try {
-    const info = await transporter(config).sendMail({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] });
+    const info = await transporter(config).sendMail({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: mail.attachments ?? [],
+    });
     log().info({ outcome: "sent" }, "e-mail sent");
     return { state: "sent", messageId: String(info.messageId) };
   } catch (err) {

@@ -14,7 +14,19 @@ import type { HandoffMonthInput } from "@/lib/residents/month/query";
  * in it. lib/csv.ts: `;`, UTF-8 with BOM, formula-safe cells; times in DISPLAY_TIME_ZONE.
  */
 
-const HEADERS = ["Nutzeinheit", "HV-Nr.", "Lage", "Bewohner", "Zustellweg", "Dokument", "Datei", "Stand", "Zeitpunkt", "Durch", "Grund"];
+const HEADERS = [
+  "Nutzeinheit",
+  "HV-Nr.",
+  "Lage",
+  "Bewohner",
+  "Zustellweg",
+  "Dokument",
+  "Datei",
+  "Stand",
+  "Zeitpunkt",
+  "Durch",
+  "Grund",
+];
 
 export async function handoffMonthCsv(db: Db, userId: string, input: HandoffMonthInput): Promise<string> {
   const view = await readHandoffMonth(db, userId, input, "de");

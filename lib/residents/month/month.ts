@@ -5,7 +5,13 @@ import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import { failureWords } from "@/lib/residents/handoffs/failure-words";
-import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, MONTH_STATUSES, type HandoffMonthInput, type MonthStatus } from "@/lib/residents/month/query";
+import {
+  MAX_MONTH_DOCUMENTS,
+  MAX_MONTH_UNITS,
+  MONTH_STATUSES,
+  type HandoffMonthInput,
+  type MonthStatus,
+} from "@/lib/residents/month/query";
 
 /**
  * The monthly §6a view of one property (docs/api.md, "The monthly view of the hand-off"): each unit
@@ -24,7 +30,14 @@ export type MonthEntry = {
   /** A failed send: the mail server's answer in the reader's words (no address: lib/residents/mail/failure.ts). */
   reason?: string;
 };
-export type MonthRow = { unitId: string; unit: string; pmnumber: string | null; label: string | null; resident: string | null; entries: MonthEntry[] };
+export type MonthRow = {
+  unitId: string;
+  unit: string;
+  pmnumber: string | null;
+  label: string | null;
+  resident: string | null;
+  entries: MonthEntry[];
+};
 export type HandoffMonth = {
   property: string;
   month: string;
@@ -54,7 +67,12 @@ type Row = {
 };
 
 /** A record's state by its channel; a portal `sent` is the notification that the document waits there. */
-const REACHED: Record<string, MonthStatus> = { "email:sent": "email", "portal:sent": "portal", opened: "opened", printed: "printed" };
+const REACHED: Record<string, MonthStatus> = {
+  "email:sent": "email",
+  "portal:sent": "portal",
+  opened: "opened",
+  printed: "printed",
+};
 
 function statusOf(r: Row): MonthStatus {
   if (!r.documentid) return "noDocument";
@@ -73,12 +91,16 @@ function entryOf(r: Row, locale: Locale): MonthEntry {
   const status = statusOf(r);
   const recorded = r.state !== null && status !== "noResident" && status !== "notArchived";
   return {
-    document: r.documentid ? { connectionId: r.connection_id!, documentid: r.documentid, filename: r.filename ?? "" } : null,
+    document: r.documentid
+      ? { connectionId: r.connection_id!, documentid: r.documentid, filename: r.filename ?? "" }
+      : null,
     status,
     channel: r.channel ?? r.resident_channel,
     at: recorded && r.at ? new Date(r.at).toISOString() : null,
     by: recorded ? r.by : null,
-    ...(status === "failed" && { reason: failureWords(r.reason ? (JSON.parse(r.reason) as unknown) : null, (k, v) => translate(locale, k, v)) }),
+    ...(status === "failed" && {
+      reason: failureWords(r.reason ? (JSON.parse(r.reason) as unknown) : null, (k, v) => translate(locale, k, v)),
+    }),
   };
 }
 
@@ -102,7 +124,12 @@ function readRows(db: Db, userId: string, input: HandoffMonthInput) {
     ORDER BY u.label, u.unit_key, d.first_seen_at, d.documentid`);
 }
 
-export async function readHandoffMonth(db: Db, userId: string, input: HandoffMonthInput, locale: Locale): Promise<HandoffMonth> {
+export async function readHandoffMonth(
+  db: Db,
+  userId: string,
+  input: HandoffMonthInput,
+  locale: Locale,
+): Promise<HandoffMonth> {
   const rows = new Map<string, MonthRow>();
   for (const r of rowsOf<Row>(await readRows(db, userId, input))) {
     const row = rows.get(r.unit_id) ?? {
@@ -126,7 +153,9 @@ export async function readHandoffMonth(db: Db, userId: string, input: HandoffMon
 /** The property names of the user's register, in order: the view's choices. */
 export async function ownProperties(db: Db, userId: string): Promise<string[]> {
   const rows = rowsOf<{ property: string }>(
-    await db.execute(sql`SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL ORDER BY property`),
+    await db.execute(
+      sql`SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL ORDER BY property`,
+    ),
   );
   return rows.map((r) => r.property);
 }

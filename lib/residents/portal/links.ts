@@ -49,7 +49,11 @@ export async function linkState(db: Db, resident: LinkResident): Promise<LinkSta
  * partial unique index keeps one live link per unit and resident. Returns the token, the only
  * time it exists outside the mail or letter that carries it.
  */
-export async function issueLink(db: Db, resident: LinkResident, by: string | null): Promise<{ id: string; token: string; expiresAt: Date }> {
+export async function issueLink(
+  db: Db,
+  resident: LinkResident,
+  by: string | null,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + env().portalLinkDays * 86_400_000);
@@ -70,7 +74,9 @@ export async function markDelivered(db: Db, linkId: string, how: "email" | "lett
 /** The owner's revocation of a unit's live links (every resident's: only the present one can be live and valid). */
 export async function revokeLinks(db: Db, unitId: string): Promise<number> {
   const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`UPDATE portal_links SET revoked_at = now() WHERE unit_id = ${unitId}::uuid AND revoked_at IS NULL RETURNING id`),
+    await db.execute(
+      sql`UPDATE portal_links SET revoked_at = now() WHERE unit_id = ${unitId}::uuid AND revoked_at IS NULL RETURNING id`,
+    ),
   );
   return rows.length;
 }

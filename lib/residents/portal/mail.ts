@@ -18,7 +18,13 @@ import type { HandoffSource } from "@/lib/residents/handoffs/targets";
  * printed letters (print.ts); a link the owner revoked goes nowhere until the owner issues one.
  */
 
-export async function handOffByPortal(db: Db, user: HandoffUser, source: HandoffSource, again: boolean, locale: Locale): Promise<HandoffLine> {
+export async function handOffByPortal(
+  db: Db,
+  user: HandoffUser,
+  source: HandoffSource,
+  again: boolean,
+  locale: Locale,
+): Promise<HandoffLine> {
   const { connectionId, documentid } = source;
   const skipped = (key: MessageKey, vars?: MessageVars): HandoffLine => ({
     connectionId,

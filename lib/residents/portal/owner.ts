@@ -15,17 +15,26 @@ import { issueLink, revokeLinks } from "@/lib/residents/portal/links";
 
 type Person = { id: string; email: string };
 
-/** The user's unit with its resident's `resident_since` as the database wrote it (text, to the microsecond: compared exactly). */
+/**
+ * The user's unit with its resident's `resident_since` as the database wrote it (text, to the microsecond: compared
+ * exactly).
+ */
 async function residentOf(db: Db, userId: string, unitId: string): Promise<{ residentSince: string | null }> {
   const [row] = rowsOf<{ resident_since: string | null }>(
-    await db.execute(sql`SELECT resident_since::text AS resident_since FROM units WHERE id = ${unitId}::uuid AND user_id = ${userId}::uuid`),
+    await db.execute(
+      sql`SELECT resident_since::text AS resident_since FROM units WHERE id = ${unitId}::uuid AND user_id = ${userId}::uuid`,
+    ),
   );
   if (!row) throw notFound("unitsApi.notFound");
   return { residentSince: row.resident_since };
 }
 
 /** Revokes the live link and issues one that the next mail or letter replaces and carries. */
-export async function renewPortalLink(db: Db, user: Person, unitId: string): Promise<{ state: "undelivered"; expiresAt: string }> {
+export async function renewPortalLink(
+  db: Db,
+  user: Person,
+  unitId: string,
+): Promise<{ state: "undelivered"; expiresAt: string }> {
   const unit = await residentOf(db, user.id, unitId);
   if (!unit.residentSince) throw new AppError(409, "no_resident", "portal.link.noResident");
   const link = await issueLink(db, { unitId, residentSince: unit.residentSince }, user.id);

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** Request schemas of the print and the portal-link routes (docs/api.md, "The resident's portal and the printed letters"). */
+/**
+ * Request schemas of the print and the portal-link routes (docs/api.md, "The resident's portal and the printed
+ * letters").
+ */
 
 /** `POST /api/handoffs/print`: the register's property name and the month (`YYYY-MM`) of the documents. */
 export const PrintQuery = z.strictObject({

@@ -12,7 +12,10 @@ import type { HandoffSource } from "@/lib/residents/handoffs/targets";
  * the first, and the paragraphs of the printed letters.
  */
 
-/** Where links point: PUBLIC_URL, else the host the owner's request reached (lib/cli/serve.mjs keeps forwarded names from trusted proxies only). */
+/**
+ * Where links point: PUBLIC_URL, else the host the owner's request reached (lib/cli/serve.mjs keeps forwarded names
+ * from trusted proxies only).
+ */
 export async function portalOrigin(): Promise<string> {
   const publicUrl = env().publicUrl;
   if (publicUrl) return publicUrl;
@@ -41,9 +44,18 @@ export function linkParagraphs(url: string, expiresAt: Date): string[] {
 }
 
 /** The mail of the portal channel: a new document, and the link when this mail is the first to carry one. */
-export function portalMail(source: HandoffSource, resident: { name: string }, sender: MailSender, link: { url: string; expiresAt: Date } | null) {
+export function portalMail(
+  source: HandoffSource,
+  resident: { name: string },
+  sender: MailSender,
+  link: { url: string; expiresAt: Date } | null,
+) {
   const month = longMonth(source.periodFrom);
-  const unit = unitWords({ label: source.unit?.label ?? null, property: source.unit?.property ?? null, number: source.unitMsc });
+  const unit = unitWords({
+    label: source.unit?.label ?? null,
+    property: source.unit?.property ?? null,
+    number: source.unitMsc,
+  });
   const subject = `Neue Verbrauchsinformation${month ? ` für ${month}` : ""} in Ihrem Bewohnerportal`;
   const text = [
     `Guten Tag ${resident.name},`,

@@ -21,10 +21,18 @@ export type PortalView = { access: PortalAccess; documents: PortalDocument[] };
 /** Twenty years of monthly documents: a bound on what one page lists, whatever the index holds. */
 const MAX_DOCUMENTS = 240;
 
-type Row = { connection_id: string; documentid: string; filename: string; sha256: string; bytes: number | string | null; period_from: string | Date | null };
+type Row = {
+  connection_id: string;
+  documentid: string;
+  filename: string;
+  sha256: string;
+  bytes: number | string | null;
+  period_from: string | Date | null;
+};
 
 /** The id in a document's portal address: opaque, stable, and no connection or provider id shown. */
-const portalId = (connectionId: string, documentid: string) => createHash("sha256").update(`${connectionId}\n${documentid}`).digest("hex").slice(0, 32);
+const portalId = (connectionId: string, documentid: string) =>
+  createHash("sha256").update(`${connectionId}\n${documentid}`).digest("hex").slice(0, 32);
 
 async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
   return rowsOf<Row>(
@@ -40,7 +48,8 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
   );
 }
 
-const monthOf = (v: string | Date | null) => (v === null ? null : (typeof v === "string" ? v : v.toISOString()).slice(0, 7));
+const monthOf = (v: string | Date | null) =>
+  v === null ? null : (typeof v === "string" ? v : v.toISOString()).slice(0, 7);
 
 /** The resident's documents, or null for a token that opens nothing. */
 export async function portalView(db: Db, token: string): Promise<PortalView | null> {

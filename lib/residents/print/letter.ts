@@ -11,7 +11,10 @@ import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents
 
 const MM = 72 / 25.4;
 const PAGE = { width: 210 * MM, height: 297 * MM };
-/** Form B: the address field 45 mm from the top and 20 mm from the left, 85 x 45 mm; its first 17.7 mm for the return line and notes. */
+/**
+ * Form B: the address field 45 mm from the top and 20 mm from the left, 85 x 45 mm; its first 17.7 mm for the return
+ * line and notes.
+ */
 const FIELD = { left: 20, top: 45, width: 85, notes: 17.7, height: 45 };
 /** The text's left edge and width (25 mm margin left, 20 mm right), the information block (date) at 125 mm. */
 const TEXT = { left: 25, width: 165 };
@@ -87,7 +90,12 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 function drawMarks(page: PDFPage): void {
   for (const [i, mm] of MARKS.entries()) {
     const y = top(mm);
-    page.drawLine({ start: { x: 3 * MM, y }, end: { x: (i === 2 ? 9 : 7) * MM, y }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
+    page.drawLine({
+      start: { x: 3 * MM, y },
+      end: { x: (i === 2 ? 9 : 7) * MM, y },
+      thickness: 0.5,
+      color: rgb(0.4, 0.4, 0.4),
+    });
   }
 }
 
@@ -103,16 +111,32 @@ function drawAddress(page: PDFPage, fonts: Fonts, letter: CoverLetter): void {
     .slice(0, MAX_ADDRESS_LINES);
   lines.forEach((line, i) => {
     const text = wrap(line, fonts.regular, 10, fieldWidth)[0] ?? "";
-    page.drawText(text, { x: left, y: top(FIELD.top + FIELD.notes) - (i + 1) * 4.4 * MM, size: 10, font: fonts.regular });
+    page.drawText(text, {
+      x: left,
+      y: top(FIELD.top + FIELD.notes) - (i + 1) * 4.4 * MM,
+      size: 10,
+      font: fonts.regular,
+    });
   });
 }
 
 /** The letterhead in the 45 mm above the address field: the name large, the other lines small. */
 function drawHead(page: PDFPage, fonts: Fonts, sender: string[]): void {
   const [name, ...lines] = sender.map((l) => printable(l, fonts.regular));
-  if (name) page.drawText(wrap(name, fonts.bold, 14, TEXT.width * MM)[0] ?? "", { x: TEXT.left * MM, y: top(20), size: 14, font: fonts.bold });
+  if (name)
+    page.drawText(wrap(name, fonts.bold, 14, TEXT.width * MM)[0] ?? "", {
+      x: TEXT.left * MM,
+      y: top(20),
+      size: 14,
+      font: fonts.bold,
+    });
   lines.slice(0, 3).forEach((line, i) => {
-    page.drawText(wrap(line, fonts.regular, 9, TEXT.width * MM)[0] ?? "", { x: TEXT.left * MM, y: top(26 + i * 4.5), size: 9, font: fonts.regular });
+    page.drawText(wrap(line, fonts.regular, 9, TEXT.width * MM)[0] ?? "", {
+      x: TEXT.left * MM,
+      y: top(26 + i * 4.5),
+      size: 9,
+      font: fonts.regular,
+    });
   });
 }
 
@@ -122,7 +146,12 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
   drawMarks(page);
   drawHead(page, fonts, letter.sender);
   drawAddress(page, fonts, letter);
-  page.drawText(printable(letter.date, fonts.regular), { x: INFO.left * MM, y: top(INFO.top), size: 10, font: fonts.regular });
+  page.drawText(printable(letter.date, fonts.regular), {
+    x: INFO.left * MM,
+    y: top(INFO.top),
+    size: 10,
+    font: fonts.regular,
+  });
   let y = top(SUBJECT_TOP);
   for (const line of wrap(printable(letter.subject, fonts.bold), fonts.bold, 11, TEXT.width * MM)) {
     page.drawText(line, { x: TEXT.left * MM, y, size: 11, font: fonts.bold });
@@ -151,7 +180,10 @@ export type PrintItem = { letter: CoverLetter; document: Uint8Array | null };
  */
 export async function drawLetters(letters: CoverLetter[]): Promise<{ pdf: Uint8Array; ranges: [number, number][] }> {
   const pdf = await PDFDocument.create();
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   const ranges: [number, number][] = [];
   for (const letter of letters) {
     const first = pdf.getPageCount();
@@ -167,7 +199,18 @@ export async function drawLetters(letters: CoverLetter[]): Promise<{ pdf: Uint8A
  * (damaged, encrypted) fails the whole print with its position, so nobody posts a letter whose
  * document is missing. The documents' bytes are handed over to the worker (detached here).
  */
-export async function printBundle(items: PrintItem[], title: string, limits: PrintLimits = DEFAULT_LIMITS): Promise<Uint8Array> {
+export async function printBundle(
+  items: PrintItem[],
+  title: string,
+  limits: PrintLimits = DEFAULT_LIMITS,
+): Promise<Uint8Array> {
   const letters = await drawLetters(items.map((i) => i.letter));
-  return assemblePrint({ title, letters: letters.pdf, items: items.map((item, i) => ({ pages: letters.ranges[i]!, document: item.document })) }, limits);
+  return assemblePrint(
+    {
+      title,
+      letters: letters.pdf,
+      items: items.map((item, i) => ({ pages: letters.ranges[i]!, document: item.document })),
+    },
+    limits,
+  );
 }

@@ -31,7 +31,10 @@ export const MAX_PRINT_BYTES = 200 * 1024 * 1024;
 
 type Claimed = { letter: PostLetter; claim: Claim; document: Uint8Array };
 
-/** The post letters claimed and read; one held by another print under way, or unreadable in the archive, is left out (and failed). */
+/**
+ * The post letters claimed and read; one held by another print under way, or unreadable in the archive, is left out
+ * (and failed).
+ */
 async function claimPosts(db: Db, user: User, letters: PostLetter[]): Promise<Claimed[]> {
   const out: Claimed[] = [];
   for (const letter of letters) {
@@ -53,9 +56,13 @@ async function bounded(db: Db, user: User, q: { property: string; month: string 
   const links = await linkLetters(db, user.id, q.property, MAX_LETTERS + 1 - posts.length);
   const count = posts.length + links.length;
   if (count === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
-  if (count > MAX_LETTERS) throw new AppError(422, "too_many_letters", "portal.print.tooMany", { vars: { max: MAX_LETTERS } });
+  if (count > MAX_LETTERS)
+    throw new AppError(422, "too_many_letters", "portal.print.tooMany", { vars: { max: MAX_LETTERS } });
   const bytes = posts.reduce((sum, p) => sum + p.bytes, 0);
-  if (bytes > MAX_PRINT_BYTES) throw new AppError(413, "print_too_large", "portal.print.tooLarge", { vars: { mb: MAX_PRINT_BYTES / 1024 / 1024 } });
+  if (bytes > MAX_PRINT_BYTES)
+    throw new AppError(413, "print_too_large", "portal.print.tooLarge", {
+      vars: { mb: MAX_PRINT_BYTES / 1024 / 1024 },
+    });
   return { posts, links };
 }
 
@@ -63,8 +70,16 @@ async function bounded(db: Db, user: User, q: { property: string; month: string 
 function printError(err: unknown): unknown {
   if (!(err instanceof PrintFailure)) return err;
   const cause = { cause: err };
-  if (err.code === "too_many_pages") return new AppError(422, "too_many_pages", "portal.print.tooManyPages", { ...cause, vars: { max: MAX_PRINT_PAGES } });
-  if (err.code === "too_slow") return new AppError(422, "print_too_slow", "portal.print.tooSlow", { ...cause, vars: { seconds: PRINT_BUDGET_MS / 1000 } });
+  if (err.code === "too_many_pages")
+    return new AppError(422, "too_many_pages", "portal.print.tooManyPages", {
+      ...cause,
+      vars: { max: MAX_PRINT_PAGES },
+    });
+  if (err.code === "too_slow")
+    return new AppError(422, "print_too_slow", "portal.print.tooSlow", {
+      ...cause,
+      vars: { seconds: PRINT_BUDGET_MS / 1000 },
+    });
   if (err.code === "too_complex") return new AppError(422, "print_too_complex", "portal.print.tooComplex", cause);
   // Nobody reads this answer: the client left (499, as proxies log it).
   if (err.code === "cancelled") return new AppError(499, "print_cancelled", "portal.print.cancelled", cause);
@@ -72,7 +87,12 @@ function printError(err: unknown): unknown {
 }
 
 /** The print is made: each post letter's hand-off `printed` with its audit event, each link delivered by letter. */
-async function recordPrinted(db: Db, user: User, claimed: Claimed[], issued: { to: { unitId: string }; link: { id: string } }[]) {
+async function recordPrinted(
+  db: Db,
+  user: User,
+  claimed: Claimed[],
+  issued: { to: { unitId: string }; link: { id: string } }[],
+) {
   for (const c of claimed) {
     await finishHandoff(db, c.claim, { state: "printed" });
     const { connectionId, documentid, sha256 } = c.letter;
@@ -86,11 +106,22 @@ async function recordPrinted(db: Db, user: User, claimed: Claimed[], issued: { t
   }
   for (const { link } of issued) await markDelivered(db, link.id, "letter");
   if (issued.length > 0)
-    await recordEvent(db, { kind: "handoff", actor: actorOf(user), detail: { channel: "portal", state: "letter", units: issued.map((i) => i.to.unitId) } });
+    await recordEvent(db, {
+      kind: "handoff",
+      actor: actorOf(user),
+      detail: { channel: "portal", state: "letter", units: issued.map((i) => i.to.unitId) },
+    });
 }
 
-/** The month's print; `signal` is the request's: when the client leaves, the work stops and nothing counts as printed. */
-export async function printMonth(db: Db, user: User, q: { property: string; month: string }, signal?: AbortSignal): Promise<Uint8Array> {
+/**
+ * The month's print; `signal` is the request's: when the client leaves, the work stops and nothing counts as printed.
+ */
+export async function printMonth(
+  db: Db,
+  user: User,
+  q: { property: string; month: string },
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   const { posts, links } = await bounded(db, user, q);
   const sender = env().mail?.from ?? { name: user.name, address: user.email };
   const claimed = await claimPosts(db, user, posts);
@@ -99,19 +130,27 @@ export async function printMonth(db: Db, user: User, q: { property: string; mont
   for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
   const items: PrintItem[] = [
     ...claimed.map((c) => ({ letter: documentLetter(sender, c.letter, c.letter.periodFrom), document: c.document })),
-    ...issued.map(({ to, link }) => ({ letter: linkLetter(sender, to, { url: `${origin}/r/${link.token}`, expiresAt: link.expiresAt }), document: null })),
+    ...issued.map(({ to, link }) => ({
+      letter: linkLetter(sender, to, { url: `${origin}/r/${link.token}`, expiresAt: link.expiresAt }),
+      document: null,
+    })),
   ];
   // Every post letter held by a print under way or unreadable, and no link to send: nothing to print.
   if (items.length === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
   let pdf: Uint8Array;
   try {
-    pdf = await printBundle(items, `Verbrauchsinformationen ${q.property} ${q.month}`, { maxPages: MAX_PRINT_PAGES, budgetMs: PRINT_BUDGET_MS, signal });
+    pdf = await printBundle(items, `Verbrauchsinformationen ${q.property} ${q.month}`, {
+      maxPages: MAX_PRINT_PAGES,
+      budgetMs: PRINT_BUDGET_MS,
+      signal,
+    });
     // The client may leave between the worker's answer and here: then nobody got the letters.
     if (signal?.aborted) throw new PrintFailure("cancelled", "the client left before the print was sent");
   } catch (err) {
     // No PDF reached anyone (unreadable, too many pages, too slow, client gone): nothing is marked printed.
     const code = err instanceof PrintFailure ? err.code : "error";
-    for (const c of claimed) await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf", code }) });
+    for (const c of claimed)
+      await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf", code }) });
     throw printError(err);
   }
   await recordPrinted(db, user, claimed, issued);

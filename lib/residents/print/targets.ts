@@ -22,7 +22,13 @@ export type Recipient = {
   address: string[];
   unit: { label: string | null; property: string | null; number: string | null };
 };
-export type PostLetter = Recipient & { connectionId: string; documentid: string; sha256: string; bytes: number; periodFrom: string };
+export type PostLetter = Recipient & {
+  connectionId: string;
+  documentid: string;
+  sha256: string;
+  bytes: number;
+  periodFrom: string;
+};
 
 type UnitRow = {
   unit_id: string;
@@ -35,7 +41,13 @@ type UnitRow = {
   property: string | null;
   number: string | null;
 };
-type DocumentRow = UnitRow & { connection_id: string; documentid: string; sha256: string; bytes: number | string | null; period_from: string | Date };
+type DocumentRow = UnitRow & {
+  connection_id: string;
+  documentid: string;
+  sha256: string;
+  bytes: number | string | null;
+  period_from: string | Date;
+};
 
 const UNIT_COLUMNS = sql`u.id AS unit_id, u.unit_key, u.resident_since::text AS resident_since, u.resident_name, u.postal_address, u.address, u.label, u.property,
   COALESCE(u.mscnumber, u.pmnumber) AS number`;
@@ -55,7 +67,12 @@ function recipientOf(r: UnitRow): Recipient {
 const day = (v: string | Date) => (typeof v === "string" ? v : v.toISOString()).slice(0, 10);
 
 /** The post channel's letters, at most `limit` (the caller asks one more than it prints, to know it is over). */
-export async function postLetters(db: Db, userId: string, q: { property: string; month: string }, limit: number): Promise<PostLetter[]> {
+export async function postLetters(
+  db: Db,
+  userId: string,
+  q: { property: string; month: string },
+  limit: number,
+): Promise<PostLetter[]> {
   const first = `${q.month}-01`;
   const rows = rowsOf<DocumentRow>(
     await db.execute(sql`
@@ -80,7 +97,10 @@ export async function postLetters(db: Db, userId: string, q: { property: string;
   }));
 }
 
-/** The portal channel's residents without e-mail in the property whose next letter carries a fresh link, at most `limit`. */
+/**
+ * The portal channel's residents without e-mail in the property whose next letter carries a fresh link, at most
+ * `limit`.
+ */
 export async function linkLetters(db: Db, userId: string, property: string, limit: number): Promise<Recipient[]> {
   const rows = rowsOf<UnitRow>(
     await db.execute(sql`
@@ -92,7 +112,8 @@ export async function linkLetters(db: Db, userId: string, property: string, limi
   const out: Recipient[] = [];
   for (const r of rows) {
     if (out.length >= limit) break;
-    if (needsFreshLink(await linkState(db, { unitId: r.unit_id, residentSince: r.resident_since }))) out.push(recipientOf(r));
+    if (needsFreshLink(await linkState(db, { unitId: r.unit_id, residentSince: r.resident_since })))
+      out.push(recipientOf(r));
   }
   return out;
 }

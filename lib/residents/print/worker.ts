@@ -92,7 +92,9 @@ const cancelled = () => new PrintFailure("cancelled", "the client left before th
 
 /** Bytes as an ArrayBuffer of their own, to hand over to the worker without a copy where possible. */
 const own = (b: Uint8Array): ArrayBuffer =>
-  b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b.buffer : b.slice().buffer;
+  b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer
+    ? b.buffer
+    : b.slice().buffer;
 
 let running = 0;
 const queue: (() => void)[] = [];
@@ -127,7 +129,11 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
   const { signal } = limits;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());
-    const worker = new Worker(WORKER_SOURCE, { eval: true, name: "print", resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      name: "print",
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -147,13 +153,23 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
     });
     // Out of its heap: the documents are too much for one print. Anything else is our fault (a 500).
     worker.on("error", (err: Error & { code?: string }) =>
-      err.code === "ERR_WORKER_OUT_OF_MEMORY" ? fail("too_complex", "the print worker ran out of memory") : settle(() => reject(err)),
+      err.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? fail("too_complex", "the print worker ran out of memory")
+        : settle(() => reject(err)),
     );
-    worker.on("exit", (code) => settle(() => reject(new Error(`the print worker exited with ${code} before its answer`))));
+    worker.on("exit", (code) =>
+      settle(() => reject(new Error(`the print worker exited with ${code} before its answer`))),
+    );
     try {
       const documents = a.items.map((i) => (i.document ? own(i.document) : null));
       const letters = own(a.letters);
-      const message = { title: a.title, maxPages: limits.maxPages, letters, ranges: a.items.map((i) => i.pages), documents };
+      const message = {
+        title: a.title,
+        maxPages: limits.maxPages,
+        letters,
+        ranges: a.items.map((i) => i.pages),
+        documents,
+      };
       // One document's bytes may stand behind two letters: each buffer is handed over once.
       worker.postMessage(message, [...new Set([letters, ...documents.filter((d) => d !== null)])]);
     } catch (err) {

@@ -7,7 +7,17 @@ import { CHANNELS, type Channel } from "@/lib/lists/units";
  * another. Columns the register does not know are ignored: exports carry many.
  */
 
-export const UNIT_COLUMNS = ["mscnumber", "pmnumber", "property", "address", "label", "resident", "email", "channel", "postalAddress"] as const;
+export const UNIT_COLUMNS = [
+  "mscnumber",
+  "pmnumber",
+  "property",
+  "address",
+  "label",
+  "resident",
+  "email",
+  "channel",
+  "postalAddress",
+] as const;
 export type UnitColumn = (typeof UNIT_COLUMNS)[number];
 
 /** The German header of each column: the export's, and the first a person reads in an error. */
@@ -38,7 +48,9 @@ const MORE_NAMES: Partial<Record<UnitColumn, string[]>> = {
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[\s._\-]+/g, "");
 
 const BY_NAME = new Map<string, UnitColumn>(
-  UNIT_COLUMNS.flatMap((c) => [c, GERMAN_HEADERS[c], ...(MORE_NAMES[c] ?? [])].map((name) => [normaliseHeader(name), c] as const)),
+  UNIT_COLUMNS.flatMap((c) =>
+    [c, GERMAN_HEADERS[c], ...(MORE_NAMES[c] ?? [])].map((name) => [normaliseHeader(name), c] as const),
+  ),
 );
 
 /** Where each known column sits in a header row, and the header as the file wrote it. */

@@ -45,8 +45,10 @@ const decodeCp1252 = (bytes: Uint8Array) =>
  * valid UTF-8 on its own, so the test does not mistake one for the other).
  */
 export function decodeRegister(bytes: Uint8Array): { text: string; encoding: Encoding } {
-  if (UTF8_BOM.every((b, i) => bytes[i] === b)) return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
+  if (UTF8_BOM.every((b, i) => bytes[i] === b))
+    return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
@@ -54,7 +56,10 @@ export function decodeRegister(bytes: Uint8Array): { text: string; encoding: Enc
   }
 }
 
-/** The separator that occurs most often outside quotes in the first non-blank line; `;` on a tie (German exports use it). */
+/**
+ * The separator that occurs most often outside quotes in the first non-blank line; `;` on a tie (German exports use
+ * it).
+ */
 export function detectSeparator(text: string): Separator {
   const counts: Record<Separator, number> = { ";": 0, ",": 0, "\t": 0 };
   let quoted = false;
@@ -141,7 +146,10 @@ export function* csvRecords(text: string, separator: Separator): Generator<CsvRe
   }
 }
 
-/** Adds `record` to `records`; more than `maxRecords` data records (the import's limit) stop the reading, so a huge file is never held as records. */
+/**
+ * Adds `record` to `records`; more than `maxRecords` data records (the import's limit) stop the reading, so a huge file
+ * is never held as records.
+ */
 function keep(records: CsvRecord[], record: CsvRecord, maxRecords: number) {
   if (records.length > maxRecords) throw new CsvError(record.line, "tooManyRows");
   records.push(record);
@@ -159,7 +167,11 @@ export function parseCsv(text: string, separator: Separator, maxRecords: number)
  * called after each record, and awaited when it returns a promise: the import hands the event
  * loop a turn there, so that reading 10 MiB does not hold up other requests.
  */
-export async function readRegisterCsv(bytes: Uint8Array, maxRows: number, pause: () => Promise<void> | undefined = () => undefined): Promise<CsvFile> {
+export async function readRegisterCsv(
+  bytes: Uint8Array,
+  maxRows: number,
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<CsvFile> {
   const { text, encoding } = decodeRegister(bytes);
   const separator = detectSeparator(text);
   const all: CsvRecord[] = [];

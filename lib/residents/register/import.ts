@@ -40,7 +40,10 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   deleted: number;
-  /** The first MAX_LISTED_ERRORS errors in the file's order; `moreErrors` (only when there are) says how many the list leaves out. */
+  /**
+   * The first MAX_LISTED_ERRORS errors in the file's order; `moreErrors` (only when there are) says how many the list
+   * leaves out.
+   */
   errors: RowError[];
   moreErrors?: number;
   /** The first MAX_LISTED_CHANGES changes in the file's order, then the deletions; the counts hold them all. */
@@ -48,10 +51,21 @@ export type ImportReport = {
 };
 type Principal = { id: string; email: string };
 
-function headerProblems(header: CsvRecord | null, columns: ColumnMap, duplicates: string[], locale: Locale): RowError[] {
+function headerProblems(
+  header: CsvRecord | null,
+  columns: ColumnMap,
+  duplicates: string[],
+  locale: Locale,
+): RowError[] {
   if (!header) return [{ line: 1, message: translate(locale, "unitsApi.file.empty") }];
-  if (duplicates.length > 0) return duplicates.map((h) => ({ line: header.line, column: h, message: translate(locale, "unitsApi.file.duplicateColumn") }));
-  if (!columns.has("mscnumber") && !columns.has("pmnumber")) return [{ line: header.line, message: translate(locale, "unitsApi.file.noNumberColumn") }];
+  if (duplicates.length > 0)
+    return duplicates.map((h) => ({
+      line: header.line,
+      column: h,
+      message: translate(locale, "unitsApi.file.duplicateColumn"),
+    }));
+  if (!columns.has("mscnumber") && !columns.has("pmnumber"))
+    return [{ line: header.line, message: translate(locale, "unitsApi.file.noNumberColumn") }];
   return [];
 }
 
@@ -62,7 +76,10 @@ const residentColumns = (u: UnitInput) => ({
   postal_address: u.resident?.postalAddress ?? null,
 });
 
-/** Inserts and updates in batches, a turn of the event loop between them; a new resident (another name) starts `resident_since` again. */
+/**
+ * Inserts and updates in batches, a turn of the event loop between them; a new resident (another name) starts
+ * `resident_since` again.
+ */
 async function write(tx: Db, userId: string, changes: Planned[]) {
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     if (i > 0) await nextTurn();
@@ -115,7 +132,9 @@ async function readFile(bytes: Uint8Array, turn: () => Promise<void> | undefined
     return await readRegisterCsv(bytes, MAX_REGISTER_ROWS, turn);
   } catch (err) {
     if (err instanceof CsvError && err.reason === "tooManyRows")
-      throw new AppError(413, "too_many_rows", "unitsApi.tooManyRows", { vars: { max: MAX_REGISTER_ROWS.toLocaleString("de-DE") } });
+      throw new AppError(413, "too_many_rows", "unitsApi.tooManyRows", {
+        vars: { max: MAX_REGISTER_ROWS.toLocaleString("de-DE") },
+      });
     if (err instanceof CsvError) return { failed: err.line };
     throw err;
   }
@@ -131,7 +150,13 @@ export async function importRegister(
   const file = await readFile(input.bytes, turn);
   const empty = { rows: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, changes: [] };
   if ("failed" in file)
-    return { status: 400, report: { ...empty, errors: [{ line: file.failed, message: translate(input.locale, "unitsApi.file.unclosedQuote") }] } };
+    return {
+      status: 400,
+      report: {
+        ...empty,
+        errors: [{ line: file.failed, message: translate(input.locale, "unitsApi.file.unclosedQuote") }],
+      },
+    };
   const { columns, duplicates } = mapHeader(file.header?.fields ?? []);
   const broken = headerProblems(file.header, columns, duplicates, input.locale);
   if (broken.length > 0) return { status: 400, report: { ...empty, rows: file.records.length, errors: broken } };
@@ -143,7 +168,10 @@ export async function importRegister(
     const register = await loadRegister(tx, user.id);
     const { errors, planned, mentioned } = await plan(given, columns, register, input.locale, turn);
     const { writes, deleted, counts, changes } = await summarise(planned, register, mentioned, input.replace, turn);
-    const listed = { errors: errors.slice(0, MAX_LISTED_ERRORS), ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }) };
+    const listed = {
+      errors: errors.slice(0, MAX_LISTED_ERRORS),
+      ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }),
+    };
     const result: ImportReport = { rows: file.records.length, ...counts, ...listed, changes };
     if (input.dryRun) return result;
     await write(tx, user.id, writes);
@@ -152,7 +180,14 @@ export async function importRegister(
     await recordEvent(tx, {
       kind: "units.import",
       actor: actorOf(user),
-      detail: { rows: result.rows, ...counts, errors: errors.length, encoding: file.encoding, separator: file.separator, replace: input.replace },
+      detail: {
+        rows: result.rows,
+        ...counts,
+        errors: errors.length,
+        encoding: file.encoding,
+        separator: file.separator,
+        replace: input.replace,
+      },
     });
     return result;
   });

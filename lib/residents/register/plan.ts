@@ -2,7 +2,15 @@ import "server-only";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS, GERMAN_HEADERS, type ColumnMap, type UnitColumn } from "./columns";
 import type { CsvRecord } from "./csv";
-import { cellsOfRecord, cellsOfUnit, changedColumns, unitFromCells, unitKey, type Problem, type UnitInput } from "./rows";
+import {
+  cellsOfRecord,
+  cellsOfUnit,
+  changedColumns,
+  unitFromCells,
+  unitKey,
+  type Problem,
+  type UnitInput,
+} from "./rows";
 import type { StoredUnit } from "./stored";
 
 /**
@@ -17,13 +25,24 @@ const MAX_LISTED_CHANGES = 1000;
 
 export type RowError = { line: number; column?: string; message: string };
 /** One change the import makes (or would): the page's preview lists them; `columns` are those an update changes. */
-export type UnitChange = { line: number | null; unit: string; change: "created" | "updated" | "deleted"; columns?: UnitColumn[] };
+export type UnitChange = {
+  line: number | null;
+  unit: string;
+  change: "created" | "updated" | "deleted";
+  columns?: UnitColumn[];
+};
 
 type Turn = () => Promise<void> | undefined;
 type Cells = Partial<Record<UnitColumn, string | null>>;
 /** A record as the file gives it: its cells cleaned, and its key when it names a number. */
 export type Given = { line: number; key: string | null; cells: Cells };
-export type Planned = { line: number; key: string; unit: UnitInput; existing: StoredUnit | undefined; columns: UnitColumn[] };
+export type Planned = {
+  line: number;
+  key: string;
+  unit: UnitInput;
+  existing: StoredUnit | undefined;
+  columns: UnitColumn[];
+};
 
 /** The stored unit as cells, the channel in the file's words, so that a column the file lacks keeps its value. */
 const cellsOfStored = (u: StoredUnit): Record<UnitColumn, string | null> => ({
@@ -38,7 +57,10 @@ export async function readGiven(records: CsvRecord[], columns: ColumnMap, turn: 
   const given: Given[] = [];
   for (const record of records) {
     const cells = cellsOfRecord(record, columns);
-    const key = cells.mscnumber || cells.pmnumber ? unitKey({ mscnumber: cells.mscnumber ?? null, pmnumber: cells.pmnumber ?? null }) : null;
+    const key =
+      cells.mscnumber || cells.pmnumber
+        ? unitKey({ mscnumber: cells.mscnumber ?? null, pmnumber: cells.pmnumber ?? null })
+        : null;
     given.push({ line: record.line, key, cells });
     const pause = turn();
     if (pause) await pause;
@@ -47,7 +69,13 @@ export async function readGiven(records: CsvRecord[], columns: ColumnMap, turn: 
 }
 
 /** Every record checked against the register as it stands; what it would change, and every error. */
-export async function plan(records: Given[], columns: ColumnMap, register: Map<string, StoredUnit>, locale: Locale, turn: Turn) {
+export async function plan(
+  records: Given[],
+  columns: ColumnMap,
+  register: Map<string, StoredUnit>,
+  locale: Locale,
+  turn: Turn,
+) {
   const errors: RowError[] = [];
   const planned: Planned[] = [];
   const seen = new Map<string, number>();
@@ -61,9 +89,14 @@ export async function plan(records: Given[], columns: ColumnMap, register: Map<s
     const { unit, problems } = unitFromCells({ ...(existing ? cellsOfStored(existing) : {}), ...cells });
     const first = key ? seen.get(key) : undefined;
     if (key && first !== undefined)
-      problems.push({ column: cells.mscnumber ? "mscnumber" : "pmnumber", message: "unitsApi.row.repeated", vars: { line: first } });
+      problems.push({
+        column: cells.mscnumber ? "mscnumber" : "pmnumber",
+        message: "unitsApi.row.repeated",
+        vars: { line: first },
+      });
     if (problems.length > 0) {
-      for (const p of problems) errors.push({ line, column: columnName(p), message: translate(locale, p.message, p.vars) });
+      for (const p of problems)
+        errors.push({ line, column: columnName(p), message: translate(locale, p.message, p.vars) });
       continue;
     }
     seen.set(key!, line);
@@ -73,7 +106,13 @@ export async function plan(records: Given[], columns: ColumnMap, register: Map<s
 }
 
 /** What the plan changes: the rows to write, the units to delete, and the report's counts and list. */
-export async function summarise(planned: Planned[], register: Map<string, StoredUnit>, mentioned: Set<string>, replace: boolean, turn: Turn) {
+export async function summarise(
+  planned: Planned[],
+  register: Map<string, StoredUnit>,
+  mentioned: Set<string>,
+  replace: boolean,
+  turn: Turn,
+) {
   const listed: UnitChange[] = [];
   const writes: Planned[] = [];
   for (const p of planned) {
@@ -89,8 +128,17 @@ export async function summarise(planned: Planned[], register: Map<string, Stored
       );
   }
   const deleted = replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
-  listed.push(...deleted.slice(0, MAX_LISTED_CHANGES - listed.length).map((u): UnitChange => ({ line: null, unit: numberOf(u), change: "deleted" })));
+  listed.push(
+    ...deleted
+      .slice(0, MAX_LISTED_CHANGES - listed.length)
+      .map((u): UnitChange => ({ line: null, unit: numberOf(u), change: "deleted" })),
+  );
   const created = writes.filter((p) => !p.existing).length;
-  const counts = { created, updated: writes.length - created, unchanged: planned.length - writes.length, deleted: deleted.length };
+  const counts = {
+    created,
+    updated: writes.length - created,
+    unchanged: planned.length - writes.length,
+    deleted: deleted.length,
+  };
   return { writes, deleted, counts, changes: listed };
 }

@@ -84,7 +84,8 @@ const PATH: Record<UnitColumn, string> = {
   postalAddress: "resident.postalAddress",
 };
 
-const residentSet = (row: UnitRow, name: string | null) => (name === null ? null : name === row.residentName ? row.residentSince : new Date());
+const residentSet = (row: UnitRow, name: string | null) =>
+  name === null ? null : name === row.residentName ? row.residentSince : new Date();
 
 /** The page's edit of one unit: the same rules as a row of the import; the numbers stay. */
 export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdit): Promise<StoredUnit> {
@@ -103,7 +104,9 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
   };
   const { unit, problems } = unitFromCells(cells);
   if (problems.length > 0) {
-    throw new AppError(400, "validation", "error.validation", { fields: problems.map((p) => ({ path: PATH[p.column], message: p.message, vars: p.vars })) });
+    throw new AppError(400, "validation", "error.validation", {
+      fields: problems.map((p) => ({ path: PATH[p.column], message: p.message, vars: p.vars })),
+    });
   }
   // Which fields changed, by name: the audit never holds their values.
   const changed = changedColumns(unit, toUnit(row));
@@ -134,11 +137,22 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
 export async function eraseResident(db: Db, admin: Person, id: string): Promise<StoredUnit> {
   const [saved] = await db
     .update(units)
-    .set({ residentName: null, residentEmail: null, channel: null, postalAddress: null, residentSince: null, updatedAt: new Date() })
+    .set({
+      residentName: null,
+      residentEmail: null,
+      channel: null,
+      postalAddress: null,
+      residentSince: null,
+      updatedAt: new Date(),
+    })
     .where(eq(units.id, id))
     .returning();
   if (!saved) throw notFound("unitsApi.notFound");
-  await recordEvent(db, { kind: "resident.erase", actor: actorOf(admin), detail: { unit: saved.id, owner: saved.userId } });
+  await recordEvent(db, {
+    kind: "resident.erase",
+    actor: actorOf(admin),
+    detail: { unit: saved.id, owner: saved.userId },
+  });
   await scrubTables(["units"]);
   return toUnit(saved);
 }

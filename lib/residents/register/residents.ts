@@ -31,7 +31,12 @@ export async function searchResidents(db: Db, admin: { role: Role }, search: Res
   const term = containing(search.q);
   const where = and(
     isNotNull(units.residentName),
-    or(ilike(units.residentName, term), ilike(units.residentEmail, term), ilike(units.mscnumber, term), ilike(units.pmnumber, term)),
+    or(
+      ilike(units.residentName, term),
+      ilike(units.residentEmail, term),
+      ilike(units.mscnumber, term),
+      ilike(units.pmnumber, term),
+    ),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -54,6 +59,9 @@ export async function searchResidents(db: Db, admin: { role: Role }, search: Res
     db.select({ n: count() }).from(units).where(where),
   ]);
   // Name and channel are set together (migration 0018's CHECK), and the name is the filter's.
-  const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({ ...unit, resident: { name: name ?? "", channel: channel ?? "post" } }));
+  const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({
+    ...unit,
+    resident: { name: name ?? "", channel: channel ?? "post" },
+  }));
   return { count: total?.n ?? 0, residents };
 }

@@ -66,9 +66,12 @@ export function unitProblems(unit: UnitInput): Problem[] {
   const r = unit.resident;
   if (!r) return problems;
   if (r.email !== null && !EMAIL.test(r.email)) problems.push({ column: "email", message: "unitsApi.row.badEmail" });
-  if (r.channel === "email" && r.email === null) problems.push({ column: "email", message: "unitsApi.row.emailMissing" });
-  if (r.channel === "post" && r.postalAddress === null) problems.push({ column: "postalAddress", message: "unitsApi.row.addressMissing" });
-  if (r.channel === "portal" && r.email === null && r.postalAddress === null) problems.push({ column: "email", message: "unitsApi.row.portalUnreachable" });
+  if (r.channel === "email" && r.email === null)
+    problems.push({ column: "email", message: "unitsApi.row.emailMissing" });
+  if (r.channel === "post" && r.postalAddress === null)
+    problems.push({ column: "postalAddress", message: "unitsApi.row.addressMissing" });
+  if (r.channel === "portal" && r.email === null && r.postalAddress === null)
+    problems.push({ column: "email", message: "unitsApi.row.portalUnreachable" });
   return problems;
 }
 
@@ -77,8 +80,10 @@ function cellProblems(cells: Partial<Record<UnitColumn, string | null>>): Proble
   const problems: Problem[] = [];
   for (const [column, value] of Object.entries(cells) as [UnitColumn, string | null][]) {
     if (value === null) continue;
-    if (value.length > MAX_LENGTH[column]) problems.push({ column, message: "unitsApi.row.tooLong", vars: { max: MAX_LENGTH[column] } });
-    else if (CONTROL.test(column === "postalAddress" ? value.replaceAll("\n", "") : value)) problems.push({ column, message: "unitsApi.row.control" });
+    if (value.length > MAX_LENGTH[column])
+      problems.push({ column, message: "unitsApi.row.tooLong", vars: { max: MAX_LENGTH[column] } });
+    else if (CONTROL.test(column === "postalAddress" ? value.replaceAll("\n", "") : value))
+      problems.push({ column, message: "unitsApi.row.control" });
   }
   return problems;
 }
@@ -97,7 +102,10 @@ function residentOf(cells: Partial<Record<UnitColumn, string | null>>, problems:
 }
 
 /** A unit from cells already cleaned (a record's, or the page's edit), with every problem. */
-export function unitFromCells(cells: Partial<Record<UnitColumn, string | null>>): { unit: UnitInput; problems: Problem[] } {
+export function unitFromCells(cells: Partial<Record<UnitColumn, string | null>>): {
+  unit: UnitInput;
+  problems: Problem[];
+} {
   const problems = cellProblems(cells);
   const resident = residentOf(cells, problems);
   const unit: UnitInput = {
@@ -142,4 +150,5 @@ export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
 }
 
 /** The register's key of a unit: its `mscnumber`, else its `pmnumber` (docs/api.md). */
-export const unitKey = (u: Pick<UnitInput, "mscnumber" | "pmnumber">): string => (u.mscnumber ? `m:${u.mscnumber}` : `p:${u.pmnumber ?? ""}`);
+export const unitKey = (u: Pick<UnitInput, "mscnumber" | "pmnumber">): string =>
+  u.mscnumber ? `m:${u.mscnumber}` : `p:${u.pmnumber ?? ""}`;

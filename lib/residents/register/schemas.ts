@@ -36,7 +36,10 @@ export type UnitEdit = z.output<typeof UnitEditBody>;
 export const UnitPath = z.object({ id: z.uuid() });
 
 /** `GET /api/admin/residents`: the list with its term required, of at least MIN_RESIDENTS_QUERY characters. */
-export const ResidentsQuery = listSchema(RESIDENTS_LIST, { required: ["q"] }).refine((query) => query.q.length >= MIN_RESIDENTS_QUERY, {
-  path: ["q"],
-  params: { messageKey: "residents.qTooShort" },
-});
+export const ResidentsQuery = listSchema(RESIDENTS_LIST, { required: ["q"] }).refine(
+  (query) => query.q.length >= MIN_RESIDENTS_QUERY,
+  {
+    path: ["q"],
+    params: { messageKey: "residents.qTooShort" },
+  },
+);

@@ -17,13 +17,21 @@ export async function readRegisterUpload(req: Request): Promise<Uint8Array> {
   const type = header.toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const body = await readBodyLimited(req, MAX_REGISTER_BYTES + FORM_FRAMING);
-    const form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": header } }).formData().catch(() => null);
+    const form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": header } })
+      .formData()
+      .catch(() => null);
     const file = form?.get("file");
     if (!file || typeof file === "string") throw new AppError(400, "not_csv", "unitsApi.notCsv");
-    if (file.size > MAX_REGISTER_BYTES) throw new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: MAX_REGISTER_BYTES / 1024 } });
+    if (file.size > MAX_REGISTER_BYTES)
+      throw new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: MAX_REGISTER_BYTES / 1024 } });
     return new Uint8Array(await file.arrayBuffer());
   }
-  if (type !== "" && !type.startsWith("text/") && !type.startsWith("application/csv") && !type.startsWith("application/octet-stream"))
+  if (
+    type !== "" &&
+    !type.startsWith("text/") &&
+    !type.startsWith("application/csv") &&
+    !type.startsWith("application/octet-stream")
+  )
     throw new AppError(415, "not_csv", "unitsApi.notCsv");
   return readBodyLimited(req, MAX_REGISTER_BYTES);
 }

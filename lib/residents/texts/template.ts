@@ -44,7 +44,10 @@ const withKnownPlaceholders = (schema: z.ZodString) =>
     if (unknown.length > 0)
       ctx.addIssue({
         code: "custom",
-        params: { messageKey: "handoffTexts.unknownPlaceholders", vars: { names: unknown.map((n) => `{${n}}`).join(", ") } },
+        params: {
+          messageKey: "handoffTexts.unknownPlaceholders",
+          vars: { names: unknown.map((n) => `{${n}}`).join(", ") },
+        },
       });
   });
 
@@ -73,6 +76,8 @@ export const HandoffTextQuery = z.object({ property: z.string().trim().min(1).ma
 export function fillText(text: HandoffText, values: PlaceholderValues): HandoffText {
   const clean = (v: string) => v.replace(/\p{Cc}+/gu, " ").trim();
   const fill = (template: string) =>
-    template.replace(PLACEHOLDER, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? clean(values[name as Placeholder]) : whole));
+    template.replace(PLACEHOLDER, (whole, name: string) =>
+      (PLACEHOLDERS as readonly string[]).includes(name) ? clean(values[name as Placeholder]) : whole,
+    );
   return { subject: fill(text.subject).replace(/\s+/g, " ").trim(), body: fill(text.body) };
 }

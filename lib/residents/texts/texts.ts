@@ -26,13 +26,23 @@ export async function readText(db: Db, userId: string, property: string | null):
   return { property, subject: row.subject, body: row.body, source: row.property === ALL ? "all" : "property" };
 }
 
-export async function saveText(db: Db, userId: string, property: string | null, text: HandoffText): Promise<StoredText> {
+export async function saveText(
+  db: Db,
+  userId: string,
+  property: string | null,
+  text: HandoffText,
+): Promise<StoredText> {
   await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body) VALUES (${userId}, ${property ?? ALL}, ${text.subject}, ${text.body})
     ON CONFLICT (user_id, property) DO UPDATE SET subject = excluded.subject, body = excluded.body, updated_at = now()`);
   return { property, ...text, source: property === null ? "all" : "property" };
 }
 
 /** The mail for a document of `property`, its placeholders filled with `values`. */
-export async function renderText(db: Db, userId: string, property: string | null, values: PlaceholderValues): Promise<HandoffText> {
+export async function renderText(
+  db: Db,
+  userId: string,
+  property: string | null,
+  values: PlaceholderValues,
+): Promise<HandoffText> {
   return fillText(await readText(db, userId, property), values);
 }

@@ -76,7 +76,15 @@ const NAMES = [
   "Maaß",
 ];
 
-export type Unit = { msc: string; pm: string; label: string; resident: string; areaM2: number; persons: number; index: number };
+export type Unit = {
+  msc: string;
+  pm: string;
+  label: string;
+  resident: string;
+  areaM2: number;
+  persons: number;
+  index: number;
+};
 
 /** FNV-1a: a stable 32-bit hash, the seed of every "random" figure. */
 export function hash(text: string): number {
@@ -131,7 +139,10 @@ export function shiftMonth(m: Month, by: number): Month {
 }
 
 /** Heating and hot-water kWh of a unit in a month (the same numbers every time). */
-export function consumption(unit: Pick<Unit, "msc" | "areaM2" | "persons">, m: Month): { heating: number; water: number } {
+export function consumption(
+  unit: Pick<Unit, "msc" | "areaM2" | "persons">,
+  m: Month,
+): { heating: number; water: number } {
   const noise = (k: string) => 0.85 + unitRandom(`${unit.msc}:${m.year}-${m.month}:${k}`) * 0.3;
   const habit = 0.75 + unitRandom(`${unit.msc}:habit`) * 0.5;
   const heating = HEATING[m.month - 1]! * unit.areaM2 * habit * YEAR_FACTOR(m.year) * noise("h");

@@ -9,7 +9,22 @@ import { hash, PROPERTIES, unitOf, type Property } from "./properties";
  * and two units are left out on purpose, so that the inbox shows a "nicht zugeordnet" group.
  */
 
-const FIRST_NAMES = ["Anna", "Jürgen", "Özlem", "Björn", "Ursula", "Sören", "Käthe", "Lukas", "Zoë", "Mehmet", "Jörg", "Sophie", "René", "Agnieszka"];
+const FIRST_NAMES = [
+  "Anna",
+  "Jürgen",
+  "Özlem",
+  "Björn",
+  "Ursula",
+  "Sören",
+  "Käthe",
+  "Lukas",
+  "Zoë",
+  "Mehmet",
+  "Jörg",
+  "Sophie",
+  "René",
+  "Agnieszka",
+];
 /** Left out of the register on purpose: the first flat of each property's last house. */
 export const DEMO_UNREGISTERED = ["55501045", "55502025"];
 
@@ -28,7 +43,13 @@ function row(property: Property, index: number): (string | null)[] | null {
   if (DEMO_UNREGISTERED.includes(unit.msc)) return null;
   const house = unit.label.split(", ")[1] ?? property.street;
   const city = property.city;
-  const base = [unit.msc, unit.pm, `Wohnanlage ${property.street}, ${city.replace(/^\d+ /, "")}`, `${house}, ${city}`, unit.label];
+  const base = [
+    unit.msc,
+    unit.pm,
+    `Wohnanlage ${property.street}, ${city.replace(/^\d+ /, "")}`,
+    `${house}, ${city}`,
+    unit.label,
+  ];
   const roll = hash(`${unit.msc}:channel`) % 100;
   // About one flat in twenty stands empty.
   if (roll >= 95) return [...base, null, null, null, null];
@@ -42,7 +63,19 @@ function row(property: Property, index: number): (string | null)[] | null {
 
 /** The register as CSV in the dashboard's import format (German headers, `;`, UTF-8 with BOM). */
 export function demoRegisterCsv(): string {
-  const header = ["Nutzeinheit", "HV-Nr.", "Liegenschaft", "Adresse", "Lage", "Bewohner", "E-Mail", "Zustellweg", "Anschrift"];
-  const lines = PROPERTIES.slice(0, 2).flatMap((p) => Array.from({ length: p.units }, (_, i) => row(p, i)).filter((r) => r !== null));
+  const header = [
+    "Nutzeinheit",
+    "HV-Nr.",
+    "Liegenschaft",
+    "Adresse",
+    "Lage",
+    "Bewohner",
+    "E-Mail",
+    "Zustellweg",
+    "Anschrift",
+  ];
+  const lines = PROPERTIES.slice(0, 2).flatMap((p) =>
+    Array.from({ length: p.units }, (_, i) => row(p, i)).filter((r) => r !== null),
+  );
   return `\uFEFF${csvLine(header)}${lines.map((cells) => csvLine(cells)).join("")}`;
 }

@@ -47,7 +47,9 @@ function uviDocuments(): StateDocument[] {
           doctype: "UVI-E",
           mimetype: "application/pdf",
           propertymanagement: property.propertymanagement,
-          metadata: [{ reftype: "resident", mscnumber: unit.msc, pmnumber: unit.pm, from: `${ym}-01`, to: lastDay(ym) }],
+          metadata: [
+            { reftype: "resident", mscnumber: unit.msc, pmnumber: unit.pm, from: `${ym}-01`, to: lastDay(ym) },
+          ],
           content: { generate: "uvi-pdf" },
           confirmed: false,
           withdrawn: false,
@@ -91,7 +93,10 @@ function dtaDocuments(): StateDocument[] {
   return docs;
 }
 
-/** The demo data set (docs/sandbox.md, "The demo data set"): two clients, two DTA customers of one, 208 units, six months of UVI. */
+/**
+ * The demo data set (docs/sandbox.md, "The demo data set"): two clients, two DTA customers of one, 208 units, six
+ * months of UVI.
+ */
 export function demoState(): State {
   return {
     settings: { ...DEFAULT_SETTINGS },

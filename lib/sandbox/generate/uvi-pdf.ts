@@ -2,7 +2,20 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf
 import type { DocumentSummary } from "../documents";
 import { consumption, lookupUnit, propertyAverage, PROVIDER, shiftMonth, type Month } from "../demo/properties";
 
-const MONTH_NAMES = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+const MONTH_NAMES = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
 const monthName = (m: Month) => `${MONTH_NAMES[m.month - 1]} ${m.year}`;
 const kwh = (n: number) => `${n.toLocaleString("de-DE")} kWh`;
 const dateDe = (iso: string) => iso.split("-").reverse().join(".");
@@ -48,8 +61,15 @@ function factsOf(doc: DocumentSummary) {
   const month: Month = { year: Number(from.slice(0, 4)), month: Number(from.slice(5, 7)) };
   const prev = shiftMonth(month, -1);
   const lastYear = shiftMonth(month, -12);
-  const issued = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 5, 6, 0, 0));
-  const [now, before, yearAgo, avg] = [consumption(unit, month), consumption(unit, prev), consumption(unit, lastYear), propertyAverage(property, month)];
+  const issued = new Date(
+    Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 5, 6, 0, 0),
+  );
+  const [now, before, yearAgo, avg] = [
+    consumption(unit, month),
+    consumption(unit, prev),
+    consumption(unit, lastYear),
+    propertyAverage(property, month),
+  ];
   return { doc, ref, from, to, property, unit, month, prev, lastYear, issued, now, before, yearAgo, avg };
 }
 type Facts = ReturnType<typeof factsOf>;
@@ -77,9 +97,17 @@ function drawHead(page: PDFPage, fonts: Fonts, { doc, ref, from, to, property, u
   });
 }
 
-/** The month against the previous month, the same month a year ago and the property's average: a table, a sentence, bars. */
+/**
+ * The month against the previous month, the same month a year ago and the property's average: a table, a sentence,
+ * bars.
+ */
 function drawComparison(page: PDFPage, fonts: Fonts, { month, prev, lastYear, now, before, yearAgo, avg }: Facts) {
-  const head = [monthName(month), `Vormonat (${monthName(prev)})`, `Vorjahresmonat (${monthName(lastYear)})`, "Ø Nutzer (Liegenschaft)"];
+  const head = [
+    monthName(month),
+    `Vormonat (${monthName(prev)})`,
+    `Vorjahresmonat (${monthName(lastYear)})`,
+    "Ø Nutzer (Liegenschaft)",
+  ];
   const cols = [260, 350, 450, R];
   let y = 570;
   page.drawRectangle({ x: L, y: y - 6, width: R - L, height: 34, color: rgb(0.94, 0.95, 0.96) });
@@ -100,7 +128,14 @@ function drawComparison(page: PDFPage, fonts: Fonts, { month, prev, lastYear, no
 
   const diff = avg.heating ? Math.round(((now.heating - avg.heating) / avg.heating) * 100) : 0;
   const verdict = diff > 0 ? `${diff} % über` : diff < 0 ? `${-diff} % unter` : "genau auf";
-  text(page, fonts, `Ihr Heizverbrauch liegt ${verdict} dem Durchschnitt vergleichbarer Nutzer dieser Liegenschaft.`, L, y - 30, 10);
+  text(
+    page,
+    fonts,
+    `Ihr Heizverbrauch liegt ${verdict} dem Durchschnitt vergleichbarer Nutzer dieser Liegenschaft.`,
+    L,
+    y - 30,
+    10,
+  );
 
   barGroup(page, fonts, "Heizung (kWh)", lines[0]![1], L, 330);
   barGroup(page, fonts, "Warmwasser (kWh)", lines[1]![1], L + 260, 330);
@@ -133,7 +168,10 @@ export async function generateUviPdf(doc: DocumentSummary): Promise<Uint8Array> 
   pdf.setCreator("arge-inbox sandbox");
   pdf.setCreationDate(issued);
   pdf.setModificationDate(issued);
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   const page = pdf.addPage([595.28, 841.89]);
 
   drawHead(page, fonts, facts);

@@ -24,13 +24,18 @@ export const MailFaultRule = z
   })
   .strict()
   .refine((r) => !(r.status !== undefined && r.drop), { message: "status and drop exclude each other" })
-  .refine((r) => r.status !== undefined || r.drop || r.delayMs !== undefined, { message: "a mail rule needs status, drop or delayMs" })
+  .refine((r) => r.status !== undefined || r.drop || r.delayMs !== undefined, {
+    message: "a mail rule needs status, drop or delayMs",
+  })
   .refine((r) => r.message === undefined || r.status !== undefined, { message: "message goes with status" });
 export type MailFaultRule = z.infer<typeof MailFaultRule>;
 
 export type SmtpCommand = MailFaultRule["smtp"];
 
-/** Whether `rule` answers `command` for these addresses (the sender for MAIL, the recipient for RCPT, every recipient for DATA). */
+/**
+ * Whether `rule` answers `command` for these addresses (the sender for MAIL, the recipient for RCPT, every recipient
+ * for DATA).
+ */
 export function mailRuleMatches(rule: MailFaultRule, command: SmtpCommand, addresses: string[]): boolean {
   if (rule.smtp !== command) return false;
   const wanted = rule.address?.toLowerCase();

@@ -15,7 +15,10 @@ import { keepMail } from "./store";
  * message kept (store.ts) unless a fault rule says otherwise. One per process, closed at shutdown.
  */
 
-/** The open connections' sockets by client port, so that a rule can drop one (smtp-server hands handlers only the session). */
+/**
+ * The open connections' sockets by client port, so that a rule can drop one (smtp-server hands handlers only the
+ * session).
+ */
 type Sockets = Map<number, Socket>;
 const KEY = Symbol.for("arge-inbox.sandbox-mailbox");
 const holder = globalThis as { [KEY]?: SMTPServer };
@@ -30,7 +33,12 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
  * Applies the first mail fault rule for this command and these addresses, if any: it waits
  * `delayMs`, then drops the connection without an answer, or refuses with its status.
  */
-async function fault(sockets: Sockets, command: SmtpCommand, session: SMTPServerSession, addresses: string[]): Promise<Outcome> {
+async function fault(
+  sockets: Sockets,
+  command: SmtpCommand,
+  session: SMTPServerSession,
+  addresses: string[],
+): Promise<Outcome> {
   const rule = await takeRule(await getDb(), (stored) => {
     const parsed = MailFaultRule.safeParse(stored);
     return parsed.success && mailRuleMatches(parsed.data, command, addresses) ? parsed.data : undefined;
@@ -41,7 +49,9 @@ async function fault(sockets: Sockets, command: SmtpCommand, session: SMTPServer
     sockets.get(session.remotePort)?.destroy();
     return DROPPED;
   }
-  return rule.status === undefined ? undefined : smtpError(rule.status, rule.message ?? `Error: refused by a sandbox fault rule (${command})`);
+  return rule.status === undefined
+    ? undefined
+    : smtpError(rule.status, rule.message ?? `Error: refused by a sandbox fault rule (${command})`);
 }
 
 /** An async handler in smtp-server's callback style; a failure of its own (the database) is a transient 451. */
@@ -83,12 +93,17 @@ function createServer(): SMTPServer {
     maxClients: 20,
     closeTimeout: 5000,
     onAuth: (auth, _session, callback) => callback(null, { user: auth.username || "anonymous" }),
-    onMailFrom: (address, session, callback) => answer(() => fault(sockets, "MAIL", session, [address.address]), callback),
-    onRcptTo: (address, session, callback) => answer(() => fault(sockets, "RCPT", session, [address.address]), callback),
+    onMailFrom: (address, session, callback) =>
+      answer(() => fault(sockets, "MAIL", session, [address.address]), callback),
+    onRcptTo: (address, session, callback) =>
+      answer(() => fault(sockets, "RCPT", session, [address.address]), callback),
     onData: (stream, session, callback) => answer(() => receive(sockets, stream, session), callback),
   });
-  // A socket error (a client that resets, a port taken) reaches the server as an event: without a listener it would end the process.
-  server.on("error", (err: NodeJS.ErrnoException) => console.error(`sandbox mailbox: socket error (${err.code ?? err.name})`));
+  // A socket error (a client that resets, a port taken) reaches the server as an event: without a listener it would end
+  // the process.
+  server.on("error", (err: NodeJS.ErrnoException) =>
+    console.error(`sandbox mailbox: socket error (${err.code ?? err.name})`),
+  );
   server.server.on("connection", (socket: Socket) => {
     const port = socket.remotePort;
     if (port === undefined) return;
@@ -123,6 +138,8 @@ export async function startMailbox(port: number): Promise<void> {
   }
   console.log(`sandbox mailbox: SMTP on 127.0.0.1:${port}`);
   // New connections stop when the drain begins; those under way get closeTimeout to finish.
-  const closed = new Promise<void>((resolve) => shutdownSignal().addEventListener("abort", () => server.close(resolve), { once: true }));
+  const closed = new Promise<void>((resolve) =>
+    shutdownSignal().addEventListener("abort", () => server.close(resolve), { once: true }),
+  );
   onFinish(() => closed);
 }

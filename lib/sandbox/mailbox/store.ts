@@ -22,7 +22,13 @@ export type StoredMail = ReceivedMail & { at: string };
 export async function keepMail(db: Db, mail: ReceivedMail): Promise<void> {
   const [row] = await db
     .insert(sandboxMail)
-    .values({ sender: mail.from, recipients: mail.to, subject: mail.subject, body: mail.text, attachments: mail.attachments })
+    .values({
+      sender: mail.from,
+      recipients: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      attachments: mail.attachments,
+    })
     .returning({ id: sandboxMail.id });
   if (row && row.id % 100 === 0) await db.delete(sandboxMail).where(lte(sandboxMail.id, row.id - KEEP));
 }
@@ -30,9 +36,14 @@ export async function keepMail(db: Db, mail: ReceivedMail): Promise<void> {
 /** The messages kept, oldest first (`GET /sandbox/api/mail`). */
 export async function listMail(db: Db): Promise<StoredMail[]> {
   const rows = await db.select().from(sandboxMail).orderBy(desc(sandboxMail.id)).limit(KEEP);
-  return rows
-    .reverse()
-    .map((r) => ({ at: r.at.toISOString(), from: r.sender, to: r.recipients, subject: r.subject, text: r.body, attachments: r.attachments }));
+  return rows.reverse().map((r) => ({
+    at: r.at.toISOString(),
+    from: r.sender,
+    to: r.recipients,
+    subject: r.subject,
+    text: r.body,
+    attachments: r.attachments,
+  }));
 }
 
 export async function clearMail(db: Db): Promise<void> {

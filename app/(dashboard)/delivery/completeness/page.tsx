@@ -7,11 +7,16 @@ import { readCompletenessSearch } from "@/lib/lists/completeness";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
-export default async function CompletenessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CompletenessPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { prefetch, hydrate } = await pageQueries("delivery");
   const scope = completenessInput(readCompletenessSearch(plainParams(await searchParams)), recordTimeZone());
   await Promise.all([
-    scope.ready && prefetch(completenessQuery(scope.input), ({ db, user }) => deliveryCompleteness(db, user, { ...scope.input })),
+    scope.ready &&
+      prefetch(completenessQuery(scope.input), ({ db, user }) => deliveryCompleteness(db, user, { ...scope.input })),
     prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
     prefetch(deliveryPropertiesQuery(), ({ db, user }) => listDeliveryProperties(db, user)),
   ]);

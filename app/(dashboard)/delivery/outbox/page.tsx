@@ -7,7 +7,11 @@ import { readOutboxSupportSearch } from "@/lib/lists/outbox";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
-export default async function DeliveryOutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DeliveryOutboxPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { prefetch, hydrate } = await pageQueries("delivery");
   const search = readOutboxSupportSearch(plainParams(await searchParams));
   await Promise.all([

@@ -3,5 +3,10 @@ import { getDb } from "@/lib/db/client";
 import { searchResidents } from "@/lib/residents/register/residents";
 import { ResidentsQuery } from "@/lib/residents/register/schemas";
 
-/** The admin's search of every user's register for a resident's erasure request (the erasure: DELETE /api/units/{id}/resident). */
-export const GET = withRole(["admin"], { query: ResidentsQuery }, async ({ user, query }) => searchResidents(await getDb(), user, query));
+/**
+ * The admin's search of every user's register for a resident's erasure request (the erasure: DELETE
+ * /api/units/{id}/resident).
+ */
+export const GET = withRole(["admin"], { query: ResidentsQuery }, async ({ user, query }) =>
+  searchResidents(await getDb(), user, query),
+);

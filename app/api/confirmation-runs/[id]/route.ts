@@ -4,6 +4,8 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { cancelRun } from "@/lib/delivery/confirm/runs";
 
-export const DELETE = withRole(CONNECTION_ROLES, { params: z.object({ id: z.uuid() }), notFound: "delivery.run.notFound" }, async ({ user, params }) =>
-  cancelRun(await getDb(), user.id, params.id),
+export const DELETE = withRole(
+  CONNECTION_ROLES,
+  { params: z.object({ id: z.uuid() }), notFound: "delivery.run.notFound" },
+  async ({ user, params }) => cancelRun(await getDb(), user.id, params.id),
 );

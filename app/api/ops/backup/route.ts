@@ -4,7 +4,10 @@ import { notFound } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/server";
 import { backupResponse, isOpsCaller } from "@/lib/ops/backup/route";
 
-/** The embedded database's snapshot for `npm run backup` (lib/ops/backup/route.ts); a 404 like any unknown path to everyone else. */
+/**
+ * The embedded database's snapshot for `npm run backup` (lib/ops/backup/route.ts); a 404 like any unknown path to
+ * everyone else.
+ */
 export const dynamic = "force-dynamic";
 
 export async function POST(req: NextRequest): Promise<Response> {

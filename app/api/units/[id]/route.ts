@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { updateUnit } from "@/lib/residents/register/register";
 import { UnitEditBody, UnitPath } from "@/lib/residents/register/schemas";
 
-export const PATCH = withRole(CONNECTION_ROLES, { params: UnitPath, body: UnitEditBody, notFound: "unitsApi.notFound" }, async ({ user, params, body }) =>
-  updateUnit(await getDb(), user, params.id, body),
+export const PATCH = withRole(
+  CONNECTION_ROLES,
+  { params: UnitPath, body: UnitEditBody, notFound: "unitsApi.notFound" },
+  async ({ user, params, body }) => updateUnit(await getDb(), user, params.id, body),
 );

@@ -12,7 +12,10 @@ import { pageQueries } from "@/lib/pages/prefetch";
  * A DTA connection's outbox; any other id (another user's, a UVI connection's) is not found. The
  * client is told OUTBOX_MAX_MB, so a file over it is named before it is sent.
  */
-export default async function OutboxPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OutboxPage(props: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [{ id }, raw] = await Promise.all([props.params, props.searchParams]);
   const { client, prefetch, hydrate } = await pageQueries("connections");
   await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));

@@ -15,7 +15,11 @@ function decodeSegment(value: string): string {
   }
 }
 
-export default async function DeliveryDocumentPage({ params }: { params: Promise<{ connection: string; documentid: string }> }) {
+export default async function DeliveryDocumentPage({
+  params,
+}: {
+  params: Promise<{ connection: string; documentid: string }>;
+}) {
   const { client, prefetch, hydrate } = await pageQueries("delivery");
   const raw = await params;
   const key = DeliveryKey.safeParse({ connection: raw.connection, documentid: decodeSegment(raw.documentid) });

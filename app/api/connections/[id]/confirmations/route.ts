@@ -14,32 +14,35 @@ const BODY_LIMIT = 640 * 1024;
 /** The run's id, for `DELETE /api/confirmation-runs/{id}` while it streams (docs/api.md). */
 const RUN_HEADER = "Confirmation-Run";
 
-export const POST = withConnection({ body: ConfirmationsBody, maxBodyBytes: BODY_LIMIT }, async ({ connection, user, body, locale }) => {
-  const db = await getDb();
-  const ctx = { db, connection, client: providerFor(connection), actor: actorOf(user) };
-  const run = await startRun(db, user.id, connection.id, new Set(body.documentids).size);
-  const res = ndjsonResponse(
-    async (emit) => {
-      let totals: Awaited<ReturnType<typeof confirmMany>> | undefined;
-      try {
-        totals = await confirmMany(
-          ctx,
-          body.documentids,
-          body.kd,
-          async (r) => {
-            emit(resultLine(r, locale));
-            await run.record(r.state);
-          },
-          () => run.cancelled,
-        );
-        return { done: true, ...totals };
-      } finally {
-        // Ended by a failure too: then the row keeps the counts recorded so far.
-        await run.finish(totals);
-      }
-    },
-    (err) => errorLine(err, locale),
-  );
-  res.headers.set(RUN_HEADER, run.id);
-  return res;
-});
+export const POST = withConnection(
+  { body: ConfirmationsBody, maxBodyBytes: BODY_LIMIT },
+  async ({ connection, user, body, locale }) => {
+    const db = await getDb();
+    const ctx = { db, connection, client: providerFor(connection), actor: actorOf(user) };
+    const run = await startRun(db, user.id, connection.id, new Set(body.documentids).size);
+    const res = ndjsonResponse(
+      async (emit) => {
+        let totals: Awaited<ReturnType<typeof confirmMany>> | undefined;
+        try {
+          totals = await confirmMany(
+            ctx,
+            body.documentids,
+            body.kd,
+            async (r) => {
+              emit(resultLine(r, locale));
+              await run.record(r.state);
+            },
+            () => run.cancelled,
+          );
+          return { done: true, ...totals };
+        } finally {
+          // Ended by a failure too: then the row keeps the counts recorded so far.
+          await run.finish(totals);
+        }
+      },
+      (err) => errorLine(err, locale),
+    );
+    res.headers.set(RUN_HEADER, run.id);
+    return res;
+  },
+);

@@ -10,4 +10,6 @@ export const POST = withConnection({ query: OutboxSendQuery }, async ({ connecti
   return Response.json(item, { status: 201 });
 });
 
-export const GET = withConnection({ query: OutboxListQuery }, async ({ connection, query, locale }) => listItems(await getDb(), connection.id, query, locale));
+export const GET = withConnection({ query: OutboxListQuery }, async ({ connection, query, locale }) =>
+  listItems(await getDb(), connection.id, query, locale),
+);

@@ -2,4 +2,6 @@ import { testConnection } from "@/lib/connections/test-connection";
 import { withConnection } from "@/lib/api/with-connection";
 import { translate } from "@/lib/i18n/messages";
 
-export const POST = withConnection({}, async ({ connection, locale }) => testConnection(connection, (key, vars) => translate(locale, key, vars)));
+export const POST = withConnection({}, async ({ connection, locale }) =>
+  testConnection(connection, (key, vars) => translate(locale, key, vars)),
+);

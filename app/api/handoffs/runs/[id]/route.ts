@@ -4,6 +4,8 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { readHandoffRun } from "@/lib/residents/handoffs/runs";
 
-export const GET = withRole(CONNECTION_ROLES, { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" }, async ({ user, params }) =>
-  readHandoffRun(await getDb(), user.id, params.id),
+export const GET = withRole(
+  CONNECTION_ROLES,
+  { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
+  async ({ user, params }) => readHandoffRun(await getDb(), user.id, params.id),
 );

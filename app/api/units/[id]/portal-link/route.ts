@@ -4,11 +4,18 @@ import { getDb } from "@/lib/db/client";
 import { renewPortalLink, revokePortalLink } from "@/lib/residents/portal/owner";
 import { UnitPath } from "@/lib/residents/register/schemas";
 
-/** The owner renews (the old link revoked, the new one goes out with the next mail or letter) or revokes a unit's portal link. */
-export const POST = withRole(CONNECTION_ROLES, { params: UnitPath, notFound: "unitsApi.notFound" }, async ({ user, params }) =>
-  renewPortalLink(await getDb(), user, params.id),
+/**
+ * The owner renews (the old link revoked, the new one goes out with the next mail or letter) or revokes a unit's portal
+ * link.
+ */
+export const POST = withRole(
+  CONNECTION_ROLES,
+  { params: UnitPath, notFound: "unitsApi.notFound" },
+  async ({ user, params }) => renewPortalLink(await getDb(), user, params.id),
 );
 
-export const DELETE = withRole(CONNECTION_ROLES, { params: UnitPath, notFound: "unitsApi.notFound" }, async ({ user, params }) =>
-  revokePortalLink(await getDb(), user, params.id),
+export const DELETE = withRole(
+  CONNECTION_ROLES,
+  { params: UnitPath, notFound: "unitsApi.notFound" },
+  async ({ user, params }) => revokePortalLink(await getDb(), user, params.id),
 );

@@ -4,6 +4,8 @@ import { eraseResident } from "@/lib/residents/register/register";
 import { UnitPath } from "@/lib/residents/register/schemas";
 
 /** An admin erases one resident's personal data in any user's register; the unit stays. */
-export const DELETE = withRole(["admin"], { params: UnitPath, notFound: "unitsApi.notFound" }, async ({ user, params }) =>
-  eraseResident(await getDb(), user, params.id),
+export const DELETE = withRole(
+  ["admin"],
+  { params: UnitPath, notFound: "unitsApi.notFound" },
+  async ({ user, params }) => eraseResident(await getDb(), user, params.id),
 );

@@ -3,8 +3,14 @@ import { contentDispositionFor } from "@/lib/connections/files";
 import { getDb } from "@/lib/db/client";
 import { openPortalDocument } from "@/lib/residents/portal/view";
 
-/** One of the resident's documents, the archived bytes as an attachment; recorded `opened` (lib/residents/portal/view.ts). */
-export async function GET(_req: Request, { params }: { params: Promise<{ token: string; id: string }> }): Promise<Response> {
+/**
+ * One of the resident's documents, the archived bytes as an attachment; recorded `opened`
+ * (lib/residents/portal/view.ts).
+ */
+export async function GET(
+  _req: Request,
+  { params }: { params: Promise<{ token: string; id: string }> },
+): Promise<Response> {
   const { token, id } = await params;
   const file = await openPortalDocument(await getDb(), token, id);
   if (!file) notFound();

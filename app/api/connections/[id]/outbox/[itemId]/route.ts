@@ -6,5 +6,11 @@ import { OutboxItemPath, ResolveBody } from "@/lib/outbox/schemas";
 export const PATCH = withConnection(
   { params: OutboxItemPath, body: ResolveBody, notFound: "outboxApi.notFound" },
   async ({ connection, user, params, body, locale }) =>
-    resolveItem(await getDb(), { connectionId: connection.id, itemId: params.itemId, state: body.state, actor: user, locale }),
+    resolveItem(await getDb(), {
+      connectionId: connection.id,
+      itemId: params.itemId,
+      state: body.state,
+      actor: user,
+      locale,
+    }),
 );

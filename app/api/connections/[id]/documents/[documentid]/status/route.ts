@@ -8,6 +8,14 @@ import { confirmOne } from "@/lib/delivery/confirm/one";
 import { confirmAnswer } from "@/lib/delivery/confirm/answers";
 
 // The one-document case of the bulk path; no caller signal: the outcome must be seen even if the browser goes away.
-export const PUT = withConnection({ query: KdQuery, params: pathParams("documentid") }, async ({ connection, user, params, query }) =>
-  confirmAnswer(await confirmOne({ db: await getDb(), connection, client: providerFor(connection), actor: actorOf(user) }, params.documentid, query.kd)),
+export const PUT = withConnection(
+  { query: KdQuery, params: pathParams("documentid") },
+  async ({ connection, user, params, query }) =>
+    confirmAnswer(
+      await confirmOne(
+        { db: await getDb(), connection, client: providerFor(connection), actor: actorOf(user) },
+        params.documentid,
+        query.kd,
+      ),
+    ),
 );

@@ -4,7 +4,10 @@ import { getDb } from "@/lib/db/client";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { openDeliveryFile } from "@/lib/delivery/support/detail";
 
-export const GET = withSupport({ params: DeliveryKey, notFound: "deliveryRecord.notFound" }, async ({ user, params }) => {
-  const { meta, stream } = await openDeliveryFile(await getDb(), user, params);
-  return fileResponse(meta, stream);
-});
+export const GET = withSupport(
+  { params: DeliveryKey, notFound: "deliveryRecord.notFound" },
+  async ({ user, params }) => {
+    const { meta, stream } = await openDeliveryFile(await getDb(), user, params);
+    return fileResponse(meta, stream);
+  },
+);
