@@ -74,12 +74,9 @@ function toRow(d: ProviderDocument): Row {
 type Scope = { connectionId: string; kd: string };
 
 /**
- * Rows per statement when a sync writes the index. With the embedded database the statement runs
- * on the server's thread (PGlite, 30,000 documents: 500 rows median 71 ms; 100 rows median 12 ms,
- * 99th percentile 63 ms; 50 rows median 5 ms, 99th percentile 24 ms). With PostgreSQL building and
- * sending the statement costs the thread too: the longest event-loop delay of a 30,000-document
- * walk was 85–169 ms with 150 or 500 rows, 27–41 ms with 50 (for about 40 % more sync time
- * without provider latency). `npm run bench -- resilience.` measures it.
+ * Rows per statement when a sync writes the index: small, as each statement holds the server's
+ * thread (PGlite runs there; with PostgreSQL, building the statement does). The figures:
+ * docs/scale.md, "The figures behind the code's choices"; `npm run bench -- resilience.` measures it.
  */
 const WRITE_ROWS = 50;
 
@@ -183,9 +180,8 @@ const MAX_PAGES_PER_CONNECTION = 1000;
  * With the embedded database, a page this process indexed with the same content is not even
  * compared again while the connection's sync state is the one seen then: only a sync marks rows
  * `gone` (under its lease) or rewrites them; confirmations, archiving and replacements touch none
- * of the compared columns; and a page written with other content forgets the connection's pages.
- * Rewriting an unchanged page cost the embedded database about 8 ms per list request, comparing
- * it about 4 ms, on the thread that serves the next request.
+ * of the compared columns; and a page written with other content forgets the connection's pages
+ * (what rewriting or comparing a page costs: docs/scale.md).
  */
 async function indexListedPage(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date): Promise<number> {
   const pages = env().databaseUrl ? undefined : (indexedPages.get(scope.connectionId) ?? new Map<string, string>());
@@ -217,17 +213,9 @@ const INDEX_TABLES = sql`delivery_documents, delivery_unit_counts, delivery_unit
 let analyzedAtRows: number | undefined;
 
 /**
- * After a sync, which rewrote each listed row (last_seen_at): the embedded database has no
- * autovacuum, so the index and its kept counts (rewritten by every state change) are vacuumed
- * here, which keeps the tables from growing with every sync and lets a search count from the
- * index alone (index-only scans need the visibility map). PostgreSQL's autovacuum does this on
- * its own, and ANALYZE as well, which the embedded database never did either: without statistics
- * its planner took the inbox's 50 units at 100,000 documents through a BitmapAnd of the period
- * index (66,672 entries read per unit: 88 ms instead of 24 ms for the page, docs/scale.md). So the
- * tables are analyzed after this process's first sync and whenever their size moved by a tenth
- * since, as autovacuum would; with a sample of 3,000 rows (statistics target 10), which took
- * 41 + 12 ms at 100,000 documents against 516 + 44 ms at the default target, so the server's
- * thread is not held long.
+ * The embedded database has no autovacuum: after a sync the index and its counts are vacuumed (the
+ * tables would grow with every sync), and analyzed after the first sync and whenever their size
+ * moved by a tenth, with a small sample so the thread is not held long (docs/scale.md).
  */
 export async function tidyIndex(db: Db): Promise<void> {
   if (env().databaseUrl) return;

@@ -13,9 +13,8 @@ import { rowsOf } from "@/lib/db/rows";
  * the next newer (first seen later; the provider's order breaks ties). Recomputed per connection.
  */
 export async function markReplacements(db: Db, connectionId: string): Promise<void> {
-  // Only the rows whose successor changed (after the first sync of a connection: usually none)
-  // are joined back: with statistics that do not know the connection yet (its rows were just
-  // added), PostgreSQL planned the join of all its rows as a nested loop (10,000 rows: 50 s).
+  // Only the rows whose successor changed (usually none) are joined back: statistics that do not
+  // know a new connection's rows yet made PostgreSQL plan a join of all of them as a nested loop.
   await db.execute(sql`
     WITH r AS MATERIALIZED (
       SELECT documentid, replaced_by, lead(documentid) OVER (
