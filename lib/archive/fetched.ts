@@ -7,12 +7,9 @@ import { eventRow, type Actor, type AuditEvent } from "@/lib/audit/audit";
 import { hashMatches, type HashCheck } from "@/lib/provider/facts";
 
 /**
- * Records that a document's bytes are archived: hash, size, time and the check against the
- * provider's hashvalue on its index row (made here when the document was never listed, e.g.
- * confirmed by id), and a `fetch` audit event.
- * Invariant: once a confirmation has claimed a document (pending, unknown, confirmed), its row
- * keeps the hash that confirmation archived; bytes fetched later are archived and get their own
- * event (`otherBytes`), never the row. See docs/architecture.md, "View" and "Archive before confirm".
+ * Records that a document's bytes are archived, on its index row (made here if it was never listed) with a `fetch`
+ * event. Invariant: once a confirmation claimed the document, its row keeps the hash that confirmation archived; later
+ * bytes get only their own event (`otherBytes`). See docs/architecture.md, "View" and "Archive before confirm".
  */
 
 /** States in which the row's hash is the one a confirmation archived and sent for. */

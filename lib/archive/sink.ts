@@ -41,13 +41,9 @@ const ONE_AT_A_TIME = 1;
 export const RESOLVED = Promise.resolve();
 
 /**
- * Copies chunks into batch buffers of BATCH_BYTES (taken from the worker's pool, so they can be
- * given away) handed to `flush` in order, full ones as they fill and the last one on `drain`.
- * Up to `window` flushes run at once, started in the order of their batches (a later one never
- * before an earlier one); what a flush must do in order (the hash) it orders itself. `write`
- * holds the stream back once more than MAX_IN_FLIGHT_BYTES wait, `window + 1` batches: one for
- * each flush under way and one being filled. A failed flush fails every later `write` and `drain`,
- * and no flush starts after it.
+ * Batches of BATCH_BYTES (from the worker's pool, so they can be given away) go to `flush` in order, up to `window` at
+ * once; what must stay in order (the hash) `flush` orders itself. `write` waits past `window + 1` batches in flight;
+ * after a failed flush every later `write` and `drain` fails and no flush starts (docs/architecture.md, "View").
  */
 export function batcher(flush: (batch: ArrayBuffer, length: number) => Promise<void>, window = ONE_AT_A_TIME) {
   const MAX_IN_FLIGHT_BYTES = (window + 1) * BATCH_BYTES;

@@ -18,12 +18,9 @@ export function openSink(db: Db, extra?: HashAlgorithm): Promise<ArchiveSink> {
 }
 
 /**
- * Passes a file's stream on unchanged while writing it into the archive. The browser side is held
- * up only when the archive lags by more than MAX_IN_FLIGHT_BYTES (sink.ts). The stream ends as
- * soon as the last byte is handed on; the rest of the writes, the durable commit and `onArchived`
- * run right after, tracked for `document` (pending.ts) so that a confirmation of the document and
- * a shutdown wait for them. A finished download therefore does not yet mean an archived file.
- * A failing archive is logged and the bytes still reach the browser.
+ * Passes a file's stream on unchanged while archiving it (docs/architecture.md, "View"). The commit runs after the last
+ * byte, tracked in pending.ts so a confirmation and a shutdown wait for it: a finished download is not yet an archived
+ * file. A failing archive is logged and the bytes still reach the browser.
  */
 export function teeToArchive(
   db: Db,
