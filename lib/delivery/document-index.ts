@@ -170,18 +170,10 @@ const indexedPages = new Map<string, Map<string, string>>();
 const MAX_PAGES_PER_CONNECTION = 1000;
 
 /**
- * Records a page listed through the dashboard, writing only what changed. Rows already indexed
- * exactly as listed are not written again, so their `last_seen_at` stays where it was: that time
- * is read only against the start of a sync's walk (`gone`, reconciliation), and the walk writes
- * every row it sees itself. So while a sync holds the lease every row is written, as the walk
- * would (a lease taken after the statement began belongs to a walk that started after `seenAt`,
- * for which the skipped write would have changed nothing).
- *
- * With the embedded database, a page this process indexed with the same content is not even
- * compared again while the connection's sync state is the one seen then: only a sync marks rows
- * `gone` (under its lease) or rewrites them; confirmations, archiving and replacements touch none
- * of the compared columns; and a page written with other content forgets the connection's pages
- * (what rewriting or comparing a page costs: docs/scale.md).
+ * Records a listed page, writing only new or changed rows: `last_seen_at` is read only against a walk's start, and
+ * while a sync holds the lease every row is written, as its walk would. The embedded database skips a page it indexed
+ * alike while the sync state holds, which is sound only while nothing but a sync writes the compared columns
+ * (docs/architecture.md, "List"; the costs: docs/scale.md, "The figures behind the code's choices").
  */
 async function indexListedPage(db: Db, scope: Scope, documents: ProviderDocument[], seenAt: Date): Promise<number> {
   const pages = env().databaseUrl ? undefined : (indexedPages.get(scope.connectionId) ?? new Map<string, string>());

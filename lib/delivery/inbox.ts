@@ -201,12 +201,9 @@ function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: 
 }
 
 /**
- * The statement: its groups (`groupedOf`) named and ordered by the register, where a group's entry
- * is the unit with its `mscnumber`, else the one `by_pm` names (`registerOf`); the open counts per
- * connection are kept counts as well; only the page's own documents are read whole. Their hand-off
- * state is joined to those rows alone, through the register entry's present resident (unit key
- * and `resident_since`: the unique index handoffs_once), so it costs a page of index probes
- * whatever the user's record holds.
+ * The statement: groups named and ordered by the register, counts from those the database keeps, and only the page's
+ * own documents read whole (docs/architecture.md, "Inbox"). Their hand-off state is joined to those rows alone, through
+ * the present resident (the unique index handoffs_once), so it costs a page of index probes however large the record.
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;

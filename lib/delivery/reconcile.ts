@@ -6,12 +6,9 @@ import { rowsOf } from "@/lib/db/rows";
 import { claimSettledSql } from "./confirm/settled";
 
 /**
- * Reconciliation (docs/architecture.md, "Reconciliation"): a confirmation whose outcome was not
- * seen (`unknown`), or that a crash left `pending`, is decided by the list the provider just gave
- * in full: gone means the PUT took effect (`confirmed`); still listed means it did not (the
- * document is open again and may be confirmed once more). Only rows whose PUT finished, or can
- * no longer be under way (its deadline passed, or the instance that claimed it died) before the
- * walk began are decided: a PUT still in flight is never judged by a list read before it landed.
+ * Decides `unknown` and crash-left `pending` confirmations by the provider's full list: gone means the PUT took effect,
+ * still listed that it did not. Only a PUT that ended, or can no longer be under way, before the walk began is judged:
+ * one in flight may land after the list was read (docs/architecture.md, "Reconciliation").
  */
 export async function reconcileConnection(
   db: Db,

@@ -10,12 +10,10 @@ import { knownFrom, type Known } from "./known";
 import { sendOnce } from "./put";
 
 /**
- * Confirmations (docs/architecture.md, "Confirm"): archive first, then an intent row committed as
- * `pending`, then exactly one PUT, then its outcome. Invariant: a PUT goes out only for the caller
- * that moved the intent row from nothing or `failed` to `pending`; a pending, unknown or confirmed
- * row makes every other attempt (this instance or another) return without sending. The claim
- * names this instance and the deadline by which its PUT has ended (lib/ops/instances.ts), so nobody
- * judges it while it may still be under way, and a crash's claims are judged at once.
+ * Confirmations (docs/architecture.md, "Confirm"): archive, intent row `pending`, exactly one PUT, outcome. Invariant:
+ * a PUT goes out only for the caller that moved the intent row from nothing or `failed` to `pending`; every other
+ * attempt, here or on another instance, returns without sending. The claim names this instance and the PUT's deadline,
+ * so nobody judges it while it may be under way, and a crash's claims are judged at once.
  */
 
 export type { ConfirmContext, ConfirmResult };

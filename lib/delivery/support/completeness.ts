@@ -9,12 +9,9 @@ import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "
 import { inProperty, registerNames, type RegisterNames } from "./register";
 
 /**
- * Which usage unit got its document for which month (by the month of `period_from`), so support
- * sees gaps at a glance. A month without a document is `missing` only when it is clearly a gap:
- * the unit had documents before and after it in the range, or it is the current month, the
- * provider's usual day has passed, and the unit had one the month before. Each unit carries its
- * names from its owner's unit register (./register.ts), and the units come by property.
- * See docs/api.md, `GET /api/delivery/completeness`.
+ * Which usage unit got its document for which month, so support sees gaps at a glance; a month is `missing` only when
+ * it is clearly a gap, so the grid shows no false alarms (docs/api.md, `GET /api/delivery/completeness`). Units carry
+ * their names from the owner's register (./register.ts).
  */
 export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type CompletenessUnit = {
