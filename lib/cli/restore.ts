@@ -1,10 +1,7 @@
 /**
- * `npm run restore -- FILE`: a backup of lib/cli/backup.ts into an empty DATA_DIR (the embedded
- * database and its archive) or an empty database at DATABASE_URL (and its archive: the database,
- * or ARCHIVE_DIR). The file is checked against its manifest before anything is written, and the
- * target after: every table's rows and every archived file must hash as the manifest says. The
- * manifest must carry a signature by one of ENCRYPTION_KEYS (lib/ops/backup/signature.ts); one without
- * a valid signature is restored only with --allow-unsigned.
+ * `npm run restore -- FILE [--allow-unsigned]`: a backup of lib/cli/backup.ts into an empty DATA_DIR or database. The
+ * signed manifest is checked before anything is written, so an altered backup plants nothing, and every row and file of
+ * the target after; --allow-unsigned takes a file without a valid signature (README.md, "Backups").
  */
 import path from "node:path";
 import { env } from "@/lib/env";

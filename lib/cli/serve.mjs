@@ -1,17 +1,8 @@
 #!/usr/bin/env node
-// npm start: the production server, as `next start` would run it (same port and host options,
-// NODE_ENV=production, instrumentation.ts at start), with one addition before Next sees a request:
-// the client's address is taken from the socket, or from the X-Forwarded-For header the
-// TRUSTED_PROXIES reverse proxies in front of the app built (the Nth entry from the right), and
-// written as the only X-Forwarded-For entry. Next keeps a header the client sent as it is, so
-// without this a client could name any address (sign-in throttling counts per address).
-// Likewise X-Forwarded-Host, -Proto and -Port count only from TRUSTED_PROXIES: with none they are
-// dropped, and Next fills them from the Host header and the socket (next-auth builds its URLs and
-// the Secure flag of its cookies from them).
-// A path with a malformed percent-encoding is answered 400 in the JSON error shape here, since
-// Next would answer it with a plain-text 500.
-// On SIGTERM or SIGINT the app drains (readiness 503, syncs stopped at a page, requests and
-// archive writes finished) and the process exits, within 10 s at most.
+// npm start: `next start` with one step before Next sees a request. Next keeps the X-Forwarded-* headers a client sent,
+// so the client's address (sign-in throttling counts per address) and X-Forwarded-Host, -Proto and -Port (next-auth's
+// URLs and Secure cookies) are taken only from the socket or TRUSTED_PROXIES; a malformed path is answered 400 in the
+// JSON error shape, not Next's 500. See docs/architecture.md, "How a request flows" and "Start and shutdown".
 import { createServer } from "node:http";
 import path from "node:path";
 import { observeRequests } from "./observe.mjs";

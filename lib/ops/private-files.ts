@@ -4,12 +4,10 @@ import path from "node:path";
 import { log } from "@/lib/log";
 
 /**
- * DATA_DIR holds residents' names and addresses, password hashes and the archived documents (in
- * the embedded database's files and its write-ahead log): nobody but the app's own user reads it.
- * The processes that write there run with a umask of 077 (lib/cli/serve.mjs, the backup commands),
- * so what they create is 0600 (folders 0700); a start that finds DATA_DIR or anything in it wider
- * (made before, or by hand) tightens it and says how much it changed. The embedded database's own
- * files (made 0666 by PGlite whatever the umask) are tightened once more after it opened, quietly.
+ * DATA_DIR holds residents' data, password hashes and the archived documents, so nobody but the app's user may read it.
+ * Its writers run with umask 077 (serve.mjs, the backup commands), and a start tightens whatever it finds wider, made
+ * before or by hand, to 0600 and 0700 (README.md, "Personal data"); PGlite makes its files 0666 whatever the umask, so
+ * they are tightened again once it opened.
  */
 export function tightenDataDir(dataDir: string, { quiet = false } = {}): void {
   let changed = 0;

@@ -6,13 +6,10 @@ import { onFinish } from "@/lib/process/lifecycle";
 import { OpsError } from "./manifest";
 
 /**
- * Who uses the embedded database in DATA_DIR. PGlite is one process's: the server and a backup
- * command must never open it at the same time. The server announces itself in DATA_DIR/ops.json
- * (pid, port, a random token; mode 0600), and a command that finds a live server asks it for the
- * snapshot over loopback (POST /api/ops/backup with that token). A command that opens the database
- * itself first writes DATA_DIR/ops.lock (its pid), and a server does not start while that lock's
- * process lives. Each side writes its own file before it looks for the other's, so when both
- * start at once at least one of them sees the other.
+ * Who uses the embedded database in DATA_DIR: PGlite is one process's, so a backup command asks a live server
+ * (DATA_DIR/ops.json) for the snapshot, or holds DATA_DIR/ops.lock while it opens the database itself (README.md,
+ * "Backups"). Each side writes its own file before it looks for the other's, so of two starting at once at least one
+ * sees the other.
  */
 
 type Announcement = { pid: number; port: number; token: string };

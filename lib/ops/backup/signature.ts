@@ -4,14 +4,10 @@ import { z } from "zod";
 import { OpsError, readManifestJson, type Manifest } from "./manifest";
 
 /**
- * The manifest's signature (issue #32). The manifest names every table's and file's SHA-256 and
- * count, so whoever can rewrite it can plant rows (an admin, say) and recompute the hashes;
- * a signature over it makes such a backup one that restore refuses. The key is derived (HKDF-SHA256,
- * its own purpose label) from the first of ENCRYPTION_KEYS, the keys a restored app needs anyway to
- * open its connections' secrets; a backup file holds no key. The MAC is HMAC-SHA256 over the
- * manifest's canonical bytes: its JSON without `signature`, object keys sorted, no spaces.
- * Verification tries every key of ENCRYPTION_KEYS, so a backup signed before a key rotation restores
- * while the old key is still listed after the new one.
+ * The manifest's signature (issue #32): whoever can rewrite a manifest can plant rows and recompute its hashes, so
+ * restore wants it signed with a key of ENCRYPTION_KEYS, which a restored app needs anyway; a backup holds no key.
+ * Every listed key is tried, so backups signed before a rotation still restore. The canonical bytes and the HKDF label
+ * must not change, or older backups fail (README.md, "Backups").
  */
 
 export type SigningKey = { kid: string; key: Buffer };

@@ -17,12 +17,10 @@ export type Source = {
 export type Report = (line: string) => void;
 
 /**
- * Writes a snapshot into the empty directory `staging`. All rows come from one transaction; the
- * archived files are those its documents refer to. A directory archive's files are copied after
- * the transaction (an archived file is written before its record, and never changes, so every
- * reference is there; files archived later are not referred to and stay out), which keeps the
- * embedded database's lock, held for the transaction, short. A database archive is read inside it.
- * The manifest is signed with the first of `keys` (ENCRYPTION_KEYS: signature.ts).
+ * Writes a snapshot into the empty directory `staging`: the rows from one transaction, a directory archive's files
+ * copied after it to keep the embedded database's lock short. That is sound because a file is archived before its
+ * record refers to it and never changes; files archived later are referred to by nothing and stay out. The manifest is
+ * signed with the first of `keys` (signature.ts).
  */
 export async function takeSnapshot(
   source: Source,
