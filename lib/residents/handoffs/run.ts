@@ -11,12 +11,9 @@ import { claimHandoff } from "@/lib/residents/handoffs/record";
 import { readSources, type HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
- * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each asked document goes to the
- * present resident of its unit by that resident's channel, one after another, each reported as it
- * ends. Only archived bytes go out, as an attachment read from the archive (the hash the record
- * keeps); the intent is committed before the send (record.ts). A resident on the portal channel
- * is told by mail (portal-mail.ts); one on the post channel gets the property's printed letters
- * (print.ts), so here the document is reported `skipped`, saying so.
+ * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to its unit's present resident, by their
+ * channel (post is `skipped`: print.ts). Only archived bytes go out (the hash the record keeps) and the intent is
+ * committed before the send (record.ts), so what went out is proven and never sent twice unasked.
  */
 
 export type HandoffTotals = { sent: number; failed: number; skipped: number };

@@ -10,12 +10,9 @@ import { recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/
 import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
- * `POST /api/handoffs` for a resident on the portal channel: the document is in their portal
- * already (portal.ts lists it), so what goes out is a German mail saying so, through the record's
- * claim like the e-mail channel, without the PDF. The first mail to a resident whose link has not
- * reached them yet carries a fresh link (the old undelivered one is replaced: only hashes are
- * kept, so a link cannot be sent twice). Without an address the link goes with the property's
- * printed letters (print.ts); a link the owner revoked goes nowhere until the owner issues one.
+ * `POST /api/handoffs` for a resident on the portal channel (docs/api.md, "The resident's portal and the printed
+ * letters"): a mail saying the document is in the portal, claimed like an e-mail. A link not yet delivered is replaced
+ * by a fresh one, since only its hash is kept; without an address the link goes by post (print.ts).
  */
 
 export async function handOffByPortal(

@@ -1,12 +1,9 @@
 import { addressGroup } from "@/lib/auth/address-group";
 
 /**
- * The portal's throttle (proxy.ts, before any page or file of `/r/*` is served): at most
- * PORTAL_REQUESTS per minute per client address group (lib/auth/address-group.ts: an IPv6 /64
- * counts as one), so nobody guesses tokens at speed. Counted in this process's memory in fixed
- * windows: each instance holds the limit on its own, which bounds guessing all the same (2^256
- * tokens), and a restart forgets nothing worth keeping. The map is bounded: past MAX_KEYS the
- * windows that ended are dropped, and if none had, the oldest entries go.
+ * The portal's throttle (proxy.ts, before anything of `/r/*` is served), so nobody guesses tokens at speed
+ * (docs/api.md, "The resident's portal and the printed letters"). In memory per instance: with 2^256 tokens that bounds
+ * guessing all the same, and a restart loses nothing worth keeping. MAX_KEYS bounds the map against many addresses.
  */
 
 export const PORTAL_REQUESTS = 30;

@@ -13,12 +13,9 @@ import { claimHandoff, finishHandoff, type Claim } from "@/lib/residents/handoff
 import { archivedBytes } from "@/lib/residents/handoffs/outcome";
 
 /**
- * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): one
- * PDF of a property's letters for a month. Each post letter's hand-off is claimed like a send
- * (record.ts, again allowed: printing twice prints again and counts the attempt) and becomes
- * `printed` once the PDF is made; a link letter issues the resident's fresh portal link, marked
- * delivered by letter. The print is bounded before anything is read (letters and bytes), and its
- * pages before any is copied, on a worker with a time budget (print-worker.ts).
+ * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): a post letter is claimed
+ * like a send (printing twice prints again). The print is bounded before anything is read, its pages made on a worker
+ * with a time budget (print-worker.ts), so no print holds up the server.
  */
 
 type User = { id: string; email: string; name: string };

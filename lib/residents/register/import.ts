@@ -16,15 +16,10 @@ import { eventLoopTurns, nextTurn } from "./turns";
 export type { RowError, UnitChange } from "./plan";
 
 /**
- * `PUT /api/units` (docs/api.md, "The unit register"): a register exported by property-management
- * software, checked row by row and applied in one transaction. A unit is matched by its key
- * (`mscnumber`, else `pmnumber`) among the user's units; a column the file does not have leaves
- * that field as it is, so a file of numbers and e-mails does not wipe the addresses. Rows with
- * errors change nothing; units the file leaves out stay unless `replace`. The dry run does the
- * same reading and matching under the same lock and stops before writing, so both report alike.
- * The file is read and its cells cleaned before the lock is taken; every long step hands the event
- * loop a turn now and then (lib/residents/register/turns.ts), and every statement is bounded, so that the
- * largest file (issue #32) does not hold up other requests.
+ * `PUT /api/units` (docs/api.md, "The unit register"). A column the file lacks leaves its field as it is, so a file of
+ * numbers and e-mails wipes no addresses; the dry run matches under the same lock as the write, so both report alike.
+ * Cells are cleaned before the lock, and long steps yield (turns.ts) with bounded statements, so the largest file
+ * (issue #32) does not hold up other requests.
  */
 
 export const MAX_REGISTER_BYTES = 10 * 1024 * 1024;
