@@ -1,12 +1,6 @@
 /**
- * The readable form of a log line (lib/log.ts writes it in a terminal and in the demo):
- *
- *   14:03:27.512 WARN  sync failed connectionId=5f0c… err=provider_unavailable req=0b6f3c2e-5d1a-4c7e-9f42-8a1d2e3c4b5a
- *   14:03:27.530 INFO  POST /api/connections/[id]/sync 200 · 1480 ms req=0b6f3c2e-5d1a-4c7e-9f42-8a1d2e3c4b5a
- *
- * Time in the display time zone, level, message, then the line's other fields as `key=value`; a
- * request's access line (lib/cli/observe.mjs) reads as method, route, status and duration. It formats what pino already
- * wrote as JSON, after redaction, so both forms hide the same values.
+ * The readable form of a log line (README.md, "Metrics and logs"): time, level, message, then the other fields as
+ * `key=value`. It formats the JSON pino already wrote, after redaction, so both forms hide the same values.
  */
 
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };

@@ -18,12 +18,9 @@ function onFirstUse<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 /*
- * The inbox's parts that only a person's action brings up: the open document (its pane and, on a
- * phone, its full-screen dialog), the question before a confirmation, the run it starts and the
- * shortcuts help. Each is rendered only while it shows, so neither they nor Radix's dialogs are in
- * the page's first load (the bench figure pages.inbox_first_load_js_kb_gzip, tests/bench/pages.bench.ts). The server
- * still
- * renders the pane when the URL names a document (a link to it).
+ * The inbox's parts that only a person's action brings up (the open document, the confirm question and run, the
+ * shortcuts help) render only while they show, keeping them and Radix's dialogs out of the first load (bench figure
+ * pages.inbox_first_load_js_kb_gzip). The server still renders the pane when the URL names a document.
  */
 export const LazyDocumentPane = onFirstUse(() => import("./document-pane").then((m) => m.DocumentPane));
 export const LazyViewerDialog = onFirstUse(() => import("./viewer-dialog").then((m) => m.ViewerDialog));

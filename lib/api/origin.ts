@@ -1,10 +1,7 @@
 /**
- * A changing request is accepted without an Origin header (scripts, curl) or with this
- * application's own origin; any other origin, `null` included, is refused. The own origin is
- * PUBLIC_URL's when set (scheme, host and port must match), else the host the request was
- * addressed to: X-Forwarded-Host, which lib/cli/serve.mjs lets through only from trusted proxies
- * (Next fills it from Host otherwise), then Host. Without PUBLIC_URL the scheme is not compared,
- * since a proxy that terminates TLS may not say so.
+ * A changing request is accepted without an Origin header (scripts, curl) or with the app's own origin, so another site
+ * cannot act with a user's cookies. Own is PUBLIC_URL's origin, else the addressed host (X-Forwarded-Host, trusted only
+ * from TRUSTED_PROXIES by serve.mjs, then Host), scheme not compared: a TLS-terminating proxy may not say so.
  */
 export function isAllowedOrigin(headers: Headers, publicOrigin?: string): boolean {
   const origin = headers.get("origin");

@@ -57,13 +57,9 @@ async function waitBefore(db: Db, { key, limits }: Counter, id: number): Promise
 }
 
 /**
- * Records a sign-in attempt BEFORE its password is checked, then decides whether it may be
- * checked. Invariant: of any number of attempts at once, only those that find every limit of
- * their account and of their address group unfilled by the attempts before them (failed, or still
- * being checked) get through, so a burst cannot race past a limit. The account's limits hold from
- * every address together (at most 10 checks in 15 minutes, throttle-limits.ts), except that an
- * address the account signed in from in the last 30 days has a budget of its own for it: an
- * attack from elsewhere does not lock the owner out. A refused attempt leaves no row.
+ * Records a sign-in attempt BEFORE its password is checked, then decides whether it may be. Invariant: an attempt
+ * passes only if those before it (failed, or still being checked) leave every limit of its account and address group
+ * unfilled, so a burst cannot race past a limit; a refused one leaves no row. The limits: docs/api.md, "Conventions".
  */
 export async function beginAttempt(
   db: Db,

@@ -1,10 +1,7 @@
 /**
- * List state in the URL: each list names its parameters once, in this vocabulary
- * (lib/lists/inbox.ts, delivery.ts, completeness.ts), and two readers follow that one definition:
- * the lenient reader below, used by the pages on server and client (a broken value falls back to
- * its default, so a link never fails the page), and the strict zod schema of the route
- * (lib/lists/schema.ts: a broken value is a 400 naming it). Written without zod and without
- * imports: the browser loads this, and every kilobyte of the first load counts.
+ * List state in the URL, named once per list (lib/lists/inbox.ts, delivery.ts, completeness.ts) and read two ways:
+ * leniently here for the pages, so a link never fails a page, and strictly by the routes' zod schema (schema.ts: a 400
+ * naming the value). No zod and no imports: the browser loads this in its first load.
  */
 
 export type Raw = Record<string, string | undefined>;

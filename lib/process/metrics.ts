@@ -3,13 +3,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
 
 /**
- * The process's metrics, served by GET /api/metrics (docs/api.md). Labels are
- * bounded by construction: a route pattern, a service name, a status class, a result or an
- * outcome; never a user, an e-mail address, a document id, a connection or a secret.
- *
- * One registry per process, on globalThis: lib/cli/observe.mjs (outside Next's bundles, counting
- * every request) and each module copy of the bundles count into the same metrics; a metric is
- * looked up there by name before it is made.
+ * The process's metrics (docs/api.md, `GET /api/metrics`). Labels are bounded by construction: never a user, an e-mail
+ * address, a document, a connection or a secret. One registry per process on globalThis, looked up by name, so
+ * observe.mjs (outside Next's bundles) and every copy of the bundles count into the same metrics.
  */
 
 const REGISTRY = Symbol.for("arge-inbox.metrics");

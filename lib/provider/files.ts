@@ -75,12 +75,9 @@ const HANDOVER_WAIT_MS = 1;
 const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /**
- * A web stream over a provider's body. The socket is read while the browser side is busy, up to
- * READ_AHEAD_BYTES (then paused: backpressure), and each pull hands on everything gathered as one
- * chunk once it reaches HANDOVER_BYTES (or no more came within HANDOVER_WAIT_MS, or the body
- * ended), so a fast provider is relayed in few, large writes instead of one per 64 KiB.
- * Cancelling destroys the source; its errors (a stalled body's timeout) are passed on, and so is
- * `too_large` once more than `maxBytes` arrived.
+ * A web stream over a provider's body (docs/provider-client.md, "Files"): read ahead up to READ_AHEAD_BYTES and handed
+ * on in chunks of HANDOVER_BYTES, so a fast provider is relayed in few, large writes rather than one per 64 KiB.
+ * Cancelling destroys the source; its errors and `too_large` past `maxBytes` are passed on.
  */
 function toWebStream(body: Readable, maxBytes: number, tooLarge: () => ProviderError): ReadableStream<Uint8Array> {
   let pending: Buffer[] = [];

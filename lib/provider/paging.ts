@@ -69,12 +69,8 @@ export async function fetchPage(
 }
 
 /**
- * One page of `limit` documents from `offset`, whatever the provider's own paging does: a page
- * that is too long is cut, a short page is filled by following `next` (only on the configured
- * origin and path) or, when `next` is missing while the count says more, by asking from the
- * next offset. Everything read for it (count and pages) shares MAX_LIST_BYTES: a provider
- * cannot make one request read more, however many pages it sends (`too_large` past it).
- * See docs/provider-client.md, "One page".
+ * One page of `limit` documents from `offset`, whatever the provider's own paging does (docs/provider-client.md, "One
+ * page"). Everything read for it shares MAX_LIST_BYTES, so no provider can make one request read more.
  */
 export async function listPage(
   req: Requester,

@@ -1,12 +1,8 @@
 import { z } from "zod";
 
 /**
- * A fault rule of the mailbox (docs/sandbox.md, "Fault rules"): it stands in the same list as the
- * HTTP rules and counts down the same way, told apart by its `smtp` key. `smtp` names the command
- * it answers (MAIL FROM, RCPT TO, or the message after DATA); `address` limits it to one sender
- * (MAIL), one recipient (RCPT) or a message to that recipient (DATA). `status` refuses with that
- * SMTP code (`message` as its text), `drop` closes the connection without an answer, `delayMs`
- * waits first (long enough, a client's timeout).
+ * A fault rule of the mailbox: it stands in the HTTP rules' list and counts down the same way, told apart by its `smtp`
+ * key, so one list drives every fault a test stages. The fields: docs/sandbox.md, "Fault rules".
  */
 export const MailFaultRule = z
   .object({
