@@ -120,7 +120,7 @@ export async function startServer(
   options: { env?: Record<string, string>; sandbox?: boolean; database?: ServerDatabase } = {},
 ): Promise<TestServer> {
   const adminUrl = adminUrlFor(options.database);
-  const port = await freePort();
+  let port = await freePort();
   // Each server its own mailbox port: tests start several servers at once.
   const smtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arge-test-"));
@@ -205,7 +205,16 @@ export async function startServer(
     clearTimeout(timer);
   }
 
-  await launch();
+  await launch().catch(async (err: unknown) => {
+    // Another process may take a free port between freePort and the server's listen (files run side
+    // by side): then once more with fresh ports, unless the test chose them.
+    if (!/EADDRINUSE/.test(String(err)) || options.env?.PORT || options.env?.SANDBOX_SMTP_PORT) throw err;
+    port = await freePort();
+    env.PORT = String(port);
+    env.SANDBOX_SMTP_PORT = String(await freePort());
+    out = "";
+    await launch();
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
