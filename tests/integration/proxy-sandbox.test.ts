@@ -59,7 +59,7 @@ describe(
   { skip: hasSandbox ? false : "the sandbox is not in this tree yet" },
   () => {
     // The sandbox shares the app's process: a timeout that 100 parallel calls on 2 cores stay under.
-    const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "4000" } });
+    const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "8000" } });
     let a: Person;
     const ids: Record<string, string> = {};
 
@@ -167,7 +167,7 @@ describe(
       assert.deepEqual((await put("uvi-sb-1")).body, { documentid: "uvi-sb-1", state: "confirmed" });
       assert.equal((await put("uvi-sb-1")).body.state, "confirmed");
       await control("PUT", "/faults", [
-        { method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 5000, times: 1 },
+        { method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 9000, times: 1 },
       ]);
       const slow = await put("uvi-sb-2");
       assert.equal(slow.status, 504);
