@@ -2,6 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "dri
 import { HANDOFF_STATES, type HandoffState } from "../../lists/handoffs";
 import { CHANNELS } from "../../lists/units";
 import { connections } from "./connections";
+import { tenancies } from "./tenancies";
 import { units } from "./units";
 import { users } from "./users";
 
@@ -21,7 +22,7 @@ export const handoffs = pgTable(
     documentid: text("documentid").notNull(),
     unitKey: text("unit_key").notNull(),
     unitId: uuid("unit_id").references(() => units.id, { onDelete: "set null" }),
-    residentSince: at("resident_since").notNull(),
+    tenancyId: uuid("tenancy_id").references(() => tenancies.id, { onDelete: "set null" }),
     channel: text("channel", { enum: CHANNELS }).notNull(),
     state: text("state", { enum: HANDOFF_STATES }).notNull(),
     sha256: text("sha256").notNull(),
@@ -35,7 +36,8 @@ export const handoffs = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("handoffs_once").on(t.connectionId, t.documentid, t.unitKey, t.residentSince),
+    uniqueIndex("handoffs_once").on(t.connectionId, t.documentid, t.tenancyId),
+    index("handoffs_tenancy").on(t.tenancyId),
     index("handoffs_unit").on(t.unitId, t.at),
   ],
 );

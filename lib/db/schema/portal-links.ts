@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { tenancies } from "./tenancies";
 import { units } from "./units";
 import { users } from "./users";
 
@@ -16,7 +17,9 @@ export const portalLinks = pgTable(
     unitId: uuid("unit_id")
       .notNull()
       .references(() => units.id, { onDelete: "cascade" }),
-    residentSince: at("resident_since").notNull(),
+    tenancyId: uuid("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id, { onDelete: "cascade" }),
     tokenSha256: text("token_sha256").notNull(),
     issuedAt: at("issued_at").notNull().defaultNow(),
     expiresAt: at("expires_at").notNull(),
@@ -27,7 +30,7 @@ export const portalLinks = pgTable(
   (t) => [
     uniqueIndex("portal_links_token").on(t.tokenSha256),
     uniqueIndex("portal_links_live")
-      .on(t.unitId, t.residentSince)
+      .on(t.tenancyId)
       .where(sql`revoked_at IS NULL`),
   ],
 );

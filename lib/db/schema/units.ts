@@ -1,8 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
-import { CHANNELS } from "../../lists/units";
 
-/** The unit register of lib/residents/register (migration 0018_units.sql); the resident columns are personal data. */
+/** The unit register of lib/residents/register (migration 0018_units.sql); its residents are in tenancies.ts. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -16,14 +15,10 @@ export const units = pgTable(
     unitKey: text("unit_key").notNull(),
     mscnumber: text("mscnumber"),
     pmnumber: text("pmnumber"),
+    billingunit: text("billingunit"),
     property: text("property"),
     address: text("address"),
     label: text("label"),
-    residentName: text("resident_name"),
-    residentEmail: text("resident_email"),
-    channel: text("channel", { enum: CHANNELS }),
-    postalAddress: text("postal_address"),
-    residentSince: at("resident_since"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
