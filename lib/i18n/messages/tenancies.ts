@@ -1,0 +1,43 @@
+/**
+ * Messages of lib/residents/tenancies: who receives a document by the one rule, moves, vacancies
+ * and assignments (German first, English complete).
+ */
+export const tenancies = {
+  de: {
+    "handoff.skip.change":
+      "Im Zeitraum dieses Dokuments hat der Bewohner gewechselt. Ordnen Sie es in der Monatsübersicht einem Bewohner zu oder vermerken Sie, dass keine Weitergabe nötig ist.",
+    "handoff.skip.uncovered":
+      "Für den Zeitraum dieses Dokuments ist kein Mietverhältnis eingetragen. Tragen Sie den Bewohner mit Einzugsdatum ein oder ordnen Sie das Dokument in der Monatsübersicht zu.",
+    "handoff.skip.vacancy": "Die Nutzeinheit stand im Zeitraum dieses Dokuments leer: Eine Weitergabe ist nicht nötig.",
+    "handoff.skip.none": "Für dieses Dokument ist vermerkt, dass keine Weitergabe nötig ist.",
+    "handoff.skip.noPeriod":
+      "Das Dokument nennt keinen Zeitraum. Ordnen Sie es in der Monatsübersicht einem Bewohner zu.",
+    "handoff.skip.erased": "Die Daten des Bewohners dieses Zeitraums sind gelöscht.",
+    "inbox.handoff.toAssign": "Zuordnung nötig (Mieterwechsel oder Leerstand)",
+    "inbox.handoff.notNeeded": "Keine Weitergabe nötig",
+    "handoffMonth.status.change": "Mieterwechsel im Zeitraum",
+    "handoffMonth.status.uncovered": "Leerstand oder kein Mietverhältnis im Zeitraum",
+    "handoffMonth.status.noPeriod": "Ohne Zeitraum",
+    "handoffMonth.status.vacancy": "Leerstand: keine Weitergabe nötig",
+    "handoffMonth.status.notNeeded": "Keine Weitergabe nötig (entschieden)",
+    "handoffMonth.status.erased": "Bewohnerdaten gelöscht",
+  },
+  en: {
+    "handoff.skip.change":
+      "The resident changed within this document's period. Assign it to a resident in the monthly view, or note that no hand-off is needed.",
+    "handoff.skip.uncovered":
+      "No tenancy is registered for this document's period. Enter the resident with a move-in date, or assign the document in the monthly view.",
+    "handoff.skip.vacancy": "The unit was vacant during this document's period: no hand-off is needed.",
+    "handoff.skip.none": "This document is marked as needing no hand-off.",
+    "handoff.skip.noPeriod": "The document names no period. Assign it to a resident in the monthly view.",
+    "handoff.skip.erased": "The data of this period's resident has been erased.",
+    "inbox.handoff.toAssign": "Needs assigning (change of resident or vacancy)",
+    "inbox.handoff.notNeeded": "No hand-off needed",
+    "handoffMonth.status.change": "Change of resident in the period",
+    "handoffMonth.status.uncovered": "Vacant or no tenancy in the period",
+    "handoffMonth.status.noPeriod": "No period",
+    "handoffMonth.status.vacancy": "Vacant: no hand-off needed",
+    "handoffMonth.status.notNeeded": "No hand-off needed (decided)",
+    "handoffMonth.status.erased": "Resident's data erased",
+  },
+} as const;
