@@ -13,6 +13,9 @@ export const tenancies = {
     "handoff.skip.noPeriod":
       "Das Dokument nennt keinen Zeitraum. Ordnen Sie es in der Monatsübersicht einem Bewohner zu.",
     "handoff.skip.erased": "Die Daten des Bewohners dieses Zeitraums sind gelöscht.",
+    "tenancies.assign.covered":
+      "Dieses Dokument gehört bereits dem Bewohner seines ganzen Zeitraums; eine Zuordnung ist nur bei einem Mieterwechsel oder Leerstand im Zeitraum möglich.",
+    "tenancies.assign.notOfUnit": "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
     "inbox.handoff.toAssign": "Zuordnung nötig (Mieterwechsel oder Leerstand)",
     "inbox.handoff.notNeeded": "Keine Weitergabe nötig",
     "handoffMonth.status.change": "Mieterwechsel im Zeitraum",
@@ -31,6 +34,9 @@ export const tenancies = {
     "handoff.skip.none": "This document is marked as needing no hand-off.",
     "handoff.skip.noPeriod": "The document names no period. Assign it to a resident in the monthly view.",
     "handoff.skip.erased": "The data of this period's resident has been erased.",
+    "tenancies.assign.covered":
+      "This document already belongs to the resident of its whole period; assigning is only possible with a change of resident or a vacancy in the period.",
+    "tenancies.assign.notOfUnit": "This tenancy does not belong to the document's unit (or is a vacancy).",
     "inbox.handoff.toAssign": "Needs assigning (change of resident or vacancy)",
     "inbox.handoff.notNeeded": "No hand-off needed",
     "handoffMonth.status.change": "Change of resident in the period",
