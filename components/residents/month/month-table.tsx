@@ -4,6 +4,7 @@ import { CARD } from "@/components/residents/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
+import { AssignEntry } from "./assign-entry";
 
 /** Reached, on the way, or not reached: the word always says it, the colour only repeats it. */
 const TONE: Record<MonthEntry["status"], string> = {
@@ -42,6 +43,7 @@ function Entry({ entry }: { entry: MonthEntry }) {
       )}
       {entry.reason && <span className="block text-xs text-red-800">{entry.reason}</span>}
       {entry.document && <span className="block text-xs text-slate-600">{entry.document.filename}</span>}
+      {entry.document && entry.tenancies && <AssignEntry entry={entry} />}
     </div>
   );
 }
