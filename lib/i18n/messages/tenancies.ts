@@ -16,6 +16,11 @@ export const tenancies = {
     "tenancies.assign.covered":
       "Dieses Dokument gehört bereits dem Bewohner seines ganzen Zeitraums; eine Zuordnung ist nur bei einem Mieterwechsel oder Leerstand im Zeitraum möglich.",
     "tenancies.assign.notOfUnit": "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
+    "tenancies.reversed": "Der Auszug liegt vor dem Einzug.",
+    "tenancies.overlap":
+      "Die Zeiträume überschneiden sich mit einem anderen Mietverhältnis dieser Nutzeinheit. Korrigieren Sie zuerst dessen Daten.",
+    "tenancies.noMoveIn": "Nur das erste Mietverhältnis einer Nutzeinheit darf ohne Einzugsdatum sein.",
+    "tenancies.badDay": "Dieses Datum gibt es nicht.",
     "tenancies.vacancy": "Leerstand",
     "tenancies.erased": "Bewohner (Daten gelöscht)",
     "tenancies.from": "ab {date}",
@@ -49,6 +54,10 @@ export const tenancies = {
     "tenancies.assign.covered":
       "This document already belongs to the resident of its whole period; assigning is only possible with a change of resident or a vacancy in the period.",
     "tenancies.assign.notOfUnit": "This tenancy does not belong to the document's unit (or is a vacancy).",
+    "tenancies.reversed": "The move-out lies before the move-in.",
+    "tenancies.overlap": "The periods overlap another tenancy of this unit. Correct its dates first.",
+    "tenancies.noMoveIn": "Only a unit's first tenancy may be without a move-in date.",
+    "tenancies.badDay": "This date does not exist.",
     "tenancies.vacancy": "Vacancy",
     "tenancies.erased": "Resident (data erased)",
     "tenancies.from": "from {date}",
