@@ -14,12 +14,12 @@ const MM = 72 / 25.4;
 /** DIN 5008 form B's address field: 20 mm from the left, 45 mm from the top, 85 x 45 mm (return line included). */
 export const ADDRESS_FIELD = { left: 20, top: 45, width: 85, height: 45 };
 
-function withFile<T>(pdf: Uint8Array, use: (file: string, dir: string) => T): T {
+function withFile<T>(pdf: Uint8Array, read: (file: string, dir: string) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), "letter-pdf-"));
   try {
     const file = path.join(dir, "print.pdf");
     writeFileSync(file, pdf);
-    return use(file, dir);
+    return read(file, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
