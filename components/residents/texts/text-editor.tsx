@@ -75,7 +75,13 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
           />
         )}
       </Field>
-      <SenderAddress target={target} value={senderAddress} onChange={setSenderAddress} error={fields.senderAddress} />
+      {/* A property's view names the stored address as the server reads it, refreshed after a save elsewhere. */}
+      <SenderAddress
+        target={target}
+        value={target === null ? senderAddress : (initial.senderAddress ?? "")}
+        onChange={setSenderAddress}
+        error={fields.senderAddress}
+      />
       <div>
         <Button type="submit" disabled={save.isPending || subject.length > MAX_SUBJECT}>
           {t("handoffTexts.save")}
