@@ -53,9 +53,8 @@ export function windowLines(to: { name: string; address: string[]; person?: Pers
   const names = addressNames(person);
   const key = (s: string) => squash(s).toLowerCase();
   const known = new Set([to.name, person.name, ...names].map(key));
-  const [first, ...rest] = to.address.map(squash).filter(Boolean);
-  const postal = first !== undefined && known.has(key(first)) ? rest : [first, ...rest].filter((l) => l !== undefined);
-  return [...names, ...postal];
+  const lines = to.address.map(squash).filter(Boolean);
+  return [...names, ...(lines[0] !== undefined && known.has(key(lines[0])) ? lines.slice(1) : lines)];
 }
 
 /** The resident's name parts, where targets.ts gives them (tenancies), else their one name. */
