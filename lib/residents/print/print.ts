@@ -7,7 +7,8 @@ import { printBundle, type PrintItem } from "@/lib/residents/print/letter";
 import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/print/worker";
 import { issueLink, markDelivered } from "@/lib/residents/portal/links";
 import { portalOrigin } from "@/lib/residents/portal/texts";
-import { documentLetter, linkLetter } from "@/lib/residents/print/letters";
+import { documentLetter, letterSender, linkLetter } from "@/lib/residents/print/letters";
+import { readSenderAddress } from "@/lib/residents/texts/texts";
 import { linkLetters, postLetters, type PostLetter } from "@/lib/residents/print/targets";
 import { claimHandoff, finishHandoff, type Claim } from "@/lib/residents/handoffs/record";
 import { archivedBytes } from "@/lib/residents/handoffs/outcome";
@@ -120,7 +121,7 @@ export async function printMonth(
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const { posts, links } = await bounded(db, user, q);
-  const sender = env().mail?.from ?? { name: user.name, address: user.email };
+  const sender = letterSender(env().mail?.from, user, await readSenderAddress(db, user.id));
   const claimed = await claimPosts(db, user, posts);
   const origin = await portalOrigin();
   const issued = [];
