@@ -13,7 +13,6 @@ import {
   pageCount,
   portalAndPrintSuite,
   postPrint,
-  PREV,
   SCHLOSS,
 } from "../support/print";
 import { api } from "../support/session";
@@ -68,7 +67,9 @@ describe("the printed letters", () => {
     assert.match(pages[berta]!, /Lindenweg 3/);
     // The window: the return line with the postal address (no e-mail), the name once, the postal lines.
     assert.deepEqual(textIn(pdf, berta), [RETURN_LINE, "Berta Brief", "Lindenweg 3", "10115 Berlin"]);
-    assert.equal(qrCodeOn(pdf, berta), null, "a document's letter carries no link, so no QR code");
+    const bertaLink = LINK.exec(pages[berta]!.replace(/\s+/g, (w) => (w.includes("\n") ? "\n" : w)))?.[1];
+    assert.ok(bertaLink, "the post resident's first letter carries her portal link too (issue #34)");
+    assert.equal(qrCodeOn(pdf, berta), bertaLink, "as a QR code, rendered and decoded");
     assert.match(pages[berta + 1]!, /Dokument p-4/, "the document's page follows its letter");
     const paul = letterOf("Paul Ohnemail");
     assert.ok(paul >= 0, "Paul's link letter");
@@ -86,14 +87,16 @@ describe("the printed letters", () => {
       channel: "post",
     });
 
-    const again = pdfText(new Uint8Array(await (await print()).arrayBuffer()));
-    assert.ok(again.some((p) => p.includes("Berta Brief")));
+    const againPdf = new Uint8Array(await (await print()).arrayBuffer());
+    const again = pdfText(againPdf);
+    const bertaAgain = again.findIndex((p) => p.includes("Berta Brief") && p.includes("Guten Tag"));
+    assert.ok(bertaAgain >= 0);
+    assert.equal(qrCodeOn(againPdf, bertaAgain), null, "her link reached her with the first print");
     assert.ok(!again.some((p) => p.includes("Paul Ohnemail")), "Paul's link went out with the first print");
     assert.equal((await handoffOf("p-4"))?.attempts, 2);
 
-    const nothing = await postPrint(s.manager.session, { property: "Haus Linde", month: PREV });
-    // Berta moved in this month: last month's document of her unit was her predecessor's.
-    assert.equal(nothing.status, 404);
+    const nothing = await postPrint(s.manager.session, { property: "Haus Linde", month: "2020-01" });
+    assert.equal(nothing.status, 404, "a month without documents");
     assert.match(((await nothing.json()) as { message: string }).message, /nichts zu drucken/);
   });
   test("the print is a POST under the Origin check: a GET answers 405, a foreign Origin 403, and neither changes the record", async () => {

@@ -67,29 +67,39 @@ function frame(sender: LetterSender, to: Recipient, subject: string, body: Parag
 }
 
 /** The letter before a resident's document. */
-export function documentLetter(sender: LetterSender, to: Recipient, periodFrom: string): CoverLetter {
-  const month = longMonth(periodFrom);
-  const unit = unitWords(to.unit);
-  return frame(sender, to, `Ihre Verbrauchsinformation${month ? ` für ${month}` : ""} – ${to.unit.label ?? unit}`, [
-    `anbei erhalten Sie die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für ${unit}${month ? ` für ${month}` : ""}. Sie zeigt Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem durchschnittlichen Nutzer.`,
-    `Bei Fragen wenden Sie sich an ${sender.email}.`,
-  ]);
-}
-
-/** The letter that carries a resident's portal link, alone: the link as text and, below it, as a QR code. */
-export function linkLetter(sender: LetterSender, to: Recipient, link: { url: string; expiresAt: Date }): CoverLetter {
+/** A portal link's paragraphs: the link as text and, below it, as a QR code. */
+function linkWithQr(link: { url: string; expiresAt: Date }): Paragraph[] {
   const paragraphs: Paragraph[] = linkParagraphs(link.url, link.expiresAt);
   const at = paragraphs.indexOf(link.url) + 1 || paragraphs.length;
   paragraphs.splice(
     at,
     0,
     "Statt den Link abzutippen, können Sie diesen QR-Code mit der Kamera Ihres Smartphones öffnen:",
-    {
-      qr: link.url,
-    },
+    { qr: link.url },
   );
+  return paragraphs;
+}
+
+/** The letter before a resident's document; with `link`, their portal link too (the first letter of a print). */
+export function documentLetter(
+  sender: LetterSender,
+  to: Recipient,
+  periodFrom: string,
+  link?: { url: string; expiresAt: Date },
+): CoverLetter {
+  const month = longMonth(periodFrom);
+  const unit = unitWords(to.unit);
+  return frame(sender, to, `Ihre Verbrauchsinformation${month ? ` für ${month}` : ""} – ${to.unit.label ?? unit}`, [
+    `anbei erhalten Sie die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für ${unit}${month ? ` für ${month}` : ""}. Sie zeigt Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem durchschnittlichen Nutzer.`,
+    ...(link ? linkWithQr(link) : []),
+    `Bei Fragen wenden Sie sich an ${sender.email}.`,
+  ]);
+}
+
+/** The letter that carries a resident's portal link, alone. */
+export function linkLetter(sender: LetterSender, to: Recipient, link: { url: string; expiresAt: Date }): CoverLetter {
   return frame(sender, to, `Ihr Zugang zum Bewohnerportal – ${to.unit.label ?? unitWords(to.unit)}`, [
-    ...paragraphs,
+    ...linkWithQr(link),
     `Bei Fragen wenden Sie sich an ${sender.email}.`,
   ]);
 }
