@@ -79,7 +79,15 @@ export function MonthTable({ data }: { data: HandoffMonth }) {
                 {row.label && <span className="block text-xs text-slate-600">{row.label}</span>}
               </Th>
               <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
-                {row.resident ?? <span className="text-slate-600">{t("handoffMonth.noResidentName")}</span>}
+                {row.resident ?? (
+                  <span className="text-slate-600">
+                    {t(
+                      row.entries.some((e) => e.tenancies)
+                        ? "handoffMonth.seeAssignment"
+                        : "handoffMonth.noResidentName",
+                    )}
+                  </span>
+                )}
               </Td>
               <Td className={CARD.cell}>{row.resident && channel ? t(`units.channel.${channel}`) : "—"}</Td>
               <Td className={`flex flex-col gap-2 ${CARD.cell}`}>
