@@ -41,7 +41,9 @@ export function UnitRow({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDial
       </Td>
       <Td className={CARD.cell}>{unit.label ?? "—"}</Td>
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
-        <PresentResident unit={unit} />
+        <div data-testid="present-resident">
+          <PresentResident unit={unit} />
+        </div>
         <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
       </Td>
       <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
