@@ -82,6 +82,7 @@ test("a manager records a move, corrects the old tenancy's move-out and records 
   const edit = page.getByRole("dialog", { name: `Nutzeinheit ${UNIT}` });
   await expect(edit).toContainText("Wer dort wohnt, ändern Sie hier nicht");
   await expect(edit).toContainText("„Mieterwechsel erfassen“");
+  await page.screenshot({ path: "tests/e2e/screenshots/tenancies-edit-1440.png" });
   await page.keyboard.press("Escape");
   await expect(edit).toBeHidden();
 
@@ -97,6 +98,7 @@ test("a manager records a move, corrects the old tenancy's move-out and records 
   await dialog.getByLabel("Zustellweg").selectOption({ label: "E-Mail" });
   await dialog.getByLabel("Wie zugestimmt").fill("Formular vom Einzug");
   await expectAccessible(page);
+  await page.screenshot({ path: "tests/e2e/screenshots/tenancies-move-1440.png" });
   await dialog.getByRole("button", { name: "Mieterwechsel speichern" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Mieterwechsel in Nutzeinheit" })).toHaveText(
@@ -113,6 +115,7 @@ test("a manager records a move, corrects the old tenancy's move-out and records 
   await expect(tenancies.nth(1)).toContainText("Einzug:01.03.2024");
   await expect(tenancies.nth(1)).toContainText(`Auszug:${dayBefore.de}`);
   await expectAccessible(page);
+  await page.screenshot({ path: "tests/e2e/screenshots/tenancies-history-1440.png", fullPage: true });
 
   // The old tenancy's move-out: one that reaches into the new tenancy is refused at its field.
   await tenancies.nth(1).getByRole("button", { name: "Daten korrigieren: Erika Alt, Einzug 01.03.2024" }).click();

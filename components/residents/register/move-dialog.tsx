@@ -125,7 +125,11 @@ export function MoveDialog(props: { unit: Unit; onClose: () => void; onDone: (me
         {running && (
           <TextField
             label={t(running.vacancy ? "tenancyPage.previousVacancyEnd" : "tenancyPage.previousMoveOut")}
-            hint={t("tenancyPage.previousMoveOutHint", { who: tenancyName(running, t) })}
+            hint={
+              running.vacancy
+                ? t("tenancyPage.previousVacancyEndHint")
+                : t("tenancyPage.previousMoveOutHint", { who: tenancyName(running, t) })
+            }
             type="date"
             value={previousMoveOut}
             onChange={(v) => setForm((f) => ({ ...f, previousMoveOut: v }))}
