@@ -60,6 +60,21 @@ function Filters(props: {
   );
 }
 
+/** The register's heading and its export. */
+function RegisterHeading() {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id="units-register" className="text-lg font-semibold">
+        {t("units.register")}
+      </h2>
+      <a href="/api/units/export.csv" className="text-sm text-blue-800 underline underline-offset-2" download>
+        {t("units.export")}
+      </a>
+    </div>
+  );
+}
+
 /** The dialog a row opened; when one saves, the page says what was saved. */
 function RowDialogs(props: { dialog: RowDialog | null; onClose: () => void; onDone: (message: string) => void }) {
   const { dialog, onClose, onDone } = props;
@@ -86,14 +101,7 @@ export function RegisterList() {
   const caption = t("units.caption", { first: search.offset + 1, last: search.offset + units.length, count });
   return (
     <section aria-labelledby="units-register" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="units-register" className="text-lg font-semibold">
-          {t("units.register")}
-        </h2>
-        <a href="/api/units/export.csv" className="text-sm text-blue-800 underline underline-offset-2" download>
-          {t("units.export")}
-        </a>
-      </div>
+      <RegisterHeading />
       <Filters
         key={`${search.q ?? ""}|${search.property ?? ""}`}
         q={search.q ?? ""}
