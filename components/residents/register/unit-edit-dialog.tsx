@@ -98,7 +98,7 @@ function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fiel
       <div className="sm:col-span-2">
         <Field
           label={t("units.col.postalAddress")}
-          hint={t("units.edit.postalHint")}
+          hint={t("tenancyPage.postalAddressHint")}
           error={fields["resident.postalAddress"]}
         >
           {(c) => (
