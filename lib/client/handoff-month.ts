@@ -5,6 +5,7 @@ import type { HandoffMonthInput } from "@/lib/residents/month/query";
 import type { HandoffText } from "@/lib/residents/texts/template";
 import type { StoredText } from "@/lib/residents/texts/texts";
 import { param, readList, type Raw } from "@/lib/lists/params";
+import { fileNameOf } from "@/lib/residents/print/file-name";
 
 /**
  * The browser's side of the monthly hand-off view (docs/api.md, "The monthly view of the hand-off"):
@@ -38,7 +39,7 @@ export async function printLetters(input: HandoffMonthInput): Promise<{ pdf: Blo
     const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
     throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
   }
-  const filename = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "Briefe.pdf";
+  const filename = fileNameOf(res.headers.get("content-disposition")) ?? "Briefe.pdf";
   return { pdf: await res.blob(), filename };
 }
 

@@ -69,6 +69,10 @@ const TextAnswer = z.object({
   subject: z.string(),
   body: z.string(),
   source: z.enum(["property", "all", "builtIn"]),
+  senderAddress: z
+    .string()
+    .nullable()
+    .meta({ description: "the letters' sender postal address, kept with the text for all properties" }),
 });
 
 const textParams = { property: "one property of the register by name; absent: the text for all properties" };
@@ -123,7 +127,7 @@ export const HANDOFF_MONTH_OPERATIONS: ApiOperation[] = [
     query: HandoffTextQuery,
     params: textParams,
     body: HandoffTextBody,
-    description: `Plain text. Placeholders: ${placeholders}; any other name in braces is refused (400 naming it). The subject is one line of at most 200 characters, the body at most 5000.`,
+    description: `Plain text. Placeholders: ${placeholders}; any other name in braces is refused (400 naming it). The subject is one line of at most 200 characters, the body at most 5000. \`senderAddress\` (the printed letters' return line, one line, no e-mail address; '' clears it) only without \`property\`.`,
     answers: [{ status: 200, description: "the stored text", content: json(TextAnswer) }],
   },
 ];

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { qrCodeOn, textIn } from "../support/letter-pdf";
 import { pdfText } from "../support/pdf-text";
 import {
   BIG,
@@ -12,7 +13,7 @@ import {
   pageCount,
   portalAndPrintSuite,
   postPrint,
-  PREV,
+  SCHLOSS,
 } from "../support/print";
 import { api } from "../support/session";
 
@@ -20,27 +21,62 @@ import { api } from "../support/session";
  * Issue 24, the post channel: the print has a letter and the pages for each post resident and a
  * link letter for a portal resident without e-mail, and marks `printed`; it is a POST under the
  * Origin check, bounded in pages, made off the server's thread, and a client that leaves it prints
- * nothing (issue #32). handoffs-portal.test.ts: the portal.
+ * nothing (issue #32). The letters after DIN 5008 form B (issue #34): the name once in the window, a
+ * return line with the sender's postal address, the portal link as a QR code, the file name with ß.
+ * handoffs-portal.test.ts: the portal.
  */
+
+const SENDER_ADDRESS = "Musterweg 1, 20095 Hamburg";
+const RETURN_LINE = "Hausverwaltung Muster · Musterweg 1 · 20095 Hamburg";
 
 describe("the printed letters", () => {
   const { s, open, handoffOf, stateWhen } = portalAndPrintSuite();
+  const texts = (json: Record<string, string>, property?: string) =>
+    api(
+      s.manager.session,
+      s.server.url,
+      `/api/handoffs/texts${property ? `?property=${encodeURIComponent(property)}` : ""}`,
+      {
+        method: "PUT",
+        json: { subject: "UVI {monat}", body: "Guten Tag {bewohner},", ...json },
+      },
+    );
+
+  test("the sender's postal address is kept with the text for all properties: one line, no e-mail address", async () => {
+    const mail = await texts({ senderAddress: "uvi@muster.example" });
+    assert.equal(mail.status, 400, mail.text);
+    assert.match(mail.text, /senderAddress/);
+    const one = await texts({ senderAddress: SENDER_ADDRESS }, "Haus Linde");
+    assert.equal(one.status, 400, "not for one property");
+    const saved = await texts({ senderAddress: SENDER_ADDRESS });
+    assert.equal(saved.status, 200, saved.text);
+    const read = await api(s.manager.session, s.server.url, "/api/handoffs/texts?property=Haus%20Linde");
+    assert.equal((read.body as { senderAddress: string }).senderAddress, SENDER_ADDRESS);
+  });
 
   test("the print: a letter and the pages for each post resident, a link letter for a portal resident without e-mail; `printed`, again-safe", async () => {
     const print = () => postPrint(s.manager.session, { property: "Haus Linde", month: CUR });
     const res = await print();
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(res.headers.get("content-type"), "application/pdf");
-    const pages = pdfText(new Uint8Array(await res.arrayBuffer()));
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const pages = pdfText(pdf);
     const letterOf = (name: string) => pages.findIndex((p) => p.includes(name) && p.includes("Guten Tag"));
     const berta = letterOf("Berta Brief");
     assert.ok(berta >= 0, "Berta's cover letter");
     assert.match(pages[berta]!, /Lindenweg 3/);
+    // The window: the return line with the postal address (no e-mail), the name once, the postal lines.
+    assert.deepEqual(textIn(pdf, berta), [RETURN_LINE, "Berta Brief", "Lindenweg 3", "10115 Berlin"]);
+    const bertaLink = LINK.exec(pages[berta]!.replace(/\s+/g, (w) => (w.includes("\n") ? "\n" : w)))?.[1];
+    assert.ok(bertaLink, "the post resident's first letter carries her portal link too (issue #34)");
+    assert.equal(qrCodeOn(pdf, berta), bertaLink, "as a QR code, rendered and decoded");
     assert.match(pages[berta + 1]!, /Dokument p-4/, "the document's page follows its letter");
     const paul = letterOf("Paul Ohnemail");
     assert.ok(paul >= 0, "Paul's link letter");
     const link = LINK.exec(pages[paul]!.replace(/\s+/g, (w) => (w.includes("\n") ? "\n" : w)))?.[1];
     assert.ok(link, pages[paul]);
+    assert.equal(qrCodeOn(pdf, paul), link, "the link letter's QR code, rendered and decoded, is its link");
+    assert.deepEqual(textIn(pdf, paul), [RETURN_LINE, "Paul Ohnemail", "Lindenweg 3", "10115 Berlin"]);
     const portal = await (await open(link, "10.5.0.1")).text();
     assert.ok(portal.includes("UVI_p-3.pdf") && !portal.includes("UVI_p-4.pdf"), "Paul's own document only");
     assert.ok(!pages.join("\n").includes("Dokument p-1"), "a portal resident's documents are not printed");
@@ -51,14 +87,16 @@ describe("the printed letters", () => {
       channel: "post",
     });
 
-    const again = pdfText(new Uint8Array(await (await print()).arrayBuffer()));
-    assert.ok(again.some((p) => p.includes("Berta Brief")));
+    const againPdf = new Uint8Array(await (await print()).arrayBuffer());
+    const again = pdfText(againPdf);
+    const bertaAgain = again.findIndex((p) => p.includes("Berta Brief") && p.includes("Guten Tag"));
+    assert.ok(bertaAgain >= 0);
+    assert.equal(qrCodeOn(againPdf, bertaAgain), null, "her link reached her with the first print");
     assert.ok(!again.some((p) => p.includes("Paul Ohnemail")), "Paul's link went out with the first print");
     assert.equal((await handoffOf("p-4"))?.attempts, 2);
 
-    const nothing = await postPrint(s.manager.session, { property: "Haus Linde", month: PREV });
-    // Berta moved in this month: last month's document of her unit was her predecessor's.
-    assert.equal(nothing.status, 404);
+    const nothing = await postPrint(s.manager.session, { property: "Haus Linde", month: "2020-01" });
+    assert.equal(nothing.status, 404, "a month without documents");
     assert.match(((await nothing.json()) as { message: string }).message, /nichts zu drucken/);
   });
   test("the print is a POST under the Origin check: a GET answers 405, a foreign Origin 403, and neither changes the record", async () => {
@@ -108,5 +146,21 @@ describe("the printed letters", () => {
     assert.ok((await print) instanceof Error, "the request was aborted");
     assert.equal(await stateWhen("p-left", (state) => state !== "pending"), "failed");
     assert.equal((await handoffOf("p-left"))?.attempts, 1);
+  });
+
+  test("a name in 'Nachname, Vorname' order stands once and in its natural order; the file name keeps ß and umlauts", async () => {
+    const res = await postPrint(s.manager.session, { property: SCHLOSS.property, month: CUR });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.equal(
+      res.headers.get("content-disposition"),
+      `attachment; filename="Briefe-Schlossstrasse_Sud-${CUR}.pdf"; filename*=UTF-8''Briefe-Schlo%C3%9Fstra%C3%9Fe_S%C3%BCd-${CUR}.pdf`,
+    );
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const window = textIn(pdf, 0);
+    assert.deepEqual(window, [RETURN_LINE, "Jörg Weiß", SCHLOSS.street, "04109 Leipzig"]);
+    assert.ok(!window.join("\n").includes("@"), "no e-mail address in the window");
+    const [letter] = pdfText(pdf);
+    assert.match(letter!, /Guten Tag Jörg Weiß,/);
+    assert.doesNotMatch(letter!, /Weiß, Jörg/);
   });
 });

@@ -83,11 +83,14 @@ const [big, over] = [await emptyPagesBase64(MAX_PRINT_PAGES - 10), await emptyPa
 const pages = (id: string, ym: string, base64: string) => uvi(id, "8003", ym, { content: { base64 } });
 
 export const PETRA = { name: "Petra Portal", email: "petra.portal@example.de" };
+/** A property whose name has ß and umlauts, its post resident's name in "Nachname, Vorname" order (issue #34). */
+export const SCHLOSS = { property: "Schloßstraße Süd", name: "Weiß, Jörg", street: "Schloßstraße 7" };
 const REGISTER = [
   "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
   `8001;Haus Linde;EG links;${PETRA.name};${PETRA.email};Portal;`,
   "8002;Haus Linde;1. OG;Paul Ohnemail;;Portal;Lindenweg 3, 10115 Berlin",
   "8003;Haus Linde;2. OG;Berta Brief;;Post;Lindenweg 3, 10115 Berlin",
+  `8004;${SCHLOSS.property};EG;${SCHLOSS.name};;Post;${SCHLOSS.street}, 04109 Leipzig`,
 ].join("\n");
 
 export const LINK = /(https?:\/\/[^\s/]+\/r\/[A-Za-z0-9_-]{43})/;
@@ -110,6 +113,7 @@ export function portalAndPrintSuite() {
         uvi("p-4", "8003", CUR),
         uvi("p-5", "8001", NEXT),
         uvi("p-6", "8003", PREV),
+        uvi("p-7", "8004", CUR),
       ],
       ...[pages("p-big", BIG, big), pages("p-over", OVER, over), pages("p-left", LEFT, big)],
     ],
@@ -164,7 +168,7 @@ export function portalAndPrintSuite() {
     const units = await api(s.manager.session, s.server.url, "/api/units");
     for (const u of (units.body as { units: { id: string; mscnumber: string }[] }).units)
       unitIds.set(u.mscnumber, u.id);
-    for (const id of ["p-1", "p-2", "p-3", "p-4", "p-5", "p-6", "p-big", "p-over", "p-left"]) {
+    for (const id of ["p-1", "p-2", "p-3", "p-4", "p-5", "p-6", "p-7", "p-big", "p-over", "p-left"]) {
       const res = await api(
         s.manager.session,
         s.server.url,

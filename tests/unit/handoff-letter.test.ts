@@ -10,6 +10,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { printBundle, type CoverLetter } from "@/lib/residents/print/letter";
+import { qrCodeOn } from "../support/letter-pdf";
 
 const MM = 72 / 25.4;
 
@@ -129,4 +130,18 @@ test("a long text runs on to a second page; a document that is no PDF fails the 
     ),
     /document 2 of the print/,
   );
+});
+
+test("a link's QR code is drawn where the letter says, decodes to the link, and stays clear of the text", async () => {
+  const url = `https://uvi.muster.example/r/${"A1b2C3d4_-".repeat(4)}xyz`;
+  const withQr: CoverLetter = {
+    ...letter("Anna Alt", "Ring 1"),
+    paragraphs: ["Guten Tag Frau Alt,", "Öffnen Sie diesen Link:", url, "Oder mit dem QR-Code:", { qr: url }, "Ende."],
+  };
+  const pdf = await printBundle([{ letter: withQr, document: null }], "qr");
+  assert.equal(qrCodeOn(pdf, 0), url);
+  const ende = words(pdf).find((w) => w.text === "Ende.");
+  const oder = words(pdf).find((w) => w.text === "Oder");
+  assert.ok(ende && oder && ende.y - oder.y > 30, "the text after the code stands below its 30 mm");
+  assert.equal(qrCodeOn(await printBundle([{ letter: letter("B", "C"), document: null }], "none"), 0), null);
 });

@@ -6,6 +6,7 @@ import { DEFAULT_TEXT, fillText, HandoffTextBody, unknownPlaceholders } from "@/
 /** The hand-off e-mail's template (lib/residents/texts/template.ts): which names it refuses, and how values go in. */
 
 const VALUES = {
+  anrede: "Guten Tag Herr Weiß,",
   einheit: "EG links",
   liegenschaft: "Haus Birke",
   monat: "Oktober 2026",
@@ -28,4 +29,20 @@ test("values go in literally in one pass, without line breaks; the subject stays
   );
   assert.equal(filled.subject, "UVI Oktober 2026 – EG Bcc: x@example.de");
   assert.equal(filled.body, "Guten Tag {monat} <b>Weiß</b>,\nHausverwaltung Muster");
+});
+
+test("an empty value takes the space before it: a stored 'Guten Tag {bewohner},' greets neutrally, never 'Guten Tag ,'", () => {
+  const stored = { subject: "UVI {monat}", body: "Guten Tag {bewohner},\nText" };
+  assert.equal(fillText(stored, { ...VALUES, bewohner: "" }).body, "Guten Tag,\nText");
+  assert.equal(fillText(stored, { ...VALUES, bewohner: "Frau Weiß" }).body, "Guten Tag Frau Weiß,\nText");
+  const builtIn = fillText(DEFAULT_TEXT, { ...VALUES, anrede: "Sehr geehrte Damen und Herren," }).body;
+  assert.equal(builtIn.split("\n")[0], "Sehr geehrte Damen und Herren,");
+});
+
+test("the sender address is one line and never an e-mail address", () => {
+  const text = { ...DEFAULT_TEXT, senderAddress: "Musterweg 1, 20095 Hamburg" };
+  assert.equal(HandoffTextBody.safeParse(text).success, true);
+  assert.equal(HandoffTextBody.safeParse({ ...text, senderAddress: "" }).success, true);
+  assert.equal(HandoffTextBody.safeParse({ ...text, senderAddress: "uvi@muster.example" }).success, false);
+  assert.equal(HandoffTextBody.safeParse({ ...text, senderAddress: "Musterweg 1\n20095 Hamburg" }).success, false);
 });

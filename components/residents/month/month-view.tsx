@@ -1,19 +1,15 @@
 "use client";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import { StatusLine } from "@/components/ui/status-line";
 import { PageIntro } from "@/components/residents/register/page-intro";
 import {
   handoffMonthCsvUrl,
-  handoffMonthKeys,
   handoffMonthQuery,
-  printLetters,
   readHandoffMonthSearch,
-  saveDownload,
   type HandoffMonth,
 } from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
@@ -21,6 +17,7 @@ import type { HandoffMonthInput } from "@/lib/residents/month/query";
 import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
+import { PrintButton } from "./print-button";
 import { TextEditor } from "@/components/residents/texts/text-editor";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
@@ -90,38 +87,6 @@ function Summary({ data }: { data: HandoffMonth | undefined }) {
 
 const link = "text-sm text-blue-800 underline underline-offset-2";
 
-/**
- * The post channel's letters (POST /api/handoffs/print, lib/residents/print/letter.ts), saved as a
- * download. The print marks the letters printed, so the view is read again whatever the outcome;
- * progress and errors are announced. While it runs the button stays focusable but does nothing.
- */
-function PrintLetters({ value }: { value: HandoffMonthInput }) {
-  const t = useT();
-  const client = useQueryClient();
-  const print = useMutation({
-    mutationFn: () => printLetters(value),
-    onSuccess: ({ pdf, filename }) => saveDownload(pdf, filename),
-    onSettled: () => client.invalidateQueries({ queryKey: handoffMonthKeys.view(value) }),
-  });
-  return (
-    <div className="flex flex-col gap-1">
-      <button
-        type="button"
-        className={`${link} text-left aria-disabled:cursor-wait aria-disabled:opacity-70`}
-        aria-disabled={print.isPending}
-        onClick={() => !print.isPending && print.mutate()}
-      >
-        {t("handoffMonth.print")}
-      </button>
-      <StatusLine tone={print.isError ? "error" : "info"}>
-        {print.isPending && t("portal.print.making")}
-        {print.isError && t("portal.print.failed", { reason: print.error.message })}
-        {print.isSuccess && t("portal.print.done")}
-      </StatusLine>
-    </div>
-  );
-}
-
 /** The month's downloads: the CSV, and the post channel's letters. */
 function MonthLinks({ value }: { value: HandoffMonthInput }) {
   const t = useT();
@@ -130,7 +95,7 @@ function MonthLinks({ value }: { value: HandoffMonthInput }) {
       <a href={handoffMonthCsvUrl(value)} className={link} download>
         {t("handoffMonth.csv")}
       </a>
-      <PrintLetters key={`${value.property}|${value.month}`} value={value} />
+      <PrintButton key={`${value.property}|${value.month}`} value={value} />
     </div>
   );
 }

@@ -8,8 +8,31 @@ import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { handoffMonthKeys, handoffTextQuery, saveHandoffText, type StoredText } from "@/lib/client/handoff-month";
-import { MAX_BODY, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/residents/texts/template";
+import { MAX_BODY, MAX_SENDER_ADDRESS, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/residents/texts/template";
 import { useT } from "@/lib/i18n/client";
+
+/** The letters' sender address: editable with the text for all properties, named with a property's. */
+function SenderAddress(props: { target: string | null; value: string; onChange: (v: string) => void; error?: string }) {
+  const t = useT();
+  if (props.target === null)
+    return (
+      <TextField
+        label={t("handoffTexts.senderAddress")}
+        hint={t("handoffTexts.senderAddressHint")}
+        value={props.value}
+        onChange={(v) => props.onChange(v.slice(0, MAX_SENDER_ADDRESS))}
+        autoComplete="street-address"
+        error={props.error}
+      />
+    );
+  return (
+    <p className="text-sm text-slate-700" data-testid="sender-address">
+      {props.value
+        ? t("handoffTexts.senderAddressElsewhere", { address: props.value })
+        : t("handoffTexts.senderAddressMissing")}
+    </p>
+  );
+}
 
 /** Subject and body of one scope's text; saved as a whole, the server's refusal shown at its field. */
 function TextForm({ target, initial }: { target: string | null; initial: StoredText }) {
@@ -17,9 +40,10 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
   const client = useQueryClient();
   const [subject, setSubject] = useState(initial.subject);
   const [body, setBody] = useState(initial.body);
+  const [senderAddress, setSenderAddress] = useState(initial.senderAddress ?? "");
   // A property's text falls back to the one for all properties: a save changes what every scope shows.
   const save = useMutation({
-    mutationFn: () => saveHandoffText(target, { subject, body }),
+    mutationFn: () => saveHandoffText(target, { subject, body, ...(target === null && { senderAddress }) }),
     onSuccess: () => client.invalidateQueries({ queryKey: handoffMonthKeys.texts }),
   });
   const fields =
@@ -51,6 +75,13 @@ function TextForm({ target, initial }: { target: string | null; initial: StoredT
           />
         )}
       </Field>
+      {/* A property's view names the stored address as the server reads it, refreshed after a save elsewhere. */}
+      <SenderAddress
+        target={target}
+        value={target === null ? senderAddress : (initial.senderAddress ?? "")}
+        onChange={setSenderAddress}
+        error={fields.senderAddress}
+      />
       <div>
         <Button type="submit" disabled={save.isPending || subject.length > MAX_SUBJECT}>
           {t("handoffTexts.save")}

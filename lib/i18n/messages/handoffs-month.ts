@@ -54,15 +54,28 @@ export const handoffsMonth = {
     "handoffTexts.placeholder.einheit": "die Nutzeinheit (Lage, sonst ihre Nummer)",
     "handoffTexts.placeholder.liegenschaft": "die Liegenschaft",
     "handoffTexts.placeholder.monat": "der Monat des Dokuments, z. B. „Oktober 2026“",
-    "handoffTexts.placeholder.bewohner": "der Name des Bewohners",
+    "handoffTexts.placeholder.anrede": "die ganze Anrede, z. B. „Guten Tag Frau Müller,“",
+    "handoffTexts.placeholder.bewohner":
+      "der Bewohner, wie die Anrede ihn nennt, z. B. „Frau Müller“ (leer, wenn kein Name bekannt ist)",
     "handoffTexts.placeholder.absender": "der Absender (Name aus MAIL_FROM)",
     "handoffTexts.placeholder.kontakt": "die Adresse für Rückfragen (aus MAIL_FROM)",
     "handoffTexts.save": "Text speichern",
     "handoffTexts.saved": "Der Text ist gespeichert.",
     "handoffTexts.saveFailed": "Der Text wurde nicht gespeichert: {reason}",
     "handoffTexts.unknownPlaceholders":
-      "Unbekannte Platzhalter: {names}. Erlaubt sind {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} und {kontakt}.",
+      "Unbekannte Platzhalter: {names}. Erlaubt sind {anrede}, {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} und {kontakt}.",
     "handoffTexts.subjectOneLine": "Der Betreff muss in eine Zeile passen.",
+    "handoffTexts.senderAddress": "Absender (Anschrift)",
+    "handoffTexts.senderAddressHint":
+      "Für die Rücksendeangabe über dem Anschriftfeld der gedruckten Briefe, z. B. „Musterweg 1, 20095 Hamburg“. Ohne Anschrift steht dort nur der Name.",
+    "handoffTexts.senderAddressElsewhere":
+      "Absender (Anschrift) der Briefe: {address}. Sie gilt für alle Liegenschaften und wird beim Text für alle Liegenschaften geändert.",
+    "handoffTexts.senderAddressMissing":
+      "Für die gedruckten Briefe ist keine Absenderanschrift hinterlegt; sie wird beim Text für alle Liegenschaften eingetragen.",
+    "handoffTexts.senderAddressOneLine": "Die Anschrift muss in eine Zeile passen (Teile mit Komma trennen).",
+    "handoffTexts.senderAddressNoEmail": "Bitte die Postanschrift eintragen, keine E-Mail-Adresse.",
+    "handoffTexts.senderAddressAllOnly":
+      "Die Absenderanschrift gilt für alle Liegenschaften und wird dort gespeichert.",
     "completeness.cell.handedOver": "weitergegeben",
     "completeness.legend.handedOver": "an Bewohner weitergegeben",
     "handoffEvent.reached": "An den Bewohner weitergegeben: {channel} ({state}), Versuch {attempt}",
@@ -125,15 +138,27 @@ export const handoffsMonth = {
     "handoffTexts.placeholder.einheit": "the unit (its label, else its number)",
     "handoffTexts.placeholder.liegenschaft": "the property",
     "handoffTexts.placeholder.monat": "the document's month, e.g. “Oktober 2026”",
-    "handoffTexts.placeholder.bewohner": "the resident's name",
+    "handoffTexts.placeholder.anrede": "the whole greeting, e.g. “Guten Tag Frau Müller,”",
+    "handoffTexts.placeholder.bewohner":
+      "the resident as the greeting names them, e.g. “Frau Müller” (empty when no name is known)",
     "handoffTexts.placeholder.absender": "the sender (the name in MAIL_FROM)",
     "handoffTexts.placeholder.kontakt": "the address for questions (from MAIL_FROM)",
     "handoffTexts.save": "Save text",
     "handoffTexts.saved": "The text is saved.",
     "handoffTexts.saveFailed": "The text was not saved: {reason}",
     "handoffTexts.unknownPlaceholders":
-      "Unknown placeholders: {names}. Allowed are {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} and {kontakt}.",
+      "Unknown placeholders: {names}. Allowed are {anrede}, {einheit}, {liegenschaft}, {monat}, {bewohner}, {absender} and {kontakt}.",
     "handoffTexts.subjectOneLine": "The subject must fit on one line.",
+    "handoffTexts.senderAddress": "Sender (postal address)",
+    "handoffTexts.senderAddressHint":
+      "For the return line above the address window of the printed letters, e.g. “Musterweg 1, 20095 Hamburg”. Without an address it shows the name only.",
+    "handoffTexts.senderAddressElsewhere":
+      "The letters' sender address: {address}. It applies to all properties and is changed with the text for all properties.",
+    "handoffTexts.senderAddressMissing":
+      "No sender address is stored for the printed letters; it is entered with the text for all properties.",
+    "handoffTexts.senderAddressOneLine": "The address must fit on one line (separate its parts with commas).",
+    "handoffTexts.senderAddressNoEmail": "Please enter the postal address, not an e-mail address.",
+    "handoffTexts.senderAddressAllOnly": "The sender address applies to all properties and is stored there.",
     "completeness.cell.handedOver": "handed over",
     "completeness.legend.handedOver": "handed over to the resident",
     "handoffEvent.reached": "Handed to the resident: {channel} ({state}), attempt {attempt}",

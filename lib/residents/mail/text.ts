@@ -3,13 +3,16 @@ import type { Db } from "@/lib/db/client";
 import { formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
 import type { HandoffSource } from "@/lib/residents/handoffs/targets";
+import type { Person } from "@/lib/residents/tenancies/person";
+import { greeting, greetingName } from "@/lib/residents/texts/greeting";
 import { renderText } from "@/lib/residents/texts/texts";
 
 /**
  * The e-mail that carries a UVI to its resident: the owner's text for the unit's property
  * (./texts.ts, else the built-in German one), its placeholders filled: the month from the
  * document's period, the unit by its register label (else its number), the sender from MAIL_FROM.
- * A value the document or register lacks reads as a German phrase rather than an empty gap.
+ * A value the document or register lacks reads as a German phrase rather than an empty gap; the
+ * greeting (../texts/greeting.ts) is neutral for a resident without a name.
  */
 
 /** "Oktober 2026" from a period's first day; `null` when the document has no period. */
@@ -21,7 +24,7 @@ export async function handoffMail(
   db: Db,
   userId: string,
   source: HandoffSource,
-  resident: { name: string },
+  resident: Person,
   sender: MailSender,
 ): Promise<{ subject: string; text: string }> {
   const property = source.unit?.property ?? null;
@@ -29,7 +32,8 @@ export async function handoffMail(
     einheit: source.unit?.label ?? `Nutzeinheit ${source.unitMsc ?? ""}`.trim(),
     liegenschaft: property ?? "Ihre Liegenschaft",
     monat: monthOf(source.periodFrom) ?? "den Abrechnungszeitraum",
-    bewohner: resident.name,
+    anrede: greeting(resident),
+    bewohner: greetingName(resident) ?? "",
     absender: sender.name || sender.address,
     kontakt: sender.address,
   });

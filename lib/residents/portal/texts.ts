@@ -4,6 +4,8 @@ import { isSecureForwarded } from "@/lib/auth/options";
 import { env } from "@/lib/env";
 import { formatDate, formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
+import type { Person } from "@/lib/residents/tenancies/person";
+import { greeting } from "@/lib/residents/texts/greeting";
 import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
@@ -46,7 +48,7 @@ export function linkParagraphs(url: string, expiresAt: Date): string[] {
 /** The mail of the portal channel: a new document, and the link when this mail is the first to carry one. */
 export function portalMail(
   source: HandoffSource,
-  resident: { name: string },
+  resident: Person,
   sender: MailSender,
   link: { url: string; expiresAt: Date } | null,
 ) {
@@ -58,7 +60,7 @@ export function portalMail(
   });
   const subject = `Neue Verbrauchsinformation${month ? ` für ${month}` : ""} in Ihrem Bewohnerportal`;
   const text = [
-    `Guten Tag ${resident.name},`,
+    greeting(resident),
     "",
     `in Ihrem Bewohnerportal liegt die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für ${unit}${month ? ` für ${month}` : ""}.`,
     "",

@@ -1,5 +1,6 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { qrRuns } from "@/lib/residents/print/qr";
 import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents/print/worker";
 
 /**
@@ -25,19 +26,26 @@ const SUBJECT_TOP = 98.5;
 const MARKS = [105, 210, 148.5];
 /** Lines of the address zone (DIN 5008: at most six, name included). */
 const MAX_ADDRESS_LINES = 6;
+/** A QR code's side: 30 mm keeps a module of a portal link's code near 1 mm, easy for a phone's camera. */
+const QR_MM = 30;
+/** The lowest a line of text may stand before the letter runs on to a new page. */
+const BOTTOM_MM = 25;
+
+/** A paragraph of the letter's text, or a QR code of a link (drawn below the paragraph before it). */
+export type Paragraph = string | { qr: string };
 
 export type CoverLetter = {
   /** The letterhead: the sender's name, then lines such as its address and contact. */
   sender: string[];
   /** The return line above the address, small: "Hausverwaltung Muster · Musterweg 1 · 20095 Hamburg". */
   returnLine: string;
-  /** The resident's name, then the postal address's lines. */
+  /** The resident's name, once, then the postal address's lines. */
   address: string[];
   /** The date as it is to read ("25.11.2026"), in the information block. */
   date: string;
   subject: string;
   /** The letter's text; paragraphs are separated by an empty line, each wrapped to the text's width. */
-  paragraphs: string[];
+  paragraphs: Paragraph[];
 };
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
@@ -140,6 +148,20 @@ function drawHead(page: PDFPage, fonts: Fonts, sender: string[]): void {
   });
 }
 
+/** A QR code of `text` whose top left corner is at (`x`, `y`) points, drawn as black rectangles of its dark modules. */
+export function drawQr(page: PDFPage, text: string, x: number, y: number): void {
+  const { size, runs } = qrRuns(text);
+  const cell = (QR_MM * MM) / size;
+  for (const run of runs)
+    page.drawRectangle({
+      x: x + run.col * cell,
+      y: y - (run.row + 1) * cell,
+      width: run.length * cell,
+      height: cell,
+      color: rgb(0, 0, 0),
+    });
+}
+
 /** One cover letter on a new page of `pdf`, with more pages when its text is long. */
 export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLetter): void {
   let page = pdf.addPage([PAGE.width, PAGE.height]);
@@ -158,12 +180,21 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
     y -= 5.5 * MM;
   }
   y -= 5 * MM;
+  // Room for `height` points below the line at y, else a new page.
+  const room = (height: number) => {
+    if (y - height >= BOTTOM_MM * MM) return;
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = top(25);
+  };
   for (const paragraph of letter.paragraphs) {
+    if (typeof paragraph !== "string") {
+      room((QR_MM + 2) * MM);
+      drawQr(page, paragraph.qr, TEXT.left * MM, y + 2 * MM);
+      y -= (QR_MM + 5) * MM;
+      continue;
+    }
     for (const line of wrap(printable(paragraph, fonts.regular), fonts.regular, 10.5, TEXT.width * MM)) {
-      if (y < 25 * MM) {
-        page = pdf.addPage([PAGE.width, PAGE.height]);
-        y = top(25);
-      }
+      room(0);
       page.drawText(line, { x: TEXT.left * MM, y, size: 10.5, font: fonts.regular });
       y -= 5 * MM;
     }

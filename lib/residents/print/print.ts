@@ -5,9 +5,10 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { printBundle, type PrintItem } from "@/lib/residents/print/letter";
 import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/print/worker";
-import { issueLink, markDelivered } from "@/lib/residents/portal/links";
+import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/residents/portal/links";
 import { portalOrigin } from "@/lib/residents/portal/texts";
-import { documentLetter, linkLetter } from "@/lib/residents/print/letters";
+import { documentLetter, letterSender, linkLetter } from "@/lib/residents/print/letters";
+import { readSenderAddress } from "@/lib/residents/texts/texts";
 import { linkLetters, postLetters, type PostLetter } from "@/lib/residents/print/targets";
 import { claimHandoff, finishHandoff, type Claim } from "@/lib/residents/handoffs/record";
 import { archivedBytes } from "@/lib/residents/handoffs/outcome";
@@ -111,6 +112,22 @@ async function recordPrinted(
 }
 
 /**
+ * A post resident's portal link, on the first of their letters in this print when it has not reached them yet (the
+ * letter then shows it as text and QR code): they may read their documents online too. A revoked link stays revoked.
+ */
+async function postLinks(db: Db, user: User, claimed: Claimed[]) {
+  const out = new Map<Claimed, { to: { unitId: string }; link: Awaited<ReturnType<typeof issueLink>> }>();
+  const seen = new Set<string>();
+  for (const c of claimed) {
+    if (seen.has(c.letter.tenancyId)) continue;
+    seen.add(c.letter.tenancyId);
+    if (!needsFreshLink(await linkState(db, c.letter))) continue;
+    out.set(c, { to: c.letter, link: await issueLink(db, c.letter, user.id) });
+  }
+  return out;
+}
+
+/**
  * The month's print; `signal` is the request's: when the client leaves, the work stops and nothing counts as printed.
  */
 export async function printMonth(
@@ -120,13 +137,24 @@ export async function printMonth(
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const { posts, links } = await bounded(db, user, q);
-  const sender = env().mail?.from ?? { name: user.name, address: user.email };
+  const sender = letterSender(env().mail?.from, user, await readSenderAddress(db, user.id));
   const claimed = await claimPosts(db, user, posts);
   const origin = await portalOrigin();
   const issued = [];
   for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
+  const posted = await postLinks(db, user, claimed);
+  const url = (link: { token: string; expiresAt: Date }) => ({
+    url: `${origin}/r/${link.token}`,
+    expiresAt: link.expiresAt,
+  });
   const items: PrintItem[] = [
-    ...claimed.map((c) => ({ letter: documentLetter(sender, c.letter, c.letter.periodFrom), document: c.document })),
+    ...claimed.map((c) => {
+      const link = posted.get(c);
+      return {
+        letter: documentLetter(sender, c.letter, c.letter.periodFrom, link && url(link.link)),
+        document: c.document,
+      };
+    }),
     ...issued.map(({ to, link }) => ({
       letter: linkLetter(sender, to, { url: `${origin}/r/${link.token}`, expiresAt: link.expiresAt }),
       document: null,
@@ -150,6 +178,6 @@ export async function printMonth(
       await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf", code }) });
     throw printError(err);
   }
-  await recordPrinted(db, user, claimed, issued);
+  await recordPrinted(db, user, claimed, [...issued, ...posted.values()]);
   return pdf;
 }

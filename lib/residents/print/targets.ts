@@ -130,8 +130,7 @@ export async function linkLetters(db: Db, userId: string, property: string, limi
   const out: Recipient[] = [];
   for (const r of rows) {
     if (out.length >= limit) break;
-    if (needsFreshLink(await linkState(db, { unitId: r.unit_id, tenancyId: r.tenancy_id })))
-      out.push(recipientOf(r));
+    if (needsFreshLink(await linkState(db, { unitId: r.unit_id, tenancyId: r.tenancy_id }))) out.push(recipientOf(r));
   }
   return out;
 }

@@ -8,18 +8,22 @@ import { z } from "zod";
  */
 
 /** What each placeholder stands for is said in the editor (messages handoffTexts.placeholder.*) and in docs/api.md. */
-export const PLACEHOLDERS = ["einheit", "liegenschaft", "monat", "bewohner", "absender", "kontakt"] as const;
+export const PLACEHOLDERS = ["anrede", "einheit", "liegenschaft", "monat", "bewohner", "absender", "kontakt"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Record<Placeholder, string>;
 
 export const MAX_SUBJECT = 200;
 export const MAX_BODY = 5000;
+export const MAX_SENDER_ADDRESS = 200;
 
-/** The built-in text, the one sent until the owner stores another; the editor shows it prefilled. */
+/**
+ * The built-in text, the one sent until the owner stores another; the editor shows it prefilled. `{anrede}` is the
+ * whole greeting line (./greeting.ts); texts stored before it say "Guten Tag {bewohner}," and still read well.
+ */
 export const DEFAULT_TEXT = {
   subject: "Ihre Verbrauchsinformation für {monat} – {einheit}",
   body: [
-    "Guten Tag {bewohner},",
+    "{anrede}",
     "",
     "anbei erhalten Sie die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für {einheit} ({liegenschaft}) für {monat} als PDF-Datei.",
     "",
@@ -31,6 +35,8 @@ export const DEFAULT_TEXT = {
 };
 
 const PLACEHOLDER = /\{([^{}\s]{0,40})\}/g;
+/** A placeholder with the space before it: an empty value takes the space along ("Guten Tag {bewohner}," -> "Guten Tag,"). */
+const SPACED_PLACEHOLDER = /( ?)\{([^{}\s]{0,40})\}/g;
 
 /** The names in braces that are not placeholders, once each, in order of appearance. */
 export function unknownPlaceholders(text: string): string[] {
@@ -51,7 +57,21 @@ const withKnownPlaceholders = (schema: z.ZodString) =>
       });
   });
 
-/** `PUT /api/handoffs/texts`: the subject is one line (a line break would start a new mail header). */
+/**
+ * The sender's postal address for the letters' return line and letterhead ("Musterweg 1, 20095 Hamburg"): one line,
+ * never an e-mail address (the return line is for the post office). Empty: none.
+ */
+const SenderAddress = z
+  .string()
+  .trim()
+  .max(MAX_SENDER_ADDRESS)
+  .refine((s) => !/[\r\n]/.test(s), { params: { messageKey: "handoffTexts.senderAddressOneLine" } })
+  .refine((s) => !s.includes("@"), { params: { messageKey: "handoffTexts.senderAddressNoEmail" } });
+
+/**
+ * `PUT /api/handoffs/texts`: the subject is one line (a line break would start a new mail header). `senderAddress`
+ * belongs to the text for all properties (texts.ts refuses it for one property); absent: kept as stored.
+ */
 export const HandoffTextBody = z.strictObject({
   subject: withKnownPlaceholders(
     z
@@ -62,6 +82,7 @@ export const HandoffTextBody = z.strictObject({
       .refine((s) => !/[\r\n]/.test(s), { params: { messageKey: "handoffTexts.subjectOneLine" } }),
   ),
   body: withKnownPlaceholders(z.string().trim().min(1).max(MAX_BODY)),
+  senderAddress: SenderAddress.optional(),
 });
 export type HandoffText = z.output<typeof HandoffTextBody>;
 
@@ -73,11 +94,13 @@ export const HandoffTextQuery = z.object({ property: z.string().trim().min(1).ma
  * "{monat}" stays as written). Control characters in a value become spaces, so no value breaks a
  * line of the body or the subject; the subject is kept to one line whatever it holds.
  */
-export function fillText(text: HandoffText, values: PlaceholderValues): HandoffText {
+export function fillText(text: HandoffText, values: PlaceholderValues): { subject: string; body: string } {
   const clean = (v: string) => v.replace(/\p{Cc}+/gu, " ").trim();
   const fill = (template: string) =>
-    template.replace(PLACEHOLDER, (whole, name: string) =>
-      (PLACEHOLDERS as readonly string[]).includes(name) ? clean(values[name as Placeholder]) : whole,
-    );
+    template.replace(SPACED_PLACEHOLDER, (whole, space: string, name: string) => {
+      if (!(PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+      const value = clean(values[name as Placeholder]);
+      return value ? space + value : "";
+    });
   return { subject: fill(text.subject).replace(/\s+/g, " ").trim(), body: fill(text.body) };
 }

@@ -2,39 +2,67 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { AppError } from "@/lib/errors";
 import { DEFAULT_TEXT, fillText, type HandoffText, type PlaceholderValues } from "@/lib/residents/texts/template";
 
 /**
  * The owner's hand-off texts (migration 0025): one per property of the register, '' standing for
  * all properties. The text a property's mail uses is its own, else the one for all properties,
- * else the built-in one (./text-template.ts); `source` says which, so the editor can tell.
+ * else the built-in one (./template.ts); `source` says which, so the editor can tell. The sender's
+ * postal address for the letters (migration 0029) is kept on the text for all properties only.
  */
 
 export type TextSource = "property" | "all" | "builtIn";
-export type StoredText = HandoffText & { property: string | null; source: TextSource };
+export type StoredText = { subject: string; body: string } & {
+  property: string | null;
+  source: TextSource;
+  /** The letters' sender address, from the text for all properties; `null` when none is stored. */
+  senderAddress: string | null;
+};
 
 const ALL = "";
 
+type Row = { property: string; subject: string; body: string; sender_address: string | null };
+
 /** The text that applies to `property` (`null`: the text for all properties). */
 export async function readText(db: Db, userId: string, property: string | null): Promise<StoredText> {
-  const rows = rowsOf<{ property: string; subject: string; body: string }>(
-    await db.execute(sql`SELECT property, subject, body FROM handoff_texts
+  const rows = rowsOf<Row>(
+    await db.execute(sql`SELECT property, subject, body, sender_address FROM handoff_texts
       WHERE user_id = ${userId} AND property IN (${property ?? ALL}, ${ALL}) ORDER BY property DESC`),
   );
   const [row] = rows;
-  if (!row) return { property, ...DEFAULT_TEXT, source: "builtIn" };
-  return { property, subject: row.subject, body: row.body, source: row.property === ALL ? "all" : "property" };
+  const senderAddress = rows.find((r) => r.property === ALL)?.sender_address || null;
+  if (!row) return { property, ...DEFAULT_TEXT, source: "builtIn", senderAddress };
+  const source = row.property === ALL ? "all" : "property";
+  return { property, subject: row.subject, body: row.body, source, senderAddress };
 }
 
+/** The letters' sender address alone (the text for all properties'), `null` when none is stored. */
+export async function readSenderAddress(db: Db, userId: string): Promise<string | null> {
+  const rows = rowsOf<{ sender_address: string | null }>(
+    await db.execute(sql`SELECT sender_address FROM handoff_texts WHERE user_id = ${userId} AND property = ${ALL}`),
+  );
+  return rows[0]?.sender_address || null;
+}
+
+/** Saves a scope's text; `senderAddress` only with the text for all properties ('' clears it, absent keeps it). */
 export async function saveText(
   db: Db,
   userId: string,
   property: string | null,
   text: HandoffText,
 ): Promise<StoredText> {
-  await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body) VALUES (${userId}, ${property ?? ALL}, ${text.subject}, ${text.body})
-    ON CONFLICT (user_id, property) DO UPDATE SET subject = excluded.subject, body = excluded.body, updated_at = now()`);
-  return { property, ...text, source: property === null ? "all" : "property" };
+  if (property !== null && text.senderAddress !== undefined)
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: "senderAddress", message: "handoffTexts.senderAddressAllOnly" }],
+    });
+  const sender = text.senderAddress === undefined ? null : text.senderAddress;
+  await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body, sender_address)
+    VALUES (${userId}, ${property ?? ALL}, ${text.subject}, ${text.body}, ${sender})
+    ON CONFLICT (user_id, property) DO UPDATE SET subject = excluded.subject, body = excluded.body,
+      sender_address = ${text.senderAddress === undefined ? sql`handoff_texts.sender_address` : sql`excluded.sender_address`},
+      updated_at = now()`);
+  return readText(db, userId, property);
 }
 
 /** The mail for a document of `property`, its placeholders filled with `values`. */
@@ -43,6 +71,7 @@ export async function renderText(
   userId: string,
   property: string | null,
   values: PlaceholderValues,
-): Promise<HandoffText> {
-  return fillText(await readText(db, userId, property), values);
+): Promise<{ subject: string; body: string }> {
+  const { subject, body } = await readText(db, userId, property);
+  return fillText({ subject, body }, values);
 }

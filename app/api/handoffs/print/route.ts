@@ -1,6 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
+import { contentDisposition, printFileName } from "@/lib/residents/print/file-name";
 import { printMonth } from "@/lib/residents/print/print";
 import { PrintQuery } from "@/lib/residents/portal/schemas";
 
@@ -11,11 +12,10 @@ import { PrintQuery } from "@/lib/residents/portal/schemas";
  */
 export const POST = withRole(CONNECTION_ROLES, { body: PrintQuery }, async ({ user, body, req }) => {
   const pdf = await printMonth(await getDb(), user, body, req.signal);
-  const name = `Briefe-${body.property.replace(/[^A-Za-z0-9_-]+/g, "_")}-${body.month}.pdf`;
   return new Response(Buffer.from(pdf), {
     headers: {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${name}"`,
+      "content-disposition": contentDisposition(printFileName(body.property, body.month)),
       "cache-control": "private, no-store, no-transform",
       "x-content-type-options": "nosniff",
     },
