@@ -18,6 +18,7 @@ import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { states } from "./messages/states";
 import { tenancies } from "./messages/tenancies";
+import { tenanciesPage } from "./messages/tenancies-page";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
 import { users } from "./messages/users";
@@ -50,6 +51,7 @@ export const messages = {
     ...portal.de,
     ...handoffRuns.de,
     ...tenancies.de,
+    ...tenanciesPage.de,
   },
   en: {
     ...common.en,
@@ -76,6 +78,7 @@ export const messages = {
     ...portal.en,
     ...handoffRuns.en,
     ...tenancies.en,
+    ...tenanciesPage.en,
   },
 };
 

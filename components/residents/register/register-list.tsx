@@ -5,13 +5,15 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
-import { Td } from "@/components/ui/table";
-import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery, type Unit } from "@/lib/client/units";
+import { StatusLine } from "@/components/ui/status-line";
+import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery } from "@/lib/client/units";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
-import { PortalLinkActions } from "./portal-link-actions";
+import { CorrectDatesDialog } from "./correct-dates-dialog";
+import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
-import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
+import { UnitRow, type RowDialog } from "./unit-row";
+import { UnitTable } from "./unit-table";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
 
@@ -58,64 +60,48 @@ function Filters(props: {
   );
 }
 
-function Row({ unit, onEdit }: { unit: Unit; onEdit: () => void }) {
+/** The register's heading and its export. */
+function RegisterHeading() {
   const t = useT();
-  const r = unit.resident;
   return (
-    <tr data-testid="unit-row" className={CARD.row}>
-      <UnitNumberCell mscnumber={unit.mscnumber} pmnumber={unit.pmnumber} />
-      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
-        <div>{unit.property ?? "—"}</div>
-        {unit.address && <div className="text-xs text-slate-600">{unit.address}</div>}
-      </Td>
-      <Td className={CARD.cell}>{unit.label ?? "—"}</Td>
-      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
-        {r ? (
-          <>
-            <div>{r.name}</div>
-            {r.email && <div className="text-xs text-slate-600">{r.email}</div>}
-            {r.postalAddress && <div className="text-xs whitespace-pre-line text-slate-600">{r.postalAddress}</div>}
-          </>
-        ) : (
-          <span className="text-slate-600">{t("units.noResident")}</span>
-        )}
-      </Td>
-      <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
-      <Td className={CARD.cell}>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={onEdit}
-          aria-label={t("units.editLabel", { unit: unit.mscnumber ?? unit.pmnumber ?? "" })}
-        >
-          {t("units.edit")}
-        </Button>
-        {r?.channel === "portal" && <PortalLinkActions unit={unit} />}
-      </Td>
-    </tr>
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id="units-register" className="text-lg font-semibold">
+        {t("units.register")}
+      </h2>
+      <a href="/api/units/export.csv" className="text-sm text-blue-800 underline underline-offset-2" download>
+        {t("units.export")}
+      </a>
+    </div>
   );
 }
 
-/** The register: search by number, place or resident, filter by property, page, edit one unit, export it all. */
+/** The dialog a row opened; when one saves, the page says what was saved. */
+function RowDialogs(props: { dialog: RowDialog | null; onClose: () => void; onDone: (message: string) => void }) {
+  const { dialog, onClose, onDone } = props;
+  if (dialog?.kind === "edit") return <UnitEditDialog unit={dialog.unit} onClose={onClose} />;
+  if (dialog?.kind === "move") return <MoveDialog unit={dialog.unit} onClose={onClose} onDone={onDone} />;
+  if (dialog?.kind === "correct")
+    return <CorrectDatesDialog unit={dialog.unit} tenancy={dialog.tenancy} onClose={onClose} onDone={onDone} />;
+  return null;
+}
+
+/**
+ * The register: search by number, place or resident, filter by property, page, edit one unit,
+ * record a move or correct a tenancy's dates, export it all.
+ */
 export function RegisterList() {
   const t = useT();
   const [search, update] = useSearchState(readUnitsSearch, UNITS_DEFAULTS);
   const list = useQuery({ ...unitsQuery(search), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<Unit | null>(null);
+  const [dialog, setDialog] = useState<RowDialog | null>(null);
+  const [notice, setNotice] = useState("");
   const units = list.data?.units ?? [];
   const count = list.data?.count ?? 0;
   const properties = (list.data?.properties ?? []).flatMap((p) => (p.name ? [p.name] : []));
   const caption = t("units.caption", { first: search.offset + 1, last: search.offset + units.length, count });
   return (
     <section aria-labelledby="units-register" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="units-register" className="text-lg font-semibold">
-          {t("units.register")}
-        </h2>
-        <a href="/api/units/export.csv" className="text-sm text-blue-800 underline underline-offset-2" download>
-          {t("units.export")}
-        </a>
-      </div>
+      <RegisterHeading />
       <Filters
         key={`${search.q ?? ""}|${search.property ?? ""}`}
         q={search.q ?? ""}
@@ -123,6 +109,7 @@ export function RegisterList() {
         properties={properties}
         onApply={(q, property) => update({ q: q || undefined, property: property || undefined })}
       />
+      <StatusLine tone="success">{notice}</StatusLine>
       {list.isPending && <p>{t("common.loading")}</p>}
       {list.error && (
         <p role="alert" className="text-sm text-red-800">
@@ -144,7 +131,14 @@ export function RegisterList() {
           ]}
         >
           {units.map((u) => (
-            <Row key={u.id} unit={u} onEdit={() => setEditing(u)} />
+            <UnitRow
+              key={u.id}
+              unit={u}
+              onOpen={(d) => {
+                setNotice("");
+                setDialog(d);
+              }}
+            />
           ))}
         </UnitTable>
       )}
@@ -158,7 +152,14 @@ export function RegisterList() {
           onChange={update}
         />
       )}
-      {editing && <UnitEditDialog unit={editing} onClose={() => setEditing(null)} />}
+      <RowDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDone={(message) => {
+          setDialog(null);
+          setNotice(message);
+        }}
+      />
     </section>
   );
 }

@@ -18,7 +18,7 @@ type Form = {
   label: string;
   name: string;
   email: string;
-  channel: Channel | "";
+  channel: Channel;
   postalAddress: string;
 };
 
@@ -31,17 +31,19 @@ const formOf = (u: Unit): Form => ({
   label: u.label ?? "",
   name: u.resident?.name ?? "",
   email: u.resident?.email ?? "",
-  channel: u.resident?.channel ?? "",
+  channel: u.resident?.channel ?? "post",
   postalAddress: u.resident?.postalAddress ?? "",
 });
 
-/** The form as the API's edit: no channel and no name means no resident. */
-function editOf(f: Form): UnitEdit {
-  const resident =
-    f.channel === "" && f.name.trim() === ""
-      ? null
-      : { name: f.name, email: f.email || null, channel: f.channel || "post", postalAddress: f.postalAddress || null };
-  return { property: f.property || null, address: f.address || null, label: f.label || null, resident };
+/**
+ * The form as the API's edit: the present resident's details are corrected, never removed or
+ * replaced (that is a move); a unit without one sends none.
+ */
+function editOf(f: Form, hasResident: boolean): UnitEdit {
+  const unit = { property: f.property || null, address: f.address || null, label: f.label || null };
+  if (!hasResident) return unit;
+  const resident = { name: f.name, email: f.email || null, channel: f.channel, postalAddress: f.postalAddress || null };
+  return { ...unit, resident };
 }
 
 /** The dialog's form and its save; when saved, the register is fetched again and the dialog closes. */
@@ -49,7 +51,7 @@ function useUnitEdit(unit: Unit, onClose: () => void) {
   const queries = useQueryClient();
   const [form, setForm] = useState(() => formOf(unit));
   const save = useMutation({
-    mutationFn: () => updateUnit(unit.id, editOf(form)),
+    mutationFn: () => updateUnit(unit.id, editOf(form, unit.resident !== null)),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: unitsKeys.all });
       onClose();
@@ -65,13 +67,14 @@ function useUnitEdit(unit: Unit, onClose: () => void) {
   return { form, set, save, fields, submit };
 }
 
-/** The unit's resident: name, e-mail, the channel of §6a HeizkostenV and the postal address. */
+/** The present resident's details: name (its spelling), e-mail, the channel of §6a HeizkostenV, the postal address. */
 function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fields: Fields }) {
   const t = useT();
   return (
     <>
       <TextField
-        label={t("units.col.resident")}
+        label={t("tenancyPage.editResidentName")}
+        hint={t("tenancyPage.editResidentNameHint")}
         value={form.name}
         onChange={set("name")}
         error={fields["resident.name"]}
@@ -90,15 +93,12 @@ function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fiel
         value={form.channel}
         onChange={set("channel")}
         error={fields["resident.channel"]}
-        options={[
-          { value: "", label: t("units.channel.none") },
-          ...CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) })),
-        ]}
+        options={CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))}
       />
       <div className="sm:col-span-2">
         <Field
           label={t("units.col.postalAddress")}
-          hint={t("units.edit.postalHint")}
+          hint={t("tenancyPage.postalAddressHint")}
           error={fields["resident.postalAddress"]}
         >
           {(c) => (
@@ -117,9 +117,10 @@ function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fiel
 }
 
 /**
- * Editing one unit: its property, address and label, and its resident with the channel of §6a
- * HeizkostenV. The server checks the same rules as for an imported row and names the field; the
- * unit numbers are the register's key and are shown, not edited.
+ * Editing one unit: its property, address and label, and the present resident's contact with the
+ * channel of §6a HeizkostenV. Who lives there changes only by a move ("Mieterwechsel erfassen"),
+ * which keeps the history. The server checks the same rules as for an imported row and names the
+ * field; the unit numbers are the register's key and are shown, not edited.
  */
 export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => void }) {
   const t = useT();
@@ -130,6 +131,7 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
       open
       onOpenChange={(open) => !open && onClose()}
       title={t("units.edit.title", { unit: number })}
+      description={t("tenancyPage.editScope")}
       closeLabel={t("common.close")}
       wide
     >
@@ -147,7 +149,11 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
           error={fields.address}
         />
         <TextField label={t("units.col.label")} value={form.label} onChange={set("label")} error={fields.label} />
-        <ResidentFields form={form} set={set} fields={fields} />
+        {unit.resident ? (
+          <ResidentFields form={form} set={set} fields={fields} />
+        ) : (
+          <p className="text-sm text-slate-700 sm:col-span-2">{t("tenancyPage.editNoResident")}</p>
+        )}
         <div className="sm:col-span-2">{save.error && <StatusLine tone="error">{save.error.message}</StatusLine>}</div>
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button type="submit" disabled={save.isPending}>

@@ -1,0 +1,73 @@
+"use client";
+import { Button } from "@/components/ui/button";
+import { Td } from "@/components/ui/table";
+import { historyOf, type Tenancy } from "@/lib/client/tenancies";
+import type { Unit } from "@/lib/client/units";
+import { useT } from "@/lib/i18n/client";
+import { PortalLinkActions } from "./portal-link-actions";
+import { TenancyHistory, unitName } from "./tenancy-history";
+import { CARD, UnitNumberCell } from "./unit-table";
+
+/** What a row opens: the unit's edit, a move, or one tenancy's dates. */
+export type RowDialog =
+  { kind: "edit"; unit: Unit } | { kind: "move"; unit: Unit } | { kind: "correct"; unit: Unit; tenancy: Tenancy };
+
+/** The present resident with contact, else "Leerstand" (a running vacancy) or no resident at all. */
+function PresentResident({ unit }: { unit: Unit }) {
+  const t = useT();
+  const r = unit.resident;
+  if (r)
+    return (
+      <>
+        <div>{r.name}</div>
+        {r.email && <div className="text-xs text-slate-600">{r.email}</div>}
+        {r.postalAddress && <div className="text-xs whitespace-pre-line text-slate-600">{r.postalAddress}</div>}
+      </>
+    );
+  const vacant = historyOf(unit).find((x) => x.moveOut === null)?.vacancy;
+  return <span className="text-slate-600">{vacant ? t("tenancyPage.vacancy") : t("units.noResident")}</span>;
+}
+
+/** One unit of the register: numbers, place, present resident with the history, channel, actions. */
+export function UnitRow({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDialog) => void }) {
+  const t = useT();
+  const r = unit.resident;
+  return (
+    <tr data-testid="unit-row" className={CARD.row}>
+      <UnitNumberCell mscnumber={unit.mscnumber} pmnumber={unit.pmnumber} />
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        <div>{unit.property ?? "—"}</div>
+        {unit.address && <div className="text-xs text-slate-600">{unit.address}</div>}
+      </Td>
+      <Td className={CARD.cell}>{unit.label ?? "—"}</Td>
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        <div data-testid="present-resident">
+          <PresentResident unit={unit} />
+        </div>
+        <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
+      </Td>
+      <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
+      <Td className={CARD.cell}>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => onOpen({ kind: "edit", unit })}
+            aria-label={t("units.editLabel", { unit: unitName(unit) })}
+          >
+            {t("units.edit")}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => onOpen({ kind: "move", unit })}
+            aria-label={t("tenancyPage.moveLabel", { unit: unitName(unit) })}
+          >
+            {t("tenancyPage.move")}
+          </Button>
+        </div>
+        {r?.channel === "portal" && <PortalLinkActions unit={unit} />}
+      </Td>
+    </tr>
+  );
+}
