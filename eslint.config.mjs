@@ -11,7 +11,7 @@ const noProcessEnv = {
 
 // The two faces (docs/architecture.md): the dashboard and the sandbox provider meet only over HTTP.
 // The sandbox's own routes are its way in; what else may cross is named here, and only here.
-const SANDBOX_ROUTES = ["app/arge/**", "app/dta/**", "app/auth/**", "app/sandbox/**"];
+const SANDBOX_ROUTES = ["app/arge/**", "app/dta/**", "app/auth/**", "app/onsiteroles/**", "app/sandbox/**"];
 const DASHBOARD_MAY_IMPORT_SANDBOX = [
   "lib/startup.ts", // starts the sandbox when SANDBOX=1
 ];

@@ -20,6 +20,7 @@ export const PLACEMENT = {
   "conformance/sandbox-dta.test.ts": embedded,
   "conformance/sandbox-faults.test.ts": embedded,
   "conformance/sandbox-oidc.test.ts": embedded,
+  "conformance/sandbox-osr.test.ts": embedded,
   "conformance/sandbox-uvi.test.ts": embedded,
   "integration/auth.test.ts": embedded,
   "integration/config.test.ts": embedded,

@@ -6,6 +6,7 @@ import { demoRegisterCsv } from "./demo/register";
 import { demoState } from "./demo/state";
 import { listFaults, replaceFaults } from "./faults";
 import { clearMail, listMail } from "./mailbox/store";
+import { clearReports, listReports } from "./osr/store";
 import { notFoundResponse } from "./pipeline";
 import { recentRequests } from "./requests-log";
 import { describeIssues, FaultRules, State } from "./schema";
@@ -82,13 +83,20 @@ async function control(req: Request, segments: string[]): Promise<Response> {
     case "DELETE mail":
       await clearMail(db);
       return noContent();
+    case "GET onsiteroles":
+      return Response.json(await listReports(db));
+    case "DELETE onsiteroles":
+      await clearReports(db);
+      return noContent();
     case "GET requests":
       return Response.json(await recentRequests(db));
     case "GET demo/register.csv":
       // The unit register that fits the demo data set, for the dashboard's import (npm run demo loads it).
       return new Response(demoRegisterCsv(), { headers: { "content-type": "text/csv; charset=utf-8" } });
   }
-  const known = ["state", "reset", "faults", "mail", "requests", "demo/register.csv"].includes(segments.join("/"));
+  const known = ["state", "reset", "faults", "mail", "onsiteroles", "requests", "demo/register.csv"].includes(
+    segments.join("/"),
+  );
   return known
     ? problem(405, "method_not_allowed", "method not allowed here")
     : problem(404, "not_found", "no such control endpoint");

@@ -72,7 +72,7 @@ export async function serveAuth(ctx: Ctx): Promise<Response> {
   if (!id || secret === null) return oauthError(401, "invalid_client", "client authentication failed", challenge);
   const client = await clientByOauth(ctx.db, id, secret);
   if (!client) return oauthError(401, "invalid_client", "client authentication failed", challenge);
-  if (!client.services.includes("uvi"))
+  if (!client.services.includes("uvi") && !client.services.includes("osr"))
     return oauthError(400, "unauthorized_client", "this client may not use client_credentials");
   return Response.json(await issueToken(ctx.meta, client, issuer), { headers: NO_STORE });
 }

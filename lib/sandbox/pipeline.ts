@@ -8,8 +8,9 @@ import { readMeta, type Meta } from "./meta";
 import { ensureState } from "./state";
 import { demoState } from "./demo/state";
 import { reason } from "./http";
+import { OSR_API_VERSION, osrError } from "./osr/answers";
 
-export type Face = "uvi" | "dta" | "auth";
+export type Face = "uvi" | "dta" | "auth" | "osr";
 
 export type Ctx = {
   req: Request;
@@ -38,6 +39,7 @@ export function errorResponse(
   if (face === "dta") {
     return Response.json({ statustype: "ERROR", code: String(status), message }, { status, headers });
   }
+  if (face === "osr") return osrError(status, message, undefined, headers);
   if (face === "auth") {
     const error = status === 401 ? "invalid_client" : status >= 500 ? "server_error" : "invalid_request";
     return Response.json(
@@ -95,7 +97,8 @@ export async function serveProvider(
 ): Promise<Response> {
   if (!env().sandbox) return notFoundResponse();
   const db = await getDb().catch(() => undefined);
-  if (!db) return errorResponse(face, 503, "the sandbox's database is not ready", { "Retry-After": "5" });
+  if (!db)
+    return stamped(face, errorResponse(face, 503, "the sandbox's database is not ready", { "Retry-After": "5" }));
   const url = new URL(req.url);
   const creds = parseAuthorization(req.headers.get("authorization"));
   const kd = req.headers.get("kd");
@@ -145,8 +148,12 @@ export async function serveProvider(
     auth: authKind(creds),
     kd,
   }).catch(() => undefined);
-  return response;
+  return stamped(face, response);
 }
+
+/** On-site-roles v2 names its version on every answer, a fault's too. */
+const stamped = (face: Face, res: Response) =>
+  face === "osr" ? withHeader(res, "X-API-VERSION", OSR_API_VERSION) : res;
 
 /** The path and only the paging parameters: a query could carry anything (e.g. access_token). */
 function loggedPath(url: URL): string {

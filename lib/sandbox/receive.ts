@@ -31,7 +31,7 @@ function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
  * The request body, or undefined once it passes `limit` bytes: a declared Content-Length is
  * checked first, and the bytes actually sent are counted as they stream (chunked bodies too).
  */
-async function readUpTo(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function readUpTo(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (Number(req.headers.get("content-length") ?? "0") > limit) {
     if (req.body) dropRest(req.body.getReader());
     return undefined;

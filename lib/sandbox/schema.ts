@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MailFaultRule } from "./mailbox/rules";
+import { OsrUnit } from "./osr/schema";
 
 /** The control API's bodies (docs/sandbox.md, "State" and "Fault rules"): the provider state and the fault rules. */
 
@@ -34,7 +35,7 @@ const Secret = text(1, 200);
 export const Client = z
   .object({
     id: text(1, 100),
-    services: z.array(z.enum(["uvi", "dta"])).min(1),
+    services: z.array(z.enum(["uvi", "dta", "osr"])).min(1),
     basic: z
       .object({ username: text(1, 200).regex(/^[^:]*$/, "must not contain ':'"), password: Secret })
       .strict()
@@ -148,6 +149,8 @@ export const State = z
     documents: z.array(StateDocument).max(500_000),
     /** Not in the contract's PUT example: GET adds it, and a state read is taken back as it is. */
     received: z.array(ReceivedDocument).max(10_000).optional(),
+    /** The units the on-site-roles service knows; none: those the documents name (docs/sandbox.md). */
+    units: z.array(OsrUnit).max(100_000).optional(),
   })
   .strict()
   .superRefine((state, ctx) => {
@@ -183,6 +186,11 @@ export const State = z
       "received documentid",
       (state.received ?? []).map((r) => r.documentid),
       (i) => ["received", i, "documentid"],
+    );
+    unique(
+      "unit",
+      (state.units ?? []).map((u) => JSON.stringify([u.customer, u.billingunit, u.unit])),
+      (i) => ["units", i],
     );
   });
 export type State = z.infer<typeof State>;

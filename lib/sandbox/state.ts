@@ -12,6 +12,7 @@ import {
 import { newSigningKey, readMeta } from "./meta";
 import { FACT_KEYS, type Metadata, type ReceivedDocument, type State, type StateDocument } from "./schema";
 import { BLOCK, type DocumentSummary } from "./documents";
+import { listUnits, replaceOsr } from "./osr/store";
 
 const BATCH = 5000;
 /** Received documents carry their bytes (up to 50 MiB each): fewer rows per statement. */
@@ -108,6 +109,7 @@ export async function replaceState(db: Db, state: State): Promise<void> {
     await tx.delete(sandboxClients);
     await tx.delete(sandboxReceived);
     await tx.delete(sandboxRateWindows);
+    await replaceOsr(tx, state.units ?? []);
     if (state.clients.length) {
       await tx.insert(sandboxClients).values(
         state.clients.map((c, position) => ({
@@ -148,6 +150,7 @@ export async function exportState(db: Db) {
   const clients = await db.select().from(sandboxClients).orderBy(asc(sandboxClients.position));
   const docs = await db.select().from(sandboxDocuments).orderBy(asc(sandboxDocuments.position));
   const received = await db.select().from(sandboxReceived).orderBy(asc(sandboxReceived.id));
+  const units = await listUnits(db);
   return {
     settings: meta?.settings,
     clients: clients.map((c) => ({
@@ -185,5 +188,6 @@ export async function exportState(db: Db) {
       receivedAt: r.receivedAt.toISOString(),
       content: { base64: r.content.toString("base64") },
     })),
+    ...(units.length ? { units } : {}),
   };
 }

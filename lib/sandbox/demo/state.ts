@@ -10,14 +10,14 @@ import { PROPERTIES, unitOf } from "./properties";
  */
 export const DEMO_CLIENT = {
   id: "hv-nord",
-  services: ["uvi", "dta"] as ("uvi" | "dta")[],
+  services: ["uvi", "dta", "osr"] as ("uvi" | "dta" | "osr")[],
   basic: { username: "hv-nord", password: "nord-basic-secret" },
   oauth: { clientId: "hv-nord-api", clientSecret: "nord-oauth-secret" },
   customers: ["4711", "4712"],
 };
 export const SECOND_CLIENT = {
   id: "hv-rhein",
-  services: ["uvi"] as ("uvi" | "dta")[],
+  services: ["uvi", "osr"] as ("uvi" | "dta" | "osr")[],
   basic: { username: "hv-rhein", password: "rhein-basic-secret" },
   customers: ["5820"],
 };
