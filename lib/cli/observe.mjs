@@ -19,7 +19,13 @@ const STATIC = "/_next/static";
 /** Any path that matches no route of the build (a 404 page, a probe): one label, never the path itself. */
 const OTHER = "other";
 /** The sandbox provider's routes: the far end of the app's own provider requests, which log at debug too. */
-const SANDBOX = new Set(["/arge/[[...path]]", "/dta/[[...path]]", "/auth/[[...path]]", "/sandbox/api/[[...path]]"]);
+const SANDBOX = new Set([
+  "/arge/[[...path]]",
+  "/dta/[[...path]]",
+  "/auth/[[...path]]",
+  "/sandbox/api/[[...path]]",
+  "/onsiteroles/[[...path]]",
+]);
 /** Seconds, up to the minutes an NDJSON sync or bulk confirmation may stream. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120, 600];
 
