@@ -12,7 +12,7 @@ import {
 } from "./columns";
 import type { CsvRecord } from "./csv";
 import { parseDate } from "./dates";
-import { splitName } from "./names";
+import { salutationOf, splitName } from "./names";
 
 /**
  * One row of the register as a file gives it (docs/api.md, "The unit register"): the unit's own
@@ -125,11 +125,17 @@ function personOf(cells: Cells): { person: Person | null; oneColumn: boolean } {
   if (firstName || lastName || company) {
     const personal = [firstName, lastName].filter(Boolean).join(" ");
     const name = personal || company!;
-    return { person: { name, salutation, firstName, lastName, company }, oneColumn: false };
+    return {
+      person: { name, salutation: salutation && salutationOf(salutation), firstName, lastName, company },
+      oneColumn: false,
+    };
   }
   if (resident) {
     const split = splitName(resident);
-    return { person: { ...split, salutation: salutation ?? split.salutation }, oneColumn: true };
+    return {
+      person: { ...split, salutation: salutation ? salutationOf(salutation) : split.salutation },
+      oneColumn: true,
+    };
   }
   return { person: null, oneColumn: false };
 }
