@@ -138,6 +138,7 @@ export const Schema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  RESIDENT_RETENTION_MONTHS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1200).default(36)),
   DB_COPY_TARGET: z.preprocess(
     blankToUndefined,
     z

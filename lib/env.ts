@@ -68,6 +68,8 @@ export type Env = {
   sandboxSmtpPort: number;
   /** Days a resident's portal link (lib/residents/portal/links.ts) stays valid from its issue. */
   portalLinkDays: number;
+  /** Months after a move-out after which a former resident's personal data is erased (lib/residents/tenancies/erase.ts). */
+  residentRetentionMonths: number;
   /** `npm run db:copy`'s target, from the environment so that its password is in no process list. */
   dbCopyTarget: string | undefined;
   /**
@@ -179,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : undefined,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
+    residentRetentionMonths: e.RESIDENT_RETENTION_MONTHS,
     dbCopyTarget: e.DB_COPY_TARGET,
     testHooks: e.ARGE_TEST_HOOKS === "1",
   };

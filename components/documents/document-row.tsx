@@ -176,7 +176,7 @@ export function DocumentRow(props: RowProps) {
       <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
         <div className="flex flex-wrap items-center gap-1">
           <StateBadge state={doc.state} />
-          {!doc.partial && <HandoffBadge handoff={doc.handoff} />}
+          {!doc.partial && <HandoffBadge handoff={doc.handoff} recipient={doc.recipient} />}
         </div>
       </Td>
       <ActionsCell doc={doc} spokenName={spokenName} onConfirm={onConfirm} onHandoff={onHandoff} />

@@ -23,6 +23,8 @@ export type DocView = {
   archived: boolean;
   /** Its hand-off to the present resident of its unit, `null` while there is none. */
   handoff: HandoffSummary | null;
+  /** Who receives it by the one rule; null outside the register. */
+  recipient: InboxDocument["recipient"];
   /** Named by a link but not on this page: its state and facts are not known here. */
   partial?: boolean;
 };
@@ -70,6 +72,7 @@ export function docView(d: InboxDocument, unit: string | null): DocView {
     unit,
     archived: d.archived,
     handoff: d.handoff,
+    recipient: d.recipient,
   };
 }
 

@@ -234,6 +234,7 @@ function fallbackDoc(key: string): DocView | null {
     unit: null,
     archived: false,
     handoff: null,
+    recipient: null,
     partial: true,
   };
 }

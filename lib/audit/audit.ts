@@ -30,6 +30,11 @@ export type AuditKind =
   | "units.import"
   | "unit.update"
   | "resident.erase"
+  // Tenancies (lib/residents/tenancies): a move, a correction of dates, a document assigned or marked as needing no
+  // hand-off. They name the unit and the tenancy, never the person.
+  | "tenancy.move"
+  | "tenancy.correct"
+  | "handoff.assign"
   // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's
   // address.
   | "handoff";

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 import type { searchResidents } from "@/lib/residents/register/residents";
-import type { StoredUnit } from "@/lib/residents/register/stored";
 import { RESIDENTS_LIST, type ResidentsSearch } from "@/lib/lists/units";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
 
@@ -28,4 +27,7 @@ export const residentsQuery = (search: ResidentsQuery) =>
     queryFn: () => fetchJson<ResidentsPage>(`/api/admin/residents?${toQueryString(search, RESIDENTS_DEFAULTS)}`),
   });
 
-export const eraseResident = (id: string) => fetchJson<StoredUnit>(`/api/units/${id}/resident`, { method: "DELETE" });
+export const eraseResident = (m: { id: string; tenancyId: string }) =>
+  fetchJson<{ unitId: string; tenancies: number }>(`/api/units/${m.id}/resident?tenancy=${m.tenancyId}`, {
+    method: "DELETE",
+  });

@@ -5,6 +5,8 @@ import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
+import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
+import { today } from "@/lib/residents/tenancies/store";
 import type { InboxInput } from "./schemas";
 
 /**
@@ -15,14 +17,15 @@ import type { InboxInput } from "./schemas";
  */
 
 /**
- * `archived`: its bytes are in the archive (only those can be handed off). `handoff`: its hand-off
- * to the present resident of its unit (lib/residents/handoffs), `null` while there is none.
+ * `archived`: its bytes are in the archive (only those can be handed off). `recipient`: who receives it by the one
+ * rule (lib/residents/tenancies/recipient.ts), `null` outside the register; `handoff`: its hand-off to that resident.
  */
 export type InboxDocument = Record<string, unknown> & {
   connectionId: string;
   state: DocumentState;
   replacedBy: string | null;
   archived: boolean;
+  recipient: RecipientKind | null;
   handoff: HandoffSummary | null;
 };
 export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
@@ -88,7 +91,8 @@ function registerOf(userId: string, q: string | undefined): SQL {
   const hits = like
     ? sql`hits AS MATERIALIZED (
         SELECT mscnumber, pmnumber FROM units WHERE user_id = ${userId}
-          AND (property ILIKE ${like} OR address ILIKE ${like} OR label ILIKE ${like} OR resident_name ILIKE ${like})
+          AND (property ILIKE ${like} OR address ILIKE ${like} OR label ILIKE ${like}
+            OR EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = units.id AND t.resident_name ILIKE ${like}))
       ),`
     : sql``;
   return sql`${hits}
@@ -132,6 +136,7 @@ type PageRow = {
   l: string | null;
   d: Record<string, unknown>;
   a: boolean;
+  k: RecipientKind | null;
   h: { s: HandoffState; ch: Channel; at: string } | null;
 };
 
@@ -154,6 +159,7 @@ function groupsOf(first: Row | undefined): InboxGroup[] {
       state: r.s,
       replacedBy: r.r,
       archived: r.a,
+      recipient: r.k,
       handoff: r.h && { state: r.h.s, channel: r.h.ch, at: iso(r.h.at) },
     });
   }
@@ -203,12 +209,12 @@ function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: 
 /**
  * The statement: groups named and ordered by the register, counts from those the database keeps, and only the page's
  * own documents read whole (docs/architecture.md, "Inbox"). Their hand-off state is joined to those rows alone, through
- * the present resident (the unique index handoffs_once), so it costs a page of index probes however large the record.
+ * the resident of each document's period (the unique index handoffs_once), so it costs a page of index probes however large the record.
  */
 export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
   const filters = rowFilters(userId, input);
-  const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
+  const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.period_to, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
@@ -242,14 +248,18 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       )
       SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
         (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
-        (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', r.resident_name, 'ch', r.channel))
-          FROM page p JOIN units r ON r.id = p.rid)::text AS known,
+        (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', t.resident_name, 'ch', t.channel))
+          FROM page p JOIN units r ON r.id = p.rid LEFT JOIN LATERAL (
+            SELECT t.resident_name, t.channel FROM tenancies t WHERE t.unit_id = r.id AND NOT t.vacancy AND t.erased_at IS NULL
+              AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date) LIMIT 1
+          ) t ON true)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
         (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document,
-          'a', d.sha256 IS NOT NULL, 'h', CASE WHEN h.id IS NOT NULL THEN json_build_object('s', h.state, 'ch', h.channel, 'at', h.at) END)
+          'a', d.sha256 IS NOT NULL, 'k', rr.kind, 'h', CASE WHEN h.id IS NOT NULL THEN json_build_object('s', h.state, 'ch', h.channel, 'at', h.at) END)
           ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid)
           FROM rows d LEFT JOIN units r ON r.id = d.rid
-          LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.unit_key = r.unit_key AND h.resident_since = r.resident_since)::text AS rows
+          LEFT JOIN LATERAL handoff_recipient(r.id, d.connection_id, d.documentid, d.period_from, d.period_to) rr ON r.id IS NOT NULL
+          LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.tenancy_id = rr.tenancy_id)::text AS rows
       FROM totals t`),
   );
   // One row: the page's documents arrive as one JSON text, parsed once (far cheaper than a driver row each).

@@ -17,6 +17,7 @@ import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { states } from "./messages/states";
+import { tenancies } from "./messages/tenancies";
 import { unitsPage } from "./messages/units-page";
 import { unitsServer } from "./messages/units-server";
 import { users } from "./messages/users";
@@ -48,6 +49,7 @@ export const messages = {
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
+    ...tenancies.de,
   },
   en: {
     ...common.en,
@@ -73,6 +75,7 @@ export const messages = {
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,
+    ...tenancies.en,
   },
 };
 

@@ -8,6 +8,14 @@ import { param, type ListState } from "./params";
 export const HANDOFF_STATES = ["pending", "sent", "failed", "unknown", "printed", "opened"] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];
 
+/**
+ * Who receives a document by the one rule (lib/residents/tenancies/recipient.ts): `resident` (the tenancy covering its
+ * whole period), `assigned` (a manager's choice), `vacancy` and `none` (no hand-off needed), `change` (a change of
+ * resident in the period), `uncovered` (no tenancy meets it), `noPeriod` (the document names none).
+ */
+export const RECIPIENT_KINDS = ["resident", "assigned", "vacancy", "none", "change", "uncovered", "noPeriod"] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+
 /** `GET /api/handoffs`: newest first. */
 export const HANDOFFS_LIST = {
   /** The documents' month (their period's first day), `YYYY-MM`. */

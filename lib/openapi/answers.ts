@@ -7,7 +7,7 @@ import { ROLES } from "@/lib/db/schema/users";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { confirmMany } from "@/lib/delivery/confirm/many";
 import type { Inbox } from "@/lib/delivery/inbox";
-import { HANDOFF_STATES } from "@/lib/lists/handoffs";
+import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/confirm/runs";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
@@ -154,11 +154,15 @@ const InboxDocument = DocumentAnswer.extend({
   state: z.enum(DOCUMENT_STATES),
   replacedBy: z.string().nullable(),
   archived: z.boolean().meta({ description: "its bytes are archived: only then can it be handed to its resident" }),
+  recipient: z
+    .enum(RECIPIENT_KINDS)
+    .nullable()
+    .meta({ description: "who receives it by the one rule (docs/api.md, \"Who receives a document\"); null outside the register" }),
   handoff: z
     .object({ state: z.enum(HANDOFF_STATES), channel: z.enum(CHANNELS), at: z.string().meta({ format: "date-time" }) })
     .nullable()
     .meta({
-      description: "its hand-off to the present resident of its unit (`GET /api/handoffs`); null while there is none",
+      description: "its hand-off to the resident of its period (`GET /api/handoffs`); null while there is none",
     }),
 });
 export const InboxAnswer = z.object({

@@ -17,6 +17,10 @@ const MonthEntry = z.object({
     .object({ connectionId: z.string().meta({ format: "uuid" }), documentid: z.string(), filename: z.string() })
     .nullable(),
   status: z.enum(MONTH_STATUSES),
+  resident: z
+    .string()
+    .nullable()
+    .meta({ description: "who receives the document: the resident of its period, or the one a manager assigned" }),
   channel: z.enum(CHANNELS).nullable(),
   at: z.string().meta({ format: "date-time" }).nullable(),
   by: z.string().nullable(),
@@ -24,6 +28,22 @@ const MonthEntry = z.object({
     .string()
     .optional()
     .meta({ description: "a failed send: the mail server's answer in the caller's language, never the address" }),
+  decided: z
+    .object({ by: z.string().nullable(), at: z.string().meta({ format: "date-time" }) })
+    .optional()
+    .meta({ description: "a manager's assignment, or their note that no hand-off is needed" }),
+  tenancies: z
+    .array(
+      z.object({
+        id: z.string().meta({ format: "uuid" }),
+        name: z.string().nullable(),
+        moveIn: z.string().meta({ format: "date" }).nullable(),
+        moveOut: z.string().meta({ format: "date" }).nullable(),
+        vacancy: z.boolean(),
+      }),
+    )
+    .optional()
+    .meta({ description: "a document the rule hands to nobody: the tenancies meeting its period, to assign it to" }),
 });
 const HandoffMonthAnswer = z.object({
   property: z.string(),
@@ -39,7 +59,7 @@ const HandoffMonthAnswer = z.object({
       resident: z
         .string()
         .nullable()
-        .meta({ description: "the register's name of the present resident (the owner's own record)" }),
+        .meta({ description: "the resident of the first document's period, else the present one (the owner's own record)" }),
       entries: z.array(MonthEntry),
     }),
   ),

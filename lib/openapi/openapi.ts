@@ -12,6 +12,7 @@ import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
 import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { RESIDENT_OPERATIONS } from "./residents";
+import { TENANCY_OPERATIONS } from "./tenancies";
 import { UNIT_OPERATIONS } from "./units";
 import { ME_OPERATIONS, USER_OPERATIONS } from "./users";
 
@@ -42,6 +43,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...DELIVERY_NAME_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
+  ...TENANCY_OPERATIONS,
   ...HANDOFF_OPERATIONS,
   ...HANDOFF_MONTH_OPERATIONS,
   ...PORTAL_OPERATIONS,

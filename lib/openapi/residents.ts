@@ -13,11 +13,14 @@ const ResidentsAnswer = z.object({
   residents: z.array(
     z.object({
       id: z.string().meta({ format: "uuid", description: "the unit's id, for `DELETE /api/units/{id}/resident`" }),
+      tenancyId: z.string().meta({ format: "uuid", description: "the tenancy whose resident matched (`?tenancy=`)" }),
       mscnumber: Text,
       pmnumber: Text,
       owner: z.string().meta({ description: "the e-mail address of the user whose register holds the unit" }),
       property: Text,
       label: Text,
+      moveIn: z.string().meta({ format: "date" }).nullable(),
+      moveOut: z.string().meta({ format: "date" }).nullable(),
       resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }),
     }),
   ),
@@ -35,7 +38,7 @@ export const RESIDENT_OPERATIONS: ApiOperation[] = [
       q: "resident's name or e-mail address, or unit number (substring, case-insensitive); at least 2 characters",
     },
     description:
-      "Units that hold a resident, in the order name, owner, unit. The term is personal data: the app logs route patterns only, never a query string, and no audit event records it.",
+      "Tenancies whose resident's data is still held, in the order name, owner, unit, move-in. The term is personal data: the app logs route patterns only, never a query string, and no audit event records it.",
     answers: [{ status: 200, description: "one page of the matches and their total", content: json(ResidentsAnswer) }],
   },
 ];

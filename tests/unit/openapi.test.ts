@@ -16,6 +16,7 @@ import * as handoffSchemas from "@/lib/residents/handoffs/schemas";
 import * as handoffMonthSchemas from "@/lib/residents/month/query";
 import * as handoffTextSchemas from "@/lib/residents/texts/template";
 import * as portalSchemas from "@/lib/residents/portal/schemas";
+import * as tenancySchemas from "@/lib/residents/tenancies/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -32,6 +33,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...handoffMonthSchemas,
     ...handoffTextSchemas,
     ...portalSchemas,
+    ...tenancySchemas,
   }),
 );
 

@@ -1,6 +1,7 @@
 "use client";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { HandoffSummary } from "@/lib/client/types";
+import type { RecipientKind } from "@/lib/lists/handoffs";
 import { formatDate } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
@@ -13,13 +14,31 @@ const TONES: Record<HandoffSummary["state"], BadgeTone> = {
   unknown: "warning",
 };
 
+/** A document the rule hands to nobody: one a manager must assign, or one that needs no hand-off. */
+const NOBODY: Partial<Record<RecipientKind, "toAssign" | "notNeeded">> = {
+  change: "toAssign",
+  uncovered: "toAssign",
+  noPeriod: "toAssign",
+  vacancy: "notNeeded",
+  none: "notNeeded",
+};
+
 /**
  * A document's hand-off to its resident in a person's words: "Weitergegeben per E-Mail 12.11.", "Gedruckt 03.12.",
  * "Nicht weitergegeben".
  */
-export function HandoffBadge({ handoff }: { handoff: HandoffSummary | null }) {
+export function HandoffBadge({
+  handoff,
+  recipient,
+}: {
+  handoff: HandoffSummary | null;
+  recipient: RecipientKind | null;
+}) {
   const t = useT();
   const display = useDisplay();
+  const nobody = recipient && NOBODY[recipient];
+  if (!handoff && nobody)
+    return <Badge tone={nobody === "toAssign" ? "warning" : undefined}>{t(`inbox.handoff.${nobody}`)}</Badge>;
   if (!handoff) return <Badge>{t("inbox.handoff.state.none")}</Badge>;
   const text = t(`inbox.handoff.state.${handoff.state}`, {
     channel: t(`units.channel.${handoff.channel}`),

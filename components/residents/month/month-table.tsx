@@ -4,6 +4,7 @@ import { CARD } from "@/components/residents/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
+import { AssignEntry } from "./assign-entry";
 
 /** Reached, on the way, or not reached: the word always says it, the colour only repeats it. */
 const TONE: Record<MonthEntry["status"], string> = {
@@ -17,6 +18,12 @@ const TONE: Record<MonthEntry["status"], string> = {
   open: "text-slate-800",
   noEmail: "text-red-800",
   notPrinted: "text-amber-800",
+  change: "text-amber-800",
+  uncovered: "text-amber-800",
+  noPeriod: "text-amber-800",
+  vacancy: "text-slate-700",
+  notNeeded: "text-slate-700",
+  erased: "text-slate-700",
   noResident: "text-slate-700",
   notArchived: "text-amber-800",
   noDocument: "text-slate-700",
@@ -36,6 +43,7 @@ function Entry({ entry }: { entry: MonthEntry }) {
       )}
       {entry.reason && <span className="block text-xs text-red-800">{entry.reason}</span>}
       {entry.document && <span className="block text-xs text-slate-600">{entry.document.filename}</span>}
+      {entry.document && entry.tenancies && <AssignEntry entry={entry} />}
     </div>
   );
 }

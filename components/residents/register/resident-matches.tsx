@@ -72,7 +72,7 @@ export function ResidentMatches(props: {
           ]}
         >
           {matches.map((m) => (
-            <MatchRow key={m.id} match={m} onErase={(button) => props.onErase(m, button)} />
+            <MatchRow key={m.tenancyId} match={m} onErase={(button) => props.onErase(m, button)} />
           ))}
         </UnitTable>
       )}

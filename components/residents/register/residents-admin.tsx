@@ -68,7 +68,7 @@ export function ResidentsAdmin() {
   // The question is opened by a plain button, not a Radix trigger: focus goes back to it by name.
   const asker = useRef<HTMLElement | null>(null);
   const erase = useMutation({
-    mutationFn: (m: ResidentMatch) => eraseResident(m.id),
+    mutationFn: (m: ResidentMatch) => eraseResident(m),
     onSuccess: async (_unit, m) => {
       setErased(t("residents.erased", { unit: unitNumberOf(m), owner: m.owner }));
       await queries.invalidateQueries({ queryKey: residentsKeys.all });

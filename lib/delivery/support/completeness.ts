@@ -38,7 +38,7 @@ export function localToday(now: Date): { month: string; day: number } {
 }
 
 /**
- * `handedOver`: a document of the month reached the unit's present resident (lib/residents/handoffs: sent, printed or
+ * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, printed or
  * opened).
  */
 type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
@@ -89,11 +89,11 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
 }
 
 /**
- * Whether the document reached the present resident of its unit: a hand-off record (migration
- * 0023) in a reached state for the resident the register names now (`resident_since`). One probe
- * of handoffs_once by the document per row.
+ * Whether the document reached the resident of its period by the one rule (lib/residents/tenancies/recipient.ts): a
+ * hand-off record (migration 0023) in a reached state for that tenancy. One probe of handoffs_once per row.
  */
-const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.id = h.unit_id AND u.resident_since = h.resident_since
+const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.id = h.unit_id
+  JOIN LATERAL handoff_recipient(u.id, h.connection_id, h.documentid, ${d.periodFrom}, ${d.periodTo}) r ON r.tenancy_id = h.tenancy_id
   WHERE h.connection_id = ${d.connectionId} AND h.documentid = ${d.documentid} AND h.state IN ('sent', 'printed', 'opened'))`;
 
 /**

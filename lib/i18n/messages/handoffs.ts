@@ -9,8 +9,6 @@ export const handoffs = {
       "Das Dokument ist noch nicht archiviert. Öffnen oder bestätigen Sie es zuerst; weitergegeben werden nur archivierte Dateien.",
     "handoff.skip.noUnit": "Die Nutzeinheit des Dokuments steht nicht in Ihrem Verzeichnis der Nutzeinheiten.",
     "handoff.skip.noResident": "Für diese Nutzeinheit ist kein Bewohner eingetragen.",
-    "handoff.skip.beforeMoveIn":
-      "Der Zeitraum dieses Dokuments liegt vor dem Einzug des jetzigen Bewohners (ab {since}): Es gehört dem vorherigen Bewohner.",
     "handoff.skip.noEmail":
       "Der Bewohner möchte die Information per E-Mail, aber es ist keine E-Mail-Adresse eingetragen.",
     "handoff.skip.mailOff": "Der E-Mail-Versand ist nicht eingerichtet (SMTP_URL fehlt); es wurde nichts gesendet.",
@@ -31,8 +29,6 @@ export const handoffs = {
       "The document is not archived yet. Open or confirm it first; only archived files are handed on.",
     "handoff.skip.noUnit": "The document's usage unit is not in your unit register.",
     "handoff.skip.noResident": "No resident is registered for this usage unit.",
-    "handoff.skip.beforeMoveIn":
-      "This document's period lies before the present resident moved in (from {since}): it belongs to the previous resident.",
     "handoff.skip.noEmail": "The resident wants the information by e-mail, but no e-mail address is registered.",
     "handoff.skip.mailOff": "Sending e-mail is not set up (SMTP_URL is missing); nothing was sent.",
     "handoff.skip.already": "Already handed to this resident (state: {state}). Send it again only with “again”.",

@@ -6,9 +6,8 @@ import type { HandoffsSearch, HandoffState } from "@/lib/lists/handoffs";
 import type { Channel } from "@/lib/lists/units";
 
 /**
- * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name the
- * register holds for that unit while it is still the same resident (`resident_since`), else null
- * (moved out or erased): the record itself keeps no name.
+ * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name of the
+ * tenancy it went to, while the register holds it (null once erased): the record itself keeps no name.
  */
 export type Handoff = {
   connectionId: string;
@@ -53,12 +52,13 @@ export async function listHandoffs(
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT h.connection_id, h.documentid, COALESCE(u.mscnumber, u.pmnumber, substr(h.unit_key, 3)) AS unit,
-        CASE WHEN u.resident_since = h.resident_since THEN u.resident_name END AS resident,
+        CASE WHEN t.erased_at IS NULL THEN t.resident_name END AS resident,
         h.channel, h.state, h.at, b.email AS by, h.attempts, h.message_id, h.reason, count(*) OVER () AS total
       FROM handoffs h
       JOIN connections c ON c.id = h.connection_id
       LEFT JOIN delivery_documents d ON d.connection_id = h.connection_id AND d.documentid = h.documentid
       LEFT JOIN units u ON u.id = h.unit_id
+      LEFT JOIN tenancies t ON t.id = h.tenancy_id
       LEFT JOIN users b ON b.id = h.by_user
       WHERE ${sql.join(where, sql` AND `)}
       ORDER BY h.at DESC, h.id LIMIT ${q.limit} OFFSET ${q.offset}`),

@@ -24,8 +24,8 @@ export type HandoffTarget = {
   documentid: string;
   unitKey: string;
   unitId: string;
-  /** The resident's `resident_since` as the database wrote it (text): compared exactly. */
-  residentSince: string;
+  /** The tenancy that receives it (lib/residents/tenancies/recipient.ts). */
+  tenancyId: string;
   channel: Channel;
   sha256: string;
 };
@@ -34,7 +34,7 @@ export type Claim = { id: string; owner: string; attempts: number };
 export type Held = { state: HandoffState; at: string };
 
 const keyOf = (t: HandoffTarget) =>
-  sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND unit_key = ${t.unitKey} AND resident_since = ${t.residentSince}::timestamptz`;
+  sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND tenancy_id = ${t.tenancyId}::uuid`;
 
 /** The claim of a hand-off, or the state that holds it (nothing may be sent then). */
 export async function claimHandoff(
@@ -49,10 +49,10 @@ export async function claimHandoff(
   const until = new Date(Date.now() + CLAIM_MS).toISOString();
   const [claimed] = rowsOf<{ id: string; attempts: number }>(
     await db.execute(sql`
-      INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, resident_since, channel, state, sha256, claimed_by, claim_until, by_user)
-      VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.residentSince}::timestamptz,
+      INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256, claimed_by, claim_until, by_user)
+      VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.tenancyId}::uuid,
         ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${userId})
-      ON CONFLICT (connection_id, documentid, unit_key, resident_since) DO UPDATE SET
+      ON CONFLICT (connection_id, documentid, tenancy_id) DO UPDATE SET
         state = 'pending', attempts = handoffs.attempts + 1, unit_id = excluded.unit_id, channel = excluded.channel, sha256 = excluded.sha256,
         claimed_by = excluded.claimed_by, claim_until = excluded.claim_until, by_user = excluded.by_user, message_id = NULL, reason = NULL, at = now()
       WHERE handoffs.state = 'failed' OR (${again} AND handoffs.state <> 'pending')

@@ -9,9 +9,11 @@ import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "@
 import { handOffByPortal } from "@/lib/residents/portal/mail";
 import { claimHandoff } from "@/lib/residents/handoffs/record";
 import { readSources, type HandoffSource } from "@/lib/residents/handoffs/targets";
+import { hasTenancies } from "@/lib/residents/tenancies/store";
+import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 
 /**
- * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to its unit's present resident, by their
+ * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one rule), by their
  * channel (post is `skipped`: print.ts). Only archived bytes go out (the hash the record keeps) and the intent is
  * committed before the send (record.ts), so what went out is proven and never sent twice unasked.
  */
@@ -44,7 +46,7 @@ async function handOffByMail(
     documentid,
     unitKey: unit.key,
     unitId: unit.id,
-    residentSince: unit.residentSince!,
+    tenancyId: unit.tenancyId!,
     channel: "email" as const,
     sha256: source.sha256!,
   };
@@ -63,17 +65,26 @@ async function handOffByMail(
   return recordSend(db, user, { target, claim: claimed.claim, result }, locale);
 }
 
+/** Why the rule hands a document to nobody (lib/residents/tenancies/recipient.ts). */
+const NOBODY: Partial<Record<RecipientKind, MessageKey>> = {
+  change: "handoff.skip.change",
+  uncovered: "handoff.skip.uncovered",
+  vacancy: "handoff.skip.vacancy",
+  none: "handoff.skip.none",
+  noPeriod: "handoff.skip.noPeriod",
+};
+
 /** Why a document cannot be handed off at all, before any intent: `undefined` when it can. */
 async function refusal(db: Db, source: HandoffSource | undefined): Promise<[MessageKey, MessageVars?] | undefined> {
   if (!source) return ["handoff.skip.unknown"];
   if (!source.sha256 || !(await isArchived(db, source.sha256))) return ["handoff.skip.notArchived"];
-  if (!source.unit) return ["handoff.skip.noUnit"];
-  if (!source.unit.resident || !source.unit.residentSince) return ["handoff.skip.noResident"];
-  // Until tenancies (issue #34): a document of a period before a new resident's move-in month was their predecessor's.
-  const movedIn = source.unit.movedInMonth;
-  if (movedIn && source.periodFrom && source.periodFrom < movedIn)
-    return ["handoff.skip.beforeMoveIn", { since: movedIn.slice(0, 7) }];
-  if (source.unit.resident.channel === "post") return ["portal.skip.post", { property: source.unit.property ?? "–" }];
+  const unit = source.unit;
+  if (!unit) return ["handoff.skip.noUnit"];
+  const nobody = NOBODY[unit.recipient];
+  if (nobody) return unit.recipient === "uncovered" && !(await hasTenancies(db, unit.id)) ? ["handoff.skip.noResident"] : [nobody];
+  if (!unit.tenancyId) return ["handoff.skip.noResident"];
+  if (!unit.resident) return ["handoff.skip.erased"];
+  if (unit.resident.channel === "post") return ["portal.skip.post", { property: unit.property ?? "–" }];
   return undefined;
 }
 

@@ -2,14 +2,16 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { env } from "@/lib/env";
 import type { Channel } from "@/lib/lists/units";
+import type { Person } from "@/lib/residents/tenancies/person";
+import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
 
 /**
  * What a hand-off needs to know of each asked document, in one statement: the document of one of
- * the user's connections, its archived bytes' hash, and the unit of the user's register it belongs
- * to (its `mscnumber`, else its `pmnumber`: docs/api.md, "The unit register") with that unit's present resident. The
- * resident's name and address are read here to address the mail and nowhere stored.
+ * the user's connections, its archived bytes' hash, the unit of the user's register it belongs to
+ * (its `mscnumber`, else its `pmnumber`: docs/api.md, "The unit register") and who receives it by
+ * the one rule (lib/residents/tenancies/recipient.ts). The resident's name and address are read
+ * here to address the mail and nowhere stored.
  */
 export type HandoffSource = {
   connectionId: string;
@@ -23,14 +25,10 @@ export type HandoffSource = {
     key: string;
     label: string | null;
     property: string | null;
-    /** As the database wrote it (text, to the microsecond): part of the hand-off's key, compared exactly. */
-    residentSince: string | null;
-    /**
-     * The month (`YYYY-MM-01`, display time zone) a resident who replaced another, or came after the
-     * unit was registered, moved in; `null` for the unit's first resident, there since before any document.
-     */
-    movedInMonth: string | null;
-    resident: { name: string; email: string | null; channel: Channel } | null;
+    /** Who receives the document by the rule, and the tenancy when someone does. */
+    recipient: RecipientKind;
+    tenancyId: string | null;
+    resident: (Person & { email: string | null; channel: Channel }) | null;
   } | null;
 };
 
@@ -45,15 +43,32 @@ type Row = {
   unit_key: string | null;
   label: string | null;
   property: string | null;
-  resident_since: string | null;
-  moved_in_month: string | Date | null;
+  kind: RecipientKind | null;
+  tenancy_id: string | null;
   resident_name: string | null;
+  salutation: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
   resident_email: string | null;
   channel: Channel | null;
 };
 
 const day = (v: string | Date | null) =>
   v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10);
+
+const residentOf = (r: Row) =>
+  r.resident_name && r.channel
+    ? {
+        name: r.resident_name,
+        salutation: r.salutation,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        company: r.company,
+        email: r.resident_email,
+        channel: r.channel,
+      }
+    : null;
 
 function toSource(r: Row): HandoffSource {
   return {
@@ -69,12 +84,9 @@ function toSource(r: Row): HandoffSource {
           key: r.unit_key!,
           label: r.label,
           property: r.property,
-          residentSince: r.resident_since,
-          movedInMonth: day(r.moved_in_month),
-          resident:
-            r.resident_name && r.channel
-              ? { name: r.resident_name, email: r.resident_email, channel: r.channel }
-              : null,
+          recipient: r.kind ?? "uncovered",
+          tenancyId: r.tenancy_id,
+          resident: residentOf(r),
         }
       : null,
   };
@@ -93,9 +105,8 @@ export async function readSources(
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.unit_msc,
-        u.id AS unit_id, u.unit_key, u.label, u.property, u.resident_since::text AS resident_since,
-        CASE WHEN u.resident_since > u.created_at THEN date_trunc('month', u.resident_since AT TIME ZONE ${env().displayTimeZone})::date END AS moved_in_month,
-        u.resident_name, u.resident_email, u.channel
+        u.id AS unit_id, u.unit_key, u.label, u.property, r.kind, r.tenancy_id,
+        t.resident_name, t.salutation, t.first_name, t.last_name, t.company, t.resident_email, t.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
       JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
@@ -103,7 +114,9 @@ export async function readSources(
         SELECT * FROM units u WHERE u.user_id = ${userId}
           AND (u.mscnumber = d.unit_msc OR (u.mscnumber IS NULL AND u.pmnumber = d.unit_pm))
         ORDER BY u.mscnumber IS NULL LIMIT 1
-      ) u ON true`),
+      ) u ON true
+      ${recipientOf}
+      LEFT JOIN tenancies t ON t.id = r.tenancy_id AND t.erased_at IS NULL`),
   );
   return new Map(rows.map((r) => [`${r.connection_id}\n${r.documentid}`, toSource(r)]));
 }

@@ -36,7 +36,7 @@ export async function handoffMonthCsv(db: Db, userId: string, input: HandoffMont
         row.unit,
         row.pmnumber,
         row.label,
-        row.resident,
+        e.resident,
         e.channel ? CHANNEL_WORDS[e.channel] : null,
         e.document?.documentid,
         e.document?.filename,

@@ -5,30 +5,41 @@ import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import { failureWords } from "@/lib/residents/handoffs/failure-words";
-import {
-  MAX_MONTH_DOCUMENTS,
-  MAX_MONTH_UNITS,
-  MONTH_STATUSES,
-  type HandoffMonthInput,
-  type MonthStatus,
-} from "@/lib/residents/month/query";
+import { MAX_MONTH_UNITS, MONTH_STATUSES, type HandoffMonthInput, type MonthStatus } from "@/lib/residents/month/query";
+import { readMonthRows, type MonthDbRow } from "@/lib/residents/month/rows";
+import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
+import { readHistories } from "@/lib/residents/tenancies/store";
 
 /**
  * The monthly §6a view of one property (docs/api.md, "The monthly view of the hand-off"): each unit
  * of the owner's register in it, with that month's documents (by their period) and what became of
- * each for the unit's present resident: reached by which channel, when and by whom, or why not.
- * The page and the CSV read this one function, so they agree. Only the present resident's record
- * counts: a hand-off to someone who moved out is not the present resident's.
+ * each for the resident of its period by the one rule (lib/residents/tenancies/recipient.ts):
+ * reached by which channel, when and by whom, or why not, a change of resident in the period with
+ * who lived there when. The page and the CSV read this one function, so they agree.
  */
 
+/** A tenancy of the unit that meets a document's period: whom a manager can assign the document to. */
+export type MonthTenancy = {
+  id: string;
+  name: string | null;
+  moveIn: string | null;
+  moveOut: string | null;
+  vacancy: boolean;
+};
 export type MonthEntry = {
   document: { connectionId: string; documentid: string; filename: string } | null;
   status: MonthStatus;
+  /** Who receives the document (the resident of its period, or the one a manager assigned). */
+  resident: string | null;
   channel: Channel | null;
   at: string | null;
   by: string | null;
   /** A failed send: the mail server's answer in the reader's words (no address: lib/residents/mail/failure.ts). */
   reason?: string;
+  /** A manager's assignment (or "no hand-off needed"): who decided, when. */
+  decided?: { by: string | null; at: string };
+  /** For a document the rule hands to nobody: the tenancies meeting its period, oldest first. */
+  tenancies?: MonthTenancy[];
 };
 export type MonthRow = {
   unitId: string;
@@ -47,25 +58,6 @@ export type HandoffMonth = {
   rows: MonthRow[];
 };
 
-type Row = {
-  unit_id: string;
-  mscnumber: string | null;
-  pmnumber: string | null;
-  label: string | null;
-  resident_name: string | null;
-  resident_channel: Channel | null;
-  has_email: boolean;
-  connection_id: string | null;
-  documentid: string | null;
-  filename: string | null;
-  sha256: string | null;
-  channel: Channel | null;
-  state: string | null;
-  at: Date | string | null;
-  by: string | null;
-  reason: string | null;
-};
-
 /** A record's state by its channel; a portal `sent` is the notification that the document waits there. */
 const REACHED: Record<string, MonthStatus> = {
   "email:sent": "email",
@@ -74,9 +66,20 @@ const REACHED: Record<string, MonthStatus> = {
   printed: "printed",
 };
 
-function statusOf(r: Row): MonthStatus {
-  if (!r.documentid) return "noDocument";
-  if (!r.resident_name) return "noResident";
+/** Where the rule leaves a document with nobody to receive it. */
+const NOBODY: Partial<Record<RecipientKind, MonthStatus>> = {
+  change: "change",
+  uncovered: "uncovered",
+  noPeriod: "noPeriod",
+  vacancy: "vacancy",
+  none: "notNeeded",
+};
+
+function statusOf(r: MonthDbRow): MonthStatus {
+  if (!r.documentid) return r.has_tenancies ? "open" : "noResident";
+  const nobody = NOBODY[r.kind ?? "uncovered"];
+  if (nobody) return nobody === "uncovered" && !r.has_tenancies ? "noResident" : nobody;
+  if (r.erased) return "erased";
   if (!r.sha256) return "notArchived";
   if (r.state) {
     const reached = REACHED[`${r.channel}:${r.state}`] ?? REACHED[r.state];
@@ -87,41 +90,58 @@ function statusOf(r: Row): MonthStatus {
   return r.resident_channel === "post" ? "notPrinted" : "open";
 }
 
-function entryOf(r: Row, locale: Locale): MonthEntry {
+const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
+const day = (v: string | Date | null) =>
+  v === null ? null : (typeof v === "string" ? v : v.toISOString()).slice(0, 10);
+
+function entryOf(r: MonthDbRow, locale: Locale): MonthEntry {
   const status = statusOf(r);
-  const recorded = r.state !== null && status !== "noResident" && status !== "notArchived";
+  const recorded = r.state !== null && r.tenancy_id !== null && status !== "notArchived";
   return {
     document: r.documentid
       ? { connectionId: r.connection_id!, documentid: r.documentid, filename: r.filename ?? "" }
       : null,
     status,
-    channel: r.channel ?? r.resident_channel,
-    at: recorded && r.at ? new Date(r.at).toISOString() : null,
+    resident: r.documentid ? r.resident_name : r.present_name,
+    channel: r.channel ?? r.resident_channel ?? (r.documentid ? null : r.present_channel),
+    at: recorded ? iso(r.at) : null,
     by: recorded ? r.by : null,
     ...(status === "failed" && {
       reason: failureWords(r.reason ? (JSON.parse(r.reason) as unknown) : null, (k, v) => translate(locale, k, v)),
     }),
+    ...(r.decided_at && { decided: { by: r.decided_by, at: iso(r.decided_at)! } }),
   };
 }
 
-function readRows(db: Db, userId: string, input: HandoffMonthInput) {
-  const first = `${input.month}-01`;
-  return db.execute(sql`
-    SELECT u.id AS unit_id, u.mscnumber, u.pmnumber, u.label, u.resident_name, u.channel AS resident_channel, u.resident_email IS NOT NULL AS has_email,
-      d.connection_id, d.documentid, d.filename, d.sha256, h.channel, h.state, h.at, b.email AS by, h.reason
-    FROM (SELECT * FROM units WHERE user_id = ${userId} AND property = ${input.property}
-      ORDER BY label, unit_key LIMIT ${MAX_MONTH_UNITS + 1}) u
-    LEFT JOIN LATERAL (
-      SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.first_seen_at FROM delivery_documents d
-      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
-      WHERE (d.unit_msc = u.mscnumber OR (u.mscnumber IS NULL AND d.unit_pm = u.pmnumber))
-        AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
-      ORDER BY d.first_seen_at, d.documentid LIMIT ${MAX_MONTH_DOCUMENTS}
-    ) d ON true
-    LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid
-      AND h.unit_key = u.unit_key AND h.resident_since = u.resident_since
-    LEFT JOIN users b ON b.id = h.by_user
-    ORDER BY u.label, u.unit_key, d.first_seen_at, d.documentid`);
+/** The tenancies meeting each undecided document's period, read once for the units that have such documents. */
+async function addTenancies(db: Db, pairs: [MonthDbRow, MonthEntry][]) {
+  const open = pairs.filter(
+    ([r, e]) =>
+      r.kind &&
+      r.documentid &&
+      (NOBODY[r.kind] === "change" ||
+        e.status === "uncovered" ||
+        e.status === "noPeriod" ||
+        r.kind === "assigned" ||
+        r.kind === "none"),
+  );
+  const histories = await readHistories(db, [...new Set(open.map(([r]) => r.unit_id))]);
+  for (const [r, e] of open) {
+    const from = day(r.period_from);
+    const to = day(r.period_to) ?? from;
+    e.tenancies = [...(histories.get(r.unit_id) ?? [])]
+      .reverse()
+      .filter(
+        (t) => !from || !to || ((t.moveIn === null || t.moveIn <= to) && (t.moveOut === null || t.moveOut >= from)),
+      )
+      .map((t) => ({
+        id: t.id,
+        name: t.resident?.name ?? null,
+        moveIn: t.moveIn,
+        moveOut: t.moveOut,
+        vacancy: t.vacancy,
+      }));
+  }
 }
 
 export async function readHandoffMonth(
@@ -131,18 +151,23 @@ export async function readHandoffMonth(
   locale: Locale,
 ): Promise<HandoffMonth> {
   const rows = new Map<string, MonthRow>();
-  for (const r of rowsOf<Row>(await readRows(db, userId, input))) {
+  const pairs: [MonthDbRow, MonthEntry][] = [];
+  for (const r of await readMonthRows(db, userId, input)) {
     const row = rows.get(r.unit_id) ?? {
       unitId: r.unit_id,
       unit: r.mscnumber ?? r.pmnumber ?? "",
       pmnumber: r.pmnumber,
       label: r.label,
-      resident: r.resident_name,
+      resident: null,
       entries: [],
     };
-    row.entries.push(entryOf(r, locale));
+    const entry = entryOf(r, locale);
+    row.resident ??= entry.resident;
+    row.entries.push(entry);
+    pairs.push([r, entry]);
     rows.set(r.unit_id, row);
   }
+  await addTenancies(db, pairs);
   const all = [...rows.values()];
   const listed = all.slice(0, MAX_MONTH_UNITS);
   const counts = Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;

@@ -9,12 +9,12 @@ import { env } from "@/lib/env";
  * The residents' portal links (migration 0024, docs/api.md, "The resident's portal and the
  * printed letters"). A token is 32 random bytes (base64url), handed out once in a mail or letter
  * and kept only as its SHA-256, so a lost link is replaced, never repeated. A link names the unit
- * and the resident (`resident_since`) it was issued for: a new or erased resident makes it invalid
- * without anything revoking it.
+ * and the tenancy it was issued for: it opens that tenancy's documents only, and ends
+ * PORTAL_LINK_DAYS after the move-out at the latest, or when the resident's data is erased.
  */
 
-/** A unit's resident as the register holds it: `residentSince` as the database wrote it (text), compared exactly. */
-export type LinkResident = { unitId: string; residentSince: string };
+/** A resident of the register: the unit and the tenancy. */
+export type LinkResident = { unitId: string; tenancyId: string };
 
 /**
  * Where a resident's link stands, by its newest row: `none` (never issued), `undelivered` (issued
@@ -35,7 +35,7 @@ export async function linkState(db: Db, resident: LinkResident): Promise<LinkSta
   const [row] = rowsOf<{ revoked: boolean; delivered: string | null; expired: boolean }>(
     await db.execute(sql`
       SELECT revoked_at IS NOT NULL AS revoked, delivered, expires_at <= now() AS expired
-      FROM portal_links l WHERE l.unit_id = ${resident.unitId}::uuid AND l.resident_since = ${resident.residentSince}::timestamptz
+      FROM portal_links l WHERE l.tenancy_id = ${resident.tenancyId}::uuid
       ORDER BY l.revoked_at IS NULL DESC, l.issued_at DESC LIMIT 1`),
   );
   if (!row) return "none";
@@ -59,9 +59,9 @@ export async function issueLink(
   const expiresAt = new Date(Date.now() + env().portalLinkDays * 86_400_000);
   await db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE portal_links SET revoked_at = now()
-      WHERE unit_id = ${resident.unitId}::uuid AND resident_since = ${resident.residentSince}::timestamptz AND revoked_at IS NULL`);
-    await tx.execute(sql`INSERT INTO portal_links (id, unit_id, resident_since, token_sha256, expires_at, issued_by)
-      VALUES (${id}, ${resident.unitId}, ${resident.residentSince}::timestamptz, ${tokenHash(token)}, ${expiresAt.toISOString()}::timestamptz, ${by})`);
+      WHERE tenancy_id = ${resident.tenancyId}::uuid AND revoked_at IS NULL`);
+    await tx.execute(sql`INSERT INTO portal_links (id, unit_id, tenancy_id, token_sha256, expires_at, issued_by)
+      VALUES (${id}, ${resident.unitId}, ${resident.tenancyId}::uuid, ${tokenHash(token)}, ${expiresAt.toISOString()}::timestamptz, ${by})`);
   });
   return { id, token, expiresAt };
 }
@@ -81,20 +81,20 @@ export async function revokeLinks(db: Db, unitId: string): Promise<number> {
   return rows.length;
 }
 
-/** What a valid token opens: the unit and its register owner, while the same resident lives there. */
+/** What a valid token opens: the unit, its register owner and the tenancy the link was issued for. */
 export type PortalAccess = {
   unitId: string;
   userId: string;
   unitKey: string;
-  residentSince: string;
+  tenancyId: string;
   label: string | null;
   property: string | null;
   unitNumber: string | null;
 };
 
 /**
- * The unit and resident of a token, or null for a token that is malformed, unknown, revoked,
- * replaced, expired, or of a resident the unit no longer has: all answered alike by the caller.
+ * The unit and tenancy of a token, or null for a token that is malformed, unknown, revoked,
+ * replaced, expired, of an erased resident, or PORTAL_LINK_DAYS past the move-out: all answered alike.
  * Invariant: only the token's hash is looked up; nothing about a token reaches a log line.
  */
 export async function openLink(db: Db, token: string): Promise<PortalAccess | null> {
@@ -103,23 +103,24 @@ export async function openLink(db: Db, token: string): Promise<PortalAccess | nu
     unit_id: string;
     user_id: string;
     unit_key: string;
-    resident_since: string;
+    tenancy_id: string;
     label: string | null;
     property: string | null;
     unit_number: string | null;
   }>(
     await db.execute(sql`
-      SELECT u.id AS unit_id, u.user_id, u.unit_key, u.resident_since::text AS resident_since, u.label, u.property, COALESCE(u.mscnumber, u.pmnumber) AS unit_number
-      FROM portal_links l JOIN units u ON u.id = l.unit_id
+      SELECT u.id AS unit_id, u.user_id, u.unit_key, t.id AS tenancy_id, u.label, u.property, COALESCE(u.mscnumber, u.pmnumber) AS unit_number
+      FROM portal_links l JOIN tenancies t ON t.id = l.tenancy_id JOIN units u ON u.id = t.unit_id
       WHERE l.token_sha256 = ${tokenHash(token)} AND l.revoked_at IS NULL AND l.expires_at > now()
-        AND u.resident_name IS NOT NULL AND u.resident_since = l.resident_since`),
+        AND t.erased_at IS NULL AND NOT t.vacancy
+        AND (t.move_out IS NULL OR t.move_out + ${env().portalLinkDays}::integer >= CURRENT_DATE)`),
   );
   if (!row) return null;
   return {
     unitId: row.unit_id,
     userId: row.user_id,
     unitKey: row.unit_key,
-    residentSince: row.resident_since,
+    tenancyId: row.tenancy_id,
     label: row.label,
     property: row.property,
     unitNumber: row.unit_number,

@@ -35,7 +35,7 @@ export async function handOffByPortal(
   const mail = env().mail;
   if (!resident.email) return skipped("portal.skip.byLetter", { property: unit.property ?? "–" });
   if (!mail) return skipped("handoff.skip.mailOff");
-  const who = { unitId: unit.id, residentSince: unit.residentSince! };
+  const who = { unitId: unit.id, tenancyId: unit.tenancyId! };
   const link = await linkState(db, who);
   if (link === "revoked") return skipped("portal.skip.revoked");
   const target: HandoffTarget = {
@@ -43,7 +43,7 @@ export async function handOffByPortal(
     documentid,
     unitKey: unit.key,
     unitId: unit.id,
-    residentSince: who.residentSince,
+    tenancyId: who.tenancyId,
     channel: "portal",
     sha256: source.sha256!,
   };

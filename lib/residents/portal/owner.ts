@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, notFound } from "@/lib/errors";
 import { issueLink, revokeLinks } from "@/lib/residents/portal/links";
+import { tenancyOn } from "@/lib/residents/tenancies/history";
+import { readHistories, today } from "@/lib/residents/tenancies/store";
 
 /**
  * The owner's actions on a unit's portal link (`POST`/`DELETE /api/units/{id}/portal-link`):
@@ -15,18 +17,14 @@ import { issueLink, revokeLinks } from "@/lib/residents/portal/links";
 
 type Person = { id: string; email: string };
 
-/**
- * The user's unit with its resident's `resident_since` as the database wrote it (text, to the microsecond: compared
- * exactly).
- */
-async function residentOf(db: Db, userId: string, unitId: string): Promise<{ residentSince: string | null }> {
-  const [row] = rowsOf<{ resident_since: string | null }>(
-    await db.execute(
-      sql`SELECT resident_since::text AS resident_since FROM units WHERE id = ${unitId}::uuid AND user_id = ${userId}::uuid`,
-    ),
+/** The user's unit and the tenancy that runs today (`null` when nobody lives there). */
+async function residentOf(db: Db, userId: string, unitId: string): Promise<{ tenancyId: string | null }> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT u.id FROM units u WHERE u.id = ${unitId}::uuid AND u.user_id = ${userId}::uuid`),
   );
   if (!row) throw notFound("unitsApi.notFound");
-  return { residentSince: row.resident_since };
+  const present = tenancyOn((await readHistories(db, [unitId])).get(unitId) ?? [], today());
+  return { tenancyId: present?.resident ? present.id : null };
 }
 
 /** Revokes the live link and issues one that the next mail or letter replaces and carries. */
@@ -36,8 +34,8 @@ export async function renewPortalLink(
   unitId: string,
 ): Promise<{ state: "undelivered"; expiresAt: string }> {
   const unit = await residentOf(db, user.id, unitId);
-  if (!unit.residentSince) throw new AppError(409, "no_resident", "portal.link.noResident");
-  const link = await issueLink(db, { unitId, residentSince: unit.residentSince }, user.id);
+  if (!unit.tenancyId) throw new AppError(409, "no_resident", "portal.link.noResident");
+  const link = await issueLink(db, { unitId, tenancyId: unit.tenancyId }, user.id);
   await recordEvent(db, { kind: "unit.update", actor: actorOf(user), detail: { unit: unitId, portalLink: "renewed" } });
   return { state: "undelivered", expiresAt: link.expiresAt.toISOString() };
 }

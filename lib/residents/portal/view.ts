@@ -6,13 +6,13 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { openArchived } from "@/lib/archive/read";
 import { openLink, type PortalAccess } from "@/lib/residents/portal/links";
-import { isDocumentOfUnit, isOfPresentResident } from "@/lib/residents/handoffs/unit-documents";
+import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
+import { isForTenancy } from "@/lib/residents/tenancies/recipient";
 
 /**
  * What a resident sees through their portal link (`GET /r/{token}`): every archived document of
- * their unit, of the register owner's connections, whose period starts in or after the month they
- * moved in (`resident_since` in the display time zone), belonging to the unit as targets.ts
- * decides it (unit-documents.ts). Nothing of another unit, nothing before the move-in.
+ * their unit, of the register owner's connections, that the one rule gives to their tenancy
+ * (lib/residents/tenancies/recipient.ts), also after they moved out. Nothing of another unit or tenancy.
  */
 
 export type PortalDocument = { id: string; month: string | null; filename: string; bytes: number | null };
@@ -39,11 +39,12 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
     await db.execute(sql`
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.bytes, d.period_from
       FROM units u
+      JOIN tenancies t ON t.id = ${access.tenancyId}::uuid AND t.unit_id = u.id
       JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
       JOIN delivery_documents d ON d.connection_id = c.id
       WHERE u.id = ${access.unitId}::uuid AND d.sha256 IS NOT NULL
         AND ${isDocumentOfUnit}
-        AND ${isOfPresentResident()}
+        AND ${isForTenancy}
       ORDER BY d.period_from DESC, d.documentid LIMIT ${MAX_DOCUMENTS}`),
   );
 }
@@ -74,9 +75,9 @@ export async function portalView(db: Db, token: string): Promise<PortalView | nu
  */
 async function recordOpened(db: Db, access: PortalAccess, row: Row): Promise<void> {
   await db.execute(sql`
-    INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, resident_since, channel, state, sha256)
-    VALUES (${randomUUID()}, ${row.connection_id}, ${row.documentid}, ${access.unitKey}, ${access.unitId}, ${access.residentSince}::timestamptz, 'portal', 'opened', ${row.sha256})
-    ON CONFLICT (connection_id, documentid, unit_key, resident_since) DO UPDATE SET state = 'opened', at = now()
+    INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256)
+    VALUES (${randomUUID()}, ${row.connection_id}, ${row.documentid}, ${access.unitKey}, ${access.unitId}, ${access.tenancyId}::uuid, 'portal', 'opened', ${row.sha256})
+    ON CONFLICT (connection_id, documentid, tenancy_id) DO UPDATE SET state = 'opened', at = now()
     WHERE handoffs.state <> 'pending'`);
   await recordEvent(db, {
     kind: "handoff",

@@ -17,7 +17,7 @@ function frame(sender: MailSender, to: Recipient, subject: string, body: string[
   return {
     sender: [name, `E-Mail: ${sender.address}`],
     returnLine: `${name} · ${sender.address}`,
-    address: to.address,
+    address: [to.name, ...to.address],
     date: formatDate(new Date(), { locale: "de", timeZone: env().displayTimeZone }),
     subject,
     paragraphs: [`Guten Tag ${to.name},`, ...body, "Mit freundlichen Grüßen", name],

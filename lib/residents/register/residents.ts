@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, count, eq, ilike, isNotNull, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
+import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { users, type Role } from "@/lib/db/schema/users";
 import { forbidden } from "@/lib/errors";
@@ -9,19 +10,23 @@ import type { Channel, ResidentsSearch } from "@/lib/lists/units";
 
 /**
  * The admin's search for a resident's erasure request (docs/api.md, "The unit register"):
- * every user's register, the units that hold a resident, found by the resident's name or e-mail
- * or the unit's number. The answer names what the admin needs to pick the right one (unit,
+ * every user's register, the tenancies whose resident's data is still held, found by the resident's
+ * name or e-mail or the unit's number. The answer names what the admin needs to pick the right one (unit,
  * owner, property, label, name, channel) and no more: no e-mail, no postal address. The term is
  * personal data: it goes into this query's parameters only, never into a log line or an event.
  */
 
 export type ResidentMatch = {
   id: string;
+  /** The tenancy whose resident matched: `DELETE /api/units/{id}/resident?tenancy=…` erases that one. */
+  tenancyId: string;
   mscnumber: string | null;
   pmnumber: string | null;
   owner: string;
   property: string | null;
   label: string | null;
+  moveIn: string | null;
+  moveOut: string | null;
   resident: { name: string; channel: Channel };
 };
 
@@ -30,10 +35,11 @@ export async function searchResidents(db: Db, admin: { role: Role }, search: Res
   if (admin.role !== "admin") throw forbidden();
   const term = containing(search.q);
   const where = and(
-    isNotNull(units.residentName),
+    isNull(tenancies.erasedAt),
+    isNotNull(tenancies.residentName),
     or(
-      ilike(units.residentName, term),
-      ilike(units.residentEmail, term),
+      ilike(tenancies.residentName, term),
+      ilike(tenancies.residentEmail, term),
       ilike(units.mscnumber, term),
       ilike(units.pmnumber, term),
     ),
@@ -42,23 +48,31 @@ export async function searchResidents(db: Db, admin: { role: Role }, search: Res
     db
       .select({
         id: units.id,
+        tenancyId: tenancies.id,
         mscnumber: units.mscnumber,
         pmnumber: units.pmnumber,
         owner: users.email,
         property: units.property,
         label: units.label,
-        name: units.residentName,
-        channel: units.channel,
+        moveIn: tenancies.moveIn,
+        moveOut: tenancies.moveOut,
+        name: tenancies.residentName,
+        channel: tenancies.channel,
       })
-      .from(units)
+      .from(tenancies)
+      .innerJoin(units, eq(units.id, tenancies.unitId))
       .innerJoin(users, eq(users.id, units.userId))
       .where(where)
-      .orderBy(asc(units.residentName), asc(users.email), asc(units.unitKey))
+      .orderBy(asc(tenancies.residentName), asc(users.email), asc(units.unitKey), asc(tenancies.moveIn))
       .limit(search.limit)
       .offset(search.offset),
-    db.select({ n: count() }).from(units).where(where),
+    db
+      .select({ n: count() })
+      .from(tenancies)
+      .innerJoin(units, eq(units.id, tenancies.unitId))
+      .where(where),
   ]);
-  // Name and channel are set together (migration 0018's CHECK), and the name is the filter's.
+  // Name and channel are set together (migration 0028's CHECK), and the name is the filter's.
   const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({
     ...unit,
     resident: { name: name ?? "", channel: channel ?? "post" },

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenancies, type TenancyRow } from "@/lib/db/schema/tenancies";
 import { env } from "@/lib/env";
@@ -54,3 +54,9 @@ export const today = (now = new Date()) => dayIn(now, env().displayTimeZone);
 
 /** The resident who lives there today (none in a vacancy, or when nobody does). */
 export const presentResident = (history: Tenancy[], day = today()) => tenancyOn(history, day)?.resident ?? null;
+
+/** Whether the unit has any tenancy: a unit with none has no resident at all, rather than none for a period. */
+export async function hasTenancies(db: Db, unitId: string): Promise<boolean> {
+  const [row] = await db.select({ id: tenancies.id }).from(tenancies).where(eq(tenancies.unitId, unitId)).limit(1);
+  return row !== undefined;
+}

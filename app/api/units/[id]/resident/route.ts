@@ -1,11 +1,12 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { eraseResident } from "@/lib/residents/register/register";
 import { UnitPath } from "@/lib/residents/register/schemas";
+import { eraseResident } from "@/lib/residents/tenancies/erase";
+import { EraseQuery } from "@/lib/residents/tenancies/schemas";
 
-/** An admin erases one resident's personal data in any user's register; the unit stays. */
+/** An admin erases a resident's personal data in any user's register (one tenancy, or all of the unit); the unit stays. */
 export const DELETE = withRole(
   ["admin"],
-  { params: UnitPath, notFound: "unitsApi.notFound" },
-  async ({ user, params }) => eraseResident(await getDb(), user, params.id),
+  { params: UnitPath, query: EraseQuery, notFound: "unitsApi.notFound" },
+  async ({ user, params, query }) => eraseResident(await getDb(), user, params.id, query.tenancy),
 );

@@ -1,0 +1,16 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { assignDocument, unassignDocument } from "@/lib/residents/tenancies/assign";
+import { AssignmentBody, AssignmentKey } from "@/lib/residents/tenancies/schemas";
+
+/** A document the rule hands to nobody, assigned to a tenancy of its unit or marked as needing no hand-off. */
+export const PUT = withRole(CONNECTION_ROLES, { body: AssignmentBody }, async ({ user, body }) =>
+  assignDocument(await getDb(), user, body),
+);
+
+/** The decision undone: the rule decides again. */
+export const DELETE = withRole(CONNECTION_ROLES, { body: AssignmentKey }, async ({ user, body }) => {
+  await unassignDocument(await getDb(), user, body);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,12 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { correctTenancy } from "@/lib/residents/tenancies/edit";
+import { CorrectBody, TenancyPath } from "@/lib/residents/tenancies/schemas";
+
+/** Corrected move-in or move-out dates of one tenancy; the unit's history. */
+export const PATCH = withRole(
+  CONNECTION_ROLES,
+  { params: TenancyPath, body: CorrectBody, notFound: "unitsApi.notFound" },
+  async ({ user, params, body }) => correctTenancy(await getDb(), user, params.id, params.tenancyId, body),
+);

@@ -1,0 +1,14 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { UnitPath } from "@/lib/residents/register/schemas";
+import { recordMove } from "@/lib/residents/tenancies/edit";
+import { MoveBody } from "@/lib/residents/tenancies/schemas";
+
+/** "Mieterwechsel erfassen": the running tenancy ends, a new one (a resident or a vacancy) begins; the unit's history. */
+export const POST = withRole(
+  CONNECTION_ROLES,
+  { params: UnitPath, body: MoveBody, notFound: "unitsApi.notFound" },
+  async ({ user, params, body }) =>
+    Response.json(await recordMove(await getDb(), user, params.id, body), { status: 201 }),
+);
