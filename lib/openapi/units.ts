@@ -8,8 +8,8 @@ import type { StoredUnit } from "@/lib/residents/register/stored";
 import { json, type ApiOperation } from "./operation";
 
 /**
- * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export, and a resident's data
- * erased.
+ * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export (a resident's data
+ * erased and the tenancies' own routes: tenancies.ts).
  */
 
 const Text = z.string().nullable();
@@ -171,15 +171,6 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
       "The rules of an imported row apply; the unit numbers stay. `resident` corrects the present resident's details (the same tenancy; `400` when nobody lives there now); a change of resident is a move, not an edit.",
     answers: [{ status: 200, description: "the unit", content: json(UnitAnswer) }],
     errors: { 404: NOT_FOUND },
-  },
-  {
-    method: "DELETE",
-    path: "/api/units/{id}/resident",
-    tag: "units",
-    summary: "Erase the present resident's personal data (the unit and the tenancy's dates stay)",
-    access: ["admin"],
-    answers: [{ status: 200, description: "the unit without a resident", content: json(UnitAnswer) }],
-    errors: { 404: "`not_found`: no such unit" },
   },
 ];
 

@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
-import { scrubTables } from "@/lib/db/scrub";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units, type UnitRow } from "@/lib/db/schema/units";
@@ -16,8 +15,8 @@ import { toUnit, withHistories, type StoredUnit } from "./stored";
 import type { UnitEdit } from "./schemas";
 
 /**
- * The register of one user (docs/api.md, "The unit register"): its page with search, the edit of
- * one unit from the page, and the erasure of a resident's data by an admin. Another user's unit is
+ * The register of one user (docs/api.md, "The unit register"): its page with search, and the edit
+ * of one unit from the page (an admin's erasure is lib/residents/tenancies/erase.ts). Another user's unit is
  * answered exactly like a missing one. The audit names the unit and which fields changed, never a
  * resident's name, e-mail or address.
  */
@@ -128,35 +127,4 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
     await recordEvent(tx, { kind: "unit.update", actor: actorOf(user), detail: { unit: row.id, changed } });
   });
   return (await withHistories(db, [await ownUnit(db, user.id, id)]))[0]!;
-}
-
-/**
- * An admin erases the present resident's personal data (name, e-mail, postal address) of one unit:
- * the tenancy and its dates stay, marked erased. The rows are rewritten afterwards, so that the
- * old values leave the database's files too (lib/db/scrub.ts).
- */
-export async function eraseResident(db: Db, admin: Person, id: string): Promise<StoredUnit> {
-  const [row] = await db.select().from(units).where(eq(units.id, id));
-  if (!row) throw notFound("unitsApi.notFound");
-  const history = (await readHistories(db, [row.id])).get(row.id) ?? [];
-  const target = tenancyOn(history, today())?.resident ? tenancyOn(history, today()) : history.find((t) => t.resident);
-  if (target) {
-    await db
-      .update(tenancies)
-      .set({
-        residentName: null,
-        salutation: null,
-        firstName: null,
-        lastName: null,
-        company: null,
-        residentEmail: null,
-        postalAddress: null,
-        erasedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(tenancies.id, target.id), eq(tenancies.unitId, row.id)));
-  }
-  await recordEvent(db, { kind: "resident.erase", actor: actorOf(admin), detail: { unit: row.id, owner: row.userId } });
-  await scrubTables(["tenancies"]);
-  return (await withHistories(db, [row]))[0]!;
 }
