@@ -78,6 +78,14 @@ export function describeEvent(e: DeliveryEvent, t: T, locale: Locale): string {
     }
     case "handoff":
       return handedOff(d, t);
+    case "handoff.assign":
+      return t(
+        d.decision === "assigned"
+          ? "handoffEvent.assigned"
+          : d.decision === "noHandoff"
+            ? "handoffEvent.noHandoff"
+            : "handoffEvent.unassigned",
+      );
     case "reconcile":
       return t(
         d.state === "confirmed" ? "deliveryDetail.event.reconcile.confirmed" : "deliveryDetail.event.reconcile.open",

@@ -157,11 +157,12 @@ describe("hand-off by e-mail", () => {
     );
   });
 
-  test("a new resident never receives a document of a period before their move-in: it was their predecessor's (issue #32)", async () => {
+  test("a new resident never receives a document of a period before their move-in: it was their predecessor's (issues #32, #34)", async () => {
     await control(s.server, "DELETE", "/mail");
+    const [year, month] = THIS_MONTH.split("-");
     const move = [
-      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-      "7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;",
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift;Einzug",
+      `7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;;01.${month}.${year}`,
     ];
     const put = await api(s.manager.session, s.server.url, "/api/units", {
       method: "PUT",
@@ -169,21 +170,23 @@ describe("hand-off by e-mail", () => {
       headers: { "content-type": "text/csv" },
     });
     assert.equal(put.status, 200, put.text);
-    const res = await handOff([doc("h-6"), doc("h-7")]);
+    const res = await handOff([doc("h-6"), doc("h-7")], true);
     assert.deepEqual(
       res.lines.slice(0, 2).map((l) => [l.documentid, l.state]),
       [
-        ["h-6", "skipped"],
+        ["h-6", "sent"],
         ["h-7", "sent"],
       ],
       res.text,
     );
-    assert.match(String(res.lines[0]!.message), /vor dem Einzug/);
     const mails = await keptMail(s.server);
+    const to = (file: string) =>
+      mails.filter((m) => m.attachments.some((a) => a.filename?.includes(file))).flatMap((m) => m.to);
     assert.deepEqual(
-      mails.map((m) => m.to),
-      [["neue@example.de"]],
-      "only this month's document, to the resident who lives there now",
+      to("h-6"),
+      ["erste@example.de"],
+      "October's document goes to the resident of October, who moved out",
     );
+    assert.deepEqual(to("h-7"), ["neue@example.de"], "this month's document to the resident who lives there now");
   });
 });

@@ -16,6 +16,9 @@ export const tenancies = {
     "tenancies.assign.covered":
       "Dieses Dokument gehört bereits dem Bewohner seines ganzen Zeitraums; eine Zuordnung ist nur bei einem Mieterwechsel oder Leerstand im Zeitraum möglich.",
     "tenancies.assign.notOfUnit": "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
+    "handoffEvent.assigned": "Einem Bewohner des Zeitraums zugeordnet (Mieterwechsel oder Leerstand im Zeitraum)",
+    "handoffEvent.noHandoff": "Vermerkt: keine Weitergabe nötig",
+    "handoffEvent.unassigned": "Zuordnung aufgehoben",
     "tenancies.reversed": "Der Auszug liegt vor dem Einzug.",
     "tenancies.overlap":
       "Die Zeiträume überschneiden sich mit einem anderen Mietverhältnis dieser Nutzeinheit. Korrigieren Sie zuerst dessen Daten.",
@@ -54,6 +57,9 @@ export const tenancies = {
     "tenancies.assign.covered":
       "This document already belongs to the resident of its whole period; assigning is only possible with a change of resident or a vacancy in the period.",
     "tenancies.assign.notOfUnit": "This tenancy does not belong to the document's unit (or is a vacancy).",
+    "handoffEvent.assigned": "Assigned to a resident of the period (change of resident or vacancy in the period)",
+    "handoffEvent.noHandoff": "Noted: no hand-off needed",
+    "handoffEvent.unassigned": "Assignment undone",
     "tenancies.reversed": "The move-out lies before the move-in.",
     "tenancies.overlap": "The periods overlap another tenancy of this unit. Correct its dates first.",
     "tenancies.noMoveIn": "Only a unit's first tenancy may be without a move-in date.",

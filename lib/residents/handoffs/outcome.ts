@@ -81,6 +81,7 @@ export async function recordSend(
       state: result.state,
       attempt: claim.attempts,
       sha256: target.sha256,
+      tenancy: target.tenancyId,
       ...extra,
       ...(result.state === "sent" ? { messageId: result.messageId } : { reason: result.reason }),
     },

@@ -76,7 +76,7 @@ const NOBODY: Partial<Record<RecipientKind, MonthStatus>> = {
 };
 
 function statusOf(r: MonthDbRow): MonthStatus {
-  if (!r.documentid) return r.has_tenancies ? "open" : "noResident";
+  if (!r.documentid) return "noDocument";
   const nobody = NOBODY[r.kind ?? "uncovered"];
   if (nobody) return nobody === "uncovered" && !r.has_tenancies ? "noResident" : nobody;
   if (r.erased) return "erased";
@@ -113,18 +113,12 @@ function entryOf(r: MonthDbRow, locale: Locale): MonthEntry {
   };
 }
 
+/** Kinds a manager decides (or decided): their entries list the tenancies to choose from. */
+const DECIDABLE = new Set<RecipientKind>(["change", "uncovered", "noPeriod", "assigned", "none"]);
+
 /** The tenancies meeting each undecided document's period, read once for the units that have such documents. */
 async function addTenancies(db: Db, pairs: [MonthDbRow, MonthEntry][]) {
-  const open = pairs.filter(
-    ([r, e]) =>
-      r.kind &&
-      r.documentid &&
-      (NOBODY[r.kind] === "change" ||
-        e.status === "uncovered" ||
-        e.status === "noPeriod" ||
-        r.kind === "assigned" ||
-        r.kind === "none"),
-  );
+  const open = pairs.filter(([r]) => r.documentid && r.kind && DECIDABLE.has(r.kind));
   const histories = await readHistories(db, [...new Set(open.map(([r]) => r.unit_id))]);
   for (const [r, e] of open) {
     const from = day(r.period_from);
