@@ -35,6 +35,9 @@ const PARTICLES = new Set([
 const COMPANY =
   /(?:^|[\s.&])(?:GmbH|mbH|AG|KG|KGaA|OHG|GbR|UG|e\.\s?V\.|e\.\s?K\.|eG|SE|Ltd\.?|Inc\.?|Stiftung|Verwaltung|Genossenschaft|& Co\.?)(?=$|[\s.,)])/i;
 
+/** Whether a name carries a legal form ("GmbH", "KG", "e. V."): a company, not a person. */
+export const isCompany = (name: string) => COMPANY.test(name);
+
 /** The salutation a cell names ("Frau", "Herr"; "Herrn" as in an address); others are kept as written. */
 export const salutationOf = (cell: string): string => SALUTATIONS.get(cell.trim().toLowerCase()) ?? cell.trim();
 

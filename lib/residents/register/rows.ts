@@ -12,7 +12,7 @@ import {
 } from "./columns";
 import type { CsvRecord } from "./csv";
 import { parseDate } from "./dates";
-import { salutationOf, splitName } from "./names";
+import { isCompany, salutationOf, splitName } from "./names";
 
 /**
  * One row of the register as a file gives it (docs/api.md, "The unit register"): the unit's own
@@ -121,7 +121,10 @@ export function residentProblems(r: Pick<TenancyResident, "email" | "channel" | 
 
 /** The resident's name: the parts where any is given, else the one column split; null when all are empty. */
 function personOf(cells: Cells): { person: Person | null; oneColumn: boolean } {
-  const { salutation = null, firstName = null, lastName = null, company = null, resident = null } = cells;
+  const { salutation = null, firstName = null, resident = null } = cells;
+  let { lastName = null, company = null } = cells;
+  // Exports often put a company into the last name: with a legal form and no first name, it is one.
+  if (!firstName && !company && lastName && isCompany(lastName)) [company, lastName] = [lastName, null];
   if (firstName || lastName || company) {
     const personal = [firstName, lastName].filter(Boolean).join(" ");
     const name = personal || company!;
