@@ -19,17 +19,14 @@ import { nextTurn } from "./turns";
 const WRITE_BATCH = 500;
 
 async function writeUnits(tx: Db, userId: string, rows: Record<string, string | null>[]) {
-  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-    if (i > 0) await nextTurn();
-    await tx.execute(sql`
-      INSERT INTO units AS u (id, user_id, unit_key, mscnumber, pmnumber, billingunit, property, address, label)
-      SELECT x.id, ${userId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
-      FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_BATCH))}::jsonb) AS x(id uuid, unit_key text,
-        mscnumber text, pmnumber text, billingunit text, property text, address text, label text)
-      ON CONFLICT (user_id, unit_key) DO UPDATE SET
-        mscnumber = excluded.mscnumber, pmnumber = excluded.pmnumber, billingunit = excluded.billingunit,
-        property = excluded.property, address = excluded.address, label = excluded.label, updated_at = now()`);
-  }
+  await tx.execute(sql`
+    INSERT INTO units AS u (id, user_id, unit_key, mscnumber, pmnumber, billingunit, property, address, label)
+    SELECT x.id, ${userId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, unit_key text,
+      mscnumber text, pmnumber text, billingunit text, property text, address text, label text)
+    ON CONFLICT (user_id, unit_key) DO UPDATE SET
+      mscnumber = excluded.mscnumber, pmnumber = excluded.pmnumber, billingunit = excluded.billingunit,
+      property = excluded.property, address = excluded.address, label = excluded.label, updated_at = now()`);
 }
 
 const tenancyRow = (unitId: string, t: Merged) => ({
@@ -51,7 +48,7 @@ const tenancyRow = (unitId: string, t: Merged) => ({
 /** New tenancies and changed ones (by id, only within their own unit: the WHERE holds it). */
 async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-    await nextTurn();
+    if (i > 0) await nextTurn();
     await tx.execute(sql`
       INSERT INTO tenancies AS t (id, unit_id, move_in, move_out, vacancy, resident_name, salutation, first_name,
         last_name, company, resident_email, channel, postal_address)
@@ -69,20 +66,30 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
   }
 }
 
-/** Writes the changed units and their tenancies; how many tenancies were added and changed. */
+/**
+ * Writes the changed units and their tenancies, WRITE_BATCH units at a time (each batch's
+ * tenancies right after it, so their units exist): the rows of 100,000 units built at once held the
+ * server's thread for seconds. How many tenancies were added and changed.
+ */
 export async function writeChanges(tx: Db, userId: string, changes: Planned[]) {
-  const unitRows: Record<string, string | null>[] = [];
-  const tenancyRows: ReturnType<typeof tenancyRow>[] = [];
   let added = 0;
-  for (const p of changes) {
-    const id = p.existing?.id ?? randomUUID();
-    unitRows.push({ id, unit_key: p.key, ...p.fields });
-    for (const t of [...p.inserts, ...p.updates]) tenancyRows.push(tenancyRow(id, t));
-    added += p.inserts.length;
+  let written = 0;
+  for (let i = 0; i < changes.length; i += WRITE_BATCH) {
+    if (i > 0) await nextTurn();
+    const unitRows: Record<string, string | null>[] = [];
+    const tenancyRows: ReturnType<typeof tenancyRow>[] = [];
+    for (const p of changes.slice(i, i + WRITE_BATCH)) {
+      const id = p.existing?.id ?? randomUUID();
+      unitRows.push({ id, unit_key: p.key, ...p.fields });
+      for (const t of [...p.inserts, ...p.updates]) tenancyRows.push(tenancyRow(id, t));
+      added += p.inserts.length;
+    }
+    await writeUnits(tx, userId, unitRows);
+    await nextTurn();
+    await writeTenancies(tx, tenancyRows);
+    written += tenancyRows.length;
   }
-  await writeUnits(tx, userId, unitRows);
-  await writeTenancies(tx, tenancyRows);
-  return { tenanciesAdded: added, tenanciesChanged: tenancyRows.length - added };
+  return { tenanciesAdded: added, tenanciesChanged: written - added };
 }
 
 /**
