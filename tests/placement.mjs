@@ -85,6 +85,7 @@ export const PLACEMENT = {
   "integration/ssrf.test.ts": embedded,
   "integration/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
   "integration/throttle.test.ts": both("the block kept in the database across a restart"),
+  "integration/units-history.test.ts": both("the import's bulk writes of tenancies: SQL features and types"),
   "integration/units-import-load.test.ts": alone(
     "it measures other requests' answer times during the largest register import: other files' load would be measured too",
     both("the import's one transaction and its writes: locks, and the embedded database's single thread"),

@@ -14,7 +14,7 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  */
 export type Unit = StoredUnit;
 export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
-export type { ImportReport, UnitChange } from "@/lib/residents/register/import";
+export type { ImportReport, PreviewRow, UnitChange } from "@/lib/residents/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */
 export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) =>

@@ -8,24 +8,55 @@ import type { StoredUnit } from "@/lib/residents/register/stored";
 import { json, type ApiOperation } from "./operation";
 
 /**
- * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export, and a resident's data
- * erased.
+ * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export (a resident's data
+ * erased and the tenancies' own routes: tenancies.ts).
  */
 
 const Text = z.string().nullable();
 const NOT_FOUND = "`not_found`: no such unit in the signed-in user's register (another user's unit included)";
 
+const Day = z.string().nullable().meta({ format: "date" });
+const ResidentAnswer = z
+  .object({
+    name: z.string().meta({ description: "the full name in its natural order (or the company)" }),
+    salutation: Text,
+    firstName: Text,
+    lastName: Text,
+    company: Text,
+    email: Text,
+    channel: z.enum(CHANNELS),
+    postalAddress: Text.meta({ description: "the address lines without the name, separated by `\\n`" }),
+  })
+  .meta({ description: "personal data: never in logs, metrics or the audit trail" });
+const TenancyAnswer = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  moveIn: Day.meta({ description: "`null`: there since before any document" }),
+  moveOut: Day.meta({ description: "the last day lived there (inclusive); `null` while it runs" }),
+  vacancy: z.boolean(),
+  resident: ResidentAnswer.nullable().meta({ description: "`null` for a vacancy and once erased" }),
+  erased: z.boolean().meta({ description: "the resident's data was erased; the dates stay" }),
+});
+const ReportAnswer = z.object({
+  connectionId: z.string().meta({ format: "uuid" }),
+  state: z.enum(["pending", "accepted", "rejected", "unknown"]),
+  at: z.string().meta({ format: "date-time" }),
+  transactionid: z.string().optional(),
+  messages: z.array(z.object({ type: z.string(), shortmessage: z.string(), message: z.string() })).optional(),
+  dueBy: z.string().optional(),
+  overdue: z.boolean(),
+});
+
 export const UnitAnswer = z.object({
   id: z.string().meta({ format: "uuid" }),
   mscnumber: Text,
   pmnumber: Text,
+  billingunit: Text.meta({ description: "the provider's number of the property (on-site-roles' `billingunit`)" }),
   property: Text,
   address: Text,
   label: Text,
-  resident: z
-    .object({ name: z.string(), email: Text, channel: z.enum(CHANNELS), postalAddress: Text })
-    .nullable()
-    .meta({ description: "personal data: never in logs, metrics or the audit trail" }),
+  resident: ResidentAnswer.nullable().meta({ description: "the present one: the tenancy that runs today" }),
+  tenancies: z.array(TenancyAnswer).meta({ description: "the unit's history, newest first" }),
+  reports: z.array(ReportAnswer).meta({ description: "the last on-site-roles report to each connection" }),
   updatedAt: z.string().meta({ format: "date-time" }),
 });
 const UnitsAnswer = z.object({
@@ -55,6 +86,26 @@ const ImportAnswer = z.object({
       }),
     )
     .meta({ description: "the first 1,000 changes one by one (unit numbers only), for a preview" }),
+  preview: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        unit: Text,
+        name: Text,
+        salutation: Text,
+        firstName: Text,
+        lastName: Text,
+        company: Text,
+        vacancy: z.boolean(),
+        moveIn: Day,
+        moveOut: Day,
+        postalAddress: z.array(z.string()).nullable(),
+        channel: z.enum(CHANNELS).nullable(),
+        email: Text,
+      }),
+    )
+    .meta({ description: "the first 5 rows' values as read (personal data: the register's own answer only)" }),
+  unusedColumns: z.array(z.string()).meta({ description: "headers of the columns the import does not use" }),
 });
 
 export const UNIT_OPERATIONS: ApiOperation[] = [
@@ -70,7 +121,7 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
       replace: "`1`: also remove units the file leaves out",
     },
     description:
-      "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid rows are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; a column the file lacks leaves that field unchanged.",
+      "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid units are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; several rows of one unit are its history of tenancies (`Einzug`/`Auszug`), merged into the stored one; a column the file lacks leaves that field unchanged; a unit with an error in any row changes nothing.",
     answers: [
       {
         status: 200,
@@ -91,7 +142,10 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     summary: "The signed-in user's register",
     access: CONNECTION_ROLES,
     query: UnitsQuery,
-    params: { q: "unit number, property, label, address or resident (substring)", property: "one property, by name" },
+    params: {
+      q: "unit number, billing unit, property, label, address, or a resident's name or e-mail in any tenancy (substring)",
+      property: "one property, by name",
+    },
     answers: [{ status: 200, description: "in the order property, label, unit", content: json(UnitsAnswer) }],
   },
   {
@@ -101,7 +155,7 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     summary: "The register as CSV in the import's own format",
     access: CONNECTION_ROLES,
     description:
-      "German headers, `;`, UTF-8 with BOM, formula-safe cells (the import removes the guard): importing it changes nothing.",
+      "German headers, `;`, UTF-8 with BOM, formula-safe cells (the import removes the guard), one row per tenancy with `Einzug` and `Auszug` as `TT.MM.JJJJ`: importing it changes nothing.",
     answers: [
       { status: 200, description: "`nutzeinheiten-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } },
     ],
@@ -110,21 +164,13 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     method: "PATCH",
     path: "/api/units/{id}",
     tag: "units",
-    summary: "Edit one unit: property, address, label, resident",
+    summary: "Edit one unit: billing unit, property, address, label, the present resident's details",
     access: CONNECTION_ROLES,
     body: UnitEditBody,
-    description: "The rules of an imported row apply; the unit numbers stay. `resident: null` removes the resident.",
+    description:
+      "The rules of an imported row apply; the unit numbers stay. `resident` corrects the present resident's details (the same tenancy; `400` when nobody lives there now); a change of resident is a move, not an edit.",
     answers: [{ status: 200, description: "the unit", content: json(UnitAnswer) }],
     errors: { 404: NOT_FOUND },
-  },
-  {
-    method: "DELETE",
-    path: "/api/units/{id}/resident",
-    tag: "units",
-    summary: "Erase one resident's personal data (the unit stays)",
-    access: ["admin"],
-    answers: [{ status: 200, description: "the unit without a resident", content: json(UnitAnswer) }],
-    errors: { 404: "`not_found`: no such unit" },
   },
 ];
 

@@ -5,10 +5,10 @@ import { suiteServer } from "../support/suite";
 import { counts, list, put } from "../support/units";
 
 /**
- * Issue 23: what the unit register's import refuses, over HTTP: errors name the file's line and the
- * column as its header writes it, and the valid rows are still applied; control, line-separator and
- * bidi characters are refused in every cell; a file over the limits answers 413 (units.test.ts: the
- * import and the register).
+ * Issues 23 and 34: what the unit register's import refuses, over HTTP: errors name the file's line and the
+ * column as its header writes it, and the valid units are still applied (a unit with an error in any of its
+ * rows changes nothing); control, line-separator and bidi characters are refused in every cell; a file over
+ * the limits answers 413 (units.test.ts: the import and the register).
  */
 
 describe("the unit register: what the import refuses", () => {
@@ -27,8 +27,9 @@ describe("the unit register: what the import refuses", () => {
       "88002;Bernd;kein-at;E-Mail;",
       ";Carla;;Post;Weg 1",
       "88003;Dora;;Fax;",
-      "88001;Doppelt;;Post;Weg 2",
+      "88005;Doppelt;;Post;Weg 2",
       "88004;Emil;;;",
+      "88005;Zweiter;;Post;Weg 4",
     ].join("\n");
     const expected = [
       { line: 4, column: "EMail", message: "Keine gültige E-Mail-Adresse." },
@@ -40,18 +41,24 @@ describe("the unit register: what the import refuses", () => {
       { line: 6, column: "Zustellweg", message: "Unbekannter Zustellweg „Fax“: erlaubt sind E-Mail, Portal und Post." },
       {
         line: 7,
-        column: "Nutzeinheit",
-        message: "Diese Nutzeinheit steht schon in Zeile 2; die Datei darf jede Nutzeinheit nur einmal nennen.",
+        message:
+          "Nicht übernommen: Zeile 9 derselben Nutzeinheit hat einen Fehler, und eine Nutzeinheit wird nur ganz übernommen.",
       },
       {
         line: 8,
         column: "Anschrift",
         message: "Zustellweg Post (auch wenn kein Zustellweg angegeben ist), aber keine Anschrift.",
       },
+      {
+        line: 9,
+        column: "Einzug",
+        message:
+          "Mehr als eine Belegung ohne Einzug: Nur die älteste darf ohne Datum sein (wohnt dort seit vor jedem Dokument).",
+      },
     ];
     const dry = await put(other.session, s.server.url, file, "?dryRun=1");
     assert.equal(dry.status, 200, dry.text);
-    assert.deepEqual(counts(dry.body), { rows: 6, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: expected });
+    assert.deepEqual(counts(dry.body), { rows: 7, created: 1, updated: 0, unchanged: 0, deleted: 0, errors: expected });
     const real = await put(other.session, s.server.url, file);
     assert.deepEqual(real.body, dry.body);
     assert.deepEqual(

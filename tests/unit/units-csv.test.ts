@@ -4,7 +4,9 @@ import { describe, test } from "node:test";
 import { csvLine } from "@/lib/csv";
 import { mapHeader } from "@/lib/residents/register/columns";
 import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/residents/register/csv";
-import { cellsOfRecord, cleanCell, unitFromCells } from "@/lib/residents/register/rows";
+import { parseDate } from "@/lib/residents/register/dates";
+import { splitName } from "@/lib/residents/register/names";
+import { cellsOfRecord, cleanCell, readRow, residentProblems } from "@/lib/residents/register/rows";
 
 /**
  * Issue 23: reading a unit register as property-management software exports it: the encoding,
@@ -91,6 +93,17 @@ describe("the register's CSV reader", () => {
     });
     assert.deepEqual(duplicates, []);
     assert.deepEqual(mapHeader(["mscnumber", "Nutzeinheit"]).duplicates, ["Nutzeinheit"]);
+    assert.deepEqual(mapHeader(["Nutzeinheit", "Bemerkung", " ", "Zähler"]).unused, ["Bemerkung", "Zähler"]);
+    const aliases = mapHeader(["Mietbeginn", "Nutzungsende", "Straße", "PLZ", "Ort", "Abrechnungseinheit", "Anrede"]);
+    assert.deepEqual(
+      [...aliases.columns.keys()],
+      ["moveIn", "moveOut", "street", "postcode", "city", "billingunit", "salutation"],
+    );
+    assert.deepEqual(
+      [...mapHeader(["gültig ab", "gültig bis", "Nutzungsbeginn", "Mietende"]).columns.keys()],
+      ["moveIn", "moveOut"],
+      "the second name of a column is a duplicate",
+    );
   });
 
   test("a file read whole: the header is the first non-blank record", async () => {
@@ -101,43 +114,106 @@ describe("the register's CSV reader", () => {
   });
 });
 
+describe("dates and names as registers write them", () => {
+  test("TT.MM.JJJJ, T.M.JJJJ and ISO; impossible days are refused, not rolled over", () => {
+    assert.equal(parseDate("15.10.2026"), "2026-10-15");
+    assert.equal(parseDate("1.2.2026"), "2026-02-01");
+    assert.equal(parseDate("2026-10-15"), "2026-10-15");
+    assert.equal(parseDate("29.02.2024"), "2024-02-29");
+    for (const bad of ["31.02.2026", "29.02.2026", "2026-13-01", "00.10.2026", "15.10.26", "10/15/2026", "morgen"])
+      assert.equal(parseDate(bad), undefined, bad);
+  });
+
+  test("a name in one column: either order, salutation, particles, companies; the full name in natural order", () => {
+    const parts = (cell: string) => {
+      const p = splitName(cell);
+      return [p.name, p.salutation, p.firstName, p.lastName, p.company];
+    };
+    assert.deepEqual(parts("Müller, Hans-Jürgen"), ["Hans-Jürgen Müller", null, "Hans-Jürgen", "Müller", null]);
+    assert.deepEqual(parts("Hans-Jürgen Müller"), ["Hans-Jürgen Müller", null, "Hans-Jürgen", "Müller", null]);
+    assert.deepEqual(parts("Frau Änne  Weiß"), ["Änne Weiß", "Frau", "Änne", "Weiß", null]);
+    assert.deepEqual(parts("Weiß, Frau Änne"), ["Änne Weiß", "Frau", "Änne", "Weiß", null]);
+    assert.deepEqual(parts("Anna Maria von der Heide"), [
+      "Anna Maria von der Heide",
+      null,
+      "Anna Maria",
+      "von der Heide",
+      null,
+    ]);
+    assert.deepEqual(parts("Çelik"), ["Çelik", null, null, "Çelik", null]);
+    assert.deepEqual(parts("Hansa Wohnen GmbH & Co. KG"), [
+      "Hansa Wohnen GmbH & Co. KG",
+      null,
+      null,
+      null,
+      "Hansa Wohnen GmbH & Co. KG",
+    ]);
+  });
+});
+
 describe("the rules of a register row", () => {
   const row = (cells: Record<string, string>) => {
     const { columns } = mapHeader(Object.keys(cells));
-    return unitFromCells(cellsOfRecord({ line: 2, fields: Object.values(cells) }, columns));
+    return readRow(cellsOfRecord({ line: 2, fields: Object.values(cells) }, columns));
   };
   const problems = (cells: Record<string, string>) => row(cells).problems.map((p) => `${p.column}:${p.message}`);
 
-  test("a unit number is required; a resident needs a name; channels in German or English", () => {
+  test("a unit number is required; details need a name; channels in German or English", () => {
     assert.deepEqual(problems({ Liegenschaft: "Haus A" }), ["mscnumber:unitsApi.row.noNumber"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", "E-Mail": "a@b.de", Zustellweg: "E-Mail" }), [
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "", "E-Mail": "a@b.de", Zustellweg: "E-Mail" }), [
       "resident:unitsApi.row.nameMissing",
     ]);
     assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "a@b.de", Zustellweg: "email" }), []);
     assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Fax" }), [
       "channel:unitsApi.row.badChannel",
     ]);
-    assert.equal(
-      row({ "HV-Nr.": "7", Bewohner: "A", Zustellweg: "Brief", Anschrift: "X" }).unit.resident?.channel,
-      "post",
-    );
+    assert.equal(row({ "HV-Nr.": "7", Bewohner: "A", Zustellweg: "Brief", Anschrift: "X" }).tenancy.channel, "post");
   });
 
-  test("e-mail must be valid and present for the e-mail channel; post needs an address, also by default; portal needs a way to send the link", () => {
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", "E-Mail": "kein-at.de", Zustellweg: "E-Mail" }), [
-      "email:unitsApi.row.badEmail",
+  test("name parts win over the one column; the address from its parts; dates read or refused by column", () => {
+    const read = row({
+      Nutzeinheit: "1",
+      Bewohner: "ignoriert",
+      Anrede: "Herrn",
+      Vorname: "Jörg",
+      Nachname: "Weiß",
+      Straße: "Schloßstraße 5a",
+      PLZ: "24103",
+      Ort: "Kiel",
+      Einzug: "1.10.2026",
+      Auszug: "",
+    });
+    assert.deepEqual(read.problems, []);
+    assert.deepEqual(read.tenancy.person, {
+      name: "Jörg Weiß",
+      salutation: "Herr",
+      firstName: "Jörg",
+      lastName: "Weiß",
+      company: null,
+    });
+    assert.equal(read.tenancy.postalAddress, "Schloßstraße 5a\n24103 Kiel");
+    assert.deepEqual([read.tenancy.moveIn, read.tenancy.moveOut], ["2026-10-01", null]);
+    const numbered = row({ Nutzeinheit: "1", Firma: "Hansa KG", Straße: "Weg", Hausnummer: "3", Ort: "Kiel" });
+    assert.equal(numbered.tenancy.postalAddress, "Weg 3\nKiel");
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Straße: "Weg 1", PLZ: "24103" }), [
+      "city:unitsApi.row.addressIncomplete",
     ]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "E-Mail" }), [
-      "email:unitsApi.row.emailMissing",
+    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Mietbeginn: "31.02.2026", Mietende: "x" }), [
+      "moveIn:unitsApi.row.badDate",
+      "moveOut:unitsApi.row.badDate",
     ]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A" }), ["postalAddress:unitsApi.row.addressMissing"]);
-    assert.deepEqual(problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal" }), [
-      "email:unitsApi.row.portalUnreachable",
-    ]);
-    assert.deepEqual(
-      problems({ Nutzeinheit: "1", Bewohner: "A", Zustellweg: "Portal", Anschrift: "Hauptstr. 1\n12345 Berlin" }),
-      [],
-    );
+    const vacancy = row({ Nutzeinheit: "1", Bewohner: "", "gültig ab": "2026-10-15" });
+    assert.deepEqual([vacancy.problems, vacancy.tenancy.person, vacancy.tenancy.moveIn], [[], null, "2026-10-15"]);
+  });
+
+  test("e-mail must be valid and present for the e-mail channel; post needs an address; portal a way to send the link", () => {
+    const r = (email: string | null, channel: "email" | "portal" | "post", postalAddress: string | null = null) =>
+      residentProblems({ email, channel, postalAddress }).map((p) => `${p.column}:${p.message}`);
+    assert.deepEqual(r("kein-at.de", "email"), ["email:unitsApi.row.badEmail"]);
+    assert.deepEqual(r(null, "email"), ["email:unitsApi.row.emailMissing"]);
+    assert.deepEqual(r(null, "post"), ["postalAddress:unitsApi.row.addressMissing"]);
+    assert.deepEqual(r(null, "portal"), ["email:unitsApi.row.portalUnreachable"]);
+    assert.deepEqual(r(null, "portal", "Hauptstr. 1\n12345 Berlin"), []);
   });
 
   test("cells are bounded and free of control characters", () => {

@@ -3,6 +3,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { errorCount, type ImportReport, type UnitChange } from "@/lib/client/units";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { ImportValues } from "./import-values";
 
 /** The column names of the register, as the page and the preview say them. */
 export const columnKey = (column: string) => `units.col.${column}` as MessageKey;
@@ -94,11 +95,15 @@ function Changes({ report }: { report: ImportReport }) {
   );
 }
 
-/** What an import would change (or changed): the counts, every error by line and column, and the changes one by one. */
+/**
+ * What an import would change (or changed): the counts, the first rows' values as read and the
+ * columns left unused, every error by line and column, and the changes one by one.
+ */
 export function ImportPreview({ report }: { report: ImportReport }) {
   return (
     <div className="flex flex-col gap-3">
       <Counts report={report} />
+      <ImportValues report={report} />
       <Errors report={report} />
       <Changes report={report} />
     </div>

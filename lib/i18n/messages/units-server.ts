@@ -31,6 +31,32 @@ export const unitsServer = {
     "unitsApi.row.addressMissing": "Zustellweg Post (auch wenn kein Zustellweg angegeben ist), aber keine Anschrift.",
     "unitsApi.row.portalUnreachable":
       "Zustellweg Portal, aber weder E-Mail-Adresse noch Anschrift: Der Bewohner kann seinen Zugang nicht erhalten.",
+    "unitsApi.row.badDate":
+      "Kein gültiges Datum „{value}“: erwartet wird TT.MM.JJJJ (z. B. 01.10.2026) oder JJJJ-MM-TT.",
+    "unitsApi.row.addressIncomplete":
+      "Anschrift unvollständig: Für die Anschrift aus Straße, Hausnummer, PLZ und Ort braucht es mindestens Straße und Ort.",
+    "unitsApi.row.contradicts":
+      "Widerspricht Zeile {line}: Die Zeilen einer Nutzeinheit müssen bei Nutzeinheit, HV-Nr., Abrechnungseinheit, Liegenschaft, Adresse und Lage übereinstimmen.",
+    "unitsApi.row.heldBack":
+      "Nicht übernommen: Zeile {line} derselben Nutzeinheit hat einen Fehler, und eine Nutzeinheit wird nur ganz übernommen.",
+    "unitsApi.row.vacancyWithoutStart":
+      "Auszug ohne Bewohner und ohne Einzug: Für einen Leerstand bitte angeben, ab wann die Wohnung leer steht (Einzug).",
+    "unitsApi.row.changedWithoutMoveIn":
+      "Anderer Bewohner als bisher ({before}), aber kein Einzug: Bitte das Einzugsdatum angeben, damit feststeht, wem welcher Monat gehört.",
+    "unitsApi.row.newWithoutMoveIn":
+      "Bewohner ohne Einzug, obwohl die Nutzeinheit schon eine Belegung hat: Bitte das Einzugsdatum angeben.",
+    "unitsApi.row.residentDropped":
+      "Kein Bewohner angegeben, im Verzeichnis wohnt hier aber {before}: Für einen Auszug oder Leerstand bitte das Datum angeben (Auszug, oder Einzug des Leerstands).",
+    "unitsApi.row.reversed": "Der Auszug liegt vor dem Einzug.",
+    "unitsApi.row.twoWithoutMoveIn":
+      "Mehr als eine Belegung ohne Einzug: Nur die älteste darf ohne Datum sein (wohnt dort seit vor jedem Dokument).",
+    "unitsApi.row.overlapsLine": "Überschneidet sich mit der Belegung aus Zeile {line}.",
+    "unitsApi.row.overlapsStored":
+      "Überschneidet sich mit der gespeicherten Belegung von {who} ({from} bis {to}): Bitte die Daten prüfen.",
+    "unitsApi.row.overlapsVacancy":
+      "Überschneidet sich mit dem gespeicherten Leerstand ({from} bis {to}): Bitte die Daten prüfen.",
+    "unitsApi.noPresentResident":
+      "Hier wohnt derzeit niemand, dessen Angaben sich bearbeiten ließen. Einen Einzug erfassen Sie als Mieterwechsel.",
   },
   en: {
     "unitsApi.file.empty":
@@ -58,5 +84,28 @@ export const unitsServer = {
     "unitsApi.row.addressMissing": "Delivery channel post (also when no channel is given), but no postal address.",
     "unitsApi.row.portalUnreachable":
       "Delivery channel portal, but neither an e-mail address nor a postal address: the resident cannot receive their access.",
+    "unitsApi.row.badDate": "Not a valid date “{value}”: expected DD.MM.YYYY (e.g. 01.10.2026) or YYYY-MM-DD.",
+    "unitsApi.row.addressIncomplete":
+      "Postal address incomplete: an address from street, house number, postcode and town needs at least street and town.",
+    "unitsApi.row.contradicts":
+      "Contradicts line {line}: the rows of one usage unit must agree on usage unit, PM number, billing unit, property, address and location.",
+    "unitsApi.row.heldBack":
+      "Not applied: line {line} of the same usage unit has an error, and a usage unit is applied only as a whole.",
+    "unitsApi.row.vacancyWithoutStart":
+      "Move-out without resident and without move-in: for a vacancy, please give the day it starts (move-in).",
+    "unitsApi.row.changedWithoutMoveIn":
+      "A different resident than before ({before}), but no move-in: please give the move-in date, so that each month has its resident.",
+    "unitsApi.row.newWithoutMoveIn":
+      "Resident without move-in although the usage unit already has a tenancy: please give the move-in date.",
+    "unitsApi.row.residentDropped":
+      "No resident given, but the register has {before} living here: for a move-out or vacancy please give its date (move-out, or the vacancy's move-in).",
+    "unitsApi.row.reversed": "The move-out lies before the move-in.",
+    "unitsApi.row.twoWithoutMoveIn":
+      "More than one tenancy without move-in: only the oldest may lack a date (living there since before any document).",
+    "unitsApi.row.overlapsLine": "Overlaps the tenancy of line {line}.",
+    "unitsApi.row.overlapsStored": "Overlaps the stored tenancy of {who} ({from} to {to}): please check the dates.",
+    "unitsApi.row.overlapsVacancy": "Overlaps the stored vacancy ({from} to {to}): please check the dates.",
+    "unitsApi.noPresentResident":
+      "Nobody lives here at present whose details could be edited. Record a move-in as a change of resident.",
   },
 };

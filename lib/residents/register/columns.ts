@@ -4,45 +4,78 @@ import { CHANNELS, type Channel } from "@/lib/lists/units";
  * The register's columns (docs/api.md, "The unit register"): each by its English key or its German
  * name, as the export writes it. Headers are compared without case, spaces, dots, hyphens and
  * underscores, so "HV-Nr.", "hv nr" and "HVNr" are one column, and "E-Mail", "email" and "e_mail"
- * another. Columns the register does not know are ignored: exports carry many.
+ * another. Columns the register does not use are named in the import's answer (`unusedColumns`).
  */
 
-export const UNIT_COLUMNS = [
-  "mscnumber",
-  "pmnumber",
-  "property",
-  "address",
-  "label",
+/** The unit's own columns: the same on every row of one unit. */
+export const UNIT_FIELDS = ["mscnumber", "pmnumber", "billingunit", "property", "address", "label"] as const;
+/** A tenancy's columns: the resident (one column, or its parts), how they are reached, and the dates. */
+export const TENANCY_COLUMNS = [
   "resident",
+  "salutation",
+  "firstName",
+  "lastName",
+  "company",
   "email",
   "channel",
   "postalAddress",
+  "street",
+  "houseNumber",
+  "postcode",
+  "city",
+  "moveIn",
+  "moveOut",
 ] as const;
+export const UNIT_COLUMNS = [...UNIT_FIELDS, ...TENANCY_COLUMNS] as const;
 export type UnitColumn = (typeof UNIT_COLUMNS)[number];
+export type UnitField = (typeof UNIT_FIELDS)[number];
+/** The columns that name the resident: a file with none of them speaks of the present resident. */
+export const NAME_COLUMNS = ["resident", "salutation", "firstName", "lastName", "company"] as const;
 
 /** The German header of each column: the export's, and the first a person reads in an error. */
 export const GERMAN_HEADERS: Record<UnitColumn, string> = {
   mscnumber: "Nutzeinheit",
   pmnumber: "HV-Nr.",
+  billingunit: "Abrechnungseinheit",
   property: "Liegenschaft",
   address: "Adresse",
   label: "Lage",
   resident: "Bewohner",
+  salutation: "Anrede",
+  firstName: "Vorname",
+  lastName: "Nachname",
+  company: "Firma",
   email: "E-Mail",
   channel: "Zustellweg",
   postalAddress: "Anschrift",
+  street: "Straße",
+  houseNumber: "Hausnummer",
+  postcode: "PLZ",
+  city: "Ort",
+  moveIn: "Einzug",
+  moveOut: "Auszug",
 };
 
 /** Further names property-management exports use for the same columns. */
 const MORE_NAMES: Partial<Record<UnitColumn, string[]>> = {
   mscnumber: ["Nutzeinheitennummer", "NE-Nr.", "Nutzeinheit-Nr.", "usage unit", "unit"],
   pmnumber: ["HV-Nummer", "Hausverwaltungsnummer", "property management number"],
+  billingunit: ["Abrechnungseinheit-Nr.", "AE-Nr.", "billing unit"],
   property: ["Objekt", "Liegenschaftsname"],
   label: ["Lagebezeichnung", "Wohnung"],
   resident: ["Mieter", "Nutzer", "Bewohnername"],
+  firstName: ["first name", "given name"],
+  lastName: ["Familienname", "last name", "surname"],
+  company: ["Firmenname"],
   email: ["E-Mail-Adresse", "Mail"],
   channel: ["Versandweg", "Versandart", "delivery channel"],
   postalAddress: ["Postanschrift", "postal address"],
+  street: ["Strasse", "Str."],
+  houseNumber: ["Hausnr."],
+  postcode: ["Postleitzahl", "postal code", "zip"],
+  city: ["Stadt", "Wohnort", "town"],
+  moveIn: ["Mietbeginn", "Nutzungsbeginn", "gültig ab", "Einzugsdatum", "move in"],
+  moveOut: ["Mietende", "Nutzungsende", "gültig bis", "Auszugsdatum", "move out"],
 };
 
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[\s._\-]+/g, "");
@@ -56,18 +89,23 @@ const BY_NAME = new Map<string, UnitColumn>(
 /** Where each known column sits in a header row, and the header as the file wrote it. */
 export type ColumnMap = Map<UnitColumn, { index: number; header: string }>;
 
-/** Maps a header row; a column named twice is ambiguous (which one would the person mean?). */
-export function mapHeader(fields: string[]): { columns: ColumnMap; duplicates: string[] } {
+/**
+ * Maps a header row; a column named twice is ambiguous (which one would the person mean?). `unused`
+ * are the headers the register does not read, as the file wrote them (blank ones left out).
+ */
+export function mapHeader(fields: string[]): { columns: ColumnMap; duplicates: string[]; unused: string[] } {
   const columns: ColumnMap = new Map();
   const duplicates: string[] = [];
+  const unused: string[] = [];
   fields.forEach((raw, index) => {
     const header = raw.trim();
     const column = BY_NAME.get(normaliseHeader(header));
-    if (!column) return;
-    if (columns.has(column)) duplicates.push(header);
+    if (!column) {
+      if (header !== "") unused.push(header);
+    } else if (columns.has(column)) duplicates.push(header);
     else columns.set(column, { index, header });
   });
-  return { columns, duplicates };
+  return { columns, duplicates, unused };
 }
 
 export { CHANNELS, type Channel };

@@ -4,36 +4,73 @@ import type { Db } from "@/lib/db/client";
 import { units } from "@/lib/db/schema/units";
 import { csvLine } from "@/lib/csv";
 import { log } from "@/lib/log";
-import { CHANNEL_WORDS, GERMAN_HEADERS, UNIT_COLUMNS } from "./columns";
-import { toUnit, type StoredUnit } from "./stored";
+import type { Tenancy } from "@/lib/residents/tenancies/history";
+import { CHANNEL_WORDS, GERMAN_HEADERS, type UnitColumn } from "./columns";
+import { germanDate } from "./dates";
+import { withHistories, type StoredUnit } from "./stored";
 
 /**
  * `GET /api/units/export.csv`: the register in the import's own format (the German headers, `;`,
- * UTF-8 with BOM, formula-safe cells whose guard the import removes again), so that importing the
- * export changes nothing. Streamed in batches by the unit's key, whatever the register's size.
+ * UTF-8 with BOM, formula-safe cells whose guard the import removes again), one row per tenancy
+ * (oldest first), so that importing the export changes nothing. A name the register holds only as
+ * a whole (from before the parts) goes into `Bewohner`, others into `Anrede`/`Vorname`/`Nachname`/
+ * `Firma`. Erased tenancies are left out (their dates stay in the register; the import keeps what a
+ * file does not name). Streamed in batches by the unit's key, whatever the register's size.
  */
 
 const BATCH = 1000;
 
-const cellsOf = (u: StoredUnit) => [
-  u.mscnumber,
-  u.pmnumber,
-  u.property,
-  u.address,
-  u.label,
-  u.resident?.name,
-  u.resident?.email,
-  u.resident ? CHANNEL_WORDS[u.resident.channel] : null,
-  u.resident?.postalAddress,
+export const EXPORT_COLUMNS: UnitColumn[] = [
+  "mscnumber",
+  "pmnumber",
+  "billingunit",
+  "property",
+  "address",
+  "label",
+  "resident",
+  "salutation",
+  "firstName",
+  "lastName",
+  "company",
+  "email",
+  "channel",
+  "postalAddress",
+  "moveIn",
+  "moveOut",
 ];
 
+function tenancyCells(t: Tenancy | null): (string | null)[] {
+  const r = t?.resident ?? null;
+  const parts = r !== null && (r.firstName !== null || r.lastName !== null || r.company !== null);
+  return [
+    r && !parts ? r.name : null,
+    r?.salutation ?? null,
+    r?.firstName ?? null,
+    r?.lastName ?? null,
+    r?.company ?? null,
+    r?.email ?? null,
+    r ? CHANNEL_WORDS[r.channel] : null,
+    r?.postalAddress ?? null,
+    t?.moveIn ? germanDate(t.moveIn) : null,
+    t?.moveOut ? germanDate(t.moveOut) : null,
+  ];
+}
+
+/** A unit's rows: one per tenancy, oldest first; one without a tenancy when it has none to show. */
+function linesOf(u: StoredUnit): string {
+  const unit = [u.mscnumber, u.pmnumber, u.billingunit, u.property, u.address, u.label];
+  const shown = u.tenancies.filter((t) => !t.erased).reverse();
+  return (shown.length > 0 ? shown : [null]).map((t) => csvLine([...unit, ...tenancyCells(t)])).join("");
+}
+
 async function batch(db: Db, userId: string, after: string | null) {
-  return db
+  const rows = await db
     .select()
     .from(units)
     .where(and(eq(units.userId, userId), after === null ? undefined : gt(units.unitKey, after)))
     .orderBy(asc(units.unitKey))
     .limit(BATCH);
+  return { units: await withHistories(db, rows), last: rows.at(-1)?.unitKey ?? null };
 }
 
 export function exportRegister(db: Db, userId: string): ReadableStream<Uint8Array> {
@@ -45,12 +82,12 @@ export function exportRegister(db: Db, userId: string): ReadableStream<Uint8Arra
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(`\uFEFF${csvLine(UNIT_COLUMNS.map((c) => GERMAN_HEADERS[c]))}`));
+          controller.enqueue(encoder.encode(`\uFEFF${csvLine(EXPORT_COLUMNS.map((c) => GERMAN_HEADERS[c]))}`));
         }
-        const rows = await batch(db, userId, after);
-        controller.enqueue(encoder.encode(rows.map((r) => csvLine(cellsOf(toUnit(r)))).join("")));
-        after = rows.at(-1)?.unitKey ?? null;
-        if (rows.length < BATCH) controller.close();
+        const page = await batch(db, userId, after);
+        controller.enqueue(encoder.encode(page.units.map(linesOf).join("")));
+        after = page.last;
+        if (page.units.length < BATCH) controller.close();
       } catch (err) {
         log().error({ err }, "unit register export failed while streaming");
         controller.error(err);

@@ -1,23 +1,18 @@
 import "server-only";
 import { translate, type Locale } from "@/lib/i18n/messages";
-import { CHANNEL_WORDS, GERMAN_HEADERS, type ColumnMap, type UnitColumn } from "./columns";
+import { GERMAN_HEADERS, NAME_COLUMNS, UNIT_FIELDS, type ColumnMap, type UnitColumn } from "./columns";
 import type { CsvRecord } from "./csv";
-import {
-  cellsOfRecord,
-  cellsOfUnit,
-  changedColumns,
-  unitFromCells,
-  unitKey,
-  type Problem,
-  type UnitInput,
-} from "./rows";
+import { historyWrites, mergeHistory, type LineProblem, type Merged } from "./merge";
+import { cellsOfRecord, readRow, unitKey, type ReadRow, type UnitFields } from "./rows";
 import type { StoredUnit } from "./stored";
 
 /**
- * The register import's plan (lib/residents/register/import.ts): each record's cells and key, read before the
- * import takes its lock; then, under it, every record merged over its stored unit, checked and
- * classified. Each loop asks `turn` at every row and waits when it hands the event loop a turn
- * (lib/residents/register/turns.ts), so that 100,000 rows do not hold up other requests.
+ * The register import's plan (lib/residents/register/import.ts): each record read before the
+ * import takes its lock; then, under it, the records grouped by unit (several rows of one unit are
+ * its history), each unit's fields taken from its rows, its history merged into the stored one
+ * (merge.ts), checked and classified. A unit with an error in any of its rows changes nothing. Each
+ * loop asks `turn` at every row and waits when it hands the event loop a turn (turns.ts), so that
+ * 100,000 rows do not hold up other requests.
  */
 
 /** Changes listed one by one in the report (unit numbers only, never a resident's data). */
@@ -31,81 +26,139 @@ export type UnitChange = {
   change: "created" | "updated" | "deleted";
   columns?: UnitColumn[];
 };
-
 type Turn = () => Promise<void> | undefined;
-type Cells = Partial<Record<UnitColumn, string | null>>;
-/** A record as the file gives it: its cells cleaned, and its key when it names a number. */
-export type Given = { line: number; key: string | null; cells: Cells };
+/** A record as the file gives it: its row as read, and its key when it names a number. */
+export type Given = { line: number; key: string | null; row: ReadRow };
 export type Planned = {
   line: number;
   key: string;
-  unit: UnitInput;
+  fields: UnitFields;
   existing: StoredUnit | undefined;
+  /** What changes: the unit's fields and its tenancies' columns; empty when nothing does. */
   columns: UnitColumn[];
+  inserts: Merged[];
+  updates: Merged[];
 };
 
-/** The stored unit as cells, the channel in the file's words, so that a column the file lacks keeps its value. */
-const cellsOfStored = (u: StoredUnit): Record<UnitColumn, string | null> => ({
-  ...cellsOfUnit(u),
-  channel: u.resident ? CHANNEL_WORDS[u.resident.channel] : null,
-});
-
-const numberOf = (u: Pick<UnitInput, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
-
-/** Every record's cells by the header's map, and its key: what does not depend on the register. */
+/** Every record's row by the header's map, and its key: what does not depend on the register. */
 export async function readGiven(records: CsvRecord[], columns: ColumnMap, turn: Turn): Promise<Given[]> {
   const given: Given[] = [];
   for (const record of records) {
-    const cells = cellsOfRecord(record, columns);
-    const key =
-      cells.mscnumber || cells.pmnumber
-        ? unitKey({ mscnumber: cells.mscnumber ?? null, pmnumber: cells.pmnumber ?? null })
-        : null;
-    given.push({ line: record.line, key, cells });
+    const row = readRow(cellsOfRecord(record, columns));
+    const { mscnumber = null, pmnumber = null } = row.fields;
+    given.push({ line: record.line, key: mscnumber || pmnumber ? unitKey({ mscnumber, pmnumber }) : null, row });
     const pause = turn();
     if (pause) await pause;
   }
   return given;
 }
 
-/** Every record checked against the register as it stands; what it would change, and every error. */
+/** The unit's fields from its rows: a value given on several rows must be the same; a column the file lacks keeps the stored one. */
+function fieldsOf(rows: Given[], existing: StoredUnit | undefined, problems: LineProblem[]): UnitFields {
+  const fields = {} as UnitFields;
+  for (const f of UNIT_FIELDS) {
+    const given = rows.filter((g) => f in g.row.fields);
+    if (given.length === 0) {
+      fields[f] = existing?.[f] ?? null;
+      continue;
+    }
+    const first = given.find((g) => g.row.fields[f]);
+    fields[f] = first?.row.fields[f] ?? null;
+    for (const g of given)
+      if (first && g.row.fields[f] && g.row.fields[f] !== fields[f])
+        problems.push({ line: g.line, column: f, message: "unitsApi.row.contradicts", vars: { line: first.line } });
+  }
+  return fields;
+}
+
+/** One unit's rows planned: what it changes, or every problem of its rows. */
+function planUnit(key: string, rows: Given[], existing: StoredUnit | undefined, named: boolean, today: string) {
+  const problems: LineProblem[] = rows.flatMap((g) => g.row.problems.map((p) => ({ ...p, line: g.line })));
+  // Without a name column every row speaks of the present resident: one row per unit.
+  if (!named)
+    for (const g of rows.slice(1))
+      problems.push({
+        line: g.line,
+        column: g.row.fields.mscnumber ? "mscnumber" : "pmnumber",
+        message: "unitsApi.row.repeated",
+        vars: { line: rows[0]!.line },
+      });
+  const fields = fieldsOf(rows, existing, problems);
+  if (problems.length > 0) return { problems };
+  const stored = existing?.tenancies ?? [];
+  const merged = mergeHistory(
+    stored,
+    rows.map((g) => ({ line: g.line, tenancy: g.row.tenancy })),
+    today,
+  );
+  if (merged.problems.length > 0) return { problems: merged.problems };
+  const { inserts, updates, columns } = historyWrites(stored, merged.history);
+  const changed = UNIT_FIELDS.filter((f) => existing && existing[f] !== fields[f]);
+  const planned: Planned = {
+    line: rows[0]!.line,
+    key,
+    fields,
+    existing,
+    columns: [...changed, ...columns],
+    inserts,
+    updates,
+  };
+  return { planned };
+}
+
+/** Every unit of the file checked against the register as it stands; what it would change, and every error. */
 export async function plan(
   records: Given[],
   columns: ColumnMap,
   register: Map<string, StoredUnit>,
-  locale: Locale,
+  options: { locale: Locale; today: string },
   turn: Turn,
 ) {
-  const errors: RowError[] = [];
+  const errors: (RowError & { order: number })[] = [];
   const planned: Planned[] = [];
-  const seen = new Map<string, number>();
-  const mentioned = new Set<string>();
-  const columnName = (p: Problem) => columns.get(p.column)?.header ?? GERMAN_HEADERS[p.column];
-  for (const { line, key, cells } of records) {
+  const byUnit = new Map<string, Given[]>();
+  const named = NAME_COLUMNS.some((c) => columns.has(c));
+  const columnName = (c: UnitColumn) => columns.get(c)?.header ?? GERMAN_HEADERS[c];
+  const report = (p: LineProblem) =>
+    errors.push({
+      line: p.line,
+      column: columnName(p.column),
+      message: translate(options.locale, p.message, p.vars),
+      order: errors.length,
+    });
+  for (const g of records) {
     const pause = turn();
     if (pause) await pause;
-    if (key) mentioned.add(key);
-    const existing = key ? register.get(key) : undefined;
-    const { unit, problems } = unitFromCells({ ...(existing ? cellsOfStored(existing) : {}), ...cells });
-    const first = key ? seen.get(key) : undefined;
-    if (key && first !== undefined)
-      problems.push({
-        column: cells.mscnumber ? "mscnumber" : "pmnumber",
-        message: "unitsApi.row.repeated",
-        vars: { line: first },
-      });
-    if (problems.length > 0) {
-      for (const p of problems)
-        errors.push({ line, column: columnName(p), message: translate(locale, p.message, p.vars) });
+    if (g.key === null) g.row.problems.forEach((p) => report({ ...p, line: g.line }));
+    else byUnit.set(g.key, [...(byUnit.get(g.key) ?? []), g]);
+  }
+  for (const [key, rows] of byUnit) {
+    const pause = turn();
+    if (pause) await pause;
+    const result = planUnit(key, rows, register.get(key), named, options.today);
+    if (result.planned) {
+      planned.push(result.planned);
       continue;
     }
-    seen.set(key!, line);
-    planned.push({ line, key: key!, unit, existing, columns: existing ? changedColumns(unit, existing) : [] });
+    result.problems.forEach(report);
+    // The unit's other rows are not taken either: say so at each of them.
+    const failed = new Set(result.problems.map((p) => p.line));
+    const first = Math.min(...failed);
+    for (const g of rows)
+      if (!failed.has(g.line))
+        errors.push({
+          line: g.line,
+          message: translate(options.locale, "unitsApi.row.heldBack", { line: first }),
+          order: errors.length,
+        });
   }
-  return { errors, planned, mentioned };
+  errors.sort((a, b) => a.line - b.line || a.order - b.order);
+  return { errors: errors.map(({ order: _order, ...e }) => e), planned, mentioned: new Set(byUnit.keys()) };
 }
 
-/** What the plan changes: the rows to write, the units to delete, and the report's counts and list. */
+const numberOf = (u: Pick<UnitFields, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
+
+/** What the plan changes: the units to write, the units to delete, and the report's counts and list. */
 export async function summarise(
   planned: Planned[],
   register: Map<string, StoredUnit>,
@@ -123,8 +176,8 @@ export async function summarise(
     if (listed.length < MAX_LISTED_CHANGES)
       listed.push(
         p.existing
-          ? { line: p.line, unit: numberOf(p.unit), change: "updated", columns: p.columns }
-          : { line: p.line, unit: numberOf(p.unit), change: "created" },
+          ? { line: p.line, unit: numberOf(p.fields), change: "updated", columns: p.columns }
+          : { line: p.line, unit: numberOf(p.fields), change: "created" },
       );
   }
   const deleted = replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];

@@ -1,37 +1,71 @@
 import type { MessageKey } from "@/lib/i18n/messages";
-import { channelOf, UNIT_COLUMNS, type Channel, type ColumnMap, type UnitColumn } from "./columns";
+import type { TenancyResident } from "@/lib/residents/tenancies/history";
+import type { Person } from "@/lib/residents/tenancies/person";
+import {
+  channelOf,
+  NAME_COLUMNS,
+  UNIT_FIELDS,
+  type Channel,
+  type ColumnMap,
+  type UnitColumn,
+  type UnitField,
+} from "./columns";
 import type { CsvRecord } from "./csv";
+import { parseDate } from "./dates";
+import { isCompany, salutationOf, splitName } from "./names";
 
 /**
- * One unit of the register as a person or a file gives it, and the rules every unit keeps
- * whichever way it comes (the import's rows and the page's edit run the same checks): a unit
- * number, a valid e-mail where the channel is e-mail, a postal address where it is post, and a
- * way to reach a portal resident with their link (by e-mail, else by letter).
+ * One row of the register as a file gives it (docs/api.md, "The unit register"): the unit's own
+ * fields and one tenancy, and the rules every unit and resident keeps whichever way they come (the
+ * import's rows and the page's edit run the same checks): a unit number, a valid e-mail where the
+ * channel is e-mail, a postal address where it is post, and a way to reach a portal resident with
+ * their link (by e-mail, else by letter). A field the file has no column for is absent, so that
+ * the stored value stays.
  */
 
-export type Resident = { name: string; email: string | null; channel: Channel; postalAddress: string | null };
-export type UnitInput = {
-  mscnumber: string | null;
-  pmnumber: string | null;
-  property: string | null;
-  address: string | null;
-  label: string | null;
-  resident: Resident | null;
+export type Cells = Partial<Record<UnitColumn, string | null>>;
+export type UnitFields = Record<UnitField, string | null>;
+/** A tenancy as one row gives it; a field is absent (undefined) where the file has no column for it. */
+export type RowTenancy = {
+  /** The resident the row names; absent when the file has no name column, null when its cells are empty. */
+  person?: Person | null;
+  /** The name came from the one `Bewohner` column (its parts are a guess). */
+  oneColumn: boolean;
+  /** The file has an `Anrede` column (without one, a stored salutation stays). */
+  salutationColumn: boolean;
+  email?: string | null;
+  /** null: the cell is empty (post, as §6a HeizkostenV has it, unless the resident chose otherwise). */
+  channel?: Channel | null;
+  postalAddress?: string | null;
+  moveIn?: string | null;
+  moveOut?: string | null;
 };
-
 export type Problem = { column: UnitColumn; message: MessageKey; vars?: Record<string, string | number> };
+export type ReadRow = { fields: Partial<UnitFields>; tenancy: RowTenancy; problems: Problem[] };
 
+const LONG = 200;
 /** Longest cell of each kind: enough for any real register, bounded for an untrusted file. */
 export const MAX_LENGTH: Record<UnitColumn, number> = {
   mscnumber: 64,
   pmnumber: 64,
-  property: 200,
-  address: 200,
-  label: 200,
-  resident: 200,
+  billingunit: 64,
+  property: LONG,
+  address: LONG,
+  label: LONG,
+  resident: LONG,
+  salutation: 40,
+  firstName: LONG,
+  lastName: LONG,
+  company: LONG,
   email: 254,
   channel: 20,
   postalAddress: 500,
+  street: LONG,
+  houseNumber: 20,
+  postcode: 20,
+  city: LONG,
+  moveIn: 20,
+  moveOut: 20,
 };
 
 const EMAIL = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:]+$/;
@@ -59,24 +93,8 @@ export function cleanCell(raw: string, column: UnitColumn): string | null {
   return text === "" ? null : text;
 }
 
-/** What is wrong with a unit (empty when nothing is). */
-export function unitProblems(unit: UnitInput): Problem[] {
-  const problems: Problem[] = [];
-  if (!unit.mscnumber && !unit.pmnumber) problems.push({ column: "mscnumber", message: "unitsApi.row.noNumber" });
-  const r = unit.resident;
-  if (!r) return problems;
-  if (r.email !== null && !EMAIL.test(r.email)) problems.push({ column: "email", message: "unitsApi.row.badEmail" });
-  if (r.channel === "email" && r.email === null)
-    problems.push({ column: "email", message: "unitsApi.row.emailMissing" });
-  if (r.channel === "post" && r.postalAddress === null)
-    problems.push({ column: "postalAddress", message: "unitsApi.row.addressMissing" });
-  if (r.channel === "portal" && r.email === null && r.postalAddress === null)
-    problems.push({ column: "email", message: "unitsApi.row.portalUnreachable" });
-  return problems;
-}
-
 /** Length and character problems of the cells as given. */
-function cellProblems(cells: Partial<Record<UnitColumn, string | null>>): Problem[] {
+export function cellProblems(cells: Cells): Problem[] {
   const problems: Problem[] = [];
   for (const [column, value] of Object.entries(cells) as [UnitColumn, string | null][]) {
     if (value === null) continue;
@@ -88,67 +106,109 @@ function cellProblems(cells: Partial<Record<UnitColumn, string | null>>): Proble
   return problems;
 }
 
-/**
- * The resident of a row: none when every resident cell is empty; the channel post when it is left
- * empty, as §6a HeizkostenV has it (paper unless the resident chose a digital way).
- */
-function residentOf(cells: Partial<Record<UnitColumn, string | null>>, problems: Problem[]): Resident | null {
-  const { resident: name = null, email = null, channel: word = null, postalAddress = null } = cells;
-  if (name === null && email === null && word === null && postalAddress === null) return null;
-  if (name === null) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
-  const channel = word === null ? "post" : channelOf(word);
-  if (!channel) problems.push({ column: "channel", message: "unitsApi.row.badChannel", vars: { value: word ?? "" } });
-  return { name: name ?? "", email, channel: channel ?? "post", postalAddress };
+/** What is wrong with a resident as stored: the channel's needs and the e-mail's form. */
+export function residentProblems(r: Pick<TenancyResident, "email" | "channel" | "postalAddress">): Problem[] {
+  const problems: Problem[] = [];
+  if (r.email !== null && !EMAIL.test(r.email)) problems.push({ column: "email", message: "unitsApi.row.badEmail" });
+  if (r.channel === "email" && r.email === null)
+    problems.push({ column: "email", message: "unitsApi.row.emailMissing" });
+  if (r.channel === "post" && r.postalAddress === null)
+    problems.push({ column: "postalAddress", message: "unitsApi.row.addressMissing" });
+  if (r.channel === "portal" && r.email === null && r.postalAddress === null)
+    problems.push({ column: "email", message: "unitsApi.row.portalUnreachable" });
+  return problems;
 }
 
-/** A unit from cells already cleaned (a record's, or the page's edit), with every problem. */
-export function unitFromCells(cells: Partial<Record<UnitColumn, string | null>>): {
-  unit: UnitInput;
-  problems: Problem[];
-} {
+/** The resident's name: the parts where any is given, else the one column split; null when all are empty. */
+function personOf(cells: Cells): { person: Person | null; oneColumn: boolean } {
+  const { salutation = null, firstName = null, resident = null } = cells;
+  let { lastName = null, company = null } = cells;
+  // Exports often put a company into the last name: with a legal form and no first name, it is one.
+  if (!firstName && !company && lastName && isCompany(lastName)) [company, lastName] = [lastName, null];
+  if (firstName || lastName || company) {
+    const personal = [firstName, lastName].filter(Boolean).join(" ");
+    const name = personal || company!;
+    return {
+      person: { name, salutation: salutation && salutationOf(salutation), firstName, lastName, company },
+      oneColumn: false,
+    };
+  }
+  if (resident) {
+    const split = splitName(resident);
+    return {
+      person: { ...split, salutation: salutation ? salutationOf(salutation) : split.salutation },
+      oneColumn: true,
+    };
+  }
+  return { person: null, oneColumn: false };
+}
+
+/** `Anschrift`, else `Straße Nr` and `PLZ Ort` as two lines; null when all are empty. */
+function postalOf(cells: Cells, problems: Problem[]): string | null {
+  if (cells.postalAddress) return cells.postalAddress;
+  const { street = null, houseNumber = null, postcode = null, city = null } = cells;
+  if (!street && !houseNumber && !postcode && !city) return null;
+  if (!street) problems.push({ column: "street", message: "unitsApi.row.addressIncomplete" });
+  if (!city) problems.push({ column: "city", message: "unitsApi.row.addressIncomplete" });
+  const address = `${[street, houseNumber].filter(Boolean).join(" ")}\n${[postcode, city].filter(Boolean).join(" ")}`;
+  if (address.length > MAX_LENGTH.postalAddress)
+    problems.push({ column: "street", message: "unitsApi.row.tooLong", vars: { max: MAX_LENGTH.postalAddress } });
+  return address;
+}
+
+function dateOf(cells: Cells, column: "moveIn" | "moveOut", problems: Problem[]): string | null | undefined {
+  if (!(column in cells)) return undefined;
+  const cell = cells[column] ?? null;
+  if (cell === null) return null;
+  const day = parseDate(cell);
+  if (day === undefined) problems.push({ column, message: "unitsApi.row.badDate", vars: { value: cell } });
+  return day ?? null;
+}
+
+const has = (cells: Cells, columns: readonly UnitColumn[]) => columns.some((c) => c in cells);
+
+/** The tenancy of a row's cells (already cleaned), with the problems of its cells. */
+function tenancyOf(cells: Cells, problems: Problem[]): RowTenancy {
+  const t: RowTenancy = { oneColumn: false, salutationColumn: "salutation" in cells };
+  if (has(cells, NAME_COLUMNS)) Object.assign(t, personOf(cells));
+  if ("email" in cells) {
+    t.email = cells.email ?? null;
+    if (t.email !== null && !EMAIL.test(t.email)) problems.push({ column: "email", message: "unitsApi.row.badEmail" });
+  }
+  if ("channel" in cells) {
+    const word = cells.channel ?? null;
+    const channel = word === null ? null : channelOf(word);
+    if (channel === undefined)
+      problems.push({ column: "channel", message: "unitsApi.row.badChannel", vars: { value: word! } });
+    t.channel = channel ?? null;
+  }
+  if (has(cells, ["postalAddress", "street", "houseNumber", "postcode", "city"]))
+    t.postalAddress = postalOf(cells, problems);
+  t.moveIn = dateOf(cells, "moveIn", problems);
+  t.moveOut = dateOf(cells, "moveOut", problems);
+  return t;
+}
+
+/** A row from cells already cleaned: the unit's fields the file has columns for, its tenancy, every problem of its cells. */
+export function readRow(cells: Cells): ReadRow {
   const problems = cellProblems(cells);
-  const resident = residentOf(cells, problems);
-  const unit: UnitInput = {
-    mscnumber: cells.mscnumber ?? null,
-    pmnumber: cells.pmnumber ?? null,
-    property: cells.property ?? null,
-    address: cells.address ?? null,
-    label: cells.label ?? null,
-    resident,
-  };
-  // With a channel we cannot read, what it would require is unknown: that one problem is enough.
-  if (problems.some((p) => p.column === "channel")) return { unit, problems };
-  return { unit, problems: [...problems, ...unitProblems(unit)] };
+  const fields: Partial<UnitFields> = {};
+  for (const f of UNIT_FIELDS) if (f in cells) fields[f] = cells[f] ?? null;
+  if (!cells.mscnumber && !cells.pmnumber) problems.push({ column: "mscnumber", message: "unitsApi.row.noNumber" });
+  const tenancy = tenancyOf(cells, problems);
+  // A resident's details without a name cannot be anyone's (a vacancy has a move-in and nothing else).
+  const details = cells.email || cells.channel || tenancy.postalAddress;
+  if (tenancy.person === null && details) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
+  return { fields, tenancy, problems };
 }
 
 /** The cells of one record by the header's map, cleaned. */
-export function cellsOfRecord(record: CsvRecord, columns: ColumnMap): Partial<Record<UnitColumn, string | null>> {
-  const cells: Partial<Record<UnitColumn, string | null>> = {};
+export function cellsOfRecord(record: CsvRecord, columns: ColumnMap): Cells {
+  const cells: Cells = {};
   for (const [column, { index }] of columns) cells[column] = cleanCell(record.fields[index] ?? "", column);
   return cells;
 }
 
-/** A unit as one value per column (the channel as its key, e.g. `email`). */
-export function cellsOfUnit(u: UnitInput): Record<UnitColumn, string | null> {
-  return {
-    mscnumber: u.mscnumber,
-    pmnumber: u.pmnumber,
-    property: u.property,
-    address: u.address,
-    label: u.label,
-    resident: u.resident?.name ?? null,
-    email: u.resident?.email ?? null,
-    channel: u.resident?.channel ?? null,
-    postalAddress: u.resident?.postalAddress ?? null,
-  };
-}
-
-/** The columns in which two units differ (a resident's columns when one has none and the other has). */
-export function changedColumns(a: UnitInput, b: UnitInput): UnitColumn[] {
-  const [x, y] = [cellsOfUnit(a), cellsOfUnit(b)];
-  return UNIT_COLUMNS.filter((c) => x[c] !== y[c]);
-}
-
 /** The register's key of a unit: its `mscnumber`, else its `pmnumber` (docs/api.md). */
-export const unitKey = (u: Pick<UnitInput, "mscnumber" | "pmnumber">): string =>
+export const unitKey = (u: { mscnumber: string | null; pmnumber: string | null }): string =>
   u.mscnumber ? `m:${u.mscnumber}` : `p:${u.pmnumber ?? ""}`;

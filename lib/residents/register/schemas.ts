@@ -13,21 +13,29 @@ export const UnitsQuery = listSchema(UNITS_LIST);
 /** A text of the edit: `null` or blank empties the field; the lengths are those of the import. */
 const Text = (max: number) => z.string().max(max).nullable().optional();
 
-/** `PATCH /api/units/{id}`: what the page edits (the numbers are the unit's key and stay). */
+/**
+ * `PATCH /api/units/{id}`: what the page edits (the numbers are the unit's key and stay). `resident`
+ * corrects the present resident's details (the same tenancy); a change of resident is a move, with
+ * its own dates, not an edit.
+ */
 export const UnitEditBody = z
   .object({
+    billingunit: Text(MAX_LENGTH.billingunit),
     property: Text(MAX_LENGTH.property),
     address: Text(MAX_LENGTH.address),
     label: Text(MAX_LENGTH.label),
     resident: z
       .object({
-        name: z.string().max(MAX_LENGTH.resident),
+        name: z.string().max(MAX_LENGTH.resident).optional(),
+        salutation: Text(MAX_LENGTH.salutation),
+        firstName: Text(MAX_LENGTH.firstName),
+        lastName: Text(MAX_LENGTH.lastName),
+        company: Text(MAX_LENGTH.company),
         email: Text(MAX_LENGTH.email),
-        channel: z.enum(CHANNELS),
+        channel: z.enum(CHANNELS).optional(),
         postalAddress: Text(MAX_LENGTH.postalAddress),
       })
       .strict()
-      .nullable()
       .optional(),
   })
   .strict();

@@ -2,36 +2,69 @@ import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { units, type UnitRow } from "@/lib/db/schema/units";
-import type { Resident, UnitInput } from "./rows";
+import { tenancyOn, type Tenancy, type TenancyResident } from "@/lib/residents/tenancies/history";
+import { readHistories, today } from "@/lib/residents/tenancies/store";
+import type { UnitFields } from "./rows";
 import { nextTurn } from "./turns";
 
-/** A unit of the register as the API answers it (docs/api.md, "The unit register"). */
-export type StoredUnit = UnitInput & { id: string; updatedAt: string };
+/** The last on-site-roles report of a unit to one connection (docs/api.md; filled by issue #36's reporting). */
+export type UnitReport = {
+  connectionId: string;
+  state: "pending" | "accepted" | "rejected" | "unknown";
+  at: string;
+  transactionid?: string;
+  messages?: { type: string; shortmessage: string; message: string }[];
+  dueBy?: string;
+  overdue: boolean;
+};
 
-export function toUnit(row: UnitRow): StoredUnit {
-  const resident: Resident | null =
-    row.residentName !== null && row.channel !== null
-      ? { name: row.residentName, email: row.residentEmail, channel: row.channel, postalAddress: row.postalAddress }
-      : null;
+/**
+ * A unit of the register as the API answers it (docs/api.md, "The unit register"): its own fields,
+ * the present resident (the tenancy that runs today), its history newest first, and its reports.
+ */
+export type StoredUnit = UnitFields & {
+  id: string;
+  resident: TenancyResident | null;
+  tenancies: Tenancy[];
+  reports: UnitReport[];
+  updatedAt: string;
+};
+
+/** A unit's row with its history (newest first, as readHistories gives it). */
+export function toUnit(row: UnitRow, history: Tenancy[], day = today()): StoredUnit {
   return {
     id: row.id,
     mscnumber: row.mscnumber,
     pmnumber: row.pmnumber,
+    billingunit: row.billingunit,
     property: row.property,
     address: row.address,
     label: row.label,
-    resident,
+    resident: tenancyOn(history, day)?.resident ?? null,
+    tenancies: history,
+    reports: [],
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Rows of units as the API answers them, their histories read in one statement. */
+export async function withHistories(db: Db, rows: UnitRow[]): Promise<StoredUnit[]> {
+  const histories = await readHistories(
+    db,
+    rows.map((r) => r.id),
+  );
+  const day = today();
+  return rows.map((r) => toUnit(r, histories.get(r.id) ?? [], day));
 }
 
 /** Units read per statement when the whole register is loaded: about 50 ms each with the embedded database. */
 const LOAD_PAGE = 2000;
 
 /**
- * The whole register of one user by key: the import matches every row against it. Read in pages
- * by key, with a turn of the event loop between them (lib/residents/register/turns.ts): one statement for
- * 100,000 units held the server's thread for seconds with the embedded database.
+ * The whole register of one user by key, with every unit's history: the import matches every row
+ * against it. Read in pages by key, with a turn of the event loop between statements
+ * (lib/residents/register/turns.ts): one statement for 100,000 units held the server's thread for
+ * seconds with the embedded database.
  */
 export async function loadRegister(db: Db, userId: string): Promise<Map<string, StoredUnit>> {
   const register = new Map<string, StoredUnit>();
@@ -44,7 +77,11 @@ export async function loadRegister(db: Db, userId: string): Promise<Map<string, 
       .where(and(eq(units.userId, userId), gt(units.unitKey, after)))
       .orderBy(asc(units.unitKey))
       .limit(LOAD_PAGE);
-    for (const row of rows) register.set(row.unitKey, toUnit(row));
+    if (rows.length > 0) {
+      await nextTurn();
+      const loaded = await withHistories(db, rows);
+      rows.forEach((row, i) => register.set(row.unitKey, loaded[i]!));
+    }
     if (rows.length < LOAD_PAGE) return register;
     after = rows.at(-1)!.unitKey;
     await nextTurn();

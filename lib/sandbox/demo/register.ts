@@ -1,32 +1,60 @@
 import { csvLine } from "@/lib/csv";
 import { hash, PROPERTIES, unitOf, type Property } from "./properties";
+import { DEMO_MONTHS } from "./state";
 
 /**
  * The unit register that fits the demo data set (docs/sandbox.md, "The demo data set"): the two
  * properties whose UVI documents `hv-nord` holds (Hamburg and Kiel), as property-management
- * software would export them. Most units have a resident; the channels are spread about as
- * residents chose them when asked (46 % e-mail, 34 % portal, 20 % post); a few flats stand empty;
- * and two units are left out on purpose, so that the inbox shows a "nicht zugeordnet" group.
+ * software would export them: one row per tenancy, name and address in parts, move-in and move-out
+ * dates. Every resident moved in before the demo's first document month (some since before any
+ * document), so post, portal and e-mail residents each receive the last month's documents; the
+ * channels are spread about as residents chose them when asked (46 % e-mail, 34 % portal, 20 %
+ * post). One flat changes its resident on the 15th of the last month (its document is handed to
+ * nobody until the manager assigns it), one stands empty since two months before it, a few more
+ * stand empty since long before, and two units are left out on purpose, so that the inbox shows a
+ * "nicht zugeordnet" group.
  */
 
-const FIRST_NAMES = [
-  "Anna",
-  "Jürgen",
-  "Özlem",
-  "Björn",
-  "Ursula",
-  "Sören",
-  "Käthe",
-  "Lukas",
-  "Zoë",
-  "Mehmet",
-  "Jörg",
-  "Sophie",
-  "René",
-  "Agnieszka",
+const FIRST_NAMES: [string, "Frau" | "Herr"][] = [
+  ["Anna", "Frau"],
+  ["Jürgen", "Herr"],
+  ["Özlem", "Frau"],
+  ["Björn", "Herr"],
+  ["Ursula", "Frau"],
+  ["Sören", "Herr"],
+  ["Käthe", "Frau"],
+  ["Lukas", "Herr"],
+  ["Zoë", "Frau"],
+  ["Mehmet", "Herr"],
+  ["Jörg", "Herr"],
+  ["Sophie", "Frau"],
+  ["René", "Herr"],
+  ["Agnieszka", "Frau"],
 ];
 /** Left out of the register on purpose: the first flat of each property's last house. */
 export const DEMO_UNREGISTERED = ["55501045", "55502025"];
+/** The flat whose resident changes on the 15th of the demo's last month, and the one empty since two months before. */
+export const DEMO_CHANGE = "55501006";
+export const DEMO_VACANCY = "55502008";
+
+export const DEMO_HEADER = [
+  "Nutzeinheit",
+  "HV-Nr.",
+  "Abrechnungseinheit",
+  "Liegenschaft",
+  "Adresse",
+  "Lage",
+  "Anrede",
+  "Vorname",
+  "Nachname",
+  "E-Mail",
+  "Zustellweg",
+  "Straße",
+  "PLZ",
+  "Ort",
+  "Einzug",
+  "Auszug",
+];
 
 const ascii = (s: string) =>
   s
@@ -38,44 +66,101 @@ const ascii = (s: string) =>
     .normalize("NFD")
     .replace(/[^a-z]/g, "");
 
-function row(property: Property, index: number): (string | null)[] | null {
+/** `TT.MM.JJJJ` of a UTC day. */
+const german = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
+/** The first day of the month `by` months after `ym` (`YYYY-MM`). */
+const monthStart = (ym: string, by = 0) => {
+  const [y, m] = ym.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + by, 1));
+};
+const dayBefore = (d: Date) => new Date(d.getTime() - 86_400_000);
+
+type Tenancy = { first: number; last: string; channelRoll: number; moveIn: string | null; moveOut: string | null };
+
+/** A resident's cells: salutation, names, e-mail, channel, address in parts. */
+function residentCells(key: string, t: Tenancy, house: string, city: string): (string | null)[] {
+  const [first, salutation] = FIRST_NAMES[t.first % FIRST_NAMES.length]!;
+  const email = `${ascii(first)}.${ascii(t.last)}.${key.slice(-3)}@example.org`;
+  const [postcode, ...town] = city.split(" ");
+  const address = [house, postcode!, town.join(" ")];
+  const roll = t.channelRoll;
+  const reach: (string | null)[] =
+    roll < 44
+      ? [email, "E-Mail", null, null, null]
+      : roll < 76
+        ? roll % 2 === 0
+          ? [email, "Portal", null, null, null]
+          : [null, "Portal", ...address]
+        : [null, "Post", ...address];
+  return [salutation, first, t.last, ...reach, t.moveIn, t.moveOut];
+}
+
+const vacancyCells = (from: string, to: string | null = null) => [
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  from,
+  to,
+];
+
+/** The tenancies of one unit, oldest first, as cells after the unit's own. */
+function tenancyRows(unit: ReturnType<typeof unitOf>, house: string, city: string): (string | null)[][] {
+  const last = DEMO_MONTHS.at(-1)!;
+  const roll = hash(`${unit.msc}:channel`) % 100;
+  const since = hash(`${unit.msc}:since`) % 160;
+  // A third since before any document (no date); the others moved in up to nine years before the first document month.
+  const moveIn = since < 50 ? null : german(monthStart(DEMO_MONTHS[0]!, -(since - 48)));
+  const resident: Tenancy = {
+    first: hash(`${unit.msc}:first`),
+    last: unit.resident,
+    channelRoll: roll,
+    moveIn,
+    moveOut: null,
+  };
+  if (unit.msc === DEMO_CHANGE) {
+    const change = new Date(monthStart(last).getTime() + 14 * 86_400_000);
+    const next: Tenancy = { first: 11, last: "Sommer", channelRoll: 10, moveIn: german(change), moveOut: null };
+    return [
+      residentCells(unit.msc, { ...resident, moveOut: german(dayBefore(change)) }, house, city),
+      residentCells(unit.msc, next, house, city),
+    ];
+  }
+  if (unit.msc === DEMO_VACANCY) {
+    const empty = monthStart(last, -1);
+    return [
+      residentCells(unit.msc, { ...resident, moveOut: german(dayBefore(empty)) }, house, city),
+      vacancyCells(german(empty)),
+    ];
+  }
+  // About one flat in twenty stands empty since long before the first document.
+  if (roll >= 95) return [vacancyCells(german(monthStart(DEMO_MONTHS[0]!, -12)))];
+  return [residentCells(unit.msc, resident, house, city)];
+}
+
+function rows(property: Property, index: number): (string | null)[][] {
   const unit = unitOf(property, index);
-  if (DEMO_UNREGISTERED.includes(unit.msc)) return null;
+  if (DEMO_UNREGISTERED.includes(unit.msc)) return [];
   const house = unit.label.split(", ")[1] ?? property.street;
   const city = property.city;
   const base = [
     unit.msc,
     unit.pm,
+    property.code,
     `Wohnanlage ${property.street}, ${city.replace(/^\d+ /, "")}`,
     `${house}, ${city}`,
     unit.label,
   ];
-  const roll = hash(`${unit.msc}:channel`) % 100;
-  // About one flat in twenty stands empty.
-  if (roll >= 95) return [...base, null, null, null, null];
-  const name = `${FIRST_NAMES[hash(`${unit.msc}:first`) % FIRST_NAMES.length]!} ${unit.resident}`;
-  const email = `${ascii(name.split(" ")[0]!)}.${ascii(unit.resident)}.${unit.msc.slice(-3)}@example.org`;
-  const postal = `${name}\n${house}\n${city}`;
-  if (roll < 44) return [...base, name, email, "E-Mail", null];
-  if (roll < 76) return [...base, name, roll % 2 === 0 ? email : null, "Portal", roll % 2 === 0 ? null : postal];
-  return [...base, name, null, "Post", postal];
+  return tenancyRows(unit, house, city).map((cells) => [...base, ...cells]);
 }
 
 /** The register as CSV in the dashboard's import format (German headers, `;`, UTF-8 with BOM). */
 export function demoRegisterCsv(): string {
-  const header = [
-    "Nutzeinheit",
-    "HV-Nr.",
-    "Liegenschaft",
-    "Adresse",
-    "Lage",
-    "Bewohner",
-    "E-Mail",
-    "Zustellweg",
-    "Anschrift",
-  ];
-  const lines = PROPERTIES.slice(0, 2).flatMap((p) =>
-    Array.from({ length: p.units }, (_, i) => row(p, i)).filter((r) => r !== null),
-  );
-  return `\uFEFF${csvLine(header)}${lines.map((cells) => csvLine(cells)).join("")}`;
+  const lines = PROPERTIES.slice(0, 2).flatMap((p) => Array.from({ length: p.units }, (_, i) => rows(p, i)).flat());
+  return `\uFEFF${csvLine(DEMO_HEADER)}${lines.map((cells) => csvLine(cells)).join("")}`;
 }

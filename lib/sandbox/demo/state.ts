@@ -25,7 +25,8 @@ export const SECOND_CLIENT = {
 /** The first two properties (Hamburg, Kiel) belong to customer 4711 of `hv-nord`. */
 const isNorth = (propertyIndex: number) => propertyIndex < 2;
 
-const MONTHS = ["2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
+/** The months of the demo's UVI documents, oldest first (the demo register's dates follow the last one). */
+export const DEMO_MONTHS = ["2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
 
 function lastDay(ym: string): string {
   const [y, m] = ym.split("-").map(Number) as [number, number];
@@ -34,7 +35,7 @@ function lastDay(ym: string): string {
 
 function uviDocuments(): StateDocument[] {
   const docs: StateDocument[] = [];
-  for (const ym of MONTHS) {
+  for (const ym of DEMO_MONTHS) {
     for (const [p, property] of PROPERTIES.entries()) {
       const customer = (isNorth(p) ? DEMO_CLIENT : SECOND_CLIENT).customers[0]!;
       for (let i = 0; i < property.units; i++) {
