@@ -54,7 +54,9 @@ export const PLACEMENT = {
   "integration/handoffs-portal.test.ts": embedded,
   "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
-  "integration/tenancies-handoff.test.ts": both("the one rule is a database function joined by every view: SQL features"),
+  "integration/tenancies-handoff.test.ts": both(
+    "the one rule is a database function joined by every view: SQL features",
+  ),
   "integration/hardening-bodies.test.ts": embedded,
   "integration/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
   "integration/hardening-origin.test.ts": embedded,

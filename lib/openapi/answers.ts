@@ -157,7 +157,10 @@ const InboxDocument = DocumentAnswer.extend({
   recipient: z
     .enum(RECIPIENT_KINDS)
     .nullable()
-    .meta({ description: "who receives it by the one rule (docs/api.md, \"Who receives a document\"); null outside the register" }),
+    .meta({
+      description:
+        'who receives it by the one rule (docs/api.md, "Who receives a document"); null outside the register',
+    }),
   handoff: z
     .object({ state: z.enum(HANDOFF_STATES), channel: z.enum(CHANNELS), at: z.string().meta({ format: "date-time" }) })
     .nullable()

@@ -59,7 +59,9 @@ const HandoffMonthAnswer = z.object({
       resident: z
         .string()
         .nullable()
-        .meta({ description: "the resident of the first document's period, else the present one (the owner's own record)" }),
+        .meta({
+          description: "the resident of the first document's period, else the present one (the owner's own record)",
+        }),
       entries: z.array(MonthEntry),
     }),
   ),

@@ -58,6 +58,7 @@ const PATH_PARAMS: Record<string, string> = {
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
   itemId: "the id (UUID) of an outbox item of that connection",
+  tenancyId: "the id (UUID) of a tenancy of that unit (`GET /api/units`: `tenancies[].id`)",
 };
 
 /** zod writes ±2^53-1 as the bounds of every integer: noise for a reader. */

@@ -55,8 +55,7 @@ describe("the resident's portal", () => {
     // Registered by a first import without dates, Petra has lived there since before any document (issue #34).
     for (const shown of ["UVI_p-1.pdf", "UVI_p-2.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"])
       assert.ok(html.includes(shown), shown);
-    for (const hidden of ["UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email])
-      assert.ok(!html.includes(hidden), hidden);
+    for (const hidden of ["UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email]) assert.ok(!html.includes(hidden), hidden);
 
     const hrefs = [...html.matchAll(/href="(\/r\/[A-Za-z0-9_-]{43}\/documents\/[0-9a-f]{32})"/g)].map((m) => m[1]!);
     assert.equal(hrefs.length, 3);

@@ -15,7 +15,8 @@ export const tenancies = {
     "handoff.skip.erased": "Die Daten des Bewohners dieses Zeitraums sind gelöscht.",
     "tenancies.assign.covered":
       "Dieses Dokument gehört bereits dem Bewohner seines ganzen Zeitraums; eine Zuordnung ist nur bei einem Mieterwechsel oder Leerstand im Zeitraum möglich.",
-    "tenancies.assign.notOfUnit": "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
+    "tenancies.assign.notOfUnit":
+      "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
     "handoffEvent.assigned": "Einem Bewohner des Zeitraums zugeordnet (Mieterwechsel oder Leerstand im Zeitraum)",
     "handoffEvent.noHandoff": "Vermerkt: keine Weitergabe nötig",
     "handoffEvent.unassigned": "Zuordnung aufgehoben",

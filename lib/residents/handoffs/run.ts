@@ -81,7 +81,10 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   const unit = source.unit;
   if (!unit) return ["handoff.skip.noUnit"];
   const nobody = NOBODY[unit.recipient];
-  if (nobody) return unit.recipient === "uncovered" && !(await hasTenancies(db, unit.id)) ? ["handoff.skip.noResident"] : [nobody];
+  if (nobody)
+    return unit.recipient === "uncovered" && !(await hasTenancies(db, unit.id))
+      ? ["handoff.skip.noResident"]
+      : [nobody];
   if (!unit.tenancyId) return ["handoff.skip.noResident"];
   if (!unit.resident) return ["handoff.skip.erased"];
   if (unit.resident.channel === "post") return ["portal.skip.post", { property: unit.property ?? "–" }];

@@ -66,11 +66,7 @@ export async function searchResidents(db: Db, admin: { role: Role }, search: Res
       .orderBy(asc(tenancies.residentName), asc(users.email), asc(units.unitKey), asc(tenancies.moveIn))
       .limit(search.limit)
       .offset(search.offset),
-    db
-      .select({ n: count() })
-      .from(tenancies)
-      .innerJoin(units, eq(units.id, tenancies.unitId))
-      .where(where),
+    db.select({ n: count() }).from(tenancies).innerJoin(units, eq(units.id, tenancies.unitId)).where(where),
   ]);
   // Name and channel are set together (migration 0028's CHECK), and the name is the filter's.
   const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({
