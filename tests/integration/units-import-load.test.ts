@@ -90,11 +90,9 @@ describe("a register import of the largest allowed file", () => {
     console.log(`${label}: ${ms} ms; health asked ${seen(health)}; another manager's page ${seen(page)}`);
     assert.ok(health.slowest < 1000 && health.failed === 0, `${label}: health asked ${seen(health)}`);
     assert.ok(health.asked >= 5, `the import ran long enough to be watched (${health.asked} health requests)`);
-    // The embedded database has one connection, and a transaction holds it whole: another user's
-    // request that reads the database waits for the import's transaction there (logged above),
-    // while PostgreSQL serves it beside the import.
-    if (s.server.env.DATABASE_URL)
-      assert.ok(page.slowest < 1000 && page.failed === 0, `${label}: another manager's page asked ${seen(page)}`);
+    // The embedded database's one session: the import writes there in short transactions (issue #32), so another
+    // user's request that reads the database is served between them, as PostgreSQL serves it beside the import.
+    assert.ok(page.slowest < 1000 && page.failed === 0, `${label}: another manager's page asked ${seen(page)}`);
     return res;
   };
 

@@ -1,17 +1,17 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
+import { lockRegister, registerChange, serialised, writesInSlices } from "@/lib/residents/tenancies/lock";
 import { today } from "@/lib/residents/tenancies/store";
 import { mapHeader, type ColumnMap } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
-import { plan, readGiven, summarise, type RowError, type UnitChange } from "./plan";
+import { plan, readGiven, summarise, type Given, type RowError, type UnitChange } from "./plan";
 import { previewOf, type PreviewRow } from "./preview";
 import { loadRegister } from "./stored";
 import { eventLoopTurns } from "./turns";
-import { deleteUnits, writeChanges } from "./write";
+import { deleteUnits, writeChanges, type Slice } from "./write";
 
 export type { RowError, UnitChange } from "./plan";
 export type { PreviewRow } from "./preview";
@@ -81,6 +81,56 @@ async function readFile(bytes: Uint8Array, turn: () => Promise<void> | undefined
   }
 }
 
+type Read = {
+  given: Given[];
+  columns: ColumnMap;
+  file: { records: unknown[]; encoding: string; separator: string };
+  input: { dryRun: boolean; replace: boolean; locale: Locale };
+  seen: Pick<ImportReport, "preview" | "unusedColumns">;
+};
+
+/**
+ * The register's plan from what `reader` reads, and unless a dry run its writes, each batch through `slice`. Under
+ * the register's lock (./lock.ts): no other change of this user's register runs meanwhile.
+ */
+async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Promise<ImportReport> {
+  const turn = eventLoopTurns();
+  const register = await loadRegister(reader, user.id);
+  const { errors, planned, mentioned } = await plan(
+    r.given,
+    r.columns,
+    register,
+    { locale: r.input.locale, today: today() },
+    turn,
+  );
+  const { writes, deleted, counts, changes } = await summarise(planned, register, mentioned, r.input.replace, turn);
+  const listed = {
+    errors: errors.slice(0, MAX_LISTED_ERRORS),
+    ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }),
+  };
+  const result: ImportReport = { rows: r.file.records.length, ...counts, ...listed, changes, ...r.seen };
+  if (r.input.dryRun) return result;
+  const tenancies = await writeChanges(slice, user.id, writes);
+  if (counts.deleted > 0) result.deleted = await deleteUnits(slice, user.id, deleted);
+  // Counts and the file's form only: never a row, since rows carry residents' names.
+  await slice((tx) =>
+    recordEvent(tx, {
+      kind: "units.import",
+      actor: actorOf(user),
+      detail: {
+        rows: result.rows,
+        ...counts,
+        ...tenancies,
+        errors: errors.length,
+        encoding: r.file.encoding,
+        separator: r.file.separator,
+        replace: r.input.replace,
+      },
+    }),
+  );
+  return result;
+}
+
 /** Checks the register file and, unless `dryRun`, applies it; audited without a single resident's data. */
 export async function importRegister(
   db: Db,
@@ -117,42 +167,18 @@ export async function importRegister(
   const given = await readGiven(file.records, columns, turn);
   const seen = { preview: previewOf(given), unusedColumns: unused };
 
-  const report = await db.transaction(async (tx) => {
-    // One import per user at a time: the plan is made from the register this transaction writes to.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${user.id}`}))`);
-    const register = await loadRegister(tx, user.id);
-    const { errors, planned, mentioned } = await plan(
-      given,
-      columns,
-      register,
-      { locale: input.locale, today: today() },
-      turn,
-    );
-    const { writes, deleted, counts, changes } = await summarise(planned, register, mentioned, input.replace, turn);
-    const listed = {
-      errors: errors.slice(0, MAX_LISTED_ERRORS),
-      ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }),
-    };
-    const result: ImportReport = { rows: file.records.length, ...counts, ...listed, changes, ...seen };
-    if (input.dryRun) return result;
-    const tenancies = await writeChanges(tx, user.id, writes);
-    if (counts.deleted > 0) result.deleted = await deleteUnits(tx, user.id, deleted);
-    // Counts and the file's form only: never a row, since rows carry residents' names.
-    await recordEvent(tx, {
-      kind: "units.import",
-      actor: actorOf(user),
-      detail: {
-        rows: result.rows,
-        ...counts,
-        ...tenancies,
-        errors: errors.length,
-        encoding: file.encoding,
-        separator: file.separator,
-        replace: input.replace,
-      },
-    });
-    return result;
-  });
+  const apply = (reader: Db, slice: Slice) => applyFile(reader, slice, user, { given, columns, file, input, seen });
+  // Embedded: the register read and planned statement by statement, written in short transactions (writesInSlices).
+  const report = writesInSlices()
+    ? await serialised(user.id, () =>
+        apply(db, (work) =>
+          db.transaction(async (tx) => {
+            await lockRegister(tx, user.id);
+            return work(tx);
+          }),
+        ),
+      )
+    : await registerChange(db, user.id, (tx) => apply(tx, (work) => work(tx)));
   // A file with only errors answers 400 (docs/api.md); one with some valid rows applied them.
   const valid = report.created + report.updated + report.unchanged;
   return { status: report.errors.length > 0 && valid === 0 ? 400 : 200, report };

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { registerChange } from "@/lib/residents/tenancies/lock";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
@@ -104,7 +105,7 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
     for (const [k, v] of Object.entries(resident))
       if (present.resident[k as keyof typeof resident] !== v) changed.push(k);
   if (changed.length === 0) return unit;
-  await db.transaction(async (tx) => {
+  await registerChange(db, user.id, async (tx) => {
     await tx
       .update(units)
       .set({ ...fields, updatedAt: new Date() })

@@ -6,12 +6,15 @@ import { units } from "@/lib/db/schema/units";
 import type { Merged } from "./merge";
 import type { Planned } from "./plan";
 import type { StoredUnit } from "./stored";
+
+/** Runs one batch's statements in a transaction (lib/residents/register/import.ts). */
+export type Slice = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 import { nextTurn } from "./turns";
 
 /**
- * The import's writes (lib/residents/register/import.ts), under its lock and in its transaction:
- * the changed units, then their new and changed tenancies, each in batches of WRITE_BATCH rows
- * (`jsonb_to_recordset`, one statement each) with a turn of the event loop between statements. A
+ * The import's writes (lib/residents/register/import.ts), under its lock: the changed units, then
+ * their new and changed tenancies, in batches of WRITE_BATCH units, each batch through `slice` (the
+ * import's transaction, or a short one of its own with the embedded database) with a turn between. A
  * unit or tenancy the plan found unchanged is not written, so its `updated_at` stays.
  */
 
@@ -71,7 +74,7 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
  * tenancies right after it, so their units exist): the rows of 100,000 units built at once held the
  * server's thread for seconds. How many tenancies were added and changed.
  */
-export async function writeChanges(tx: Db, userId: string, changes: Planned[]) {
+export async function writeChanges(slice: Slice, userId: string, changes: Planned[]) {
   let added = 0;
   let written = 0;
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
@@ -84,9 +87,10 @@ export async function writeChanges(tx: Db, userId: string, changes: Planned[]) {
       for (const t of [...p.inserts, ...p.updates]) tenancyRows.push(tenancyRow(id, t));
       added += p.inserts.length;
     }
-    await writeUnits(tx, userId, unitRows);
-    await nextTurn();
-    await writeTenancies(tx, tenancyRows);
+    await slice(async (tx) => {
+      await writeUnits(tx, userId, unitRows);
+      await writeTenancies(tx, tenancyRows);
+    });
     written += tenancyRows.length;
   }
   return { tenanciesAdded: added, tenanciesChanged: written - added };
@@ -96,15 +100,17 @@ export async function writeChanges(tx: Db, userId: string, changes: Planned[]) {
  * Deletes the units the file left out (found under the lock, so no other import adds one
  * meanwhile) by id in bounded batches, their tenancies with them; how many went.
  */
-export async function deleteUnits(tx: Db, userId: string, deleted: StoredUnit[]): Promise<number> {
+export async function deleteUnits(slice: Slice, userId: string, deleted: StoredUnit[]): Promise<number> {
   let count = 0;
   for (let i = 0; i < deleted.length; i += WRITE_BATCH) {
     if (i > 0) await nextTurn();
     const ids = deleted.slice(i, i + WRITE_BATCH).map((u) => u.id);
-    const gone = await tx
-      .delete(units)
-      .where(and(eq(units.userId, userId), inArray(units.id, ids)))
-      .returning({ id: units.id });
+    const gone = await slice((tx) =>
+      tx
+        .delete(units)
+        .where(and(eq(units.userId, userId), inArray(units.id, ids)))
+        .returning({ id: units.id }),
+    );
     count += gone.length;
   }
   return count;

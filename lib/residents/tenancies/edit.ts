@@ -1,12 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import { dayBefore, normaliseHistory, type HistoryProblem, type Tenancy } from "./history";
+import { registerChange } from "./lock";
 import { fullName } from "./person";
 import { residentProblems } from "./rules";
 import type { CorrectInput, MoveInput, TenancyResidentInput } from "./schemas";
@@ -68,9 +69,8 @@ function refuse(path: string, problem: HistoryProblem): never {
   });
 }
 
-/** The user's unit, locked for this transaction against imports and other edits, with its history (oldest first). */
+/** The user's unit (under the register's lock: ./lock.ts) with its history, oldest first. */
 async function lockedHistory(tx: Db, userId: string, unitId: string): Promise<Tenancy[]> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${userId}`}))`);
   const [unit] = await tx
     .select({ id: units.id })
     .from(units)
@@ -82,7 +82,7 @@ async function lockedHistory(tx: Db, userId: string, unitId: string): Promise<Te
 /** A move: the tenancy running on the new move-in ends, the new one (a resident or a vacancy) begins. */
 export async function recordMove(db: Db, user: Person, unitId: string, move: MoveInput): Promise<Tenancy[]> {
   const resident = move.resident ? residentColumns(move.resident) : null;
-  return db.transaction(async (tx) => {
+  return registerChange(db, user.id, async (tx) => {
     const history = await lockedHistory(tx, user.id, unitId);
     if (history.some((t) => t.moveIn !== null && t.moveIn >= move.moveIn))
       refuse("moveIn", { kind: "overlap", index: 0, other: 0 });
@@ -116,7 +116,7 @@ export async function correctTenancy(
   tenancyId: string,
   change: CorrectInput,
 ): Promise<Tenancy[]> {
-  return db.transaction(async (tx) => {
+  return registerChange(db, user.id, async (tx) => {
     const history = await lockedHistory(tx, user.id, unitId);
     const before = history.find((t) => t.id === tenancyId);
     if (!before) throw notFound("unitsApi.notFound");

@@ -1,0 +1,47 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+
+/**
+ * One change of a user's register at a time (an import, a move, a correction, an edit). Across
+ * instances on PostgreSQL an advisory lock held by the change's transaction; within the process a
+ * queue per user, which alone spans the embedded database's sliced import (issue #32: there one
+ * transaction holds the only session, so every other user's request would wait for the whole import).
+ */
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier change of this user's register in this process has ended. */
+export async function serialised<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(userId) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(userId, settled);
+  void settled.then(() => {
+    if (queues.get(userId) === settled) queues.delete(userId);
+  });
+  return run;
+}
+
+/** The register's lock for the transaction `tx` (other instances on the same PostgreSQL database). */
+export const lockRegister = (tx: Db, userId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${userId}`}))`);
+
+/** A change of the register in one transaction under both locks. */
+export const registerChange = <T>(db: Db, userId: string, work: (tx: Db) => Promise<T>) =>
+  serialised(userId, () =>
+    db.transaction(async (tx) => {
+      await lockRegister(tx, userId);
+      return work(tx);
+    }),
+  );
+
+/**
+ * Whether a long register write goes in slices, each its own short transaction: with the embedded
+ * database (one process, one session), not on PostgreSQL, where a long transaction holds up nobody else.
+ */
+export const writesInSlices = () => !env().databaseUrl;
