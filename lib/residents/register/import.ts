@@ -3,6 +3,7 @@ import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
+import { eraseExpired } from "@/lib/residents/tenancies/erase";
 import { lockRegister, registerChange, serialised, writesInSlices } from "@/lib/residents/tenancies/lock";
 import { today } from "@/lib/residents/tenancies/store";
 import { mapHeader, type ColumnMap } from "./columns";
@@ -179,6 +180,8 @@ export async function importRegister(
         ),
       )
     : await registerChange(db, user.id, (tx) => apply(tx, (work) => work(tx)));
+  // A former resident whose move-out the file gives beyond the retention is not kept (RESIDENT_RETENTION_MONTHS).
+  if (!input.dryRun && report.created + report.updated > 0) await eraseExpired(db);
   // A file with only errors answers 400 (docs/api.md); one with some valid rows applied them.
   const valid = report.created + report.updated + report.unchanged;
   return { status: report.errors.length > 0 && valid === 0 ? 400 : 200, report };

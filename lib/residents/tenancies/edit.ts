@@ -7,6 +7,7 @@ import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import { dayBefore, normaliseHistory, type HistoryProblem, type Tenancy } from "./history";
+import { eraseExpired } from "./erase";
 import { registerChange } from "./lock";
 import { fullName } from "./person";
 import { residentProblems } from "./rules";
@@ -69,6 +70,16 @@ function refuse(path: string, problem: HistoryProblem): never {
   });
 }
 
+/**
+ * The unit's history once a move-out given beyond RESIDENT_RETENTION_MONTHS has had its resident's data erased
+ * (./erase.ts): the register never keeps it, however the date came in.
+ */
+async function afterRetention(db: Db, unitId: string, changed: Promise<Tenancy[]>): Promise<Tenancy[]> {
+  const history = await changed;
+  if ((await eraseExpired(db)) === 0) return history;
+  return [...((await readHistories(db, [unitId])).get(unitId) ?? [])];
+}
+
 /** The user's unit (under the register's lock: ./lock.ts) with its history, oldest first. */
 async function lockedHistory(tx: Db, userId: string, unitId: string): Promise<Tenancy[]> {
   const [unit] = await tx
@@ -82,30 +93,34 @@ async function lockedHistory(tx: Db, userId: string, unitId: string): Promise<Te
 /** A move: the tenancy running on the new move-in ends, the new one (a resident or a vacancy) begins. */
 export async function recordMove(db: Db, user: Person, unitId: string, move: MoveInput): Promise<Tenancy[]> {
   const resident = move.resident ? residentColumns(move.resident) : null;
-  return registerChange(db, user.id, async (tx) => {
-    const history = await lockedHistory(tx, user.id, unitId);
-    if (history.some((t) => t.moveIn !== null && t.moveIn >= move.moveIn))
-      refuse("moveIn", { kind: "overlap", index: 0, other: 0 });
-    const ending = history.find((t) => t.moveOut === null || t.moveOut >= move.moveIn);
-    const moveOut = move.previousMoveOut ?? dayBefore(move.moveIn);
-    if (ending && ending.moveIn !== null && moveOut < ending.moveIn)
-      refuse("previousMoveOut", { kind: "reversed", index: 0 });
-    const id = randomUUID();
-    const after = history.map((t) => (t === ending ? { ...t, moveOut } : t));
-    const { problems } = normaliseHistory([
-      ...after,
-      { id, moveIn: move.moveIn, moveOut: null, vacancy: !resident, resident: null },
-    ]);
-    if (problems[0]) refuse("moveIn", problems[0]);
-    if (ending) await tx.update(tenancies).set({ moveOut, updatedAt: new Date() }).where(eq(tenancies.id, ending.id));
-    await tx.insert(tenancies).values({ id, unitId, moveIn: move.moveIn, vacancy: !resident, ...resident });
-    await recordEvent(tx, {
-      kind: "tenancy.move",
-      actor: actorOf(user),
-      detail: { unit: unitId, tenancy: id, ended: ending?.id ?? null, vacancy: !resident },
-    });
-    return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
-  });
+  return afterRetention(
+    db,
+    unitId,
+    registerChange(db, user.id, async (tx) => {
+      const history = await lockedHistory(tx, user.id, unitId);
+      if (history.some((t) => t.moveIn !== null && t.moveIn >= move.moveIn))
+        refuse("moveIn", { kind: "overlap", index: 0, other: 0 });
+      const ending = history.find((t) => t.moveOut === null || t.moveOut >= move.moveIn);
+      const moveOut = move.previousMoveOut ?? dayBefore(move.moveIn);
+      if (ending && ending.moveIn !== null && moveOut < ending.moveIn)
+        refuse("previousMoveOut", { kind: "reversed", index: 0 });
+      const id = randomUUID();
+      const after = history.map((t) => (t === ending ? { ...t, moveOut } : t));
+      const { problems } = normaliseHistory([
+        ...after,
+        { id, moveIn: move.moveIn, moveOut: null, vacancy: !resident, resident: null },
+      ]);
+      if (problems[0]) refuse("moveIn", problems[0]);
+      if (ending) await tx.update(tenancies).set({ moveOut, updatedAt: new Date() }).where(eq(tenancies.id, ending.id));
+      await tx.insert(tenancies).values({ id, unitId, moveIn: move.moveIn, vacancy: !resident, ...resident });
+      await recordEvent(tx, {
+        kind: "tenancy.move",
+        actor: actorOf(user),
+        detail: { unit: unitId, tenancy: id, ended: ending?.id ?? null, vacancy: !resident },
+      });
+      return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
+    }),
+  );
 }
 
 /** Corrected dates of one tenancy; refused when the history would overlap or run backwards. */
@@ -116,23 +131,27 @@ export async function correctTenancy(
   tenancyId: string,
   change: CorrectInput,
 ): Promise<Tenancy[]> {
-  return registerChange(db, user.id, async (tx) => {
-    const history = await lockedHistory(tx, user.id, unitId);
-    const before = history.find((t) => t.id === tenancyId);
-    if (!before) throw notFound("unitsApi.notFound");
-    const after = { ...before, ...change };
-    const { problems } = normaliseHistory(history.map((t) => (t.id === tenancyId ? after : t)));
-    const problem = problems[0];
-    if (problem) refuse(change.moveIn !== undefined ? "moveIn" : "moveOut", problem);
-    await tx
-      .update(tenancies)
-      .set({ moveIn: after.moveIn, moveOut: after.moveOut, updatedAt: new Date() })
-      .where(eq(tenancies.id, tenancyId));
-    await recordEvent(tx, {
-      kind: "tenancy.correct",
-      actor: actorOf(user),
-      detail: { unit: unitId, tenancy: tenancyId, changed: Object.keys(change) },
-    });
-    return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
-  });
+  return afterRetention(
+    db,
+    unitId,
+    registerChange(db, user.id, async (tx) => {
+      const history = await lockedHistory(tx, user.id, unitId);
+      const before = history.find((t) => t.id === tenancyId);
+      if (!before) throw notFound("unitsApi.notFound");
+      const after = { ...before, ...change };
+      const { problems } = normaliseHistory(history.map((t) => (t.id === tenancyId ? after : t)));
+      const problem = problems[0];
+      if (problem) refuse(change.moveIn !== undefined ? "moveIn" : "moveOut", problem);
+      await tx
+        .update(tenancies)
+        .set({ moveIn: after.moveIn, moveOut: after.moveOut, updatedAt: new Date() })
+        .where(eq(tenancies.id, tenancyId));
+      await recordEvent(tx, {
+        kind: "tenancy.correct",
+        actor: actorOf(user),
+        detail: { unit: unitId, tenancy: tenancyId, changed: Object.keys(change) },
+      });
+      return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
+    }),
+  );
 }
