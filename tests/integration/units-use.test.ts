@@ -242,7 +242,7 @@ describe("an erased resident leaves the database's files", () => {
   test("embedded: in no file of DATA_DIR, even with the server killed right after; PostgreSQL: in no page of the table", async () => {
     await eraseOne(s.server, (await makeUser(s.server, "manager")).session, s.admin);
     if (s.server.env.DATABASE_URL) {
-      assert.deepEqual(await pagesHolding(s.server.env.DATABASE_URL, "units", [...ERASED, KEPT]), [KEPT]);
+      assert.deepEqual(await pagesHolding(s.server.env.DATABASE_URL, "tenancies", [...ERASED, KEPT]), [KEPT]);
       return;
     }
     // SIGKILL: what the erasure left on disk, with no shutdown checkpoint after it.
@@ -278,7 +278,7 @@ describe(
       own = await startServer({ database: "embedded", env: { DATABASE_URL: owner.url } });
       const admin = await mustSignIn(own.url, ADMIN.email, ADMIN.password);
       await eraseOne(own, (await makeUser(own, "manager", admin)).session, admin);
-      assert.deepEqual(await pagesHolding(owner.url, "units", [...ERASED, KEPT]), [KEPT]);
+      assert.deepEqual(await pagesHolding(owner.url, "tenancies", [...ERASED, KEPT]), [KEPT]);
       assert.match(own.output(), /"step":"checkpoint"/);
       assert.ok(!ERASED.some((e) => own!.output().includes(e)), "no erased value in the log");
     });
