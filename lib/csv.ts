@@ -15,3 +15,17 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
+
+// Made once per time zone: a large export formats hundreds of thousands of times.
+const localTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as local time of `timeZone`, "YYYY-MM-DD HH:MM:SS" (sv-SE writes ISO order), which Excel reads as a date. */
+export function csvTime(iso: string | null, timeZone: string): string {
+  if (!iso) return "";
+  let format = localTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" });
+    localTimes.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { dayIn } from "@/lib/format";
-import { csvLine } from "@/lib/csv";
+import { csvLine, csvTime } from "@/lib/csv";
 import { log } from "@/lib/log";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
@@ -26,17 +26,8 @@ import { countRecords, gathers, onPage, pageTotal, searchPage } from "./search";
  */
 const BATCH = 1000;
 
-// Local time of DISPLAY_TIME_ZONE as "YYYY-MM-DD HH:MM:SS", which Excel reads as a date (sv-SE
-// writes ISO order). Made once, on first use: a large export formats hundreds of thousands of times.
-let localTime: Intl.DateTimeFormat | undefined;
-export const when = (iso: string | null) =>
-  iso
-    ? (localTime ??= new Intl.DateTimeFormat("sv-SE", {
-        timeZone: recordTimeZone(),
-        dateStyle: "short",
-        timeStyle: "medium",
-      })).format(new Date(iso))
-    : "";
+/** Local time of DISPLAY_TIME_ZONE as a spreadsheet reads it (lib/csv.ts). */
+export const when = (iso: string | null) => csvTime(iso, recordTimeZone());
 
 const COLUMNS = [
   "documentid",

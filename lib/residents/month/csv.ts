@@ -1,7 +1,7 @@
 import "server-only";
-import { csvLine } from "@/lib/csv";
+import { csvLine, csvTime } from "@/lib/csv";
 import type { Db } from "@/lib/db/client";
-import { when } from "@/lib/delivery/support/export";
+import { env } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
 import { readHandoffMonth } from "@/lib/residents/month/month";
@@ -41,7 +41,7 @@ export async function handoffMonthCsv(db: Db, userId: string, input: HandoffMont
         e.document?.documentid,
         e.document?.filename,
         translate("de", `handoffMonth.status.${e.status}`),
-        when(e.at),
+        csvTime(e.at, env().displayTimeZone),
         e.by,
         e.reason,
       ]),
