@@ -1,33 +1,12 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { CHANNELS } from "@/lib/lists/units";
 import type { Tenancy } from "@/lib/residents/tenancies/history";
 import { AssignmentBody, AssignmentKey, CorrectBody, EraseQuery, MoveBody } from "@/lib/residents/tenancies/schemas";
 import { json, type ApiOperation } from "./operation";
+import { TenancyAnswer } from "./units";
 
 /** The OpenAPI entries of a unit's tenancies, the assignments and a resident's erasure (lib/residents/tenancies). */
 
-const Text = z.string().nullable();
-const Day = z.string().meta({ format: "date" }).nullable();
-export const TenancyAnswer = z.object({
-  id: z.string().meta({ format: "uuid" }),
-  moveIn: Day.meta({ description: "null: since before any document" }),
-  moveOut: Day.meta({ description: "the last day lived there (inclusive); null while it runs" }),
-  vacancy: z.boolean(),
-  erased: z.boolean().meta({ description: "the resident's data was erased (dates and delivery records stay)" }),
-  resident: z
-    .object({
-      name: z.string(),
-      salutation: Text,
-      firstName: Text,
-      lastName: Text,
-      company: Text,
-      email: Text,
-      channel: z.enum(CHANNELS),
-      postalAddress: Text,
-    })
-    .nullable(),
-});
 const History = z.array(TenancyAnswer).meta({ description: "the unit's tenancies, newest first" });
 
 export const TENANCY_OPERATIONS: ApiOperation[] = [

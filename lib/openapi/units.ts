@@ -28,7 +28,7 @@ const ResidentAnswer = z
     postalAddress: Text.meta({ description: "the address lines without the name, separated by `\\n`" }),
   })
   .meta({ description: "personal data: never in logs, metrics or the audit trail" });
-const TenancyAnswer = z.object({
+export const TenancyAnswer = z.object({
   id: z.string().meta({ format: "uuid" }),
   moveIn: Day.meta({ description: "`null`: there since before any document" }),
   moveOut: Day.meta({ description: "the last day lived there (inclusive); `null` while it runs" }),

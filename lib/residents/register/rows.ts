@@ -1,4 +1,5 @@
 import type { MessageKey } from "@/lib/i18n/messages";
+import { channelProblems, CONTROL, EMAIL } from "@/lib/residents/tenancies/rules";
 import type { TenancyResident } from "@/lib/residents/tenancies/history";
 import type { Person } from "@/lib/residents/tenancies/person";
 import {
@@ -68,11 +69,7 @@ export const MAX_LENGTH: Record<UnitColumn, number> = {
   moveOut: 20,
 };
 
-const EMAIL = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:]+$/;
-// Control characters (C0 with tab and line breaks, DEL, C1), line and paragraph separators and bidi
-// overrides have no place in a register: they break a mail's lines and a letter's address, or
-// reorder what a reader sees. A postal address alone keeps its line breaks (\n, as cleanCell joins them).
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// CONTROL (lib/residents/tenancies/rules.ts): a postal address alone keeps its line breaks (\n, as cleanCell joins them).
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 
 /**
@@ -106,18 +103,9 @@ export function cellProblems(cells: Cells): Problem[] {
   return problems;
 }
 
-/** What is wrong with a resident as stored: the channel's needs and the e-mail's form. */
-export function residentProblems(r: Pick<TenancyResident, "email" | "channel" | "postalAddress">): Problem[] {
-  const problems: Problem[] = [];
-  if (r.email !== null && !EMAIL.test(r.email)) problems.push({ column: "email", message: "unitsApi.row.badEmail" });
-  if (r.channel === "email" && r.email === null)
-    problems.push({ column: "email", message: "unitsApi.row.emailMissing" });
-  if (r.channel === "post" && r.postalAddress === null)
-    problems.push({ column: "postalAddress", message: "unitsApi.row.addressMissing" });
-  if (r.channel === "portal" && r.email === null && r.postalAddress === null)
-    problems.push({ column: "email", message: "unitsApi.row.portalUnreachable" });
-  return problems;
-}
+/** What is wrong with a resident as stored: the channel's needs and the e-mail's form (lib/residents/tenancies/rules.ts). */
+export const residentProblems = (r: Pick<TenancyResident, "email" | "channel" | "postalAddress">): Problem[] =>
+  channelProblems(r).map((p) => ({ column: p.field as "email" | "postalAddress", message: p.message }));
 
 /** The resident's name: the parts where any is given, else the one column split; null when all are empty. */
 function personOf(cells: Cells): { person: Person | null; oneColumn: boolean } {

@@ -16,13 +16,9 @@ export type ResidentField = "name" | "email" | "channel" | "postalAddress";
 export type ResidentProblem = { field: ResidentField; message: MessageKey };
 type Checked = { name: string | null; email: string | null; channel: Channel; postalAddress: string | null };
 
-export function residentProblems(r: Checked): ResidentProblem[] {
+/** What the channel needs of a resident, and the e-mail's form. */
+export function channelProblems(r: Omit<Checked, "name">): ResidentProblem[] {
   const problems: ResidentProblem[] = [];
-  if (!r.name) problems.push({ field: "name", message: "unitsApi.row.nameMissing" });
-  for (const field of ["name", "email"] as const)
-    if (r[field] && CONTROL.test(r[field])) problems.push({ field, message: "unitsApi.row.control" });
-  if (r.postalAddress && CONTROL.test(r.postalAddress.replaceAll("\n", "")))
-    problems.push({ field: "postalAddress", message: "unitsApi.row.control" });
   if (r.email !== null && !EMAIL.test(r.email)) problems.push({ field: "email", message: "unitsApi.row.badEmail" });
   if (r.channel === "email" && r.email === null)
     problems.push({ field: "email", message: "unitsApi.row.emailMissing" });
@@ -31,4 +27,14 @@ export function residentProblems(r: Checked): ResidentProblem[] {
   if (r.channel === "portal" && r.email === null && r.postalAddress === null)
     problems.push({ field: "email", message: "unitsApi.row.portalUnreachable" });
   return problems;
+}
+
+export function residentProblems(r: Checked): ResidentProblem[] {
+  const problems: ResidentProblem[] = [];
+  if (!r.name) problems.push({ field: "name", message: "unitsApi.row.nameMissing" });
+  for (const field of ["name", "email"] as const)
+    if (r[field] && CONTROL.test(r[field])) problems.push({ field, message: "unitsApi.row.control" });
+  if (r.postalAddress && CONTROL.test(r.postalAddress.replaceAll("\n", "")))
+    problems.push({ field: "postalAddress", message: "unitsApi.row.control" });
+  return [...problems, ...channelProblems(r)];
 }
