@@ -23,6 +23,8 @@ export const connections = pgTable(
     principal: text("principal").notNull(),
     secretSealed: text("secret_sealed").notNull(),
     customerNumber: text("customer_number"),
+    /** The provider's on-site-roles v2 base (`{v2_base}`); null: the connection reports no tenancies. */
+    onSiteRolesUrl: text("on_site_roles_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when the user deleted it: the row stays (secret wiped) for the delivery record. */
