@@ -32,6 +32,12 @@ function ConnectionFacts({ connection }: { connection: Connection }) {
           <dd>{connection.customerNumber}</dd>
         </>
       )}
+      {connection.onSiteRolesUrl && (
+        <>
+          <dt>{t("connPage.onSiteRolesUrl")}</dt>
+          <dd className="break-all">{connection.onSiteRolesUrl}</dd>
+        </>
+      )}
     </dl>
   );
 }

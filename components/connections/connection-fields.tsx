@@ -17,6 +17,7 @@ export type FormState = {
   principal: string;
   secret: string;
   customerNumber: string;
+  onSiteRolesUrl: string;
 };
 
 export type FieldError = (...paths: string[]) => string | undefined;
@@ -86,6 +87,15 @@ export function ServiceFields({
           autoComplete="off"
         />
       )}
+      <TextField
+        label={t("connPage.onSiteRolesUrl")}
+        type="url"
+        value={form.onSiteRolesUrl}
+        onChange={set("onSiteRolesUrl")}
+        hint={t("connPage.onSiteRolesUrl.hint")}
+        error={fieldError("onSiteRolesUrl")}
+        autoComplete="off"
+      />
     </>
   );
 }

@@ -18,6 +18,7 @@ const blank: FormState = {
   principal: "",
   secret: "",
   customerNumber: "",
+  onSiteRolesUrl: "",
 };
 
 function fromConnection(c: Connection): FormState {
@@ -31,6 +32,7 @@ function fromConnection(c: Connection): FormState {
     // Who signs in is shown (and may be changed); the secret never comes back.
     principal: c.principal,
     customerNumber: c.customerNumber ?? "",
+    onSiteRolesUrl: c.onSiteRolesUrl ?? "",
   };
 }
 
@@ -51,6 +53,8 @@ function needsSecretAgain(f: FormState, c: Connection | undefined): boolean {
   if (f.authType !== c.authType) return true;
   if (originOf(f.baseUrl) !== originOf(c.baseUrl)) return true;
   if (f.authType === "client_credentials" && originOf(f.authUrl) !== originOf(c.authUrl ?? "")) return true;
+  const reports = f.onSiteRolesUrl.trim() ? originOf(f.onSiteRolesUrl) : null;
+  if (reports && reports !== originOf(c.onSiteRolesUrl ?? "") && reports !== originOf(c.baseUrl)) return true;
   return f.principal.trim() !== c.principal;
 }
 
@@ -80,6 +84,7 @@ function toBody(f: FormState, current: Connection | undefined) {
     baseUrl: f.baseUrl,
     authUrl: isBasic ? null : f.authUrl,
     customerNumber: f.service === "dta" && f.customerNumber.trim() ? f.customerNumber.trim() : null,
+    onSiteRolesUrl: f.onSiteRolesUrl.trim() || null,
     auth,
   };
 }

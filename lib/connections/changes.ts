@@ -25,6 +25,7 @@ const auditFields = (c: {
   authUrl: string | null;
   authType: string;
   customerNumber: string | null;
+  onSiteRolesUrl: string | null;
 }) => ({
   name: c.name,
   service: c.service,
@@ -32,6 +33,7 @@ const auditFields = (c: {
   authUrl: c.authUrl,
   authType: c.authType,
   customerNumber: c.customerNumber,
+  onSiteRolesUrl: c.onSiteRolesUrl,
 });
 
 export async function createConnection(
@@ -48,6 +50,7 @@ export async function createConnection(
     baseUrl: input.baseUrl,
     authUrl: input.authUrl ?? null,
     authType: input.auth.type,
+    onSiteRolesUrl: input.onSiteRolesUrl ?? null,
   });
   await refuseSecondConnection(
     db,
@@ -76,6 +79,7 @@ export async function createConnection(
         env().encryptionKeys,
       ),
       customerNumber: input.customerNumber ?? null,
+      onSiteRolesUrl: input.onSiteRolesUrl ?? null,
     })
     .returning();
   await recordEvent(db, { kind: "connection.create", actor, connectionId: id, detail: auditFields(row!) });
@@ -86,13 +90,16 @@ const originOf = (url: string | null | undefined) => (url ? new URL(url).origin 
 
 /**
  * Whether an edit would send the stored secret (or a token got with it) somewhere new: another
- * origin of `baseUrl` or `authUrl`, or another username or client id. Such an edit must bring the
+ * origin of `baseUrl` or `authUrl`, an `onSiteRolesUrl` on an origin it was not entered for, or
+ * another username or client id. Such an edit must bring the
  * secret again; otherwise anyone holding a session could read a stored secret out by pointing the
  * connection at a server of theirs.
  */
 function movesSecret(current: ConnectionRow, input: UpdateConnectionInput, newPrincipal: string | undefined): boolean {
   if (input.baseUrl !== undefined && originOf(input.baseUrl) !== originOf(current.baseUrl)) return true;
   if (input.authUrl && originOf(input.authUrl) !== originOf(current.authUrl)) return true;
+  const reports = originOf(input.onSiteRolesUrl);
+  if (reports && reports !== originOf(current.onSiteRolesUrl) && reports !== originOf(current.baseUrl)) return true;
   return newPrincipal !== undefined && newPrincipal !== current.principal;
 }
 
@@ -137,8 +144,14 @@ async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnection
   }
   const baseUrl = input.baseUrl ?? current.baseUrl;
   // Only what the edit changes: a name may still be changed while the allowlist no longer has the address.
-  if (input.baseUrl !== undefined || input.authUrl !== undefined || authType !== current.authType)
-    checkAddresses({ service, baseUrl, authUrl, authType });
+  const onSiteRolesUrl = input.onSiteRolesUrl !== undefined ? input.onSiteRolesUrl : current.onSiteRolesUrl;
+  if (
+    input.baseUrl !== undefined ||
+    input.authUrl !== undefined ||
+    input.onSiteRolesUrl !== undefined ||
+    authType !== current.authType
+  )
+    checkAddresses({ service, baseUrl, authUrl, authType, onSiteRolesUrl });
   const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
   const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
   if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, current.userId, account, current.id);
@@ -160,6 +173,7 @@ export async function updateConnection(
       ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }),
       ...(input.authUrl !== undefined && { authUrl: input.authUrl }),
       ...(input.customerNumber !== undefined && { customerNumber: input.customerNumber }),
+      ...(input.onSiteRolesUrl !== undefined && { onSiteRolesUrl: input.onSiteRolesUrl }),
       authType,
       ...(newPrincipal !== undefined && { principal: newPrincipal }),
       ...(newSecret !== undefined && {

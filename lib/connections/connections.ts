@@ -28,6 +28,8 @@ export type ConnectionView = {
   /** The user name (Basic) or client id (OAuth): who signs in, never with what. */
   principal: string;
   customerNumber: string | null;
+  /** The provider's on-site-roles v2 base; null: the connection reports no tenancies. */
+  onSiteRolesUrl: string | null;
   createdAt: string;
   /** Open documents in the local index now: the count the inbox shows, not the provider's. */
   open: number;
@@ -70,6 +72,7 @@ export function toView(
     authType: row.authType,
     principal: row.principal,
     customerNumber: row.customerNumber,
+    onSiteRolesUrl: row.onSiteRolesUrl,
     createdAt: row.createdAt.toISOString(),
     open,
     lastSync: lastSyncOf(sync, locale),

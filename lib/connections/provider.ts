@@ -6,7 +6,7 @@ import type { HttpConfig } from "@/lib/provider/http";
 import { openSecret } from "./secrets";
 
 /** The sandbox's own service paths: while it runs, connections may call the app there, and nowhere else in it. */
-const SANDBOX_SERVICE_PATHS = ["/arge", "/dta", "/auth"];
+const SANDBOX_SERVICE_PATHS = ["/arge", "/dta", "/auth", "/onsiteroles"];
 
 /**
  * What the outbound guard lets through besides public https: the allowlist, and while the sandbox

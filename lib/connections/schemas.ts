@@ -55,6 +55,7 @@ export const CreateConnectionBody = z
     authUrl: ServiceUrl.nullish(),
     auth: z.discriminatedUnion("type", [BasicAuth, ClientCredentialsAuth]),
     customerNumber: CustomerNumber.nullish(),
+    onSiteRolesUrl: ServiceUrl.nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.auth.type === "client_credentials" && v.service === "dta") {
@@ -78,6 +79,7 @@ export const UpdateConnectionBody = z.strictObject({
   baseUrl: ServiceUrl.optional(),
   authUrl: ServiceUrl.nullish(),
   customerNumber: CustomerNumber.nullish().or(z.literal("").transform(() => null)),
+  onSiteRolesUrl: ServiceUrl.nullish().or(z.literal("").transform(() => null)),
   auth: z
     .discriminatedUnion("type", [
       z.strictObject({ type: z.literal("basic"), username: Principal.optional(), password: KeptSecret }),

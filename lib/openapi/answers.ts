@@ -49,6 +49,9 @@ export const ConnectionAnswer = z.object({
   authType: z.enum(["basic", "client_credentials"]),
   principal: z.string().meta({ description: "the user name (Basic) or client id (OAuth); never the secret" }),
   customerNumber: z.string().nullable(),
+  onSiteRolesUrl: z.string().nullable().meta({
+    description: "the provider's on-site-roles v2 base (`{v2_base}`); with it the connection reports its units' tenancies",
+  }),
   createdAt: DateTime,
   open: Int.meta({ description: "open documents in the local index now (the inbox's count)" }),
   lastSync: z

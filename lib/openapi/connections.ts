@@ -17,7 +17,7 @@ const SECRET = "`secret_unreadable`: no configured key opens the stored secret";
 const CONNECTION = "`not_found`: no such connection of the signed-in user (another user's id included)";
 const DUPLICATE =
   "`duplicate_connection`: the user has a connection to the same account (service, origin of `baseUrl`, user name or client id, `customerNumber`); `connectionId` names it";
-const ADDRESS = "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl` or `authUrl`)";
+const ADDRESS = "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl`, `authUrl` or `onSiteRolesUrl`)";
 const DOCUMENT_PARAMS = { kd: "DTA customer number sent as the `kd` header; default: the connection's" };
 
 export const CONNECTION_OPERATIONS: ApiOperation[] = [
@@ -49,7 +49,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: UpdateConnectionBody,
     description:
-      "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. A changed address is checked by the outbound guard. Cached tokens are dropped.",
+      "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, an `onSiteRolesUrl` on an origin other than its old one and `baseUrl`'s, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. A changed address is checked by the outbound guard. Cached tokens are dropped.",
     answers: [{ status: 200, description: "the connection", content: json(A.ConnectionAnswer) }],
     errors: { 400: ADDRESS, 404: CONNECTION, 409: DUPLICATE },
   },

@@ -26,6 +26,9 @@ export const connectionsPage = {
     "connPage.secretAgain":
       "Neue Adresse oder neuer Benutzername: bitte das Passwort bzw. Client-Secret erneut eingeben. Es wird nie an eine andere Adresse geschickt als die, für die es eingegeben wurde.",
     "connPage.customerNumber": "Kundennummer (kd, optional)",
+    "connPage.onSiteRolesUrl": "Adresse für Mieterwechsel-Meldungen (on-site-roles)",
+    "connPage.onSiteRolesUrl.hint":
+      "Optional, z. B. https://api.anbieter.de. Mit ihr meldet die Verbindung jeden Mieterwechsel der Nutzeinheiten ihrer Dokumente, mit denselben Zugangsdaten.",
     "connPage.create": "Verbindung anlegen",
     "connPage.save": "Änderungen speichern",
     "connPage.test": "Testen",
@@ -70,6 +73,9 @@ export const connectionsPage = {
     "connPage.secretAgain":
       "New address or new user name: please enter the password or client secret again. It is never sent to another address than the one it was entered for.",
     "connPage.customerNumber": "Customer number (kd, optional)",
+    "connPage.onSiteRolesUrl": "Address for resident-change reports (on-site-roles)",
+    "connPage.onSiteRolesUrl.hint":
+      "Optional, e.g. https://api.provider.de. With it the connection reports every change of resident in its documents' units, with the same credentials.",
     "connPage.create": "Create connection",
     "connPage.save": "Save changes",
     "connPage.test": "Test",
