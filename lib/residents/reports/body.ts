@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+
+/**
+ * A unit's whole history as one on-site-roles v2 data set (spec/on-site-roles.md 2.6; docs/api.md,
+ * "On-site-roles reports"), and its hash, which decides whether the unit changed. Pure. Only name
+ * parts leave the register: no e-mail, address, channel or salutation. A resident's tenancy is a
+ * partner with a consumption-information contract and a billing contract billed to them; a vacancy
+ * a billing contract with `vacancy: true` billed to the owner; an erased former resident is left out
+ * (the register no longer knows them).
+ */
+
+export type ReportPerson = { name: string; firstName: string | null; lastName: string | null; company: string | null };
+export type ReportTenancy = {
+  id: string;
+  /** null: since before any document; reported from `knownSince`, the day the register learnt it. */
+  moveIn: string | null;
+  moveOut: string | null;
+  knownSince: string;
+  vacancy: boolean;
+  erased: boolean;
+  resident: ReportPerson | null;
+};
+export type ReportUnit = { billingunit: string; mscnumber: string; pmnumber: string | null };
+
+type Partner = { partnerPmnumber: string; name: string; firstname?: string; commercial: boolean };
+type BillingContract = {
+  validfrom: string;
+  validto: string | null;
+  vacancy: boolean;
+  billingrecipient: { partnerPmnumber: string } | { owner: true };
+};
+type InformationContract = { validfrom: string; validto: string | null; partnerPmnumber: string };
+export type ReportBody = {
+  billingunitMscnumber: string;
+  residentialunitMscnumber: string;
+  residentialunitPmnumber?: string;
+  partners: Partner[];
+  billingcontracts: BillingContract[];
+  consumptioninformationcontracts: InformationContract[];
+};
+
+/** What the sandbox and the sources let a name be: at most 200 characters, no control characters. */
+const MAX_NAME = 200;
+const clean = (v: string) =>
+  // eslint-disable-next-line no-control-regex
+  v
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, MAX_NAME);
+
+/**
+ * The partner number of a tenancy's resident: the same for every report of that tenancy (its id is
+ * kept across imports and corrections), never derived from the person. `P-` and 20 hex digits.
+ */
+export const partnerPmnumber = (tenancyId: string) =>
+  `P-${createHash("sha256").update(`osr-partner:${tenancyId}`).digest("hex").slice(0, 20)}`;
+
+function partnerOf(t: ReportTenancy & { resident: ReportPerson }): Partner {
+  const { firstName, lastName, company, name } = t.resident;
+  const commercial = !lastName && !!company;
+  const partner: Partner = {
+    partnerPmnumber: partnerPmnumber(t.id),
+    name: clean((commercial ? company : lastName) || name),
+    commercial,
+  };
+  if (!commercial && firstName && clean(firstName)) partner.firstname = clean(firstName);
+  return partner;
+}
+
+const byStart = (a: { validfrom: string }, b: { validfrom: string }) =>
+  a.validfrom < b.validfrom ? -1 : a.validfrom > b.validfrom ? 1 : 0;
+
+/** The unit's data set: its tenancies oldest first, each once. */
+export function buildReport(unit: ReportUnit, history: ReportTenancy[]): ReportBody {
+  const partners: Partner[] = [];
+  const billing: BillingContract[] = [];
+  const information: InformationContract[] = [];
+  for (const t of history) {
+    if (t.erased && !t.vacancy) continue;
+    const period = { validfrom: t.moveIn ?? t.knownSince, validto: t.moveOut };
+    if (t.vacancy || !t.resident) {
+      if (t.vacancy) billing.push({ ...period, vacancy: true, billingrecipient: { owner: true } });
+      continue;
+    }
+    const partner = partnerOf({ ...t, resident: t.resident });
+    partners.push(partner);
+    billing.push({ ...period, vacancy: false, billingrecipient: { partnerPmnumber: partner.partnerPmnumber } });
+    information.push({ ...period, partnerPmnumber: partner.partnerPmnumber });
+  }
+  partners.sort((a, b) => (a.partnerPmnumber < b.partnerPmnumber ? -1 : 1));
+  return {
+    billingunitMscnumber: unit.billingunit,
+    residentialunitMscnumber: unit.mscnumber,
+    ...(unit.pmnumber && { residentialunitPmnumber: unit.pmnumber }),
+    partners,
+    billingcontracts: billing.sort(byStart),
+    consumptioninformationcontracts: information.sort(byStart),
+  };
+}
+
+/** The hash of a data set: the same body, the same hash (the body is built in one fixed key order). */
+export const reportHash = (body: ReportBody) => createHash("sha256").update(JSON.stringify(body)).digest("hex");

@@ -1,0 +1,130 @@
+import "../support/unit-env";
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { buildReport, partnerPmnumber, reportHash, type ReportTenancy } from "@/lib/residents/reports/body";
+import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
+
+/**
+ * Issue 36: a unit's whole history as one on-site-roles v2 data set (lib/residents/reports/body.ts),
+ * and the deadline of its report (due.ts): the third working day after the end of the move's month,
+ * less Germany's nationwide holidays, on a day the test sets.
+ */
+
+const UNIT = { billingunit: "000123456", mscnumber: "9002", pmnumber: "PM-9002" };
+const person = (firstName: string, lastName: string) => ({
+  name: `${firstName} ${lastName}`,
+  firstName,
+  lastName,
+  company: null,
+});
+const tenancy = (id: string, moveIn: string | null, moveOut: string | null, who: ReportTenancy["resident"]) => ({
+  id,
+  moveIn,
+  moveOut,
+  knownSince: "2026-01-15",
+  vacancy: who === null,
+  erased: false,
+  resident: who,
+});
+
+describe("the v2 data set of a unit", () => {
+  const history = [
+    tenancy("t-new", "2026-11-01", null, person("Jörg", "Neumann")),
+    tenancy("t-gap", "2026-09-01", "2026-10-31", null),
+    tenancy("t-old", null, "2026-08-31", person("Anna", "Alt")),
+  ];
+
+  test("partners with name parts only, contracts oldest first, a vacancy billed to the owner", () => {
+    const body = buildReport(UNIT, history);
+    const anna = partnerPmnumber("t-old");
+    const joerg = partnerPmnumber("t-new");
+    assert.deepEqual(
+      new Set(body.partners.map((p) => JSON.stringify(p))),
+      new Set([
+        JSON.stringify({ partnerPmnumber: anna, name: "Alt", commercial: false, firstname: "Anna" }),
+        JSON.stringify({ partnerPmnumber: joerg, name: "Neumann", commercial: false, firstname: "Jörg" }),
+      ]),
+    );
+    assert.deepEqual(body.billingcontracts, [
+      { validfrom: "2026-01-15", validto: "2026-08-31", vacancy: false, billingrecipient: { partnerPmnumber: anna } },
+      { validfrom: "2026-09-01", validto: "2026-10-31", vacancy: true, billingrecipient: { owner: true } },
+      { validfrom: "2026-11-01", validto: null, vacancy: false, billingrecipient: { partnerPmnumber: joerg } },
+    ]);
+    assert.deepEqual(body.consumptioninformationcontracts, [
+      { validfrom: "2026-01-15", validto: "2026-08-31", partnerPmnumber: anna },
+      { validfrom: "2026-11-01", validto: null, partnerPmnumber: joerg },
+    ]);
+    assert.equal(body.billingunitMscnumber, "000123456");
+    assert.equal(body.residentialunitMscnumber, "9002");
+    assert.doesNotMatch(JSON.stringify(body), /@|email|Straße/);
+  });
+
+  test("the hash follows the state: the same history in any order hashes alike, a corrected date does not", () => {
+    const same = reportHash(buildReport(UNIT, [...history].reverse()));
+    assert.equal(reportHash(buildReport(UNIT, history)), same);
+    const corrected = history.map((t) => (t.id === "t-new" ? { ...t, moveIn: "2026-11-02" } : t));
+    assert.notEqual(reportHash(buildReport(UNIT, corrected)), same);
+  });
+
+  test("a partner number is stable per tenancy, bounded, and says nothing of the person", () => {
+    assert.equal(partnerPmnumber("t-old"), partnerPmnumber("t-old"));
+    assert.notEqual(partnerPmnumber("t-old"), partnerPmnumber("t-new"));
+    assert.match(partnerPmnumber("t-old"), /^P-[0-9a-f]{20}$/);
+  });
+
+  test("a company is a commercial partner without a first name; an erased former resident is left out", () => {
+    const firm = { name: "Muster GmbH", firstName: null, lastName: null, company: "Muster GmbH" };
+    const body = buildReport(UNIT, [
+      tenancy("t-firm", "2026-01-01", null, firm),
+      { ...tenancy("t-erased", "2015-01-01", "2020-12-31", null), vacancy: false, erased: true },
+    ]);
+    assert.deepEqual(body.partners, [
+      { partnerPmnumber: partnerPmnumber("t-firm"), name: "Muster GmbH", commercial: true },
+    ]);
+    assert.equal(body.billingcontracts.length, 1);
+  });
+});
+
+describe("the deadline: the third working day after the month's end", () => {
+  test("Germany's nationwide holidays, and only those", () => {
+    const y2027 = nationwideHolidays(2027);
+    for (const d of ["2027-01-01", "2027-03-26", "2027-03-29", "2027-10-03", "2027-12-25", "2027-12-26"])
+      assert.ok(y2027.has(d), d);
+    assert.ok(!y2027.has("2027-01-06"), "Epiphany is a holiday of three states only");
+    assert.equal(isWorkingDay("2027-01-06"), true);
+    assert.equal(isWorkingDay("2027-01-01"), false);
+  });
+
+  test("a month end before a weekend, and before a holiday", () => {
+    // October 2026 ends on a Saturday: Monday 2, Tuesday 3, Wednesday 4 November.
+    assert.equal(dueBy("2026-10-15"), "2026-11-04");
+    // December 2026 ends on a Thursday; 1 January is New Year's Day, then a weekend: 4, 5, 6 January.
+    assert.equal(dueBy("2026-12-01"), "2027-01-06");
+    // March 2027 ends on a Wednesday (Easter fell before it): Thursday 1, Friday 2, Monday 5 April.
+    assert.equal(dueBy("2027-03-10"), "2027-04-05");
+  });
+
+  test("due while not accepted, overdue past the day, nothing for a move in the running month", () => {
+    const history = [{ moveIn: "2026-12-01", moveOut: null }];
+    assert.deepEqual(reportDeadline(history, "pending", "2026-12-20"), { overdue: false });
+    assert.deepEqual(reportDeadline(history, "pending", "2027-01-06"), { dueBy: "2027-01-06", overdue: false });
+    assert.deepEqual(reportDeadline(history, "rejected", "2027-01-07"), { dueBy: "2027-01-06", overdue: true });
+    assert.deepEqual(reportDeadline(history, "accepted", "2027-01-07"), { overdue: false });
+    // A move-out on 30 November is a change on 1 December.
+    assert.deepEqual(reportDeadline([{ moveIn: null, moveOut: "2026-11-30" }], "unknown", "2027-01-02"), {
+      dueBy: "2027-01-06",
+      overdue: false,
+    });
+  });
+
+  test("the holidays hold in a time zone far from Berlin", () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Pacific/Kiritimati";
+    try {
+      assert.ok(nationwideHolidays(2031).has("2031-01-01"));
+      assert.ok(nationwideHolidays(2031).has("2031-12-25"));
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+});
