@@ -42,7 +42,6 @@ export type ReportBody = {
 /** What the sandbox and the sources let a name be: at most 200 characters, no control characters. */
 const MAX_NAME = 200;
 const clean = (v: string) =>
-  // eslint-disable-next-line no-control-regex
   v
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .trim()
