@@ -11,7 +11,9 @@ import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
 import { plan, readGiven, summarise, type Given, type RowError, type UnitChange } from "./plan";
 import { previewOf, type PreviewRow } from "./preview";
 import { loadRegister } from "./stored";
-import { eventLoopTurns } from "./turns";
+import { enqueueReports } from "@/lib/residents/reports/enqueue";
+import { wakeReports } from "@/lib/residents/reports/wake";
+import { eventLoopTurns, nextTurn } from "./turns";
 import { deleteUnits, writeChanges, type Slice } from "./write";
 
 export type { RowError, UnitChange } from "./plan";
@@ -29,6 +31,8 @@ export const MAX_REGISTER_BYTES = 10 * 1024 * 1024;
 export const MAX_REGISTER_ROWS = 100_000;
 /** Errors listed in an answer: a broken file of 100,000 rows would otherwise answer tens of megabytes. */
 export const MAX_LISTED_ERRORS = 1000;
+/** Units whose reports are queued in one transaction. */
+const REPORT_BATCH = 2000;
 
 export type ImportReport = {
   rows: number;
@@ -111,7 +115,12 @@ async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Pr
   };
   const result: ImportReport = { rows: r.file.records.length, ...counts, ...listed, changes, ...r.seen };
   if (r.input.dryRun) return result;
-  const tenancies = await writeChanges(slice, user.id, writes);
+  const { unitIds, ...tenancies } = await writeChanges(slice, user.id, writes);
+  // Each written unit whose reported state changed is reported (lib/residents/reports); the same state is not.
+  for (let i = 0; i < unitIds.length; i += REPORT_BATCH) {
+    if (i > 0) await nextTurn();
+    await slice((tx) => enqueueReports(tx, user.id, unitIds.slice(i, i + REPORT_BATCH)));
+  }
   if (counts.deleted > 0) result.deleted = await deleteUnits(slice, user.id, deleted);
   // Counts and the file's form only: never a row, since rows carry residents' names.
   await slice((tx) =>
@@ -181,7 +190,10 @@ export async function importRegister(
       )
     : await registerChange(db, user.id, (tx) => apply(tx, (work) => work(tx)));
   // A former resident whose move-out the file gives beyond the retention is not kept (RESIDENT_RETENTION_MONTHS).
-  if (!input.dryRun && report.created + report.updated > 0) await eraseExpired(db);
+  if (!input.dryRun && report.created + report.updated > 0) {
+    await eraseExpired(db);
+    wakeReports();
+  }
   // A file with only errors answers 400 (docs/api.md); one with some valid rows applied them.
   const valid = report.created + report.updated + report.unchanged;
   return { status: report.errors.length > 0 && valid === 0 ? 400 : 200, report };

@@ -10,6 +10,8 @@ import { AppError, notFound } from "@/lib/errors";
 import type { UnitsSearch } from "@/lib/lists/units";
 import { tenancyOn } from "@/lib/residents/tenancies/history";
 import { readHistories, today } from "@/lib/residents/tenancies/store";
+import { enqueueReports } from "@/lib/residents/reports/enqueue";
+import { wakeReports } from "@/lib/residents/reports/wake";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
 import { toUnit, withHistories, type StoredUnit } from "./stored";
@@ -126,6 +128,9 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
         })
         .where(and(eq(tenancies.id, present.id), eq(tenancies.unitId, row.id)));
     await recordEvent(tx, { kind: "unit.update", actor: actorOf(user), detail: { unit: row.id, changed } });
+    // A new name or billing-unit number changes what the provider holds; a new label does not (same hash).
+    await enqueueReports(tx, user.id, [row.id]);
   });
+  wakeReports();
   return (await withHistories(db, [await ownUnit(db, user.id, id)]))[0]!;
 }

@@ -72,11 +72,12 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
 /**
  * Writes the changed units and their tenancies, WRITE_BATCH units at a time (each batch's
  * tenancies right after it, so their units exist): the rows of 100,000 units built at once held the
- * server's thread for seconds. How many tenancies were added and changed.
+ * server's thread for seconds. How many tenancies were added and changed, and the units written.
  */
 export async function writeChanges(slice: Slice, userId: string, changes: Planned[]) {
   let added = 0;
   let written = 0;
+  const unitIds: string[] = [];
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     if (i > 0) await nextTurn();
     const unitRows: Record<string, string | null>[] = [];
@@ -84,6 +85,7 @@ export async function writeChanges(slice: Slice, userId: string, changes: Planne
     for (const p of changes.slice(i, i + WRITE_BATCH)) {
       const id = p.existing?.id ?? randomUUID();
       unitRows.push({ id, unit_key: p.key, ...p.fields });
+      unitIds.push(id);
       for (const t of [...p.inserts, ...p.updates]) tenancyRows.push(tenancyRow(id, t));
       added += p.inserts.length;
     }
@@ -93,7 +95,7 @@ export async function writeChanges(slice: Slice, userId: string, changes: Planne
     });
     written += tenancyRows.length;
   }
-  return { tenanciesAdded: added, tenanciesChanged: written - added };
+  return { tenanciesAdded: added, tenanciesChanged: written - added, unitIds };
 }
 
 /**

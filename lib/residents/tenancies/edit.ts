@@ -7,6 +7,8 @@ import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import { dayBefore, normaliseHistory, type HistoryProblem, type Tenancy } from "./history";
+import { enqueueReports } from "@/lib/residents/reports/enqueue";
+import { wakeReports } from "@/lib/residents/reports/wake";
 import { eraseExpired } from "./erase";
 import { registerChange } from "./lock";
 import { fullName } from "./person";
@@ -72,10 +74,12 @@ function refuse(path: string, problem: HistoryProblem): never {
 
 /**
  * The unit's history once a move-out given beyond RESIDENT_RETENTION_MONTHS has had its resident's data erased
- * (./erase.ts): the register never keeps it, however the date came in.
+ * (./erase.ts): the register never keeps it, however the date came in. The change's reports (queued in its
+ * transaction) go out now.
  */
 async function afterRetention(db: Db, unitId: string, changed: Promise<Tenancy[]>): Promise<Tenancy[]> {
   const history = await changed;
+  wakeReports();
   if ((await eraseExpired(db)) === 0) return history;
   return [...((await readHistories(db, [unitId])).get(unitId) ?? [])];
 }
@@ -118,6 +122,7 @@ export async function recordMove(db: Db, user: Person, unitId: string, move: Mov
         actor: actorOf(user),
         detail: { unit: unitId, tenancy: id, ended: ending?.id ?? null, vacancy: !resident },
       });
+      await enqueueReports(tx, user.id, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );
@@ -151,6 +156,7 @@ export async function correctTenancy(
         actor: actorOf(user),
         detail: { unit: unitId, tenancy: tenancyId, changed: Object.keys(change) },
       });
+      await enqueueReports(tx, user.id, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );

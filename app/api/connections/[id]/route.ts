@@ -3,10 +3,14 @@ import { withConnection } from "@/lib/api/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/audit/audit";
+import { reportAfterSave } from "@/lib/residents/reports/connection";
 
-export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) =>
-  updateConnection(await getDb(), connection, actorOf(user), body),
-);
+export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) => {
+  const db = await getDb();
+  const updated = await updateConnection(db, connection, actorOf(user), body);
+  await reportAfterSave(db, { ...updated, userId: connection.userId }, connection.onSiteRolesUrl);
+  return updated;
+});
 
 export const DELETE = withConnection({}, async ({ connection, user }) => {
   await deleteConnection(await getDb(), connection, actorOf(user));

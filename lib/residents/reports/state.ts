@@ -1,0 +1,73 @@
+import "server-only";
+import { asc, inArray } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { tenancies } from "@/lib/db/schema/tenancies";
+import { units } from "@/lib/db/schema/units";
+import { env } from "@/lib/env";
+import { dayIn } from "@/lib/format";
+import { buildReport, reportHash, type ReportBody, type ReportTenancy } from "./body";
+
+/**
+ * Units as they are reported: the register's numbers and each tenancy's dates and name parts, read
+ * for the enqueue (to hash) and again by the sender (to send what the register holds then). A unit
+ * without a billing-unit number or a usage-unit number is not reportable (absent here).
+ */
+
+export type UnitState = { body: ReportBody; hash: string };
+
+export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<string, UnitState>> {
+  const out = new Map<string, UnitState>();
+  if (unitIds.length === 0) return out;
+  const [unitRows, tenancyRows] = await Promise.all([
+    db
+      .select({ id: units.id, billingunit: units.billingunit, mscnumber: units.mscnumber, pmnumber: units.pmnumber })
+      .from(units)
+      .where(inArray(units.id, unitIds)),
+    db
+      .select({
+        id: tenancies.id,
+        unitId: tenancies.unitId,
+        moveIn: tenancies.moveIn,
+        moveOut: tenancies.moveOut,
+        vacancy: tenancies.vacancy,
+        erasedAt: tenancies.erasedAt,
+        createdAt: tenancies.createdAt,
+        residentName: tenancies.residentName,
+        firstName: tenancies.firstName,
+        lastName: tenancies.lastName,
+        company: tenancies.company,
+      })
+      .from(tenancies)
+      .where(inArray(tenancies.unitId, unitIds))
+      .orderBy(asc(tenancies.id)),
+  ]);
+  const zone = env().displayTimeZone;
+  const histories = new Map<string, ReportTenancy[]>();
+  for (const t of tenancyRows) {
+    const person =
+      t.residentName && !t.erasedAt && !t.vacancy
+        ? { name: t.residentName, firstName: t.firstName, lastName: t.lastName, company: t.company }
+        : null;
+    histories.set(t.unitId, [
+      ...(histories.get(t.unitId) ?? []),
+      {
+        id: t.id,
+        moveIn: t.moveIn,
+        moveOut: t.moveOut,
+        knownSince: dayIn(t.createdAt, zone),
+        vacancy: t.vacancy,
+        erased: t.erasedAt !== null,
+        resident: person,
+      },
+    ]);
+  }
+  for (const u of unitRows) {
+    if (!u.billingunit || !u.mscnumber) continue;
+    const body = buildReport(
+      { billingunit: u.billingunit, mscnumber: u.mscnumber, pmnumber: u.pmnumber },
+      histories.get(u.id) ?? [],
+    );
+    out.set(u.id, { body, hash: reportHash(body) });
+  }
+  return out;
+}
