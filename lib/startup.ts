@@ -36,6 +36,7 @@ export async function startServer(): Promise<void> {
     await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
+    (await import("@/lib/residents/reports/loop")).startReportSender();
     (await import("@/lib/residents/tenancies/erase")).startRetention(db);
     markStarted();
   } catch (err) {

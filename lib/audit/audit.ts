@@ -37,7 +37,9 @@ export type AuditKind =
   | "handoff.assign"
   // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's
   // address.
-  | "handoff";
+  | "handoff"
+  // On-site-roles reports (lib/residents/reports): each send's outcome, naming the unit and the connection.
+  | "osr.report";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */
 export type Actor = { id: string; email: string } | "system";

@@ -32,7 +32,7 @@ const PROVIDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 
 /** Seconds of a whole sync, from a handful of documents to a walk of a million. */
 const SYNC_BUCKETS = [0.1, 0.5, 1, 5, 15, 30, 60, 300, 900, 3600];
 
-export type ProviderService = "uvi" | "dta" | "oidc";
+export type ProviderService = "uvi" | "dta" | "oidc" | "osr";
 /**
  * An answer's status (counted by its class), or how an exchange without an answer ended (`aborted`: by our side, e.g. a
  * sync that stopped).

@@ -29,7 +29,7 @@ export function createProviderClient(conn: ProviderConnection, config: HttpConfi
   const spec = conn.service === "dta" ? dta : uvi;
   const req = createRequester(conn, spec, config);
   return {
-    service: spec.service,
+    service: conn.service,
     count: (opts: CallOptions = {}) => countDocuments(req, opts),
     listPage: (offset: number, limit: number, opts: CallOptions = {}) => listPage(req, offset, limit, opts),
     /** The whole list once (a full sync); see walk.ts for the strategy and its bounds. */

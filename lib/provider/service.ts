@@ -17,7 +17,8 @@ export type ProviderConnection = {
 
 /** What differs between the two services, beyond their answers (which schemas.ts unifies). */
 export type ServiceSpec = {
-  service: "uvi" | "dta";
+  /** `osr`: on-site-roles v2 (osr.ts), sent with the requester of a connection's credentials. */
+  service: "uvi" | "dta" | "osr";
   documentsPath: string;
   dataAccept: string;
   fallbackMime: string;

@@ -1,0 +1,61 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { recordEvent } from "@/lib/audit/audit";
+import { reporterFor } from "@/lib/connections/provider";
+import type { Db } from "@/lib/db/client";
+import { connections } from "@/lib/db/schema/connections";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { readUnitStates } from "./state";
+import { dropReport, recordOutcome, release, type Claimed } from "./store";
+
+/**
+ * One claimed report, sent: the unit's state as the register holds it now (built again, so what
+ * goes out is never older than the claim), one POST within PROVIDER_TIMEOUT_MS, its outcome on the
+ * row and an `osr.report` audit event naming the unit and the connection (never a person).
+ */
+export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<void> {
+  const [connection] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.id, claim.connection_id), isNull(connections.deletedAt)))
+    .limit(1);
+  const reporter = connection ? reporterFor(connection) : null;
+  const state = (await readUnitStates(db, [claim.unit_id])).get(claim.unit_id);
+  if (!reporter || !state) {
+    await dropReport(db, claim);
+    return;
+  }
+  let outcome;
+  try {
+    outcome = await reporter(
+      {
+        billingunit: state.body.billingunitMscnumber,
+        unit: state.body.residentialunitMscnumber,
+        body: state.body,
+      },
+      AbortSignal.timeout(env().providerTimeoutMs),
+    );
+  } catch (err) {
+    // Not the provider's answer (a secret that no key opens, say): let go, try again at the next look.
+    log().warn({ connectionId: claim.connection_id, err: err instanceof Error ? err.message : err }, "report not sent");
+    await release(db, me, claim);
+    return;
+  }
+  const written = await recordOutcome(db, me, claim, state.hash, outcome);
+  await recordEvent(db, {
+    kind: "osr.report",
+    actor: "system",
+    connectionId: claim.connection_id,
+    detail: {
+      unit: claim.unit_id,
+      state: outcome.state,
+      status: outcome.status,
+      attempt: claim.attempts,
+      superseded: !written,
+      ...(outcome.state === "accepted" && { transactionid: outcome.transactionid }),
+      ...(outcome.state !== "unknown" && { shortmessages: outcome.messages.map((m) => m.shortmessage) }),
+      ...(outcome.state === "unknown" && { reason: outcome.reason }),
+    },
+  });
+}

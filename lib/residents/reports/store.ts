@@ -1,0 +1,89 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import type { OsrOutcome } from "@/lib/provider/osr";
+
+/**
+ * The report rows' claims and outcomes (migration 0031). A claim is committed before the request
+ * goes out, by one statement that only one caller of any instance wins; an outcome is written only
+ * by its claim's holder, and only when the row still holds the state it claimed: a change queued
+ * meanwhile stays `pending` and goes out next.
+ */
+
+export const MAX_ATTEMPTS = 5;
+/** Waits before the 2nd to 5th attempt of an `unknown` report (a Retry-After may ask for longer). */
+const BACKOFF_MS = [2_000, 30_000, 300_000, 1_800_000];
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+export type Claimed = { unit_id: string; connection_id: string; hash: string; attempts: number };
+
+/** Claims at most `limit` due reports, one per connection, none of the connections in `busy`. */
+export async function claimDue(db: Db, me: string, limit: number, busy: string[], holdMs: number): Promise<Claimed[]> {
+  const skip = busy.length
+    ? sql`AND r.connection_id NOT IN (${sql.join(
+        busy.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return rowsOf<Claimed>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT unit_id, connection_id, next_attempt_at FROM (
+          SELECT r.unit_id, r.connection_id, r.next_attempt_at,
+            row_number() OVER (PARTITION BY r.connection_id ORDER BY r.next_attempt_at) AS n
+          FROM osr_reports r
+          WHERE r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now() AND r.attempts < ${MAX_ATTEMPTS}
+            AND (r.claim_until IS NULL OR r.claim_until < now()) ${skip}
+        ) x WHERE n = 1 ORDER BY next_attempt_at LIMIT ${limit}
+      )
+      UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
+        attempts = r.attempts + 1, sent_at = now(), updated_at = now()
+      FROM due WHERE r.unit_id = due.unit_id AND r.connection_id = due.connection_id
+        AND (r.claim_until IS NULL OR r.claim_until < now())
+      RETURNING r.unit_id, r.connection_id, r.hash, r.attempts`),
+  );
+}
+
+/** When an `unknown` report is sent again, or never (null) after its last attempt. */
+export function nextAttempt(attempts: number, retryAfterMs: number | undefined, now = Date.now()): Date | null {
+  if (attempts >= MAX_ATTEMPTS) return null;
+  const base = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
+  const jittered = base * (0.8 + Math.random() * 0.4);
+  return new Date(now + Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
+}
+
+/**
+ * Writes what the provider answered (`sentHash`: the state actually sent); false when the claim was
+ * lost or the row moved on to another state meanwhile (then only the claim is let go).
+ */
+export async function recordOutcome(db: Db, me: string, claim: Claimed, sentHash: string, outcome: OsrOutcome) {
+  const accepted = outcome.state === "accepted";
+  const next = outcome.state === "unknown" ? nextAttempt(claim.attempts, outcome.retryAfterMs) : null;
+  const messages = outcome.state === "unknown" || outcome.messages.length === 0 ? null : outcome.messages;
+  const written = rowsOf(
+    await db.execute(sql`
+      UPDATE osr_reports SET state = ${outcome.state}, hash = ${sentHash}, http_status = ${outcome.status},
+        next_attempt_at = ${next?.toISOString() ?? null}::timestamptz,
+        transactionid = ${accepted ? outcome.transactionid : null},
+        messages = ${messages ? JSON.stringify(messages) : null}::jsonb,
+        answered_at = now(), accepted_at = ${accepted ? sql`now()` : sql`accepted_at`},
+        claimed_by = NULL, claim_until = NULL, updated_at = now()
+      WHERE unit_id = ${claim.unit_id}::uuid AND connection_id = ${claim.connection_id}::uuid
+        AND claimed_by = ${me} AND hash = ${claim.hash}
+      RETURNING unit_id`),
+  );
+  if (written.length > 0) return true;
+  await release(db, me, claim);
+  return false;
+}
+
+/** Lets go of a claim without an outcome (the row stays as it is, due again). */
+export const release = (db: Db, me: string, claim: Claimed) =>
+  db.execute(sql`UPDATE osr_reports SET claimed_by = NULL, claim_until = NULL
+    WHERE unit_id = ${claim.unit_id}::uuid AND connection_id = ${claim.connection_id}::uuid AND claimed_by = ${me}`);
+
+/** A report that can no longer be sent (connection deleted or without an address, unit not reportable). */
+export const dropReport = (db: Db, claim: Claimed) =>
+  db.execute(sql`DELETE FROM osr_reports WHERE unit_id = ${claim.unit_id}::uuid
+    AND connection_id = ${claim.connection_id}::uuid`);
