@@ -18,6 +18,8 @@ export const UNITS_LIST = {
   q: param.text(200),
   /** One property, by its name as the register writes it. */
   property: param.text(200),
+  /** `open`: units with an on-site-roles report not (yet) accepted: the due and overdue list. */
+  reports: param.oneOf(["open"]),
   offset: param.offset,
   limit: param.limit(50, MAX_UNITS_PAGE),
 };

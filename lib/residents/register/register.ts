@@ -11,6 +11,7 @@ import type { UnitsSearch } from "@/lib/lists/units";
 import { tenancyOn } from "@/lib/residents/tenancies/history";
 import { readHistories, today } from "@/lib/residents/tenancies/store";
 import { enqueueReports } from "@/lib/residents/reports/enqueue";
+import { attachReports } from "@/lib/residents/reports/view";
 import { wakeReports } from "@/lib/residents/reports/wake";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
@@ -30,11 +31,16 @@ type Person = { id: string; email: string };
 const byResident = (term: string) => sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.unitId} = ${units.id}
   AND (${tenancies.residentName} ILIKE ${term} OR ${tenancies.residentEmail} ILIKE ${term}))`;
 
+/** A unit with a report of a live connection that the provider has not accepted. */
+const openReport = sql`EXISTS (SELECT 1 FROM osr_reports r JOIN connections c ON c.id = r.connection_id
+  AND c.deleted_at IS NULL WHERE r.unit_id = ${units.id} AND r.state <> 'accepted')`;
+
 function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
   const term = search.q ? containing(search.q) : undefined;
   return and(
     eq(units.userId, userId),
     search.property ? eq(units.property, search.property) : undefined,
+    search.reports === "open" ? openReport : undefined,
     term
       ? or(
           ilike(units.mscnumber, term),
@@ -68,7 +74,7 @@ export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
       .groupBy(units.property)
       .orderBy(asc(units.property)),
   ]);
-  return { count: total?.n ?? 0, units: await withHistories(db, rows), properties };
+  return { count: total?.n ?? 0, units: await attachReports(db, await withHistories(db, rows)), properties };
 }
 
 async function ownUnit(db: Db, userId: string, id: string): Promise<UnitRow> {

@@ -1,0 +1,42 @@
+import "server-only";
+import { and, inArray, isNull, eq, asc } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { connections } from "@/lib/db/schema/connections";
+import { osrReports } from "@/lib/db/schema/osr-reports";
+import type { StoredUnit, UnitReport } from "@/lib/residents/register/stored";
+import { today } from "@/lib/residents/tenancies/store";
+import { reportDeadline } from "./due";
+
+/**
+ * Each unit's last report to each of its connections, as `GET /api/units` answers it (docs/api.md,
+ * `report`): its state and time, the provider's transaction id or messages, and its deadline.
+ */
+export async function attachReports(db: Db, units: StoredUnit[], day = today()): Promise<StoredUnit[]> {
+  if (units.length === 0) return units;
+  const rows = await db
+    .select({ report: osrReports })
+    .from(osrReports)
+    .innerJoin(connections, and(eq(connections.id, osrReports.connectionId), isNull(connections.deletedAt)))
+    .where(
+      inArray(
+        osrReports.unitId,
+        units.map((u) => u.id),
+      ),
+    )
+    .orderBy(asc(connections.name));
+  const byUnit = new Map<string, UnitReport[]>();
+  const unitOf = new Map(units.map((u) => [u.id, u]));
+  for (const { report: r } of rows) {
+    const unit = unitOf.get(r.unitId)!;
+    const view: UnitReport = {
+      connectionId: r.connectionId,
+      state: r.state,
+      at: r.updatedAt.toISOString(),
+      ...(r.state === "accepted" && r.transactionid && { transactionid: r.transactionid }),
+      ...(r.messages && r.messages.length > 0 && { messages: r.messages }),
+      ...reportDeadline(unit.tenancies, r.state, day),
+    };
+    byUnit.set(r.unitId, [...(byUnit.get(r.unitId) ?? []), view]);
+  }
+  return units.map((u) => ({ ...u, reports: byUnit.get(u.id) ?? [] }));
+}
