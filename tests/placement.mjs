@@ -54,6 +54,7 @@ export const PLACEMENT = {
   "integration/handoffs-portal.test.ts": embedded,
   "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
+  "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
   "integration/tenancies-retention.test.ts": both("dates and intervals in SQL; the erasure's rewrite of the table"),
   "integration/tenancies-handoff.test.ts": both(
     "the one rule is a database function joined by every view: SQL features",
