@@ -50,7 +50,8 @@ export const ConnectionAnswer = z.object({
   principal: z.string().meta({ description: "the user name (Basic) or client id (OAuth); never the secret" }),
   customerNumber: z.string().nullable(),
   onSiteRolesUrl: z.string().nullable().meta({
-    description: "the provider's on-site-roles v2 base (`{v2_base}`); with it the connection reports its units' tenancies",
+    description:
+      "the provider's on-site-roles v2 base (`{v2_base}`); with it the connection reports its units' tenancies",
   }),
   createdAt: DateTime,
   open: Int.meta({ description: "open documents in the local index now (the inbox's count)" }),
@@ -157,13 +158,9 @@ const InboxDocument = DocumentAnswer.extend({
   state: z.enum(DOCUMENT_STATES),
   replacedBy: z.string().nullable(),
   archived: z.boolean().meta({ description: "its bytes are archived: only then can it be handed to its resident" }),
-  recipient: z
-    .enum(RECIPIENT_KINDS)
-    .nullable()
-    .meta({
-      description:
-        'who receives it by the one rule (docs/api.md, "Who receives a document"); null outside the register',
-    }),
+  recipient: z.enum(RECIPIENT_KINDS).nullable().meta({
+    description: 'who receives it by the one rule (docs/api.md, "Who receives a document"); null outside the register',
+  }),
   handoff: z
     .object({ state: z.enum(HANDOFF_STATES), channel: z.enum(CHANNELS), at: z.string().meta({ format: "date-time" }) })
     .nullable()

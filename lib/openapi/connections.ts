@@ -17,7 +17,8 @@ const SECRET = "`secret_unreadable`: no configured key opens the stored secret";
 const CONNECTION = "`not_found`: no such connection of the signed-in user (another user's id included)";
 const DUPLICATE =
   "`duplicate_connection`: the user has a connection to the same account (service, origin of `baseUrl`, user name or client id, `customerNumber`); `connectionId` names it";
-const ADDRESS = "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl`, `authUrl` or `onSiteRolesUrl`)";
+const ADDRESS =
+  "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl`, `authUrl` or `onSiteRolesUrl`)";
 const DOCUMENT_PARAMS = { kd: "DTA customer number sent as the `kd` header; default: the connection's" };
 
 export const CONNECTION_OPERATIONS: ApiOperation[] = [

@@ -1,5 +1,5 @@
 /**
- * An on-site-roles v2 answer read as untrusted input (spec/on-site-roles.md 2.7): at most
+ * An on-site-roles v2 answer read as untrusted input (the on-site-roles specification, 2.7): at most
  * MAX_MESSAGES messages, each field a string cut to its bound; anything else is dropped. Pure.
  */
 

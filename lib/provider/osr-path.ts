@@ -1,5 +1,5 @@
 /**
- * The path of a unit's on-site-roles v2 report below `{v2_base}` (spec/on-site-roles.md, 4.2). The
+ * The path of a unit's on-site-roles v2 report below `{v2_base}` (the on-site-roles specification, 4.2). The
  * numbers are path segments: encoded, so a number never leaves its segment.
  */
 export const osrPath = (billingunit: string, unit: string) =>

@@ -8,7 +8,7 @@ import { createRequester } from "./request";
 import type { ProviderConnection, ServiceSpec } from "./service";
 
 /**
- * One on-site-roles v2 report (spec/on-site-roles.md 4.2): the unit's whole state as one POST to
+ * One on-site-roles v2 report (the on-site-roles specification, 4.2): the unit's whole state as one POST to
  * `{v2_base}/onsiteroles/v2/billingunits/{billingunit}/residentialunits/{unit}/on-site-roles`, with
  * the connection's credentials (its token endpoint too). A write: attempted once here, within one
  * deadline; the caller sends it again while `unknown` (a whole state is safe to repeat). The answer

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * A unit's whole history as one on-site-roles v2 data set (spec/on-site-roles.md 2.6; docs/api.md,
+ * A unit's whole history as one on-site-roles v2 data set (the on-site-roles specification, 2.6; docs/api.md,
  * "On-site-roles reports"), and its hash, which decides whether the unit changed. Pure. Only name
  * parts leave the register: no e-mail, address, channel or salutation. A resident's tenancy is a
  * partner with a consumption-information contract and a billing contract billed to them; a vacancy

@@ -9,7 +9,7 @@ import { reportDeadline } from "./due";
 
 /**
  * Each unit's last report to each of its connections, as `GET /api/units` answers it (docs/api.md,
- * `report`): its state and time, the provider's transaction id or messages, and its deadline.
+ * "On-site-roles reports"): its state and time, the provider's transaction id or messages, and its deadline.
  */
 export async function attachReports(db: Db, units: StoredUnit[], day = today()): Promise<StoredUnit[]> {
   if (units.length === 0) return units;
