@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
+import { sql } from "../support/database";
 import { ndjson, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { pdfText } from "../support/pdf-text";
@@ -113,6 +114,21 @@ describe("residents in time: one rule on every channel", () => {
     assert.equal(units.get("9002")!.resident?.name, "Jörg Neumann");
     assert.equal(units.get("9003")!.resident?.name, "Hans-Jürgen Groß", "Windows-1252 read, name in natural order");
     assert.equal(units.get("9005")!.resident, null, "a vacancy has no resident");
+  });
+
+  test("when and how a resident chose a digital channel is kept; post needs no consent", async () => {
+    const consent = async (msc: string) =>
+      (
+        await sql<{ how: string | null; at: Date | null }>(
+          s.server,
+          `SELECT t.digital_consent_how AS how, t.digital_consent_at AS at FROM tenancies t JOIN units u ON u.id = t.unit_id
+           WHERE u.mscnumber = $1 AND t.move_out IS NULL`,
+          [msc],
+        )
+      )[0]!;
+    const email = await consent("9001");
+    assert.ok(email.how && email.at, "the e-mail resident's choice is recorded with its time");
+    assert.deepEqual(await consent("9003"), { how: null, at: null }, "the post resident chose nothing");
   });
 
   test("October goes to the resident of October on each channel; a change or a vacancy in the period to nobody", async () => {
