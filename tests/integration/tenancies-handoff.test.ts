@@ -214,6 +214,11 @@ describe("residents in time: one rule on every channel", () => {
     assert.equal((await mailsTo("nico@example.de")).length, 1);
     assert.equal((await mailsTo("olga@example.de")).length, 0);
     assert.equal((await month("2026-10")).get("9004")![0]!.status, "email");
+    const undo = await api(s.manager.session, s.server.url, "/api/handoffs/assignments", {
+      method: "DELETE",
+      json: doc("e-4"),
+    });
+    assert.equal(undo.status, 409, "once handed on, the decision is part of the record");
 
     const grid = await api(
       admin,
