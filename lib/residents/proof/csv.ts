@@ -39,7 +39,7 @@ export function proofCsv(p: Proof): string {
       statusWords(l.status),
       csvTime(l.handedOn, zone),
       l.handedOn ? l.by : null,
-      l.evidence,
+      l.evidence.join("; "),
       l.sha256,
     ]),
   );

@@ -28,7 +28,7 @@ function blockOf(l: ProofLine): DrawLine[] {
     text(`Bewohner des Zeitraums: ${l.resident}`),
     text(l.document ? `Dokument: ${l.document.filename} (${l.document.documentid})` : "Dokument: –"),
     text(handed.filter(Boolean).join(" · ")),
-    ...(l.evidence ? [text(`Nachweis: ${l.evidence}`)] : []),
+    ...l.evidence.map((e) => text(`Nachweis: ${e}`)),
     ...(l.sha256 ? [{ text: `SHA-256: ${l.sha256}`, font: "mono" as const, size: 8, keep: true }] : []),
   ];
 }

@@ -26,8 +26,8 @@ export type ProofLine = {
   /** When it reached the resident (sent, printed, opened), ISO 8601. */
   handedOn: string | null;
   by: string | null;
-  /** "Message-ID <…>", "gedruckt am …", "im Portal geöffnet am …", or a failure's words. */
-  evidence: string;
+  /** "Message-ID <…>", "gedruckt am …", "im Portal geöffnet am …", or a failure's words: a line each. */
+  evidence: string[];
   sha256: string | null;
 };
 export type Proof = {

@@ -49,26 +49,30 @@ export function residentWords(e: MonthEntry, names: boolean): string {
   return decided ? `${who} (zugeordnet von ${decided})` : who;
 }
 
-/** What proves the hand-off: the mail server's message id, the print, the portal's opening; or how it failed. */
-export function evidenceWords(e: MonthEntry, messageId: string | null): string {
+/**
+ * What proves the hand-off, one part a line: the mail server's message id, the print, the portal's opening (and the
+ * notification before it); or how it failed.
+ */
+export function evidenceWords(e: MonthEntry, messageId: string | null): string[] {
   const at = e.at ? proofTime(e.at) : "";
-  const id = messageId ? `Message-ID ${messageId}` : "";
+  const id = messageId ? [`Message-ID ${messageId}`] : [];
+  const notified = messageId ? [`Benachrichtigung, Message-ID ${messageId}`] : [];
   switch (e.status) {
     case "email":
       return id;
     case "portal":
-      return id && `Benachrichtigung, ${id}`;
+      return notified;
     case "opened":
-      return [`im Portal geöffnet am ${at}`, id && `Benachrichtigung, ${id}`].filter(Boolean).join("; ");
+      return [`im Portal geöffnet am ${at}`, ...notified];
     case "printed":
-      return `gedruckt am ${at}`;
+      return [`gedruckt am ${at}`];
     case "failed":
-      return `fehlgeschlagen am ${at}${e.reason ? `: ${e.reason}` : ""}`;
+      return [`fehlgeschlagen am ${at}${e.reason ? `: ${e.reason}` : ""}`];
     case "pending":
     case "unknown":
-      return `Versand begonnen am ${at}`;
+      return [`Versand begonnen am ${at}`];
     default:
-      return "";
+      return [];
   }
 }
 
