@@ -61,7 +61,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   for (const id of ids) await group.getByRole("checkbox", { name: `UVI_${id}.pdf auswählen` }).check();
   await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
   const ask = page.getByRole("alertdialog");
-  await expect(ask).toContainText("Jedes Dokument geht an den heutigen Bewohner seiner Nutzeinheit");
+  await expect(ask).toContainText("Jedes Dokument geht an den Bewohner, der im Zeitraum des Dokuments dort wohnte");
   await expectAccessible(page);
   await ask.getByRole("button", { name: "Weitergeben" }).click();
 

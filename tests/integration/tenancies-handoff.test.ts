@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
+import { sql } from "../support/database";
 import { ndjson, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { pdfText } from "../support/pdf-text";
@@ -115,6 +116,21 @@ describe("residents in time: one rule on every channel", () => {
     assert.equal(units.get("9005")!.resident, null, "a vacancy has no resident");
   });
 
+  test("when and how a resident chose a digital channel is kept; post needs no consent", async () => {
+    const consent = async (msc: string) =>
+      (
+        await sql<{ how: string | null; at: Date | null }>(
+          s.server,
+          `SELECT t.digital_consent_how AS how, t.digital_consent_at AS at FROM tenancies t JOIN units u ON u.id = t.unit_id
+           WHERE u.mscnumber = $1 AND t.move_out IS NULL`,
+          [msc],
+        )
+      )[0]!;
+    const email = await consent("9001");
+    assert.ok(email.how && email.at, "the e-mail resident's choice is recorded with its time");
+    assert.deepEqual(await consent("9003"), { how: null, at: null }, "the post resident chose nothing");
+  });
+
   test("October goes to the resident of October on each channel; a change or a vacancy in the period to nobody", async () => {
     const res = await handOff(["e-1", "e-2", "e-3", "e-4", "e-5"]);
     const states = Object.fromEntries(res.lines.slice(0, 5).map((l) => [l.documentid, [l.state, l.channel ?? null]]));
@@ -198,6 +214,11 @@ describe("residents in time: one rule on every channel", () => {
     assert.equal((await mailsTo("nico@example.de")).length, 1);
     assert.equal((await mailsTo("olga@example.de")).length, 0);
     assert.equal((await month("2026-10")).get("9004")![0]!.status, "email");
+    const undo = await api(s.manager.session, s.server.url, "/api/handoffs/assignments", {
+      method: "DELETE",
+      json: doc("e-4"),
+    });
+    assert.equal(undo.status, 409, "once handed on, the decision is part of the record");
 
     const grid = await api(
       admin,

@@ -10,6 +10,8 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 
 type Tenancy = NonNullable<MonthEntry["tenancies"]>[number];
 const NO_HANDOFF = "none";
+/** Once the assigned resident has it (or a send is under way), the decision stays (the server refuses to undo it). */
+const HANDED_ON = new Set<MonthEntry["status"]>(["email", "portal", "opened", "printed", "pending", "unknown"]);
 
 /** "Erika Muster (01.03.2024 – 14.10.2026)", "Leerstand (ab 15.10.2026)". */
 function useTenancyWords() {
@@ -64,9 +66,11 @@ export function AssignEntry({ entry }: { entry: MonthEntry }) {
           <span>
             {t("tenancies.decidedBy", { by: entry.decided.by ?? "—", at: formatDate(entry.decided.at, display) })}
           </span>
-          <Button type="button" variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
-            {t("tenancies.undo")}
-          </Button>
+          {!HANDED_ON.has(entry.status) && (
+            <Button type="button" variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
+              {t("tenancies.undo")}
+            </Button>
+          )}
         </div>
       ) : (
         <div className="flex flex-wrap items-end gap-2">

@@ -4,6 +4,7 @@ import { CARD } from "@/components/residents/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
+import type { MessageKey } from "@/lib/i18n/messages";
 import { AssignEntry } from "./assign-entry";
 
 /** Reached, on the way, or not reached: the word always says it, the colour only repeats it. */
@@ -28,6 +29,16 @@ const TONE: Record<MonthEntry["status"], string> = {
   notArchived: "text-amber-800",
   noDocument: "text-slate-700",
 };
+
+/**
+ * The resident column of a unit whose month names nobody: "see the assignment" for a change in the period, "Leerstand"
+ * for a vacancy the register records (not "no resident registered", which the register contradicts), else nobody.
+ */
+function nobodyKey(row: HandoffMonth["rows"][number]): MessageKey {
+  if (row.entries.some((e) => e.tenancies)) return "handoffMonth.seeAssignment";
+  if (row.entries.some((e) => e.status === "vacancy")) return "tenancies.vacancy";
+  return "handoffMonth.noResidentName";
+}
 
 function Entry({ entry }: { entry: MonthEntry }) {
   const t = useT();
@@ -79,15 +90,7 @@ export function MonthTable({ data }: { data: HandoffMonth }) {
                 {row.label && <span className="block text-xs text-slate-600">{row.label}</span>}
               </Th>
               <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
-                {row.resident ?? (
-                  <span className="text-slate-600">
-                    {t(
-                      row.entries.some((e) => e.tenancies)
-                        ? "handoffMonth.seeAssignment"
-                        : "handoffMonth.noResidentName",
-                    )}
-                  </span>
-                )}
+                {row.resident ?? <span className="text-slate-600">{t(nobodyKey(row))}</span>}
               </Td>
               <Td className={CARD.cell}>{row.resident && channel ? t(`units.channel.${channel}`) : "—"}</Td>
               <Td className={`flex flex-col gap-2 ${CARD.cell}`}>

@@ -22,7 +22,7 @@ export const handoffRuns = {
     "inbox.handoff.ask.title.one": "Dokument an den Bewohner weitergeben?",
     "inbox.handoff.ask.title.other": "{n} Dokumente an die Bewohner weitergeben?",
     "inbox.handoff.ask.what":
-      "Jedes Dokument geht an den heutigen Bewohner seiner Nutzeinheit, auf dem Weg, den er gewählt hat (E-Mail, Portal oder Post).",
+      "Jedes Dokument geht an den Bewohner, der im Zeitraum des Dokuments dort wohnte, auf dem Weg, den er gewählt hat (E-Mail, Portal oder Post). Bei einem Mieterwechsel im Zeitraum geht es an niemanden, bis Sie es in der Monatsübersicht zuordnen.",
     "inbox.handoff.ask.skipped": "Nicht archivierte Dokumente werden nicht weitergegeben: {n}.",
     "inbox.handoff.ask.sentBefore":
       "Schon weitergegeben: {n}. Diese werden übersprungen, außer Sie wählen „Erneut senden“.",
@@ -62,7 +62,7 @@ export const handoffRuns = {
     "inbox.handoff.ask.title.one": "Hand this document on to the resident?",
     "inbox.handoff.ask.title.other": "Hand {n} documents on to the residents?",
     "inbox.handoff.ask.what":
-      "Each document goes to the present resident of its usage unit, by the way the resident chose (e-mail, portal or post).",
+      "Each document goes to the resident who lived there during its period, by the way they chose (e-mail, portal or post). With a change of resident within the period it goes to nobody until you assign it in the monthly view.",
     "inbox.handoff.ask.skipped": "Documents that are not archived are not handed on: {n}.",
     "inbox.handoff.ask.sentBefore": "Handed on before: {n}. They are skipped unless you choose “Send again”.",
     "inbox.handoff.ask.again": "Send again: send documents handed on before to their residents once more",

@@ -15,6 +15,8 @@ export const tenancies = {
     "handoff.skip.erased": "Die Daten des Bewohners dieses Zeitraums sind gelöscht.",
     "tenancies.assign.covered":
       "Dieses Dokument gehört bereits dem Bewohner seines ganzen Zeitraums; eine Zuordnung ist nur bei einem Mieterwechsel oder Leerstand im Zeitraum möglich.",
+    "tenancies.assign.handedOn":
+      "Das Dokument ist bereits an den zugeordneten Bewohner weitergegeben; die Entscheidung bleibt Teil des Nachweises.",
     "tenancies.assign.notOfUnit":
       "Dieses Mietverhältnis gehört nicht zur Nutzeinheit des Dokuments (oder ist ein Leerstand).",
     "handoffEvent.assigned": "Einem Bewohner des Zeitraums zugeordnet (Mieterwechsel oder Leerstand im Zeitraum)",
@@ -58,6 +60,8 @@ export const tenancies = {
     "handoff.skip.erased": "The data of this period's resident has been erased.",
     "tenancies.assign.covered":
       "This document already belongs to the resident of its whole period; assigning is only possible with a change of resident or a vacancy in the period.",
+    "tenancies.assign.handedOn":
+      "The document has already been handed to the assigned resident; the decision stays part of the proof.",
     "tenancies.assign.notOfUnit": "This tenancy does not belong to the document's unit (or is a vacancy).",
     "handoffEvent.assigned": "Assigned to a resident of the period (change of resident or vacancy in the period)",
     "handoffEvent.noHandoff": "Noted: no hand-off needed",

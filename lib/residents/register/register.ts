@@ -1,14 +1,14 @@
 import "server-only";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { registerChange } from "@/lib/residents/tenancies/lock";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
-import type { UnitsSearch } from "@/lib/lists/units";
+import type { Channel, UnitsSearch } from "@/lib/lists/units";
 import { tenancyOn } from "@/lib/residents/tenancies/history";
+import { registerChange } from "@/lib/residents/tenancies/lock";
 import { readHistories, today } from "@/lib/residents/tenancies/store";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
@@ -83,6 +83,13 @@ async function ownUnit(db: Db, userId: string, id: string): Promise<UnitRow> {
  * the same tenancy (its id stays); the rules of an imported row hold. A change of resident is a
  * move with dates, not an edit. Nothing changed writes nothing.
  */
+/** A channel that becomes digital records when and how (§6a HeizkostenV); one that becomes post forgets it. */
+function consentOf(before: Channel, after: Channel) {
+  if (after === "post") return { digitalConsentAt: null, digitalConsentHow: null };
+  if (before === "post") return { digitalConsentAt: new Date(), digitalConsentHow: "Änderung im Verzeichnis" };
+  return {};
+}
+
 export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdit): Promise<StoredUnit> {
   const row = await ownUnit(db, user.id, id);
   const history = (await readHistories(db, [row.id])).get(row.id) ?? [];
@@ -122,6 +129,7 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
           residentEmail: resident.email,
           channel: resident.channel,
           postalAddress: resident.postalAddress,
+          ...consentOf(present.resident?.channel ?? "post", resident.channel),
           updatedAt: new Date(),
         })
         .where(and(eq(tenancies.id, present.id), eq(tenancies.unitId, row.id)));

@@ -58,6 +58,14 @@ export async function assignDocument(db: Db, user: Person, a: Assignment): Promi
 /** The decision undone: the rule decides again (a document already handed on keeps its record). */
 export async function unassignDocument(db: Db, user: Person, a: Omit<Assignment, "tenancyId">): Promise<void> {
   const unit = await unitOf(db, user.id, a);
+  // Once the assigned resident has it (or a send is under way), the decision is part of the record and stays.
+  if (unit.recipient === "assigned" && unit.tenancyId) {
+    const [held] = rowsOf<{ state: string }>(
+      await db.execute(sql`SELECT state FROM handoffs WHERE connection_id = ${a.connectionId}::uuid
+        AND documentid = ${a.documentid} AND tenancy_id = ${unit.tenancyId}::uuid AND state <> 'failed'`),
+    );
+    if (held) throw new AppError(409, "handed_on", "tenancies.assign.handedOn");
+  }
   await db.execute(sql`DELETE FROM handoff_assignments WHERE connection_id = ${a.connectionId}::uuid
     AND documentid = ${a.documentid} AND unit_id = ${unit.id}::uuid`);
   await recordEvent(db, {
