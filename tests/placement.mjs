@@ -52,6 +52,9 @@ export const PLACEMENT = {
   "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
   "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
   "integration/handoffs-portal.test.ts": embedded,
+  "integration/handoffs-proof.test.ts": both(
+    "the month view's statement with the record's message ids and hashes: SQL features and types",
+  ),
   "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
   "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),

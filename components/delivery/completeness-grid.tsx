@@ -2,6 +2,7 @@
 import { Table } from "@/components/ui/table";
 import { formatMonth } from "@/lib/format";
 import type { Completeness, CompletenessCell } from "@/lib/client/types";
+import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { propertyName, type UnitRegister } from "./unit-names";
 
@@ -124,8 +125,39 @@ function UnitRow({ unit: u, months }: { unit: GridUnit; months: string[] }) {
   );
 }
 
-/** Usage units × months: row headers name the unit, column headers the month; the units by property, under its name. */
-export function CompletenessGrid({ data }: { data: Completeness }) {
+/** Per month the proof of the hand-off (PDF) of this property in the register of the connection's owner, without names. */
+function ProofRow({ property, months, connection }: { property: string; months: string[]; connection: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <tr data-testid="proof-row">
+      <th
+        scope="row"
+        className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-1.5 text-left text-xs font-normal text-slate-700"
+      >
+        {t("handoffProof.row")}
+      </th>
+      {months.map((m) => (
+        <td key={m} className="border-b border-l border-slate-100 px-2 py-1.5 text-center text-xs">
+          <a
+            href={handoffProofUrl({ property, month: m, connection }, "pdf")}
+            download
+            className="text-blue-800 underline underline-offset-2"
+            aria-label={t("handoffProof.monthPdf", { month: formatMonth(m, locale, "long"), property })}
+          >
+            PDF
+          </a>
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * Usage units × months: row headers name the unit, column headers the month; the units by property, under its name.
+ * With a connection in the scope, each named property has a row of its months' proofs (`proofConnection`).
+ */
+export function CompletenessGrid({ data, proofConnection }: { data: Completeness; proofConnection?: string }) {
   const t = useT();
   const locale = useLocale();
   const first = data.months[0] ?? "";
@@ -158,6 +190,9 @@ export function CompletenessGrid({ data }: { data: Completeness }) {
       {sections.map((s) => (
         <tbody key={s.key} data-testid="completeness-section">
           {headed && <SectionHeading register={s.register} span={data.months.length + 1} />}
+          {proofConnection && s.register?.property && (
+            <ProofRow property={s.register.property} months={data.months} connection={proofConnection} />
+          )}
           {s.units.map((u) => (
             <UnitRow key={u.unit} unit={u} months={data.months} />
           ))}

@@ -184,7 +184,9 @@ export function CompletenessView() {
         </p>
       )}
       {grid.data && grid.data.units.length === 0 && <EmptyState title={t("completeness.empty")} />}
-      {grid.data && grid.data.units.length > 0 && <CompletenessGrid data={grid.data} />}
+      {grid.data && grid.data.units.length > 0 && (
+        <CompletenessGrid data={grid.data} proofConnection={search.connection} />
+      )}
     </section>
   );
 }

@@ -25,6 +25,9 @@ export const handoffMonthKeys = {
 
 const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
 export const handoffMonthCsvUrl = (input: HandoffMonthInput) => `/api/handoffs/month.csv?${query(input)}`;
+/** The proof of the month (GET /api/handoffs/proof, .csv); support names the register by a connection of its owner. */
+export const handoffProofUrl = (input: HandoffMonthInput & { connection?: string }, format: "pdf" | "csv") =>
+  `/api/handoffs/proof${format === "csv" ? ".csv" : ""}?${new URLSearchParams(input).toString()}`;
 /**
  * The post channel's letters (lib/residents/print/letter.ts, POST /api/handoffs/print): a POST, since the
  * print marks them printed. The PDF and its file name, or the API's error in the user's language.

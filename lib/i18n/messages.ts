@@ -10,6 +10,7 @@ import { inbox } from "./messages/inbox";
 import { fileFacts } from "./messages/file-facts";
 import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
+import { handoffProof } from "./messages/handoff-proof";
 import { handoffRuns } from "./messages/handoff-runs";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -47,6 +48,7 @@ export const messages = {
     ...sandboxMail.de,
     ...handoffs.de,
     ...handoffsMonth.de,
+    ...handoffProof.de,
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
@@ -74,6 +76,7 @@ export const messages = {
     ...sandboxMail.en,
     ...handoffs.en,
     ...handoffsMonth.en,
+    ...handoffProof.en,
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,

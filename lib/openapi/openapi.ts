@@ -9,6 +9,7 @@ import { OUTBOX_OPERATIONS } from "./outbox";
 import { PORTAL_OPERATIONS } from "./portal";
 import { HANDOFF_OPERATIONS } from "./handoffs";
 import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
+import { HANDOFF_PROOF_OPERATIONS } from "./handoff-proof";
 import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { RESIDENT_OPERATIONS } from "./residents";
@@ -46,6 +47,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...TENANCY_OPERATIONS,
   ...HANDOFF_OPERATIONS,
   ...HANDOFF_MONTH_OPERATIONS,
+  ...HANDOFF_PROOF_OPERATIONS,
   ...PORTAL_OPERATIONS,
   ...HANDOFF_RUN_OPERATIONS,
   ...RESIDENT_OPERATIONS,

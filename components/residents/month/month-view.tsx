@@ -9,6 +9,7 @@ import { PageIntro } from "@/components/residents/register/page-intro";
 import {
   handoffMonthCsvUrl,
   handoffMonthQuery,
+  handoffProofUrl,
   readHandoffMonthSearch,
   type HandoffMonth,
 } from "@/lib/client/handoff-month";
@@ -87,13 +88,19 @@ function Summary({ data }: { data: HandoffMonth | undefined }) {
 
 const link = "text-sm text-blue-800 underline underline-offset-2";
 
-/** The month's downloads: the CSV, and the post channel's letters. */
+/** The month's downloads: the CSV, the proof (PDF and CSV), and the post channel's letters. */
 function MonthLinks({ value }: { value: HandoffMonthInput }) {
   const t = useT();
   return (
     <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
       <a href={handoffMonthCsvUrl(value)} className={link} download>
         {t("handoffMonth.csv")}
+      </a>
+      <a href={handoffProofUrl(value, "pdf")} className={link} download>
+        {t("handoffProof.pdf")}
+      </a>
+      <a href={handoffProofUrl(value, "csv")} className={link} download>
+        {t("handoffProof.csv")}
       </a>
       <PrintButton key={`${value.property}|${value.month}`} value={value} />
     </div>

@@ -138,12 +138,15 @@ async function addTenancies(db: Db, pairs: [MonthDbRow, MonthEntry][]) {
   }
 }
 
-export async function readHandoffMonth(
+/** The view, and for each of its entries the statement's row it came from (the proof reads more of it). */
+export type MonthDetail = { view: HandoffMonth; rowOf: Map<MonthEntry, MonthDbRow> };
+
+export async function readMonthDetail(
   db: Db,
   userId: string,
   input: HandoffMonthInput,
   locale: Locale,
-): Promise<HandoffMonth> {
+): Promise<MonthDetail> {
   const rows = new Map<string, MonthRow>();
   const pairs: [MonthDbRow, MonthEntry][] = [];
   for (const r of await readMonthRows(db, userId, input)) {
@@ -166,7 +169,23 @@ export async function readHandoffMonth(
   const listed = all.slice(0, MAX_MONTH_UNITS);
   const counts = Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
   for (const e of listed.flatMap((r) => r.entries)) counts[e.status]++;
-  return { property: input.property, month: input.month, truncated: all.length > listed.length, counts, rows: listed };
+  const view = {
+    property: input.property,
+    month: input.month,
+    truncated: all.length > listed.length,
+    counts,
+    rows: listed,
+  };
+  return { view, rowOf: new Map(pairs.map(([r, e]) => [e, r])) };
+}
+
+export async function readHandoffMonth(
+  db: Db,
+  userId: string,
+  input: HandoffMonthInput,
+  locale: Locale,
+): Promise<HandoffMonth> {
+  return (await readMonthDetail(db, userId, input, locale)).view;
 }
 
 /** The property names of the user's register, in order: the view's choices. */

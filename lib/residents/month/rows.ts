@@ -37,6 +37,9 @@ export type MonthDbRow = {
   at: Date | string | null;
   by: string | null;
   reason: string | null;
+  /** The mail server's message id, and the bytes' SHA-256 the record holds: the month's proof (lib/residents/proof). */
+  message_id: string | null;
+  sent_sha256: string | null;
   decided_by: string | null;
   decided_at: Date | string | null;
 };
@@ -50,7 +53,7 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
       EXISTS (SELECT 1 FROM tenancies x WHERE x.unit_id = u.id) AS has_tenancies, p.resident_name AS present_name, p.channel AS present_channel,
       d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
       t.resident_name, t.channel AS resident_channel, t.resident_email IS NOT NULL AS has_email, t.erased_at IS NOT NULL AS erased,
-      h.channel, h.state, h.at, b.email AS by, h.reason, db.email AS decided_by, a.decided_at
+      h.channel, h.state, h.at, b.email AS by, h.reason, h.message_id, h.sha256 AS sent_sha256, db.email AS decided_by, a.decided_at
     FROM (SELECT * FROM units WHERE user_id = ${userId} AND property = ${input.property}
       ORDER BY label, unit_key LIMIT ${MAX_MONTH_UNITS + 1}) u
     LEFT JOIN LATERAL (

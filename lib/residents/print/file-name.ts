@@ -5,13 +5,16 @@
  */
 
 /** "Briefe-Schloßstraße_12-2026-10.pdf": characters no file system takes become "_", spaces too. */
-export function printFileName(property: string, month: string): string {
+export const printFileName = (property: string, month: string) => monthFileName("Briefe", property, month, "pdf");
+
+/** "<what>-<property>-<month>.<ext>" as the print's name is made (the proof's "Nachweis-…" too). */
+export function monthFileName(what: string, property: string, month: string, ext: string): string {
   const safe = property
     .normalize("NFC")
     .replace(/[\p{Cc}\\/:*?"<>|%]+/gu, "_")
     .replace(/[\s_]+/g, "_")
     .replace(/^[._]+|[._]+$/g, "");
-  return `Briefe-${safe || "Liegenschaft"}-${month}.pdf`;
+  return `${what}-${safe || "Liegenschaft"}-${month}.${ext}`;
 }
 
 const SPELLED: Record<string, string> = {

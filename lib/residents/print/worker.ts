@@ -99,8 +99,11 @@ const own = (b: Uint8Array): ArrayBuffer =>
 let running = 0;
 const queue: (() => void)[] = [];
 
-/** A place among MAX_WORKERS; a print whose client leaves while it waits gives up its turn. */
-function place(signal?: AbortSignal): Promise<() => void> {
+/**
+ * A place among MAX_WORKERS, shared with the proof of a month (lib/residents/proof/worker.ts); one whose client leaves
+ * while it waits gives up its turn.
+ */
+export function workerPlace(signal?: AbortSignal): Promise<() => void> {
   const release = () => {
     running--;
     queue.shift()?.();
@@ -185,7 +188,7 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
  * client gone (`signal`).
  */
 export async function assemblePrint(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
-  const release = await place(limits.signal);
+  const release = await workerPlace(limits.signal);
   try {
     return await runWorker(a, limits);
   } finally {

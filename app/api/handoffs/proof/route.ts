@@ -1,0 +1,9 @@
+import { withRole } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import { proofDownload } from "@/lib/residents/proof/export";
+import { ProofQuery } from "@/lib/residents/proof/query";
+
+/** The proof of a month as a PDF (lib/residents/proof): the owner's register, or for support a connection's owner's. */
+export const GET = withRole(["manager", "support", "admin"], { query: ProofQuery }, async ({ user, query, req }) =>
+  proofDownload(await getDb(), user, query, "pdf", req.signal),
+);

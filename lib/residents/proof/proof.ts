@@ -1,0 +1,81 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import type { Channel } from "@/lib/lists/units";
+import { readMonthDetail } from "@/lib/residents/month/month";
+import type { MonthStatus } from "@/lib/residents/month/query";
+import { proofOwner, type ProofOwner, type ProofReader } from "@/lib/residents/proof/owner";
+import type { ProofInput } from "@/lib/residents/proof/query";
+import { evidenceWords, REACHED, residentWords } from "@/lib/residents/proof/words";
+
+/**
+ * The proof of a month (§ 6a HeizkostenV, docs/api.md "The proof of a month"): the month view of one property
+ * (lib/residents/month, the one rule) with what proves each hand-off: the mail server's message id, the print or the
+ * portal's opening, and the SHA-256 of the archived bytes. The PDF and the CSV are made of this one shape, so they agree.
+ */
+
+export type ProofLine = {
+  unit: string;
+  pmnumber: string | null;
+  label: string | null;
+  document: { documentid: string; filename: string } | null;
+  status: MonthStatus;
+  /** The resident of the period (the owner's proof), or why there is none; never a name in support's proof. */
+  resident: string;
+  channel: Channel | null;
+  /** When it reached the resident (sent, printed, opened), ISO 8601. */
+  handedOn: string | null;
+  by: string | null;
+  /** "Message-ID <…>", "gedruckt am …", "im Portal geöffnet am …", or a failure's words: a line each. */
+  evidence: string[];
+  sha256: string | null;
+};
+export type Proof = {
+  property: string;
+  month: string;
+  owner: Pick<ProofOwner, "name" | "email">;
+  madeAt: string;
+  madeBy: { name: string; email: string };
+  names: boolean;
+  truncated: boolean;
+  units: number;
+  counts: Record<MonthStatus, number>;
+  lines: ProofLine[];
+};
+
+/** The proof of `input` for `reader`; 404 for a register the reader may not read or a property it does not hold. */
+export async function readProof(db: Db, reader: ProofReader, input: ProofInput, now = new Date()): Promise<Proof> {
+  const owner = await proofOwner(db, reader, input.connection);
+  const { view, rowOf } = await readMonthDetail(db, owner.id, input, "de");
+  if (view.rows.length === 0) throw notFound();
+  const lines = view.rows.flatMap((row) =>
+    row.entries.map((e): ProofLine => {
+      const r = rowOf.get(e)!;
+      return {
+        unit: row.unit,
+        pmnumber: row.pmnumber,
+        label: row.label,
+        document: e.document && { documentid: e.document.documentid, filename: e.document.filename },
+        status: e.status,
+        resident: residentWords(e, owner.names),
+        channel: e.channel,
+        handedOn: REACHED.includes(e.status) ? e.at : null,
+        by: e.by,
+        evidence: evidenceWords(e, r.message_id),
+        sha256: r.sent_sha256 ?? r.sha256,
+      };
+    }),
+  );
+  return {
+    property: view.property,
+    month: view.month,
+    owner: { name: owner.name, email: owner.email },
+    madeAt: now.toISOString(),
+    madeBy: { name: reader.name, email: reader.email },
+    names: owner.names,
+    truncated: view.truncated,
+    units: view.rows.length,
+    counts: view.counts,
+    lines,
+  };
+}
