@@ -72,12 +72,13 @@ describe("access lines by level (lib/cli/observe.mjs)", () => {
   });
 
   test("a link prefetch, by any of Next's or the browser's headers: debug", async () => {
-    for (const headers of [
+    const prefetches: Record<string, string>[] = [
       { rsc: "1", "next-router-prefetch": "1" },
       { rsc: "1", "next-router-segment-prefetch": "/_tree" },
       { "sec-purpose": "prefetch;prerender" },
       { purpose: "prefetch" },
-    ]) {
+    ];
+    for (const headers of prefetches) {
       assert.deepEqual(await lineOf("/documents?_rsc=x", headers), [
         { level: "debug", route: "/documents", status: 200 },
       ]);
