@@ -97,12 +97,14 @@ export function isPrefetch(headers) {
 }
 
 /**
- * The level of a request's access line: `info` for what a person asked for; `debug` for prefetches, probes and the
- * sandbox's side of the app's own provider requests; none for Next's static files (counted in the metrics only).
+ * The level of a request's access line: `info` for what a person asked for; `debug` for prefetches, probes, the icons
+ * of public/ (no route, but found) and the sandbox's side of the app's own provider requests; none for Next's static
+ * files (counted in the metrics only). A path that is not found stays at info: someone asked for it.
  */
-export function accessLevel(route, headers) {
+export function accessLevel(route, headers, status) {
   if (route === STATIC) return undefined;
-  return SANDBOX.has(route) || PROBES.has(route) || isPrefetch(headers) ? "debug" : "info";
+  const quiet = SANDBOX.has(route) || PROBES.has(route) || (route === OTHER && status < 400) || isPrefetch(headers);
+  return quiet ? "debug" : "info";
 }
 
 /** Wraps the server's request handler: `createServer(observeRequests(root)(handler))`. */
@@ -122,7 +124,7 @@ export function observeRequests(root) {
       const status = res.statusCode;
       histogram.observe({ route, status: String(status) }, seconds);
       // The log exists once Next has loaded lib/log.ts (at start, through instrumentation.ts).
-      const level = accessLevel(route, req.headers);
+      const level = accessLevel(route, req.headers, status);
       const logger = level && globalThis[LOGGER]?.();
       const line = {
         method: req.method,

@@ -42,7 +42,13 @@ before(async () => {
   before_ = holder[LOGGER];
   const logger = { info: capture("info"), debug: capture("debug") };
   holder[LOGGER] = () => logger;
-  server = createServer(observe(root)((_req, res) => res.end("ok")));
+  // Found, unless the test asks for another status (as Next answers a path without a route or file: 404).
+  server = createServer(
+    observe(root)((req, res) => {
+      res.statusCode = Number(req.headers["x-status"] ?? 200);
+      res.end("ok");
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -89,6 +95,13 @@ describe("access lines by level (lib/cli/observe.mjs)", () => {
     assert.deepEqual(await lineOf("/api/ready"), [{ level: "debug", route: "/api/ready", status: 200 }]);
     assert.deepEqual(await lineOf("/api/health"), [{ level: "debug", route: "/api/health", status: 200 }]);
     assert.deepEqual(await lineOf("/arge/v1/documents"), [{ level: "debug", route: "/arge/[[...path]]", status: 200 }]);
+  });
+
+  test("an icon of public/ at debug; a path that is not found at info", async () => {
+    assert.deepEqual(await lineOf("/favicon.ico"), [{ level: "debug", route: "other", status: 200 }]);
+    assert.deepEqual(await lineOf("/no/such/page", { "x-status": "404" }), [
+      { level: "info", route: "other", status: 404 },
+    ]);
   });
 
   test("Next's static files: no line", async () => {
