@@ -20,10 +20,10 @@ export function MenuDialog(props: { groups: NavGroup[]; user: { name: string; ro
         {t("shell.menu")}
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 xl:hidden" />
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl focus:outline-none lg:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl focus:outline-none xl:hidden"
         >
           <div className="flex items-center justify-between gap-2">
             <RadixDialog.Title className="px-3 font-semibold text-blue-800">{t("app.name")}</RadixDialog.Title>

@@ -9,3 +9,10 @@ export async function mainNav(page: Page) {
   if (await menu.isVisible()) await menu.click();
   return page.getByRole("navigation", { name: /^(Hauptnavigation|Main navigation)$/ });
 }
+
+/** A connection's "Jetzt abgleichen" on the inbox; on a phone its connections are first unfolded from their one line. */
+export async function syncButton(page: Page, connection: string) {
+  const fold = page.getByRole("button", { name: /Verbindungen?: Abgleich und Stand$/ });
+  if ((await fold.isVisible()) && (await fold.getAttribute("aria-expanded")) === "false") await fold.click();
+  return page.getByRole("button", { name: `Jetzt abgleichen: ${connection}` });
+}
