@@ -12,7 +12,7 @@ export async function mainNav(page: Page) {
 
 /** A connection's "Jetzt abgleichen" on the inbox; on a phone its connections are first unfolded from their one line. */
 export async function syncButton(page: Page, connection: string) {
-  const fold = page.getByRole("button", { name: /Verbindungen?: Abgleich und Stand$/ });
+  const fold = page.getByRole("button", { name: /Verbindung(en)?: Abgleich und Stand/ });
   if ((await fold.isVisible()) && (await fold.getAttribute("aria-expanded")) === "false") await fold.click();
   return page.getByRole("button", { name: `Jetzt abgleichen: ${connection}` });
 }

@@ -45,7 +45,7 @@ test.describe("at 1440 px", () => {
         user: manager,
         name: manager.name,
         landing: /\/documents$/,
-        groups: { Monatsarbeit: MONTH, Verwaltung: ["Verbindungen"] },
+        groups: { Tagesgeschäft: MONTH, Verwaltung: ["Verbindungen"] },
       },
       { user: support, name: support.name, landing: /\/delivery$/, groups: { "Weitergabe & Zustellung": DELIVERY } },
       {
@@ -53,7 +53,7 @@ test.describe("at 1440 px", () => {
         name: "Administrator",
         landing: /\/documents$/,
         groups: {
-          Monatsarbeit: MONTH,
+          Tagesgeschäft: MONTH,
           "Weitergabe & Zustellung": DELIVERY,
           Verwaltung: ["Verbindungen", "Benutzer", "Bewohnerdaten"],
           Sandbox: ["Sandbox-Postfach"],
@@ -111,7 +111,7 @@ test.describe("at 390 px", () => {
     const hiddenMenu = page.locator("header button[aria-haspopup=dialog]");
     await expect(hiddenMenu).toHaveAttribute("aria-expanded", "true");
     await expect(panel.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
-    expect(await groupsOf(nav)).toEqual({ Monatsarbeit: MONTH, Verwaltung: ["Verbindungen"] });
+    expect(await groupsOf(nav)).toEqual({ Tagesgeschäft: MONTH, Verwaltung: ["Verbindungen"] });
     await expect(nav.getByRole("link", { name: "Posteingang" })).toHaveAttribute("aria-current", "page");
     await expect(panel.getByTestId("current-user")).toContainText("Paula Menü");
     expect(await panel.evaluate((el) => el.contains(document.activeElement)), "the focus is in the panel").toBe(true);

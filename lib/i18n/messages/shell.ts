@@ -4,7 +4,7 @@
  */
 export const shell = {
   de: {
-    "shell.group.month": "Monatsarbeit",
+    "shell.group.month": "Tagesgeschäft",
     "shell.group.delivery": "Weitergabe & Zustellung",
     "shell.group.admin": "Verwaltung",
     "shell.group.sandbox": "Sandbox",
@@ -16,7 +16,7 @@ export const shell = {
     "shell.connections.troubled": "{n} nicht aktuell",
   },
   en: {
-    "shell.group.month": "Monthly work",
+    "shell.group.month": "Everyday work",
     "shell.group.delivery": "Hand-off & delivery",
     "shell.group.admin": "Administration",
     "shell.group.sandbox": "Sandbox",
