@@ -80,7 +80,7 @@ export function InboxDocuments(props: Props) {
     <div
       className={
         openDoc && !narrow
-          ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]"
+          ? "grid items-start gap-4 lg:mx-[calc(50%-50vw+var(--shell-aside,0px)/2+1rem)] lg:grid-cols-[minmax(0,9fr)_minmax(0,11fr)]"
           : "flex flex-col"
       }
     >

@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import type { Connection, Inbox } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -7,11 +8,12 @@ import { SyncStatus } from "@/components/sync/sync-status";
 
 /**
  * Totals of the inbox and, per connection, its open documents, last sync and "sync now". On a
- * phone both are compact (totals in one row, "sync now" beside the name) so that the first
- * document is in sight without scrolling.
+ * phone both are compact (totals in one row, the connections folded into one line that opens
+ * them) so that the first document is in sight without scrolling.
  */
 export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections: Connection[] }) {
   const t = useT();
+  const [unfolded, setUnfolded] = useState(false);
   const open = new Map(inbox.connections.map((c) => [c.id, c.open]));
   const totals: [MessageKey, number][] = [
     ["inbox.summary.open", inbox.connections.reduce((sum, c) => sum + c.open, 0)],
@@ -34,7 +36,11 @@ export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections
           </div>
         ))}
       </dl>
-      <ul className="grid gap-3 max-md:gap-2 md:grid-cols-2">
+      <ConnectionsFold connections={connections} unfolded={unfolded} onToggle={() => setUnfolded(!unfolded)} />
+      <ul
+        id="inbox-connections"
+        className={`grid gap-3 max-md:gap-2 md:grid-cols-2 ${unfolded ? "" : "max-md:hidden"}`}
+      >
         {connections.map((c) => (
           <li
             key={c.id}
@@ -60,5 +66,28 @@ export function InboxSummary({ inbox, connections }: { inbox: Inbox; connections
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The phone's one line for the connections: how many, how many need attention, and the button that unfolds them. */
+function ConnectionsFold(props: { connections: Connection[]; unfolded: boolean; onToggle: () => void }) {
+  const t = useT();
+  const n = props.connections.length;
+  const troubled = props.connections.filter((c) => c.stale || !c.lastSync?.ok).length;
+  if (n === 0) return null;
+  return (
+    <button
+      type="button"
+      aria-expanded={props.unfolded}
+      aria-controls="inbox-connections"
+      onClick={props.onToggle}
+      className="flex items-center justify-between gap-2 rounded border border-slate-200 bg-white px-3 py-2 text-left text-sm md:hidden"
+    >
+      <span>
+        {t(n === 1 ? "shell.connections.one" : "shell.connections.other", { n })}
+        {troubled > 0 && <span className="text-red-800"> · {t("shell.connections.troubled", { n: troubled })}</span>}
+      </span>
+      <span aria-hidden="true">{props.unfolded ? "▴" : "▾"}</span>
+    </button>
   );
 }

@@ -1,66 +1,37 @@
 "use client";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n/messages";
-import { LanguageSwitch } from "./language-switch";
-import { SignOutButton } from "./sign-out-button";
+import { MenuDialog } from "./menu-dialog";
+import { NavGroups, type NavGroup } from "./nav-groups";
+import { UserBlock } from "./user-block";
 
 /**
- * The page frame: header with the app's name, navigation, user, language and sign-out, and the
- * main column. On a phone the header takes three short rows (name and sign-out, user and
- * language, navigation) rather than a column of its own, so the page's content starts in sight.
+ * The page frame. From `xl` (1280 px) up, a side bar holds the navigation by task, the user, language and sign-out;
+ * below it (a phone, a tablet, a small laptop whose inbox split view and filters it would squeeze), one short bar
+ * with the app's name and one menu button that opens the same in a panel, so that a phone's first screen is the
+ * page's own. `--shell-aside` is the side bar's width, for a page that widens past its column (the inbox's
+ * split view).
  */
-export function AppShell(props: {
-  user: { name: string; role: Role };
-  nav: { href: string; label: MessageKey }[];
-  children: ReactNode;
-}) {
+export function AppShell(props: { user: { name: string; role: Role }; nav: NavGroup[]; children: ReactNode }) {
   const t = useT();
-  const pathname = usePathname();
   return (
-    <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+    <div className="min-h-screen xl:pl-(--shell-aside) xl:[--shell-aside:15rem]">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
         {t("nav.skip")}
       </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3 max-md:gap-x-3 max-md:gap-y-1 max-md:py-2">
-          <span className="font-semibold text-blue-800 max-md:order-1 max-md:flex-1">{t("app.name")}</span>
-          <nav aria-label={t("nav.main")} className="flex-1 max-md:order-5 max-md:basis-full">
-            <ul className="flex flex-wrap gap-1 max-md:gap-y-0">
-              {props.nav.map((item) => {
-                const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      aria-current={active ? "page" : undefined}
-                      className="rounded px-3 py-2 text-sm max-md:px-1.5 max-md:text-xs hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800"
-                    >
-                      {t(item.label)}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <p
-            className="text-sm text-slate-700 max-md:order-3 max-md:grow max-md:basis-1/2 max-md:text-xs"
-            data-testid="current-user"
-          >
-            {props.user.name} · <span>{t(`role.${props.user.role}`)}</span>
-          </p>
-          <div className="max-md:order-4">
-            <LanguageSwitch signedIn />
-          </div>
-          <div className="max-md:order-2">
-            <SignOutButton />
-          </div>
-        </div>
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 xl:hidden">
+        <span className="font-semibold text-blue-800">{t("app.name")}</span>
+        <MenuDialog groups={props.nav} user={props.user} />
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      <aside className="fixed inset-y-0 left-0 flex w-(--shell-aside) flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 max-xl:hidden">
+        <span className="px-3 font-semibold text-blue-800">{t("app.name")}</span>
+        <div className="flex-1">
+          <NavGroups groups={props.nav} />
+        </div>
+        <UserBlock user={props.user} />
+      </aside>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 max-md:py-4">
         {props.children}
       </main>
     </div>

@@ -31,6 +31,38 @@ export function pagesFor(role: Role) {
   return PAGES.filter((p) => (p.roles as readonly Role[]).includes(role) && (!("sandboxOnly" in p) || env().sandbox));
 }
 
+type NavEntry = { page: PageId; href?: string; label?: MessageKey };
+
+/**
+ * The navigation, grouped by task in the order of a month's work; an entry shows when its page is the role's. The
+ * delivery record's other views (completeness, outbox) are entries of their own under the same page's rights.
+ */
+const NAV: readonly { label: MessageKey; entries: readonly NavEntry[] }[] = [
+  { label: "shell.group.month", entries: [{ page: "handoffs" }, { page: "documents" }, { page: "units" }] },
+  {
+    label: "shell.group.delivery",
+    entries: [
+      { page: "delivery" },
+      { page: "delivery", href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
+      { page: "delivery", href: "/delivery/outbox", label: "outbox.support.view" },
+    ],
+  },
+  { label: "shell.group.admin", entries: [{ page: "connections" }, { page: "users" }, { page: "residents" }] },
+  { label: "shell.group.sandbox", entries: [{ page: "sandbox-mail" }] },
+];
+
+/** The role's navigation: its groups with at least one entry, each entry a link and its label. */
+export function navFor(role: Role): { label: MessageKey; entries: { href: string; label: MessageKey }[] }[] {
+  const pages = new Map<string, { href: string; label: MessageKey }>(pagesFor(role).map((p) => [p.id, p]));
+  return NAV.map((group) => ({
+    label: group.label,
+    entries: group.entries.flatMap((e) => {
+      const page = pages.get(e.page);
+      return page ? [{ href: e.href ?? page.href, label: e.label ?? page.label }] : [];
+    }),
+  })).filter((group) => group.entries.length > 0);
+}
+
 /** For a page: the signed-in user, a redirect to sign in, or 404 for a role that may not see it. */
 export async function requirePage(id: PageId): Promise<CurrentUser> {
   const user = await pageUser();

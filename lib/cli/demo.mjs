@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { banner, DEMO_REQUEST_ID, isFirstStart, passServerOutput, startingLine } from "./demo-terminal.mjs";
 import { SERVER_NODE_ARGS } from "./node-args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -16,6 +17,11 @@ const dataDir = path.resolve(root, process.env.DATA_DIR || "data");
 const base = `http://localhost:${port}`;
 const sandboxOn = (process.env.SANDBOX ?? "1") === "1";
 const smtpPort = process.env.SANDBOX_SMTP_PORT || "2525";
+
+/** The demo's own requests, marked so that their access lines stay off the terminal (demo-terminal.mjs). */
+let requests = 0;
+const call = (url, init = {}) =>
+  fetch(url, { ...init, headers: { ...init.headers, "X-Request-Id": `${DEMO_REQUEST_ID}-${++requests}` } });
 
 function demoSecrets() {
   const file = path.join(dataDir, "demo.json");
@@ -43,7 +49,7 @@ async function waitUntilReady(child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) process.exit(child.exitCode);
     try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
+      if ((await call(`${base}/api/ready`)).ok) return;
     } catch {
       // not up yet
     }
@@ -53,10 +59,10 @@ async function waitUntilReady(child) {
 }
 
 async function signIn(email, password) {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const csrf = await call(`${base}/api/auth/csrf`);
   const { csrfToken } = await csrf.json();
   const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+  const res = await call(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.join("; ") },
@@ -120,19 +126,19 @@ async function ensureConnections(secrets, plan) {
   const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
   if (!cookie) return "sign-in failed";
   const headers = { Cookie: cookie, "Content-Type": "application/json" };
-  const existing = await fetch(`${base}/api/connections`, { headers });
+  const existing = await call(`${base}/api/connections`, { headers });
   if (existing.status === 404) return "connections are not available in this version";
   if ((await existing.json()).length > 0) return "present";
   const ids = [];
   for (const body of plan) {
-    const res = await fetch(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
+    const res = await call(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.status !== 201) return `creating "${body.name}" failed (${res.status})`;
     ids.push((await res.json()).id);
   }
   // A first sync, so that the inbox is filled at once; later the background sync keeps it current.
   let open = 0;
   for (const id of ids) {
-    const res = await fetch(`${base}/api/connections/${id}/sync`, { method: "POST", headers: { Cookie: cookie } });
+    const res = await call(`${base}/api/connections/${id}/sync`, { method: "POST", headers: { Cookie: cookie } });
     const last = (await res.text()).trim().split("\n").pop() ?? "{}";
     open += JSON.parse(last).open ?? 0;
   }
@@ -146,14 +152,14 @@ async function ensureConnections(secrets, plan) {
 async function ensureRegister(secrets) {
   const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
   if (!cookie) return "sign-in failed";
-  const existing = await fetch(`${base}/api/units?limit=1`, { headers: { Cookie: cookie } });
+  const existing = await call(`${base}/api/units?limit=1`, { headers: { Cookie: cookie } });
   if (!existing.ok) return `not available (${existing.status})`;
   if ((await existing.json()).count > 0) return "present";
-  const csv = await fetch(`${base}/sandbox/api/demo/register.csv`, {
+  const csv = await call(`${base}/sandbox/api/demo/register.csv`, {
     headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
   });
   if (!csv.ok) return `the sandbox has no demo register (${csv.status})`;
-  const res = await fetch(`${base}/api/units`, {
+  const res = await call(`${base}/api/units`, {
     method: "PUT",
     headers: { Cookie: cookie, "Content-Type": "text/csv" },
     body: await csv.text(),
@@ -164,7 +170,7 @@ async function ensureRegister(secrets) {
 
 /** The demo's connections, made if missing, and the credentials they use (empty when there is no plan). */
 async function demoConnections(secrets) {
-  const stateRes = await fetch(`${base}/sandbox/api/state`, {
+  const stateRes = await call(`${base}/sandbox/api/state`, {
     headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
   });
   if (!stateRes.ok) return { status: `sandbox state unavailable (${stateRes.status})`, credentials: [] };
@@ -176,10 +182,13 @@ async function demoConnections(secrets) {
 
 async function main() {
   buildIfNeeded();
+  const firstStart = isFirstStart(dataDir);
   const secrets = demoSecrets();
+  const started = Date.now();
+  console.log(startingLine(firstStart));
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, "lib/cli/serve.mjs"), "-p", port], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", "pipe", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -201,6 +210,7 @@ async function main() {
         : {}),
     },
   });
+  passServerOutput(child.stdout);
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));
   await waitUntilReady(child);
@@ -209,19 +219,21 @@ async function main() {
     credentials: [],
   }));
   const register = await ensureRegister(secrets).catch((err) => `skipped (${err.message})`);
-  console.log(`
-  ARGE-Posteingang läuft / is running
-    URL:                 ${base}
-    Anmeldung / login:   ${secrets.adminEmail}  /  ${secrets.adminPassword}
-    Sandbox-Token:       ${secrets.sandboxAdminToken}  (Authorization: Bearer … for ${base}/sandbox/api/...)
-    Verbindungen:        ${connections.status}
-    Nutzeinheiten:       ${register}
-    E-Mail an Bewohner:  ${sandboxOn ? `${base}/sandbox/mail  (Sandbox-Postfach / sandbox mailbox, SMTP 127.0.0.1:${smtpPort})` : "wie SMTP_URL / as SMTP_URL says"}
-    Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
-${connections.credentials.join("\n")}
-    Daten / data:        ${dataDir}
-  Beenden / stop: Ctrl+C
-`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    banner({
+      base,
+      seconds,
+      email: secrets.adminEmail,
+      password: secrets.adminPassword,
+      sandboxToken: secrets.sandboxAdminToken,
+      connections,
+      register,
+      sandboxOn,
+      smtpPort,
+      dataDir,
+    }),
+  );
 }
 
 main().catch((err) => {

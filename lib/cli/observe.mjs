@@ -1,9 +1,9 @@
 // What lib/cli/serve.mjs does around every request before Next sees it: a request id (kept in an
 // AsyncLocalStorage that lib/log.ts reads, so every log line of the request carries it, and echoed
 // as X-Request-Id), the request's duration by route pattern and status in the metrics
-// (lib/process/metrics.ts), and one access line when it ends. Both the storage and the registry live
-// on globalThis under Symbol.for keys: Next's bundles load their own copies of lib/ modules, and
-// all of them must see the same ones.
+// (lib/process/metrics.ts), and one access line when it ends (at info only for what a person asked
+// for: accessLevel). Both the storage and the registry live on globalThis under Symbol.for keys:
+// Next's bundles load their own copies of lib/ modules, and all of them must see the same ones.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -26,6 +26,8 @@ const SANDBOX = new Set([
   "/sandbox/api/[[...path]]",
   "/onsiteroles/[[...path]]",
 ]);
+/** Load balancers' probes: asked every few seconds, of interest only when they fail. */
+const PROBES = new Set(["/api/health", "/api/ready"]);
 /** Seconds, up to the minutes an NDJSON sync or bulk confirmation may stream. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120, 600];
 
@@ -81,6 +83,30 @@ function httpHistogram() {
   );
 }
 
+/**
+ * Whether a request was made by someone or on their behalf in advance: Next's link prefetches (`next-router-prefetch`,
+ * `next-router-segment-prefetch`) and a browser's speculative loads (`Sec-Purpose`/`Purpose: prefetch`).
+ */
+export function isPrefetch(headers) {
+  const purpose = String(headers["sec-purpose"] ?? headers.purpose ?? "");
+  return (
+    headers["next-router-prefetch"] !== undefined ||
+    headers["next-router-segment-prefetch"] !== undefined ||
+    /\bprefetch\b/i.test(purpose)
+  );
+}
+
+/**
+ * The level of a request's access line: `info` for what a person asked for; `debug` for prefetches, probes, the icons
+ * of public/ (no route, but found) and the sandbox's side of the app's own provider requests; none for Next's static
+ * files (counted in the metrics only). A path that is not found stays at info: someone asked for it.
+ */
+export function accessLevel(route, headers, status) {
+  if (route === STATIC) return undefined;
+  const quiet = SANDBOX.has(route) || PROBES.has(route) || (route === OTHER && status < 400) || isPrefetch(headers);
+  return quiet ? "debug" : "info";
+}
+
 /** Wraps the server's request handler: `createServer(observeRequests(root)(handler))`. */
 export function observeRequests(root) {
   const context = (globalThis[REQUEST_CONTEXT] ??= new AsyncLocalStorage());
@@ -98,7 +124,8 @@ export function observeRequests(root) {
       const status = res.statusCode;
       histogram.observe({ route, status: String(status) }, seconds);
       // The log exists once Next has loaded lib/log.ts (at start, through instrumentation.ts).
-      const logger = route === STATIC ? undefined : globalThis[LOGGER]?.();
+      const level = accessLevel(route, req.headers, status);
+      const logger = level && globalThis[LOGGER]?.();
       const line = {
         method: req.method,
         route,
@@ -106,7 +133,7 @@ export function observeRequests(root) {
         ms: Math.round(seconds * 1000),
         ...(!res.writableFinished && { aborted: true }),
       };
-      context.run({ id }, () => (SANDBOX.has(route) ? logger?.debug(line, "request") : logger?.info(line, "request")));
+      if (logger) context.run({ id }, () => logger[level](line, "request"));
     });
     return context.run({ id }, () => handle(req, res));
   };

@@ -17,6 +17,7 @@ import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
+import { shell } from "./messages/shell";
 import { states } from "./messages/states";
 import { tenancies } from "./messages/tenancies";
 import { tenanciesPage } from "./messages/tenancies-page";
@@ -54,6 +55,7 @@ export const messages = {
     ...handoffRuns.de,
     ...tenancies.de,
     ...tenanciesPage.de,
+    ...shell.de,
   },
   en: {
     ...common.en,
@@ -82,6 +84,7 @@ export const messages = {
     ...handoffRuns.en,
     ...tenancies.en,
     ...tenanciesPage.en,
+    ...shell.en,
   },
 };
 

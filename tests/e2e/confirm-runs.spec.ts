@@ -11,6 +11,7 @@ import {
   shot,
   uviDoc,
 } from "./inbox-support";
+import { syncButton } from "./shell-support";
 
 /**
  * A bulk confirmation outlives its page: after a reload the inbox finds the run on the server,
@@ -38,7 +39,7 @@ async function syncedInbox(
   await addConnection(page, "Messdienst Süd", account);
   await page.goto(`${base}/documents`);
   await expect(page.getByRole("heading", { name: "Posteingang", level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Süd" }).click();
+  await (await syncButton(page, "Messdienst Süd")).click();
   await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, seedUser, signInAs, test } from "./fixtures";
 import { addConnection, expectAccessible, sandbox, setDocuments, shot, uviDoc } from "./inbox-support";
+import { syncButton } from "./shell-support";
 
 /**
  * Issue 24 in the inbox, on a phone (390 px), in German: a unit's documents say they are not handed
@@ -36,7 +37,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   expect(put.status(), await put.text()).toBe(200);
   await addConnection(page, "Messdienst Ahorn");
   await page.goto(`${base}/documents`);
-  await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Ahorn" }).click();
+  await (await syncButton(page, "Messdienst Ahorn")).click();
   await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
 
   // Not archived yet: the action says why not.

@@ -26,9 +26,14 @@ test("German, on a phone: cards, folded filters, the viewer as a dialog, confirm
   await addConnection(page, "Messdienst Nord");
   await addConnection(page, "Messdienst Ost");
   await page.goto(`${base}/documents`);
+  // The connections are folded into one line on a phone; it opens them.
+  const fold = page.getByRole("button", { name: "2 Verbindungen: Abgleich und Stand" });
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+  await fold.click();
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Nord" }).click();
   await expect(page.getByTestId("sync-done")).toContainText("Abgleich beendet: 6 offen");
   await page.reload();
+  await expect(page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Nord" })).toBeHidden();
 
   // The first document is in sight without scrolling, on a page no wider than the phone.
   const first = file(page, "UVI_p-0-2026-09.pdf");

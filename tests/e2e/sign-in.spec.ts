@@ -76,7 +76,8 @@ test.describe("sign-in", () => {
       const nav = page.getByRole("navigation", { name: "Main navigation" });
       await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
-      await expect(page.getByTestId("current-user")).toContainText("Erika Muster · Manager");
+      await expect(page.getByTestId("current-user")).toContainText("Erika Muster");
+      await expect(page.getByTestId("current-user")).toContainText("Manager");
 
       await page.getByRole("button", { name: "Deutsch" }).click();
       await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { baseUrl, expect, seedUser, signInAs, test } from "./fixtures";
 import { addConnection, expectAccessible, setDocuments, uviDoc } from "./inbox-support";
+import { mainNav } from "./shell-support";
 
 /**
  * The unit register's page in German (issue 23): a manager chooses a register exported in
@@ -44,7 +45,7 @@ test.beforeAll(async () => {
 test("a manager imports the register, fixes the error the check names, and sees the residents", async ({ page }) => {
   await signInAs(page, manager.email, manager.password);
   await page.goto(`${baseUrl()}/documents`);
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Nutzeinheiten" }).click();
+  await (await mainNav(page)).getByRole("link", { name: "Nutzeinheiten" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Nutzeinheiten" })).toBeVisible();
   await expect(page.getByText("Noch keine Nutzeinheiten.")).toBeVisible();
 

@@ -2,6 +2,7 @@ import { ADMIN } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 import { expect, seedUser, signInAs, test } from "./fixtures";
 import { expectAccessible } from "./inbox-support";
+import { mainNav } from "./shell-support";
 
 test("admin creates a user, sees validation in words, changes the role and disables", async ({ page, base }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
@@ -37,9 +38,9 @@ test("a role that may not use a page does not see it and gets the 404 page", asy
   await signInAs(page, support.email, support.password);
   await page.goto(`${base}/`);
   await expect(page).toHaveURL(/\/delivery$/);
-  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+  const nav = await mainNav(page);
   await expect(nav.getByRole("link", { name: "Zustellung" })).toBeVisible();
-  await expect(nav.getByRole("link")).toHaveCount(1);
+  await expect(nav.getByRole("link")).toHaveText(["Zustellung", "Vollständigkeit", "Ausgang"]);
   const res = await page.goto(`${base}/admin/users`);
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();

@@ -1,0 +1,28 @@
+"use client";
+import type { Role } from "@/lib/client/types";
+import { useT } from "@/lib/i18n/client";
+import { LanguageSwitch } from "./language-switch";
+import { SignOutButton } from "./sign-out-button";
+
+/**
+ * Who is signed in (the name once; the role beside it only when it says something the name does not, so the demo's
+ * "Administrator" is not shown twice), the language and sign-out.
+ */
+export function UserBlock({ user }: { user: { name: string; role: Role } }) {
+  const t = useT();
+  const role = t(`role.${user.role}`);
+  const sameWord = role.trim().toLowerCase() === user.name.trim().toLowerCase();
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+      <p className="px-3 text-sm" data-testid="current-user">
+        <span className="sr-only">{t("shell.signedIn")}: </span>
+        <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{user.name}</span>
+        {!sameWord && <span className="block text-xs text-slate-600">{role}</span>}
+      </p>
+      <div className="flex flex-wrap items-center gap-2 px-3">
+        <LanguageSwitch signedIn />
+        <SignOutButton />
+      </div>
+    </div>
+  );
+}

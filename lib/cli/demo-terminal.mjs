@@ -1,0 +1,55 @@
+// What `npm run demo` prints (lib/cli/demo.mjs): a word before a long first start, the login and where to begin,
+// then the server's lines without the demo's own set-up requests, so that what follows the login is one access line
+// per request a person made (lib/cli/observe.mjs leaves prefetches and probes at debug).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+/** How long a first start takes until the printout: 8-9 s on an idle 2-core machine, 30 s on a busy one (README.md). */
+const FIRST_START = "10–30 s";
+/** The request id the demo gives its own requests: their access lines stay off the terminal. */
+export const DEMO_REQUEST_ID = "demo-setup";
+
+/** True when the embedded database does not exist yet: the server makes and migrates it before it is ready. */
+export function isFirstStart(dataDir) {
+  return !process.env.DATABASE_URL && !existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+}
+
+/** The line before the server starts, so that the wait reads as the migration it is. */
+export function startingLine(firstStart) {
+  return firstStart
+    ? `Datenbank wird eingerichtet (erster Start, etwa ${FIRST_START}) … / setting up the database (first start, about ${FIRST_START}) …`
+    : "Server startet … / starting …";
+}
+
+/** Copies the server's output to the terminal, leaving out the access lines of the demo's own requests. */
+export function passServerOutput(stream) {
+  const own = new RegExp(`(req=|"reqId":")${DEMO_REQUEST_ID}\\b`);
+  createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+    if (!own.test(line)) process.stdout.write(`${line}\n`);
+  });
+}
+
+/** The printout once the demo is ready: the login, where to begin, what the demo set up, where its data lie. */
+export function banner(d) {
+  const mail = d.sandboxOn
+    ? `${d.base}/sandbox/mail  (Sandbox-Postfach / sandbox mailbox, SMTP 127.0.0.1:${d.smtpPort})`
+    : "wie SMTP_URL / as SMTP_URL says";
+  return `
+  ARGE-Posteingang läuft / is running  (bereit nach / ready after ${d.seconds} s)
+    URL:                 ${d.base}
+    Anmeldung / login:   ${d.email}  /  ${d.password}
+    Erste Schritte:      anmelden; „Posteingang“: ein Dokument öffnen, bestätigen, weitergeben;
+                         „Weitergabe an Bewohner“: der Monat je Liegenschaft; die E-Mails im Sandbox-Postfach
+                         (README.md, „Erste Schritte“ / first steps)
+    Sandbox-Token:       ${d.sandboxToken}  (Authorization: Bearer … for ${d.base}/sandbox/api/...)
+    Verbindungen:        ${d.connections.status}
+    Nutzeinheiten:       ${d.register}
+    E-Mail an Bewohner:  ${mail}
+    Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
+${d.connections.credentials.join("\n")}
+    Daten / data:        ${d.dataDir}
+  Beenden / stop: Ctrl+C
+
+  Zugriffe / requests (eine Zeile je Seite oder Aktion; LOG_LEVEL=debug zeigt auch Vorabrufe und Proben):`;
+}
