@@ -56,6 +56,7 @@ describe("connections API (docs/api.md): create, edit and test; secrets", () => 
       "id",
       "lastSync",
       "name",
+      "onSiteRolesUrl",
       "open",
       "principal",
       "service",
