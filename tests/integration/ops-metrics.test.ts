@@ -202,6 +202,27 @@ describe("metrics and request logs", () => {
     );
   });
 
+  test("at info, a link prefetch and the probes leave no access line; the page a person opens does", async () => {
+    const id = (what: string) => `it-${what}-${randomBytes(4).toString("hex")}`;
+    const [prefetch, probe, health, person] = [id("prefetch"), id("ready"), id("health"), id("page")];
+    const get = async (path: string, reqId: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${s.server.url}${path}`, { headers: { "x-request-id": reqId, ...headers } })).text();
+    await get("/login?_rsc=1a2b", prefetch, { rsc: "1", "next-router-prefetch": "1" });
+    await get("/api/ready", probe);
+    await get("/api/health", health);
+    await get("/login", person);
+    let lines: LogLine[] = [];
+    for (let i = 0; i < 100 && !lines.some((l) => l.reqId === person && l.msg === "request"); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      lines = logLines(s.server.output()).filter((l) => l.msg === "request");
+    }
+    assert.ok(
+      lines.some((l) => l.reqId === person && l.route === "/login"),
+      "the page's access line",
+    );
+    for (const quiet of [prefetch, probe, health]) assert.ok(!lines.some((l) => l.reqId === quiet), quiet);
+  });
+
   test("without METRICS_TOKEN the route does not exist", async () => {
     // The same server started again without the token (startServer's env is the one it restarts with).
     delete s.server.env.METRICS_TOKEN;
