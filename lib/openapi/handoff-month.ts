@@ -56,12 +56,9 @@ const HandoffMonthAnswer = z.object({
       unit: z.string(),
       pmnumber: z.string().nullable(),
       label: z.string().nullable(),
-      resident: z
-        .string()
-        .nullable()
-        .meta({
-          description: "the resident of the first document's period, else the present one (the owner's own record)",
-        }),
+      resident: z.string().nullable().meta({
+        description: "the resident of the first document's period, else the present one (the owner's own record)",
+      }),
       entries: z.array(MonthEntry),
     }),
   ),
