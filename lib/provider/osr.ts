@@ -5,6 +5,7 @@ import { parseRetryAfter, type HttpConfig, type ProviderResponse } from "./http"
 import { osrPath } from "./osr-path";
 import { parseJson, readMessages, readTransactionId, type OsrMessage } from "./osr-answer";
 import { createRequester } from "./request";
+import { answerStart, MAX_ANSWER_BYTES } from "./send";
 import type { ProviderConnection, ServiceSpec } from "./service";
 
 /**
@@ -28,24 +29,7 @@ const osr: ServiceSpec = {
   sendsCustomerHeader: true,
 };
 
-export const MAX_ANSWER_BYTES = 64 * 1024;
-
-async function answerStart(res: ProviderResponse): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of res.body) {
-      const piece = (chunk as Buffer).subarray(0, MAX_ANSWER_BYTES - size);
-      chunks.push(piece);
-      size += piece.length;
-      if (size >= MAX_ANSWER_BYTES) break;
-    }
-  } catch {
-    // The status was seen; a body that fails midway gives what came.
-  }
-  res.body.destroy();
-  return Buffer.concat(chunks).toString("utf8");
-}
+export { MAX_ANSWER_BYTES };
 
 /** Whether a status says the provider may take the same report later: no answer it judged. */
 const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;

@@ -55,7 +55,7 @@ export function multipartPayload(
 }
 
 /** The start of an answer's body as text, at most MAX_ANSWER_BYTES; a body that fails midway gives what came. */
-async function answerStart(res: ProviderResponse): Promise<string> {
+export async function answerStart(res: ProviderResponse): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
