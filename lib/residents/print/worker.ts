@@ -1,5 +1,5 @@
 import "server-only";
-import { Worker } from "node:worker_threads";
+import { runPdfWorker } from "./run-worker";
 
 /**
  * The print's PDF work off the server's thread, one worker per print with a heap limit and a time
@@ -78,8 +78,6 @@ parentPort.once("message", async (m) => {
 });
 `;
 
-type Reply = { pdf: ArrayBuffer; error?: undefined } | { pdf?: undefined; error: { code: string; message: string } };
-
 export type Assembly = {
   title: string;
   /** The cover letters' PDF (letter.ts) and, per item, its letter's pages there and its document. */
@@ -127,43 +125,23 @@ export function workerPlace(signal?: AbortSignal): Promise<() => void> {
   });
 }
 
-/** Runs one assembly on a fresh worker; settles once, and the worker is ended whatever the outcome. */
+/** Runs one assembly on a fresh worker (./run-worker.ts). */
 function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
-  const { signal } = limits;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled());
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      name: "print",
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      void worker.terminate();
-      outcome();
-    };
-    const fail = (code: PrintFailureCode, message: string) => settle(() => reject(new PrintFailure(code, message)));
-    const timer = setTimeout(() => fail("too_slow", `the print took more than ${limits.budgetMs} ms`), limits.budgetMs);
-    const onAbort = () => settle(() => reject(cancelled()));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", (m: Reply) => {
-      if (m.pdf) settle(() => resolve(new Uint8Array(m.pdf)));
-      else fail(CODES.includes(m.error.code) ? (m.error.code as PrintFailureCode) : "unreadable", m.error.message);
-    });
-    // Out of its heap: the documents are too much for one print. Anything else is our fault (a 500).
-    worker.on("error", (err: Error & { code?: string }) =>
-      err.code === "ERR_WORKER_OUT_OF_MEMORY"
-        ? fail("too_complex", "the print worker ran out of memory")
-        : settle(() => reject(err)),
-    );
-    worker.on("exit", (code) =>
-      settle(() => reject(new Error(`the print worker exited with ${code} before its answer`))),
-    );
-    try {
+  const fail = (code: PrintFailureCode, message: string) => new PrintFailure(code, message);
+  return runPdfWorker({
+    source: WORKER_SOURCE,
+    name: "print",
+    heapMb: WORKER_HEAP_MB,
+    budgetMs: limits.budgetMs,
+    signal: limits.signal,
+    errors: {
+      tooSlow: () => fail("too_slow", `the print took more than ${limits.budgetMs} ms`),
+      cancelled,
+      outOfMemory: () => fail("too_complex", "the print worker ran out of memory"),
+      failed: (e: { code: string; message: string }) =>
+        fail(CODES.includes(e.code) ? (e.code as PrintFailureCode) : "unreadable", e.message),
+    },
+    post: (worker) => {
       const documents = a.items.map((i) => (i.document ? own(i.document) : null));
       const letters = own(a.letters);
       const message = {
@@ -175,9 +153,7 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
       };
       // One document's bytes may stand behind two letters: each buffer is handed over once.
       worker.postMessage(message, [...new Set([letters, ...documents.filter((d) => d !== null)])]);
-    } catch (err) {
-      settle(() => reject(err));
-    }
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { Worker } from "node:worker_threads";
+import { runPdfWorker } from "@/lib/residents/print/run-worker";
 import { AppError } from "@/lib/errors";
 import { workerPlace } from "@/lib/residents/print/worker";
 
@@ -118,47 +118,24 @@ parentPort.once("message", async (m) => {
 });
 `;
 
-type Reply = { pdf: ArrayBuffer; error?: undefined } | { pdf?: undefined; error: string };
-
 const failed = (code: string, key: "handoffProof.tooSlow" | "handoffProof.tooLarge" | "handoffProof.cancelled") =>
   new AppError(code === "proof_cancelled" ? 499 : 422, code, key, { vars: { seconds: PROOF_BUDGET_MS / 1000 } });
 
-/** Runs one drawing on a fresh worker; settles once, and the worker is ended whatever the outcome. */
+/** Runs one drawing on a fresh worker (lib/residents/print/run-worker.ts). */
 function runWorker(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(failed("proof_cancelled", "handoffProof.cancelled"));
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      name: "proof",
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(failed("proof_too_slow", "handoffProof.tooSlow"))),
-      PROOF_BUDGET_MS,
-    );
-    const onAbort = () => settle(() => reject(failed("proof_cancelled", "handoffProof.cancelled")));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", (m: Reply) =>
-      settle(() => (m.pdf ? resolve(new Uint8Array(m.pdf)) : reject(new Error(`the proof worker failed: ${m.error}`)))),
-    );
-    worker.on("error", (err: Error & { code?: string }) =>
-      settle(() =>
-        reject(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? failed("proof_too_large", "handoffProof.tooLarge") : err),
-      ),
-    );
-    worker.on("exit", (code) =>
-      settle(() => reject(new Error(`the proof worker exited with ${code} before its answer`))),
-    );
-    worker.postMessage(drawing);
+  return runPdfWorker({
+    source: WORKER_SOURCE,
+    name: "proof",
+    heapMb: WORKER_HEAP_MB,
+    budgetMs: PROOF_BUDGET_MS,
+    signal,
+    errors: {
+      tooSlow: () => failed("proof_too_slow", "handoffProof.tooSlow"),
+      cancelled: () => failed("proof_cancelled", "handoffProof.cancelled"),
+      outOfMemory: () => failed("proof_too_large", "handoffProof.tooLarge"),
+      failed: (e: string) => new Error(`the proof worker failed: ${e}`),
+    },
+    post: (worker) => worker.postMessage(drawing),
   });
 }
 
