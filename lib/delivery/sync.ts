@@ -19,6 +19,7 @@ import { markReplacements, markUnlisted } from "./index-marks";
 import { listFailure } from "./documents";
 import { instanceId } from "@/lib/ops/instances";
 import { reconcileConnection } from "./reconcile";
+import { reportLinkedUnits } from "@/lib/residents/reports/linked";
 
 /**
  * Sync (docs/architecture.md, "Sync"): walk the provider's whole list, record every document in
@@ -205,6 +206,8 @@ export async function runSync(
       ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }),
     };
     await releaseLease(db, lease, { ok: true, open, message: null });
+    // Units whose documents (or billing-unit number) came with this sync are reported now; never fails the sync.
+    await reportLinkedUnits(db, connection).catch((err: unknown) => log().warn({ err }, "reports after sync failed"));
     countSyncRun(complete ? "ok" : "incomplete", took(), seen);
     await recordEvent(db, {
       kind: "sync",

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { connections } from "./connections";
 import { units } from "./units";
 
@@ -38,3 +38,29 @@ export const osrReports = pgTable(
   (t) => [primaryKey({ columns: [t.unitId, t.connectionId] }), index("osr_reports_connection").on(t.connectionId)],
 );
 export type OsrReportRow = typeof osrReports.$inferSelect;
+
+export const REPORT_EVENT_KINDS = ["queued", "sent", "accepted", "rejected", "unknown", "dropped"] as const;
+export type ReportEventKind = (typeof REPORT_EVENT_KINDS)[number];
+
+/** The history of the reports, one row per step (migration 0033_osr_report_events.sql). */
+export const osrReportEvents = pgTable(
+  "osr_report_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    unitId: uuid("unit_id")
+      .notNull()
+      .references(() => units.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    at: at("at").notNull().defaultNow(),
+    kind: text("kind", { enum: REPORT_EVENT_KINDS }).notNull(),
+    reason: text("reason"),
+    attempt: integer("attempt"),
+    httpStatus: integer("http_status"),
+    transactionid: text("transactionid"),
+    messages: jsonb("messages").$type<ReportMessage[]>(),
+    nextAttemptAt: at("next_attempt_at"),
+  },
+  (t) => [index("osr_report_events_unit").on(t.unitId, t.id)],
+);

@@ -1,18 +1,24 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { enqueueConnection } from "./enqueue";
+import { requeueAfterFix } from "./requeue";
 import { wakeReports } from "./wake";
 
 /**
  * A connection whose on-site-roles address was just set or changed reports every unit of its
  * documents once, whatever was sent before: the provider behind the new address knows nothing yet.
- * A cleared address ends its reports (the sender drops what is left of them).
+ * New credentials (`credentials`) queue again what failed for authentication or got no answer
+ * (./requeue.ts). A cleared address ends its reports (the sender drops what is left of them).
  */
 export async function reportAfterSave(
   db: Db,
   connection: { id: string; userId: string; onSiteRolesUrl: string | null },
   before: string | null,
+  { credentials = false } = {},
 ): Promise<void> {
-  if (!connection.onSiteRolesUrl || connection.onSiteRolesUrl === before) return;
-  if ((await enqueueConnection(db, connection.userId, connection.id)) > 0) wakeReports();
+  if (!connection.onSiteRolesUrl) return;
+  let queued = 0;
+  if (connection.onSiteRolesUrl !== before) queued += await enqueueConnection(db, connection.userId, connection.id);
+  if (credentials || connection.onSiteRolesUrl !== before) queued += await requeueAfterFix(db, connection.id);
+  if (queued > 0) wakeReports();
 }

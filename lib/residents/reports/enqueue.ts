@@ -18,7 +18,16 @@ const BATCH = 500;
 
 type Pair = { unit_id: string; connection_id: string };
 
-async function reportingPairs(db: Db, userId: string, unitIds: string[], connectionId?: string): Promise<Pair[]> {
+/** Why a report was queued, as support's timeline says it (migration 0033). */
+export type QueueReason = "change" | "connection" | "sync" | "credentials";
+/**
+ * `connectionId`: that connection only; `force`: whatever it was sent before (a new address); `onlyNew`:
+ * only units never reported to it (a sync that linked them).
+ */
+export type QueueOptions = { connectionId?: string; force?: boolean; onlyNew?: boolean; reason?: QueueReason };
+
+async function reportingPairs(db: Db, userId: string, unitIds: string[], only: QueueOptions): Promise<Pair[]> {
+  const { connectionId, onlyNew } = only;
   return rowsOf<Pair>(
     await db.execute(sql`
       SELECT u.id AS unit_id, c.id AS connection_id
@@ -29,6 +38,7 @@ async function reportingPairs(db: Db, userId: string, unitIds: string[], connect
       )})
         AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND ${connectionId ? sql`c.id = ${connectionId}::uuid` : sql`true`}
+        AND ${onlyNew ? sql`NOT EXISTS (SELECT 1 FROM osr_reports r WHERE r.unit_id = u.id AND r.connection_id = c.id)` : sql`true`}
         AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = c.id AND d.unit_msc = u.mscnumber)`),
   );
 }
@@ -42,35 +52,38 @@ async function reports(db: Db, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function enqueueBatch(db: Db, userId: string, unitIds: string[], only?: { connectionId: string }) {
-  const pairs = await reportingPairs(db, userId, unitIds, only?.connectionId);
+async function enqueueBatch(db: Db, userId: string, unitIds: string[], only: QueueOptions) {
+  const pairs = await reportingPairs(db, userId, unitIds, only);
   if (pairs.length === 0) return 0;
   const states = await readUnitStates(db, [...new Set(pairs.map((p) => p.unit_id))]);
   const rows = pairs.flatMap((p) => {
     const state = states.get(p.unit_id);
     return state ? [{ unit_id: p.unit_id, connection_id: p.connection_id, hash: state.hash }] : [];
   });
+  // The row and its `queued` event in one statement (migration 0033).
   const queued = await db.execute(sql`
-    INSERT INTO osr_reports AS r (unit_id, connection_id, hash, state, attempts, next_attempt_at)
-    SELECT x.unit_id, x.connection_id, x.hash, 'pending', 0, now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(unit_id uuid, connection_id uuid, hash text)
-    ON CONFLICT (unit_id, connection_id) DO UPDATE SET hash = excluded.hash, state = 'pending', attempts = 0,
-      next_attempt_at = now(), http_status = NULL, messages = NULL, updated_at = now()
-    WHERE r.hash <> excluded.hash ${only ? sql`OR true` : sql``}
-    RETURNING r.unit_id`);
+    WITH queued AS (
+      INSERT INTO osr_reports AS r (unit_id, connection_id, hash, state, attempts, next_attempt_at)
+      SELECT x.unit_id, x.connection_id, x.hash, 'pending', 0, now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(unit_id uuid, connection_id uuid, hash text)
+      ON CONFLICT (unit_id, connection_id) DO UPDATE SET hash = excluded.hash, state = 'pending', attempts = 0,
+        next_attempt_at = now(), http_status = NULL, messages = NULL, updated_at = now()
+      WHERE r.hash <> excluded.hash ${only.force ? sql`OR true` : sql``}
+      RETURNING r.unit_id, r.connection_id
+    ), logged AS (
+      INSERT INTO osr_report_events (unit_id, connection_id, kind, reason)
+      SELECT unit_id, connection_id, 'queued', ${only.reason ?? "change"} FROM queued
+    )
+    SELECT unit_id FROM queued`);
   return rowsOf(queued).length;
 }
 
-/**
- * Queues the reports of these units of `userId` whose state changed; `only` a connection whose
- * address was just set or changed, which gets every unit's state whatever it was sent before.
- * How many reports were queued.
- */
+/** Queues the reports of these units of `userId` whose state changed (see QueueOptions). How many were queued. */
 export async function enqueueReports(
   db: Db,
   userId: string,
   unitIds: string[],
-  only?: { connectionId: string },
+  only: QueueOptions = {},
 ): Promise<number> {
   if (unitIds.length === 0 || !(await reports(db, userId))) return 0;
   let queued = 0;
@@ -85,5 +98,5 @@ export async function enqueueConnection(db: Db, userId: string, connectionId: st
     await db.execute(sql`SELECT id FROM units WHERE user_id = ${userId}::uuid AND billingunit IS NOT NULL
       AND mscnumber IS NOT NULL ORDER BY id`),
   ).map((r) => r.id);
-  return enqueueReports(db, userId, ids, { connectionId });
+  return enqueueReports(db, userId, ids, { connectionId, force: true, reason: "connection" });
 }

@@ -36,12 +36,17 @@ export async function claimDue(db: Db, me: string, limit: number, busy: string[]
           WHERE r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now() AND r.attempts < ${MAX_ATTEMPTS}
             AND (r.claim_until IS NULL OR r.claim_until < now()) ${skip}
         ) x WHERE n = 1 ORDER BY next_attempt_at LIMIT ${limit}
+      ), claimed AS (
+        UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
+          attempts = r.attempts + 1, sent_at = now(), updated_at = now()
+        FROM due WHERE r.unit_id = due.unit_id AND r.connection_id = due.connection_id
+          AND (r.claim_until IS NULL OR r.claim_until < now())
+        RETURNING r.unit_id, r.connection_id, r.hash, r.attempts
+      ), logged AS (
+        INSERT INTO osr_report_events (unit_id, connection_id, kind, attempt)
+        SELECT unit_id, connection_id, 'sent', attempts FROM claimed
       )
-      UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
-        attempts = r.attempts + 1, sent_at = now(), updated_at = now()
-      FROM due WHERE r.unit_id = due.unit_id AND r.connection_id = due.connection_id
-        AND (r.claim_until IS NULL OR r.claim_until < now())
-      RETURNING r.unit_id, r.connection_id, r.hash, r.attempts`),
+      SELECT unit_id, connection_id, hash, attempts FROM claimed`),
   );
 }
 
@@ -61,17 +66,27 @@ export async function recordOutcome(db: Db, me: string, claim: Claimed, sentHash
   const accepted = outcome.state === "accepted";
   const next = outcome.state === "unknown" ? nextAttempt(claim.attempts, outcome.retryAfterMs) : null;
   const messages = outcome.state === "unknown" || outcome.messages.length === 0 ? null : outcome.messages;
+  const status = outcome.status;
+  const reason = outcome.state === "unknown" ? outcome.reason.slice(0, 40) : null;
   const written = rowsOf(
     await db.execute(sql`
-      UPDATE osr_reports SET state = ${outcome.state}, hash = ${sentHash}, http_status = ${outcome.status},
-        next_attempt_at = ${next?.toISOString() ?? null}::timestamptz,
-        transactionid = ${accepted ? outcome.transactionid : null},
-        messages = ${messages ? JSON.stringify(messages) : null}::jsonb,
-        answered_at = now(), accepted_at = ${accepted ? sql`now()` : sql`accepted_at`},
-        claimed_by = NULL, claim_until = NULL, updated_at = now()
-      WHERE unit_id = ${claim.unit_id}::uuid AND connection_id = ${claim.connection_id}::uuid
-        AND claimed_by = ${me} AND hash = ${claim.hash}
-      RETURNING unit_id`),
+      WITH written AS (
+        UPDATE osr_reports SET state = ${outcome.state}, hash = ${sentHash}, http_status = ${status},
+          next_attempt_at = ${next?.toISOString() ?? null}::timestamptz,
+          transactionid = ${accepted ? outcome.transactionid : null},
+          messages = ${messages ? JSON.stringify(messages) : null}::jsonb,
+          answered_at = now(), accepted_at = ${accepted ? sql`now()` : sql`accepted_at`},
+          claimed_by = NULL, claim_until = NULL, updated_at = now()
+        WHERE unit_id = ${claim.unit_id}::uuid AND connection_id = ${claim.connection_id}::uuid
+          AND claimed_by = ${me} AND hash = ${claim.hash}
+        RETURNING unit_id, connection_id, state, http_status, transactionid, messages, next_attempt_at
+      ), logged AS (
+        INSERT INTO osr_report_events (unit_id, connection_id, kind, reason, attempt, http_status, transactionid,
+          messages, next_attempt_at)
+        SELECT unit_id, connection_id, state, ${reason}, ${claim.attempts}, http_status, transactionid, messages,
+          next_attempt_at FROM written
+      )
+      SELECT unit_id FROM written`),
   );
   if (written.length > 0) return true;
   await release(db, me, claim);
@@ -85,5 +100,8 @@ export const release = (db: Db, me: string, claim: Claimed) =>
 
 /** A report that can no longer be sent (connection deleted or without an address, unit not reportable). */
 export const dropReport = (db: Db, claim: Claimed) =>
-  db.execute(sql`DELETE FROM osr_reports WHERE unit_id = ${claim.unit_id}::uuid
-    AND connection_id = ${claim.connection_id}::uuid`);
+  db.execute(sql`WITH dropped AS (DELETE FROM osr_reports WHERE unit_id = ${claim.unit_id}::uuid
+      AND connection_id = ${claim.connection_id}::uuid RETURNING unit_id, connection_id)
+    INSERT INTO osr_report_events (unit_id, connection_id, kind, attempt)
+    SELECT unit_id, connection_id, 'dropped', ${claim.attempts} FROM dropped
+      WHERE EXISTS (SELECT 1 FROM units WHERE id = dropped.unit_id)`);

@@ -8,7 +8,9 @@ import { reportAfterSave } from "@/lib/residents/reports/connection";
 export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) => {
   const db = await getDb();
   const updated = await updateConnection(db, connection, actorOf(user), body);
-  await reportAfterSave(db, { ...updated, userId: connection.userId }, connection.onSiteRolesUrl);
+  // New credentials, token endpoint or customer number: what failed for them is sent again.
+  const credentials = body.auth !== undefined || body.authUrl !== undefined || body.customerNumber !== undefined;
+  await reportAfterSave(db, { ...updated, userId: connection.userId }, connection.onSiteRolesUrl, { credentials });
   return updated;
 });
 

@@ -1,0 +1,73 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { recordEvent } from "@/lib/audit/audit";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { registerChange } from "@/lib/residents/tenancies/lock";
+import { enqueueReports } from "./enqueue";
+import { wakeReports } from "./wake";
+
+/**
+ * After a sync of one connection (called by lib/delivery/sync.ts): units whose documents arrived only
+ * now become reportable. A unit without a billing-unit number learns it from a document of this
+ * connection that names exactly one billing unit (a DTA document's `reftype` `billingunit`); then each
+ * unit with tenancies that has documents at a reporting connection it was never reported to is queued
+ * there once (reason `sync`). Under the register's lock, in one transaction.
+ */
+
+/** As long as the register's column allows (lib/residents/register/rows.ts). */
+const MAX_BILLINGUNIT = 64;
+
+async function learnBillingUnits(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      WITH found AS (
+        SELECT u.id, min(trim(m->>'mscnumber')) AS bu, count(DISTINCT trim(m->>'mscnumber')) AS n
+        FROM units u
+        JOIN delivery_documents d ON d.connection_id = ${connectionId}::uuid AND d.unit_msc = u.mscnumber
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d.document->'metadata') = 'array'
+          THEN d.document->'metadata' ELSE '[]'::jsonb END) AS m
+        WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
+          AND lower(m->>'reftype') = 'billingunit' AND coalesce(trim(m->>'mscnumber'), '') <> ''
+        GROUP BY u.id
+      )
+      UPDATE units SET billingunit = found.bu, updated_at = now() FROM found
+      WHERE units.id = found.id AND found.n = 1 AND units.billingunit IS NULL
+        AND length(found.bu) <= ${MAX_BILLINGUNIT}
+      RETURNING units.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Units with tenancies that have documents at this connection and were never reported to it. */
+async function unreported(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT u.id FROM units u
+      WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+        AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id)
+        AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
+          AND d.unit_msc = u.mscnumber)
+        AND NOT EXISTS (SELECT 1 FROM osr_reports r WHERE r.unit_id = u.id AND r.connection_id = ${connectionId}::uuid)
+      ORDER BY u.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function reportLinkedUnits(db: Db, connection: { id: string; userId: string }): Promise<number> {
+  const queued = await registerChange(db, connection.userId, async (tx) => {
+    const learnt = await learnBillingUnits(tx, connection.userId, connection.id);
+    if (learnt.length > 0)
+      await recordEvent(tx, {
+        kind: "unit.update",
+        actor: "system",
+        connectionId: connection.id,
+        detail: { units: learnt.slice(0, 100), count: learnt.length, changed: ["billingunit"], source: "document" },
+      });
+    // A learnt number may make the unit reportable at the user's other connections too: each once.
+    const ids = await unreported(tx, connection.userId, connection.id);
+    return enqueueReports(tx, connection.userId, ids, { onlyNew: true, reason: "sync" });
+  });
+  if (queued > 0) wakeReports();
+  return queued;
+}
