@@ -15,6 +15,7 @@ import { handoffRuns } from "./messages/handoff-runs";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
+import { reports } from "./messages/reports";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { shell } from "./messages/shell";
@@ -55,6 +56,7 @@ export const messages = {
     ...handoffRuns.de,
     ...tenancies.de,
     ...tenanciesPage.de,
+    ...reports.de,
     ...shell.de,
   },
   en: {
@@ -84,6 +86,7 @@ export const messages = {
     ...handoffRuns.en,
     ...tenancies.en,
     ...tenanciesPage.en,
+    ...reports.en,
     ...shell.en,
   },
 };

@@ -12,6 +12,7 @@ import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
 import { HANDOFF_PROOF_OPERATIONS } from "./handoff-proof";
 import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
+import { REPORT_OPERATIONS } from "./reports";
 import { RESIDENT_OPERATIONS } from "./residents";
 import { TENANCY_OPERATIONS } from "./tenancies";
 import { UNIT_OPERATIONS } from "./units";
@@ -42,6 +43,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...DELIVERY_NAME_OPERATIONS,
+  ...REPORT_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
   ...TENANCY_OPERATIONS,

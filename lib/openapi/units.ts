@@ -42,8 +42,18 @@ const ReportAnswer = z.object({
   at: z.string().meta({ format: "date-time" }),
   transactionid: z.string().optional(),
   messages: z.array(z.object({ type: z.string(), shortmessage: z.string(), message: z.string() })).optional(),
-  dueBy: z.string().optional(),
+  dueBy: z.string().optional().meta({
+    format: "date",
+    description: "a move in a month that has ended: the third working day after it (while not accepted)",
+  }),
   overdue: z.boolean(),
+  attempts: z.number().int().meta({ description: "attempts at sending the state now held" }),
+  retrying: z.boolean().meta({ description: "an `unknown` report that will be sent again by itself" }),
+  status: z.number().int().optional().meta({ description: "the provider's HTTP status of the last answer" }),
+  acceptedAt: z
+    .string()
+    .optional()
+    .meta({ format: "date-time", description: "the provider's last acceptance, also while a newer state is pending" }),
 });
 
 export const UnitAnswer = z.object({
@@ -65,6 +75,16 @@ const UnitsAnswer = z.object({
   properties: z
     .array(z.object({ name: Text, units: z.number().int() }))
     .meta({ description: "the user's properties with their unit counts, for the filter" }),
+  openReports: z
+    .array(
+      z.object({
+        property: Text,
+        open: z.number().int(),
+        due: z.number().int(),
+        overdue: z.number().int(),
+      }),
+    )
+    .meta({ description: "units with a report not accepted, per property: all, due, overdue (on `day`)" }),
 });
 const ImportAnswer = z.object({
   rows: z.number().int(),
@@ -145,6 +165,8 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     params: {
       q: "unit number, billing unit, property, label, address, or a resident's name or e-mail in any tenancy (substring)",
       property: "one property, by name",
+      reports: "`open`: only units with an on-site-roles report not accepted (the due and overdue list)",
+      day: "the day deadlines are judged on (`YYYY-MM-DD`); default today in `DISPLAY_TIME_ZONE`",
     },
     answers: [{ status: 200, description: "in the order property, label, unit", content: json(UnitsAnswer) }],
   },

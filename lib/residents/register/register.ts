@@ -11,6 +11,7 @@ import { tenancyOn } from "@/lib/residents/tenancies/history";
 import { registerChange } from "@/lib/residents/tenancies/lock";
 import { readHistories, today } from "@/lib/residents/tenancies/store";
 import { enqueueReports } from "@/lib/residents/reports/enqueue";
+import { openReportsByProperty } from "@/lib/residents/reports/open";
 import { attachReports } from "@/lib/residents/reports/view";
 import { wakeReports } from "@/lib/residents/reports/wake";
 import { UNIT_FIELDS } from "./columns";
@@ -74,7 +75,14 @@ export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
       .groupBy(units.property)
       .orderBy(asc(units.property)),
   ]);
-  return { count: total?.n ?? 0, units: await attachReports(db, await withHistories(db, rows)), properties };
+  const day = search.day ?? today();
+  const [withReports, open] = await Promise.all([
+    withHistories(db, rows).then((list) => attachReports(db, list, day)),
+    openReportsByProperty(db, userId, day),
+  ]);
+  // The open reports counted per property (docs/api.md, "On-site-roles reports"), for the register's list.
+  const openReports = [...open].map(([property, counts]) => ({ property, ...counts }));
+  return { count: total?.n ?? 0, units: withReports, properties, openReports };
 }
 
 async function ownUnit(db: Db, userId: string, id: string): Promise<UnitRow> {

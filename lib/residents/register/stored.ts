@@ -16,6 +16,13 @@ export type UnitReport = {
   messages?: { type: string; shortmessage: string; message: string }[];
   dueBy?: string;
   overdue: boolean;
+  /** Attempts of the state being sent; `retrying`: an `unknown` one that will be sent again by itself. */
+  attempts: number;
+  retrying: boolean;
+  /** The provider's HTTP status of the last answer (a 401 or 403 refusal says its credentials were refused). */
+  status?: number;
+  /** When the provider last accepted a state of this unit, also while a newer one is pending. */
+  acceptedAt?: string;
 };
 
 /**

@@ -6,6 +6,7 @@ import { osrReports } from "@/lib/db/schema/osr-reports";
 import type { StoredUnit, UnitReport } from "@/lib/residents/register/stored";
 import { today } from "@/lib/residents/tenancies/store";
 import { reportDeadline } from "./due";
+import { MAX_ATTEMPTS } from "./store";
 
 /**
  * Each unit's last report to each of its connections, as `GET /api/units` answers it (docs/api.md,
@@ -34,6 +35,10 @@ export async function attachReports(db: Db, units: StoredUnit[], day = today()):
       at: r.updatedAt.toISOString(),
       ...(r.state === "accepted" && r.transactionid && { transactionid: r.transactionid }),
       ...(r.messages && r.messages.length > 0 && { messages: r.messages }),
+      attempts: r.attempts,
+      retrying: r.state === "unknown" && r.nextAttemptAt !== null && r.attempts < MAX_ATTEMPTS,
+      ...(r.httpStatus !== null && { status: r.httpStatus }),
+      ...(r.acceptedAt && { acceptedAt: r.acceptedAt.toISOString() }),
       ...reportDeadline(unit.tenancies, r.state, day),
     };
     byUnit.set(r.unitId, [...(byUnit.get(r.unitId) ?? []), view]);
