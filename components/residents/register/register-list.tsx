@@ -1,42 +1,42 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatusLine } from "@/components/ui/status-line";
-import { readUnitsSearch, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery } from "@/lib/client/units";
+import { connectionsQuery } from "@/lib/client/queries";
+import { readUnitsSearch, type UnitsPage, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery } from "@/lib/client/units";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
 import { CorrectDatesDialog } from "./correct-dates-dialog";
 import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
-import { UnitRow, type RowDialog } from "./unit-row";
+import { OpenReports } from "./open-reports";
+import { UnitRow, type ReportConnections, type RowDialog } from "./unit-row";
 import { UnitTable } from "./unit-table";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
 
-/** Search and property filter, from the URL and back to it on submit. */
-function Filters(props: {
-  q: string;
-  property: string;
-  properties: string[];
-  onApply: (q: string, property: string) => void;
-}) {
+type Filter = { q: string; property: string; reports: string };
+
+/** Search, property filter and the open reports, from the URL and back to it on submit. */
+function Filters(props: Filter & { properties: string[]; onApply: (filter: Filter) => void }) {
   const t = useT();
   const [q, setQ] = useState(props.q);
   const [property, setProperty] = useState(props.property);
+  const [reports, setReports] = useState(props.reports);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    props.onApply(q.trim(), property);
+    props.onApply({ q: q.trim(), property, reports });
   };
   return (
     <form
       role="search"
       aria-label={t("units.filters")}
       onSubmit={submit}
-      className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
     >
       <Field label={t("units.q")} hint={t("units.qHint")}>
         {(c) => <input {...c} type="search" value={q} onChange={(e) => setQ(e.target.value)} className={input} />}
@@ -50,6 +50,14 @@ function Filters(props: {
                 {p}
               </option>
             ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("reports.filter")}>
+        {(c) => (
+          <select {...c} value={reports} onChange={(e) => setReports(e.target.value)} className={input}>
+            <option value="">{t("reports.filterAll")}</option>
+            <option value="open">{t("reports.filterOpen")}</option>
           </select>
         )}
       </Field>
@@ -85,6 +93,22 @@ function RowDialogs(props: { dialog: RowDialog | null; onClose: () => void; onDo
   return null;
 }
 
+/** While a report of the page is being sent, the page looks again every few seconds (the sender runs every 5 s). */
+const whileSending = (query: { state: { data?: UnitsPage } }) =>
+  query.state.data?.units.some((u) => u.reports.some((r) => r.state === "pending" || r.retrying)) ? 3_000 : false;
+
+/** The user's connections by name, and how many report: the reports' column says which connection it means. */
+function useReportConnections(): ReportConnections {
+  const connections = useQuery(connectionsQuery()).data;
+  return useMemo(
+    () => ({
+      names: new Map((connections ?? []).map((c) => [c.id, c.name])),
+      reporting: (connections ?? []).filter((c) => c.onSiteRolesUrl).length,
+    }),
+    [connections],
+  );
+}
+
 /**
  * The register: search by number, place or resident, filter by property, page, edit one unit,
  * record a move or correct a tenancy's dates, export it all.
@@ -92,7 +116,8 @@ function RowDialogs(props: { dialog: RowDialog | null; onClose: () => void; onDo
 export function RegisterList() {
   const t = useT();
   const [search, update] = useSearchState(readUnitsSearch, UNITS_DEFAULTS);
-  const list = useQuery({ ...unitsQuery(search), placeholderData: keepPreviousData });
+  const list = useQuery({ ...unitsQuery(search), placeholderData: keepPreviousData, refetchInterval: whileSending });
+  const reportConnections = useReportConnections();
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const [notice, setNotice] = useState("");
   const units = list.data?.units ?? [];
@@ -103,12 +128,16 @@ export function RegisterList() {
     <section aria-labelledby="units-register" className="flex flex-col gap-3">
       <RegisterHeading />
       <Filters
-        key={`${search.q ?? ""}|${search.property ?? ""}`}
+        key={`${search.q ?? ""}|${search.property ?? ""}|${search.reports ?? ""}`}
         q={search.q ?? ""}
         property={search.property ?? ""}
+        reports={search.reports ?? ""}
         properties={properties}
-        onApply={(q, property) => update({ q: q || undefined, property: property || undefined })}
+        onApply={(f) =>
+          update({ q: f.q || undefined, property: f.property || undefined, reports: f.reports ? "open" : undefined })
+        }
       />
+      {search.reports === "open" && list.data && <OpenReports counts={list.data.openReports} />}
       <StatusLine tone="success">{notice}</StatusLine>
       {list.isPending && <p>{t("common.loading")}</p>}
       {list.error && (
@@ -117,7 +146,7 @@ export function RegisterList() {
         </p>
       )}
       {list.data && units.length === 0 && (
-        <EmptyState title={search.q || search.property ? t("units.noMatch") : t("units.empty")} />
+        <EmptyState title={search.q || search.property || search.reports ? t("units.noMatch") : t("units.empty")} />
       )}
       {units.length > 0 && (
         <UnitTable
@@ -128,12 +157,14 @@ export function RegisterList() {
             t("units.col.label"),
             t("units.col.resident"),
             t("units.col.channel"),
+            t("reports.col"),
           ]}
         >
           {units.map((u) => (
             <UnitRow
               key={u.id}
               unit={u}
+              reports={reportConnections}
               onOpen={(d) => {
                 setNotice("");
                 setDialog(d);

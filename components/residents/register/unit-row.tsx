@@ -5,6 +5,7 @@ import { historyOf, type Tenancy } from "@/lib/client/tenancies";
 import type { Unit } from "@/lib/client/units";
 import { useT } from "@/lib/i18n/client";
 import { PortalLinkActions } from "./portal-link-actions";
+import { ReportStatus } from "./report-status";
 import { TenancyHistory, unitName } from "./tenancy-history";
 import { CARD, UnitNumberCell } from "./unit-table";
 
@@ -28,8 +29,12 @@ function PresentResident({ unit }: { unit: Unit }) {
   return <span className="text-slate-600">{vacant ? t("tenancyPage.vacancy") : t("units.noResident")}</span>;
 }
 
-/** One unit of the register: numbers, place, present resident with the history, channel, actions. */
-export function UnitRow({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDialog) => void }) {
+/** The user's connections by id and how many of them report (for the reports' column). */
+export type ReportConnections = { names: Map<string, string>; reporting: number };
+
+/** One unit of the register: numbers, place, present resident with the history, channel, reports, actions. */
+export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen: (dialog: RowDialog) => void }) {
+  const { unit, onOpen } = props;
   const t = useT();
   const r = unit.resident;
   return (
@@ -47,6 +52,11 @@ export function UnitRow({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDial
         <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
       </Td>
       <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        <div data-testid="report-status">
+          <ReportStatus unit={unit} names={props.reports.names} reporting={props.reports.reporting} />
+        </div>
+      </Td>
       <Td className={CARD.cell}>
         <div className="flex flex-wrap gap-2">
           <Button
