@@ -7,9 +7,14 @@ const VIEWS = [
   { href: "/delivery", label: "deliveryPage.view.documents" },
   { href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
   { href: "/delivery/outbox", label: "outbox.support.view" },
+  { href: "/delivery/reports", label: "reports.support.view" },
 ] as const;
 
-/** The page's heading and its views: the document record, the completeness grid and the DTA outbox. */
+/** A view is the current page on its own path and, but for the record's root, on the paths below it. */
+const current = (pathname: string, href: string) =>
+  pathname === href || (href !== "/delivery" && pathname.startsWith(`${href}/`));
+
+/** The page's heading and its views: the document record, the completeness grid, the DTA outbox and the reports. */
 export function DeliveryHeader() {
   const t = useT();
   const pathname = usePathname();
@@ -27,7 +32,7 @@ export function DeliveryHeader() {
             <li key={v.href}>
               <Link
                 href={v.href}
-                aria-current={pathname === v.href ? "page" : undefined}
+                aria-current={current(pathname, v.href) ? "page" : undefined}
                 className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm text-slate-700 hover:text-slate-900 aria-[current=page]:border-blue-700 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800"
               >
                 {t(v.label)}
