@@ -58,6 +58,9 @@ export const PLACEMENT = {
   "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
   "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
+  "integration/osr-reports-lists.test.ts": both(
+    "the report events written by data-modifying WITH statements, jsonb metadata read after a sync",
+  ),
   "integration/tenancies-retention.test.ts": both("dates and intervals in SQL; the erasure's rewrite of the table"),
   "integration/tenancies-handoff.test.ts": both(
     "the one rule is a database function joined by every view: SQL features",
