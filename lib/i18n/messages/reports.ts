@@ -19,7 +19,7 @@ export const reports = {
       "Der Messdienst hat die Zugangsdaten abgelehnt (HTTP {status}). Nach einer Korrektur der Zugangsdaten unter „Verbindungen“ wird erneut gesendet.",
     "reports.messagesLabel": "Meldungen des Messdienstes",
     "reports.dueBy": "Fällig bis {day}",
-    "reports.overdue": "Überfällig seit {day}",
+    "reports.overdue": "Überfällig (fällig bis {day})",
     "reports.noBillingunit":
       "Nicht meldbar: Die Abrechnungseinheit fehlt. Tragen Sie sie mit „Bearbeiten“ ein oder importieren Sie die Spalte „Abrechnungseinheit“.",
     "reports.notYet": "Noch nicht gemeldet",
@@ -88,7 +88,7 @@ export const reports = {
       "The provider refused the credentials (HTTP {status}). Sent again once the credentials are corrected under “Connections”.",
     "reports.messagesLabel": "The provider's messages",
     "reports.dueBy": "Due by {day}",
-    "reports.overdue": "Overdue since {day}",
+    "reports.overdue": "Overdue (due by {day})",
     "reports.noBillingunit":
       "Cannot be reported: the billing unit is missing. Enter it with “Edit” or import the column “Abrechnungseinheit”.",
     "reports.notYet": "Not reported yet",
