@@ -18,6 +18,7 @@ import * as proofSchemas from "@/lib/residents/proof/query";
 import * as handoffTextSchemas from "@/lib/residents/texts/template";
 import * as portalSchemas from "@/lib/residents/portal/schemas";
 import * as tenancySchemas from "@/lib/residents/tenancies/schemas";
+import * as reportSchemas from "@/lib/residents/reports/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -36,6 +37,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...handoffTextSchemas,
     ...portalSchemas,
     ...tenancySchemas,
+    ...reportSchemas,
   }),
 );
 

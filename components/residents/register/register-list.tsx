@@ -109,6 +109,16 @@ function useReportConnections(): ReportConnections {
   );
 }
 
+/** The register's columns, the actions' column aside. */
+const HEADERS = [
+  "units.col.mscnumber",
+  "units.col.property",
+  "units.col.label",
+  "units.col.resident",
+  "units.col.channel",
+  "reports.col",
+] as const;
+
 /**
  * The register: search by number, place or resident, filter by property, page, edit one unit,
  * record a move or correct a tenancy's dates, export it all.
@@ -149,17 +159,7 @@ export function RegisterList() {
         <EmptyState title={search.q || search.property || search.reports ? t("units.noMatch") : t("units.empty")} />
       )}
       {units.length > 0 && (
-        <UnitTable
-          caption={caption}
-          headers={[
-            t("units.col.mscnumber"),
-            t("units.col.property"),
-            t("units.col.label"),
-            t("units.col.resident"),
-            t("units.col.channel"),
-            t("reports.col"),
-          ]}
-        >
+        <UnitTable caption={caption} headers={HEADERS.map((h) => t(h))}>
           {units.map((u) => (
             <UnitRow
               key={u.id}

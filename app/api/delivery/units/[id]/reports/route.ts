@@ -1,12 +1,11 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { REPORT_TIMELINE_ROLES } from "@/lib/residents/reports/roles";
 import { ReportUnitKey } from "@/lib/residents/reports/schemas";
 import { unitReportTimeline } from "@/lib/residents/reports/timeline";
 
 /** Support reads any unit's; a manager only a unit of their own register (another answers 404). */
 export const GET = withRole(
-  REPORT_TIMELINE_ROLES,
+  ["support", "admin", "manager"],
   { params: ReportUnitKey, notFound: "reportsApi.notFound" },
   async ({ user, params }) => unitReportTimeline(await getDb(), user, params.id),
 );
