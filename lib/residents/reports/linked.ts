@@ -18,13 +18,18 @@ import { wakeReports } from "./wake";
 /** As long as the register's column allows (lib/residents/register/rows.ts). */
 const MAX_BILLINGUNIT = 64;
 
+/** Documents per unit read for its billing unit: the newest few, so a sync's end stays bounded. */
+const LEARN_FROM = 3;
+
 async function learnBillingUnits(tx: Db, userId: string, connectionId: string): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       WITH found AS (
         SELECT u.id, min(trim(m->>'mscnumber')) AS bu, count(DISTINCT trim(m->>'mscnumber')) AS n
         FROM units u
-        JOIN delivery_documents d ON d.connection_id = ${connectionId}::uuid AND d.unit_msc = u.mscnumber
+        CROSS JOIN LATERAL (SELECT d.document FROM delivery_documents d
+          WHERE d.connection_id = ${connectionId}::uuid AND d.unit_msc = u.mscnumber
+          ORDER BY d.last_seen_at DESC LIMIT ${LEARN_FROM}) AS d
         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d.document->'metadata') = 'array'
           THEN d.document->'metadata' ELSE '[]'::jsonb END) AS m
         WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
@@ -55,6 +60,14 @@ async function unreported(tx: Db, userId: string, connectionId: string): Promise
 }
 
 export async function reportLinkedUnits(db: Db, connection: { id: string; userId: string }): Promise<number> {
+  const [work] = rowsOf<{ missing: boolean; reporting: boolean }>(
+    await db.execute(sql`SELECT
+      EXISTS (SELECT 1 FROM units WHERE user_id = ${connection.userId}::uuid AND billingunit IS NULL) AS missing,
+      EXISTS (SELECT 1 FROM connections WHERE user_id = ${connection.userId}::uuid AND deleted_at IS NULL
+        AND on_site_roles_url IS NOT NULL) AS reporting`),
+  );
+  // Most syncs have nothing to learn and nobody to report to: then the register is not locked at all.
+  if (!work?.missing && !work?.reporting) return 0;
   const queued = await registerChange(db, connection.userId, async (tx) => {
     const learnt = await learnBillingUnits(tx, connection.userId, connection.id);
     if (learnt.length > 0)
@@ -65,7 +78,7 @@ export async function reportLinkedUnits(db: Db, connection: { id: string; userId
         detail: { units: learnt.slice(0, 100), count: learnt.length, changed: ["billingunit"], source: "document" },
       });
     // A learnt number may make the unit reportable at the user's other connections too: each once.
-    const ids = await unreported(tx, connection.userId, connection.id);
+    const ids = work.reporting ? await unreported(tx, connection.userId, connection.id) : [];
     return enqueueReports(tx, connection.userId, ids, { onlyNew: true, reason: "sync" });
   });
   if (queued > 0) wakeReports();
