@@ -177,4 +177,5 @@ test("support reads the refused unit's timeline, without the residents' names", 
   await expect(steps.last()).toContainText("PERIOD_OVERLAP");
   await expect(page.locator("main")).not.toContainText(/Otto|Ober|Paula|Prüf/);
   await expectAccessible(page);
+  await page.screenshot({ path: "tests/e2e/screenshots/reports-timeline-1440.png", fullPage: true });
 });
