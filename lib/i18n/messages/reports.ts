@@ -14,7 +14,8 @@ export const reports = {
     "reports.retrying": "Keine Antwort, wird erneut gesendet (Versuch {attempts} von {max})",
     "reports.gaveUp":
       "Keine Antwort nach {max} Versuchen. Wird nach der nächsten Änderung oder neuen Zugangsdaten erneut gesendet.",
-    "reports.rejected": "Der Messdienst hat die Meldung abgelehnt. Sie wird nach der nächsten Änderung erneut gesendet.",
+    "reports.rejected":
+      "Der Messdienst hat die Meldung abgelehnt. Sie wird nach der nächsten Änderung erneut gesendet.",
     "reports.rejectedAuth":
       "Der Messdienst hat die Zugangsdaten abgelehnt (HTTP {status}). Nach einer Korrektur der Zugangsdaten unter „Verbindungen“ wird erneut gesendet.",
     "reports.messagesLabel": "Meldungen des Messdienstes",

@@ -54,11 +54,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 
 function reportCondition(search: ReportsSearch): SQL {
   const state =
-    search.state === "open"
-      ? sql`r.state <> 'accepted'`
-      : search.state
-        ? sql`r.state = ${search.state}`
-        : sql`true`;
+    search.state === "open" ? sql`r.state <> 'accepted'` : search.state ? sql`r.state = ${search.state}` : sql`true`;
   const connection = search.connection ? sql`r.connection_id = ${search.connection}::uuid` : sql`true`;
   const term = search.q ? containing(search.q) : null;
   const q = term
@@ -129,9 +125,7 @@ export async function listReportedUnits(db: Db, search: ReportsSearch) {
         ORDER BY u.property NULLS LAST, u.mscnumber NULLS LAST, u.id LIMIT ${search.limit} OFFSET ${search.offset}`,
       )
       .then((r) => rowsOf<ReportedUnit>(r)),
-    db
-      .execute(sql`SELECT count(*)::int AS n FROM units u WHERE ${where}`)
-      .then((r) => rowsOf<{ n: number }>(r)),
+    db.execute(sql`SELECT count(*)::int AS n FROM units u WHERE ${where}`).then((r) => rowsOf<{ n: number }>(r)),
   ]);
   const reports = await reportsOf(
     db,
