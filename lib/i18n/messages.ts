@@ -18,6 +18,7 @@ import { portal } from "./messages/portal";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { shell } from "./messages/shell";
+import { monthRound } from "./messages/month-round";
 import { states } from "./messages/states";
 import { tenancies } from "./messages/tenancies";
 import { tenanciesPage } from "./messages/tenancies-page";
@@ -56,6 +57,7 @@ export const messages = {
     ...tenancies.de,
     ...tenanciesPage.de,
     ...shell.de,
+    ...monthRound.de,
   },
   en: {
     ...common.en,
@@ -85,6 +87,7 @@ export const messages = {
     ...tenancies.en,
     ...tenanciesPage.en,
     ...shell.en,
+    ...monthRound.en,
   },
 };
 
