@@ -1,10 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "@/lib/db/rows";
 import { MAX_MONTH_UNITS } from "@/lib/residents/month/query";
 import { MAX_ROUND_DOCUMENTS, type MonthDocumentsInput } from "@/lib/residents/month/round-query";
-import { monthPairs } from "@/lib/residents/month/round-sql";
+import { monthPairs, readWithoutJit } from "@/lib/residents/month/round-sql";
 
 /**
  * The documents of one property-month that the month page's runs take (docs/api.md, "The month page"): the open
@@ -37,12 +36,13 @@ type Row = {
 };
 
 export async function readRoundDocuments(db: Db, userId: string, input: MonthDocumentsInput): Promise<RoundDocuments> {
-  const rows = rowsOf<Row>(
-    await db.execute(sql`SELECT p.connection_id, p.documentid, p.filename, p.unit_id, p.tenancy_id, p.confirmable,
+  const rows = await readWithoutJit<Row>(
+    db,
+    sql`SELECT p.connection_id, p.documentid, p.filename, p.unit_id, p.tenancy_id, p.confirmable,
         p.confirmed, p.hands_on
       FROM (${monthPairs(userId, input.month, [input.property], MAX_MONTH_UNITS)}) p
       WHERE p.documentid IS NOT NULL AND (p.confirmable OR (p.confirmed AND p.hands_on))
-      ORDER BY p.connection_id, p.documentid LIMIT ${MAX_ROUND_DOCUMENTS + 1}`),
+      ORDER BY p.connection_id, p.documentid LIMIT ${MAX_ROUND_DOCUMENTS + 1}`,
   );
   const listed = rows.slice(0, MAX_ROUND_DOCUMENTS);
   return {

@@ -9,7 +9,7 @@ import {
   MAX_ROUND_UNITS,
   type MonthRoundInput,
 } from "@/lib/residents/month/round-query";
-import { monthPairs, propertyFiles } from "@/lib/residents/month/round-sql";
+import { monthPairs, propertyFiles, readWithoutJit } from "@/lib/residents/month/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/residents/reports/open";
 
 /**
@@ -88,13 +88,14 @@ type Tally = {
 };
 
 async function tallies(db: Db, userId: string, month: string, properties: string[]): Promise<Tally[]> {
-  return rowsOf<Tally>(
-    await db.execute(sql`SELECT p.property, p.status, count(*)::int AS n, count(p.documentid)::int AS documents,
+  return readWithoutJit<Tally>(
+    db,
+    sql`SELECT p.property, p.status, count(*)::int AS n, count(p.documentid)::int AS documents,
         count(*) FILTER (WHERE p.is_read)::int AS read, count(*) FILTER (WHERE p.confirmed)::int AS confirmed,
         count(*) FILTER (WHERE p.confirmable)::int AS to_confirm,
         count(*) FILTER (WHERE p.confirmed AND p.hands_on)::int AS to_hand_on,
         count(*) FILTER (WHERE p.confirmable AND p.hands_on)::int AS to_both
-      FROM (${monthPairs(userId, month, properties, MAX_ROUND_UNITS)}) p GROUP BY p.property, p.status`),
+      FROM (${monthPairs(userId, month, properties, MAX_ROUND_UNITS)}) p GROUP BY p.property, p.status`,
   );
 }
 
