@@ -138,3 +138,35 @@ test("German: the month's round for one property, from arrived to proven, with a
   if (!phone) firstPageAsPng(pdfPath, "tests/e2e/screenshots/proof-page1");
   await expectAccessible(page);
 });
+
+test("German: 'Bestätigen und weitergeben' confirms and then hands on in one run; /handoffs opens on the latest month with documents", async ({
+  page,
+  base,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "the steps' run is the same at 390 px (the round above)");
+  test.slow();
+  const w = world("7770");
+  await setUp(page, base, w);
+  await page.goto(`${base}/month`);
+  await expect(page).toHaveURL(/\/month\?month=2026-10$/);
+  const section = page.getByRole("region", { name: PROPERTY });
+  await section.getByRole("button", { name: "Bestätigen und weitergeben (5)" }).click();
+  const ask = page.getByRole("alertdialog", { name: `Alle Dokumente von ${PROPERTY} bestätigen und weitergeben?` });
+  // Five documents are confirmed; the four residents by e-mail receive theirs (the fifth is a letter).
+  await expect(ask).toContainText("Betrifft Dokumente: 5 · Nutzeinheiten: 5 · Bewohner: 4.");
+  await expect(ask).toContainText("Eine gesendete E-Mail bleibt gesendet.");
+  await ask.getByRole("button", { name: "5 bestätigen und weitergeben" }).click();
+  await expect(page.getByTestId("confirm-run").getByRole("status")).toHaveText(
+    "Fertig: 5 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId("handoff-run").getByTestId("handoff-summary")).toHaveText(
+    "Gesendet: 4, fehlgeschlagen: 0, übersprungen: 0.",
+    { timeout: 30_000 },
+  );
+  await expect(section.getByRole("button")).toHaveCount(0);
+
+  await page.goto(`${base}/handoffs`);
+  await expect(page.getByRole("form", { name: "Liegenschaft und Monat" }).getByLabel("Monat")).toHaveValue("2026-10");
+  await expect(page.getByTestId("handoff-row").filter({ hasText: "Per E-Mail gesendet" })).toHaveCount(4);
+});
