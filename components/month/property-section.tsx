@@ -1,8 +1,10 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { PrintButton } from "@/components/residents/month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
-import type { RoundDocument, RoundProperty } from "@/lib/client/month-round";
+import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
 import { useT } from "@/lib/i18n/client";
 import { RoundActions, type Step } from "./round-actions";
 import { exceptionsOf, monthNumbers } from "./round-words";
@@ -43,6 +45,7 @@ export function PropertySection(props: {
   onStart: (scope: Scope, step: Step, docs: RoundDocument[]) => void;
 }) {
   const t = useT();
+  const client = useQueryClient();
   const { row, month } = props;
   const scope = { property: row.property, month };
   const todo = exceptionsOf(row, month);
@@ -72,9 +75,17 @@ export function PropertySection(props: {
           {todo.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>
               <span className="text-slate-900">{t(e.text, { n: e.n })}</span>
-              <Link href={e.href} className={link}>
-                {t(e.link)}
-              </Link>
+              {e.id === "notPrinted" ? (
+                // The print itself, as on /handoffs: it saves the letters and marks them printed.
+                <PrintButton
+                  value={scope}
+                  onSettled={() => void client.invalidateQueries({ queryKey: monthRoundKeys.all })}
+                />
+              ) : (
+                <Link href={e.href} className={link}>
+                  {t(e.link)}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
