@@ -107,6 +107,11 @@ test("German: the month's round for one property, from arrived to proven, with a
   await expect(section.getByRole("button", { name: /^Alle weitergeben/ })).toHaveCount(0);
   await expect(section.getByTestId("todo-notPrinted")).toContainText("Briefe noch nicht gedruckt: 1.");
   for (const u of w.withDocument.slice(0, 4)) expect(await mailsTo(w.email(u))).toHaveLength(1);
+  // The letter: printed from the property's line of what is left to do.
+  const letters = page.waitForEvent("download");
+  await section.getByTestId("todo-notPrinted").getByRole("button", { name: "Briefe drucken (PDF)" }).click();
+  expect(pdfText(readFileSync((await (await letters).path())!)).join("\n")).toContain("Paula Post");
+  await expect(section.getByTestId("todo-notPrinted")).toHaveCount(0);
 
   // The proof of the month: downloaded from the page, checked against the records (its CSV beside it).
   const download = page.waitForEvent("download");
@@ -127,6 +132,7 @@ test("German: the month's round for one property, from arrived to proven, with a
   for (const c of cells) expect(text).toContain(c[0]!);
   const sent = cells.filter((c) => c[7] === "Per E-Mail gesendet");
   expect(sent.map((c) => c[0]).sort()).toEqual(w.withDocument.slice(0, 4));
+  expect(cells.find((c) => c[0] === w.units[4])?.[7]).toBe("Gedruckt");
   const flat = text.replace(/\s+/g, "");
   for (const c of sent) {
     expect(c[11], "the archived document's hash").toMatch(/^[0-9a-f]{64}$/);
@@ -164,7 +170,7 @@ test("German: 'Bestätigen und weitergeben' confirms and then hands on in one ru
     "Gesendet: 4, fehlgeschlagen: 0, übersprungen: 0.",
     { timeout: 30_000 },
   );
-  await expect(section.getByRole("button")).toHaveCount(0);
+  await expect(section.getByRole("button", { name: /^(Alle|Bestätigen)/ })).toHaveCount(0);
 
   await page.goto(`${base}/handoffs`);
   await expect(page.getByRole("form", { name: "Liegenschaft und Monat" }).getByLabel("Monat")).toHaveValue("2026-10");
