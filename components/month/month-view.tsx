@@ -12,7 +12,7 @@ import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_ROUND_PROPERTIES } from "@/lib/residents/month/round-query";
 import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
-import type { Step } from "./round-actions";
+import type { Step } from "./round-words";
 import { docViewOf, useMonthRuns, type Scope } from "./use-month-runs";
 import { useState } from "react";
 

@@ -6,8 +6,8 @@ import { PrintButton } from "@/components/residents/month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
 import { useT } from "@/lib/i18n/client";
-import { RoundActions, type Step } from "./round-actions";
-import { exceptionsOf, monthNumbers } from "./round-words";
+import { RoundActions } from "./round-actions";
+import { exceptionsOf, monthNumbers, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
 
 const link = "text-sm text-blue-800 underline underline-offset-2";

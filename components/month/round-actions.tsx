@@ -6,27 +6,8 @@ import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
 import { useT } from "@/lib/i18n/client";
+import { documentsOf, touches, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
-
-/** The three steps of a property's round, each taking what is ready for it. */
-export type Step = "confirm" | "handOn" | "both";
-
-/** The documents a step touches, of the property-month's list (GET /api/month/documents). */
-export function documentsOf(step: Step, docs: RoundDocument[]): RoundDocument[] {
-  if (step === "confirm") return docs.filter((d) => d.confirmable);
-  if (step === "handOn") return docs.filter((d) => d.confirmed && d.handsOn);
-  return docs.filter((d) => d.confirmable || (d.confirmed && d.handsOn));
-}
-
-/** How many documents, units and residents (those who receive a document by this step) a step touches. */
-function touches(step: Step, docs: RoundDocument[]) {
-  const reaching = step === "confirm" ? docs : docs.filter((d) => d.handsOn);
-  return {
-    documents: docs.length,
-    units: new Set(docs.map((d) => d.unitId)).size,
-    residents: new Set(reaching.flatMap((d) => (d.tenancyId ? [d.tenancyId] : []))).size,
-  };
-}
 
 /** The question before a step: what it does, how much it touches, what cannot be undone. */
 function Question(props: { step: Step; scope: Scope; docs: RoundDocument[]; onCancel: () => void; onGo: () => void }) {

@@ -1,4 +1,4 @@
-import type { RoundProperty } from "@/lib/client/month-round";
+import type { RoundDocument, RoundProperty } from "@/lib/client/month-round";
 import type { MessageKey } from "@/lib/i18n/messages";
 
 /**
@@ -53,4 +53,24 @@ export function exceptionsOf(row: RoundProperty, month: string): Exception[] {
     },
   ];
   return all.filter((e) => e.n > 0);
+}
+
+/** The three steps of a property's round, each taking what is ready for it. */
+export type Step = "confirm" | "handOn" | "both";
+
+/** The documents a step touches, of the property-month's list (GET /api/month/documents). */
+export function documentsOf(step: Step, docs: RoundDocument[]): RoundDocument[] {
+  if (step === "confirm") return docs.filter((d) => d.confirmable);
+  if (step === "handOn") return docs.filter((d) => d.confirmed && d.handsOn);
+  return docs.filter((d) => d.confirmable || (d.confirmed && d.handsOn));
+}
+
+/** How many documents, units and residents (those who receive a document by this step) a step touches. */
+export function touches(step: Step, docs: RoundDocument[]) {
+  const reaching = step === "confirm" ? docs : docs.filter((d) => d.handsOn);
+  return {
+    documents: docs.length,
+    units: new Set(docs.map((d) => d.unitId)).size,
+    residents: new Set(reaching.flatMap((d) => (d.tenancyId ? [d.tenancyId] : []))).size,
+  };
 }

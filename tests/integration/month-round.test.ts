@@ -15,7 +15,7 @@ import { sandboxSuite } from "../support/suite";
 const LINDE = "Haus Linde";
 const AHORN = "Haus Ahorn";
 const REGISTER = [
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
   `9001;AE-77;${LINDE};EG;Anna Grünwald;anna@example.de;E-Mail;`,
   `9002;AE-77;${LINDE};1. OG;Bert Sommer;bert@example.de;E-Mail;`,
   `9003;AE-77;${LINDE};2. OG;;;;`,
@@ -23,6 +23,9 @@ const REGISTER = [
   `9005;AE-77;${LINDE};DG;Emil Spät;emil@example.de;E-Mail;`,
   `9006;AE-77;${LINDE};Keller;Fritz Leer;fritz@example.de;E-Mail;`,
   `9007;AE-88;${AHORN};EG;Gerda Ahorn;gerda@example.de;E-Mail;`,
+  // A move in the middle of October: the month's document goes to nobody until a manager assigns it.
+  `9008;AE-77;${LINDE};Hof;Hanna Alt;hanna@example.de;E-Mail;;;15.10.2026`,
+  `9008;AE-77;${LINDE};Hof;Ida Neu;ida@example.de;E-Mail;;16.10.2026;`,
 ].join("\n");
 
 /** A file of the whole property: its only reference is the billing unit. */
@@ -35,7 +38,7 @@ const smtpPort = await freePort();
 describe("the month page's answer", () => {
   const s = sandboxSuite(
     [
-      ...["9001", "9002", "9003", "9004", "9006"].map((u) => uvi(`m-${u}`, u)),
+      ...["9001", "9002", "9003", "9004", "9006", "9008"].map((u) => uvi(`m-${u}`, u)),
       uvi("m-9001-09", "9001", "2026-09"),
       uvi("m-9007-09", "9007", "2026-09"),
       propertyFile,
@@ -91,18 +94,18 @@ describe("the month page's answer", () => {
     const { counts, reports, ...numbers } = linde;
     assert.deepEqual(numbers, {
       property: LINDE,
-      units: 6,
-      documents: 5,
+      units: 7,
+      documents: 6,
       read: 1,
       confirmed: 3,
-      toConfirm: 2,
+      toConfirm: 3,
       toHandOn: 1,
       toConfirmAndHandOn: 1,
       propertyFiles: 1,
     });
     assert.deepEqual(
       Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
-      { email: 1, open: 1, notPrinted: 1, noResident: 1, notArchived: 1, noDocument: 1 },
+      { email: 1, open: 1, notPrinted: 1, noResident: 1, notArchived: 1, change: 1, noDocument: 1 },
       "the same statuses as the month view of the property",
     );
     assert.deepEqual(reports, { open: 0, due: 0, overdue: 0 });
@@ -155,6 +158,7 @@ describe("the month page's answer", () => {
         ["m-9002", true, false, true],
         ["m-9003", true, false, false],
         ["m-9006", false, true, true],
+        ["m-9008", true, false, false],
       ],
     );
     assert.equal(docs.find((d) => d.documentid === "m-9003")!.tenancyId, null, "nobody receives it yet");
