@@ -76,8 +76,9 @@ test("German: the month's round for one property, from arrived to proven, with a
   await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/month-${phone ? 390 : 1440}.png`, fullPage: true });
 
-  // "Alle bestätigen" behind one question; every confirmation takes the provider 3 s, so the run outlasts a reload.
-  await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 3000 }]);
+  // "Alle bestätigen" behind one question; every confirmation takes the provider 10 s (they run side by side), so
+  // the run outlasts a reload.
+  await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 10_000 }]);
   await section.getByRole("button", { name: "Alle bestätigen (5)" }).click();
   const ask = page.getByRole("alertdialog", { name: `Alle Dokumente von ${PROPERTY} bestätigen?` });
   await expect(ask).toContainText("Betrifft Dokumente: 5 · Nutzeinheiten: 5 · Bewohner: 5.");
