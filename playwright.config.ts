@@ -49,6 +49,7 @@ export default defineConfig({
         "users.spec.ts",
         "outbox.spec.ts",
         "units.spec.ts",
+        "month-round.spec.ts",
       ],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },

@@ -52,6 +52,9 @@ export const PLACEMENT = {
   "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
   "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
   "integration/handoffs-portal.test.ts": embedded,
+  "integration/month-round.test.ts": both(
+    "the month page's aggregates (recursive CTE, FILTER, jsonb, the recipient function): SQL features and types",
+  ),
   "integration/handoffs-proof.test.ts": both(
     "the month view's statement with the record's message ids and hashes: SQL features and types",
   ),

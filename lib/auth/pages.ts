@@ -8,6 +8,7 @@ import { pageUser, type CurrentUser } from "./session";
 
 /** Which role may open which page: the navigation and the pages themselves read this one table. */
 export const PAGES = [
+  { id: "month", href: "/month", label: "nav.month", roles: ["admin", "manager"] },
   { id: "documents", href: "/documents", label: "nav.inbox", roles: ["admin", "manager"] },
   { id: "units", href: "/units", label: "nav.units", roles: ["admin", "manager"] },
   { id: "handoffs", href: "/handoffs", label: "nav.handoffs", roles: ["admin", "manager"] },
@@ -38,10 +39,11 @@ type NavEntry = { page: PageId; href?: string; label?: MessageKey };
  * delivery record's other views (completeness, outbox) are entries of their own under the same page's rights.
  */
 const NAV: readonly { label: MessageKey; entries: readonly NavEntry[] }[] = [
-  { label: "shell.group.month", entries: [{ page: "handoffs" }, { page: "documents" }, { page: "units" }] },
+  { label: "shell.group.month", entries: [{ page: "month" }, { page: "documents" }, { page: "units" }] },
   {
     label: "shell.group.delivery",
     entries: [
+      { page: "handoffs" },
       { page: "delivery" },
       { page: "delivery", href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
       { page: "delivery", href: "/delivery/outbox", label: "outbox.support.view" },

@@ -19,6 +19,7 @@ import { reports } from "./messages/reports";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { shell } from "./messages/shell";
+import { monthRound } from "./messages/month-round";
 import { states } from "./messages/states";
 import { tenancies } from "./messages/tenancies";
 import { tenanciesPage } from "./messages/tenancies-page";
@@ -58,6 +59,7 @@ export const messages = {
     ...tenanciesPage.de,
     ...reports.de,
     ...shell.de,
+    ...monthRound.de,
   },
   en: {
     ...common.en,
@@ -88,6 +90,7 @@ export const messages = {
     ...tenanciesPage.en,
     ...reports.en,
     ...shell.en,
+    ...monthRound.en,
   },
 };
 

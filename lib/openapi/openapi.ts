@@ -9,6 +9,7 @@ import { OUTBOX_OPERATIONS } from "./outbox";
 import { PORTAL_OPERATIONS } from "./portal";
 import { HANDOFF_OPERATIONS } from "./handoffs";
 import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
+import { MONTH_ROUND_OPERATIONS } from "./month-round";
 import { HANDOFF_PROOF_OPERATIONS } from "./handoff-proof";
 import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
@@ -49,6 +50,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...TENANCY_OPERATIONS,
   ...HANDOFF_OPERATIONS,
   ...HANDOFF_MONTH_OPERATIONS,
+  ...MONTH_ROUND_OPERATIONS,
   ...HANDOFF_PROOF_OPERATIONS,
   ...PORTAL_OPERATIONS,
   ...HANDOFF_RUN_OPERATIONS,

@@ -9,8 +9,10 @@ import { expectAccessible } from "./inbox-support";
  * button. axe finds nothing serious or critical either way.
  */
 
-const MONTH = ["Weitergabe an Bewohner", "Posteingang", "Nutzeinheiten"];
+const MONTH = ["Monatsübersicht", "Posteingang", "Nutzeinheiten"];
 const DELIVERY = ["Zustellung", "Vollständigkeit", "Ausgang"];
+/** The month page is the landing page of managers and admins: at the latest month with documents, if any. */
+const MONTH_PAGE = /\/month(\?month=\d{4}-\d{2})?$/;
 
 /** Each group of the navigation by its label, with the names of its links, in the order shown. */
 async function groupsOf(nav: Locator): Promise<Record<string, string[]>> {
@@ -44,17 +46,21 @@ test.describe("at 1440 px", () => {
       {
         user: manager,
         name: manager.name,
-        landing: /\/documents$/,
-        groups: { Tagesgeschäft: MONTH, Verwaltung: ["Verbindungen"] },
+        landing: MONTH_PAGE,
+        groups: {
+          Tagesgeschäft: MONTH,
+          "Weitergabe & Zustellung": ["Weitergabe an Bewohner"],
+          Verwaltung: ["Verbindungen"],
+        },
       },
       { user: support, name: support.name, landing: /\/delivery$/, groups: { "Weitergabe & Zustellung": DELIVERY } },
       {
         user: { ...ADMIN },
         name: "Administrator",
-        landing: /\/documents$/,
+        landing: MONTH_PAGE,
         groups: {
           Tagesgeschäft: MONTH,
-          "Weitergabe & Zustellung": DELIVERY,
+          "Weitergabe & Zustellung": ["Weitergabe an Bewohner", ...DELIVERY],
           Verwaltung: ["Verbindungen", "Benutzer", "Bewohnerdaten"],
           Sandbox: ["Sandbox-Postfach"],
         },
@@ -75,7 +81,7 @@ test.describe("at 1440 px", () => {
     }
 
     // The current page is marked, and the longest entry wins: the completeness grid is not also "Zustellung".
-    await expect(nav.getByRole("link", { name: "Posteingang" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Monatsübersicht" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Vollständigkeit" }).click();
     await expect(page).toHaveURL(/\/delivery\/completeness$/);
     await expect(nav.getByRole("link", { name: "Vollständigkeit" })).toHaveAttribute("aria-current", "page");
@@ -111,7 +117,11 @@ test.describe("at 390 px", () => {
     const hiddenMenu = page.locator("header button[aria-haspopup=dialog]");
     await expect(hiddenMenu).toHaveAttribute("aria-expanded", "true");
     await expect(panel.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
-    expect(await groupsOf(nav)).toEqual({ Tagesgeschäft: MONTH, Verwaltung: ["Verbindungen"] });
+    expect(await groupsOf(nav)).toEqual({
+      Tagesgeschäft: MONTH,
+      "Weitergabe & Zustellung": ["Weitergabe an Bewohner"],
+      Verwaltung: ["Verbindungen"],
+    });
     await expect(nav.getByRole("link", { name: "Posteingang" })).toHaveAttribute("aria-current", "page");
     await expect(panel.getByTestId("current-user")).toContainText("Paula Menü");
     expect(await panel.evaluate((el) => el.contains(document.activeElement)), "the focus is in the panel").toBe(true);

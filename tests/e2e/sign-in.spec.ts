@@ -2,8 +2,11 @@ import { ADMIN } from "../support/server";
 import { expect, seedUser, test } from "./fixtures";
 import { expectAccessible } from "./inbox-support";
 
+/** Signed in, a manager or an admin lands on the month page (at the latest month with documents, if any). */
+const MONTH_PAGE = /\/month(\?month=\d{4}-\d{2})?$/;
+
 test.describe("sign-in", () => {
-  test("German: wrong password is explained, the right one opens the inbox", async ({ page, base }) => {
+  test("German: wrong password is explained, the right one opens the month page", async ({ page, base }) => {
     await page.goto(`${base}/documents`);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
@@ -16,9 +19,9 @@ test.describe("sign-in", () => {
 
     await page.getByLabel("Passwort").fill(ADMIN.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page).toHaveURL(/\/documents$/);
+    await expect(page).toHaveURL(MONTH_PAGE);
     const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
-    for (const item of ["Posteingang", "Verbindungen", "Zustellung", "Benutzer"]) {
+    for (const item of ["Monatsübersicht", "Posteingang", "Verbindungen", "Zustellung", "Benutzer"]) {
       await expect(nav.getByRole("link", { name: item })).toBeVisible();
     }
     await expect(page.getByTestId("current-user")).toContainText("Administrator");
@@ -60,7 +63,7 @@ test.describe("sign-in", () => {
 
     await password.fill(ADMIN.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page).toHaveURL(/\/documents$/);
+    await expect(page).toHaveURL(MONTH_PAGE);
   });
 
   test.describe("English browser", () => {
@@ -72,8 +75,9 @@ test.describe("sign-in", () => {
       await page.getByLabel("E-mail address").fill(user.email);
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/documents$/);
+      await expect(page).toHaveURL(MONTH_PAGE);
       const nav = page.getByRole("navigation", { name: "Main navigation" });
+      await expect(nav.getByRole("link", { name: "The month" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
       await expect(page.getByTestId("current-user")).toContainText("Erika Muster");

@@ -14,6 +14,7 @@ import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/residents/register/schemas";
 import * as handoffSchemas from "@/lib/residents/handoffs/schemas";
 import * as handoffMonthSchemas from "@/lib/residents/month/query";
+import * as monthRoundSchemas from "@/lib/residents/month/round-query";
 import * as proofSchemas from "@/lib/residents/proof/query";
 import * as handoffTextSchemas from "@/lib/residents/texts/template";
 import * as portalSchemas from "@/lib/residents/portal/schemas";
@@ -33,6 +34,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...unitSchemas,
     ...handoffSchemas,
     ...handoffMonthSchemas,
+    ...monthRoundSchemas,
     ...proofSchemas,
     ...handoffTextSchemas,
     ...portalSchemas,

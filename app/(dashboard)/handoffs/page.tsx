@@ -3,21 +3,23 @@ import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/l
 import { localToday } from "@/lib/delivery/support/completeness";
 import { getDb } from "@/lib/db/client";
 import { ownProperties, readHandoffMonth } from "@/lib/residents/month/month";
+import { documentMonths } from "@/lib/residents/month/round";
 import { readText } from "@/lib/residents/texts/texts";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /**
- * The monthly §6a view: the URL's property and month, else the register's first property and this month, prefetched
- * with its text.
+ * The monthly §6a view: the URL's property and month, else the register's first property and the latest month with
+ * documents (this month when none has any), prefetched with its text.
  */
 export default async function HandoffsPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const search = readHandoffMonthSearch(plainParams(await props.searchParams));
   const { prefetch, hydrate, user } = await pageQueries("handoffs");
-  const properties = await ownProperties(await getDb(), user.id);
-  const fallback = { property: properties[0] ?? "", month: localToday(new Date()).month };
+  const db = await getDb();
+  const [properties, months] = await Promise.all([ownProperties(db, user.id), documentMonths(db, user.id)]);
+  const fallback = { property: properties[0] ?? "", month: months[0] ?? localToday(new Date()).month };
   const input = { property: search.property ?? fallback.property, month: search.month ?? fallback.month };
   if (input.property)
     await Promise.all([

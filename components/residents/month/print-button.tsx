@@ -12,15 +12,19 @@ const link = "text-sm text-blue-800 underline underline-offset-2";
  * "Briefe drucken": the post channel's letters (POST /api/handoffs/print, lib/residents/print/letter.ts) fetched and
  * saved as a download under the name the server gives (umlauts kept). A refusal is said on the page in the API's
  * words: "nothing to print" as information, anything else as an error. The print marks letters printed, so the
- * view is read again whatever the outcome; while it runs the button stays focusable but does nothing.
+ * view is read again whatever the outcome (and `onSettled` told: the month page reads its numbers again); while it
+ * runs the button stays focusable but does nothing.
  */
-export function PrintButton({ value }: { value: HandoffMonthInput }) {
+export function PrintButton({ value, onSettled }: { value: HandoffMonthInput; onSettled?: () => void }) {
   const t = useT();
   const client = useQueryClient();
   const print = useMutation({
     mutationFn: () => printLetters(value),
     onSuccess: ({ pdf, filename }) => saveDownload(pdf, filename),
-    onSettled: () => client.invalidateQueries({ queryKey: handoffMonthKeys.view(value) }),
+    onSettled: () => {
+      onSettled?.();
+      return client.invalidateQueries({ queryKey: handoffMonthKeys.view(value) });
+    },
   });
   const nothing = print.error instanceof HttpError && print.error.code === "nothing_to_print";
   return (

@@ -5,6 +5,7 @@
 export const shell = {
   de: {
     "shell.group.month": "Tagesgeschäft",
+    "nav.month": "Monatsübersicht",
     "shell.group.delivery": "Weitergabe & Zustellung",
     "shell.group.admin": "Verwaltung",
     "shell.group.sandbox": "Sandbox",
@@ -17,6 +18,7 @@ export const shell = {
   },
   en: {
     "shell.group.month": "Everyday work",
+    "nav.month": "The month",
     "shell.group.delivery": "Hand-off & delivery",
     "shell.group.admin": "Administration",
     "shell.group.sandbox": "Sandbox",

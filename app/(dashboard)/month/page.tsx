@@ -1,0 +1,25 @@
+import { redirect } from "next/navigation";
+import { MonthView } from "@/components/month/month-view";
+import { monthRoundQuery, readMonthRoundSearch } from "@/lib/client/month-round";
+import { getDb } from "@/lib/db/client";
+import { plainParams } from "@/lib/lists/params";
+import { pageQueries } from "@/lib/pages/prefetch";
+import { documentMonths, readMonthRound } from "@/lib/residents/month/round";
+
+/**
+ * The month page, the managers' landing page: the URL's month, else the latest month with documents (put into the
+ * URL, so that a reload and a shared link show the same month), prefetched.
+ */
+export default async function MonthPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const search = readMonthRoundSearch(plainParams(await props.searchParams));
+  const { prefetch, hydrate, user } = await pageQueries("month");
+  if (!search.month) {
+    const [latest] = await documentMonths(await getDb(), user.id);
+    if (latest) redirect(`/month?month=${latest}`);
+  }
+  const input = { month: search.month };
+  await prefetch(monthRoundQuery(input), (s) => readMonthRound(s.db, s.user.id, input));
+  return hydrate(<MonthView initialMonth={search.month ?? null} />);
+}

@@ -1,0 +1,9 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { readRoundDocuments } from "@/lib/residents/month/round-documents";
+import { MonthDocumentsQuery } from "@/lib/residents/month/round-query";
+
+export const GET = withRole(CONNECTION_ROLES, { query: MonthDocumentsQuery }, async ({ user, query }) =>
+  readRoundDocuments(await getDb(), user.id, query),
+);

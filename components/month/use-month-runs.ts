@@ -1,0 +1,107 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { DocView, Target } from "@/components/documents/inbox-model";
+import { useConfirmRun } from "@/components/documents/use-confirm-run";
+import { handoffRunKeys, useHandoffRun } from "@/components/residents/handoffs/use-handoff-run";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
+import type { HandoffRunDetail } from "@/lib/client/types";
+
+/**
+ * The month page's runs, the inbox's own ones (bulk confirmation: components/documents/use-confirm-run.ts; hand-off:
+ * components/residents/handoffs/use-handoff-run.ts), both found again on the server after a reload. "Bestätigen und
+ * weitergeben" is the two in a row: the property-month to hand on is kept in the tab's session storage, so that the
+ * hand-off follows the confirmation also when the page was reloaded while it ran.
+ */
+export type Scope = { property: string; month: string };
+
+const THEN_KEY = "arge.month.thenHandOn";
+const readThen = (): Scope | null => {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(THEN_KEY) ?? "null") as Scope | null;
+  } catch {
+    return null;
+  }
+};
+
+export const targetOf = (d: RoundDocument): Target => ({
+  key: `${d.connectionId}:${d.documentid}`,
+  connectionId: d.connectionId,
+  documentid: d.documentid,
+  filename: d.filename,
+  unit: null,
+});
+
+/** The hand-off panel names a document by its file: the few fields it reads, the rest neutral. */
+export const docViewOf = (d: RoundDocument): DocView => ({
+  ...targetOf(d),
+  doctype: "",
+  mimetype: "",
+  property: null,
+  from: null,
+  to: null,
+  state: "confirmed",
+  replacedBy: null,
+  archived: true,
+  handoff: null,
+  recipient: null,
+});
+
+/** The record of the hand-off the panel follows (the panel polls it: this only reads the same cache entry). */
+function useHandoffEnded(id: string | null): boolean | null {
+  const record = useQuery({
+    queryKey: handoffRunKeys.one(id ?? ""),
+    queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+  return record.data ? record.data.finishedAt !== null : null;
+}
+
+export function useMonthRuns() {
+  const client = useQueryClient();
+  const confirm = useConfirmRun();
+  const handoff = useHandoffRun();
+  const handoffEnded = useHandoffEnded(handoff.panel?.id ?? null);
+  const confirming = confirm.panel?.running ?? false;
+  const handingOn = handoff.panel !== null && handoff.panel.error === null && handoffEnded !== true;
+
+  const handOn = (docs: RoundDocument[]) => handoff.start(docs.map(targetOf), false);
+
+  // A run that ended changed the month: its numbers are read again; a confirmation may have a hand-off to follow.
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) {
+      void client.invalidateQueries({ queryKey: monthRoundKeys.all });
+      const then = readThen();
+      window.sessionStorage.removeItem(THEN_KEY);
+      if (then)
+        void client.fetchQuery(roundDocumentsQuery(then)).then((list) => {
+          const docs = list.documents.filter((d) => d.confirmed && d.handsOn);
+          if (docs.length > 0) handoff.start(docs.map(targetOf), false);
+        });
+    }
+    wasConfirming.current = confirming;
+  }, [confirming, client, handoff]);
+  const wasHandingOn = useRef(false);
+  useEffect(() => {
+    if (wasHandingOn.current && !handingOn) void client.invalidateQueries({ queryKey: monthRoundKeys.all });
+    wasHandingOn.current = handingOn;
+  }, [handingOn, client]);
+
+  return {
+    confirm,
+    handoff,
+    running: confirming || handingOn,
+    startConfirm: (docs: RoundDocument[]) => confirm.start(docs.map(targetOf)),
+    startHandOn: handOn,
+    /** Confirms the open documents of the scope, then hands on what is confirmed and goes out by e-mail or portal. */
+    startBoth: (scope: Scope, docs: RoundDocument[]) => {
+      const open = docs.filter((d) => d.confirmable);
+      if (open.length === 0) return handOn(docs.filter((d) => d.confirmed && d.handsOn));
+      window.sessionStorage.setItem(THEN_KEY, JSON.stringify(scope));
+      confirm.start(open.map(targetOf));
+    },
+  };
+}

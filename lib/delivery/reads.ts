@@ -1,0 +1,12 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+
+/**
+ * "Gelesen" on the month page (migration 0032): the first time the connection's owner (a manager or
+ * an admin, the only roles of the file route) fetched a document's file. One statement, written once.
+ */
+export async function recordRead(db: Db, connectionId: string, documentid: string, userId: string): Promise<void> {
+  await db.execute(sql`INSERT INTO document_reads (connection_id, documentid, read_by)
+    VALUES (${connectionId}::uuid, ${documentid}, ${userId}::uuid) ON CONFLICT DO NOTHING`);
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { MONTH_STATUSES } from "@/lib/residents/month/query";
+import type { MonthRound } from "@/lib/residents/month/round";
+import type { RoundDocuments } from "@/lib/residents/month/round-documents";
+import { MonthDocumentsQuery, MonthRoundQuery } from "@/lib/residents/month/round-query";
+import { json, type ApiOperation } from "./operation";
+
+/** The OpenAPI entries of the month page's answer and of the documents its runs take (docs/api.md, "The month page"). */
+
+const Count = z.number().int();
+const MonthRoundAnswer = z.object({
+  month: z.string().nullable().meta({ description: "the asked month, else the latest with documents; null: none" }),
+  months: z.array(z.string()).meta({ description: "months with documents (by their period's start), newest first" }),
+  truncated: z.boolean(),
+  properties: z.array(
+    z.object({
+      property: z.string(),
+      units: Count.meta({ description: "units of the register in the property: the documents expected" }),
+      documents: Count,
+      read: Count.meta({ description: "documents a manager opened (their first fetch of the file)" }),
+      confirmed: Count,
+      toConfirm: Count.meta({ description: "open documents: what a bulk confirmation takes" }),
+      toHandOn: Count.meta({
+        description: "confirmed documents that go out by e-mail or the portal, not yet handed on",
+      }),
+      toConfirmAndHandOn: Count.meta({ description: "open documents that would go out by e-mail or the portal" }),
+      counts: z
+        .record(z.enum(MONTH_STATUSES), Count)
+        .meta({ description: "units and documents by the monthly view's status" }),
+      propertyFiles: Count.meta({
+        description: "files of the whole property (reference `billingunit`), never a unit's",
+      }),
+      reports: z.object({ open: Count, due: Count, overdue: Count }),
+    }),
+  ),
+});
+const RoundDocumentsAnswer = z.object({
+  property: z.string(),
+  month: z.string(),
+  truncated: z.boolean(),
+  documents: z.array(
+    z.object({
+      connectionId: z.string().meta({ format: "uuid" }),
+      documentid: z.string(),
+      filename: z.string(),
+      unitId: z.string().meta({ format: "uuid" }),
+      tenancyId: z.string().meta({ format: "uuid" }).nullable(),
+      confirmable: z.boolean(),
+      confirmed: z.boolean(),
+      handsOn: z.boolean(),
+    }),
+  ),
+});
+
+export const MONTH_ROUND_OPERATIONS: ApiOperation[] = [
+  {
+    method: "GET",
+    path: "/api/month",
+    tag: "documents",
+    summary: "The month page: per property of the register, where the month's documents stand",
+    access: CONNECTION_ROLES,
+    query: MonthRoundQuery,
+    params: { month: "`YYYY-MM`; absent: the latest month with documents", property: "only this property" },
+    description: "At most 100 properties (`truncated` beyond); counted in the database, 10 documents per unit at most.",
+    answers: [{ status: 200, description: "the month", content: json(MonthRoundAnswer) }],
+  },
+  {
+    method: "GET",
+    path: "/api/month/documents",
+    tag: "documents",
+    summary: "The documents of one property-month that the month page's runs take",
+    access: CONNECTION_ROLES,
+    query: MonthDocumentsQuery,
+    params: { property: "one property of the register, by name", month: "the documents' month, `YYYY-MM`" },
+    description: "At most 1000 (`truncated` beyond): the open ones to confirm, the confirmed ones to hand on.",
+    answers: [{ status: 200, description: "the documents", content: json(RoundDocumentsAnswer) }],
+  },
+];
+
+// What the code returns must fit the documented answer.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const checks: true[] = [
+  true as Same<MonthRound, z.output<typeof MonthRoundAnswer>>,
+  true as Same<RoundDocuments, z.output<typeof RoundDocumentsAnswer>>,
+];
+void checks;

@@ -1,0 +1,154 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { MONTH_STATUSES, type MonthStatus } from "@/lib/residents/month/query";
+import {
+  MAX_ROUND_MONTHS,
+  MAX_ROUND_PROPERTIES,
+  MAX_ROUND_UNITS,
+  type MonthRoundInput,
+} from "@/lib/residents/month/round-query";
+import { monthPairs, propertyFiles, readWithoutJit } from "@/lib/residents/month/round-sql";
+import { openReportsByProperty, type OpenReports } from "@/lib/residents/reports/open";
+
+/**
+ * The month page (docs/api.md, "The month page"): for the signed-in manager, the months that have documents and,
+ * for one of them, one row per property of the register with where its month stands, counted in the database.
+ */
+export type RoundProperty = {
+  property: string;
+  /** Units of the register in the property: the documents expected. */
+  units: number;
+  /** Documents of the month that arrived for its units (by their period's month). */
+  documents: number;
+  read: number;
+  confirmed: number;
+  /** Open documents a confirmation takes ("Alle bestätigen"). */
+  toConfirm: number;
+  /** Confirmed documents not yet handed on that go out by e-mail or the portal ("Alle weitergeben"). */
+  toHandOn: number;
+  /** Open documents that go out by e-mail or the portal once confirmed ("Bestätigen und weitergeben"). */
+  toConfirmAndHandOn: number;
+  /** Units and documents by the month view's status (`noDocument`: a unit whose document never arrived). */
+  counts: Record<MonthStatus, number>;
+  /** DTA files of the whole property (reference `billingunit`): never a unit's document. */
+  propertyFiles: number;
+  reports: OpenReports;
+};
+export type MonthRound = {
+  /** The month shown: the asked one, else the latest with documents (null: none has any). */
+  month: string | null;
+  /** Months with documents, newest first (at most MAX_ROUND_MONTHS). */
+  months: string[];
+  /** More properties than MAX_ROUND_PROPERTIES (or units than MAX_ROUND_UNITS): the first ones are listed. */
+  truncated: boolean;
+  properties: RoundProperty[];
+};
+
+/**
+ * The months of the user's documents, newest first: each step one look into the period index per connection
+ * (the latest period before the month found last), so the count of documents does not matter.
+ */
+export async function documentMonths(db: Db, userId: string): Promise<string[]> {
+  const latestBefore = (
+    bound: ReturnType<typeof sql>,
+  ) => sql`(SELECT date_trunc('month', max(x.p))::date FROM connections c
+    CROSS JOIN LATERAL (SELECT max(d.period_from) AS p FROM delivery_documents d WHERE d.connection_id = c.id ${bound}) x
+    WHERE c.user_id = ${userId}::uuid AND c.deleted_at IS NULL)`;
+  const rows = rowsOf<{ month: string }>(
+    await db.execute(sql`WITH RECURSIVE m(month, n) AS (
+      SELECT ${latestBefore(sql`AND d.period_from IS NOT NULL`)}, 1
+      UNION ALL
+      SELECT ${latestBefore(sql`AND d.period_from < m.month`)}, m.n + 1 FROM m WHERE m.month IS NOT NULL AND m.n < ${MAX_ROUND_MONTHS}
+    ) SELECT to_char(month, 'YYYY-MM') AS month FROM m WHERE month IS NOT NULL ORDER BY month DESC`),
+  );
+  return rows.map((r) => r.month);
+}
+
+/** The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1. */
+async function propertiesOf(db: Db, userId: string, only: string | undefined) {
+  return rowsOf<{ property: string; units: number }>(
+    await db.execute(sql`SELECT property, count(*)::int AS units FROM units
+      WHERE user_id = ${userId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
+      GROUP BY property ORDER BY property LIMIT ${MAX_ROUND_PROPERTIES + 1}`),
+  );
+}
+
+type Tally = {
+  property: string;
+  status: MonthStatus;
+  n: number;
+  documents: number;
+  read: number;
+  confirmed: number;
+  to_confirm: number;
+  to_hand_on: number;
+  to_both: number;
+};
+
+async function tallies(db: Db, userId: string, month: string, properties: string[]): Promise<Tally[]> {
+  return readWithoutJit<Tally>(
+    db,
+    sql`SELECT p.property, p.status, count(*)::int AS n, count(p.documentid)::int AS documents,
+        count(*) FILTER (WHERE p.is_read)::int AS read, count(*) FILTER (WHERE p.confirmed)::int AS confirmed,
+        count(*) FILTER (WHERE p.confirmable)::int AS to_confirm,
+        count(*) FILTER (WHERE p.confirmed AND p.hands_on)::int AS to_hand_on,
+        count(*) FILTER (WHERE p.confirmable AND p.hands_on)::int AS to_both
+      FROM (${monthPairs(userId, month, properties, MAX_ROUND_UNITS)}) p GROUP BY p.property, p.status`,
+  );
+}
+
+const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
+
+export async function readMonthRound(db: Db, userId: string, input: MonthRoundInput): Promise<MonthRound> {
+  const [months, listed] = await Promise.all([documentMonths(db, userId), propertiesOf(db, userId, input.property)]);
+  const month = input.month ?? months[0] ?? null;
+  const shown = listed.slice(0, MAX_ROUND_PROPERTIES);
+  let truncated = listed.length > shown.length;
+  if (month === null || shown.length === 0) return { month, months, truncated, properties: [] };
+  const names = shown.map((p) => p.property);
+  const [counted, files, reports] = await Promise.all([
+    tallies(db, userId, month, names),
+    db.execute(propertyFiles(userId, month, names)),
+    openReportsByProperty(db, userId),
+  ]);
+  const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));
+  const rows = new Map<string, RoundProperty>(
+    shown.map((p) => [
+      p.property,
+      {
+        property: p.property,
+        units: p.units,
+        documents: 0,
+        read: 0,
+        confirmed: 0,
+        toConfirm: 0,
+        toHandOn: 0,
+        toConfirmAndHandOn: 0,
+        counts: zero(),
+        propertyFiles: fileCounts.get(p.property) ?? 0,
+        reports: reports.get(p.property) ?? { open: 0, due: 0, overdue: 0 },
+      },
+    ]),
+  );
+  for (const t of counted) {
+    const row = rows.get(t.property);
+    if (!row) continue;
+    row.counts[t.status] += t.n;
+    row.documents += t.documents;
+    row.read += t.read;
+    row.confirmed += t.confirmed;
+    row.toConfirm += t.to_confirm;
+    row.toHandOn += t.to_hand_on;
+    row.toConfirmAndHandOn += t.to_both;
+  }
+  const read = [...rows.values()];
+  // Units beyond the bound were not read: the properties they belong to are left out rather than shown short.
+  if (shown.reduce((n, p) => n + p.units, 0) > MAX_ROUND_UNITS) {
+    truncated = true;
+    let sum = 0;
+    return { month, months, truncated, properties: read.filter((p) => (sum += p.units) <= MAX_ROUND_UNITS) };
+  }
+  return { month, months, truncated, properties: read };
+}

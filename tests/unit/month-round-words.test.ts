@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { documentsOf, exceptionsOf, monthNumbers, touches } from "@/components/month/round-words";
+import type { RoundDocument, RoundProperty } from "@/lib/client/month-round";
+import { MONTH_STATUSES, type MonthStatus } from "@/lib/residents/month/query";
+
+/** The month page's numbers in words and what each step takes (components/month/round-words.ts). */
+
+const row = (
+  counts: Partial<Record<MonthStatus, number>>,
+  reports = { open: 0, due: 0, overdue: 0 },
+): RoundProperty => ({
+  property: "Haus Linde",
+  units: 10,
+  documents: 9,
+  read: 0,
+  confirmed: 0,
+  toConfirm: 0,
+  toHandOn: 0,
+  toConfirmAndHandOn: 0,
+  counts: { ...(Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>), ...counts },
+  propertyFiles: 0,
+  reports,
+});
+
+const doc = (id: string, unitId: string, tenancyId: string | null, flags: Partial<RoundDocument>): RoundDocument => ({
+  connectionId: "c",
+  documentid: id,
+  filename: `${id}.pdf`,
+  unitId,
+  tenancyId,
+  confirmable: false,
+  confirmed: false,
+  handsOn: false,
+  ...flags,
+});
+
+describe("the month page's words", () => {
+  test("handed on by any channel, not reached for the resident's reasons, moves to assign", () => {
+    const numbers = monthNumbers(
+      row({ email: 2, portal: 1, opened: 1, printed: 1, failed: 1, noEmail: 2, change: 1, noPeriod: 1, open: 3 }),
+    );
+    assert.deepEqual(numbers, { handedOn: 5, notReached: 3, moves: 2 });
+  });
+
+  test("what is left to do: only what occurs, each with its one place, reports by their deadline", () => {
+    const todo = exceptionsOf(
+      row({ failed: 1, noDocument: 2, uncovered: 1 }, { open: 3, due: 1, overdue: 1 }),
+      "2026-10",
+    );
+    assert.deepEqual(
+      todo.map((e) => [e.id, e.n, e.href]),
+      [
+        ["moves", 1, "/handoffs?property=Haus+Linde&month=2026-10"],
+        ["failed", 1, "/handoffs?property=Haus+Linde&month=2026-10"],
+        ["noDocument", 2, "/connections"],
+        ["overdue", 1, "/units?reports=open"],
+        ["due", 1, "/units?reports=open"],
+      ],
+    );
+    assert.deepEqual(exceptionsOf(row({ email: 9 }), "2026-10"), []);
+  });
+
+  test("each step takes what is ready for it, and counts the residents it reaches", () => {
+    const docs = [
+      doc("a", "u1", "t1", { confirmable: true, handsOn: true }),
+      doc("b", "u2", null, { confirmable: true }),
+      doc("c", "u3", "t3", { confirmed: true, handsOn: true }),
+      doc("d", "u3", "t3", { confirmable: true, handsOn: true }),
+    ];
+    assert.deepEqual(
+      documentsOf("confirm", docs).map((d) => d.documentid),
+      ["a", "b", "d"],
+    );
+    assert.deepEqual(
+      documentsOf("handOn", docs).map((d) => d.documentid),
+      ["c"],
+    );
+    assert.deepEqual(
+      documentsOf("both", docs).map((d) => d.documentid),
+      ["a", "b", "c", "d"],
+    );
+    assert.deepEqual(touches("confirm", documentsOf("confirm", docs)), { documents: 3, units: 3, residents: 2 });
+    assert.deepEqual(touches("both", docs), { documents: 4, units: 3, residents: 2 });
+  });
+});
