@@ -26,6 +26,7 @@ const REGISTER = [
   `9004;${PROPERTY};2. OG;Herr;Nico;Nachher;nico@example.de;E-Mail;;;;15.10.2026;`,
   `9005;${PROPERTY};3. OG;Herr;Karl;Leer;karl@example.de;E-Mail;;;;01.01.2015;31.08.2026`,
   `9005;${PROPERTY};3. OG;;;;;;;;;01.09.2026;`,
+  `9006;${PROPERTY};4. OG;;;;;;;;;01.01.2020;`,
 ].join("\r\n");
 const IDS = ["p-1", "p-2", "p-3", "p-4", "p-5"];
 const NAMES = /Erika|Weiß|Anna|Alt\b|Hans-Jürgen|Groß|Olga|Nico|Karl/;
@@ -133,7 +134,10 @@ describe("the proof of a month: one PDF and its CSV, for the owner and for suppo
     assert.match(text, new RegExp(`Seite 1 von ${pages.length}`));
     const units = blocks(pages);
     // Ordered by the register's label, as the month view.
-    assert.deepEqual([...units.keys()], ["9003", "9004", "9005", "9001", "9002"]);
+    assert.deepEqual([...units.keys()], ["9003", "9004", "9005", "9006", "9001", "9002"]);
+    // A vacant unit without a document: a vacancy, not a missing resident.
+    assert.match(units.get("9006")!, /^Bewohner des Zeitraums: Leerstand$/m);
+    assert.match(units.get("9006")!, /Kein Dokument für diesen Monat/);
     const expect: Record<string, RegExp[]> = {
       "9001": [
         /Bewohner des Zeitraums: Erika Weiß/,
@@ -190,9 +194,13 @@ describe("the proof of a month: one PDF and its CSV, for the owner and for suppo
     assert.ok(csv.startsWith("Nutzeinheit;HV-Nr.;Lage;Dokument;Datei;Bewohner des Zeitraums;"), csv);
     const rows = csvRows(csv).slice(1);
     const units = blocks(pdfText(new Uint8Array(await (await proof(s.manager.session)).arrayBuffer())));
-    assert.equal(rows.length, 5);
+    assert.equal(rows.length, 6);
     for (const [unit, , , documentid, , resident, channel, , at, , evidence, hash] of rows) {
       const block = units.get(unit!)!;
+      if (!documentid) {
+        assert.deepEqual([unit, resident, hash], ["9006", "Leerstand", ""]);
+        continue;
+      }
       assert.ok(block.includes(`(${documentid})`), `${unit} ${documentid}`);
       assert.ok(block.includes(`Bewohner des Zeitraums: ${resident}`), `${unit}: ${resident}`);
       if (channel) assert.ok(block.includes(`Zustellweg: ${channel}`));

@@ -40,6 +40,8 @@ export type MonthEntry = {
   decided?: { by: string | null; at: string };
   /** For a document the rule hands to nobody: the tenancies meeting its period, oldest first. */
   tenancies?: MonthTenancy[];
+  /** A unit without a document whose tenancy today is a vacancy (nobody to name). */
+  vacancy?: true;
 };
 export type MonthRow = {
   unitId: string;
@@ -110,6 +112,7 @@ function entryOf(r: MonthDbRow, locale: Locale): MonthEntry {
       reason: failureWords(r.reason ? (JSON.parse(r.reason) as unknown) : null, (k, v) => translate(locale, k, v)),
     }),
     ...(r.decided_at && { decided: { by: r.decided_by, at: iso(r.decided_at)! } }),
+    ...(!r.documentid && r.present_vacancy && { vacancy: true as const }),
   };
 }
 

@@ -20,6 +20,8 @@ export type MonthDbRow = {
   has_tenancies: boolean;
   present_name: string | null;
   present_channel: Channel | null;
+  /** Today's tenancy is a vacancy: nobody to name for a unit without a document. */
+  present_vacancy: boolean | null;
   connection_id: string | null;
   documentid: string | null;
   filename: string | null;
@@ -50,15 +52,17 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
   return rowsOf<MonthDbRow>(
     await db.execute(sql`
     SELECT u.id AS unit_id, u.mscnumber, u.pmnumber, u.label,
-      EXISTS (SELECT 1 FROM tenancies x WHERE x.unit_id = u.id) AS has_tenancies, p.resident_name AS present_name, p.channel AS present_channel,
+      EXISTS (SELECT 1 FROM tenancies x WHERE x.unit_id = u.id) AS has_tenancies, p.resident_name AS present_name, p.channel AS present_channel, p.vacancy AS present_vacancy,
       d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
       t.resident_name, t.channel AS resident_channel, t.resident_email IS NOT NULL AS has_email, t.erased_at IS NOT NULL AS erased,
       h.channel, h.state, h.at, b.email AS by, h.reason, h.message_id, h.sha256 AS sent_sha256, db.email AS decided_by, a.decided_at
     FROM (SELECT * FROM units WHERE user_id = ${userId} AND property = ${input.property}
       ORDER BY label, unit_key LIMIT ${MAX_MONTH_UNITS + 1}) u
     LEFT JOIN LATERAL (
-      SELECT p.resident_name, p.channel FROM tenancies p WHERE p.unit_id = u.id AND NOT p.vacancy AND p.erased_at IS NULL
-        AND (p.move_in IS NULL OR p.move_in <= ${day}::date) AND (p.move_out IS NULL OR p.move_out >= ${day}::date) LIMIT 1
+      SELECT CASE WHEN p.vacancy THEN NULL ELSE p.resident_name END AS resident_name, p.channel, p.vacancy FROM tenancies p
+        WHERE p.unit_id = u.id AND p.erased_at IS NULL
+        AND (p.move_in IS NULL OR p.move_in <= ${day}::date) AND (p.move_out IS NULL OR p.move_out >= ${day}::date)
+      ORDER BY p.vacancy LIMIT 1
     ) p ON true
     LEFT JOIN LATERAL (
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.first_seen_at, d.period_from, d.period_to FROM delivery_documents d

@@ -42,7 +42,10 @@ const NO_RESIDENT = "kein Bewohner eingetragen";
 
 export function residentWords(e: MonthEntry, names: boolean): string {
   const decided = e.decided && `${e.decided.by ?? "unbekannt"} am ${formatDate(e.decided.at, display())}`;
-  if (!e.document) return e.resident ? (names ? e.resident : "Bewohner (ohne Namen)") : NO_RESIDENT;
+  if (!e.document) {
+    if (e.vacancy) return "Leerstand";
+    return e.resident ? (names ? e.resident : "Bewohner (ohne Namen)") : NO_RESIDENT;
+  }
   if (NOBODY.has(e.status))
     return [statusWords(e.status), decided && `entschieden von ${decided}`].filter(Boolean).join(", ");
   const who = e.resident ? (names ? e.resident : UNNAMED) : NO_RESIDENT;
