@@ -12,6 +12,7 @@ import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
 import { handoffProof } from "./messages/handoff-proof";
 import { handoffRuns } from "./messages/handoff-runs";
+import { handoffInbox } from "./messages/handoff-inbox";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
@@ -53,6 +54,7 @@ export const messages = {
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
+    ...handoffInbox.de,
     ...tenancies.de,
     ...tenanciesPage.de,
     ...shell.de,
@@ -82,6 +84,7 @@ export const messages = {
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,
+    ...handoffInbox.en,
     ...tenancies.en,
     ...tenanciesPage.en,
     ...shell.en,

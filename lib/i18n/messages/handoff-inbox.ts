@@ -1,0 +1,21 @@
+/**
+ * Messages of the hand-off where the work is (issue #35): the confirm dialog that also hands on, a hand-off that
+ * archives what it needs, the property's own files (DTA `billingunit`) and the file names of the viewer.
+ */
+export const handoffInbox = {
+  de: {
+    "handoff.archive.failed":
+      "Das Dokument konnte beim Anbieter nicht abgerufen und archiviert werden; es wurde nichts gesendet. Versuchen Sie es später erneut.",
+    "handoff.archive.mismatch":
+      "Die abgerufene Datei stimmt nicht mit der Prüfsumme des Anbieters überein; es wurde nichts gesendet.",
+    "handoff.skip.property": "Eine Datei der ganzen Liegenschaft (keine Nutzeinheit): sie geht an keinen Bewohner.",
+    "deliveryDetail.event.fetchHandoff": "Abgerufen vor der Weitergabe an den Bewohner: {size}, SHA-256 {sha256}",
+  },
+  en: {
+    "handoff.archive.failed":
+      "The document could not be fetched from the provider and archived; nothing was sent. Please try again later.",
+    "handoff.archive.mismatch": "The fetched file does not match the provider's checksum; nothing was sent.",
+    "handoff.skip.property": "A file of the whole property (no usage unit): it goes to no resident.",
+    "deliveryDetail.event.fetchHandoff": "Fetched before handing on to the resident: {size}, SHA-256 {sha256}",
+  },
+} as const;
