@@ -26,6 +26,7 @@ import { useInboxRuns } from "./use-inbox-runs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
+import { useKeptConfirmed } from "./use-kept-confirmed";
 
 type InboxDialogState = ReturnType<typeof useInboxDialogs>;
 type InboxRuns = ReturnType<typeof useInboxRuns>;
@@ -38,12 +39,15 @@ export function InboxView() {
   const t = useT();
   const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
   const { doc: openKey, ...list } = search;
-  const { inbox, connections, groups, docs, connectionList, connectionName } = useInboxData(search);
-  const selection = useInboxSelection(JSON.stringify(list), docs);
+  const listKey = JSON.stringify(list);
+  const { inbox, connections, groups: fresh, connectionList, connectionName } = useInboxData(search);
+  const { groups, keep } = useKeptConfirmed(listKey, fresh);
+  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
+  const selection = useInboxSelection(listKey, docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
   const dialogs = useInboxDialogs();
   const viewerDialog = useNarrow() && Boolean(openKey);
-  const runs = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }));
+  const runs = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }), keep);
   const openDoc = openKey ? (docs.find((d) => d.key === openKey) ?? fallbackDoc(openKey)) : null;
   // A selection may hold documents only to be handed off: the question names those it can confirm.
   const ask = (list: DocView[]) => dialogs.askFor(list.filter(isConfirmable).map(toTarget));
@@ -93,7 +97,7 @@ export function InboxView() {
             openDoc={openDoc}
             connectionName={connectionName}
             empty={{ filtered, neverSynced: connectionList.every((c) => c.lastSync === null), onReset: resetFilters }}
-            paging={{ offset: list.offset, limit: list.limit, units: inbox.data.units, onChange: update }}
+            paging={{ offset: list.offset, limit: list.limit, documents: inbox.data.documents, onChange: update }}
             onOpen={open}
             onAsk={ask}
             onHandoff={runs.handoff.ask}
@@ -116,11 +120,10 @@ function useInboxData(search: InboxSearch) {
   const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
   const connections = useQuery(connectionsQuery());
   const groups = useMemo(() => viewsOf(inbox.data?.groups ?? []), [inbox.data]);
-  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
   const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
-  return { inbox, connections, groups, docs, connectionList, connectionName };
+  return { inbox, connections, groups, connectionList, connectionName };
 }
 
 /** What "c" asks about: the selection, else the active (or the open) document if it can be confirmed. */
@@ -159,7 +162,7 @@ function InboxDialogs({
   runs: InboxRuns;
   connections: Connection[];
 }) {
-  const { handoff, confirm, handOff } = runs;
+  const { handoff, confirm, confirmAndHandOn, handOff } = runs;
   return (
     <>
       {dialogs.asking && (
@@ -168,6 +171,7 @@ function InboxDialogs({
           connections={connections}
           onCancel={dialogs.cancel}
           onConfirm={confirm}
+          onConfirmAndHandOn={confirmAndHandOn}
         />
       )}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
@@ -232,6 +236,7 @@ function fallbackDoc(key: string): DocView | null {
     state: "open",
     replacedBy: null,
     unit: null,
+    billing: false,
     archived: false,
     handoff: null,
     recipient: null,

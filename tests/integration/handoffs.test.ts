@@ -178,6 +178,13 @@ describe("hand-off by e-mail", () => {
       ],
     );
     assert.match(String(res.lines[4]!.message), /Datei der ganzen Liegenschaft/);
+    const inbox = await api(s.manager.session, s.server.url, "/api/inbox?limit=200");
+    const groups = (inbox.body as { groups: { unit: string | null; billing: boolean }[] }).groups;
+    assert.deepEqual(
+      groups.filter((g) => g.billing).map((g) => g.unit),
+      ["AE-70"],
+      "the property's file is its own group, marked as the property's",
+    );
     assert.match(String(res.lines[1]!.message), /nicht in Ihrem Verzeichnis/);
     assert.match(String(res.lines[2]!.message), /kein Bewohner/);
     assert.match(String(res.lines[3]!.message), /gedruckten Briefen/);

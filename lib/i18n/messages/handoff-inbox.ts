@@ -10,6 +10,14 @@ export const handoffInbox = {
       "Die abgerufene Datei stimmt nicht mit der Prüfsumme des Anbieters überein; es wurde nichts gesendet.",
     "handoff.skip.property": "Eine Datei der ganzen Liegenschaft (keine Nutzeinheit): sie geht an keinen Bewohner.",
     "deliveryDetail.event.fetchHandoff": "Abgerufen vor der Weitergabe an den Bewohner: {size}, SHA-256 {sha256}",
+    "inbox.confirm.andHandOn": "Bestätigen und weitergeben",
+    "inbox.billing.title": "Dateien der Liegenschaft",
+    "inbox.billing.heading": "Liegenschaft {property}",
+    "inbox.billing.number": "Abrechnungseinheit",
+    "inbox.billing.hint": "Für die ganze Liegenschaft, nicht für eine Wohnung: sie gehen an keinen Bewohner.",
+    "inbox.unit.span": "Dokumente {from}–{to} von {total} dieser Einheit",
+    "inbox.confirm.handOnHint":
+      "„Bestätigen und weitergeben“ gibt danach die bestätigten Dokumente ({n} mit Empfänger) auf dem Zustellweg ihrer Bewohner weiter.",
   },
   en: {
     "handoff.archive.failed":
@@ -17,5 +25,13 @@ export const handoffInbox = {
     "handoff.archive.mismatch": "The fetched file does not match the provider's checksum; nothing was sent.",
     "handoff.skip.property": "A file of the whole property (no usage unit): it goes to no resident.",
     "deliveryDetail.event.fetchHandoff": "Fetched before handing on to the resident: {size}, SHA-256 {sha256}",
+    "inbox.confirm.andHandOn": "Confirm and hand on",
+    "inbox.billing.title": "Files of the property",
+    "inbox.billing.heading": "Property {property}",
+    "inbox.billing.number": "Billing unit",
+    "inbox.billing.hint": "For the whole property, not for a flat: they go to no resident.",
+    "inbox.unit.span": "Documents {from}–{to} of {total} of this unit",
+    "inbox.confirm.handOnHint":
+      "“Confirm and hand on” then hands the confirmed documents ({n} with a recipient) on by their residents' channels.",
   },
 } as const;
