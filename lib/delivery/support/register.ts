@@ -27,6 +27,11 @@ const unitJson = (owner: SQLWrapper, match: SQL, order = sql``) =>
 export const registerNames = (owner: SQLWrapper, msc: SQLWrapper, pm: SQLWrapper) =>
   sql<RegisterNames | null>`COALESCE(${unitJson(owner, sql`u.mscnumber = ${msc}`)}, ${unitJson(owner, sql`u.pmnumber = ${pm}`, sql`ORDER BY u.unit_key`)})`;
 
+/** The property whose units in the owner's register give `billingunit`, for a file of the whole property. */
+export const billingNames = (owner: SQLWrapper, billingunit: SQLWrapper) =>
+  sql<RegisterNames | null>`(SELECT json_build_object('property', u.property, 'address', NULL, 'label', NULL) FROM units u
+    WHERE u.user_id = ${owner} AND u.billingunit = ${billingunit} AND u.property IS NOT NULL ORDER BY u.property LIMIT 1)`;
+
 /**
  * The documents whose unit is in `property` in their owner's register. The numbers of that
  * property's units in every register (units_property) pick the candidates through the documents'
