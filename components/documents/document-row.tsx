@@ -6,6 +6,7 @@ import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { HandoffBadge } from "@/components/residents/handoffs/handoff-badge";
 import { FileName } from "@/components/ui/file-name";
+import { DocType } from "./doc-type";
 import { isConfirmable, isHandoffable, isSelectable, type DocView } from "./inbox-model";
 
 export type RowProps = {
@@ -152,7 +153,7 @@ export function DocumentRow(props: RowProps) {
       </Td>
       {!compact && (
         <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>
-          {doc.doctype || "—"}
+          <DocType doctype={doc.doctype} />
         </Td>
       )}
       <NameCell doc={doc} spokenName={spokenName} replacement={replacement} onOpen={onOpen} />
