@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useNarrow } from "@/components/ui/use-narrow";
@@ -41,13 +41,22 @@ export function InboxView() {
   const { doc: openKey, ...list } = search;
   const listKey = JSON.stringify(list);
   const { inbox, connections, groups: fresh, connectionList, connectionName } = useInboxData(search);
-  const { groups, keep } = useKeptConfirmed(listKey, fresh);
+  const dialogs = useInboxDialogs();
+  const viewerDialog = useNarrow() && Boolean(openKey);
+  // The runs spend the selection and keep what they confirmed: both are made from the rows, which show the runs.
+  const later = useRef({ clear: () => {}, keep: (_keys: string[]) => {} });
+  const runs = useInboxRuns(
+    { clear: () => later.current.clear() },
+    () => viewerDialog && update({ doc: undefined }),
+    (keys) => later.current.keep(keys),
+  );
+  const { groups, keep } = useKeptConfirmed(listKey, fresh, runs.handoff.panel?.id ?? null);
   const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
   const selection = useInboxSelection(listKey, docs);
   const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
-  const dialogs = useInboxDialogs();
-  const viewerDialog = useNarrow() && Boolean(openKey);
-  const runs = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }), keep);
+  useEffect(() => {
+    later.current = { clear: selection.clear, keep };
+  });
   const openDoc = openKey ? (docs.find((d) => d.key === openKey) ?? fallbackDoc(openKey)) : null;
   // A selection may hold documents only to be handed off: the question names those it can confirm.
   const ask = (list: DocView[]) => dialogs.askFor(list.filter(isConfirmable).map(toTarget));

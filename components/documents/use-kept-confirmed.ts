@@ -1,6 +1,8 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import type { InboxGroup } from "@/lib/client/types";
+import { handoffRunQuery } from "@/components/residents/handoffs/use-handoff-run";
+import type { HandoffLine, InboxGroup } from "@/lib/client/types";
 import type { DocView } from "./inbox-model";
 
 type Groups = { group: InboxGroup; docs: DocView[] }[];
@@ -11,7 +13,12 @@ type Kept = { list: string; shown: Groups; confirmed: ReadonlySet<string> };
  * view no longer lists (the default view lists open ones) kept in its place as confirmed, and what the list brings
  * anew after them. Pure, so that a unit test can read it.
  */
-export function mergeKept(shown: Groups, confirmed: ReadonlySet<string>, fresh: Groups): Groups {
+export function mergeKept(
+  shown: Groups,
+  confirmed: ReadonlySet<string>,
+  fresh: Groups,
+  handedOn: ReadonlyMap<string, DocView["handoff"]> = new Map(),
+): Groups {
   const now = new Map(fresh.flatMap((g) => g.docs).map((d) => [d.key, d]));
   const freshGroups = new Map(fresh.map((g) => [g.group.unit, g]));
   const placed = new Set<string>();
@@ -26,10 +33,7 @@ export function mergeKept(shown: Groups, confirmed: ReadonlySet<string>, fresh: 
     const f = freshGroups.get(group.unit);
     const merged: DocView[] = [];
     for (const d of docs)
-      place(
-        merged,
-        now.get(d.key) ?? (confirmed.has(d.key) ? { ...d, state: "confirmed", archived: true } : undefined),
-      );
+      place(merged, now.get(d.key) ?? (confirmed.has(d.key) ? keptAs(d, handedOn.get(d.key)) : undefined));
     for (const d of f?.docs ?? []) place(merged, d);
     units.add(group.unit);
     if (merged.length > 0) out.push({ group: f?.group ?? group, docs: merged });
@@ -43,15 +47,46 @@ export function mergeKept(shown: Groups, confirmed: ReadonlySet<string>, fresh: 
   return out;
 }
 
+/** A kept document as confirmed, with the hand-off a run of this page made of it (the list no longer reads it). */
+const keptAs = (d: DocView, handoff: DocView["handoff"] | undefined): DocView => ({
+  ...d,
+  state: "confirmed",
+  archived: true,
+  handoff: handoff ?? d.handoff,
+});
+
+/** The hand-offs of a run's lines that reached the resident or failed, by document key. */
+function handoffsOf(lines: HandoffLine[] | undefined, at: string): Map<string, DocView["handoff"]> {
+  const out = new Map<string, DocView["handoff"]>();
+  for (const l of lines ?? [])
+    if (l.state !== "skipped" && l.channel)
+      out.set(`${l.connectionId}:${l.documentid}`, { state: l.state, channel: l.channel, at });
+  return out;
+}
+
 /**
  * Documents confirmed on this page stay in its rows, marked confirmed and with their unit's hand-off, until the page
  * is left or reloaded (docs/api.md, `GET /api/inbox`): a manager confirms, then hands on, without looking for them
  * again. Kept per list (`list`: the URL's list state); another filter or page shows the list as it is.
  */
-export function useKeptConfirmed(list: string, fresh: Groups) {
+export function useKeptConfirmed(list: string, fresh: Groups, handoffRun: string | null) {
   const [kept, setKept] = useState<Kept | null>(null);
   const active = kept !== null && kept.list === list ? kept : null;
-  const groups = useMemo(() => (active ? mergeKept(active.shown, active.confirmed, fresh) : fresh), [active, fresh]);
+  // The hand-off run the page shows (its panel polls it): what it did to kept rows.
+  const run = useQuery({ ...handoffRunQuery(handoffRun ?? ""), enabled: false });
+  const data = handoffRun ? run.data : undefined;
+  const groups = useMemo(
+    () =>
+      active
+        ? mergeKept(
+            active.shown,
+            active.confirmed,
+            fresh,
+            handoffsOf(data?.lines, data?.finishedAt ?? data?.startedAt ?? ""),
+          )
+        : fresh,
+    [active, fresh, data],
+  );
   const keep = (keys: string[]) =>
     setKept((k) => ({
       list,
