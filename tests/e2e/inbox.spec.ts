@@ -149,7 +149,9 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   const confirmedRow = page.getByRole("row").filter({ hasText: "UVI_k-01-2026-08.pdf" });
   await expect(confirmedRow).toContainText("Bestätigt");
   await expect(confirmedRow.getByRole("button", { name: "Bestätigen: UVI_k-01-2026-08.pdf" })).toHaveCount(0);
-  await expect(confirmedRow.getByRole("button", { name: "An Bewohner weitergeben: UVI_k-01-2026-08.pdf" })).toBeVisible();
+  await expect(
+    confirmedRow.getByRole("button", { name: "An Bewohner weitergeben: UVI_k-01-2026-08.pdf" }),
+  ).toBeVisible();
   expect(await confirmedAtProvider("k-01-2026-08")).toBe(true);
   expect(await confirmedAtProvider("k-01-2026-09")).toBe(false);
 
