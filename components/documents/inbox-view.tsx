@@ -31,6 +31,15 @@ import { useKeptConfirmed } from "./use-kept-confirmed";
 type InboxDialogState = ReturnType<typeof useInboxDialogs>;
 type InboxRuns = ReturnType<typeof useInboxRuns>;
 
+/** The default view's filters ("Filter zurücksetzen"). */
+const NO_FILTERS = {
+  connection: undefined,
+  month: undefined,
+  q: undefined,
+  state: "open",
+  property: undefined,
+} as const;
+
 /**
  * The inbox (Posteingang): every view of it is named by its URL. On a phone the open document is
  * a dialog of its own, which owns the keyboard while open (no shortcuts then).
@@ -45,11 +54,8 @@ export function InboxView() {
   const viewerDialog = useNarrow() && Boolean(openKey);
   // The runs spend the selection and keep what they confirmed: both are made from the rows, which show the runs.
   const later = useRef({ clear: () => {}, keep: (_keys: string[]) => {} });
-  const runs = useInboxRuns(
-    { clear: () => later.current.clear() },
-    () => viewerDialog && update({ doc: undefined }),
-    (keys) => later.current.keep(keys),
-  );
+  const uncover = () => viewerDialog && update({ doc: undefined });
+  const runs = useInboxRuns({ clear: () => later.current.clear() }, uncover, (keys) => later.current.keep(keys));
   const { groups, keep } = useKeptConfirmed(listKey, fresh, runs.handoff.panel?.id ?? null);
   const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
   const selection = useInboxSelection(listKey, docs);
@@ -79,8 +85,7 @@ export function InboxView() {
   });
 
   const filtered = Boolean(list.connection || list.month || list.q || list.state !== "open" || list.property);
-  const resetFilters = () =>
-    update({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined });
+  const neverSynced = connectionList.every((c) => c.lastSync === null);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
@@ -105,7 +110,7 @@ export function InboxView() {
             nav={nav}
             openDoc={openDoc}
             connectionName={connectionName}
-            empty={{ filtered, neverSynced: connectionList.every((c) => c.lastSync === null), onReset: resetFilters }}
+            empty={{ filtered, neverSynced, onReset: () => update(NO_FILTERS) }}
             paging={{ offset: list.offset, limit: list.limit, documents: inbox.data.documents, onChange: update }}
             onOpen={open}
             onAsk={ask}

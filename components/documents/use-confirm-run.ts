@@ -69,12 +69,20 @@ function tallyOfRuns(runs: ConfirmationRun[]): Tally {
  * This page's own confirmation run, document by document (`confirmBatches`, confirm-batches.ts). A cancel asks the
  * server to stop the batch under way (by the run id its answer names) and sends no further batch.
  */
+/** The record of a run's outcomes that also tells of (and collects into `into`) the documents it confirmed. */
+function telling(record: (entries: [string, Outcome][]) => void, tell: (keys: string[]) => void, into: string[]) {
+  return (entries: [string, Outcome][]) => {
+    record(entries);
+    const now = entries.filter(([, o]) => o.state === "confirmed").map(([k]) => k);
+    into.push(...now);
+    if (now.length > 0) tell(now);
+  };
+}
+
 function useOwnRun(onConfirmed: (keys: string[]) => void) {
   const client = useQueryClient();
   const listener = useRef(onConfirmed);
-  useEffect(() => {
-    listener.current = onConfirmed;
-  });
+  useEffect(() => void (listener.current = onConfirmed));
   // Outcomes arrive line by line while the mutation is pending: they are its data, kept beside it.
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
   const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
@@ -96,13 +104,7 @@ function useOwnRun(onConfirmed: (keys: string[]) => void) {
       const { confirmBatches } = await import("./confirm-batches");
       const own = control.current;
       const confirmed: string[] = [];
-      const recordAndTell = (entries: [string, Outcome][]) => {
-        record(entries);
-        const now = entries.filter(([, o]) => o.state === "confirmed").map(([k]) => k);
-        confirmed.push(...now);
-        if (now.length > 0) listener.current(now);
-      };
-      await confirmBatches(targets, own, recordAndTell, (id) => {
+      await confirmBatches(targets, own, telling(record, listener.current, confirmed), (id) => {
         setRunIds((prev) => new Set([...prev, id]));
         // Cancelled between the request and its answer: the server learns of it now.
         if (own.stop) void cancelRun(id).catch(() => undefined);

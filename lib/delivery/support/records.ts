@@ -87,7 +87,7 @@ export const recordColumns = {
   mimetype: d.mimetype,
   units: unitsOf,
   register: sql<RegisterNames | null>`CASE WHEN ${isBilling(d.document, d.unitMsc)}
-    THEN ${billingNames(connections.userId, d.unitMsc)} ELSE ${registerNames(connections.userId, d.unitMsc, d.unitPm)} END`,
+    THEN ${billingNames(connections.userId, d.document, d.unitMsc)} ELSE ${registerNames(connections.userId, d.unitMsc, d.unitPm)} END`,
   billing: isBilling(d.document, d.unitMsc),
   state: d.state,
   firstSeenAt: d.firstSeenAt,
