@@ -78,6 +78,10 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   await page.keyboard.press("o");
   await expect(page.getByRole("region", { name: "UVI_t-0-2026-08.pdf" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`doc=${connectionId}%3At-0-2026-08`));
+  // j moves it along, through the confirmed UVI_t-1-2026-09.pdf that stays on the page.
+  await page.keyboard.press("j");
+  await expect(page.getByRole("region", { name: "UVI_t-1-2026-09.pdf" })).toBeVisible();
+  await expect(page.getByTestId("document-pane")).toContainText("Bestätigt");
   await page.keyboard.press("j");
   await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf" })).toBeVisible();
   await expect(page).toHaveURL(/doc=.*t-1-2026-08/);
