@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { FileName } from "@/components/ui/file-name";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { inboxKeys } from "@/lib/client/queries";
 import type { HandoffLine } from "@/lib/client/types";
@@ -99,7 +100,9 @@ function OutcomeItem({ line, name }: { line: HandoffLine; name: string | undefin
   const t = useT();
   return (
     <li className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="handoff-outcome">
-      <span className="break-all font-medium text-slate-900">{name ?? line.documentid}</span>
+      <span className="font-medium text-slate-900">
+        <FileName name={name ?? line.documentid} />
+      </span>
       <Badge tone={TONES[line.state]}>{t(`inbox.handoff.run.line.${line.state}`)}</Badge>
       {line.message && <span className="text-slate-800">{line.message}</span>}
     </li>
