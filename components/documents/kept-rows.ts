@@ -60,4 +60,3 @@ export function handoffsOf(lines: HandoffLine[] | undefined, at: string): Map<st
       out.set(`${l.connectionId}:${l.documentid}`, { state: l.state, channel: l.channel, at });
   return out;
 }
-

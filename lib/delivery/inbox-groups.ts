@@ -84,4 +84,3 @@ export function groupsOf(first: InboxRow | undefined): InboxGroup[] {
   }
   return groups;
 }
-

@@ -93,7 +93,8 @@ function rowFilters(userId: string, input: InboxInput): SQL {
  * property, address, label or resident contains the term. `by_pm`: the units registered by their
  * `pmnumber` alone, with the document units (`unit_msc`) they name, found from the register's side
  * (an index lookup of `unit_pm` per such unit), so a register without them costs nothing; a unit
- * the register has by its `mscnumber` keeps that entry.
+ * the register has by its `mscnumber` keeps that entry. `billing`: the register's billing units, each with the
+ * property of its units (one pass over the user's units, like the statement's property list).
  */
 function registerOf(userId: string, q: string | undefined): SQL {
   const like = q === undefined ? undefined : containing(q);
@@ -105,6 +106,10 @@ function registerOf(userId: string, q: string | undefined): SQL {
       ),`
     : sql``;
   return sql`${hits}
+    billing AS MATERIALIZED (
+      SELECT DISTINCT ON (billingunit) billingunit, id, property FROM units
+      WHERE user_id = ${userId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
+    ),
     by_pm AS MATERIALIZED (
       SELECT DISTINCT ON (d.unit_msc) d.unit_msc, r.id, r.property FROM units r CROSS JOIN LATERAL (
         SELECT d.unit_msc FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
@@ -171,10 +176,7 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
         SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id, b.id) IS NULL AS unregistered,
           COALESCE(r.property, p.property, b.property) AS property, b.property AS bp
         FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
-        LEFT JOIN LATERAL (
-          SELECT b.id, b.property FROM units b WHERE r.id IS NULL AND p.id IS NULL AND b.user_id = ${userId} AND b.billingunit = g.unit_msc
-          ORDER BY b.property NULLS LAST LIMIT 1
-        ) b ON true
+        LEFT JOIN billing b ON b.billingunit = g.unit_msc AND r.id IS NULL AND p.id IS NULL
         ${input.property ? sql`WHERE COALESCE(r.property, p.property, b.property) = ${input.property}` : sql``}
       ),
       placed_upto AS MATERIALIZED (
