@@ -148,7 +148,8 @@ export function DocumentRow(props: RowProps) {
           className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         />
       </Td>
-      <Td className={`whitespace-nowrap max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
+      {/* Beside the viewer the row is narrow: the period may wrap, so that a file name need not break inside a word. */}
+      <Td className={`${compact ? "" : "whitespace-nowrap"} max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
         {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
       </Td>
       {!compact && (
