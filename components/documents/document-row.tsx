@@ -81,31 +81,29 @@ function NameCell({
   );
 }
 
-/** The row's actions: "confirm" for an open or failed document, and "Weitergeben". */
-function ActionsCell({
+/** The row's actions: "confirm" (open or failed), and "Weitergeben" (under the state beside the viewer). */
+function Actions({
   doc,
   spokenName,
   onConfirm,
   onHandoff,
-}: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff">) {
+  className,
+}: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff"> & { className: string }) {
   const t = useT();
-  const confirmable = isConfirmable(doc);
   return (
-    <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
-      <div className="flex flex-wrap items-center justify-end gap-1">
-        {confirmable && (
-          <button
-            type="button"
-            onClick={onConfirm}
-            aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
-            className={ACTION}
-          >
-            {t("inbox.doc.confirm")}
-          </button>
-        )}
-        <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
-      </div>
-    </Td>
+    <div className={`flex flex-wrap items-center gap-1 ${className}`}>
+      {isConfirmable(doc) && (
+        <button
+          type="button"
+          onClick={onConfirm}
+          aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
+          className={ACTION}
+        >
+          {t("inbox.doc.confirm")}
+        </button>
+      )}
+      <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
+    </div>
   );
 }
 
@@ -131,6 +129,7 @@ export function DocumentRow(props: RowProps) {
   } = props;
   const t = useT();
   const locale = useLocale();
+  const actions = { doc, spokenName, onConfirm, onHandoff };
   return (
     <tr
       onFocus={onFocus}
@@ -148,7 +147,7 @@ export function DocumentRow(props: RowProps) {
           className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         />
       </Td>
-      {/* Beside the viewer the row is narrow: the period may wrap, so that a file name need not break inside a word. */}
+      {/* Beside the viewer the row is narrow: the period may wrap, so a file name need not break inside a word. */}
       <Td className={`${compact ? "" : "whitespace-nowrap"} max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
         {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
       </Td>
@@ -166,8 +165,13 @@ export function DocumentRow(props: RowProps) {
           <StateBadge state={doc.state} />
           {!doc.partial && !doc.billing && <HandoffBadge handoff={doc.handoff} recipient={doc.recipient} />}
         </div>
+        {compact && <Actions {...actions} className="mt-1" />}
       </Td>
-      <ActionsCell doc={doc} spokenName={spokenName} onConfirm={onConfirm} onHandoff={onHandoff} />
+      {!compact && (
+        <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
+          <Actions {...actions} className="justify-end" />
+        </Td>
+      )}
     </tr>
   );
 }

@@ -141,9 +141,11 @@ export function UnitGroup({
             <Th>{t("inbox.col.file")}</Th>
             {!h.compact && <Th>{t("inbox.col.connection")}</Th>}
             <Th>{t("inbox.col.state")}</Th>
-            <Th>
-              <span className="sr-only">{t("inbox.col.actions")}</span>
-            </Th>
+            {!h.compact && (
+              <Th>
+                <span className="sr-only">{t("inbox.col.actions")}</span>
+              </Th>
+            )}
           </tr>
         </thead>
         <tbody className="max-md:block">

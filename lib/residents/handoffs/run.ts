@@ -13,9 +13,9 @@ import { hasTenancies } from "@/lib/residents/tenancies/store";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 
 /**
- * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one rule),
- * by their channel (post is `skipped`: print.ts). Only archived bytes go out (archive-first.ts archives them first) and the
- * intent is committed before the send (record.ts), so what went out is proven and never sent twice unasked.
+ * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one
+ * rule), by their channel (post is `skipped`: print.ts). Only archived bytes go out (archive-first.ts archives them),
+ * the intent committed before the send (record.ts): what went out is proven and never sent twice unasked.
  */
 
 export type HandoffTotals = { sent: number; failed: number; skipped: number };
@@ -91,7 +91,7 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   return undefined;
 }
 
-/** One document: refused with its reason, else its bytes archived (fetched first when needed), then sent by its channel. */
+/** One document: refused with its reason, else its bytes archived (fetched when needed), then sent by its channel. */
 async function handOffOne(
   db: Db,
   user: HandoffUser,
