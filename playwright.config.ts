@@ -45,6 +45,7 @@ export default defineConfig({
       testMatch: [
         ...PHONE_ONLY,
         "inbox-edges.spec.ts",
+        "inbox-where.spec.ts",
         "viewer.spec.ts",
         "users.spec.ts",
         "outbox.spec.ts",

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -44,7 +45,7 @@ function DeliveryFacts({ record: r }: { record: DeliveryRecord & { facts: FactsV
         <Fact label={t("deliveryDetail.service")}>{r.service.toUpperCase()}</Fact>
         <Fact label={t("deliveryDetail.units")}>{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</Fact>
         <Fact label={t("deliveryNames.property")}>
-          {r.register ? propertyName(r.register, t) : t("deliveryNames.unregisteredText")}
+          {r.register || r.billing ? propertyName(r.register, t, r.billing) : t("deliveryNames.unregisteredText")}
           {r.register?.address && <span className="block text-slate-700">{r.register.address}</span>}
         </Fact>
         {r.register?.label && <Fact label={t("deliveryNames.label")}>{r.register.label}</Fact>}
@@ -108,8 +109,8 @@ export function DeliveryDetail({ connectionId, documentid }: { connectionId: str
     <article aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         {back}
-        <h1 id="page-title" className="text-xl font-semibold break-all">
-          {r.filename}
+        <h1 id="page-title" className="text-xl font-semibold">
+          <FileName name={r.filename} />
         </h1>
         <div>
           <StateBadge state={r.state} />

@@ -6,6 +6,7 @@ import type { DeliveryRecord } from "@/lib/client/types";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";
 import { UnitNames } from "./unit-names";
+import { FileName } from "@/components/ui/file-name";
 
 export const detailHref = (r: { connectionId: string; documentid: string }) =>
   `/delivery/${r.connectionId}/${encodeURIComponent(r.documentid)}`;
@@ -33,7 +34,7 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
           <tr key={`${r.connectionId}/${r.documentid}`} className="hover:bg-slate-50">
             <Td className="min-w-44 max-w-72 [overflow-wrap:anywhere]">
               <Link href={detailHref(r)} className="font-medium text-blue-800 underline-offset-2 hover:underline">
-                {r.filename}
+                <FileName name={r.filename} />
               </Link>
               <div className="font-mono text-xs text-slate-600">{r.documentid}</div>
               {r.replacedBy && (
@@ -42,7 +43,7 @@ export function DeliveryTable({ records, caption }: { records: DeliveryRecord[];
             </Td>
             <Td className="text-xs [overflow-wrap:anywhere]">
               <div className="font-mono">{r.units.length ? r.units.join(", ") : t("deliveryPage.none")}</div>
-              <UnitNames register={r.register} />
+              <UnitNames register={r.register} billing={r.billing} />
             </Td>
             <Td className="[overflow-wrap:anywhere]">
               <div>{r.connectionName}</div>

@@ -18,7 +18,9 @@ function fetched(d: Record<string, unknown>, t: T, locale: Locale): string {
       ? "deliveryDetail.event.fetchOtherBytes"
       : d.via === "confirm"
         ? "deliveryDetail.event.fetchConfirm"
-        : "deliveryDetail.event.fetchView";
+        : d.via === "handoff"
+          ? "deliveryDetail.event.fetchHandoff"
+          : "deliveryDetail.event.fetchView";
   return t(key, { size: typeof d.bytes === "number" ? formatBytes(d.bytes, locale) : "?", sha256: str(d.sha256) });
 }
 

@@ -16,6 +16,8 @@ export function ConfirmDialog(props: {
   connections: Connection[];
   onCancel: () => void;
   onConfirm: (targets: Target[]) => void;
+  /** Confirms, then hands the confirmed ones on to their residents (use-inbox-runs.ts). */
+  onConfirmAndHandOn: (targets: Target[]) => void;
 }) {
   const t = useT();
   const { targets } = props;
@@ -26,6 +28,7 @@ export function ConfirmDialog(props: {
     (id) => providerOf(byId.get(id)) ?? t("inbox.doc.unknownConnection"),
   );
   const named = units.slice(0, MAX_NAMED_UNITS).join(", ");
+  const toResidents = targets.filter((x) => x.toResident).length;
   return (
     <AlertDialog
       open
@@ -52,12 +55,18 @@ export function ConfirmDialog(props: {
             </span>{" "}
             {providers.join("; ")}
           </p>
+          {toResidents > 0 && <p>{t("inbox.confirm.handOnHint", { n: toResidents })}</p>}
           <p className="font-semibold text-red-800">{t("inbox.confirm.irreversible")}</p>
         </>
       }
       cancelLabel={t("common.cancel")}
       actionLabel={n === 1 ? t("inbox.confirm.action.one") : t("inbox.confirm.action.other", { n })}
       onAction={() => props.onConfirm(targets)}
+      alsoAction={
+        toResidents > 0
+          ? { label: t("inbox.confirm.andHandOn"), onAction: () => props.onConfirmAndHandOn(targets) }
+          : undefined
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StateBadge } from "@/components/ui/state-badge";
@@ -59,7 +60,9 @@ export function ConfirmRunPanel({ run, onRetry }: { run: RunPanelState; onRetry:
             const o = outcomes.get(x.key);
             return (
               <li key={x.key} className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="confirm-outcome">
-                <span className="font-medium text-slate-900">{x.filename}</span>
+                <span className="font-medium text-slate-900">
+                  <FileName name={x.filename} />
+                </span>
                 {o ? (
                   <StateBadge state={stateOf(o.state)} />
                 ) : (

@@ -1,5 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { FileName } from "@/components/ui/file-name";
 import { Button } from "@/components/ui/button";
 import { StateBadge } from "@/components/ui/state-badge";
 import { DocumentFacts, documentFactsQuery, hashMismatch } from "@/components/viewer/file-facts";
@@ -18,7 +20,8 @@ const PANE =
  * viewer island, with its facts and the provider's details of the file, a close button (Esc does the same) and, while
  * it is open, its
  * confirmation. A document named only by a link is looked up by fetching it (the viewer shares
- * that fetch); when the route does not know it, the pane says so and leads back.
+ * that fetch), then named by its record's file name and state; when the route does not know it, the pane says so and
+ * leads back. However it opens (a link, a reload, the keyboard), it is brought into view.
  */
 export function DocumentPane(props: {
   doc: DocView;
@@ -39,17 +42,20 @@ export function DocumentPane(props: {
   const mismatch = hashMismatch(facts.data?.facts);
   // In the phone's dialog the dialog is what the heading names (a region of the same name inside would repeat it).
   const named = props.inDialog ? {} : { "aria-labelledby": "viewer-title" };
+  const pane = useInView(doc.key, props.inDialog);
+  const filename = (doc.partial && facts.data?.filename) || doc.filename;
+  const state = doc.partial ? facts.data?.state : doc.state;
   if (doc.partial && probe.error instanceof HttpError && probe.error.status === 404)
     return <MissingDocument named={named} onClose={props.onClose} />;
   return (
-    <section {...named} className={PANE} data-testid="document-pane">
+    <section {...named} ref={pane} className={PANE} data-testid="document-pane">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="viewer-title" className="break-all font-semibold text-slate-900">
-            {doc.filename}
+          <h2 id="viewer-title" className="font-semibold text-slate-900">
+            <FileName name={filename} />
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            {!doc.partial && <StateBadge state={doc.state} />}
+            {state && <StateBadge state={state} />}
             {doc.unit && <span>{t("inbox.unit.title", { unit: doc.unit })}</span>}
             {formatPeriod(doc.from, doc.to, locale) && <span>{formatPeriod(doc.from, doc.to, locale)}</span>}
             {!doc.partial && <span>{props.connectionName}</span>}
@@ -64,10 +70,25 @@ export function DocumentPane(props: {
       </div>
       <DocumentFacts connectionId={doc.connectionId} documentid={doc.documentid} ready={ready} />
       <div className="min-h-[60vh] flex-1 overflow-auto lg:min-h-0">
-        <LazyDocumentViewer key={doc.key} src={src} mimetype={doc.mimetype} filename={doc.filename} />
+        <LazyDocumentViewer key={doc.key} src={src} mimetype={doc.mimetype} filename={filename} />
       </div>
     </section>
   );
+}
+
+/**
+ * Scrolls the pane into view when a document opens in it and it is not wholly in sight (opened by a link or a reload
+ * below the page's head, or by the keyboard far down the list). The phone's dialog fills the screen already.
+ */
+function useInView(key: string, inDialog: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || inDialog) return;
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: "start" });
+  }, [key, inDialog]);
+  return ref;
 }
 
 /** A link to a document this user's inbox does not have: said in words, with the way back. */

@@ -1,11 +1,12 @@
 "use client";
-import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { HandoffBadge } from "@/components/residents/handoffs/handoff-badge";
+import { FileName } from "@/components/ui/file-name";
+import { DocType } from "./doc-type";
 import { isConfirmable, isHandoffable, isSelectable, type DocView } from "./inbox-model";
 
 export type RowProps = {
@@ -35,33 +36,19 @@ const CARD = {
 const ACTION =
   "rounded border border-slate-300 bg-white px-2 py-1 text-xs max-md:px-3 max-md:py-2 max-md:text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
-/**
- * "Weitergeben": hands the document to its resident; before its bytes are archived it stays in
- * the row (focusable, so that a screen reader hears it) but says why it cannot yet.
- */
+/** "Weitergeben": hands the document to its resident (archived first by the hand-off when it is not yet). */
 function HandoffButton({ doc, spokenName, onHandoff }: { doc: DocView; spokenName: string; onHandoff: () => void }) {
   const t = useT();
-  const hintId = useId();
-  if (doc.partial) return null;
-  const ready = isHandoffable(doc);
+  if (!isHandoffable(doc)) return null;
   return (
-    <>
-      <button
-        type="button"
-        onClick={ready ? onHandoff : undefined}
-        aria-disabled={!ready || undefined}
-        aria-describedby={ready ? undefined : hintId}
-        aria-label={t("inbox.handoff.docFor", { name: spokenName })}
-        className={`${ACTION} aria-disabled:cursor-not-allowed aria-disabled:text-slate-600`}
-      >
-        {t("inbox.handoff.doc")}
-      </button>
-      {!ready && (
-        <span id={hintId} className="text-xs text-slate-700">
-          {t("inbox.handoff.notArchived")}
-        </span>
-      )}
-    </>
+    <button
+      type="button"
+      onClick={onHandoff}
+      aria-label={t("inbox.handoff.docFor", { name: spokenName })}
+      className={ACTION}
+    >
+      {t("inbox.handoff.doc")}
+    </button>
   );
 }
 
@@ -80,9 +67,9 @@ function NameCell({
         data-doc={doc.key}
         aria-label={spokenName === doc.filename ? undefined : spokenName}
         onClick={onOpen}
-        className="break-all text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className="text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 focus-visible:rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
-        {doc.filename}
+        <FileName name={doc.filename} />
       </button>
       {doc.replacedBy && (
         <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-800">
@@ -94,31 +81,29 @@ function NameCell({
   );
 }
 
-/** The row's actions: "confirm" for an open or failed document, and "Weitergeben". */
-function ActionsCell({
+/** The row's actions: "confirm" (open or failed), and "Weitergeben" (under the state beside the viewer). */
+function Actions({
   doc,
   spokenName,
   onConfirm,
   onHandoff,
-}: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff">) {
+  className,
+}: Pick<RowProps, "doc" | "spokenName" | "onConfirm" | "onHandoff"> & { className: string }) {
   const t = useT();
-  const confirmable = isConfirmable(doc);
   return (
-    <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
-      <div className="flex flex-wrap items-center justify-end gap-1">
-        {confirmable && (
-          <button
-            type="button"
-            onClick={onConfirm}
-            aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
-            className={ACTION}
-          >
-            {t("inbox.doc.confirm")}
-          </button>
-        )}
-        <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
-      </div>
-    </Td>
+    <div className={`flex flex-wrap items-center gap-1 ${className}`}>
+      {isConfirmable(doc) && (
+        <button
+          type="button"
+          onClick={onConfirm}
+          aria-label={`${t("inbox.doc.confirm")}: ${spokenName}`}
+          className={ACTION}
+        >
+          {t("inbox.doc.confirm")}
+        </button>
+      )}
+      <HandoffButton doc={doc} spokenName={spokenName} onHandoff={onHandoff} />
+    </div>
   );
 }
 
@@ -144,6 +129,7 @@ export function DocumentRow(props: RowProps) {
   } = props;
   const t = useT();
   const locale = useLocale();
+  const actions = { doc, spokenName, onConfirm, onHandoff };
   return (
     <tr
       onFocus={onFocus}
@@ -161,12 +147,13 @@ export function DocumentRow(props: RowProps) {
           className="h-4 w-4 accent-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         />
       </Td>
-      <Td className={`whitespace-nowrap max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
+      {/* Beside the viewer the row is narrow: the period may wrap, so a file name need not break inside a word. */}
+      <Td className={`${compact ? "" : "whitespace-nowrap"} max-md:col-start-2 max-md:row-start-2 ${CARD.cell}`}>
         {formatPeriod(doc.from, doc.to, locale) ?? t("inbox.doc.noPeriod")}
       </Td>
       {!compact && (
         <Td className={`whitespace-nowrap max-md:col-start-3 max-md:row-start-2 max-md:text-right ${CARD.cell}`}>
-          {doc.doctype || "—"}
+          <DocType doctype={doc.doctype} />
         </Td>
       )}
       <NameCell doc={doc} spokenName={spokenName} replacement={replacement} onOpen={onOpen} />
@@ -176,10 +163,15 @@ export function DocumentRow(props: RowProps) {
       <Td className={`max-md:col-start-2 max-md:row-start-4 max-md:self-center ${CARD.cell}`}>
         <div className="flex flex-wrap items-center gap-1">
           <StateBadge state={doc.state} />
-          {!doc.partial && <HandoffBadge handoff={doc.handoff} recipient={doc.recipient} />}
+          {!doc.partial && !doc.billing && <HandoffBadge handoff={doc.handoff} recipient={doc.recipient} />}
         </div>
+        {compact && <Actions {...actions} className="mt-1" />}
       </Td>
-      <ActionsCell doc={doc} spokenName={spokenName} onConfirm={onConfirm} onHandoff={onHandoff} />
+      {!compact && (
+        <Td className={`text-right max-md:col-start-3 max-md:row-start-4 ${CARD.cell}`}>
+          <Actions {...actions} className="justify-end" />
+        </Td>
+      )}
     </tr>
   );
 }

@@ -19,7 +19,8 @@ import type { useInboxSelection } from "./use-inbox-selection";
 type Paging = {
   offset: number;
   limit: number;
-  units: number;
+  /** All documents of the view: a page holds `limit` of them. */
+  documents: number;
   onChange: (patch: { offset: number; limit?: number }) => void;
 };
 type Empty = { filtered: boolean; neverSynced: boolean; onReset: () => void };
@@ -96,11 +97,11 @@ export function InboxDocuments(props: Props) {
         />
         {props.groups.length === 0 && <EmptyInbox {...props.empty} />}
         <GroupsByProperty groups={props.groups} register={props.register} handlers={handlers} />
-        {paging.units > 0 && (
+        {paging.documents > 0 && (
           <Pager
             offset={paging.offset}
             limit={paging.limit}
-            count={paging.units}
+            count={paging.documents}
             sizes={INBOX_PAGE_SIZES}
             sizeLabel={t("inbox.pager.size")}
             onChange={paging.onChange}
@@ -119,7 +120,10 @@ export function InboxDocuments(props: Props) {
   );
 }
 
-/** The page's units; with a register, each property's units under its heading ("Nicht zugeordnet" last). */
+/**
+ * The page's units; with a register, each property's units under its heading ("Nicht zugeordnet" last). A property's
+ * own files (its billing unit) come first under its heading; one the register cannot place has a heading of its own.
+ */
 function GroupsByProperty(props: {
   groups: { group: InboxGroup; docs: DocView[] }[];
   register: boolean;
@@ -128,8 +132,8 @@ function GroupsByProperty(props: {
   const { groups, register } = props;
   return groups.map(({ group, docs }, i) => (
     <Fragment key={group.unit ?? "\u0000none"}>
-      {register && (i === 0 || sectionOf(group.register) !== sectionOf(groups[i - 1]!.group.register)) && (
-        <PropertyHeading register={group.register} />
+      {register && (i === 0 || sectionOf(group) !== sectionOf(groups[i - 1]!.group)) && (
+        <PropertyHeading group={group} property={docs[0]?.property ?? null} />
       )}
       <UnitGroup group={group} docs={docs} index={i} nested={register} h={props.handlers} />
     </Fragment>

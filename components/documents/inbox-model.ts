@@ -19,7 +19,9 @@ export type DocView = {
   state: DocumentState;
   replacedBy: string | null;
   unit: string | null;
-  /** Its bytes are archived: only then can it be handed to its resident. */
+  /** A file of the whole property (its unit is a billing unit): no flat, no resident, no hand-off. */
+  billing: boolean;
+  /** Its bytes are archived (a hand-off archives them first when they are not). */
   archived: boolean;
   /** Its hand-off to the present resident of its unit, `null` while there is none. */
   handoff: HandoffSummary | null;
@@ -30,7 +32,10 @@ export type DocView = {
 };
 
 /** What one confirmation is about: enough to name it in the dialog and in the outcome. */
-export type Target = Pick<DocView, "key" | "connectionId" | "documentid" | "filename" | "unit">;
+export type Target = Pick<DocView, "key" | "connectionId" | "documentid" | "filename" | "unit"> & {
+  /** Someone receives it by the rule: "Bestätigen und weitergeben" is offered for it. */
+  toResident?: boolean;
+};
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
 
@@ -55,7 +60,7 @@ function periodOf(metadata: unknown): { from: string | null; to: string | null }
   return { from: null, to: null };
 }
 
-export function docView(d: InboxDocument, unit: string | null): DocView {
+export function docView(d: InboxDocument, unit: string | null, billing = false): DocView {
   const documentid = text(d.documentid) ?? "";
   const version = text(d.doctypeversion);
   return {
@@ -70,6 +75,7 @@ export function docView(d: InboxDocument, unit: string | null): DocView {
     state: d.state,
     replacedBy: d.replacedBy,
     unit,
+    billing,
     archived: d.archived,
     handoff: d.handoff,
     recipient: d.recipient,
@@ -78,15 +84,18 @@ export function docView(d: InboxDocument, unit: string | null): DocView {
 
 /** The page's documents in display order, each group's beside its group. */
 export function viewsOf(groups: InboxGroup[]): { group: InboxGroup; docs: DocView[] }[] {
-  return groups.map((group) => ({ group, docs: group.documents.map((d) => docView(d, group.unit)) }));
+  return groups.map((group) => ({ group, docs: group.documents.map((d) => docView(d, group.unit, group.billing)) }));
 }
 
 /** Open documents, and failed ones (a failed confirmation may be tried again), can be confirmed. */
 export const isConfirmable = (d: Pick<DocView, "state" | "partial">) =>
   !d.partial && (d.state === "open" || d.state === "failed");
 
-/** Archived documents can be handed to their residents, whether or not they are confirmed. */
-export const isHandoffable = (d: Pick<DocView, "archived" | "partial">) => !d.partial && d.archived;
+/**
+ * Every document of a flat can be handed to its resident, confirmed or not, archived or not (the hand-off archives it
+ * first); a file of the whole property cannot.
+ */
+export const isHandoffable = (d: Pick<DocView, "billing" | "partial">) => !d.partial && !d.billing;
 
 /** A document can be selected to be confirmed or handed off. */
 export const isSelectable = (d: DocView) => isConfirmable(d) || isHandoffable(d);
@@ -97,6 +106,7 @@ export const toTarget = (d: DocView): Target => ({
   documentid: d.documentid,
   filename: d.filename,
   unit: d.unit,
+  toResident: (d.recipient === "resident" || d.recipient === "assigned") && !d.billing,
 });
 
 /** The properties (`propertymanagement`) of a unit's documents, each once. */

@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useNarrow } from "@/components/ui/use-narrow";
@@ -26,9 +26,19 @@ import { useInboxRuns } from "./use-inbox-runs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
 import { useInboxSelection } from "./use-inbox-selection";
 import { useInboxShortcuts } from "./use-inbox-shortcuts";
+import { useKeptConfirmed } from "./use-kept-confirmed";
 
 type InboxDialogState = ReturnType<typeof useInboxDialogs>;
 type InboxRuns = ReturnType<typeof useInboxRuns>;
+
+/** The default view's filters ("Filter zurücksetzen"). */
+const NO_FILTERS = {
+  connection: undefined,
+  month: undefined,
+  q: undefined,
+  state: "open",
+  property: undefined,
+} as const;
 
 /**
  * The inbox (Posteingang): every view of it is named by its URL. On a phone the open document is
@@ -38,12 +48,21 @@ export function InboxView() {
   const t = useT();
   const [search, update] = useSearchState(readInboxView, INBOX_VIEW_DEFAULTS);
   const { doc: openKey, ...list } = search;
-  const { inbox, connections, groups, docs, connectionList, connectionName } = useInboxData(search);
-  const selection = useInboxSelection(JSON.stringify(list), docs);
-  const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
+  const listKey = JSON.stringify(list);
+  const { inbox, connections, groups: fresh, connectionList, connectionName } = useInboxData(search);
   const dialogs = useInboxDialogs();
   const viewerDialog = useNarrow() && Boolean(openKey);
-  const runs = useInboxRuns(selection, () => viewerDialog && update({ doc: undefined }));
+  // The runs spend the selection and keep what they confirmed: both are made from the rows, which show the runs.
+  const later = useRef({ clear: () => {}, keep: (_keys: string[]) => {} });
+  const uncover = () => viewerDialog && update({ doc: undefined });
+  const runs = useInboxRuns({ clear: () => later.current.clear() }, uncover, (keys) => later.current.keep(keys));
+  const { groups, keep } = useKeptConfirmed(listKey, fresh, runs.handoff.panel?.id ?? null);
+  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
+  const selection = useInboxSelection(listKey, docs);
+  const nav = useInboxNavigation(docs, openKey, (key) => update({ doc: key }, { replace: true }));
+  useEffect(() => {
+    later.current = { clear: selection.clear, keep };
+  });
   const openDoc = openKey ? (docs.find((d) => d.key === openKey) ?? fallbackDoc(openKey)) : null;
   // A selection may hold documents only to be handed off: the question names those it can confirm.
   const ask = (list: DocView[]) => dialogs.askFor(list.filter(isConfirmable).map(toTarget));
@@ -66,8 +85,7 @@ export function InboxView() {
   });
 
   const filtered = Boolean(list.connection || list.month || list.q || list.state !== "open" || list.property);
-  const resetFilters = () =>
-    update({ connection: undefined, month: undefined, q: undefined, state: "open", property: undefined });
+  const neverSynced = connectionList.every((c) => c.lastSync === null);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5 max-md:gap-3">
@@ -92,8 +110,8 @@ export function InboxView() {
             nav={nav}
             openDoc={openDoc}
             connectionName={connectionName}
-            empty={{ filtered, neverSynced: connectionList.every((c) => c.lastSync === null), onReset: resetFilters }}
-            paging={{ offset: list.offset, limit: list.limit, units: inbox.data.units, onChange: update }}
+            empty={{ filtered, neverSynced, onReset: () => update(NO_FILTERS) }}
+            paging={{ offset: list.offset, limit: list.limit, documents: inbox.data.documents, onChange: update }}
             onOpen={open}
             onAsk={ask}
             onHandoff={runs.handoff.ask}
@@ -116,11 +134,10 @@ function useInboxData(search: InboxSearch) {
   const inbox = useQuery({ ...inboxQuery(inboxInputOf(search)), placeholderData: keepPreviousData });
   const connections = useQuery(connectionsQuery());
   const groups = useMemo(() => viewsOf(inbox.data?.groups ?? []), [inbox.data]);
-  const docs = useMemo(() => groups.flatMap((g) => g.docs), [groups]);
   const connectionList = connections.data ?? [];
   const names = new Map(connectionList.map((c) => [c.id, c.name]));
   const connectionName = (id: string) => names.get(id) ?? t("inbox.doc.unknownConnection");
-  return { inbox, connections, groups, docs, connectionList, connectionName };
+  return { inbox, connections, groups, connectionList, connectionName };
 }
 
 /** What "c" asks about: the selection, else the active (or the open) document if it can be confirmed. */
@@ -159,7 +176,7 @@ function InboxDialogs({
   runs: InboxRuns;
   connections: Connection[];
 }) {
-  const { handoff, confirm, handOff } = runs;
+  const { handoff, confirm, confirmAndHandOn, handOff } = runs;
   return (
     <>
       {dialogs.asking && (
@@ -168,6 +185,7 @@ function InboxDialogs({
           connections={connections}
           onCancel={dialogs.cancel}
           onConfirm={confirm}
+          onConfirmAndHandOn={confirmAndHandOn}
         />
       )}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
@@ -232,6 +250,7 @@ function fallbackDoc(key: string): DocView | null {
     state: "open",
     replacedBy: null,
     unit: null,
+    billing: false,
     archived: false,
     handoff: null,
     recipient: null,

@@ -27,6 +27,8 @@ export type GroupHandlers = {
  */
 function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[]): [MessageKey, string | number][] {
   const r = group.register;
+  const open: [MessageKey, number] = ["inbox.unit.open", docs.filter((d) => d.state === "open").length];
+  if (group.billing) return [["inbox.billing.number", group.unit ?? "—"], open];
   const resident = r?.resident
     ? t("inbox.unit.residentOn", { name: r.resident.name, channel: t(`units.channel.${r.resident.channel}`) })
     : t("inbox.unit.noResident");
@@ -35,7 +37,7 @@ function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[])
     ...(group.label && group.unit ? [["inbox.unit.number", group.unit] as [MessageKey, string]] : []),
     ["inbox.unit.pmnumber", group.pmnumber ?? "—"],
     r ? ["inbox.unit.resident", resident] : ["inbox.unit.property", properties.length ? properties.join(", ") : "—"],
-    ["inbox.unit.open", docs.filter((d) => d.state === "open").length],
+    open,
   ];
 }
 
@@ -57,14 +59,23 @@ function UnitHeading(props: {
   const open = docs.filter(isConfirmable);
   const handoffable = group.register?.resident ? docs.filter(isHandoffable) : [];
   const unitName = group.unit ?? t("inbox.unit.none");
-  const title = group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none"));
+  const title = group.billing
+    ? t("inbox.billing.title")
+    : (group.label ?? (group.unit ? t("inbox.unit.title", { unit: group.unit }) : t("inbox.unit.none")));
   const facts = factsOf(t, group, docs);
+  // A unit cut by the pager says which of its documents this page holds.
+  const span =
+    group.before > 0 || group.before + group.documents.length < group.total
+      ? t("inbox.unit.span", { from: group.before + 1, to: group.before + group.documents.length, total: group.total })
+      : null;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 px-1">
       <div>
         <Heading id={headingId} className="font-semibold text-slate-900">
           {title}
         </Heading>
+        {group.billing && <p className="text-sm text-slate-700">{t("inbox.billing.hint")}</p>}
+        {span && <p className="text-sm text-slate-700">{span}</p>}
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           {facts.map(([label, value]) => (
             <div key={label} className="flex gap-1">
@@ -130,9 +141,11 @@ export function UnitGroup({
             <Th>{t("inbox.col.file")}</Th>
             {!h.compact && <Th>{t("inbox.col.connection")}</Th>}
             <Th>{t("inbox.col.state")}</Th>
-            <Th>
-              <span className="sr-only">{t("inbox.col.actions")}</span>
-            </Th>
+            {!h.compact && (
+              <Th>
+                <span className="sr-only">{t("inbox.col.actions")}</span>
+              </Th>
+            )}
           </tr>
         </thead>
         <tbody className="max-md:block">

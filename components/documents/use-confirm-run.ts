@@ -69,8 +69,20 @@ function tallyOfRuns(runs: ConfirmationRun[]): Tally {
  * This page's own confirmation run, document by document (`confirmBatches`, confirm-batches.ts). A cancel asks the
  * server to stop the batch under way (by the run id its answer names) and sends no further batch.
  */
-function useOwnRun() {
+/** The record of a run's outcomes that also tells of (and collects into `into`) the documents it confirmed. */
+function telling(record: (entries: [string, Outcome][]) => void, tell: (keys: string[]) => void, into: string[]) {
+  return (entries: [string, Outcome][]) => {
+    record(entries);
+    const now = entries.filter(([, o]) => o.state === "confirmed").map(([k]) => k);
+    into.push(...now);
+    if (now.length > 0) tell(now);
+  };
+}
+
+function useOwnRun(onConfirmed: (keys: string[]) => void) {
   const client = useQueryClient();
+  const listener = useRef(onConfirmed);
+  useEffect(() => void (listener.current = onConfirmed));
   // Outcomes arrive line by line while the mutation is pending: they are its data, kept beside it.
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
   const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
@@ -87,14 +99,17 @@ function useOwnRun() {
     });
 
   const mutation = useMutation({
+    // Resolves to the keys of the documents this run confirmed (for a hand-off that follows it).
     mutationFn: async (targets: Target[]) => {
       const { confirmBatches } = await import("./confirm-batches");
       const own = control.current;
-      await confirmBatches(targets, own, record, (id) => {
+      const confirmed: string[] = [];
+      await confirmBatches(targets, own, telling(record, listener.current, confirmed), (id) => {
         setRunIds((prev) => new Set([...prev, id]));
         // Cancelled between the request and its answer: the server learns of it now.
         if (own.stop) void cancelRun(id).catch(() => undefined);
       });
+      return confirmed;
     },
     onSettled: () =>
       Promise.all([
@@ -107,12 +122,12 @@ function useOwnRun() {
   const tally = tallyOf(targets, outcomes);
   return {
     runIds,
-    start: (next: Target[]) => {
+    start: (next: Target[], then?: (confirmed: string[]) => void) => {
       control.current = { stop: false };
       setOutcomes(new Map());
       setCancelRequested(false);
       setRun((r) => ({ key: r.key + 1, targets: next }));
-      mutation.mutate(next);
+      mutation.mutate(next, { onSuccess: (confirmed) => then?.(confirmed) });
     },
     panel:
       targets.length === 0
@@ -193,9 +208,12 @@ function useFoundRuns(own: ReadonlySet<string>, busy: boolean) {
   } satisfies RunPanelState;
 }
 
-/** The run panel's state: this page's own run if it started one, else the runs found on the server. */
-export function useConfirmRun() {
-  const own = useOwnRun();
+/**
+ * The run panel's state: this page's own run if it started one, else the runs found on the server. `onConfirmed`
+ * hears of the documents this page's run confirmed as their lines arrive.
+ */
+export function useConfirmRun(onConfirmed: (keys: string[]) => void = () => undefined) {
+  const own = useOwnRun(onConfirmed);
   const found = useFoundRuns(own.runIds, own.panel?.running ?? false);
   return { start: own.start, panel: own.panel ?? found };
 }

@@ -4,12 +4,17 @@ import { useConfirmRun } from "./use-confirm-run";
 import { useHandoffRun } from "@/components/residents/handoffs/use-handoff-run";
 
 /**
- * The inbox's two kinds of run, confirmations and hand-offs to residents: starting either spends
- * the selection and closes what covers the page (`uncover`: on a phone, the viewer), so that the
- * run's panel is in sight.
+ * The inbox's two kinds of run, confirmations and hand-offs to residents, and the one after the other ("Bestätigen und
+ * weitergeben": the documents the confirmation confirmed are then handed on by their residents' channels). Starting
+ * any spends the selection and closes what covers the page (`uncover`: on a phone, the viewer), so that the run's
+ * panel is in sight. `onConfirmed` hears of each document a run of this page confirmed.
  */
-export function useInboxRuns(selection: { clear: () => void }, uncover: () => void) {
-  const confirmRun = useConfirmRun();
+export function useInboxRuns(
+  selection: { clear: () => void },
+  uncover: () => void,
+  onConfirmed?: (keys: string[]) => void,
+) {
+  const confirmRun = useConfirmRun(onConfirmed);
   const handoff = useHandoffRun();
   const starting = () => {
     selection.clear();
@@ -21,6 +26,14 @@ export function useInboxRuns(selection: { clear: () => void }, uncover: () => vo
     confirm: (targets: Target[]) => {
       starting();
       confirmRun.start(targets);
+    },
+    confirmAndHandOn: (targets: Target[]) => {
+      starting();
+      confirmRun.start(targets, (confirmed) => {
+        const done = new Set(confirmed);
+        const next = targets.filter((x) => done.has(x.key));
+        if (next.length > 0) handoff.start(next, false);
+      });
     },
     handOff: (targets: Target[], again: boolean) => {
       starting();

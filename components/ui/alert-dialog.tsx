@@ -6,7 +6,7 @@ import type { ReactNode, RefObject } from "react";
  * A question that needs an answer before anything happens (Radix AlertDialog: focus starts on
  * Cancel, is trapped, and returns to the trigger; Esc cancels; a click outside does nothing).
  * Opened by something other than a Radix trigger (a select's change), `returnFocus` names where
- * focus goes back to.
+ * focus goes back to. `alsoAction`: a second answer that does more than the first (both are primary).
  */
 export function AlertDialog(props: {
   open: boolean;
@@ -17,6 +17,7 @@ export function AlertDialog(props: {
   cancelLabel: string;
   actionLabel: string;
   onAction: () => void;
+  alsoAction?: { label: string; onAction: () => void };
   danger?: boolean;
   returnFocus?: RefObject<HTMLElement | null>;
 }) {
@@ -37,7 +38,7 @@ export function AlertDialog(props: {
             <div className="mt-2 space-y-2 text-sm text-slate-800">{props.description}</div>
           </RadixAlert.Description>
           {props.children}
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <RadixAlert.Cancel className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
               {props.cancelLabel}
             </RadixAlert.Cancel>
@@ -47,6 +48,14 @@ export function AlertDialog(props: {
             >
               {props.actionLabel}
             </RadixAlert.Action>
+            {props.alsoAction && (
+              <RadixAlert.Action
+                onClick={props.alsoAction.onAction}
+                className="rounded bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              >
+                {props.alsoAction.label}
+              </RadixAlert.Action>
+            )}
           </div>
         </RadixAlert.Content>
       </RadixAlert.Portal>

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -85,7 +86,9 @@ function EntryRow({
   const display = useDisplay();
   return (
     <tr>
-      <Td className="break-all font-mono text-xs">{entry.name}</Td>
+      <Td className="font-mono text-xs">
+        <FileName name={entry.name} />
+      </Td>
       <Td className="whitespace-nowrap text-right">
         {entry.isDirectory ? t("viewer.zip.folder") : formatBytes(entry.size, display.locale)}
       </Td>

@@ -23,7 +23,7 @@ export type Fetched = {
   file: ArchivedFile;
   contentType: string;
   filename?: string;
-  via: "view" | "confirm";
+  via: "view" | "confirm" | "handoff";
   /** These bytes against the provider's hashvalue, when it names a digest (lib/delivery/file-facts.ts). */
   check?: HashCheck;
 };

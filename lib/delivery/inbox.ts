@@ -7,6 +7,7 @@ import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 import { today } from "@/lib/residents/tenancies/store";
+import { groupsOf, type InboxRow } from "./inbox-groups";
 import type { InboxInput } from "./schemas";
 
 /**
@@ -35,11 +36,19 @@ export type GroupRegister = {
   address: string | null;
   resident: { name: string; channel: Channel } | null;
 };
+/**
+ * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/delivery/billing.ts): its files
+ * belong to no flat and no resident; `register` then names the property whose units name that billing unit. `total`: the
+ * unit's documents in this view, `before` those on earlier pages (a page holds documents, so a unit may straddle two).
+ */
 export type InboxGroup = {
   unit: string | null;
   pmnumber: string | null;
   label: string | null;
   register: GroupRegister | null;
+  billing: boolean;
+  total: number;
+  before: number;
   documents: InboxDocument[];
 };
 /**
@@ -84,7 +93,8 @@ function rowFilters(userId: string, input: InboxInput): SQL {
  * property, address, label or resident contains the term. `by_pm`: the units registered by their
  * `pmnumber` alone, with the document units (`unit_msc`) they name, found from the register's side
  * (an index lookup of `unit_pm` per such unit), so a register without them costs nothing; a unit
- * the register has by its `mscnumber` keeps that entry.
+ * the register has by its `mscnumber` keeps that entry. `billing`: the register's billing units, each with the
+ * property of its units (one pass over the user's units, like the statement's property list).
  */
 function registerOf(userId: string, q: string | undefined): SQL {
   const like = q === undefined ? undefined : containing(q);
@@ -96,6 +106,10 @@ function registerOf(userId: string, q: string | undefined): SQL {
       ),`
     : sql``;
   return sql`${hits}
+    billing AS MATERIALIZED (
+      SELECT DISTINCT ON (billingunit) billingunit, id, property FROM units
+      WHERE user_id = ${userId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
+    ),
     by_pm AS MATERIALIZED (
       SELECT DISTINCT ON (d.unit_msc) d.unit_msc, r.id, r.property FROM units r CROSS JOIN LATERAL (
         SELECT d.unit_msc FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
@@ -107,71 +121,8 @@ function registerOf(userId: string, q: string | undefined): SQL {
     ),`;
 }
 
-/** The statement's one row; `open`, `rows` and `known` are JSON texts. */
-type Row = {
-  units: number;
-  documents: number;
-  register: boolean;
-  properties: string | null;
-  open: string | null;
-  rows: string | null;
-  known: string | null;
-};
-/** A page's unit as the register knows it. */
-type KnownRow = {
-  u: string;
-  pr: string | null;
-  a: string | null;
-  l: string | null;
-  rn: string | null;
-  ch: Channel | null;
-};
-/** One document of the page, as the statement builds it. */
-type PageRow = {
-  c: string;
-  s: DocumentState;
-  r: string | null;
-  u: string | null;
-  p: string | null;
-  l: string | null;
-  d: Record<string, unknown>;
-  a: boolean;
-  k: RecipientKind | null;
-  h: { s: HandoffState; ch: Channel; at: string } | null;
-};
-
-/** JSON writes a timestamptz in the database's own form; the API answers ISO 8601. */
-const iso = (v: string) => new Date(v).toISOString();
-
-/** The page's documents by unit, in the statement's order, named by the register where it knows the unit. */
-function groupsOf(first: Row | undefined): InboxGroup[] {
-  const known = new Map((JSON.parse(first?.known ?? "null") as KnownRow[] | null)?.map((k) => [k.u, k]) ?? []);
-  const groups: InboxGroup[] = [];
-  for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
-    let group = groups.at(-1);
-    if (!group || group.unit !== r.u)
-      groups.push((group = { unit: r.u, pmnumber: null, label: null, register: null, documents: [] }));
-    group.pmnumber ??= r.p;
-    group.label ??= r.l;
-    group.documents.push({
-      ...r.d,
-      connectionId: r.c,
-      state: r.s,
-      replacedBy: r.r,
-      archived: r.a,
-      recipient: r.k,
-      handoff: r.h && { state: r.h.s, channel: r.h.ch, at: iso(r.h.at) },
-    });
-  }
-  // The register's label wins over the provider's; its property and resident are the group's names.
-  for (const group of groups) {
-    const k = group.unit === null ? undefined : known.get(group.unit);
-    if (!k) continue;
-    group.label = k.l ?? group.label;
-    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
-  }
-  return groups;
-}
+/** A unit's documents in the order the page shows them, the same in every query that cuts the unit into pages. */
+const DOC_ORDER = sql.raw("d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid, d.connection_id");
 
 /** The asked states as a list of SQL values. */
 const listOf = (states: readonly string[]) =>
@@ -215,20 +166,26 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
   const filters = rowFilters(userId, input);
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.period_to, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
-  const rows = rowsOf<Row>(
+  const rows = rowsOf<InboxRow>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       ${registerOf(userId, input.q)}
       groups AS MATERIALIZED (${groupedOf(input, asked, filters)}),
       placed AS (
-        SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id) IS NULL AS unregistered, COALESCE(r.property, p.property) AS property
+        SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id, b.id) IS NULL AS unregistered,
+          COALESCE(r.property, p.property, b.property) AS property, b.property AS bp
         FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
-        ${input.property ? sql`WHERE COALESCE(r.property, p.property) = ${input.property}` : sql``}
+        LEFT JOIN billing b ON b.billingunit = g.unit_msc AND r.id IS NULL AND p.id IS NULL
+        ${input.property ? sql`WHERE COALESCE(r.property, p.property, b.property) = ${input.property}` : sql``}
+      ),
+      placed_upto AS MATERIALIZED (
+        SELECT *, sum(n) OVER (ORDER BY unregistered, property NULLS LAST, bp IS NULL, unit_msc NULLS LAST ROWS UNBOUNDED PRECEDING) AS upto FROM placed
       ),
       page AS MATERIALIZED (
-        SELECT unit_msc, rid, row_number() OVER (ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST) AS pos FROM (
-          SELECT * FROM placed ORDER BY unregistered, property NULLS LAST, unit_msc NULLS LAST LIMIT ${input.limit} OFFSET ${input.offset}) p
+        SELECT unit_msc, rid, bp, n, row_number() OVER (ORDER BY upto) AS pos,
+          greatest(${input.offset} - (upto - n), 0) AS skip, least(upto, ${input.offset + input.limit}) - greatest(upto - n, ${input.offset}) AS take
+        FROM placed_upto WHERE upto > ${input.offset} AND upto - n < ${input.offset + input.limit}
       ),
       totals AS (SELECT count(*)::int AS units, COALESCE(sum(n), 0)::int AS documents FROM ${input.property ? sql`placed` : sql`groups`}),
       open AS (
@@ -239,12 +196,14 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
         SELECT page.pos, page.rid, d.* FROM page CROSS JOIN LATERAL (
           SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
           WHERE d.unit_msc = page.unit_msc AND d.state IN (${listOf(asked)})${filters}
-          OFFSET 0
+          ORDER BY ${DOC_ORDER} OFFSET page.skip LIMIT page.take
         ) d
         UNION ALL
-        SELECT (SELECT pos FROM page WHERE page.unit_msc IS NULL), NULL::uuid, ${columns}
-        FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
-        WHERE d.unit_msc IS NULL AND EXISTS (SELECT 1 FROM page WHERE page.unit_msc IS NULL) AND d.state IN (${listOf(asked)})${filters}
+        SELECT page.pos, NULL::uuid, d.* FROM page CROSS JOIN LATERAL (
+          SELECT ${columns} FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
+          WHERE d.unit_msc IS NULL AND d.state IN (${listOf(asked)})${filters}
+          ORDER BY ${DOC_ORDER} OFFSET page.skip LIMIT page.take
+        ) d WHERE page.unit_msc IS NULL
       )
       SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
         (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
@@ -254,9 +213,10 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
               AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date) LIMIT 1
           ) t ON true)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
+        (SELECT json_agg(json_build_object('u', p.unit_msc, 'n', p.n, 's', p.skip, 'bp', p.bp)) FROM page p)::text AS spans,
         (SELECT json_agg(json_build_object('c', d.connection_id, 's', d.state, 'r', d.replaced_by, 'u', d.unit_msc, 'p', d.unit_pm, 'l', d.unit_label, 'd', d.document,
           'a', d.sha256 IS NOT NULL, 'k', rr.kind, 'h', CASE WHEN h.id IS NOT NULL THEN json_build_object('s', h.state, 'ch', h.channel, 'at', h.at) END)
-          ORDER BY d.pos, d.period_from DESC NULLS LAST, d.doctype, d.first_seen_at, d.documentid)
+          ORDER BY d.pos, ${DOC_ORDER})
           FROM rows d LEFT JOIN units r ON r.id = d.rid
           LEFT JOIN LATERAL handoff_recipient(r.id, d.connection_id, d.documentid, d.period_from, d.period_to) rr ON r.id IS NOT NULL
           LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.tenancy_id = rr.tenancy_id)::text AS rows

@@ -12,6 +12,7 @@ import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
 import { handoffProof } from "./messages/handoff-proof";
 import { handoffRuns } from "./messages/handoff-runs";
+import { handoffInbox } from "./messages/handoff-inbox";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
@@ -55,6 +56,7 @@ export const messages = {
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
+    ...handoffInbox.de,
     ...tenancies.de,
     ...tenanciesPage.de,
     ...reports.de,
@@ -86,6 +88,7 @@ export const messages = {
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,
+    ...handoffInbox.en,
     ...tenancies.en,
     ...tenanciesPage.en,
     ...reports.en,

@@ -7,7 +7,7 @@ import { defaultsOf, param, readList, type ListState, type Raw } from "./params"
  */
 export const INBOX_LIST = {
   offset: param.offset,
-  /** Usage units per page. */
+  /** Documents per page, grouped by usage unit: a unit with more is continued on the next page. */
   limit: param.limit(50, 200),
   connection: param.uuid,
   q: param.text(200),
@@ -19,7 +19,7 @@ export const INBOX_LIST = {
 export type InboxInput = ListState<typeof INBOX_LIST>;
 
 /** The page sizes the pager offers (the default among them). */
-export const INBOX_PAGE_SIZES = [10, 25, 50];
+export const INBOX_PAGE_SIZES = [25, 50, 100];
 
 /**
  * The page's view of the list: open documents unless asked otherwise ("all" lifts the state

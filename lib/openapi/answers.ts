@@ -157,7 +157,7 @@ const InboxDocument = DocumentAnswer.extend({
   connectionId: Uuid,
   state: z.enum(DOCUMENT_STATES),
   replacedBy: z.string().nullable(),
-  archived: z.boolean().meta({ description: "its bytes are archived: only then can it be handed to its resident" }),
+  archived: z.boolean().meta({ description: "its bytes are archived (a hand-off archives them first when they are not)" }),
   recipient: z.enum(RECIPIENT_KINDS).nullable().meta({
     description: 'who receives it by the one rule (docs/api.md, "Who receives a document"); null outside the register',
   }),
@@ -187,6 +187,12 @@ export const InboxAnswer = z.object({
         })
         .nullable()
         .meta({ description: "what the user's unit register says of the unit; null when it is not in the register" }),
+      billing: z.boolean().meta({
+        description:
+          "the unit is a property's `billingunit` (a DTA file of the whole property): no flat, no resident; `register` names the property whose units give that billing unit",
+      }),
+      total: Int.meta({ description: "the unit's documents in this view, on all pages" }),
+      before: Int.meta({ description: "the unit's documents on earlier pages (a page holds `limit` documents)" }),
       documents: z.array(InboxDocument),
     }),
   ),

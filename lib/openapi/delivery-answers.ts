@@ -22,6 +22,10 @@ export const DeliveryAnswer = z.object({
   mimetype: z.string(),
   units: z.array(z.string()),
   register: RegisterNamesAnswer,
+  billing: z.boolean().meta({
+    description:
+      "a file of the whole property: its unit is a `billingunit` reference (a DTA ZIP); `register` then names the property whose units give that billing unit",
+  }),
   state: z.enum(DOCUMENT_STATES),
   firstSeenAt: DateTime,
   fetchedAt: DateTime.nullable(),

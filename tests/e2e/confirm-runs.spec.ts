@@ -54,6 +54,8 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   await syncedInbox(page, base, (customer) => ids.map((id) => uviDoc(id, "740000", "2026-10", customer)));
   // Every PUT takes a while: the run is still under way after the reload.
   await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 4000 }]);
+  // A page holds 50 documents by default: the unit's 60 are on one page of 100.
+  await page.goto(`${base}/documents?limit=100`);
 
   await page.getByRole("button", { name: /^Alle offenen bestätigen \(60\)/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "60 Dokumente bestätigen" }).click();

@@ -65,7 +65,12 @@ for (const width of [1440, 390]) {
     await page.goto(`${base}/connections`);
     const hint = page.getByRole("complementary", { name: "Sandbox eingeschaltet" });
     await expect(hint).toContainText("npm run demo");
-    await expect(hint).toContainText("docs/sandbox.md");
+    // What a connection to the sandbox needs, in German on the page, not in a developer document.
+    await expect(hint).toContainText("/arge (UVI) oder /dta (DTA)");
+    await expect(hint).not.toContainText("docs/");
+    await expect(page.getByRole("option", { name: /^DTA/ })).toHaveText(
+      "DTA (Datenaustausch als ZIP, die ältere DTA-Variante)",
+    );
     await expectNoSidewaysScroll(page);
     await expectFieldsInside(page, "Neue Verbindung");
 
@@ -78,7 +83,9 @@ for (const width of [1440, 390]) {
     await expect(card.getByTestId("sync-done")).toHaveText(
       "Abgleich beendet: 4 offen, 4 neu, 0 nicht mehr beim Anbieter.",
     );
-    await expect(card.getByTestId("connection-open")).toHaveText("4 offen (Stand: lokaler Index, wie im Posteingang)");
+    await expect(card.getByTestId("connection-open")).toHaveText(
+      "4 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
+    );
 
     // A confirmation elsewhere: the card says what the inbox says, now; the test says what the provider says.
     const session = await mustSignIn(baseUrl(), manager.email, manager.password);
@@ -93,7 +100,9 @@ for (const width of [1440, 390]) {
     await page.reload();
     const inbox = await api(session, base, "/api/inbox");
     expect(inbox.body.connections[0].open).toBe(3);
-    await expect(card.getByTestId("connection-open")).toHaveText("3 offen (Stand: lokaler Index, wie im Posteingang)");
+    await expect(card.getByTestId("connection-open")).toHaveText(
+      "3 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
+    );
     await card.getByRole("button", { name: "Testen" }).click();
     await expect(card.getByTestId("connection-test-result")).toContainText(
       "Der Anbieter meldet jetzt 3 offene Dokumente (Stand: Anbieter, beim Test)",

@@ -26,6 +26,20 @@ const DOCUMENTS = [
   uvi("eg-feb", UNIT_EG, "2026-02"),
   uvi("og-jan", UNIT_OG, "2026-01"),
   uvi("loose-jan", UNIT_LOOSE, "2026-01"),
+  // A file of the whole property (issue #35): its billing unit and the flats it names, no flat's own.
+  {
+    ...uvi("birke-ae", UNIT_EG, "2026-01"),
+    metadata: [
+      { reftype: "billingunit", mscnumber: `AE${run}`, pmnumber: null, from: null, to: null },
+      ...[UNIT_EG, UNIT_OG].map((msc) => ({
+        reftype: "residentialunit",
+        mscnumber: msc,
+        pmnumber: null,
+        from: "2026-01-01",
+        to: "2026-01-31",
+      })),
+    ],
+  },
 ];
 const REGISTER = [
   "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
@@ -69,9 +83,12 @@ test.afterAll(async () => {
 test("support filters the record by property and sees the register's names", async ({ page, base }) => {
   await signInAs(page, support.email, support.password);
   await page.goto(`${base}/delivery?connection=${connectionId}`);
-  await expect(page.getByTestId("delivery-count")).toHaveText("4 Dokumente gefunden.");
+  await expect(page.getByTestId("delivery-count")).toHaveText("5 Dokumente gefunden.");
   const loose = page.getByRole("row").filter({ hasText: `loose-jan-${run}` });
   await expect(loose.getByTestId("unit-names")).toHaveText("Nicht im Verzeichnis");
+  // The property's own file is the property's, not a flat missing from the register.
+  const property = page.getByRole("row").filter({ hasText: `birke-ae-${run}` });
+  await expect(property.getByTestId("unit-names")).toHaveText(`Datei der Liegenschaft · ${BIRKE}`);
 
   const form = page.getByRole("search", { name: "Suche und Filter" });
   await form.getByLabel("Liegenschaft").selectOption(BIRKE);

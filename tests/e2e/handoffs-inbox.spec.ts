@@ -5,7 +5,7 @@ import { syncButton } from "./shell-support";
 
 /**
  * Issue 24 in the inbox, on a phone (390 px), in German: a unit's documents say they are not handed
- * on (and, before they are archived, why they cannot be), a selection of them goes to the resident
+ * on (and can be before they are archived: the hand-off archives them, issue #35), a selection of them goes to the resident
  * as a run whose progress and outcome the page finds again after a reload, the rows then say
  * "Weitergegeben per E-Mail", the sandbox mailbox holds each mail once, and sending one again is an
  * explicit choice in the question before it.
@@ -40,19 +40,21 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await (await syncButton(page, "Messdienst Ahorn")).click();
   await expect(page.getByTestId("sync-done")).toBeVisible({ timeout: 30_000 });
 
-  // Not archived yet: the action says why not.
+  // Not archived yet: the action is there all the same (the hand-off archives what it needs), and nothing says otherwise.
   const group = page.getByRole("region", { name: `Dachgeschoss ${tag}` });
   await expect(group.getByRole("row").filter({ hasText: "Nicht weitergegeben" })).toHaveCount(3);
   const first = group.getByRole("button", { name: `An Bewohner weitergeben: UVI_${ids[0]}.pdf` });
-  await expect(first).toHaveAttribute("aria-disabled", "true");
-  await expect(first).toHaveAccessibleDescription("Erst nach dem Archivieren");
+  await expect(first).toBeEnabled();
+  await expect(first).not.toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByText("Erst nach dem Archivieren")).toHaveCount(0);
 
-  // Confirmed, their bytes are archived; the list shows every state from now on (its address says so).
+  // Confirmed: the rows stay in this view with their unit's hand-off; the list then shows every state (its address).
   await group.getByRole("button", { name: /^Alle offenen bestätigen \(3\)/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "3 Dokumente bestätigen" }).click();
   await expect(page.getByTestId("confirm-run").getByRole("status")).toContainText("Fertig: 3 bestätigt", {
     timeout: 30_000,
   });
+  await expect(group.getByRole("button", { name: /^An Bewohner weitergeben \(3\)/ })).toBeVisible();
   await page.getByTestId("confirm-run").getByRole("button", { name: "Schließen" }).click();
   await page.goto(`${base}/documents?state=all`);
   await expect(group.getByRole("button", { name: /^An Bewohner weitergeben \(3\)/ })).toBeVisible();

@@ -60,10 +60,11 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   expect(await confirmedAtProvider("t-0-2026-09")).toBe(true);
   expect(await confirmedAtProvider("t-1-2026-09")).toBe(true);
   expect(await confirmedAtProvider("t-0-2026-08")).toBe(false);
-  await expect(file(page, "UVI_t-0-2026-09.pdf")).toHaveCount(0);
+  // Confirmed, the rows stay on the page (issue #35), so the keys move among them as before.
+  await expect(page.getByRole("row").filter({ has: file(page, "UVI_t-0-2026-09.pdf") })).toContainText("Bestätigt");
 
   // c on the focused document alone; Esc cancels without confirming.
-  await page.keyboard.press("j");
+  await page.keyboard.press("k");
   await expect(file(page, "UVI_t-0-2026-08.pdf")).toBeFocused();
   await page.keyboard.press("c");
   await expect(dialog).toContainText("Dokument bestätigen?");
@@ -77,6 +78,10 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   await page.keyboard.press("o");
   await expect(page.getByRole("region", { name: "UVI_t-0-2026-08.pdf" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`doc=${connectionId}%3At-0-2026-08`));
+  // j moves it along, through the confirmed UVI_t-1-2026-09.pdf that stays on the page.
+  await page.keyboard.press("j");
+  await expect(page.getByRole("region", { name: "UVI_t-1-2026-09.pdf" })).toBeVisible();
+  await expect(page.getByTestId("document-pane")).toContainText("Bestätigt");
   await page.keyboard.press("j");
   await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf" })).toBeVisible();
   await expect(page).toHaveURL(/doc=.*t-1-2026-08/);

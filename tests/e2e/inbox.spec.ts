@@ -71,19 +71,20 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(first.getByRole("row").filter({ hasText: "UVI_k-00-2026-08.pdf" })).toContainText("August 2026");
   await shot(page, "de-list");
 
-  // Paging, in the URL: reload keeps the view, back returns to the one before.
-  await page.getByLabel("Nutzeinheiten pro Seite").selectOption("10");
-  await expect(page).toHaveURL(/[?&]limit=10(&|$)/);
-  await expect(page.getByTestId("pager-status")).toContainText("Seite 1 von 3");
+  // Paging by documents (at most 50 by default), in the URL: reload keeps the view, back returns to the one before.
+  await page.getByLabel("Dokumente pro Seite").selectOption("25");
+  await expect(page).toHaveURL(/[?&]limit=25(&|$)/);
+  await expect(page.getByTestId("pager-status")).toContainText("Seite 1 von 2");
   await page.getByRole("button", { name: "Nächste Seite" }).click();
-  await expect(page).toHaveURL(/offset=10/);
-  await expect(page.getByTestId("pager-status")).toContainText("Seite 2 von 3");
-  await expect(page.getByRole("region", { name: `Nutzeinheit ${unit(10)}` })).toBeVisible();
+  await expect(page).toHaveURL(/offset=25/);
+  await expect(page.getByTestId("pager-status")).toContainText("Seite 2 von 2");
+  // 25 documents a page: unit 0's three and units 1 to 11 with two each, then units 12 to 23.
+  await expect(page.getByRole("region", { name: `Nutzeinheit ${unit(12)}` })).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("pager-status")).toContainText("Seite 2 von 3");
-  await expect(page.getByTestId("unit-group")).toHaveCount(10);
+  await expect(page.getByTestId("pager-status")).toContainText("Seite 2 von 2");
+  await expect(page.getByTestId("unit-group")).toHaveCount(12);
   await page.goBack();
-  await expect(page.getByTestId("pager-status")).toContainText("Seite 1 von 3");
+  await expect(page.getByTestId("pager-status")).toContainText("Seite 1 von 2");
   await expect(page.getByRole("region", { name: `Nutzeinheit ${unit(0)}` })).toBeVisible();
 
   // Filters: month, search, state, connection.
@@ -109,8 +110,8 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(page).not.toHaveURL(/state=all/);
   await expect(page.getByLabel("Status")).toHaveValue("open");
   await page.getByRole("button", { name: "Filter zurücksetzen" }).first().click();
-  await expect(page).toHaveURL(/\/documents\?limit=10$/);
-  await expect(page.getByTestId("unit-group")).toHaveCount(10);
+  await expect(page).toHaveURL(/\/documents\?limit=25$/);
+  await expect(page.getByTestId("unit-group")).toHaveCount(12);
 
   // The split view: the URL names the document; Esc closes it.
   await page.getByRole("button", { name: "UVI_k-05-2026-09.pdf", exact: true }).click();
@@ -130,7 +131,8 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(viewer).toHaveCount(0);
   await expect(page).not.toHaveURL(/doc=/);
 
-  // Confirm one document: the dialog names it, its unit and the connection; the row goes when the server says so.
+  // Confirm one document: the dialog names it, its unit and the connection; the row says so when the server does, and
+  // stays on this page with its hand-off until the page is reloaded.
   await page.getByRole("button", { name: "Bestätigen: UVI_k-01-2026-08.pdf" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Dokument bestätigen?");
@@ -144,7 +146,12 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(page.getByTestId("confirm-run")).toContainText(
     "Fertig: 1 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
   );
-  await expect(page.getByRole("button", { name: "UVI_k-01-2026-08.pdf", exact: true })).toHaveCount(0);
+  const confirmedRow = page.getByRole("row").filter({ hasText: "UVI_k-01-2026-08.pdf" });
+  await expect(confirmedRow).toContainText("Bestätigt");
+  await expect(confirmedRow.getByRole("button", { name: "Bestätigen: UVI_k-01-2026-08.pdf" })).toHaveCount(0);
+  await expect(
+    confirmedRow.getByRole("button", { name: "An Bewohner weitergeben: UVI_k-01-2026-08.pdf" }),
+  ).toBeVisible();
   expect(await confirmedAtProvider("k-01-2026-08")).toBe(true);
   expect(await confirmedAtProvider("k-01-2026-09")).toBe(false);
 
@@ -155,7 +162,8 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(dialog).toContainText(`Nutzeinheit: ${unit(2)}`);
   await dialog.getByRole("button", { name: "2 Dokumente bestätigen" }).click();
   await expect(page.getByTestId("confirm-run")).toContainText("Fertig: 2 bestätigt");
-  await expect(unit2).toHaveCount(0);
+  await expect(unit2.getByRole("button", { name: /Alle offenen bestätigen/ })).toHaveCount(0);
+  await expect(unit2.getByRole("row").filter({ hasText: "Bestätigt" })).toHaveCount(2);
   expect(await confirmedAtProvider("k-02-2026-08")).toBe(true);
   expect(await confirmedAtProvider("k-02-2026-09")).toBe(true);
   await expect(page.getByTestId("inbox-totals")).toContainText("Offene Dokumente46");
@@ -167,7 +175,9 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await page.getByRole("link", { name: "Verbindungen" }).click();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messdienst Nord" }) });
   await expect(card.getByTestId("sync-status")).toHaveText(/^Letzter Abgleich .+: erfolgreich\.$/);
-  await expect(card.getByTestId("connection-open")).toHaveText("46 offen (Stand: lokaler Index, wie im Posteingang)");
+  await expect(card.getByTestId("connection-open")).toHaveText(
+    "46 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
+  );
   await shot(page, "de-connections");
 });
 

@@ -12,8 +12,8 @@ import { makeUser } from "../support/connections";
  * Issue 24, the inbox's hand-off as a run that outlives the page: a `POST /api/handoffs` whose
  * client goes away at once still hands every document off (the mailbox holds each mail once), is
  * listed afterwards with counts that agree with its lines, and the inbox answer carries each
- * document's hand-off state and whether it is archived. A run whose instance dies is ended as
- * `instance_ended`.
+ * document's hand-off state and whether it is archived. A document never opened is archived by the
+ * hand-off itself (issue #35). A run whose instance dies is ended as `instance_ended`.
  */
 
 const RESIDENTS = ["a.eins", "b.zwei", "c.drei", "d.vier"].map((n) => `${n}@example.de`);
@@ -44,7 +44,12 @@ const smtpPort = await freePort();
 
 describe("hand-off runs", () => {
   const s = sandboxSuite(
-    [...HANDED.map((id, i) => uvi(id, `810${i}`)), uvi("r-9", "8109"), uvi("r-open", "8100", "2026-09")],
+    [
+      ...HANDED.map((id, i) => uvi(id, `810${i}`)),
+      uvi("r-9", "8109"),
+      uvi("r-open", "8100", "2026-09"),
+      uvi("r-unread", "8101", "2026-09"),
+    ],
     {
       synced: true,
       env: {
@@ -68,7 +73,7 @@ describe("hand-off runs", () => {
       headers: { "content-type": "text/csv" },
     });
     assert.equal(put.status, 200, put.text);
-    // Confirmed: their bytes are archived. `r-open` stays open and unread, so not archived.
+    // Confirmed: their bytes are archived. `r-open` and `r-unread` stay open and unread, so not archived.
     for (const id of [...HANDED, "r-9"]) {
       const res = await api(
         s.manager.session,
@@ -104,10 +109,11 @@ describe("hand-off runs", () => {
     await setFaults(s.server, []);
     assert.ok(run?.finishedAt, "the run ended");
     assert.equal(run.ended, "done");
-    assert.deepEqual([run.total, run.sent, run.failed, run.skipped], [6, 4, 0, 2]);
+    assert.deepEqual([run.total, run.sent, run.failed, run.skipped], [6, 5, 0, 1]);
     assert.deepEqual(
       run.lines.map((l) => [l.documentid, l.state]),
-      [...HANDED.map((d) => [d, "sent"]), ["r-9", "skipped"], ["r-open", "skipped"]],
+      [...HANDED.map((d) => [d, "sent"]), ["r-9", "skipped"], ["r-open", "sent"]],
+      "the unread `r-open` is fetched and archived by the hand-off, then sent",
     );
     const count = (state: string) => run!.lines.filter((l) => l.state === state).length;
     assert.deepEqual(
@@ -116,18 +122,21 @@ describe("hand-off runs", () => {
       "the counts agree with the lines",
     );
     assert.match(String(run.lines[4]!.message), /kein Bewohner eingetragen/);
-    assert.match(String(run.lines[5]!.message), /nicht archiviert/);
 
     const mails = await keptMail(s.server);
-    assert.deepEqual(mails.map((m) => m.to[0]).sort(), [...RESIDENTS].sort(), "each resident's mail, once");
+    assert.deepEqual(
+      mails.map((m) => m.to[0]).sort(),
+      [...RESIDENTS, RESIDENTS[0]!].sort(),
+      "each document's mail, once: the first resident receives two",
+    );
 
     const { runs } = await get<{ runs: Run[] }>("/api/handoffs/runs");
     const listed = runs.find((r) => r.id === id);
     assert.deepEqual(listed && [listed.total, listed.sent, listed.failed, listed.skipped, listed.ended], [
       6,
-      4,
+      5,
       0,
-      2,
+      1,
       "done",
     ]);
   });
@@ -147,7 +156,12 @@ describe("hand-off runs", () => {
       [true, null],
       "no resident: not handed off",
     );
-    assert.deepEqual([docs.get("r-open")?.archived, docs.get("r-open")?.handoff], [false, null]);
+    assert.deepEqual(
+      [docs.get("r-open")?.archived, docs.get("r-open")?.handoff?.state],
+      [true, "sent"],
+      "archived by its hand-off",
+    );
+    assert.deepEqual([docs.get("r-unread")?.archived, docs.get("r-unread")?.handoff], [false, null]);
   });
 
   test("another user's run answers 404 like a missing one", async () => {

@@ -29,6 +29,18 @@ const THIS_MONTH = new Intl.DateTimeFormat("sv-SE", {
   month: "2-digit",
 }).format(new Date());
 
+// A file of the whole property: its billing unit and its flats (as a DTA ZIP names them), no flat's own.
+const PROPERTY_FILE = [
+  { reftype: "billingunit", mscnumber: "AE-70", pmnumber: null, from: null, to: null },
+  ...["7001", "7002"].map((msc) => ({
+    reftype: "residentialunit",
+    mscnumber: msc,
+    pmnumber: `PM-${msc}`,
+    from: "2026-10-01",
+    to: "2026-10-31",
+  })),
+];
+
 // The server's own mailbox is where its SMTP_URL points, so the port is chosen before it starts.
 const smtpPort = await freePort();
 
@@ -42,6 +54,8 @@ describe("hand-off by e-mail", () => {
       uvi("h-5", "7001", "2026-09"),
       uvi("h-6", "7005"),
       uvi("h-7", "7005", THIS_MONTH),
+      uvi("h-8", "7001", "2026-08"),
+      uvi("h-prop", null, "2026-10", { metadata: PROPERTY_FILE }),
     ],
     {
       synced: true,
@@ -133,17 +147,43 @@ describe("hand-off by e-mail", () => {
     assert.equal((await keptMail(s.server)).length, 1);
   });
 
+  test("a document never opened is fetched and archived by its hand-off, and the archived bytes go out (issue #35)", async () => {
+    await control(s.server, "DELETE", "/mail");
+    assert.equal((await recordOf("h-8")).sha256 ?? null, null, "not archived before");
+    const res = await handOff([doc("h-8")]);
+    assert.deepEqual(
+      res.lines.map((l) => l.state ?? l.done),
+      ["sent", true],
+      res.text,
+    );
+    const record = await recordOf("h-8");
+    assert.match(record.sha256, /^[0-9a-f]{64}$/);
+    const fetch = record.events.find((e) => e.kind === "fetch");
+    assert.deepEqual([fetch?.detail.via, fetch?.detail.sha256], ["handoff", record.sha256]);
+    const [mail] = await keptMail(s.server);
+    assert.equal(mail!.attachments[0]!.sha256, record.sha256, "the archived bytes went out");
+  });
+
   test("what cannot go out is skipped with its reason: not archived, no unit, no resident, another channel, not the user's", async () => {
     const other = await makeUser(s.server, "manager");
-    const res = await handOff([doc("h-5x"), doc("h-3"), doc("h-4"), doc("h-2")]);
+    const res = await handOff([doc("h-5x"), doc("h-3"), doc("h-4"), doc("h-2"), doc("h-prop")]);
     assert.deepEqual(
-      res.lines.slice(0, 4).map((l) => [l.documentid, l.state]),
+      res.lines.slice(0, 5).map((l) => [l.documentid, l.state]),
       [
         ["h-5x", "skipped"],
         ["h-3", "skipped"],
         ["h-4", "skipped"],
         ["h-2", "skipped"],
+        ["h-prop", "skipped"],
       ],
+    );
+    assert.match(String(res.lines[4]!.message), /Datei der ganzen Liegenschaft/);
+    const inbox = await api(s.manager.session, s.server.url, "/api/inbox?limit=200");
+    const groups = (inbox.body as { groups: { unit: string | null; billing: boolean }[] }).groups;
+    assert.deepEqual(
+      groups.filter((g) => g.billing).map((g) => g.unit),
+      ["AE-70"],
+      "the property's file is its own group, marked as the property's",
     );
     assert.match(String(res.lines[1]!.message), /nicht in Ihrem Verzeichnis/);
     assert.match(String(res.lines[2]!.message), /kein Bewohner/);

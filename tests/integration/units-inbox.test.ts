@@ -15,6 +15,9 @@ import { sandboxSuite } from "../support/suite";
 type Group = {
   unit: string | null;
   label: string | null;
+  total: number;
+  before: number;
+  documents: { documentid: string }[];
   register: {
     property: string | null;
     address: string | null;
@@ -86,11 +89,15 @@ describe("the inbox by property", () => {
   });
 
   test("paging follows that order, and the property filter shows one property's units", async () => {
-    const page = await inbox("?limit=1&offset=1");
+    // Pages hold documents: 7002's two (u-2, u-4), then 7001's u-1; the second page of two begins inside 7002.
+    const page = await inbox("?limit=2&offset=1");
     assert.equal(page.units, 4);
     assert.deepEqual(
-      page.groups.map((g) => g.unit),
-      ["7001"],
+      page.groups.map((g) => [g.unit, g.total, g.before, g.documents.map((d) => d.documentid)]),
+      [
+        ["7002", 2, 1, ["u-4"]],
+        ["7001", 1, 0, ["u-1"]],
+      ],
     );
     const ahorn = await inbox(`?property=${encodeURIComponent("Haus Ahorn")}`);
     assert.equal(ahorn.units, 1);

@@ -5,8 +5,8 @@ import { useT } from "@/lib/i18n/client";
 import { isHandoffable, toTarget, type DocView, type Target } from "@/components/documents/inbox-model";
 
 /**
- * The question before a hand-off: how many documents go to their residents, how many cannot
- * (not archived), and, when some went out before, "Erneut senden" as an explicit choice that
+ * The question before a hand-off: how many documents go to their residents (those not yet archived are archived by
+ * the hand-off), how many cannot (files of the whole property), and, when some went out before, "Erneut senden" as an explicit choice that
  * changes the answer's button. Rendered only while it asks (lazy-parts.tsx).
  */
 export function HandoffDialog(props: {
@@ -17,7 +17,7 @@ export function HandoffDialog(props: {
   const t = useT();
   const [again, setAgain] = useState(false);
   const ready = props.docs.filter(isHandoffable);
-  const notArchived = props.docs.length - ready.length;
+  const property = props.docs.length - ready.length;
   const sentBefore = ready.filter((d) => d.handoff !== null && d.handoff.state !== "failed").length;
   const n = ready.length;
   return (
@@ -28,7 +28,7 @@ export function HandoffDialog(props: {
       description={
         <>
           <p>{t("inbox.handoff.ask.what")}</p>
-          {notArchived > 0 && <p>{t("inbox.handoff.ask.skipped", { n: notArchived })}</p>}
+          {property > 0 && <p>{t("inbox.handoff.ask.skipped", { n: property })}</p>}
           {sentBefore > 0 && <p className="font-medium">{t("inbox.handoff.ask.sentBefore", { n: sentBefore })}</p>}
         </>
       }

@@ -1,26 +1,19 @@
 "use client";
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { FileName } from "@/components/ui/file-name";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { inboxKeys } from "@/lib/client/queries";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { HandoffLine, HandoffRunDetail } from "@/lib/client/types";
+import type { HandoffLine } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { docKey, type DocView } from "@/components/documents/inbox-model";
 import { RunPanelFrame } from "@/components/documents/run-panel-frame";
-import { handoffRunKeys, type HandoffPanelState } from "./use-handoff-run";
+import { handoffRunQuery, type HandoffPanelState } from "./use-handoff-run";
 
 /** How often a running hand-off's record is read again. */
 const POLL_MS = 1000;
-
-/** One run with its lines so far (`GET /api/handoffs/runs/{id}`). */
-const handoffRunQuery = (id: string) =>
-  queryOptions({
-    queryKey: handoffRunKeys.one(id),
-    queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
-  });
 
 const TONES = { sent: "success", failed: "danger", skipped: "warning" } as const;
 
@@ -107,7 +100,9 @@ function OutcomeItem({ line, name }: { line: HandoffLine; name: string | undefin
   const t = useT();
   return (
     <li className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="handoff-outcome">
-      <span className="break-all font-medium text-slate-900">{name ?? line.documentid}</span>
+      <span className="font-medium text-slate-900">
+        <FileName name={name ?? line.documentid} />
+      </span>
       <Badge tone={TONES[line.state]}>{t(`inbox.handoff.run.line.${line.state}`)}</Badge>
       {line.message && <span className="text-slate-800">{line.message}</span>}
     </li>

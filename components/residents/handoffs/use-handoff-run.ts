@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
-import type { HandoffRunView } from "@/lib/client/types";
+import type { HandoffRunDetail, HandoffRunView } from "@/lib/client/types";
 import type { DocView, Target } from "@/components/documents/inbox-model";
 
 export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
@@ -13,6 +13,13 @@ const handoffRunsQuery = () =>
   queryOptions({
     queryKey: handoffRunKeys.all,
     queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs"),
+  });
+
+/** One run with its lines so far (`GET /api/handoffs/runs/{id}`): the panel polls it, the inbox's kept rows read it. */
+export const handoffRunQuery = (id: string) =>
+  queryOptions({
+    queryKey: handoffRunKeys.one(id),
+    queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
   });
 
 /** The run the panel shows: `id` is null until the server has named a run this page started. */

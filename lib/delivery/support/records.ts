@@ -10,7 +10,8 @@ import { env } from "@/lib/env";
 import { AppError, forbidden } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import type { DeliveryFiltersInput, DeliveryQueryInput } from "./schemas";
-import { inProperty, registerNames, registerProperties, type RegisterNames } from "./register";
+import { billingNames, inProperty, registerNames, registerProperties, type RegisterNames } from "./register";
+import { isBilling } from "../billing";
 import { countRecords, gathers, matches, newestPage, onPage, pageTotal, searchPage } from "./search";
 
 /**
@@ -49,6 +50,8 @@ export type DeliveryRecord = {
    * resident).
    */
   register: RegisterNames | null;
+  /** A file of the whole property (its unit is a billing unit, ../billing.ts): `register` then names the property. */
+  billing: boolean;
   state: DocumentState;
   firstSeenAt: string;
   fetchedAt: string | null;
@@ -83,7 +86,9 @@ export const recordColumns = {
   filename: d.filename,
   mimetype: d.mimetype,
   units: unitsOf,
-  register: registerNames(connections.userId, d.unitMsc, d.unitPm),
+  register: sql<RegisterNames | null>`CASE WHEN ${isBilling(d.document, d.unitMsc)}
+    THEN ${billingNames(connections.userId, d.document, d.unitMsc)} ELSE ${registerNames(connections.userId, d.unitMsc, d.unitPm)} END`,
+  billing: isBilling(d.document, d.unitMsc),
   state: d.state,
   firstSeenAt: d.firstSeenAt,
   fetchedAt: d.fetchedAt,
@@ -123,6 +128,7 @@ export function toRecord(r: RecordRow): DeliveryRecord {
     mimetype: r.mimetype,
     units: Array.isArray(r.units) ? r.units.map(String) : [],
     register: r.register,
+    billing: Boolean(r.billing),
     state: r.state,
     firstSeenAt: r.firstSeenAt.toISOString(),
     fetchedAt: iso(r.fetchedAt),

@@ -28,6 +28,18 @@ export const registerNames = (owner: SQLWrapper, msc: SQLWrapper, pm: SQLWrapper
   sql<RegisterNames | null>`COALESCE(${unitJson(owner, sql`u.mscnumber = ${msc}`)}, ${unitJson(owner, sql`u.pmnumber = ${pm}`, sql`ORDER BY u.unit_key`)})`;
 
 /**
+ * The property of a file of a whole property (its unit is a billing unit): the property of the flats it names, in the
+ * owner's register (one probe of units_msc per flat, never a walk over the register), unless the register gives such
+ * a flat another billing unit.
+ */
+export const billingNames = (owner: SQLWrapper, document: SQLWrapper, billingunit: SQLWrapper) =>
+  sql<RegisterNames | null>`(SELECT json_build_object('property', u.property, 'address', NULL, 'label', NULL)
+    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${document}->'metadata') = 'array' THEN ${document}->'metadata' ELSE '[]'::jsonb END) m
+    JOIN units u ON u.user_id = ${owner} AND u.mscnumber = btrim(m->>'mscnumber')
+    WHERE lower(m->>'reftype') <> 'billingunit' AND u.property IS NOT NULL AND (u.billingunit IS NULL OR u.billingunit = ${billingunit})
+    LIMIT 1)`;
+
+/**
  * The documents whose unit is in `property` in their owner's register. The numbers of that
  * property's units in every register (units_property) pick the candidates through the documents'
  * unit_msc and unit_pm indexes, a BitmapOr as in support's search; each candidate is then checked

@@ -16,14 +16,14 @@ export const handoffRuns = {
     "inbox.handoff.label": "Weitergabe an Bewohner:",
     "inbox.handoff.doc": "Weitergeben",
     "inbox.handoff.docFor": "An Bewohner weitergeben: {name}",
-    "inbox.handoff.notArchived": "Erst nach dem Archivieren",
     "inbox.handoff.unit": "An Bewohner weitergeben ({n})",
     "inbox.handoff.selection": "Auswahl weitergeben ({n})",
     "inbox.handoff.ask.title.one": "Dokument an den Bewohner weitergeben?",
     "inbox.handoff.ask.title.other": "{n} Dokumente an die Bewohner weitergeben?",
     "inbox.handoff.ask.what":
       "Jedes Dokument geht an den Bewohner, der im Zeitraum des Dokuments dort wohnte, auf dem Weg, den er gewählt hat (E-Mail, Portal oder Post). Bei einem Mieterwechsel im Zeitraum geht es an niemanden, bis Sie es in der Monatsübersicht zuordnen.",
-    "inbox.handoff.ask.skipped": "Nicht archivierte Dokumente werden nicht weitergegeben: {n}.",
+    "inbox.handoff.ask.skipped":
+      "Dateien der ganzen Liegenschaft gehen an keinen Bewohner und werden nicht weitergegeben: {n}.",
     "inbox.handoff.ask.sentBefore":
       "Schon weitergegeben: {n}. Diese werden übersprungen, außer Sie wählen „Erneut senden“.",
     "inbox.handoff.ask.again": "Erneut senden: bereits weitergegebene Dokumente noch einmal an ihre Bewohner schicken",
@@ -56,14 +56,13 @@ export const handoffRuns = {
     "inbox.handoff.label": "Hand-off to the resident:",
     "inbox.handoff.doc": "Hand on",
     "inbox.handoff.docFor": "Hand on to the resident: {name}",
-    "inbox.handoff.notArchived": "Only once archived",
     "inbox.handoff.unit": "Hand on to the resident ({n})",
     "inbox.handoff.selection": "Hand on the selection ({n})",
     "inbox.handoff.ask.title.one": "Hand this document on to the resident?",
     "inbox.handoff.ask.title.other": "Hand {n} documents on to the residents?",
     "inbox.handoff.ask.what":
       "Each document goes to the resident who lived there during its period, by the way they chose (e-mail, portal or post). With a change of resident within the period it goes to nobody until you assign it in the monthly view.",
-    "inbox.handoff.ask.skipped": "Documents that are not archived are not handed on: {n}.",
+    "inbox.handoff.ask.skipped": "Files of the whole property go to no resident and are not handed on: {n}.",
     "inbox.handoff.ask.sentBefore": "Handed on before: {n}. They are skipped unless you choose “Send again”.",
     "inbox.handoff.ask.again": "Send again: send documents handed on before to their residents once more",
     "inbox.handoff.ask.againWarning": "The residents then receive these documents another time.",

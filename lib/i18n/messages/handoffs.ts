@@ -5,8 +5,6 @@
 export const handoffs = {
   de: {
     "handoff.skip.unknown": "Dieses Dokument gibt es in Ihren Verbindungen nicht.",
-    "handoff.skip.notArchived":
-      "Das Dokument ist noch nicht archiviert. Öffnen oder bestätigen Sie es zuerst; weitergegeben werden nur archivierte Dateien.",
     "handoff.skip.noUnit": "Die Nutzeinheit des Dokuments steht nicht in Ihrem Verzeichnis der Nutzeinheiten.",
     "handoff.skip.noResident": "Für diese Nutzeinheit ist kein Bewohner eingetragen.",
     "handoff.skip.noEmail":
@@ -25,8 +23,6 @@ export const handoffs = {
   },
   en: {
     "handoff.skip.unknown": "This document is not among your connections' documents.",
-    "handoff.skip.notArchived":
-      "The document is not archived yet. Open or confirm it first; only archived files are handed on.",
     "handoff.skip.noUnit": "The document's usage unit is not in your unit register.",
     "handoff.skip.noResident": "No resident is registered for this usage unit.",
     "handoff.skip.noEmail": "The resident wants the information by e-mail, but no e-mail address is registered.",

@@ -68,7 +68,7 @@ export const inbox = {
     "inbox.select.count.other": "{n} Dokumente ausgewählt",
     "inbox.select.confirm": "Auswahl bestätigen ({n})",
     "inbox.select.clear": "Auswahl aufheben",
-    "inbox.pager.size": "Nutzeinheiten pro Seite",
+    "inbox.pager.size": "Dokumente pro Seite",
     "inbox.empty.noConnections": "Noch keine Verbindung",
     "inbox.empty.noConnectionsHint":
       "Legen Sie eine Verbindung zum Dokumentendienst Ihres Messdienstleisters an; danach erscheinen hier seine Dokumente.",
@@ -204,7 +204,7 @@ export const inbox = {
     "inbox.select.count.other": "{n} documents selected",
     "inbox.select.confirm": "Confirm selection ({n})",
     "inbox.select.clear": "Clear selection",
-    "inbox.pager.size": "Usage units per page",
+    "inbox.pager.size": "Documents per page",
     "inbox.empty.noConnections": "No connection yet",
     "inbox.empty.noConnectionsHint":
       "Create a connection to your metering provider's document service; its documents then appear here.",

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { isArchived } from "@/lib/archive/read";
 import { env } from "@/lib/env";
 import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/residents/mail/send";
@@ -8,14 +7,15 @@ import { handoffMail } from "@/lib/residents/mail/text";
 import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/handoffs/outcome";
 import { handOffByPortal } from "@/lib/residents/portal/mail";
 import { claimHandoff } from "@/lib/residents/handoffs/record";
+import { archiveFirst } from "@/lib/residents/handoffs/archive-first";
 import { readSources, type HandoffSource } from "@/lib/residents/handoffs/targets";
 import { hasTenancies } from "@/lib/residents/tenancies/store";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 
 /**
- * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one rule), by their
- * channel (post is `skipped`: print.ts). Only archived bytes go out (the hash the record keeps) and the intent is
- * committed before the send (record.ts), so what went out is proven and never sent twice unasked.
+ * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one
+ * rule), by their channel (post is `skipped`: print.ts). Only archived bytes go out (archive-first.ts archives them),
+ * the intent committed before the send (record.ts): what went out is proven and never sent twice unasked.
  */
 
 export type HandoffTotals = { sent: number; failed: number; skipped: number };
@@ -74,10 +74,10 @@ const NOBODY: Partial<Record<RecipientKind, MessageKey>> = {
   noPeriod: "handoff.skip.noPeriod",
 };
 
-/** Why a document cannot be handed off at all, before any intent: `undefined` when it can. */
+/** Why a document cannot be handed off at all, before its bytes are had and any intent: `undefined` when it can. */
 async function refusal(db: Db, source: HandoffSource | undefined): Promise<[MessageKey, MessageVars?] | undefined> {
   if (!source) return ["handoff.skip.unknown"];
-  if (!source.sha256 || !(await isArchived(db, source.sha256))) return ["handoff.skip.notArchived"];
+  if (source.billing) return ["handoff.skip.property"];
   const unit = source.unit;
   if (!unit) return ["handoff.skip.noUnit"];
   const nobody = NOBODY[unit.recipient];
@@ -89,6 +89,26 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
   if (!unit.resident) return ["handoff.skip.erased"];
   if (unit.resident.channel === "post") return ["portal.skip.post", { property: unit.property ?? "–" }];
   return undefined;
+}
+
+/** One document: refused with its reason, else its bytes archived (fetched when needed), then sent by its channel. */
+async function handOffOne(
+  db: Db,
+  user: HandoffUser,
+  input: { asked: { connectionId: string; documentid: string }; source: HandoffSource | undefined; again: boolean },
+  locale: Locale,
+): Promise<HandoffLine> {
+  const { asked, source } = input;
+  const channel = source?.unit?.resident?.channel ?? null;
+  const refused = await refusal(db, source);
+  if (refused) return { ...asked, state: "skipped", channel, message: translate(locale, refused[0], refused[1]) };
+  const archived = await archiveFirst(db, user, source!);
+  if ("refused" in archived)
+    return { ...asked, state: "failed", channel, message: translate(locale, archived.refused) };
+  const ready = { ...source!, sha256: archived.sha256 };
+  return channel === "portal"
+    ? handOffByPortal(db, user, ready, input.again, locale)
+    : handOffByMail(db, user, ready, input.again, locale);
 }
 
 export async function handOffMany(
@@ -106,18 +126,7 @@ export async function handOffMany(
     // A document named twice in one request is handed off once.
     if (seen.has(key)) continue;
     seen.add(key);
-    const source = sources.get(key);
-    const refused = await refusal(db, source);
-    const line: HandoffLine = refused
-      ? {
-          ...asked,
-          state: "skipped",
-          channel: source?.unit?.resident?.channel ?? null,
-          message: translate(locale, refused[0], refused[1]),
-        }
-      : source!.unit!.resident!.channel === "portal"
-        ? await handOffByPortal(db, user, source!, input.again, locale)
-        : await handOffByMail(db, user, source!, input.again, locale);
+    const line = await handOffOne(db, user, { asked, source: sources.get(key), again: input.again }, locale);
     totals[line.state]++;
     await onLine(line);
   }

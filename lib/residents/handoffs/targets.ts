@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { isBilling } from "@/lib/delivery/billing";
 import type { Channel } from "@/lib/lists/units";
 import type { Person } from "@/lib/residents/tenancies/person";
 import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
@@ -17,7 +18,10 @@ export type HandoffSource = {
   connectionId: string;
   documentid: string;
   filename: string;
+  kd: string;
   sha256: string | null;
+  /** A file of the whole property: its unit is a `billingunit` reference (lib/delivery/billing.ts), no resident's. */
+  billing: boolean;
   periodFrom: string | null;
   unitMsc: string | null;
   unit: {
@@ -36,7 +40,9 @@ type Row = {
   connection_id: string;
   documentid: string;
   filename: string;
+  kd: string;
   sha256: string | null;
+  billing: boolean;
   period_from: string | Date | null;
   unit_msc: string | null;
   unit_id: string | null;
@@ -75,7 +81,9 @@ function toSource(r: Row): HandoffSource {
     connectionId: r.connection_id,
     documentid: r.documentid,
     filename: r.filename,
+    kd: r.kd,
     sha256: r.sha256,
+    billing: r.billing,
     periodFrom: day(r.period_from),
     unitMsc: r.unit_msc,
     unit: r.unit_id
@@ -104,7 +112,7 @@ export async function readSources(
   const asked = JSON.stringify(documents.map((d) => ({ c: d.connectionId, d: d.documentid })));
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.unit_msc,
+      SELECT d.connection_id, d.documentid, d.filename, d.kd, d.sha256, ${isBilling(sql`d.document`, sql`d.unit_msc`)} AS billing, d.period_from, d.unit_msc,
         u.id AS unit_id, u.unit_key, u.label, u.property, r.kind, r.tenancy_id,
         t.resident_name, t.salutation, t.first_name, t.last_name, t.company, t.resident_email, t.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)

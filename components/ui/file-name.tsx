@@ -1,0 +1,21 @@
+import { Fragment } from "react";
+
+/** A file name cut after each separator (`_`, `-`, `.`), the only places it may wrap. */
+export const fileNameParts = (name: string): string[] => name.split(/(?<=[_\-.])/);
+
+/**
+ * A file name that wraps only after a separator, never inside a word ("…55501001.p" / "df"): a `<wbr>` after each
+ * `_`, `-` and `.`, and no break elsewhere. A part longer than its line still scrolls rather than break.
+ */
+export function FileName({ name }: { name: string }) {
+  return (
+    <span className="[overflow-wrap:normal] [word-break:normal]">
+      {fileNameParts(name).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}

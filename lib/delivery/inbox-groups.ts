@@ -1,0 +1,86 @@
+import "server-only";
+import type { DocumentState } from "@/lib/db/schema/delivery";
+import type { HandoffState } from "@/lib/db/schema/handoffs";
+import type { Channel } from "@/lib/lists/units";
+import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
+import { namesBilling } from "./billing";
+import type { InboxGroup } from "./inbox";
+
+/** The inbox statement's one row (inbox.ts) made into the page's groups: each unit's documents, names and span. */
+
+/** The statement's one row; `open`, `rows` and `known` are JSON texts. */
+export type InboxRow = {
+  units: number;
+  documents: number;
+  register: boolean;
+  properties: string | null;
+  open: string | null;
+  rows: string | null;
+  known: string | null;
+  spans: string | null;
+};
+/** A page's unit: its documents in the view, those on earlier pages, the property named by its billing unit. */
+type SpanRow = { u: string | null; n: number; s: number; bp: string | null };
+/** A page's unit as the register knows it. */
+type KnownRow = {
+  u: string;
+  pr: string | null;
+  a: string | null;
+  l: string | null;
+  rn: string | null;
+  ch: Channel | null;
+};
+/** One document of the page, as the statement builds it. */
+type PageRow = {
+  c: string;
+  s: DocumentState;
+  r: string | null;
+  u: string | null;
+  p: string | null;
+  l: string | null;
+  d: Record<string, unknown>;
+  a: boolean;
+  k: RecipientKind | null;
+  h: { s: HandoffState; ch: Channel; at: string } | null;
+};
+
+/** JSON writes a timestamptz in the database's own form; the API answers ISO 8601. */
+const iso = (v: string) => new Date(v).toISOString();
+
+/** The page's documents by unit, in the statement's order, named by the register where it knows the unit. */
+export function groupsOf(first: InboxRow | undefined): InboxGroup[] {
+  const known = new Map((JSON.parse(first?.known ?? "null") as KnownRow[] | null)?.map((k) => [k.u, k]) ?? []);
+  const spans = new Map((JSON.parse(first?.spans ?? "null") as SpanRow[] | null)?.map((k) => [k.u, k]) ?? []);
+  const groups: InboxGroup[] = [];
+  for (const r of JSON.parse(first?.rows ?? "[]") as PageRow[]) {
+    let group = groups.at(-1);
+    if (!group || group.unit !== r.u) {
+      const span = spans.get(r.u);
+      const [total, before] = [Number(span?.n ?? 0), Number(span?.s ?? 0)];
+      group = { unit: r.u, pmnumber: null, label: null, register: null, billing: false, total, before, documents: [] };
+      groups.push(group);
+    }
+    group.billing ||= r.u !== null && namesBilling(r.d.metadata, r.u);
+    group.pmnumber ??= r.p;
+    group.label ??= r.l;
+    group.documents.push({
+      ...r.d,
+      connectionId: r.c,
+      state: r.s,
+      replacedBy: r.r,
+      archived: r.a,
+      recipient: r.k,
+      handoff: r.h && { state: r.h.s, channel: r.h.ch, at: iso(r.h.at) },
+    });
+  }
+  // The register's label wins over the provider's; its property and resident are the group's names.
+  for (const group of groups) {
+    const bp = spans.get(group.unit)?.bp;
+    if (group.billing && bp) group.register = { property: bp, address: null, resident: null };
+    const k = group.unit === null ? undefined : known.get(group.unit);
+    if (!k) continue;
+    group.label = k.l ?? group.label;
+    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
+  }
+  return groups;
+}
