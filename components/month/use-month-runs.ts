@@ -46,6 +46,7 @@ export const docViewOf = (d: RoundDocument): DocView => ({
   archived: true,
   handoff: null,
   recipient: null,
+  billing: false,
 });
 
 /** The record of the hand-off the panel follows (the panel polls it: this only reads the same cache entry). */

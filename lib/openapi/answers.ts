@@ -157,7 +157,9 @@ const InboxDocument = DocumentAnswer.extend({
   connectionId: Uuid,
   state: z.enum(DOCUMENT_STATES),
   replacedBy: z.string().nullable(),
-  archived: z.boolean().meta({ description: "its bytes are archived (a hand-off archives them first when they are not)" }),
+  archived: z
+    .boolean()
+    .meta({ description: "its bytes are archived (a hand-off archives them first when they are not)" }),
   recipient: z.enum(RECIPIENT_KINDS).nullable().meta({
     description: 'who receives it by the one rule (docs/api.md, "Who receives a document"); null outside the register',
   }),
