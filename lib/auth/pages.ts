@@ -47,6 +47,7 @@ const NAV: readonly { label: MessageKey; entries: readonly NavEntry[] }[] = [
       { page: "delivery" },
       { page: "delivery", href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
       { page: "delivery", href: "/delivery/outbox", label: "outbox.support.view" },
+      { page: "delivery", href: "/delivery/reports", label: "reports.support.view" },
     ],
   },
   { label: "shell.group.admin", entries: [{ page: "connections" }, { page: "users" }, { page: "residents" }] },

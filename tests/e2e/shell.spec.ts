@@ -10,7 +10,7 @@ import { expectAccessible } from "./inbox-support";
  */
 
 const MONTH = ["Monatsübersicht", "Posteingang", "Nutzeinheiten"];
-const DELIVERY = ["Zustellung", "Vollständigkeit", "Ausgang"];
+const DELIVERY = ["Zustellung", "Vollständigkeit", "Ausgang", "Meldungen"];
 /** The month page is the landing page of managers and admins: at the latest month with documents, if any. */
 const MONTH_PAGE = /\/month(\?month=\d{4}-\d{2})?$/;
 

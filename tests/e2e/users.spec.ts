@@ -40,7 +40,7 @@ test("a role that may not use a page does not see it and gets the 404 page", asy
   await expect(page).toHaveURL(/\/delivery$/);
   const nav = await mainNav(page);
   await expect(nav.getByRole("link", { name: "Zustellung" })).toBeVisible();
-  await expect(nav.getByRole("link")).toHaveText(["Zustellung", "Vollständigkeit", "Ausgang"]);
+  await expect(nav.getByRole("link")).toHaveText(["Zustellung", "Vollständigkeit", "Ausgang", "Meldungen"]);
   const res = await page.goto(`${base}/admin/users`);
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Diese Seite gibt es nicht.")).toBeVisible();
