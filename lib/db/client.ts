@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { runMigrations, type SqlRunner } from "./migrate";
-import { pgliteExtensions } from "./pglite";
+import { RemotePglite } from "./pglite-remote";
 
 /** One database handle for both engines: the queries are the same, only the driver differs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -57,22 +57,27 @@ async function initEmbedded(dir: string): Promise<void> {
   });
 }
 
+/** The embedded database's thread died: nothing more can be written, so the process ends for its supervisor to restart. */
+function embeddedCrashed(err: Error): void {
+  console.error(
+    `Die eingebettete Datenbank ist ausgefallen; der Server beendet sich. / The embedded database failed; the server exits. (${err.message})`,
+  );
+  process.exit(70);
+}
+
 async function openEmbedded(dataDir: string): Promise<Handle> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   await initEmbedded(dir);
-  const pglite = await PGlite.create(dir, {
-    extensions: await pgliteExtensions(),
-    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ["-c", s])],
-  });
+  // PGlite runs on its own thread: no statement holds the server's (./pglite-remote.ts).
+  const pglite = await RemotePglite.create(dir, EMBEDDED_SETTINGS, embeddedCrashed);
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
     query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
   };
   await runMigrations(runner);
-  return { db: drizzle({ client: pglite }) as unknown as Db, close: () => pglite.close() };
+  return { db: drizzle({ client: pglite as never }) as unknown as Db, close: () => pglite.close() };
 }
 
 function open(): Promise<Handle> {

@@ -74,8 +74,8 @@ function toRow(d: ProviderDocument): Row {
 type Scope = { connectionId: string; kd: string };
 
 /**
- * Rows per statement when a sync writes the index: small, as each statement holds the server's
- * thread (PGlite runs there; with PostgreSQL, building the statement does). The figures:
+ * Rows per statement when a sync writes the index: small, as building each statement (and, on the
+ * embedded database, sending its rows to PGlite's thread) holds the server's thread. The figures:
  * docs/scale.md, "The figures behind the code's choices"; `npm run bench -- resilience.` measures it.
  */
 const WRITE_ROWS = 50;

@@ -1,8 +1,8 @@
 /**
  * Turns of the event loop in the register import's long steps (issue #32): reading, checking,
  * loading and writing 100,000 rows would otherwise hold the server's one thread for seconds, and
- * every other request (a health check, another user's page) would wait for the whole import. With
- * the embedded database even awaiting a statement gives no turn: PGlite answers on this thread.
+ * every other request (a health check, another user's page) would wait for the whole import. The
+ * statements run elsewhere (PostgreSQL, or the embedded database's own thread); the rows' JS does not.
  */
 
 /** The longest a loop of the import runs before it hands the event loop a turn. */
