@@ -27,7 +27,7 @@ export function DeliveryHeader() {
         <p className="mt-1 text-sm text-slate-600">{t("deliveryPage.intro")}</p>
       </div>
       <nav aria-label={t("deliveryPage.views")}>
-        <ul className="flex gap-1 border-b border-slate-200">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {VIEWS.map((v) => (
             <li key={v.href}>
               <Link

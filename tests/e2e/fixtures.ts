@@ -35,6 +35,10 @@ export async function signInAs(page: Page, email: string, password: string) {
 const hydrated = () =>
   document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/"]');
 
+/** Waits until the page listens, after a navigation the test did not start with goto (a form's, a link's). */
+export const untilHydrated = (page: Page) =>
+  page.waitForFunction(hydrated, null, { timeout: 30_000 }).catch(() => undefined);
+
 export const test = base.extend<{ base: string }, { server: string }>({
   // After a navigation or a reload, input waits until React listens: on two busy cores a key pressed
   // or a button clicked before hydration was lost, and the test failed waiting for its effect.

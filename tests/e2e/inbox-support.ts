@@ -50,6 +50,18 @@ export async function setDocuments(
   await sandbox("PUT", "/state", { settings, clients: state.clients, documents: build(demo.customers[0]!) });
 }
 
+/**
+ * Adds documents at the demo client's own customer, keeping all the provider holds: for a spec that
+ * needs documents of its own whatever the specs before it in the worker left (some replace the state).
+ */
+export async function addDocuments(build: (customer: string) => unknown[]): Promise<void> {
+  const state = (await (await sandbox("GET", "/state")).json()) as SandboxState;
+  const demo = state.clients.find((c) => c.basic && c.oauth);
+  if (!demo) throw new Error("the sandbox has no client with Basic and OAuth");
+  const documents = [...state.documents, ...build(demo.customers[0]!)];
+  await sandbox("PUT", "/state", { settings: state.settings, clients: state.clients, documents });
+}
+
 /** A UVI PDF of usage unit `msc` for month `ym` at the demo client's own customer. */
 export function uviDoc(id: string, msc: string, ym: string, customer: string) {
   const last = new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)), 0)).getUTCDate();

@@ -1,5 +1,5 @@
 import { ADMIN } from "../support/server";
-import { expect, seedUser, test } from "./fixtures";
+import { expect, seedUser, test, untilHydrated } from "./fixtures";
 import { expectAccessible } from "./inbox-support";
 
 /** Signed in, a manager or an admin lands on the month page (at the latest month with documents, if any). */
@@ -26,6 +26,8 @@ test.describe("sign-in", () => {
     }
     await expect(page.getByTestId("current-user")).toContainText("Administrator");
 
+    // The month page was reached by the form and a redirect, not by goto: its button works once React listens.
+    await untilHydrated(page);
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(`${base}/documents`);

@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ADMIN, startServer, type TestServer } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 import { expect, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, expectAccessible, uviDoc } from "./inbox-support";
+import { addConnection, addDocuments, expectAccessible, uviDoc } from "./inbox-support";
 
 /**
  * Issue #20, "Time" and "Words": every page reads a time in DISPLAY_TIME_ZONE, the server's HTML
@@ -55,6 +56,9 @@ async function syncNow(page: Page, base: string, id: string): Promise<void> {
 async function syncedAdmin(page: Page, base: string, name: string): Promise<{ email: string; id: string; at: string }> {
   const user = await seedUser("admin", name);
   await signInAs(page, user.email, user.password);
+  // Documents of its own: a spec before this one in the worker may have replaced the sandbox's demo data.
+  const tag = randomBytes(4).toString("hex");
+  await addDocuments((customer) => [uviDoc(`tw-${tag}`, `7${parseInt(tag, 16) % 1_000_000}`, "2026-10", customer)]);
   const id = await addConnection(page, name);
   await syncNow(page, base, id);
   const list = (await (await page.request.get(`${base}/api/connections`)).json()) as {
