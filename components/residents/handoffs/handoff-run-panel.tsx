@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FileName } from "@/components/ui/file-name";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { inboxKeys } from "@/lib/client/queries";
-import type { HandoffLine } from "@/lib/client/types";
+import type { HandoffLine, HandoffRunView } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { docKey, type DocView } from "@/components/documents/inbox-model";
 import { RunPanelFrame } from "@/components/documents/run-panel-frame";
@@ -60,18 +60,12 @@ export function HandoffRunPanel({
       title={t("inbox.handoff.run.title")}
       takesFocus={!run.found}
       actions={
-        <>
-          {running && run.id !== null && !cancelRequested && (
-            <Button variant="secondary" onClick={stop.cancel}>
-              {t("inbox.handoff.run.cancel")}
-            </Button>
-          )}
-          {!running && (
-            <Button variant="secondary" onClick={onClose}>
-              {t("common.close")}
-            </Button>
-          )}
-        </>
+        <RunActions
+          running={running}
+          canCancel={run.id !== null && !cancelRequested}
+          onCancel={stop.cancel}
+          onClose={onClose}
+        />
       }
     >
       {running && <p className="text-sm text-slate-800">{t("inbox.handoff.run.goesOn")}</p>}
@@ -81,17 +75,14 @@ export function HandoffRunPanel({
         max={total}
         text={t("inbox.handoff.run.progress", { done: lines.length + cancelled, total })}
       />
-      <p role="status" className="text-sm font-medium text-slate-900" data-testid="handoff-summary">
-        {running && <span className="sr-only">{t("inbox.handoff.run.progress", { done: lines.length, total })}</span>}
-        {running && cancelRequested && t("inbox.handoff.run.cancelling")}
-        {running && stop.error !== null && t("inbox.handoff.run.cancelFailed", { message: stop.error })}
-        {run.error !== null && t("inbox.handoff.run.failedToStart", { message: run.error })}
-        {!running &&
-          data &&
-          t("inbox.handoff.run.summary", { sent: data.sent, failed: data.failed, skipped: data.skipped })}
-        {!running && cancelled > 0 && ` ${t("inbox.handoff.run.cancelled", { n: cancelled })}`}
-        {!running && data?.ended === "instance_ended" && ` ${t("inbox.handoff.run.interrupted")}`}
-      </p>
+      <Summary
+        running={running}
+        done={lines.length}
+        total={total}
+        cancelRequested={cancelRequested}
+        errors={{ start: run.error, cancel: stop.error }}
+        data={data}
+      />
       {lines.length > 0 && (
         <ul
           className="max-h-64 divide-y divide-slate-100 overflow-auto text-sm"
@@ -107,6 +98,53 @@ export function HandoffRunPanel({
         </ul>
       )}
     </RunPanelFrame>
+  );
+}
+
+/** "Weitergabe abbrechen" while the run goes on (once asked, it is gone), "Schließen" once it has ended. */
+function RunActions(props: { running: boolean; canCancel: boolean; onCancel: () => void; onClose: () => void }) {
+  const t = useT();
+  if (!props.running)
+    return (
+      <Button variant="secondary" onClick={props.onClose}>
+        {t("common.close")}
+      </Button>
+    );
+  return (
+    props.canCancel && (
+      <Button variant="secondary" onClick={props.onCancel}>
+        {t("inbox.handoff.run.cancel")}
+      </Button>
+    )
+  );
+}
+
+/** The run's state in words, for every user (a status): under way, cancel requested, or how it ended. */
+function Summary(props: {
+  running: boolean;
+  done: number;
+  total: number;
+  cancelRequested: boolean;
+  errors: { start: string | null; cancel: string | null };
+  data: HandoffRunView | undefined;
+}) {
+  const t = useT();
+  const { running, data, errors } = props;
+  const cancelled = data?.cancelled ?? 0;
+  return (
+    <p role="status" className="text-sm font-medium text-slate-900" data-testid="handoff-summary">
+      {running && (
+        <span className="sr-only">{t("inbox.handoff.run.progress", { done: props.done, total: props.total })}</span>
+      )}
+      {running && props.cancelRequested && t("inbox.handoff.run.cancelling")}
+      {running && errors.cancel !== null && t("inbox.handoff.run.cancelFailed", { message: errors.cancel })}
+      {errors.start !== null && t("inbox.handoff.run.failedToStart", { message: errors.start })}
+      {!running &&
+        data &&
+        t("inbox.handoff.run.summary", { sent: data.sent, failed: data.failed, skipped: data.skipped })}
+      {!running && cancelled > 0 && ` ${t("inbox.handoff.run.cancelled", { n: cancelled })}`}
+      {!running && data?.ended === "instance_ended" && ` ${t("inbox.handoff.run.interrupted")}`}
+    </p>
   );
 }
 
