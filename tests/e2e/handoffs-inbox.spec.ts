@@ -112,6 +112,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await ask.getByRole("button", { name: "Erneut senden" }).click();
   await run.getByRole("button", { name: "Weitergabe abbrechen" }).click();
   await expect(run.getByRole("status")).toContainText("Abbruch angefordert …");
+  await expect(run.getByRole("heading", { name: "Weitergabe an Bewohner" })).toBeFocused();
   await expect(run.getByRole("button", { name: "Weitergabe abbrechen" })).toHaveCount(0);
   await shot(page, "de-handoff-cancelling-390");
   const ended = run.getByRole("status");

@@ -112,7 +112,14 @@ function RunActions(props: { running: boolean; canCancel: boolean; onCancel: () 
     );
   return (
     props.canCancel && (
-      <Button variant="secondary" onClick={props.onCancel}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          props.onCancel();
+          // The button goes: the focus stays in the panel, on its heading, rather than falling to the page.
+          document.getElementById("handoff-run")?.focus({ preventScroll: true });
+        }}
+      >
         {t("inbox.handoff.run.cancel")}
       </Button>
     )
