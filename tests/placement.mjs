@@ -49,6 +49,7 @@ export const PLACEMENT = {
   "integration/demo.test.ts": embedded,
   "integration/display-time-zone.test.ts": both("days of a time zone in SQL"),
   "integration/file-facts.test.ts": embedded,
+  "integration/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),
   "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
   "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
   "integration/handoffs-portal.test.ts": embedded,

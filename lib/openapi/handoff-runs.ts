@@ -16,12 +16,14 @@ const HandoffRunAnswer = z.object({
   sent: Int,
   failed: Int,
   skipped: Int,
+  cancelled: Int.meta({ description: "documents a cancel left out: not begun, not handed on" }),
   startedAt: z.string().meta({ format: "date-time" }),
   finishedAt: z.string().meta({ format: "date-time" }).nullable(),
-  ended: z
-    .enum(["done", "instance_ended"])
-    .nullable()
-    .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+  cancelRequested: z.boolean(),
+  ended: z.enum(["done", "cancelled", "instance_ended"]).nullable().meta({
+    description:
+      "`cancelled`: a cancel left documents out; `instance_ended`: the instance running it stopped (crash or shutdown); null while it runs",
+  }),
 });
 const HandoffRunDetailAnswer = HandoffRunAnswer.extend({
   lines: z
@@ -55,6 +57,23 @@ export const HANDOFF_RUN_OPERATIONS: ApiOperation[] = [
     summary: "One of the caller's hand-offs with each document's outcome so far",
     access: CONNECTION_ROLES,
     answers: [{ status: 200, description: "the run and its lines", content: json(HandoffRunDetailAnswer) }],
+    errors: { 404: "`not_found`: no such run of the caller" },
+  },
+  {
+    method: "DELETE",
+    path: "/api/handoffs/runs/{id}",
+    tag: "documents",
+    summary: "Cancel a hand-off",
+    access: CONNECTION_ROLES,
+    description:
+      "The document under way finishes and is recorded; those not begun are not handed on (no record, no mail) and are counted `cancelled`, the run then ends `cancelled`. A run that has ended is answered as it stands.",
+    answers: [
+      {
+        status: 200,
+        description: "the run, `cancelRequested: true` while it runs",
+        content: json(HandoffRunAnswer),
+      },
+    ],
     errors: { 404: "`not_found`: no such run of the caller" },
   },
 ];

@@ -25,6 +25,7 @@ const HandoffsDone = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
+  cancelled: z.number().int().meta({ description: "documents a cancel left out: not begun, not handed on" }),
 });
 const HandoffAnswer = z.object({
   connectionId: z.string().meta({ format: "uuid" }),

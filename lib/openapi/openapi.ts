@@ -60,7 +60,7 @@ export const OPERATIONS: ApiOperation[] = [
 ];
 
 const PATH_PARAMS: Record<string, string> = {
-  id: "the id (UUID) of a connection, user, confirmation run or unit; any other string answers 404",
+  id: "the id (UUID) of a connection, user, confirmation run, hand-off run or unit; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
   itemId: "the id (UUID) of an outbox item of that connection",

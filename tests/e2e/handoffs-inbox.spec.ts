@@ -8,7 +8,8 @@ import { syncButton } from "./shell-support";
  * on (and can be before they are archived: the hand-off archives them, issue #35), a selection of them goes to the resident
  * as a run whose progress and outcome the page finds again after a reload, the rows then say
  * "Weitergegeben per E-Mail", the sandbox mailbox holds each mail once, and sending one again is an
- * explicit choice in the question before it.
+ * explicit choice in the question before it. A run can be cancelled while it goes on: the panel says so, and
+ * how many documents were not handed on because of it.
  */
 
 test.afterAll(async () => {
@@ -101,4 +102,24 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
     timeout: 30_000,
   });
   expect(await mailsTo(email)).toHaveLength(4);
+
+  // Cancelled while the first mail waits at the mailbox: that one goes out, the others do not.
+  await run.getByRole("button", { name: "Schließen" }).click();
+  await sandbox("PUT", "/faults", [{ smtp: "DATA", address: email, delayMs: 3000, times: 3 }]);
+  for (const id of ids) await group.getByRole("checkbox", { name: `UVI_${id}.pdf auswählen` }).check();
+  await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
+  await ask.getByRole("checkbox", { name: /^Erneut senden/ }).check();
+  await ask.getByRole("button", { name: "Erneut senden" }).click();
+  await run.getByRole("button", { name: "Weitergabe abbrechen" }).click();
+  await expect(run.getByRole("status")).toContainText("Abbruch angefordert …");
+  await expect(run.getByRole("heading", { name: "Weitergabe an Bewohner" })).toBeFocused();
+  await expect(run.getByRole("button", { name: "Weitergabe abbrechen" })).toHaveCount(0);
+  await shot(page, "de-handoff-cancelling-390");
+  const ended = run.getByRole("status");
+  await expect(ended).toContainText(/Abgebrochen: [1-3] wegen des Abbruchs nicht weitergegeben\./, { timeout: 30_000 });
+  const left = Number(/Abgebrochen: (\d)/.exec((await ended.textContent()) ?? "")?.[1]);
+  await expect(run.getByTestId("handoff-outcome")).toHaveCount(3 - left);
+  expect(await mailsTo(email)).toHaveLength(4 + 3 - left);
+  await expectAccessible(page);
+  await shot(page, "de-handoff-cancelled-390");
 });

@@ -13,7 +13,8 @@ import { makeUser } from "../support/connections";
  * client goes away at once still hands every document off (the mailbox holds each mail once), is
  * listed afterwards with counts that agree with its lines, and the inbox answer carries each
  * document's hand-off state and whether it is archived. A document never opened is archived by the
- * hand-off itself (issue #35). A run whose instance dies is ended as `instance_ended`.
+ * hand-off itself (issue #35). A run can be cancelled (`DELETE /api/handoffs/runs/{id}`): the documents
+ * it had not begun are neither mailed nor recorded. A run whose instance dies is ended as `instance_ended`.
  */
 
 const RESIDENTS = ["a.eins", "b.zwei", "c.drei", "d.vier"].map((n) => `${n}@example.de`);
@@ -23,6 +24,8 @@ const REGISTER = [
   "8109;Haus Linde;Keller;;;;",
 ].join("\n");
 const HANDED = ["r-0", "r-1", "r-2", "r-3"];
+// Handed off by a run that is cancelled while it mails the second of them.
+const STOPPED = ["x-0", "x-1", "x-2", "x-3"];
 
 type Run = {
   id: string;
@@ -30,7 +33,9 @@ type Run = {
   sent: number;
   failed: number;
   skipped: number;
+  cancelled: number;
   finishedAt: string | null;
+  cancelRequested: boolean;
   ended: string | null;
 };
 type RunDetail = Run & { lines: { documentid: string; state: string; channel: string | null; message?: string }[] };
@@ -49,6 +54,7 @@ describe("hand-off runs", () => {
       uvi("r-9", "8109"),
       uvi("r-open", "8100", "2026-09"),
       uvi("r-unread", "8101", "2026-09"),
+      ...STOPPED.map((id, i) => uvi(id, `810${i}`, "2026-08")),
     ],
     {
       synced: true,
@@ -170,6 +176,60 @@ describe("hand-off runs", () => {
     const res = await api(other.session, s.server.url, `/api/handoffs/runs/${runs[0]!.id}`);
     assert.equal(res.status, 404);
     assert.deepEqual((await api(other.session, s.server.url, "/api/handoffs/runs")).body, { runs: [] });
+  });
+
+  test("a cancel stops the run before its next document: those not begun are neither mailed nor recorded", async () => {
+    await control(s.server, "DELETE", "/mail");
+    // Each mail waits at the mailbox: the cancel comes while the run sends its second one.
+    await setFaults(s.server, [{ smtp: "DATA", delayMs: 3000, times: STOPPED.length }]);
+    const res = await fetch(`${s.server.url}/api/handoffs`, {
+      method: "POST",
+      headers: { Cookie: s.manager.session.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ documents: STOPPED.map(doc) }),
+    });
+    assert.equal(res.status, 200);
+    const id = res.headers.get("Handoff-Run");
+    assert.ok(id);
+    const answer = res.text();
+    let run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
+    for (let i = 0; i < 200 && run.lines.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
+    }
+    assert.equal(run.lines.length, 1, "the first document is handed off, the second under way");
+    const cancel = await api(s.manager.session, s.server.url, `/api/handoffs/runs/${id}`, { method: "DELETE" });
+    assert.equal(cancel.status, 200, cancel.text);
+    assert.equal((cancel.body as Run).cancelRequested, true);
+
+    const last = JSON.parse((await answer).trim().split("\n").at(-1)!) as Record<string, unknown>;
+    await setFaults(s.server, []);
+    run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
+    assert.equal(run.ended, "cancelled");
+    assert.ok(run.lines.length >= 1 && run.cancelled >= 1, JSON.stringify(run));
+    assert.equal(run.lines.length + run.cancelled, STOPPED.length, "every document is either handed off or left out");
+    assert.deepEqual([run.sent, run.failed, run.skipped], [run.lines.length, 0, 0]);
+    assert.deepEqual(last, { done: true, sent: run.sent, failed: 0, skipped: 0, cancelled: run.cancelled });
+
+    const begun = run.lines.map((l) => l.documentid);
+    assert.deepEqual(begun, STOPPED.slice(0, begun.length), "the documents are begun in the order asked");
+    const mails = await keptMail(s.server);
+    assert.deepEqual(
+      mails.map((m) => m.to[0]).sort(),
+      RESIDENTS.slice(0, begun.length).sort(),
+      "a mail for each document begun (the one under way finished), none for the rest",
+    );
+    const inbox = await get<{ groups: { documents: InboxDoc[] }[] }>("/api/inbox?limit=50");
+    const docs = new Map(inbox.groups.flatMap((g) => g.documents).map((d) => [d.documentid, d]));
+    for (const d of STOPPED)
+      assert.equal(docs.get(d)?.handoff?.state ?? null, begun.includes(d) ? "sent" : null, `${d}'s hand-off record`);
+
+    const again = await api(s.manager.session, s.server.url, `/api/handoffs/runs/${id}`, { method: "DELETE" });
+    assert.equal(again.status, 200, "an ended run is answered as it stands");
+    const ended = again.body as Run;
+    assert.deepEqual([ended.ended, ended.cancelled, ended.finishedAt], [run.ended, run.cancelled, run.finishedAt]);
+    const other = await makeUser(s.server, "manager");
+    const foreign = await api(other.session, s.server.url, `/api/handoffs/runs/${id}`, { method: "DELETE" });
+    assert.equal(foreign.status, 404);
   });
 
   test("a run cut off by a crash is ended when the instance is known dead", async () => {

@@ -103,7 +103,7 @@ describe("hand-off by e-mail", () => {
     assert.equal(first.status, 200, first.text);
     assert.deepEqual(first.lines, [
       { connectionId: s.connectionId, documentid: "h-1", state: "sent", channel: "email" },
-      { done: true, sent: 1, failed: 0, skipped: 0 },
+      { done: true, sent: 1, failed: 0, skipped: 0, cancelled: 0 },
     ]);
     const [mail, ...more] = await keptMail(s.server);
     assert.equal(more.length, 0, "one mail, though the document was named twice");

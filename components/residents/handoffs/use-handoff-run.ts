@@ -1,5 +1,5 @@
 "use client";
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
@@ -21,6 +21,23 @@ export const handoffRunQuery = (id: string) =>
     queryKey: handoffRunKeys.one(id),
     queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
   });
+
+/**
+ * Asks the server to stop run `id` (`DELETE /api/handoffs/runs/{id}`): the panel then says so until the run ends, and
+ * the run's record is read again at once. `requested` stays true from the click on.
+ */
+export function useCancelHandoffRun(id: string | null) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => fetchJson<HandoffRunView>(`/api/handoffs/runs/${id}`, { method: "DELETE" }),
+    onSettled: () => client.invalidateQueries({ queryKey: handoffRunKeys.all }),
+  });
+  return {
+    cancel: () => mutation.mutate(),
+    requested: mutation.isPending || mutation.isSuccess,
+    error: mutation.error?.message ?? null,
+  };
+}
 
 /** The run the panel shows: `id` is null until the server has named a run this page started. */
 export type HandoffPanelState = {

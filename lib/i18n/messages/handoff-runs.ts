@@ -42,6 +42,11 @@ export const handoffRuns = {
     "inbox.handoff.run.line.sent": "Gesendet",
     "inbox.handoff.run.line.failed": "Fehlgeschlagen",
     "inbox.handoff.run.line.skipped": "Übersprungen",
+    "inbox.handoff.run.cancel": "Weitergabe abbrechen",
+    "inbox.handoff.run.cancelling":
+      "Abbruch angefordert … Das Dokument, das gerade weitergegeben wird, wird noch fertig gesendet, alle anderen nicht.",
+    "inbox.handoff.run.cancelFailed": "Der Abbruch konnte nicht angefordert werden: {message}",
+    "inbox.handoff.run.cancelled": "Abgebrochen: {n} wegen des Abbruchs nicht weitergegeben.",
   },
   en: {
     "handoffRun.tooMany": "{n} of your hand-offs are running already. Please wait until one of them has finished.",
@@ -80,5 +85,10 @@ export const handoffRuns = {
     "inbox.handoff.run.line.sent": "Sent",
     "inbox.handoff.run.line.failed": "Failed",
     "inbox.handoff.run.line.skipped": "Skipped",
+    "inbox.handoff.run.cancel": "Cancel the hand-off",
+    "inbox.handoff.run.cancelling":
+      "Cancel requested … The document being handed on now is still sent to the end, no other one is.",
+    "inbox.handoff.run.cancelFailed": "The cancel could not be requested: {message}",
+    "inbox.handoff.run.cancelled": "Cancelled: {n} not handed on because of the cancel.",
   },
 };

@@ -18,7 +18,8 @@ import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
  * the intent committed before the send (record.ts): what went out is proven and never sent twice unasked.
  */
 
-export type HandoffTotals = { sent: number; failed: number; skipped: number };
+/** `cancelled`: the documents a cancel stopped the run before (never begun, not handed on). */
+export type HandoffTotals = { sent: number; failed: number; skipped: number; cancelled: number };
 
 /** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
 async function handOffByMail(
@@ -111,14 +112,19 @@ async function handOffOne(
     : handOffByMail(db, user, ready, input.again, locale);
 }
 
+/**
+ * Hands each document off in turn, giving `onLine` its line. Once `stopped()` says so (a cancel), the documents not yet
+ * begun are counted `cancelled` and left alone; the one under way finishes and is reported first.
+ */
 export async function handOffMany(
   db: Db,
   user: HandoffUser,
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean },
   locale: Locale,
   onLine: (line: HandoffLine) => Promise<void> | void,
+  stopped: () => boolean = () => false,
 ): Promise<HandoffTotals> {
-  const totals: HandoffTotals = { sent: 0, failed: 0, skipped: 0 };
+  const totals: HandoffTotals = { sent: 0, failed: 0, skipped: 0, cancelled: 0 };
   const sources = await readSources(db, user.id, input.documents);
   const seen = new Set<string>();
   for (const asked of input.documents) {
@@ -126,6 +132,10 @@ export async function handOffMany(
     // A document named twice in one request is handed off once.
     if (seen.has(key)) continue;
     seen.add(key);
+    if (stopped()) {
+      totals.cancelled++;
+      continue;
+    }
     const line = await handOffOne(db, user, { asked, source: sources.get(key), again: input.again }, locale);
     totals[line.state]++;
     await onLine(line);

@@ -15,8 +15,9 @@ import { handOffMany, type HandoffTotals } from "@/lib/residents/handoffs/run";
  * A hand-off (`POST /api/handoffs`) as a record (migration 0026), so that it outlives the page
  * that started it, like a bulk confirmation (lib/delivery/confirm/runs.ts): the instance that runs it
  * keeps each document's line and the counts on the row as each finishes, whether or not anyone
- * still reads the answer, and a reloaded page lists its user's runs with their lines. A run whose
- * instance dies is ended by the liveness check (lib/ops/instances.ts).
+ * still reads the answer, and a reloaded page lists its user's runs with their lines. A cancel
+ * (migration 0034) stops it before its next document: seen at once on this instance, read back with
+ * each line from another. A run whose instance dies is ended by the liveness check (lib/ops/instances.ts).
  */
 
 /** A user's hand-offs at once: each sends one mail after another, so a few are plenty. */
@@ -33,7 +34,8 @@ export type HandoffRunView = HandoffTotals & {
   total: number;
   startedAt: string;
   finishedAt: string | null;
-  ended: "done" | "instance_ended" | null;
+  cancelRequested: boolean;
+  ended: "done" | "cancelled" | "instance_ended" | null;
 };
 export type HandoffRunDetail = HandoffRunView & { lines: HandoffLine[] };
 
@@ -49,7 +51,12 @@ type LineRow = {
   message: string | null;
 };
 
-const COLUMNS = sql`id, total, sent, failed, skipped, started_at AS "startedAt", finished_at AS "finishedAt", ended`;
+const COLUMNS = sql`id, total, sent, failed, skipped, cancelled, started_at AS "startedAt", finished_at AS "finishedAt",
+  cancel_requested_at IS NOT NULL AS "cancelRequested", ended`;
+
+/** The runs of this process, by id: a cancel answered here is seen before the next document. */
+const store = globalThis as unknown as { argeHandoffRuns?: Map<string, { cancelled: boolean }> };
+const local = (store.argeHandoffRuns ??= new Map());
 const iso = (v: string | Date) => new Date(v).toISOString();
 const viewOf = (r: Row): HandoffRunView => ({
   ...r,
@@ -79,27 +86,32 @@ async function startRun(db: Db, userId: string, total: number): Promise<string> 
   return id;
 }
 
-/** Keeps one document's line and counts it on the run, in one statement. */
-async function recordLine(db: Db, id: string, seq: number, line: HandoffLine): Promise<void> {
+/** Keeps one document's line and counts it on the run, in one statement; true when a cancel was asked for. */
+async function recordLine(db: Db, id: string, seq: number, line: HandoffLine): Promise<boolean> {
   // The record is for display: a failure to keep it must not stop the hand-offs.
   try {
-    await db.execute(sql`
+    const [row] = rowsOf<{ cancel: boolean }>(
+      await db.execute(sql`
       WITH kept AS (
         INSERT INTO handoff_run_lines (run_id, seq, connection_id, documentid, state, channel, message)
         VALUES (${id}, ${seq}, ${line.connectionId}, ${line.documentid}, ${line.state}, ${line.channel}, ${line.message ?? null})
       )
       UPDATE handoff_runs SET sent = sent + ${Number(line.state === "sent")}, failed = failed + ${Number(line.state === "failed")},
-        skipped = skipped + ${Number(line.state === "skipped")} WHERE id = ${id}`);
+        skipped = skipped + ${Number(line.state === "skipped")} WHERE id = ${id}
+      RETURNING cancel_requested_at IS NOT NULL AS cancel`),
+    );
+    return row?.cancel === true;
   } catch (err) {
     log().warn({ err, run: id }, "hand-off run: line not recorded");
+    return false;
   }
 }
 
 /**
  * Records a hand-off as a run (429 `too_many_runs` beyond the user's limit, before anything is
  * answered) and gives its id and the work: `run` hands the documents off, giving `emit` each line
- * (the caller's stream, which may have gone away meanwhile), and ends the row with the totals, or
- * as counted so far when it failed.
+ * (the caller's stream, which may have gone away meanwhile), and ends the row with the totals
+ * (`cancelled` when a cancel left documents out), or as counted so far when it failed.
  */
 export async function startHandoffRun(
   db: Db,
@@ -108,21 +120,27 @@ export async function startHandoffRun(
   locale: Locale,
 ): Promise<{ id: string; run: (emit: (line: HandoffLine) => void) => Promise<HandoffTotals> }> {
   const id = await startRun(db, user.id, distinct(input.documents));
+  const flag = { cancelled: false };
+  local.set(id, flag);
   const run = async (emit: (line: HandoffLine) => void) => {
     let seq = 0;
     let totals: HandoffTotals | undefined;
+    const onLine = async (line: HandoffLine) => {
+      emit(line);
+      if (await recordLine(db, id, seq++, line)) flag.cancelled = true;
+    };
     try {
-      totals = await handOffMany(db, user, input, locale, async (line) => {
-        emit(line);
-        await recordLine(db, id, seq++, line);
-      });
+      totals = await handOffMany(db, user, input, locale, onLine, () => flag.cancelled);
       return totals;
     } finally {
+      local.delete(id);
       // Written even when the liveness check ended the run meanwhile (this instance was taken for dead): it did finish.
       const counts = totals
-        ? sql`sent = ${totals.sent}, failed = ${totals.failed}, skipped = ${totals.skipped},`
+        ? sql`sent = ${totals.sent}, failed = ${totals.failed}, skipped = ${totals.skipped}, cancelled = ${totals.cancelled},`
         : sql``;
-      await db.execute(sql`UPDATE handoff_runs SET ${counts} finished_at = now(), ended = 'done' WHERE id = ${id}`);
+      await db.execute(sql`
+        UPDATE handoff_runs SET ${counts} finished_at = now(), ended = ${totals?.cancelled ? "cancelled" : "done"}
+        WHERE id = ${id}`);
     }
   };
   return { id, run };
@@ -150,4 +168,22 @@ export async function readHandoffRun(db: Db, userId: string, id: string): Promis
       SELECT connection_id AS "connectionId", documentid, state, channel, message FROM handoff_run_lines WHERE run_id = ${id} ORDER BY seq`),
   );
   return { ...viewOf(row), lines: lines.map(({ message, ...l }) => (message === null ? l : { ...l, message })) };
+}
+
+/**
+ * Asks the user's run `id` to stop before its next document: the one under way finishes and is recorded, those not
+ * begun are not handed on. A run that has ended is answered as it stands. 404 for any run not the user's.
+ */
+export async function cancelHandoffRun(db: Db, userId: string, id: string): Promise<HandoffRunView> {
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`
+      UPDATE handoff_runs
+      SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
+      WHERE id = ${id} AND user_id = ${userId}
+      RETURNING ${COLUMNS}`),
+  );
+  if (!row) throw notFound("handoffRun.notFound");
+  const flag = local.get(id);
+  if (flag && row.finishedAt === null) flag.cancelled = true;
+  return viewOf(row);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { qrRuns } from "@/lib/residents/print/qr";
+import { eventLoopTurns } from "@/lib/residents/register/turns";
 import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents/print/worker";
 
 /**
@@ -148,18 +149,20 @@ function drawHead(page: PDFPage, fonts: Fonts, sender: string[]): void {
   });
 }
 
-/** A QR code of `text` whose top left corner is at (`x`, `y`) points, drawn as black rectangles of its dark modules. */
+/**
+ * A QR code of `text` whose top left corner is at (`x`, `y`) points: its dark modules' runs as rectangles of one
+ * filled path, in a content stream of its own. Drawn one pdf-lib rectangle each, 500 letters' codes took seconds of
+ * the server's thread and over 600 MB (`npm run bench -- handoff.print`).
+ */
 export function drawQr(page: PDFPage, text: string, x: number, y: number): void {
   const { size, runs } = qrRuns(text);
   const cell = (QR_MM * MM) / size;
-  for (const run of runs)
-    page.drawRectangle({
-      x: x + run.col * cell,
-      y: y - (run.row + 1) * cell,
-      width: run.length * cell,
-      height: cell,
-      color: rgb(0, 0, 0),
-    });
+  const n = (v: number) => v.toFixed(3);
+  const rects = runs.map(
+    (r) => `${n(x + r.col * cell)} ${n(y - (r.row + 1) * cell)} ${n(r.length * cell)} ${n(cell)} re`,
+  );
+  const context = page.doc.context;
+  page.node.addContentStream(context.register(context.flateStream(`q 0 g\n${rects.join("\n")}\nf Q\n`)));
 }
 
 /** One cover letter on a new page of `pdf`, with more pages when its text is long. */
@@ -206,8 +209,9 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
 export type PrintItem = { letter: CoverLetter; document: Uint8Array | null };
 
 /**
- * The cover letters alone, in one PDF, and each letter's pages in it (first, end): cheap, so drawn
- * on the server's thread; the documents' pages join them on a worker (print-worker.ts).
+ * The cover letters alone, in one PDF, and each letter's pages in it (first, end), drawn on the
+ * server's thread with a turn of the event loop every 20 ms (about 5 ms a letter); the documents'
+ * pages join them on a worker (worker.ts).
  */
 export async function drawLetters(letters: CoverLetter[]): Promise<{ pdf: Uint8Array; ranges: [number, number][] }> {
   const pdf = await PDFDocument.create();
@@ -216,10 +220,12 @@ export async function drawLetters(letters: CoverLetter[]): Promise<{ pdf: Uint8A
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
   const ranges: [number, number][] = [];
+  const turn = eventLoopTurns();
   for (const letter of letters) {
     const first = pdf.getPageCount();
     addCoverLetter(pdf, fonts, letter);
     ranges.push([first, pdf.getPageCount()]);
+    await turn();
   }
   return { pdf: await pdf.save(), ranges };
 }

@@ -12,14 +12,26 @@ import { onWake } from "./wake";
  * The report sender, once per process (started by lib/startup.ts): a look for due reports every
  * TICK_MS, and at once when a change of this process queued some (./wake.ts), so each report goes
  * out well within 30 s of its change whatever SYNC_INTERVAL_MINUTES says. At most CONCURRENCY
- * reports at once, one per connection: a provider that is slow or refuses everything holds one
- * slot, never the other connections' reports.
+ * reports at once, PER_CONNECTION of one connection (each a unit of its own): a provider that is
+ * slow or refuses everything holds its share of the slots, never the other connections' reports.
  */
 
 const TICK_MS = 5_000;
-const CONCURRENCY = 4;
+const CONCURRENCY = 16;
+const PER_CONNECTION = 8;
 
-type Sender = { running: Map<string, Promise<void>>; looking?: Promise<void>; again: boolean };
+/** The reports under way, by connection and unit. */
+type Sender = {
+  running: Map<string, { connectionId: string; done: Promise<void> }>;
+  looking?: Promise<void>;
+  again: boolean;
+};
+
+function busyByConnection(sender: Sender): Map<string, number> {
+  const busy = new Map<string, number>();
+  for (const { connectionId } of sender.running.values()) busy.set(connectionId, (busy.get(connectionId) ?? 0) + 1);
+  return busy;
+}
 const store = globalThis as unknown as { argeReportSender?: Sender };
 
 async function tick(sender: Sender, db: Db): Promise<void> {
@@ -29,14 +41,15 @@ async function tick(sender: Sender, db: Db): Promise<void> {
   const me = instanceId();
   // The claim outlasts the token and the POST, each bounded by PROVIDER_TIMEOUT_MS.
   const holdMs = 2 * env().providerTimeoutMs + 10_000;
-  for (const claim of await claimDue(db, me, free, [...sender.running.keys()], holdMs)) {
+  for (const claim of await claimDue(db, me, free, busyByConnection(sender), holdMs, PER_CONNECTION)) {
+    const key = `${claim.connection_id}/${claim.unit_id}`;
     const done = sendClaimed(db, me, claim)
       .catch((err: unknown) => log().error({ err, connectionId: claim.connection_id }, "report failed"))
       .finally(() => {
-        sender.running.delete(claim.connection_id);
+        sender.running.delete(key);
         look(sender);
       });
-    sender.running.set(claim.connection_id, done);
+    sender.running.set(key, { connectionId: claim.connection_id, done });
   }
 }
 
@@ -63,6 +76,6 @@ export function startReportSender(): void {
   setInterval(run, TICK_MS).unref();
   onWake(run);
   // At a shutdown the reports under way finish (each bounded by the provider timeout); none starts.
-  onFinish(async () => void (await Promise.allSettled(sender.running.values())));
+  onFinish(async () => void (await Promise.allSettled([...sender.running.values()].map((r) => r.done))));
   run();
 }

@@ -18,14 +18,20 @@ const MAX_RETRY_AFTER_MS = 3_600_000;
 
 export type Claimed = { unit_id: string; connection_id: string; hash: string; attempts: number };
 
-/** Claims at most `limit` due reports, one per connection, none of the connections in `busy`. */
-export async function claimDue(db: Db, me: string, limit: number, busy: string[], holdMs: number): Promise<Claimed[]> {
-  const skip = busy.length
-    ? sql`AND r.connection_id NOT IN (${sql.join(
-        busy.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
+/**
+ * Claims at most `limit` due reports, at most `perConnection` of each connection counting those it
+ * already sends (`busy`: reports under way by connection id). Units are independent, so one
+ * connection's reports go out side by side; a slow provider holds only its own share.
+ */
+export async function claimDue(
+  db: Db,
+  me: string,
+  limit: number,
+  busy: Map<string, number>,
+  holdMs: number,
+  perConnection: number,
+): Promise<Claimed[]> {
+  const used = JSON.stringify(Object.fromEntries(busy));
   return rowsOf<Claimed>(
     await db.execute(sql`
       WITH due AS (
@@ -34,8 +40,9 @@ export async function claimDue(db: Db, me: string, limit: number, busy: string[]
             row_number() OVER (PARTITION BY r.connection_id ORDER BY r.next_attempt_at) AS n
           FROM osr_reports r
           WHERE r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now() AND r.attempts < ${MAX_ATTEMPTS}
-            AND (r.claim_until IS NULL OR r.claim_until < now()) ${skip}
-        ) x WHERE n = 1 ORDER BY next_attempt_at LIMIT ${limit}
+            AND (r.claim_until IS NULL OR r.claim_until < now())
+        ) x WHERE n <= ${perConnection} - COALESCE((${used}::jsonb ->> x.connection_id::text)::int, 0)
+        ORDER BY next_attempt_at LIMIT ${limit}
       ), claimed AS (
         UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
           attempts = r.attempts + 1, sent_at = now(), updated_at = now()

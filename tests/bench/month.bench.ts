@@ -1,0 +1,99 @@
+/**
+ * The month page's figures of contracts/BENCH.md:
+ * - month.page_20k_units_vs_1k (and `.postgres`): `GET /api/month?month=2026-10&property=…`, the
+ *   answer for one property-month, at 20,000 units against 1,000. Two servers, each its own sandbox
+ *   and register: one October UVI per unit, synced through the real path, and a register import
+ *   naming every unit in one property, with a resident each (e-mail, portal and post in turn).
+ *   Requests go to the two servers in alternation, so machine noise falls on both sides alike.
+ */
+import { api } from "../support/session";
+import type { ServerDatabase, TestServer } from "../support/server";
+import { addConnection, alternating, BENCH_CLIENT, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
+import type { Figure } from "./types";
+
+const WARMUP = 10;
+const REPS = 31;
+const MONTH = "2026-10";
+const PROPERTY = "Wohnpark Bench";
+const CHANNELS = ["E-Mail", "Portal", "Post"];
+
+type Side = { rig: AppRig; units: number; fillMs: number; syncMs: number; importMs: number };
+
+/** The register as property-management software exports it: one row a unit, all in PROPERTY. */
+function register(units: number): string {
+  const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug"];
+  for (let u = 0; u < units; u++) {
+    const msc = String(30_000_000 + u);
+    rows.push(`${msc};${PROPERTY};Lage ${u};Bea;Bench ${u};bea${u}@example.com;${CHANNELS[u % 3]};Weg ${u};10115;Berlin;01.01.2020`);
+  }
+  return rows.join("\r\n");
+}
+
+async function fill(server: TestServer, units: number): Promise<Side> {
+  const docs = Array.from({ length: units }, (_, u) => uviDoc(`m-${u}`, String(30_000_000 + u), MONTH));
+  const fillMs = await putState(server, docs);
+  const rig = { server, session: await signInAdmin(server) };
+  const id = await addConnection(rig, `${server.url}/arge`, BENCH_CLIENT.basic);
+  const started = performance.now();
+  const { done } = await sync(rig, id);
+  const syncMs = performance.now() - started;
+  if (done.open !== units) throw new Error(`sync of ${units} documents indexed ${String(done.open)} open`);
+  const importMs = await timeIt(async () => {
+    const res = await api(rig.session, server.url, "/api/units", {
+      method: "PUT",
+      body: Buffer.from(register(units), "utf8"),
+      headers: { "content-type": "text/csv" },
+    });
+    if (res.status !== 200) throw new Error(`register import of ${units} units: ${res.status} ${res.text.slice(0, 300)}`);
+  });
+  return { rig, units, fillMs, syncMs, importMs };
+}
+
+/** One property-month's answer: every unit and its document must be counted. */
+function answer(side: Side): Promise<number> {
+  return timeIt(async () => {
+    const url = `${side.rig.server.url}/api/month?month=${MONTH}&property=${encodeURIComponent(PROPERTY)}`;
+    const res = await fetch(url, { headers: { cookie: side.rig.session.cookie } });
+    const body = (await res.json()) as { properties?: { units: number; documents: number }[] };
+    const row = body.properties?.[0];
+    if (res.status !== 200 || row?.units !== side.units || row.documents !== side.units)
+      throw new Error(`month at ${side.units}: ${res.status} ${JSON.stringify(row)}`);
+  });
+}
+
+function monthFigure(database: ServerDatabase) {
+  return withServers(
+    [
+      { sandbox: true, database },
+      { sandbox: true, database },
+    ],
+    async ([one, two]) => {
+      const small = await fill(one!, 1_000);
+      const large = await fill(two!, 20_000);
+      const r = await alternating(
+        () => answer(small),
+        () => answer(large),
+        { warmup: WARMUP, reps: REPS },
+      );
+      return {
+        value: round(r.ratio),
+        info: {
+          ms1k: round(r.smallMs),
+          ms20k: round(r.largeMs),
+          sync20kMs: Math.round(large.syncMs),
+          import20kMs: Math.round(large.importMs),
+          putState20kMs: Math.round(large.fillMs),
+          reps: REPS,
+        },
+      };
+    },
+  );
+}
+
+const baseline =
+  "the same property-month's answer (GET /api/month with month and property) at 1,000 units, another server, same run, in alternation, medians";
+
+export const figures: Figure[] = [
+  { name: "month.page_20k_units_vs_1k", unit: "ratio", goal: "<= 1.5", baseline, run: () => monthFigure("embedded") },
+  { name: "month.page_20k_units_vs_1k.postgres", unit: "ratio", goal: "<= 1.5", baseline, run: () => monthFigure("postgres") },
+];
