@@ -3,6 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 
+type RunTable = "delivery_confirmation_runs" | "handoff_runs";
+
 /**
  * A user's runs of a kind (`table`: bulk confirmations, lib/delivery/confirm/runs.ts, or hand-offs,
  * lib/residents/handoffs/runs.ts) that run
@@ -10,7 +12,7 @@ import { rowsOf } from "@/lib/db/rows";
  */
 export async function recentRuns<R>(
   db: Db,
-  table: "delivery_confirmation_runs" | "handoff_runs",
+  table: RunTable,
   columns: SQL,
   userId: string,
   { listedAfterEndS, limit }: { listedAfterEndS: number; limit: number },
@@ -22,4 +24,26 @@ export async function recentRuns<R>(
       ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${limit}`),
   );
   return rows.reverse();
+}
+
+/**
+ * Asks the user's run `id` of `table` to stop: `cancel_requested_at` is set once, while it runs; an ended run is left
+ * as it stands. The row as it is now, or undefined when the user has no such run. The run reads the request back
+ * with its next outcome (another instance's) or from its module's flags (this one's).
+ */
+export async function requestCancel<R>(
+  db: Db,
+  table: RunTable,
+  columns: SQL,
+  userId: string,
+  id: string,
+): Promise<R | undefined> {
+  const [row] = rowsOf<R>(
+    await db.execute(sql`
+      UPDATE ${sql.raw(table)}
+      SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
+      WHERE id = ${id} AND user_id = ${userId}
+      RETURNING ${columns}`),
+  );
+  return row;
 }

@@ -7,7 +7,7 @@ import type { ConfirmationState } from "@/lib/db/schema/delivery";
 import { AppError, notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { instanceId } from "@/lib/ops/instances";
-import { recentRuns } from "@/lib/ops/runs";
+import { recentRuns, requestCancel } from "@/lib/ops/runs";
 
 /**
  * A bulk confirmation as a record (migration 0010), so that it outlives the page that started it:
@@ -132,13 +132,7 @@ export async function listRuns(db: Db, userId: string): Promise<RunView[]> {
  * finish. A run that has ended is answered as it stands. 404 for any run not the user's.
  */
 export async function cancelRun(db: Db, userId: string, id: string): Promise<RunView> {
-  const [row] = rowsOf<Row>(
-    await db.execute(sql`
-      UPDATE delivery_confirmation_runs
-      SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
-      WHERE id = ${id} AND user_id = ${userId}
-      RETURNING ${COLUMNS}`),
-  );
+  const row = await requestCancel<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, id);
   if (!row) throw notFound("delivery.run.notFound");
   const flag = local.get(id);
   if (flag && row.finishedAt === null) flag.cancelled = true;

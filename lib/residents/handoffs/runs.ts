@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { instanceId } from "@/lib/ops/instances";
-import { recentRuns } from "@/lib/ops/runs";
+import { recentRuns, requestCancel } from "@/lib/ops/runs";
 import { AppError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
@@ -175,13 +175,7 @@ export async function readHandoffRun(db: Db, userId: string, id: string): Promis
  * begun are not handed on. A run that has ended is answered as it stands. 404 for any run not the user's.
  */
 export async function cancelHandoffRun(db: Db, userId: string, id: string): Promise<HandoffRunView> {
-  const [row] = rowsOf<Row>(
-    await db.execute(sql`
-      UPDATE handoff_runs
-      SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
-      WHERE id = ${id} AND user_id = ${userId}
-      RETURNING ${COLUMNS}`),
-  );
+  const row = await requestCancel<Row>(db, "handoff_runs", COLUMNS, userId, id);
   if (!row) throw notFound("handoffRun.notFound");
   const flag = local.get(id);
   if (flag && row.finishedAt === null) flag.cancelled = true;
