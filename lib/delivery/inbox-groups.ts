@@ -4,8 +4,41 @@ import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 import { namesBilling } from "./billing";
-import type { InboxGroup } from "./inbox";
 
+/**
+ * `archived`: its bytes are in the archive (only those can be handed off). `recipient`: who receives it by the one
+ * rule (lib/residents/tenancies/recipient.ts), `null` outside the register; `handoff`: its hand-off to that resident.
+ */
+export type InboxDocument = Record<string, unknown> & {
+  connectionId: string;
+  state: DocumentState;
+  replacedBy: string | null;
+  archived: boolean;
+  recipient: RecipientKind | null;
+  handoff: HandoffSummary | null;
+};
+export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
+/** What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it. */
+export type GroupRegister = {
+  property: string | null;
+  address: string | null;
+  resident: { name: string; channel: Channel } | null;
+};
+/**
+ * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/delivery/billing.ts): its files
+ * belong to no flat and no resident; `register` then names the property whose units name that billing unit. `total`: the
+ * unit's documents in this view, `before` those on earlier pages (a page holds documents, so a unit may straddle two).
+ */
+export type InboxGroup = {
+  unit: string | null;
+  pmnumber: string | null;
+  label: string | null;
+  register: GroupRegister | null;
+  billing: boolean;
+  total: number;
+  before: number;
+  documents: InboxDocument[];
+};
 /** The inbox statement's one row (inbox.ts) made into the page's groups: each unit's documents, names and span. */
 
 /** The statement's one row; `open`, `rows` and `known` are JSON texts. */

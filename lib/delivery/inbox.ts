@@ -3,54 +3,19 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
-import type { HandoffState } from "@/lib/db/schema/handoffs";
-import type { Channel } from "@/lib/lists/units";
-import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 import { today } from "@/lib/residents/tenancies/store";
-import { groupsOf, type InboxRow } from "./inbox-groups";
+import { groupsOf, type InboxGroup, type InboxRow } from "./inbox-groups";
 import type { InboxInput } from "./schemas";
+
+export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./inbox-groups";
 
 /**
  * The inbox (docs/api.md, `GET /api/inbox`): the user's indexed documents grouped by usage unit
- * over all their connections, paged by units so that every unit (and so every document) appears
- * on exactly one page. The page, its totals and the open counts come from one statement; only
+ * over all their connections, paged by documents (a unit whose documents straddle two pages is
+ * on both, with its span). The page, its totals and the open counts come from one statement; only
  * keys are grouped, the page's rows alone are read whole.
  */
 
-/**
- * `archived`: its bytes are in the archive (only those can be handed off). `recipient`: who receives it by the one
- * rule (lib/residents/tenancies/recipient.ts), `null` outside the register; `handoff`: its hand-off to that resident.
- */
-export type InboxDocument = Record<string, unknown> & {
-  connectionId: string;
-  state: DocumentState;
-  replacedBy: string | null;
-  archived: boolean;
-  recipient: RecipientKind | null;
-  handoff: HandoffSummary | null;
-};
-export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
-/** What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it. */
-export type GroupRegister = {
-  property: string | null;
-  address: string | null;
-  resident: { name: string; channel: Channel } | null;
-};
-/**
- * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/delivery/billing.ts): its files
- * belong to no flat and no resident; `register` then names the property whose units name that billing unit. `total`: the
- * unit's documents in this view, `before` those on earlier pages (a page holds documents, so a unit may straddle two).
- */
-export type InboxGroup = {
-  unit: string | null;
-  pmnumber: string | null;
-  label: string | null;
-  register: GroupRegister | null;
-  billing: boolean;
-  total: number;
-  before: number;
-  documents: InboxDocument[];
-};
 /**
  * `register`: whether the user keeps a unit register at all (the page then groups by property); `properties` its
  * property names, for the filter.
