@@ -39,8 +39,9 @@ export function banner(d) {
   ARGE-Posteingang läuft / is running  (bereit nach / ready after ${d.seconds} s)
     URL:                 ${d.base}
     Anmeldung / login:   ${d.email}  /  ${d.password}
-    Erste Schritte:      anmelden; „Posteingang“: ein Dokument öffnen, bestätigen, weitergeben;
-                         „Weitergabe an Bewohner“: der Monat je Liegenschaft; die E-Mails im Sandbox-Postfach
+    Erste Schritte:      anmelden: die „Monatsübersicht“ zeigt je Liegenschaft, was angekommen, bestätigt und
+                         weitergegeben ist; „Posteingang“: ein Dokument öffnen, bestätigen und weitergeben;
+                         die E-Mails im Sandbox-Postfach
                          (README.md, „Erste Schritte“ / first steps)
     Sandbox-Token:       ${d.sandboxToken}  (Authorization: Bearer … for ${d.base}/sandbox/api/...)
     Verbindungen:        ${d.connections.status}
