@@ -110,6 +110,8 @@ describe("sandbox identity provider (client credentials, RS256, JWKS)", () => {
   test("configurable lifetime; an expired token gets 401", async () => {
     // One second, the shortest lifetime the sandbox accepts (lib/sandbox/schema.ts).
     await putState(suite.server, testState(2, { tokenLifetimeSeconds: 1 }));
+    // The token lives until the next whole second: asked for just after one begins, it is good for the first call.
+    await sleep(1000 - (Date.now() % 1000) + 20);
     const res = await post(form({ grant_type: "client_credentials" }), {
       Authorization: basic(CLIENT_A.oauth.clientId, CLIENT_A.oauth.clientSecret),
     });
