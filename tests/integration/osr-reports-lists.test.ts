@@ -3,6 +3,7 @@ import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { SANDBOX_CLIENT, control, mustSync, uvi } from "../support/delivery";
 import { suiteServer } from "../support/suite";
+import { recordMove } from "../support/units";
 import { api } from "../support/session";
 import { until } from "../support/until";
 
@@ -173,14 +174,11 @@ describe("on-site-roles reports: lists, later syncs, credential fixes, support's
     client = { ...client, basic: { ...client.basic, password: "sandbox-basic-secret-2" } };
     await putState();
     const unit = (await units()).get("9103")!;
-    const move = await api(manager.session, s.server.url, `/api/units/${unit.id}/tenancies`, {
-      method: "POST",
-      json: {
-        moveIn: "2026-11-01",
-        resident: { firstName: "Hanna", lastName: "Hell", email: "hanna@example.de", channel: "email" },
-      },
+    await recordMove(manager.session, s.server.url, unit.id, "2026-11-01", {
+      firstName: "Hanna",
+      lastName: "Hell",
+      email: "hanna@example.de",
     });
-    assert.equal(move.status, 201, move.text);
     let reports = new Map((await settled()).get("9103")!.reports.map((r) => [r.connectionId, r]));
     assert.deepEqual([reports.get(connections[0]!)!.state, reports.get(connections[0]!)!.status], ["rejected", 401]);
     assert.equal(reports.get(connections[1]!)!.state, "accepted", "a refusing connection holds up no other");

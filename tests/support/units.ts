@@ -63,3 +63,18 @@ export const resident = (r: Partial<Resident> & { name: string; channel: string 
   postalAddress: null,
   ...r,
 });
+
+/** POST /api/units/{id}/tenancies: a move into unit `unitId` on `moveIn`, by an e-mail resident; it must answer 201. */
+export async function recordMove(
+  who: Session,
+  base: string,
+  unitId: string,
+  moveIn: string,
+  name: { firstName: string; lastName: string; email: string },
+): Promise<void> {
+  const move = await api(who, base, `/api/units/${unitId}/tenancies`, {
+    method: "POST",
+    json: { moveIn, resident: { ...name, channel: "email" } },
+  });
+  assert.equal(move.status, 201, move.text);
+}
