@@ -4,7 +4,7 @@
  * tests/support/send-mail.ts`, the message as JSON on stdin (attachments' bytes in base64), the
  * result as the last line of stdout, `RESULT {...}`. tests/support/mail.ts runs it.
  */
-import { sendMail } from "@/lib/residents/mail/send";
+import { closeMail, sendMail } from "@/lib/residents/mail/send";
 
 type Input = {
   to: string;
@@ -20,4 +20,5 @@ const result = await sendMail({
   ...input,
   attachments: input.attachments?.map(({ base64, ...a }) => ({ ...a, content: Buffer.from(base64, "base64") })),
 });
+closeMail();
 process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);

@@ -1,5 +1,6 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailConfig } from "@/lib/mail-config";
@@ -20,30 +21,49 @@ export const isMailEnabled = (): boolean => env().mail !== undefined;
 
 let cached: { config: MailConfig; transporter: Transporter } | undefined;
 
+/** At most this many SMTP connections at once, each used for this many messages before a new one. */
+const POOL = { maxConnections: 2, maxMessages: 100 } as const;
+/** The pool is closed when no message was sent for this long: a run's messages share it, idle hours do not. */
+const IDLE_MS = 1000;
+
+let inFlight = 0;
+let idle: NodeJS.Timeout | undefined;
+
+/** Closes the pool's connections (QUIT); the next message opens a new one. Scripts call it before they exit. */
+export function closeMail(): void {
+  clearTimeout(idle);
+  cached?.transporter.close();
+  cached = undefined;
+}
+
 /**
- * One transport for the process's configuration. Every send opens its own connection, bounded by
- * the configured timeouts (the name lookup by the connection's). nodemailer logs nothing (it would
- * write addresses), and may not read files or URLs named in a message: attachments are bytes only.
+ * One transport for the process's configuration: a pool of connections that stay open between
+ * messages, bounded by the configured timeouts (the name lookup by the connection's). A message whose
+ * connection drops is never sent again by the pool (`maxRequeues: 0`). nodemailer logs nothing (it
+ * would write addresses), may not read files or URLs named in a message: attachments are bytes only.
  */
 function transporter(config: MailConfig): Transporter {
   if (cached?.config !== config) {
+    cached?.transporter.close();
     const { host, port, secure, auth, timeouts, requireTLS } = config.smtp;
-    const transport = nodemailer.createTransport(
-      {
-        host,
-        port,
-        secure,
-        requireTLS: requireTLS ?? false,
-        auth,
-        ...timeouts,
-        dnsTimeout: timeouts.connectionTimeout,
-        logger: false,
-        debug: false,
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      },
-      { from: config.from },
-    );
+    // maxRequeues is nodemailer's (lib/smtp-pool) but missing from its types.
+    const options: SMTPPool.Options & { maxRequeues: number } = {
+      pool: true,
+      ...POOL,
+      maxRequeues: 0,
+      host,
+      port,
+      secure,
+      requireTLS: requireTLS ?? false,
+      auth,
+      ...timeouts,
+      dnsTimeout: timeouts.connectionTimeout,
+      logger: false,
+      debug: false,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    };
+    const transport = nodemailer.createTransport(options, { from: config.from });
     cached = { config, transporter: transport };
   }
   return cached.transporter;
@@ -53,6 +73,8 @@ function transporter(config: MailConfig): Transporter {
 export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
   const config = env().mail;
   if (!config) return { state: "failed", reason: { kind: "off" } };
+  clearTimeout(idle);
+  inFlight += 1;
   try {
     const info = await transporter(config).sendMail({
       to: mail.to,
@@ -66,5 +88,8 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
     const reason = failureOf(err, mail.to);
     log().warn({ outcome: reason.kind, smtpCode: "code" in reason ? reason.code : undefined }, "e-mail not sent");
     return { state: "failed", reason };
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) idle = setTimeout(closeMail, IDLE_MS).unref();
   }
 }
