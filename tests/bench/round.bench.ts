@@ -68,7 +68,9 @@ async function confirmAll(side: Side, property: string): Promise<void> {
 /** "Alle weitergeben": the confirmed documents that go out by e-mail or portal; each must be sent. */
 async function handOnAll(side: Side, property: string): Promise<void> {
   const docs = (await documentsOf(side, property)).filter((d) => d.confirmed && d.handsOn);
-  if (docs.length !== Math.ceil((PER_PROPERTY * 2) / 3)) throw new Error(`${property}: ${docs.length} documents to hand on`);
+  const first = side.properties.indexOf(property) * PER_PROPERTY;
+  const digital = Array.from({ length: PER_PROPERTY }, (_, i) => first + i).filter((u) => CHANNELS[u % 3] !== "Post").length;
+  if (docs.length !== digital) throw new Error(`${property}: ${docs.length} of ${digital} documents to hand on`);
   const documents = docs.map((d) => ({ connectionId: d.connectionId, documentid: d.documentid }));
   const { done } = await ndjsonRun(side, "/api/handoffs", { documents, again: false });
   if (done.sent !== docs.length) throw new Error(`${property}: the hand-off ended with ${JSON.stringify(done)}`);
