@@ -83,6 +83,7 @@ export const PLACEMENT = {
   "integration/ops-backup.test.ts": both("backup and restore of either engine"),
   "integration/ops-lifecycle-drain.test.ts": both("leases and claims after SIGTERM: crash recovery"),
   "integration/ops-lifecycle.test.ts": both("readiness when the database cannot be reached (PostgreSQL only)"),
+  "integration/ops-db-thread.test.ts": embedded,
   "integration/ops-metrics.test.ts": embedded,
   "integration/outbox-records.test.ts": both("two uploads of the same bytes at once: locks"),
   "integration/outbox.test.ts": embedded,

@@ -125,6 +125,11 @@ export class RemotePglite implements RemoteQueries {
     return result;
   }
 
+  /** Ends the thread as a fault would, without closing anything: only the test channel asks (lib/ops/test-hooks.ts). */
+  async crashForTest(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#ask({ op: "close" });

@@ -88,8 +88,8 @@ async function explainEverything(side: ScaleSide): Promise<void> {
 }
 
 const REQUESTS: [string, (side: ScaleSide) => Promise<number>][] = [
-  ["GET /api/inbox?state=open (middle page of 50 units)", (side) => page(side, "state=open")],
-  ["GET /api/inbox?month=2026-06 (middle page of 50 units)", (side) => page(side, "month=2026-06")],
+  ["GET /api/inbox?state=open (middle page of 50 documents)", (side) => page(side, "state=open")],
+  ["GET /api/inbox?month=2026-06 (middle page of 50 documents)", (side) => page(side, "month=2026-06")],
   ["GET /api/delivery/documents?q=<unit>&state=confirmed&limit=4&offset=4", search],
   ["GET /api/delivery/export.csv (first 1,000 rows)", exportHead],
 ];

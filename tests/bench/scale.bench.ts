@@ -114,7 +114,7 @@ export const figures: Figure[] = [
     unit: "ratio",
     goal: "<= 1.5",
     baseline:
-      "GET /api/inbox, the middle page of 50 units of the admin (one of 20 users, 50,004 of 1,000,080 documents) against the same at 1,008 documents (one user), PostgreSQL, another server, same run, in alternation; the worse of state=open and month=2026-06",
+      "GET /api/inbox, the middle page of 50 documents of the admin (one of 20 users, 50,004 of 1,000,080 documents) against the same at 1,008 documents (one user), PostgreSQL, another server, same run, in alternation; the worse of state=open and month=2026-06",
     run: async () => {
       const s = await scaleFigures();
       return { value: Math.max(s.inbox.stateOpen.ratio, s.inbox.month.ratio), info: { ...s.inbox, seeding: s.seeding } };

@@ -36,6 +36,8 @@ export type TestServer = {
   running: () => boolean;
   /** One SQL statement on the running server's own database, through its test channel (lib/ops/test-hooks.ts). */
   query: <T>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** Ends the embedded database's thread as a fault would (the test channel); resolves with the process's exit code. */
+  crashDatabase: () => Promise<number | null>;
 };
 
 export function freePort(): Promise<number> {
@@ -230,6 +232,11 @@ export async function startServer(
         asked.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
         child.send({ id, sql: text, params });
       }),
+    crashDatabase: () => {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.send({ id: ++lastAsk, crash: "database" });
+      return exited;
+    },
     restart: async () => {
       await halt();
       await launch();
