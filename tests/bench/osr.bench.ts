@@ -8,6 +8,7 @@
  *   answer until `GET /api/units?reports=open` counts none, against the same 1,000 v2 bodies (as the
  *   sandbox's control API shows what it accepted) POSTed from the bench one after another.
  */
+import { cpuSeconds, threadCpuDuring } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { api } from "../support/session";
 import { BENCH_CLIENT, control, LATENCY_MS, postConnection, round, signInAdmin, sync, uviDoc, withServers, type AppRig } from "./rig";
@@ -95,7 +96,9 @@ async function osrFigure() {
       });
       await sync(rig, connection);
       await control(provider!, "PUT", "/faults", [{ method: "POST", path: OSR_POST, delayMs: LATENCY_MS }]);
-      const app = await appReports(rig);
+      const providerCpu = cpuSeconds(provider!.pid()!);
+      const { result: app, cpu } = await threadCpuDuring(server!.pid()!, () => appReports(rig));
+      const providerCpuS = round(cpuSeconds(provider!.pid()!) - providerCpu);
       const units = await accepted(provider!);
       if (app.open > 0 || units.length !== UNITS)
         return { value: null, reason: `after ${Math.round(app.reportsMs)} ms ${app.open} units had an open report, the provider had accepted ${units.length} of ${UNITS}` };
@@ -108,6 +111,8 @@ async function osrFigure() {
           openAtImportAnswer: app.openAtAnswer,
           sequentialMs: Math.round(bareMs),
           appMsPerReport: round(app.reportsMs / UNITS),
+          appCpuS: cpu,
+          providerCpuS,
           sequentialMsPerReport: round(bareMs / UNITS),
         },
       };

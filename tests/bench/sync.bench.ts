@@ -8,6 +8,7 @@
  *   can only follow `next` links one by one). Same indexing work on both sides.
  */
 import { startAltProvider, type AltProvider } from "../support/alt-provider";
+import { threadCpuDuring } from "../support/memory";
 import { addConnection, altDocuments, deleteConnection, LATENCY_MS, median, round, signInAdmin, sync, withServers, type AppRig } from "./rig";
 import type { Figure } from "./types";
 
@@ -22,11 +23,11 @@ async function timedSync(rig: AppRig, alt: AltProvider, providerPage: number) {
   const id = await addConnection(rig, alt.uviBase, alt.basic, `sync-${providerPage}`);
   try {
     const started = performance.now();
-    const { done } = await sync(rig, id);
+    const { result: done, cpu } = await threadCpuDuring(rig.server.pid()!, async () => (await sync(rig, id)).done);
     const ms = performance.now() - started;
     if (done.open !== SYNC_DOCS || done.added !== SYNC_DOCS) throw new Error(`sync indexed ${String(done.open)} open, ${String(done.added)} added`);
     const lists = alt.counters.requests.filter((r) => r.method === "GET" && /\/documents\/out(\?|$)/.test(r.path)).length;
-    return { ms, lists };
+    return { ms, lists, cpu };
   } finally {
     await deleteConnection(rig, id);
   }
@@ -58,12 +59,14 @@ async function syncFigure() {
       const fast: number[] = [];
       const slow: number[] = [];
       let requests = { fast: 0, sequential: 0 };
+      let cpu: unknown;
       for (let i = 0; i < SYNC_ROUNDS; i++) {
         const s = await timedSync(rig, alt, PROVIDER_PAGE);
         const f = await timedSync(rig, alt, 0);
         slow.push(s.ms);
         fast.push(f.ms);
         requests = { fast: f.lists, sequential: s.lists };
+        cpu = f.cpu;
       }
       const bare = await bareLinkWalk(alt);
       return {
@@ -76,6 +79,7 @@ async function syncFigure() {
           bareLinkWalkPages: bare.pages,
           speedupVsBareLinkWalk: round(bare.ms / median(fast)),
           rounds: SYNC_ROUNDS,
+          fastSyncCpuS: cpu,
         },
       };
     });

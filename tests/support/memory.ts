@@ -60,3 +60,39 @@ export async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): P
 }
 
 export const MiB = 1024 * 1024;
+
+/** CPU seconds of each thread (task) of `pid`, by thread id, with the thread's name. */
+function threadCpu(pid: number): Map<number, { name: string; s: number }> {
+  const out = new Map<number, { name: string; s: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      out.set(Number(tid), { name, s: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * The CPU seconds `work` cost the process `pid`: its main thread, and its two busiest other threads
+ * (with the embedded database, one of them is PGlite's).
+ */
+export async function threadCpuDuring<T>(pid: number, work: () => Promise<T>) {
+  const before = threadCpu(pid);
+  const result = await work();
+  const spent = [...threadCpu(pid)].map(([tid, t]) => ({ tid, name: t.name, s: t.s - (before.get(tid)?.s ?? 0) }));
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const main = spent.find((t) => t.tid === pid)?.s ?? 0;
+  const others = spent.filter((t) => t.tid !== pid).sort((a, b) => b.s - a.s);
+  return {
+    result,
+    cpu: {
+      mainThreadS: round2(main),
+      busiestOtherThreads: others.slice(0, 2).map((t) => ({ name: t.name, s: round2(t.s) })),
+    },
+  };
+}
