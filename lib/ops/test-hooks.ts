@@ -9,11 +9,10 @@ type Driver = {
 type Ask = { id: number; sql: string; params?: unknown[] } | { id: number; crash: "database" };
 
 /**
- * What a test reads (and sets) of a running server's database without stopping it: SQL (or a crash of the
- * embedded database's thread) over the
- * IPC channel that only the test helper opens (tests/support/server.ts spawns the server with one
- * and ARGE_TEST_HOOKS=1). No HTTP route exists for it, and a start with ARGE_TEST_HOOKS but no
- * such channel (npm start, a service manager) is refused: nothing of it reaches production.
+ * What a test reads (and sets) of a running server's database without stopping it: SQL, or a crash of
+ * the embedded database's thread, over the IPC channel that only the test helper opens
+ * (tests/support/server.ts spawns the server with one and ARGE_TEST_HOOKS=1). No HTTP route exists for
+ * it, and a start with ARGE_TEST_HOOKS but no such channel is refused: nothing of it reaches production.
  */
 export function startTestHooks(): void {
   if (typeof process.send !== "function") {

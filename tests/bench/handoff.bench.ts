@@ -11,14 +11,14 @@
  *   documents' pages into one file; the server's RSS growth during each print.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { PDFDocument } from "pdf-lib";
-import { cpuSeconds, MiB, rssBytes, rssGrowthDuring } from "../support/memory";
+import { cpuSeconds, MiB, rssBytes, rssGrowthDuring, threadCpu } from "../support/memory";
 import { HANDOFF_MONTH, MAIL_FROM, sandboxBytes, withHandoffRig, type HandoffRig, type Resident } from "./handoff-rig";
 import { control, median, ndjsonRun, round } from "./rig";
 import type { Figure } from "./types";
@@ -146,11 +146,7 @@ async function barePdflib(dir: string): Promise<Bare & { wallMs: number }> {
 }
 
 /** CPU seconds of the server's main thread (its task of the same id): the rest is the print's worker, GC and I/O threads. */
-function mainThreadCpu(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const mainThreadCpu = (pid: number): number => threadCpu(pid).get(pid)?.s ?? 0;
 
 type PrintRun = { ms: number; growthMb: number; bytes: ArrayBuffer; cpuS: number; mainThreadCpuS: number };
 

@@ -61,8 +61,8 @@ export async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): P
 
 export const MiB = 1024 * 1024;
 
-/** CPU seconds of each thread (task) of `pid`, by thread id, with the thread's name. */
-function threadCpu(pid: number): Map<number, { name: string; s: number }> {
+/** CPU seconds of each thread (task) of `pid`, by thread id (the main thread's is `pid`), with the thread's name. */
+export function threadCpu(pid: number): Map<number, { name: string; s: number }> {
   const out = new Map<number, { name: string; s: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
