@@ -162,8 +162,9 @@ test("German: 'Bestätigen und weitergeben' confirms and then hands on in one ru
   // Five documents are confirmed; the four residents by e-mail receive theirs (the fifth is a letter).
   await expect(ask).toContainText("Betrifft Dokumente: 5 · Nutzeinheiten: 5 · Bewohner: 4.");
   await expect(ask).toContainText("Eine gesendete E-Mail bleibt gesendet.");
-  // The first mail waits at the mailbox: the hand-off can be cancelled here as in the inbox (the same panel).
-  await sandbox("PUT", "/faults", [{ smtp: "DATA", delayMs: 3000, times: 1 }]);
+  // The first two mails wait at the mailbox, so the run is seen under way: the page learns its id with the answer's
+  // first line, and the later mails follow over the same connection at once. It can be cancelled here as in the inbox.
+  await sandbox("PUT", "/faults", [{ smtp: "DATA", delayMs: 3000, times: 2 }]);
   await ask.getByRole("button", { name: "5 bestätigen und weitergeben" }).click();
   await expect(page.getByTestId("confirm-run").getByRole("status")).toHaveText(
     "Fertig: 5 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
