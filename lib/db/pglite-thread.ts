@@ -34,6 +34,7 @@ function buffersOf(rows) {
       if (v instanceof Uint8Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) out.add(v.buffer);
   return [...out];
 }
+/** The extensions of ./pglite.ts pgliteExtensions: keep the two lists alike. */
 async function open(m) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");

@@ -7,7 +7,7 @@
 import type { TestServer } from "../support/server";
 import { freePort } from "../support/server";
 import { api } from "../support/session";
-import { addConnection, BENCH_CLIENT, ndjsonRun, putState, signInAdmin, sync, uviDoc, withServers, type AppRig } from "./rig";
+import { BENCH_CLIENT, ndjsonRun, syncedSandbox, uviDoc, withServers, type AppRig } from "./rig";
 
 /** The month of every document of the hand-off figures. */
 export const HANDOFF_MONTH = "2026-10";
@@ -58,15 +58,12 @@ export async function withHandoffRig<T>(residents: Resident[], measure: (rig: Ha
   const smtpPort = await freePort();
   const env = { SANDBOX_SMTP_PORT: String(smtpPort), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM };
   return withServers([{ sandbox: true, env }], async ([server]) => {
-    const rig = { server: server!, session: await signInAdmin(server!) };
     const units = residents.map((_, i) => mscOf(i));
     const ids = units.map((_, i) => `h-${i}`);
-    await putState(
-      rig.server,
+    const { rig, connection } = await syncedSandbox(
+      server!,
       ids.map((id, i) => uviDoc(id, units[i]!, HANDOFF_MONTH)),
     );
-    const connection = await addConnection(rig, `${rig.server.url}/arge`, BENCH_CLIENT.basic);
-    await sync(rig, connection);
     await confirmAll(rig, connection, ids);
     await importRegister(rig, registerCsv(residents));
     return measure({ ...rig, connection, smtpPort, ids, units });

@@ -7,7 +7,7 @@
  * on both sides alike.
  */
 import type { TestServer } from "../support/server";
-import { addConnection, alternating, BENCH_CLIENT, MONTHS, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
+import { alternating, MONTHS, round, syncedSandbox, timeIt, uviDoc, withServers, type AppRig } from "./rig";
 import type { Figure } from "./types";
 
 const WARMUP = 10;
@@ -30,13 +30,7 @@ type Side = Paged & { syncMs: number; fillMs: number };
 
 async function fill(server: TestServer, n: number): Promise<Side> {
   const { docs, units } = documents(n);
-  const fillMs = await putState(server, docs);
-  const rig = { server, session: await signInAdmin(server) };
-  const id = await addConnection(rig, `${server.url}/arge`, BENCH_CLIENT.basic);
-  const started = performance.now();
-  const { done } = await sync(rig, id);
-  const syncMs = performance.now() - started;
-  if (done.open !== n) throw new Error(`sync of ${n} documents indexed ${String(done.open)} open`);
+  const { rig, fillMs, syncMs } = await syncedSandbox(server, docs);
   return { rig, n, units, syncMs, fillMs };
 }
 

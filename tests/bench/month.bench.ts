@@ -8,7 +8,7 @@
  */
 import { api } from "../support/session";
 import type { ServerDatabase, TestServer } from "../support/server";
-import { addConnection, alternating, BENCH_CLIENT, putState, round, signInAdmin, sync, timeIt, uviDoc, withServers, type AppRig } from "./rig";
+import { alternating, round, syncedSandbox, timeIt, uviDoc, withServers, type AppRig } from "./rig";
 import type { Figure } from "./types";
 
 const WARMUP = 10;
@@ -35,13 +35,7 @@ function register(units: number): string {
 
 async function fill(server: TestServer, units: number): Promise<Side> {
   const docs = Array.from({ length: units }, (_, u) => uviDoc(`m-${u}`, String(30_000_000 + u), MONTH));
-  const fillMs = await putState(server, docs);
-  const rig = { server, session: await signInAdmin(server) };
-  const id = await addConnection(rig, `${server.url}/arge`, BENCH_CLIENT.basic);
-  const started = performance.now();
-  const { done } = await sync(rig, id);
-  const syncMs = performance.now() - started;
-  if (done.open !== units) throw new Error(`sync of ${units} documents indexed ${String(done.open)} open`);
+  const { rig, fillMs, syncMs } = await syncedSandbox(server, docs);
   const importMs = await timeIt(async () => {
     const res = await api(rig.session, server.url, "/api/units", {
       method: "PUT",

@@ -127,6 +127,21 @@ export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Prom
 export const sync = (rig: AppRig, connection: string) => ndjsonRun(rig, `/api/connections/${connection}/sync`);
 
 /**
+ * `documents` put into the server's sandbox, the admin's connection to it added and synced: every
+ * document must be indexed open. The filling's and the sync's times, for a figure's information.
+ */
+export async function syncedSandbox(server: TestServer, documents: unknown[]) {
+  const fillMs = await putState(server, documents);
+  const rig: AppRig = { server, session: await signInAdmin(server) };
+  const connection = await addConnection(rig, `${server.url}/arge`, BENCH_CLIENT.basic);
+  const started = performance.now();
+  const { done } = await sync(rig, connection);
+  const syncMs = performance.now() - started;
+  if (done.open !== documents.length) throw new Error(`sync of ${documents.length} documents indexed ${String(done.open)} open`);
+  return { rig, connection, fillMs, syncMs };
+}
+
+/**
  * The same measurement on a small and a large side, in alternation (machine noise falls on both
  * alike), `warmup` rounds first; the medians and their ratio, large to small.
  */
