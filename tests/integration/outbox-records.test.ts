@@ -136,8 +136,15 @@ describe("the outbox's record of sends", () => {
         const both = Promise.all(
           [1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gesperrt.zip", bytes })),
         );
+        // Only this server's database: other tests' databases share the cluster and its lock table.
         const waiting = async () =>
-          Number((await db.query("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted")).rows[0].n);
+          Number(
+            (
+              await db.query(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+              )
+            ).rows[0].n,
+          );
         for (let i = 0; i < 400 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 25));
         assert.equal(await waiting(), 2, "both uploads wait");
         await db.query("COMMIT");
