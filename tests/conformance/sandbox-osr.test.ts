@@ -149,6 +149,8 @@ describe("sandbox on-site-roles v2", () => {
     assert.deepEqual(await refused(unknown, 404), ["UNKNOWN_UNIT"]);
     assert.deepEqual(await refused(await post(dataSet(), A, pathOf("55501", "99999999")), 404), ["UNKNOWN_UNIT"]);
     assert.deepEqual(await refused(await call(s.server, pathOf("55501", "a b"), { auth: A }), 404), ["UNKNOWN_UNIT"]);
+    // A document names 55501 only as its billing unit: that is no residential unit.
+    assert.deepEqual(await refused(await call(s.server, pathOf("55501", "55501"), { auth: A }), 404), ["UNKNOWN_UNIT"]);
     const other = await call(s.server, pathOf("1", "55501003"), { auth: A, headers: { kd: "200" } });
     assert.equal(other.status, 403, "kd of another client's customer");
     const units = [{ customer: "100", billingunit: "000123456", unit: "0001" }];

@@ -253,11 +253,47 @@ describe("on-site-roles reports of the register's changes", () => {
     assert.ok(register.get("9003")!.reports.every((r) => r.state === "accepted"));
     const log = posts((await requestsLog(s.server)).slice(before), "9003");
     assert.deepEqual(log.map((r) => r.status).sort(), [200, 200, 503]);
-    const events = await sql<{ state: string }>(
+    const events = await sql<{ state: string; superseded: boolean; actor: string; detail: string }>(
       s.server,
-      "SELECT detail->>'state' AS state FROM audit_events WHERE kind = 'osr.report' AND detail->>'unit' = $1 AND id > $2::bigint ORDER BY id",
+      "SELECT detail->>'state' AS state, (detail->'superseded')::boolean AS superseded, actor, detail::text AS detail FROM audit_events WHERE kind = 'osr.report' AND detail->>'unit' = $1 AND id > $2::bigint ORDER BY id",
       [unit.id, mark!.id],
     );
     assert.deepEqual(events.map((e) => e.state).sort(), ["accepted", "accepted", "unknown"], "each accepted once");
+    // Written with its outcome, in one statement: nothing superseded here, by the system, naming no person.
+    assert.ok(events.every((e) => e.superseded === false && e.actor === "system" && !e.detail.includes("Später")));
+  });
+
+  test("a change while its report is out: that answer is recorded as superseded, and the new state is accepted", async () => {
+    // Held at the provider until the change is made: the answers then are for a state no longer current.
+    const rule = { method: "POST", path: PATH("9001"), delayMs: 1500, times: 2 };
+    assert.equal((await control(s.server, "PUT", "/faults", [rule])).status, 204);
+    const [mark] = await sql<{ id: string }>(s.server, "SELECT coalesce(max(id), 0)::text AS id FROM audit_events");
+    const unit = (await units()).get("9001")!;
+    const move = (moveIn: string, lastName: string) =>
+      recordMove(manager.session, s.server.url, unit.id, moveIn, {
+        firstName: "Lena",
+        lastName,
+        email: "l@example.de",
+      });
+    await move("2026-12-01", "Früh");
+    const out = "SELECT count(*)::int AS n FROM osr_reports WHERE unit_id = $1 AND claimed_by IS NOT NULL";
+    await until(
+      () => sql<{ n: number }>(s.server, out, [unit.id]),
+      (r) => r[0]!.n === connections.length,
+      { tries: 100 },
+    );
+    await move("2027-01-01", "Spät");
+    const register = await settled();
+    assert.ok(register.get("9001")!.reports.every((r) => r.state === "accepted"));
+    const events = await sql<{ state: string; superseded: boolean }>(
+      s.server,
+      "SELECT detail->>'state' AS state, (detail->'superseded')::boolean AS superseded FROM audit_events WHERE kind = 'osr.report' AND detail->>'unit' = $1 AND id > $2::bigint ORDER BY id",
+      [unit.id, mark!.id],
+    );
+    const superseded = events.filter((e) => e.superseded).length;
+    assert.equal(superseded, connections.length, JSON.stringify(events));
+    assert.equal(events.filter((e) => !e.superseded && e.state === "accepted").length, connections.length);
+    const sent = (await accepted()).get("9001")!.state;
+    assert.match(JSON.stringify(sent.partners), /Spät/, "the provider holds the state after the change");
   });
 });

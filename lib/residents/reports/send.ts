@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { recordEvent } from "@/lib/audit/audit";
 import { reporterFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
@@ -42,8 +41,7 @@ export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<v
     await release(db, me, claim);
     return;
   }
-  const written = await recordOutcome(db, me, claim, state.hash, outcome);
-  await recordEvent(db, {
+  await recordOutcome(db, me, claim, state.hash, outcome, {
     kind: "osr.report",
     actor: "system",
     connectionId: claim.connection_id,
@@ -52,7 +50,6 @@ export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<v
       state: outcome.state,
       status: outcome.status,
       attempt: claim.attempts,
-      superseded: !written,
       ...(outcome.state === "accepted" && { transactionid: outcome.transactionid }),
       ...(outcome.state !== "unknown" && { shortmessages: outcome.messages.map((m) => m.shortmessage) }),
       ...(outcome.state === "unknown" && { reason: outcome.reason }),

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { eventRow, type AuditEvent } from "@/lib/audit/audit";
 import { rowsOf } from "@/lib/db/rows";
 import type { OsrOutcome } from "@/lib/provider/osr";
 
@@ -20,8 +21,9 @@ export type Claimed = { unit_id: string; connection_id: string; hash: string; at
 
 /**
  * Claims at most `limit` due reports, at most `perConnection` of each connection counting those it
- * already sends (`busy`: reports under way by connection id). Units are independent, so one
- * connection's reports go out side by side; a slow provider holds only its own share.
+ * already sends (`busy`: by connection id), each connection's earliest read through `osr_reports_due`
+ * (migration 0035). Units are independent, so one connection's reports go out side by side; a slow
+ * provider holds only its own share.
  */
 export async function claimDue(
   db: Db,
@@ -35,14 +37,15 @@ export async function claimDue(
   return rowsOf<Claimed>(
     await db.execute(sql`
       WITH due AS (
-        SELECT unit_id, connection_id, next_attempt_at FROM (
-          SELECT r.unit_id, r.connection_id, r.next_attempt_at,
-            row_number() OVER (PARTITION BY r.connection_id ORDER BY r.next_attempt_at) AS n
-          FROM osr_reports r
-          WHERE r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now() AND r.attempts < ${MAX_ATTEMPTS}
-            AND (r.claim_until IS NULL OR r.claim_until < now())
-        ) x WHERE n <= ${perConnection} - COALESCE((${used}::jsonb ->> x.connection_id::text)::int, 0)
-        ORDER BY next_attempt_at LIMIT ${limit}
+        SELECT d.unit_id, d.connection_id, d.next_attempt_at FROM connections c
+        CROSS JOIN LATERAL (
+          SELECT r.unit_id, r.connection_id, r.next_attempt_at FROM osr_reports r
+          WHERE r.connection_id = c.id AND r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now()
+            AND r.attempts < ${MAX_ATTEMPTS} AND (r.claim_until IS NULL OR r.claim_until < now())
+          ORDER BY r.next_attempt_at
+          LIMIT GREATEST(0, ${perConnection} - COALESCE((${used}::jsonb ->> c.id::text)::int, 0))
+        ) d
+        ORDER BY d.next_attempt_at LIMIT ${limit}
       ), claimed AS (
         UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
           attempts = r.attempts + 1, sent_at = now(), updated_at = now()
@@ -66,10 +69,18 @@ export function nextAttempt(attempts: number, retryAfterMs: number | undefined, 
 }
 
 /**
- * Writes what the provider answered (`sentHash`: the state actually sent); false when the claim was
- * lost or the row moved on to another state meanwhile (then only the claim is let go).
+ * Writes what the provider answered (`sentHash`: the state actually sent) and `event`, which learns
+ * whether it was `superseded`; false when the claim was lost or the row moved on to another state
+ * meanwhile (then only the claim is let go).
  */
-export async function recordOutcome(db: Db, me: string, claim: Claimed, sentHash: string, outcome: OsrOutcome) {
+export async function recordOutcome(
+  db: Db,
+  me: string,
+  claim: Claimed,
+  sentHash: string,
+  outcome: OsrOutcome,
+  event: AuditEvent,
+) {
   const accepted = outcome.state === "accepted";
   const next = outcome.state === "unknown" ? nextAttempt(claim.attempts, outcome.retryAfterMs) : null;
   const messages = outcome.state === "unknown" || outcome.messages.length === 0 ? null : outcome.messages;
@@ -92,6 +103,9 @@ export async function recordOutcome(db: Db, me: string, claim: Claimed, sentHash
           messages, next_attempt_at)
         SELECT unit_id, connection_id, state, ${reason}, ${claim.attempts}, http_status, transactionid, messages,
           next_attempt_at FROM written
+      ), audited AS (
+        INSERT INTO audit_events (kind, actor_id, actor, connection_id, documentid, detail)
+        ${eventRow(event, sql`jsonb_build_object('superseded', NOT EXISTS (SELECT 1 FROM written))`)}
       )
       SELECT unit_id FROM written`),
   );

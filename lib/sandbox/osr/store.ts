@@ -12,21 +12,23 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /**
  * Whether the service knows a unit: the state's `units` when it lists any (the unit under that
  * billing unit), else any document of the customer that names it (a reference other than a
- * billing unit's), under any billing unit.
+ * billing unit's), under any billing unit. One statement; documents are found through their
+ * metadata's index (migration 0035), never by reading all of them.
  */
 export async function isKnownUnit(db: Db, key: UnitKey): Promise<boolean> {
-  const [row] = rowsOf<{ listed: boolean; known: boolean }>(
+  const named = JSON.stringify([{ mscnumber: key.unit }]);
+  const [row] = rowsOf<{ known: boolean }>(
     await db.execute(sql`
-      SELECT EXISTS (SELECT 1 FROM sandbox_osr_units) AS listed,
-        EXISTS (SELECT 1 FROM sandbox_osr_units
-          WHERE customer = ${key.customer} AND billingunit = ${key.billingunit} AND unit = ${key.unit}) AS known`),
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM sandbox_osr_units)
+        THEN EXISTS (SELECT 1 FROM sandbox_osr_units
+          WHERE customer = ${key.customer} AND billingunit = ${key.billingunit} AND unit = ${key.unit})
+        ELSE EXISTS (SELECT 1 FROM sandbox_documents d
+          WHERE d.metadata @> ${named}::jsonb AND d.customer = ${key.customer}
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.metadata) m
+              WHERE m->>'mscnumber' = ${key.unit} AND m->>'reftype' IS DISTINCT FROM 'billingunit'))
+        END AS known`),
   );
-  if (row?.listed) return row.known;
-  const found = await db.execute(sql`
-    SELECT 1 FROM sandbox_documents d, jsonb_array_elements(d.metadata) m
-    WHERE d.customer = ${key.customer} AND m->>'mscnumber' = ${key.unit} AND m->>'reftype' IS DISTINCT FROM 'billingunit'
-    LIMIT 1`);
-  return rowsOf(found).length > 0;
+  return row?.known === true;
 }
 
 /** Keeps an accepted data set as the unit's last (the text as sent); a new transaction id every time. */
