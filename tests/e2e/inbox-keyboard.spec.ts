@@ -76,14 +76,14 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   // o opens the split view; j moves it along; Esc closes it and the focus stays in the list.
   await expect(file(page, "UVI_t-0-2026-08.pdf")).toBeFocused();
   await page.keyboard.press("o");
-  await expect(page.getByRole("region", { name: "UVI_t-0-2026-08.pdf" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "UVI_t-0-2026-08.pdf", exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`doc=${connectionId}%3At-0-2026-08`));
   // j moves it along, through the confirmed UVI_t-1-2026-09.pdf that stays on the page.
   await page.keyboard.press("j");
-  await expect(page.getByRole("region", { name: "UVI_t-1-2026-09.pdf" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "UVI_t-1-2026-09.pdf", exact: true })).toBeVisible();
   await expect(page.getByTestId("document-pane")).toContainText("Bestätigt");
   await page.keyboard.press("j");
-  await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/doc=.*t-1-2026-08/);
   await shot(page, "de-keyboard-viewer");
   await page.keyboard.press("Escape");
@@ -91,7 +91,7 @@ test("keyboard review: j/k move, x selects, c asks, Enter confirms; o/Enter open
   await expect(page).not.toHaveURL(/doc=/);
   await expect(file(page, "UVI_t-1-2026-08.pdf")).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "UVI_t-1-2026-08.pdf", exact: true })).toBeVisible();
   await page.getByTestId("document-pane").getByRole("button", { name: "Schließen" }).click();
   await expect(page.getByTestId("document-pane")).toHaveCount(0);
 

@@ -26,13 +26,10 @@ async function putRegister(page: Page, csv: string) {
   expect(put.status(), await put.text()).toBe(200);
 }
 
-/** The element lies wholly inside the window. */
-async function expectInViewport(page: Page, locator: Locator) {
+/** The element lies wholly inside the window (asked again until it does: a reload may lay the page out twice). */
+async function expectInViewport(locator: Locator) {
   await expect(locator).toBeVisible();
-  const box = (await locator.boundingBox())!;
-  const view = page.viewportSize()!;
-  expect(box.y, "its top is in the window").toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, "its bottom is in the window").toBeLessThanOrEqual(view.height);
+  await expect(locator).toBeInViewport({ ratio: 1 });
 }
 
 /** The characters after which the element's text wraps onto a new line, as laid out. */
@@ -128,9 +125,9 @@ test("the viewer is in view by link, reload and keyboard, keeps its file's name 
 
   // By a link, and again after a reload.
   await page.goto(`${base}/documents?doc=${encodeURIComponent(`${connectionId}:${id}`)}`);
-  await expectInViewport(page, title);
+  await expectInViewport(title);
   await page.reload();
-  await expectInViewport(page, title);
+  await expectInViewport(title);
   for (const after of await wrapsAfter(title)) expect("_-.").toContain(after);
 
   // By the keyboard, from the row at the end of the list.
@@ -142,7 +139,7 @@ test("the viewer is in view by link, reload and keyboard, keeps its file's name 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await row.focus();
   await page.keyboard.press("Enter");
-  await expectInViewport(page, title);
+  await expectInViewport(title);
   expect(rowWraps.length + (await wrapsAfter(title)).length, "the long name wraps somewhere").toBeGreaterThan(0);
 
   // Confirmed from the viewer: it keeps the file's name and shows the new state (on a phone the run closes it first).
@@ -155,7 +152,7 @@ test("the viewer is in view by link, reload and keyboard, keeps its file's name 
   await expect(title).toBeVisible();
   await expect(page.getByTestId("document-pane")).toContainText("Bestätigt");
   await expect(page.getByRole("heading", { level: 2, name: id, exact: true })).toHaveCount(0);
-  await expectInViewport(page, title);
+  await expectInViewport(title);
   await shot(page, `viewer-confirmed-${page.viewportSize()!.width}`);
 });
 
@@ -210,7 +207,7 @@ test("pages of at most 50 documents, a unit cut by the pager, and a property's o
   await expect(page.getByRole("heading", { level: 2, name: `Haus Eiche ${tag}` })).toHaveCount(1);
   if (narrow(page)) {
     // On a phone the first document is on the first screen.
-    await expectInViewport(page, page.getByRole("button", { name: `DTA_${tag}_Liegenschaft.zip`, exact: true }));
+    await expectInViewport(page.getByRole("button", { name: `DTA_${tag}_Liegenschaft.zip`, exact: true }));
     await page.screenshot({ path: "tests/e2e/screenshots/phone-inbox.png" });
   }
   await expectAccessible(page);

@@ -115,7 +115,7 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
 
   // The split view: the URL names the document; Esc closes it.
   await page.getByRole("button", { name: "UVI_k-05-2026-09.pdf", exact: true }).click();
-  const viewer = page.getByRole("region", { name: "UVI_k-05-2026-09.pdf" });
+  const viewer = page.getByRole("region", { name: "UVI_k-05-2026-09.pdf", exact: true });
   await expect(viewer).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`doc=${connectionId}%3Ak-05-2026-09`));
   // For the picture only: give the lazy viewer a moment to arrive.
@@ -125,7 +125,7 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
     .catch(() => undefined);
   await shot(page, "de-viewer");
   await page.reload();
-  await expect(page.getByRole("region", { name: "UVI_k-05-2026-09.pdf" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "UVI_k-05-2026-09.pdf", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "UVI_k-05-2026-09.pdf", exact: true }).focus();
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);

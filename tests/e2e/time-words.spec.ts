@@ -226,8 +226,8 @@ test.describe("a server with DISPLAY_TIME_ZONE=America/New_York", () => {
     // The viewer panel (a dialog on a phone) names the state of the open document the same way.
     await page.getByRole("button", { name: "UVI_ny-gone.pdf", exact: true }).click();
     const pane = page
-      .getByRole("region", { name: "UVI_ny-gone.pdf" })
-      .or(page.getByRole("dialog", { name: "UVI_ny-gone.pdf" }));
+      .getByRole("region", { name: "UVI_ny-gone.pdf", exact: true })
+      .or(page.getByRole("dialog", { name: "UVI_ny-gone.pdf", exact: true }));
     await expect(pane.getByText("Nicht mehr beim Anbieter", { exact: true })).toBeVisible();
 
     await page.goto(`${server.url}/delivery`);
