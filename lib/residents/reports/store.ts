@@ -21,9 +21,9 @@ export type Claimed = { unit_id: string; connection_id: string; hash: string; at
 
 /**
  * Claims at most `limit` due reports, at most `perConnection` of each connection counting those it
- * already sends (`busy`: by connection id), each connection's earliest read through `osr_reports_due`
- * (migration 0035). Units are independent, so one connection's reports go out side by side; a slow
- * provider holds only its own share.
+ * already sends (`busy`: by connection id). Through `osr_reports_due` (migration 0035): the connections
+ * with reports to send, one index step each, then each one's earliest. Units are independent, so one
+ * connection's reports go out side by side; a slow provider holds only its own share.
  */
 export async function claimDue(
   db: Db,
@@ -37,7 +37,14 @@ export async function claimDue(
   return rowsOf<Claimed>(
     await db.execute(sql`
       WITH due AS (
-        SELECT d.unit_id, d.connection_id, d.next_attempt_at FROM connections c
+        SELECT d.unit_id, d.connection_id, d.next_attempt_at FROM (
+          WITH RECURSIVE c AS (
+            (SELECT connection_id AS id FROM osr_reports WHERE state IN ('pending', 'unknown') ORDER BY connection_id LIMIT 1)
+            UNION ALL
+            SELECT (SELECT r.connection_id FROM osr_reports r WHERE r.state IN ('pending', 'unknown') AND r.connection_id > c.id
+              ORDER BY r.connection_id LIMIT 1) FROM c WHERE c.id IS NOT NULL
+          ) SELECT id FROM c WHERE id IS NOT NULL
+        ) c
         CROSS JOIN LATERAL (
           SELECT r.unit_id, r.connection_id, r.next_attempt_at FROM osr_reports r
           WHERE r.connection_id = c.id AND r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now()
