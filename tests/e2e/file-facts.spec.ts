@@ -74,7 +74,7 @@ test("the viewer shows the provider's details and a checksum that does not match
   await page.goto(`${base}/documents`);
 
   await page.getByRole("button", { name: NAME, exact: true }).click();
-  const pane = page.getByRole("region", { name: NAME });
+  const pane = page.getByRole("region", { name: NAME, exact: true });
   const facts = pane.getByRole("region", { name: "Angaben des Anbieters" });
   await expect(facts).toBeVisible();
   const actual = createHash("md5")
