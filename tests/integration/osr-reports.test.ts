@@ -265,7 +265,7 @@ describe("on-site-roles reports of the register's changes", () => {
 
   test("a change while its report is out: that answer is recorded as superseded, and the new state is accepted", async () => {
     // Held at the provider until the change is made: the answers then are for a state no longer current.
-    const rule = { method: "POST", path: PATH("9001"), delayMs: 1500, times: 2 };
+    const rule = { method: "POST", path: PATH("9001"), delayMs: 3000, times: 2 };
     assert.equal((await control(s.server, "PUT", "/faults", [rule])).status, 204);
     const [mark] = await sql<{ id: string }>(s.server, "SELECT coalesce(max(id), 0)::text AS id FROM audit_events");
     const unit = (await units()).get("9001")!;
