@@ -133,20 +133,29 @@ describe("the outbox's record of sends", () => {
         await db.query("BEGIN");
         await db.query("LOCK TABLE outbox_items IN EXCLUSIVE MODE");
         const bytes = awkwardBytes(1024);
+        const answered: number[] = [];
         const both = Promise.all(
-          [1, 2].map(() => upload(s.manager.session, s.server, dta, { name: "gesperrt.zip", bytes })),
+          [1, 2].map(() =>
+            upload(s.manager.session, s.server, dta, { name: "gesperrt.zip", bytes }).then((r) => {
+              answered.push(r.status);
+              return r;
+            }),
+          ),
         );
         // Only this server's database: other tests' databases share the cluster and its lock table.
-        const waiting = async () =>
-          Number(
-            (
-              await db.query(
-                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-              )
-            ).rows[0].n,
-          );
-        for (let i = 0; i < 400 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 25));
-        assert.equal(await waiting(), 2, "both uploads wait");
+        const activity = async () =>
+          (
+            await db.query(
+              "SELECT state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            )
+          ).rows as { wait_event_type: string | null }[];
+        const waiting = async () => (await activity()).filter((a) => a.wait_event_type === "Lock").length;
+        // Bounded; on a loaded machine an upload may take seconds to reach the database.
+        for (let i = 0; i < 1200 && answered.length === 0 && (await waiting()) < 2; i++)
+          await new Promise((r) => setTimeout(r, 25));
+        const seen = await activity();
+        const why = `answered meanwhile: ${JSON.stringify(answered)}; sessions: ${JSON.stringify(seen)}`;
+        assert.equal(seen.filter((a) => a.wait_event_type === "Lock").length, 2, `both uploads wait (${why})`);
         await db.query("COMMIT");
         assert.deepEqual((await both).map((r) => r.status).sort(), [201, 409]);
       } finally {
