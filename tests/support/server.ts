@@ -86,14 +86,18 @@ export async function createDatabase(adminUrl: string): Promise<{ url: string; d
   };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/**
+ * Until `child` says it listens on `url` (lib/cli/serve.mjs) and `/api/ready` answers there. The line counts only in
+ * what this start printed (`since`): another test's server that holds the port answers too, until this child exits.
+ */
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, since: number): Promise<void> {
   // Generous: a cold start on a loaded machine (two cores shared by several test runs) takes a while.
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) });
-      if (res.status === 200) return;
+      if (res.status === 200 && output().slice(since).includes(`arge-inbox on ${url} `)) return;
     } catch {
       // not listening yet
     }
@@ -159,6 +163,7 @@ export async function startServer(
   const running = () => child.exitCode === null && child.signalCode === null;
 
   async function launch() {
+    const since = out.length;
     // The IPC channel and ARGE_TEST_HOOKS open the server's test channel; `env` leaves the variable
     // out, since a process a test starts with it (a CLI, a second server) has no such channel.
     child = spawn(
@@ -190,7 +195,7 @@ export async function startServer(
     child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
     try {
-      await waitUntilReady(`http://127.0.0.1:${port}`, child, output);
+      await waitUntilReady(`http://127.0.0.1:${port}`, child, output, since);
     } catch (err) {
       // A server that never became ready is not left running (its pipes would keep the test process alive).
       child.kill("SIGKILL");
