@@ -25,10 +25,16 @@ export function serverPid(port: number): number {
  * many cores' worth of work it did.
  */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return statCpu(`/proc/${pid}/stat`).s;
+}
+
+/** A process's or a thread's name and CPU seconds from its `stat` file (`path`). */
+function statCpu(path: string): { name: string; s: number } {
+  const stat = readFileSync(path, "utf8");
   // The name in parentheses may hold spaces; the fields are counted after its closing one.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+  return { name, s: (Number(fields[11]) + Number(fields[12])) / 100 };
 }
 
 export function rssBytes(pid: number): number {
@@ -66,10 +72,7 @@ export function threadCpu(pid: number): Map<number, { name: string; s: number }>
   const out = new Map<number, { name: string; s: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      out.set(Number(tid), { name, s: (Number(fields[11]) + Number(fields[12])) / 100 });
+      out.set(Number(tid), statCpu(`/proc/${pid}/task/${tid}/stat`));
     } catch {
       // The thread ended between the listing and the read.
     }

@@ -77,8 +77,8 @@ export function nextAttempt(attempts: number, retryAfterMs: number | undefined, 
 
 /**
  * Writes what the provider answered (`sentHash`: the state actually sent) and `event`, which learns
- * whether it was `superseded`; false when the claim was lost or the row moved on to another state
- * meanwhile (then only the claim is let go).
+ * whether it was `superseded`: the claim was lost or the row moved on to another state meanwhile
+ * (then only the claim is let go).
  */
 export async function recordOutcome(
   db: Db,
@@ -87,7 +87,7 @@ export async function recordOutcome(
   sentHash: string,
   outcome: OsrOutcome,
   event: AuditEvent,
-) {
+): Promise<void> {
   const accepted = outcome.state === "accepted";
   const next = outcome.state === "unknown" ? nextAttempt(claim.attempts, outcome.retryAfterMs) : null;
   const messages = outcome.state === "unknown" || outcome.messages.length === 0 ? null : outcome.messages;
@@ -116,9 +116,7 @@ export async function recordOutcome(
       )
       SELECT unit_id FROM written`),
   );
-  if (written.length > 0) return true;
-  await release(db, me, claim);
-  return false;
+  if (written.length === 0) await release(db, me, claim);
 }
 
 /** Lets go of a claim without an outcome (the row stays as it is, due again). */
