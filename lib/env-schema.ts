@@ -51,8 +51,15 @@ const Origins = z.string().transform((raw, ctx) => {
   return origins;
 });
 
-/** An http(s) origin with nothing after it but an optional "/". */
+/**
+ * An http(s) origin with nothing after it but an optional "/", of at most 200 characters: links built on it must fit a
+ * letter's QR code (lib/residents/print/qr.ts).
+ */
 const PublicUrl = z.string().transform((raw, ctx) => {
+  if (raw.length > 200) {
+    ctx.addIssue({ code: "custom", message: "at most 200 characters" });
+    return z.NEVER;
+  }
   try {
     const url = new URL(raw);
     if (
@@ -121,6 +128,8 @@ export const Schema = z.object({
       .default(12),
   ),
   PUBLIC_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
+  /** Set by lib/cli/serve.mjs, not by a person: the address it listens at, the sandbox's links' origin. */
+  ARGE_LISTEN_URL: z.preprocess(blankToUndefined, PublicUrl.optional()),
   MAX_DOCUMENT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(64)),
   OUTBOX_MAX_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(4096).default(50)),
   SYNC_MAX_DOCUMENTS: z.preprocess(

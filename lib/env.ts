@@ -45,6 +45,11 @@ export type Env = {
   sessionMaxHours: number;
   /** The origin users reach the app at; unset: the request's own host. */
   publicUrl: string | undefined;
+  /**
+   * Where links in letters, mails and the portal point: PUBLIC_URL; with SANDBOX=1 and none set, the address the
+   * server listens at (the demo's). Never a request's Host (issue #44). Undefined: no link can be made.
+   */
+  linkOrigin: string | undefined;
   /** Largest provider file viewed or archived, in bytes. */
   maxDocumentBytes: number;
   /** Largest file a user sends through a DTA connection's outbox, in bytes. */
@@ -168,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustedProxies: e.TRUSTED_PROXIES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     publicUrl: e.PUBLIC_URL,
+    linkOrigin: e.PUBLIC_URL ?? (sandbox ? (e.ARGE_LISTEN_URL ?? `http://localhost:${e.PORT}`) : undefined),
     maxDocumentBytes: Math.floor(e.MAX_DOCUMENT_MB * 1024 * 1024),
     outboxMaxBytes: Math.floor(e.OUTBOX_MAX_MB * 1024 * 1024),
     syncMaxDocuments: e.SYNC_MAX_DOCUMENTS,

@@ -24,6 +24,11 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   letAuthUseRequestHost();
+  if (!config.linkOrigin)
+    console.warn(
+      "PUBLIC_URL ist nicht gesetzt: Briefe und E-Mails können keinen Portal-Link enthalten. Setzen Sie die Adresse, unter der Bewohner die Anwendung erreichen, z. B. PUBLIC_URL=https://inbox.example.de / " +
+        "PUBLIC_URL is not set: letters and e-mails cannot carry a portal link. Set the address residents reach the app at, e.g. PUBLIC_URL=https://inbox.example.de",
+    );
   try {
     const { tightenDataDir } = await import("@/lib/ops/private-files");
     tightenDataDir(config.dataDir);

@@ -70,6 +70,7 @@ export const PLACEMENT = {
     "the one rule is a database function joined by every view: SQL features",
   ),
   "integration/hardening-bodies.test.ts": embedded,
+  "integration/hardening-pdf.test.ts": embedded,
   "integration/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
   "integration/hardening-origin.test.ts": embedded,
   "integration/hardening-provider.test.ts": embedded,

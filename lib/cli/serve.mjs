@@ -114,13 +114,27 @@ export function withoutPortalSlash(url) {
   return [pathname.replace(/\/+$/, ""), ...query].join("?");
 }
 
+/**
+ * A plain `host[:port]` of at most 255 characters: a name or IPv4 address, or an IPv6 address in brackets. Anything
+ * else in `Host` (or a trusted proxy's X-Forwarded-Host) is refused before Next sees it (issue #44: a 4,000-character
+ * Host once reached a letter's text).
+ */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+export function isPlainHost(value) {
+  return value === undefined || (typeof value === "string" && value.length <= 255 && HOST.test(value));
+}
+
 const BAD_PATH = {
   de: "Die Adresse enthält eine ungültige Prozent-Kodierung.",
   en: "The address contains a malformed percent-encoding.",
 };
+const BAD_HOST = {
+  de: "Der Host-Header ist keine gültige Adresse (Name oder IP-Adresse, optional mit Port, höchstens 255 Zeichen).",
+  en: "The Host header is not a valid address (a name or IP address, optionally with a port, at most 255 characters).",
+};
 
-function answerBadPath(req, res) {
-  const body = JSON.stringify({ error: "bad_request", message: BAD_PATH[languageOf(req)] });
+function answerBadRequest(req, res, messages) {
+  const body = JSON.stringify({ error: "bad_request", message: messages[languageOf(req)] });
   res.writeHead(400, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
@@ -171,9 +185,17 @@ function requestsUnderWay(server) {
   return { idle: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))) };
 }
 
+/** The listening address as a person types it: localhost for every address, IPv6 in brackets. */
+function shownHost(hostname) {
+  if (!hostname || hostname === "0.0.0.0" || hostname === "::") return "localhost";
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
+}
+
 async function main() {
   const { port, hostname } = options(process.argv.slice(2));
   const hops = trustedProxies();
+  // Links in letters and mails point at PUBLIC_URL; with SANDBOX=1 and none set, at this address (lib/env.ts).
+  process.env.ARGE_LISTEN_URL = `http://${shownHost(hostname)}:${port}`;
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
   // Listening at once, like `next start`; requests wait until Next (and instrumentation.ts) is ready.
@@ -187,7 +209,10 @@ async function main() {
   const server = createServer(
     observed(async (req, res) => {
       trustForwarded(req.headers, req.socket.remoteAddress, hops);
-      if (isMalformedPath(req.url)) return answerBadPath(req, res);
+      const forwardedHosts = req.headers["x-forwarded-host"]?.split(",").map((h) => h.trim()) ?? [];
+      if (!isPlainHost(req.headers.host) || !forwardedHosts.every(isPlainHost))
+        return answerBadRequest(req, res, BAD_HOST);
+      if (isMalformedPath(req.url)) return answerBadRequest(req, res, BAD_PATH);
       req.url = withoutPortalSlash(req.url);
       if (!started && answerWhileStarting(req, res)) return;
       try {
@@ -205,13 +230,7 @@ async function main() {
   server.on("error", (err) => fail(`Start fehlgeschlagen / failed to start: ${err.message}`));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   await ready;
-  const shown =
-    !hostname || hostname === "0.0.0.0" || hostname === "::"
-      ? "localhost"
-      : hostname.includes(":")
-        ? `[${hostname}]`
-        : hostname;
-  console.log(`  ▲ arge-inbox on http://${shown}:${port} (trusted proxies: ${hops})`);
+  console.log(`  ▲ arge-inbox on http://${shownHost(hostname)}:${port} (trusted proxies: ${hops})`);
 
   let stopping = false;
   const stop = async (signal) => {

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
+import { cutName, INDEXED_NAME_MAX } from "@/lib/connections/files";
 import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
 
 /**
@@ -58,7 +59,8 @@ function toRow(d: ProviderDocument): Row {
   const unit = unitOf(d.metadata);
   return {
     documentid: d.documentid,
-    filename: d.filename,
+    // Cut where it is indexed: lists, searches, mails and PDFs read this column; the whole name stays in `document`.
+    filename: cutName(d.filename, INDEXED_NAME_MAX),
     doctype: d.doctype,
     mimetype: d.mimetype,
     propertymanagement: d.propertymanagement,

@@ -6,11 +6,34 @@ type Driver = {
   query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
   crashForTest?: () => Promise<void>;
 };
-type Ask = { id: number; sql: string; params?: unknown[] } | { id: number; crash: "database" };
+type Ask =
+  | { id: number; sql: string; params?: unknown[] }
+  | { id: number; crash: "database" }
+  | { id: number; pdfPlaces: "hold" | "lift" | "state" };
+
+/** The PDF places' shape on globalThis (lib/residents/print/places.ts), as far as the test channel touches it. */
+type Places = { running?: Map<string, number>; waiting?: { owner: string }[]; hold?: Promise<void>; lift?: () => void };
+
+/** Holds granted PDF places before their worker starts, lifts the hold, or reads who runs and waits. */
+function pdfPlaces(what: "hold" | "lift" | "state") {
+  const places = ((globalThis as Record<symbol, unknown>)[Symbol.for("arge-inbox.pdfPlaces")] ??= {}) as Places;
+  if (what === "hold" && !places.lift) places.hold = new Promise((resolve) => (places.lift = resolve));
+  if (what === "lift") {
+    places.lift?.();
+    places.lift = undefined;
+    places.hold = undefined;
+  }
+  return [
+    {
+      running: Object.fromEntries(places.running ?? []),
+      waiting: (places.waiting ?? []).map((w) => w.owner),
+    },
+  ];
+}
 
 /**
- * What a test reads (and sets) of a running server's database without stopping it: SQL, or a crash of
- * the embedded database's thread, over the IPC channel that only the test helper opens
+ * What a test reads (and sets) of a running server's database without stopping it: SQL, a crash of
+ * the embedded database's thread, or a hold on the PDF places, over the IPC channel that only the test helper opens
  * (tests/support/server.ts spawns the server with one and ARGE_TEST_HOOKS=1). No HTTP route exists for
  * it, and a start with ARGE_TEST_HOOKS but no such channel is refused: nothing of it reaches production.
  */
@@ -31,6 +54,7 @@ export function startTestHooks(): void {
           if (!driver.crashForTest) throw new Error("not the embedded database");
           return await driver.crashForTest();
         }
+        if ("pdfPlaces" in ask) return process.send!({ id: ask.id, rows: pdfPlaces(ask.pdfPlaces) });
         if (typeof ask.sql !== "string") return;
         const { rows } = await driver.query(ask.sql, ask.params ?? []);
         process.send!({ id: ask.id, rows });

@@ -36,9 +36,16 @@ export type TestServer = {
   running: () => boolean;
   /** One SQL statement on the running server's own database, through its test channel (lib/ops/test-hooks.ts). */
   query: <T>(text: string, params?: unknown[]) => Promise<T[]>;
+  /**
+   * The PDF places (lib/residents/print/places.ts) through the test channel: `hold` keeps granted places from starting
+   * their worker until `lift`; each answers who runs (a user's id and places) and who waits, in order.
+   */
+  pdfPlaces: (what: "hold" | "lift" | "state") => Promise<PdfPlaces>;
   /** Ends the embedded database's thread as a fault would (the test channel); resolves with the process's exit code. */
   crashDatabase: () => Promise<number | null>;
 };
+
+export type PdfPlaces = { running: Record<string, number>; waiting: string[] };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -161,6 +168,14 @@ export async function startServer(
   const asked = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
   let lastAsk = 0;
   const running = () => child.exitCode === null && child.signalCode === null;
+  /** One question on the test channel (lib/ops/test-hooks.ts), answered by rows. */
+  const ask = <T>(message: Record<string, unknown>) =>
+    new Promise<T[]>((resolve, reject) => {
+      if (!running()) return reject(new Error("the server is not running"));
+      const id = ++lastAsk;
+      asked.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      child.send({ id, ...message });
+    });
 
   async function launch() {
     const since = out.length;
@@ -230,13 +245,8 @@ export async function startServer(
     output,
     pid: () => child.pid,
     running,
-    query: <T>(text: string, params: unknown[] = []) =>
-      new Promise<T[]>((resolve, reject) => {
-        if (!running()) return reject(new Error("the server is not running"));
-        const id = ++lastAsk;
-        asked.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-        child.send({ id, sql: text, params });
-      }),
+    query: <T>(text: string, params: unknown[] = []) => ask<T>({ sql: text, params }),
+    pdfPlaces: async (what: "hold" | "lift" | "state") => (await ask<PdfPlaces>({ pdfPlaces: what }))[0]!,
     crashDatabase: () => {
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.send({ id: ++lastAsk, crash: "database" });

@@ -70,6 +70,7 @@ describe("parseEnv", () => {
       ["ADMIN_EMAIL", "nope"],
       ["PUBLIC_URL", "https://inbox.example.de/app"],
       ["PUBLIC_URL", "ftp://inbox.example.de"],
+      ["PUBLIC_URL", `https://${"a".repeat(200)}.de`],
       ["MAX_DOCUMENT_MB", "0"],
       ["SYNC_MAX_DOCUMENTS", "1.5"],
     ]) {
@@ -101,5 +102,20 @@ describe("parseEnv", () => {
     assert.equal(e.maxDocumentBytes, 64 * 1024 * 1024);
     assert.equal(e.syncMaxDocuments, 1_000_000);
     assert.equal(parseEnv({ DATA_DIR: dir(), MAX_DOCUMENT_MB: "0.5" }).maxDocumentBytes, 512 * 1024);
+  });
+
+  test("links point at PUBLIC_URL; with SANDBOX=1 and none, at the address the server listens at; else nowhere", () => {
+    const listen = { ARGE_LISTEN_URL: "http://127.0.0.1:4321" };
+    assert.equal(
+      parseEnv({ DATA_DIR: dir(), PUBLIC_URL: "https://inbox.example.de" }).linkOrigin,
+      "https://inbox.example.de",
+    );
+    assert.equal(parseEnv({ DATA_DIR: dir(), SANDBOX: "1", ...listen }).linkOrigin, "http://127.0.0.1:4321");
+    assert.equal(parseEnv({ DATA_DIR: dir(), SANDBOX: "1", PORT: "3100" }).linkOrigin, "http://localhost:3100");
+    assert.equal(
+      parseEnv({ DATA_DIR: dir(), ...listen }).linkOrigin,
+      undefined,
+      "never the listening address outside the sandbox",
+    );
   });
 });

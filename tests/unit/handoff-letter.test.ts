@@ -10,6 +10,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { printBundle, type CoverLetter } from "@/lib/residents/print/letter";
+import { wrapText } from "@/lib/residents/print/wrap";
 import { qrCodeOn } from "../support/letter-pdf";
 
 const MM = 72 / 25.4;
@@ -144,4 +145,28 @@ test("a link's QR code is drawn where the letter says, decodes to the link, and 
   const oder = words(pdf).find((w) => w.text === "Oder");
   assert.ok(ende && oder && ende.y - oder.y > 30, "the text after the code stands below its 30 mm");
   assert.equal(qrCodeOn(await printBundle([{ letter: letter("B", "C"), document: null }], "none"), 0), null);
+});
+
+test("a word wider than a line is cut where its characters fill the line, each measured a bounded number of times (issue #44)", async () => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const width = 165 * MM;
+  const measure = (s: string) => font.widthOfTextAtSize(s, 10.5);
+  let measured = 0;
+  const counted = (s: string) => {
+    measured += s.length;
+    return measure(s);
+  };
+  const host = `http://${"a".repeat(4000)}.example/r/token`;
+  const lines = wrapText(host, counted, width);
+  assert.equal(lines.join(""), host, "nothing lost");
+  for (const line of lines) assert.ok(measure(line) <= width + 0.01, `${line.slice(0, 20)}… fits the line`);
+  for (const line of lines.slice(0, -1)) assert.ok(measure(`${line}a`) > width, "each line but the last is full");
+  // Linear: the old cut measured every shorter prefix of the word (cubic in its length).
+  assert.ok(measured < 4 * host.length, `${measured} characters measured for ${host.length}`);
+  assert.deepEqual(wrapText("  Guten   Tag,\n Frau Müller ", measure, width), ["Guten Tag, Frau Müller"]);
+  assert.deepEqual(
+    wrapText("eins zwei drei", (s) => s.length, 9),
+    ["eins zwei", "drei"],
+  );
 });

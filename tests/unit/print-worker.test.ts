@@ -49,11 +49,11 @@ test("a document that is no PDF names its position; the time budget and the clie
   await assert.rejects(left, failsWith("cancelled"));
 });
 
-test("more prints than workers wait for a place; one whose client leaves while it waits gives its place up", async () => {
+test("more prints than one person's places wait for a place; one whose client leaves while it waits gives its place up", async () => {
   const leave = new AbortController();
   const limits = { maxPages: 100, budgetMs: 30_000 };
   const [a, b, c, d] = await Promise.all([assembly(20), assembly(20), assembly(20), assembly(20)]);
-  // Two take the places at once; the third and the fourth wait.
+  // One person holds at most one of the two places (lib/residents/print/places.ts): the others wait their turn.
   const prints = [a!, b!, c!].map((x) => assemblePrint(x, limits));
   const waiting = assemblePrint(d!, { ...limits, signal: leave.signal });
   leave.abort();

@@ -4,6 +4,12 @@
  */
 export const portal = {
   de: {
+    "portal.publicUrlMissing":
+      "Links für Briefe und E-Mails werden nur aus PUBLIC_URL gebildet, und die ist nicht gesetzt. Bitte tragen Sie die Adresse, unter der Bewohner die Anwendung erreichen, als PUBLIC_URL ein (z. B. PUBLIC_URL=https://inbox.example.de) und starten Sie neu.",
+    "portal.linkTooLong":
+      "Die Adresse in PUBLIC_URL ist zu lang für den QR-Code eines Briefs; es wurde nichts gedruckt. Bitte eine kürzere Adresse eintragen.",
+    "portal.skip.noPublicUrl":
+      "Kein Portal-Link verschickt: PUBLIC_URL ist nicht gesetzt. Bitte die Adresse der Anwendung als PUBLIC_URL eintragen und neu starten.",
     "portal.skip.byLetter":
       "Für den Bewohner ist keine E-Mail-Adresse eingetragen: Sein Portal-Link geht mit den gedruckten Briefen der Liegenschaft „{property}“ hinaus.",
     "portal.skip.revoked":
@@ -54,6 +60,12 @@ export const portal = {
     "portal.tooMany": "Zu viele Aufrufe von Ihrer Adresse. Bitte versuchen Sie es in {seconds} Sekunden noch einmal.",
   },
   en: {
+    "portal.publicUrlMissing":
+      "Links in letters and e-mails are built from PUBLIC_URL only, and it is not set. Set PUBLIC_URL to the address residents reach the app at (e.g. PUBLIC_URL=https://inbox.example.de) and restart.",
+    "portal.linkTooLong":
+      "The address in PUBLIC_URL is too long for a letter's QR code; nothing was printed. Set a shorter address.",
+    "portal.skip.noPublicUrl":
+      "No portal link sent: PUBLIC_URL is not set. Set the app's address as PUBLIC_URL and restart.",
     "portal.skip.byLetter":
       "No e-mail address is registered for the resident: their portal link goes out with the printed letters of the property “{property}”.",
     "portal.skip.revoked": "This resident's portal link is revoked. Issue a new one in the unit register.",

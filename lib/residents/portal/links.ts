@@ -25,6 +25,9 @@ export type LinkState = "none" | "undelivered" | "delivered" | "expired" | "revo
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+const TOKEN_BYTES = 32;
+/** A token's characters in a link (base64url of TOKEN_BYTES, unpadded). */
+export const TOKEN_LENGTH = Math.ceil((TOKEN_BYTES * 4) / 3);
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Whether the next mail or letter to this resident carries a fresh link. */
@@ -54,7 +57,7 @@ export async function issueLink(
   resident: LinkResident,
   by: string | null,
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + env().portalLinkDays * 86_400_000);
   await db.transaction(async (tx) => {

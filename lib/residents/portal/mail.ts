@@ -35,6 +35,7 @@ export async function handOffByPortal(
   const mail = env().mail;
   if (!resident.email) return skipped("portal.skip.byLetter", { property: unit.property ?? "–" });
   if (!mail) return skipped("handoff.skip.mailOff");
+  if (!env().linkOrigin) return skipped("portal.skip.noPublicUrl");
   const who = { unitId: unit.id, tenancyId: unit.tenancyId! };
   const link = await linkState(db, who);
   if (link === "revoked") return skipped("portal.skip.revoked");
@@ -50,7 +51,7 @@ export async function handOffByPortal(
   const claimed = await claimHandoff(db, target, user.id, again);
   if ("held" in claimed) return skipped("handoff.skip.already", { state: claimed.held.state });
   const fresh = needsFreshLink(link) ? await issueLink(db, who, user.id) : null;
-  const url = fresh ? { url: `${await portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
+  const url = fresh ? { url: `${portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
   const result = await sendMail({ to: resident.email, ...portalMail(source, resident, mail.from, url) });
   if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
   return recordSend(db, user, { target, claim: claimed.claim, result }, locale, { link: fresh ? "new" : "known" });

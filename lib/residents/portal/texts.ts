@@ -1,7 +1,6 @@
 import "server-only";
-import { headers } from "next/headers";
-import { isSecureForwarded } from "@/lib/auth/options";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { formatDate, formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
 import type { Person } from "@/lib/residents/tenancies/person";
@@ -15,14 +14,13 @@ import type { HandoffSource } from "@/lib/residents/handoffs/targets";
  */
 
 /**
- * Where links point: PUBLIC_URL, else the host the owner's request reached (lib/cli/serve.mjs keeps forwarded names
- * from trusted proxies only).
+ * Where links point: PUBLIC_URL (with SANDBOX=1 the demo's own address), never a request's Host, which a client
+ * chooses (issue #44). Without it no link is made: the print and the portal's mail answer 503 saying how to set it.
  */
-export async function portalOrigin(): Promise<string> {
-  const publicUrl = env().publicUrl;
-  if (publicUrl) return publicUrl;
-  const h = await headers();
-  return `${isSecureForwarded(h) ? "https" : "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}`;
+export function portalOrigin(): string {
+  const origin = env().linkOrigin;
+  if (!origin) throw new AppError(503, "public_url_missing", "portal.publicUrlMissing");
+  return origin;
 }
 
 /** "Oktober 2026" of a `YYYY-MM-DD` period start, else null. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { qrRuns } from "@/lib/residents/print/qr";
+import { wrapText } from "@/lib/residents/print/wrap";
 import { eventLoopTurns } from "@/lib/residents/register/turns";
 import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents/print/worker";
 
@@ -73,28 +74,9 @@ export function printable(text: string, font: PDFFont): string {
   return out;
 }
 
-/** Words to lines no wider than `width` points; a word wider than a line is cut. */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+/** Words to lines no wider than `width` points; a word wider than a line is cut (linear: wrap.ts). */
+export const wrap = (text: string, font: PDFFont, size: number, width: number): string[] =>
+  wrapText(text, (s) => font.widthOfTextAtSize(s, size), width);
 
 function drawMarks(page: PDFPage): void {
   for (const [i, mm] of MARKS.entries()) {

@@ -5,8 +5,9 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { printBundle, type PrintItem } from "@/lib/residents/print/letter";
 import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/print/worker";
-import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/residents/portal/links";
+import { issueLink, linkState, markDelivered, needsFreshLink, TOKEN_LENGTH } from "@/lib/residents/portal/links";
 import { portalOrigin } from "@/lib/residents/portal/texts";
+import { qrFits } from "@/lib/residents/print/qr";
 import { documentLetter, letterSender, linkLetter } from "@/lib/residents/print/letters";
 import { readSenderAddress } from "@/lib/residents/texts/texts";
 import { linkLetters, postLetters, type PostLetter } from "@/lib/residents/print/targets";
@@ -136,10 +137,13 @@ export async function printMonth(
   q: { property: string; month: string },
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
+  const origin = portalOrigin();
+  // A link's length is the origin's plus a token of fixed length: checked once, before anything is claimed.
+  if (!qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
+    throw new AppError(503, "public_url_too_long", "portal.linkTooLong");
   const { posts, links } = await bounded(db, user, q);
   const sender = letterSender(env().mail?.from, user, await readSenderAddress(db, user.id));
   const claimed = await claimPosts(db, user, posts);
-  const origin = await portalOrigin();
   const issued = [];
   for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
   const posted = await postLinks(db, user, claimed);
@@ -168,6 +172,7 @@ export async function printMonth(
       maxPages: MAX_PRINT_PAGES,
       budgetMs: PRINT_BUDGET_MS,
       signal,
+      owner: user.id,
     });
     // The client may leave between the worker's answer and here: then nobody got the letters.
     if (signal?.aborted) throw new PrintFailure("cancelled", "the client left before the print was sent");

@@ -27,3 +27,18 @@ export function qrRuns(text: string): { size: number; runs: QrRun[] } {
   }
   return { size, runs };
 }
+
+/**
+ * Whether `text` fits the largest QR code (version 40 at correction M: 2,331 bytes): checked before a print claims
+ * anything, so a link too long for its code fails no letter half-drawn.
+ */
+export function qrFits(text: string): boolean {
+  try {
+    const qr = qrcode(0, "M");
+    qr.addData(text, "Byte");
+    qr.make();
+    return true;
+  } catch {
+    return false;
+  }
+}

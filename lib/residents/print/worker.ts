@@ -1,4 +1,5 @@
 import "server-only";
+import { pdfPlace } from "./places";
 import { runPdfWorker } from "./run-worker";
 
 /**
@@ -13,10 +14,9 @@ export const MAX_PRINT_PAGES = 5000;
 export const PRINT_BUDGET_MS = 60_000;
 /** The worker's heap: 200 MB of documents fit; a document that needs more ends the worker. */
 const WORKER_HEAP_MB = 512;
-/** Prints assembled at once per process; later ones wait for a place (each may use WORKER_HEAP_MB). */
-const MAX_WORKERS = 2;
 
-export type PrintLimits = { maxPages: number; budgetMs: number; signal?: AbortSignal };
+/** `owner`: whose place among the process's PDF places (places.ts) the print takes. */
+export type PrintLimits = { maxPages: number; budgetMs: number; signal?: AbortSignal; owner?: string };
 export const DEFAULT_LIMITS: PrintLimits = { maxPages: MAX_PRINT_PAGES, budgetMs: PRINT_BUDGET_MS };
 
 /** Why an assembly stopped: print.ts tells the person. */
@@ -94,37 +94,6 @@ const own = (b: Uint8Array): ArrayBuffer =>
     ? b.buffer
     : b.slice().buffer;
 
-let running = 0;
-const queue: (() => void)[] = [];
-
-/**
- * A place among MAX_WORKERS, shared with the proof of a month (lib/residents/proof/worker.ts); one whose client leaves
- * while it waits gives up its turn.
- */
-export function workerPlace(signal?: AbortSignal): Promise<() => void> {
-  const release = () => {
-    running--;
-    queue.shift()?.();
-  };
-  if (running < MAX_WORKERS) {
-    running++;
-    return Promise.resolve(release);
-  }
-  return new Promise((resolve, reject) => {
-    const turn = () => {
-      signal?.removeEventListener("abort", leave);
-      running++;
-      resolve(release);
-    };
-    const leave = () => {
-      queue.splice(queue.indexOf(turn), 1);
-      reject(cancelled());
-    };
-    queue.push(turn);
-    signal?.addEventListener("abort", leave, { once: true });
-  });
-}
-
 /** Runs one assembly on a fresh worker (./run-worker.ts). */
 function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
   const fail = (code: PrintFailureCode, message: string) => new PrintFailure(code, message);
@@ -164,7 +133,7 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
  * client gone (`signal`).
  */
 export async function assemblePrint(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
-  const release = await workerPlace(limits.signal);
+  const release = await pdfPlace(limits.owner ?? "", cancelled, limits.signal);
   try {
     return await runWorker(a, limits);
   } finally {

@@ -20,7 +20,7 @@ export async function proofDownload(
   signal?: AbortSignal,
 ) {
   const proof = await readProof(db, reader, input);
-  const body = format === "pdf" ? await proofPdf(proof, signal) : proofCsv(proof);
+  const body = format === "pdf" ? await proofPdf(proof, reader.id, signal) : proofCsv(proof);
   await recordEvent(db, {
     kind: "export",
     actor: actorOf(reader),

@@ -58,5 +58,5 @@ export function proofDrawing(p: Proof): Drawing {
   };
 }
 
-/** The PDF; `signal` ends the work when the client leaves. */
-export const proofPdf = (p: Proof, signal?: AbortSignal) => drawProof(proofDrawing(p), signal);
+/** The PDF, in one of `owner`'s PDF places; `signal` ends the work when the client leaves. */
+export const proofPdf = (p: Proof, owner: string, signal?: AbortSignal) => drawProof(proofDrawing(p), owner, signal);

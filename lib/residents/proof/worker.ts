@@ -1,7 +1,8 @@
 import "server-only";
 import { runPdfWorker } from "@/lib/residents/print/run-worker";
 import { AppError } from "@/lib/errors";
-import { workerPlace } from "@/lib/residents/print/worker";
+import { pdfPlace } from "@/lib/residents/print/places";
+import { wrapSource } from "@/lib/residents/print/wrap";
 
 /**
  * The proof's PDF made on a worker thread (as the print's pages are, lib/residents/print/worker.ts): the server's
@@ -40,25 +41,9 @@ function printable(text, known) {
   }
   return out;
 }
-function wrap(text, font, size) {
-  if (font.widthOfTextAtSize(text, size) <= WIDTH) return [text];
-  const lines = [];
-  let line = "";
-  for (const word of text.split(/\\s+/).filter(Boolean)) {
-    const candidate = line ? line + " " + word : word;
-    if (font.widthOfTextAtSize(candidate, size) <= WIDTH) { line = candidate; continue; }
-    if (line) lines.push(line);
-    line = word;
-    while (font.widthOfTextAtSize(line, size) > WIDTH && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > WIDTH) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+${wrapSource}
+const wrap = (text, font, size) =>
+  font.widthOfTextAtSize(text, size) <= WIDTH ? [text] : wrapText(text, (s) => font.widthOfTextAtSize(s, size), WIDTH);
 async function draw(m) {
   const pdf = await PDFDocument.create();
   pdf.setTitle(m.title);
@@ -139,11 +124,9 @@ function runWorker(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> 
   });
 }
 
-/** The proof's PDF, drawn on a worker among the print's places (at most two PDF workers per process). */
-export async function drawProof(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> {
-  const release = await workerPlace(signal).catch(() => {
-    throw failed("proof_cancelled", "handoffProof.cancelled");
-  });
+/** The proof's PDF, drawn on a worker in one of `owner`'s PDF places (lib/residents/print/places.ts). */
+export async function drawProof(drawing: Drawing, owner: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const release = await pdfPlace(owner, () => failed("proof_cancelled", "handoffProof.cancelled"), signal);
   try {
     return await runWorker(drawing, signal);
   } finally {
