@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANNELS } from "@/lib/lists/units";
+import { hasControl } from "./rules";
 
 /** Request schemas of the tenancy routes (docs/api.md, "The unit register"). */
 
@@ -17,7 +18,14 @@ const Day = z
   .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
     params: { messageKey: "tenancies.badDay" },
   });
-const Text = (max: number) => z.string().trim().max(max).optional();
+/** A text as the import takes a cell: trimmed, bounded, without control characters (`lines`: but line breaks). */
+const Text = (max: number, lines = false) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !hasControl(text, lines), { params: { messageKey: "unitsApi.row.control" } })
+    .optional();
 
 /** A resident as the page records them: name parts (or a company), contact, channel and how a digital one was chosen. */
 export const TenancyResidentBody = z.strictObject({
@@ -27,7 +35,7 @@ export const TenancyResidentBody = z.strictObject({
   company: Text(200),
   email: Text(254),
   channel: z.enum(CHANNELS),
-  postalAddress: Text(500),
+  postalAddress: Text(500, true),
   /** How the resident chose a digital channel (e.g. "Formular vom 02.10.2026"); recorded with the time. */
   consent: Text(200),
 });
