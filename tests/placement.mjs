@@ -107,6 +107,7 @@ export const PLACEMENT = {
     both("the import's one transaction and its writes: locks, and the embedded database's single thread"),
   ),
   "integration/units-inbox.test.ts": embedded,
+  "integration/units-moves.test.ts": embedded,
   "integration/units-refusals.test.ts": both(
     "the import's bulk writes and the register's paging: SQL features and types",
   ),

@@ -18,7 +18,7 @@ export const TENANCY_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: MoveBody,
     description:
-      "The running tenancy ends on `previousMoveOut`, else the day before `moveIn`; `resident: null` records a vacancy. A tenancy that begins on or after `moveIn` is refused (correct it instead). Audited with the unit and tenancy, never the person.",
+      "The running tenancy ends on `previousMoveOut`, else the day before `moveIn`; `resident: null` records a vacancy. Refused (400 naming the field) like an imported row: a date that is not `YYYY-MM-DD`, no day of the calendar or outside the years 1900 to 2199; a text with a control character, tab, line break (but in `postalAddress`), line separator or bidi override; a resident the channel cannot reach. A tenancy that begins on or after `moveIn` is refused (correct it instead). Audited with the unit and tenancy, never the person.",
     answers: [{ status: 201, description: "the unit's history", content: json(History) }],
   },
   {
@@ -29,7 +29,7 @@ export const TENANCY_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: CorrectBody,
     description:
-      "Refused (400 naming the field) when the history would overlap or a move-out would precede its move-in.",
+      "Refused (400 naming the field) for a date that is not `YYYY-MM-DD`, no day of the calendar or outside the years 1900 to 2199, and when the history would overlap or a move-out would precede its move-in.",
     answers: [{ status: 200, description: "the unit's history", content: json(History) }],
   },
   {

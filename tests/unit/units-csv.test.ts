@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import { csvLine } from "@/lib/csv";
 import { mapHeader } from "@/lib/residents/register/columns";
 import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/residents/register/csv";
-import { parseDate } from "@/lib/residents/register/dates";
+import { isoDayProblem, parseDate } from "@/lib/residents/register/dates";
 import { splitName } from "@/lib/residents/register/names";
 import { cellsOfRecord, cleanCell, readRow, residentProblems } from "@/lib/residents/register/rows";
 
@@ -122,6 +122,27 @@ describe("dates and names as registers write them", () => {
     assert.equal(parseDate("29.02.2024"), "2024-02-29");
     for (const bad of ["31.02.2026", "29.02.2026", "2026-13-01", "00.10.2026", "15.10.26", "10/15/2026", "morgen"])
       assert.equal(parseDate(bad), undefined, bad);
+    for (const outside of ["31.12.1899", "01.01.2200", "0001-01-01", "9999-12-31"])
+      assert.equal(parseDate(outside), undefined, outside);
+  });
+
+  test("a route's date is YYYY-MM-DD only, in the calendar and the register's years (issue 44)", () => {
+    const cases: Record<string, ReturnType<typeof isoDayProblem>> = {
+      "2026-10-15": undefined,
+      "1900-01-01": undefined,
+      "2199-12-31": undefined,
+      "2024-02-29": undefined,
+      "15.10.2026": "form",
+      "2026-1-01": "form",
+      " 2026-10-15": "form",
+      x: "form",
+      "2026-02-30": "calendar",
+      "2026-13-01": "calendar",
+      "1899-12-31": "years",
+      "0001-01-01": "years",
+      "9999-12-31": "years",
+    };
+    for (const [text, problem] of Object.entries(cases)) assert.equal(isoDayProblem(text), problem, text);
   });
 
   test("a name in one column: either order, salutation, particles, companies; the full name in natural order", () => {

@@ -1,5 +1,5 @@
 import type { MessageKey } from "@/lib/i18n/messages";
-import { channelProblems, CONTROL, EMAIL } from "@/lib/residents/tenancies/rules";
+import { channelProblems, EMAIL, hasControl } from "@/lib/residents/tenancies/rules";
 import type { TenancyResident } from "@/lib/residents/tenancies/history";
 import type { Person } from "@/lib/residents/tenancies/person";
 import {
@@ -69,7 +69,6 @@ export const MAX_LENGTH: Record<UnitColumn, number> = {
   moveOut: 20,
 };
 
-// CONTROL (lib/residents/tenancies/rules.ts): a postal address alone keeps its line breaks (\n, as cleanCell joins them).
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 
 /**
@@ -90,15 +89,14 @@ export function cleanCell(raw: string, column: UnitColumn): string | null {
   return text === "" ? null : text;
 }
 
-/** Length and character problems of the cells as given. */
+/** Length and character problems of the cells as given (hasControl: a postal address alone keeps its line breaks). */
 export function cellProblems(cells: Cells): Problem[] {
   const problems: Problem[] = [];
   for (const [column, value] of Object.entries(cells) as [UnitColumn, string | null][]) {
     if (value === null) continue;
     if (value.length > MAX_LENGTH[column])
       problems.push({ column, message: "unitsApi.row.tooLong", vars: { max: MAX_LENGTH[column] } });
-    else if (CONTROL.test(column === "postalAddress" ? value.replaceAll("\n", "") : value))
-      problems.push({ column, message: "unitsApi.row.control" });
+    else if (hasControl(value, column === "postalAddress")) problems.push({ column, message: "unitsApi.row.control" });
   }
   return problems;
 }

@@ -4,13 +4,21 @@ import type { Channel } from "@/lib/lists/units";
 /**
  * The rules a resident keeps whichever way they come (a register row, a move recorded on the page):
  * a name, a valid e-mail where there is one, an e-mail for the e-mail channel, a postal address for
- * post, a way to reach a portal resident with their link, and no control characters. Pure.
+ * post, a way to reach a portal resident with their link, and no control characters in any text
+ * (`hasControl`: the import's cells, the unit edit's and the move's fields). Pure.
  */
 
 export const EMAIL = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:]+$/;
 // Control characters (C0 with tab and line breaks, DEL, C1), line and paragraph separators and bidi
 // overrides: they break a mail's lines and a letter's address, or reorder what a reader sees.
-export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Whether a text holds a CONTROL character; with `lines` (a postal address, which alone keeps its lines) its line
+ * breaks (`\r\n`, `\r`, `\n`) do not count. The one check of the import's cells and of the routes' text fields.
+ */
+export const hasControl = (text: string, lines = false): boolean =>
+  CONTROL.test(lines ? text.replace(/\r\n|\r|\n/g, "") : text);
 
 export type ResidentField = "name" | "email" | "channel" | "postalAddress";
 export type ResidentProblem = { field: ResidentField; message: MessageKey };
@@ -29,12 +37,9 @@ export function channelProblems(r: Omit<Checked, "name">): ResidentProblem[] {
   return problems;
 }
 
+/** A move's resident: a name and the channel's needs (the move's schema has refused control characters in every field). */
 export function residentProblems(r: Checked): ResidentProblem[] {
   const problems: ResidentProblem[] = [];
   if (!r.name) problems.push({ field: "name", message: "unitsApi.row.nameMissing" });
-  for (const field of ["name", "email"] as const)
-    if (r[field] && CONTROL.test(r[field])) problems.push({ field, message: "unitsApi.row.control" });
-  if (r.postalAddress && CONTROL.test(r.postalAddress.replaceAll("\n", "")))
-    problems.push({ field: "postalAddress", message: "unitsApi.row.control" });
   return [...problems, ...channelProblems(r)];
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CHANNELS } from "@/lib/lists/units";
+import { isoDayProblem, YEARS } from "@/lib/residents/register/dates";
+import { hasControl } from "./rules";
 
 /** Request schemas of the tenancy routes (docs/api.md, "The unit register"). */
 
@@ -10,14 +12,28 @@ export const AssignmentBody = AssignmentKey.extend({ tenancyId: z.uuid().nullabl
 /** `DELETE /api/units/{id}/resident`: one tenancy's resident, else every resident of the unit. */
 export const EraseQuery = z.object({ tenancy: z.uuid().optional() });
 
-/** A calendar day, `YYYY-MM-DD`, that exists. */
+const DAY_WORDS = { form: "tenancies.dayForm", years: "tenancies.dayYears", calendar: "tenancies.badDay" } as const;
+/** A day the register keeps (lib/residents/register/dates.ts): `YYYY-MM-DD`, in the calendar, within its years. */
 const Day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
-    params: { messageKey: "tenancies.badDay" },
-  });
-const Text = (max: number) => z.string().trim().max(max).optional();
+  .superRefine((day, ctx) => {
+    const problem = isoDayProblem(day);
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        input: day,
+        params: { messageKey: DAY_WORDS[problem], ...(problem === "years" && { vars: YEARS }) },
+      });
+  })
+  .meta({ format: "date", description: `YYYY-MM-DD, a day of the years ${YEARS.first} to ${YEARS.last}` });
+/** A text as the import takes a cell: trimmed, bounded, without control characters (`lines`: but line breaks). */
+const Text = (max: number, lines = false) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !hasControl(text, lines), { params: { messageKey: "unitsApi.row.control" } })
+    .optional();
 
 /** A resident as the page records them: name parts (or a company), contact, channel and how a digital one was chosen. */
 export const TenancyResidentBody = z.strictObject({
@@ -27,7 +43,7 @@ export const TenancyResidentBody = z.strictObject({
   company: Text(200),
   email: Text(254),
   channel: z.enum(CHANNELS),
-  postalAddress: Text(500),
+  postalAddress: Text(500, true),
   /** How the resident chose a digital channel (e.g. "Formular vom 02.10.2026"); recorded with the time. */
   consent: Text(200),
 });
