@@ -12,6 +12,7 @@ import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_ROUND_PROPERTIES } from "@/lib/residents/month/round-query";
 import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
+import { UnregisteredLines } from "./unregistered";
 import type { Step } from "./round-words";
 import { docViewOf, useMonthRuns, type Scope } from "./use-month-runs";
 import { useState } from "react";
@@ -84,6 +85,7 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
         <>
           <MonthPicker months={data.months} value={data.month} onChange={(m) => update({ month: m })} />
           <RunPanels runs={runs} docs={named} />
+          <UnregisteredLines lines={data.unregistered} month={data.month} />
           {data.properties.length === 0 ? (
             <EmptyState title={t("month.noProperties")} />
           ) : (

@@ -7,7 +7,7 @@ import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
 import { useT } from "@/lib/i18n/client";
 import { RoundActions } from "./round-actions";
-import { exceptionsOf, monthNumbers, type Step } from "./round-words";
+import { exceptionsOf, monthNumbers, openPoints, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
 
 const link = "text-sm text-blue-800 underline underline-offset-2";
@@ -19,7 +19,7 @@ export const sectionId = (property: string) =>
 /** The property's numbers in words: the card's body on a phone (the table shows them from `lg`). */
 function Numbers({ row }: { row: RoundProperty }) {
   const t = useT();
-  const { handedOn, notReached } = monthNumbers(row);
+  const { handedOn, notReached, toPrint } = monthNumbers(row);
   const c = row.counts;
   const item = (text: ReactNode) => <li>{text}</li>;
   return (
@@ -29,7 +29,8 @@ function Numbers({ row }: { row: RoundProperty }) {
       {item(
         `${t("month.handedOnLong", { n: handedOn })} (${t("month.channels", { email: c.email, portal: c.portal, opened: c.opened, printed: c.printed })})`,
       )}
-      {item(t("month.notReachedLong", { n: notReached }))}
+      {notReached > 0 && item(t("month.notReachedLong", { n: notReached }))}
+      {toPrint > 0 && item(t("month.toPrintLong", { n: toPrint }))}
     </ul>
   );
 }
@@ -68,9 +69,8 @@ export function PropertySection(props: {
         busy={props.busy}
         onStart={(step, docs) => props.onStart(scope, step, docs)}
       />
-      {todo.length === 0 ? (
-        <p className="text-sm text-slate-700">{t("month.allDone")}</p>
-      ) : (
+      {openPoints(row, month) === 0 && <p className="text-sm text-slate-700">{t("month.allDone")}</p>}
+      {todo.length > 0 && (
         <ul className="flex flex-col gap-2 text-sm" aria-label={t("month.col.todo")}>
           {todo.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>

@@ -4,7 +4,7 @@ import type { RoundProperty } from "@/lib/client/month-round";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { sectionId } from "./property-section";
-import { exceptionsOf, monthNumbers } from "./round-words";
+import { monthNumbers, openPoints } from "./round-words";
 
 /** The month of every property at a glance (from `lg`; a phone shows each property's card instead). */
 export function PropertyTable({ rows, month }: { rows: RoundProperty[]; month: string }) {
@@ -28,7 +28,7 @@ export function PropertyTable({ rows, month }: { rows: RoundProperty[]; month: s
           {rows.map((row) => {
             const { handedOn, notReached } = monthNumbers(row);
             const c = row.counts;
-            const todo = exceptionsOf(row, month).length + (row.toConfirm + row.toHandOn > 0 ? 1 : 0);
+            const todo = openPoints(row, month);
             return (
               <tr key={row.property} data-testid="month-row">
                 <Th scope="row" className="bg-white font-medium">

@@ -3,13 +3,15 @@ import type { MessageKey } from "@/lib/i18n/messages";
 
 /**
  * The numbers of a property's month as a manager reads them (pure: the table, the phone's cards and the list of what
- * to do read these): reached by which channel, not reached for a reason of the resident's, moves to assign.
+ * to do read these): reached by which channel; not reached, which is a delivery that failed (issue #50: letters not
+ * yet printed are letters to print, not residents not reached); moves to assign.
  */
 export function monthNumbers(row: RoundProperty) {
   const c = row.counts;
   return {
     handedOn: c.email + c.portal + c.opened + c.printed,
-    notReached: c.failed + c.pending + c.unknown + c.noEmail + c.notPrinted + c.noResident + c.erased,
+    notReached: c.failed,
+    toPrint: c.notPrinted,
     moves: c.change + c.uncovered + c.noPeriod,
   };
 }
@@ -54,6 +56,14 @@ export function exceptionsOf(row: RoundProperty, month: string): Exception[] {
   ];
   return all.filter((e) => e.n > 0);
 }
+
+/**
+ * The open points of a property's month: what is left to do, and one more while a step has documents ready. Zero,
+ * and only then, the page says that nothing is left to do (issue #50: "Offene Punkte: 1" and "Alle bestätigen (47)"
+ * stood beside "nichts mehr zu tun").
+ */
+export const openPoints = (row: RoundProperty, month: string) =>
+  exceptionsOf(row, month).length + (row.toConfirm + row.toHandOn + row.toConfirmAndHandOn > 0 ? 1 : 0);
 
 /** The three steps of a property's round, each taking what is ready for it. */
 export type Step = "confirm" | "handOn" | "both";

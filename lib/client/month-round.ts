@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 import { param, readList, type Raw } from "@/lib/lists/params";
-import type { MonthRound, RoundProperty } from "@/lib/residents/month/round";
+import type { MonthRound, RoundProperty, UnregisteredDocuments } from "@/lib/residents/month/round";
 import type { RoundDocument, RoundDocuments } from "@/lib/residents/month/round-documents";
 import type { MonthDocumentsInput, MonthRoundInput } from "@/lib/residents/month/round-query";
 
@@ -9,7 +9,7 @@ import type { MonthDocumentsInput, MonthRoundInput } from "@/lib/residents/month
  * The browser's side of the month page (docs/api.md, "The month page"): its URL state (`?month=`), the answer's
  * query (shared with the page's prefetch) and the documents a run of one property takes.
  */
-export type { MonthRound, RoundProperty, RoundDocument, RoundDocuments };
+export type { MonthRound, RoundProperty, RoundDocument, RoundDocuments, UnregisteredDocuments };
 
 const MONTH_URL = { month: param.month };
 export const readMonthRoundSearch = (raw: Raw) => readList(MONTH_URL, raw);

@@ -34,6 +34,20 @@ const MonthRoundAnswer = z.object({
       reports: z.object({ open: Count, due: Count, overdue: Count }),
     }),
   ),
+  unregistered: z
+    .array(
+      z.object({
+        connectionId: z.string().meta({ format: "uuid" }),
+        connectionName: z.string(),
+        documents: Count,
+        units: Count.meta({ description: "the usage units they name" }),
+        open: Count.meta({ description: "what a confirmation would take" }),
+      }),
+    )
+    .meta({
+      description:
+        "per connection, the month's documents whose unit is in no property of the register (or that name none); read only without `property`, else empty",
+    }),
 });
 const RoundDocumentsAnswer = z.object({
   property: z.string(),

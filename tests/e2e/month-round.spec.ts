@@ -35,10 +35,12 @@ function world(prefix: string) {
   return { units, email, register, withDocument: units.slice(0, 5) };
 }
 
-async function setUp(page: Page, base: string, w: ReturnType<typeof world>) {
+/** `outside`: a unit of the provider's that the register does not name, with a document of October. */
+async function setUp(page: Page, base: string, w: ReturnType<typeof world>, outside?: string) {
   await setDocuments((customer) => [
     ...w.withDocument.map((u) => uviDoc(`mr-${u}`, u, "2026-10", customer)),
     uviDoc(`mr-${w.units[0]}-09`, w.units[0]!, "2026-09", customer),
+    ...(outside ? [uviDoc(`mr-${outside}`, outside, "2026-10", customer)] : []),
   ]);
   const manager = await seedUser("manager", "Monika Monat");
   await signInAs(page, manager.email, manager.password);
@@ -58,7 +60,7 @@ test("German: the month's round for one property, from arrived to proven, with a
   test.slow();
   const phone = testInfo.project.name === "phone";
   const w = world(phone ? "7790" : "7780");
-  await setUp(page, base, w);
+  await setUp(page, base, w, `${phone ? "7790" : "7780"}99`);
   await sandbox("DELETE", "/mail");
 
   // The landing page: the month page, at the latest month with documents (kept in the URL).
@@ -69,6 +71,12 @@ test("German: the month's round for one property, from arrived to proven, with a
   const section = page.getByRole("region", { name: PROPERTY });
   await expect(section.getByTestId("todo-noDocument")).toContainText("Kein Dokument für diesen Monat: 1.");
   await expect(section.getByTestId("todo-noDocument").getByRole("link", { name: "Zu den Verbindungen" })).toBeVisible();
+  // The month's document of a unit the register does not name is on the page too, in a line of its own (issue #50).
+  const outside = page.getByTestId("month-unregistered");
+  await expect(outside).toContainText(
+    "1 Dokument dieses Monats von „Messdienst Nord“ gehört zu einer Nutzeinheit, die nicht im Verzeichnis steht. Davon offen: 1.",
+  );
+  await expect(outside.getByRole("link", { name: "Verzeichnis ergänzen" })).toHaveAttribute("href", "/units");
   if (!phone) {
     const row = page.getByTestId("month-row").filter({ hasText: PROPERTY });
     await expect(row.getByRole("cell").first()).toHaveText("5 von 6");
@@ -106,7 +114,7 @@ test("German: the month's round for one property, from arrived to proven, with a
     { timeout: 30_000 },
   );
   await expect(section.getByRole("button", { name: /^Alle weitergeben/ })).toHaveCount(0);
-  await expect(section.getByTestId("todo-notPrinted")).toContainText("Briefe noch nicht gedruckt: 1.");
+  await expect(section.getByTestId("todo-notPrinted")).toContainText("Briefe zu drucken: 1.");
   for (const u of w.withDocument.slice(0, 4)) expect(await mailsTo(w.email(u))).toHaveLength(1);
   // The letter: printed from the property's line of what is left to do.
   const letters = page.waitForEvent("download");

@@ -33,6 +33,18 @@ const propertyFile = uvi("p-ae77", null, "2026-10", {
   metadata: [{ reftype: "billingunit", mscnumber: "AE-77", pmnumber: null, from: "2026-10-01", to: "2026-10-31" }],
 });
 
+/**
+ * Documents of the month that no property takes: units the register does not name, a file of a property it does not
+ * name. (A document that names no unit has no period either: it belongs to no month.)
+ */
+const outside = [
+  uvi("m-9100", "9100"),
+  uvi("m-9101", "9101"),
+  uvi("p-ae99", null, "2026-10", {
+    metadata: [{ reftype: "billingunit", mscnumber: "AE-99", pmnumber: null, from: "2026-10-01", to: "2026-10-31" }],
+  }),
+];
+
 const smtpPort = await freePort();
 
 describe("the month page's answer", () => {
@@ -42,6 +54,7 @@ describe("the month page's answer", () => {
       uvi("m-9001-09", "9001", "2026-09"),
       uvi("m-9007-09", "9007", "2026-09"),
       propertyFile,
+      ...outside,
     ],
     {
       synced: true,
@@ -120,6 +133,21 @@ describe("the month page's answer", () => {
     assert.equal(ahorn.counts.noDocument, 1);
   });
 
+  test("every document of the month is counted: those no property takes in a line per connection (issue #50)", async () => {
+    const round = await get("/api/month?month=2026-10");
+    assert.deepEqual(round.body.unregistered, [
+      { connectionId: s.connectionId, connectionName: "Test", documents: 3, units: 3, open: 3 },
+    ]);
+    const rows = round.body.properties as { documents: number; propertyFiles: number }[];
+    const counted = rows.reduce((n, r) => n + r.documents + r.propertyFiles, 0);
+    assert.equal(counted, 6 + 1, "the properties' documents and files; with the three outside, all ten of October");
+    // One property asks for that property alone.
+    const one = await get(`/api/month?month=2026-10&property=${encodeURIComponent(LINDE)}`);
+    assert.deepEqual(one.body.unregistered, []);
+    // September's documents are all in the register.
+    assert.deepEqual((await get("/api/month?month=2026-09")).body.unregistered, []);
+  });
+
   test("another month, one property; support's reads do not count; other users see nothing of it", async () => {
     const september = await get(`/api/month?month=2026-09&property=${encodeURIComponent(AHORN)}`);
     assert.equal(september.status, 200, september.text);
@@ -143,7 +171,7 @@ describe("the month page's answer", () => {
     const other = await makeUser(s.server, "manager");
     const theirs = await get("/api/month", other.session);
     assert.equal(theirs.status, 200, theirs.text);
-    assert.deepEqual(theirs.body, { month: null, months: [], truncated: false, properties: [] });
+    assert.deepEqual(theirs.body, { month: null, months: [], truncated: false, properties: [], unregistered: [] });
     assert.equal((await get("/api/month?month=2026-13")).status, 400);
   });
 

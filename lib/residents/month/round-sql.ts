@@ -95,6 +95,27 @@ export function propertyFiles(userId: string, month: string, properties: string[
 }
 
 /**
+ * The month's documents of the user's connections that no property of the register takes (./monthPairs,
+ * ./propertyFiles): a unit in no property's row, a unit the register does not know, or no unit at all; per connection,
+ * with how many units they name and how many a confirmation would take. Its cost grows with the month's documents, so
+ * the answer reads it only for the whole register, never for one property.
+ */
+export function unregisteredDocuments(userId: string, month: string): SQL {
+  const first = `${month}-01`;
+  const placed = sql`units u WHERE u.user_id = ${userId}::uuid AND u.property IS NOT NULL`;
+  return sql`WITH billing AS MATERIALIZED (SELECT DISTINCT u.billingunit FROM ${placed} AND u.billingunit IS NOT NULL)
+    SELECT c.id AS connection_id, c.name, count(*)::int AS documents,
+      count(DISTINCT COALESCE(d.unit_msc, d.unit_pm))::int AS units,
+      count(*) FILTER (WHERE d.state IN ('open', 'failed'))::int AS open
+    FROM connections c JOIN delivery_documents d ON d.connection_id = c.id
+    WHERE c.user_id = ${userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)}
+      AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber = d.unit_msc)
+      AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber IS NULL AND u.pmnumber = d.unit_pm)
+      AND NOT (d.unit_msc IN (SELECT billingunit FROM billing) AND ${isPropertyFile})
+    GROUP BY c.id, c.name, c.created_at ORDER BY c.name, c.created_at`;
+}
+
+/**
  * The names as a list of parameters (at most MAX_ROUND_PROPERTIES): the planner sees each value and estimates the
  * properties' units from its statistics, where an array made in the statement would be a guess that grows with the
  * register (and with it a JIT compilation that costs more than the statement).

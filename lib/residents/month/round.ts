@@ -9,7 +9,7 @@ import {
   MAX_ROUND_UNITS,
   type MonthRoundInput,
 } from "@/lib/residents/month/round-query";
-import { monthPairs, propertyFiles, readWithoutJit } from "@/lib/residents/month/round-sql";
+import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/residents/month/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/residents/reports/open";
 
 /**
@@ -36,6 +36,19 @@ export type RoundProperty = {
   propertyFiles: number;
   reports: OpenReports;
 };
+/**
+ * Documents of the month on one connection whose unit is in no property of the register: the page says so in a line
+ * of their own ("ergänzen"), so no document of the month is hidden (issue #50).
+ */
+export type UnregisteredDocuments = {
+  connectionId: string;
+  connectionName: string;
+  documents: number;
+  /** The usage units they name (documents without any unit are counted as documents only). */
+  units: number;
+  /** Those a confirmation would take. */
+  open: number;
+};
 export type MonthRound = {
   /** The month shown: the asked one, else the latest with documents (null: none has any). */
   month: string | null;
@@ -44,6 +57,8 @@ export type MonthRound = {
   /** More properties than MAX_ROUND_PROPERTIES (or units than MAX_ROUND_UNITS): the first ones are listed. */
   truncated: boolean;
   properties: RoundProperty[];
+  /** The month's documents of units in no property, per connection; read only without `property` (else empty). */
+  unregistered: UnregisteredDocuments[];
 };
 
 /**
@@ -99,6 +114,23 @@ async function tallies(db: Db, userId: string, month: string, properties: string
   );
 }
 
+async function unregisteredOf(db: Db, userId: string, month: string): Promise<UnregisteredDocuments[]> {
+  const rows = await readWithoutJit<{
+    connection_id: string;
+    name: string;
+    documents: number;
+    units: number;
+    open: number;
+  }>(db, unregisteredDocuments(userId, month));
+  return rows.map((r) => ({
+    connectionId: r.connection_id,
+    connectionName: r.name,
+    documents: r.documents,
+    units: r.units,
+    open: r.open,
+  }));
+}
+
 const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
 
 export async function readMonthRound(db: Db, userId: string, input: MonthRoundInput): Promise<MonthRound> {
@@ -106,12 +138,15 @@ export async function readMonthRound(db: Db, userId: string, input: MonthRoundIn
   const month = input.month ?? months[0] ?? null;
   const shown = listed.slice(0, MAX_ROUND_PROPERTIES);
   let truncated = listed.length > shown.length;
-  if (month === null || shown.length === 0) return { month, months, truncated, properties: [] };
+  if (month === null) return { month, months, truncated, properties: [], unregistered: [] };
+  const unregistered = input.property === undefined ? unregisteredOf(db, userId, month) : Promise.resolve([]);
+  if (shown.length === 0) return { month, months, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
-  const [counted, files, reports] = await Promise.all([
+  const [counted, files, reports, outside] = await Promise.all([
     tallies(db, userId, month, names),
     db.execute(propertyFiles(userId, month, names)),
     openReportsByProperty(db, userId),
+    unregistered,
   ]);
   const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));
   const rows = new Map<string, RoundProperty>(
@@ -148,7 +183,8 @@ export async function readMonthRound(db: Db, userId: string, input: MonthRoundIn
   if (shown.reduce((n, p) => n + p.units, 0) > MAX_ROUND_UNITS) {
     truncated = true;
     let sum = 0;
-    return { month, months, truncated, properties: read.filter((p) => (sum += p.units) <= MAX_ROUND_UNITS) };
+    const properties = read.filter((p) => (sum += p.units) <= MAX_ROUND_UNITS);
+    return { month, months, truncated, properties, unregistered: outside };
   }
-  return { month, months, truncated, properties: read };
+  return { month, months, truncated, properties: read, unregistered: outside };
 }
