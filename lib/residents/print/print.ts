@@ -6,7 +6,6 @@ import { AppError } from "@/lib/errors";
 import { printBundle, type PrintItem } from "@/lib/residents/print/letter";
 import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/print/worker";
 import { issueLink, linkState, markDelivered, needsFreshLink, TOKEN_LENGTH } from "@/lib/residents/portal/links";
-import { portalOrigin } from "@/lib/residents/portal/texts";
 import { qrFits } from "@/lib/residents/print/qr";
 import { documentLetter, letterSender, linkLetter } from "@/lib/residents/print/letters";
 import { readSenderAddress } from "@/lib/residents/texts/texts";
@@ -137,16 +136,20 @@ export async function printMonth(
   q: { property: string; month: string },
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
-  const origin = portalOrigin();
-  // A link's length is the origin's plus a token of fixed length: checked once, before anything is claimed.
-  if (!qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
+  // Links point at PUBLIC_URL alone; without it the letters go out without a link, and letters that are nothing
+  // but a link wait for it. A link's length is the origin's and a token's: checked before anything is claimed.
+  const origin = env().linkOrigin;
+  if (origin !== undefined && !qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
     throw new AppError(503, "public_url_too_long", "portal.linkTooLong");
-  const { posts, links } = await bounded(db, user, q);
+  const { posts, links: wanted } = await bounded(db, user, q);
+  if (origin === undefined && posts.length === 0)
+    throw new AppError(503, "public_url_missing", "portal.publicUrlMissing");
+  const links = origin === undefined ? [] : wanted;
   const sender = letterSender(env().mail?.from, user, await readSenderAddress(db, user.id));
   const claimed = await claimPosts(db, user, posts);
   const issued = [];
   for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
-  const posted = await postLinks(db, user, claimed);
+  const posted = await postLinks(db, user, origin === undefined ? [] : claimed);
   const url = (link: { token: string; expiresAt: Date }) => ({
     url: `${origin}/r/${link.token}`,
     expiresAt: link.expiresAt,
