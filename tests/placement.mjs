@@ -65,6 +65,9 @@ export const PLACEMENT = {
   "integration/osr-reports-lists.test.ts": both(
     "the report events written by data-modifying WITH statements, jsonb metadata read after a sync",
   ),
+  "integration/osr-reports-privacy.test.ts": both(
+    "the erasure's codes-only messages in jsonb SQL and its rewrite of the report tables",
+  ),
   "integration/tenancies-retention.test.ts": both("dates and intervals in SQL; the erasure's rewrite of the table"),
   "integration/tenancies-handoff.test.ts": both(
     "the one rule is a database function joined by every view: SQL features",

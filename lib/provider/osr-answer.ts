@@ -1,6 +1,10 @@
+import { redactText } from "@/lib/redact";
+
 /**
  * An on-site-roles v2 answer read as untrusted input (the on-site-roles specification, 2.7): at most
- * MAX_MESSAGES messages, each field a string cut to its bound; anything else is dropped. Pure.
+ * MAX_MESSAGES messages, each field a string cut to its bound, with the values of the people the
+ * report named (`quoted`) and any e-mail address replaced (lib/redact.ts): a provider may quote the
+ * partner it refuses, and the messages are stored for support. Anything else is dropped. Pure.
  */
 
 export type OsrMessage = { type: string; shortmessage: string; message: string };
@@ -17,17 +21,18 @@ const text = (v: unknown, max: number) =>
         .slice(0, max)
     : "";
 
-export function readMessages(answer: unknown): OsrMessage[] {
+export function readMessages(answer: unknown, quoted: readonly string[]): OsrMessage[] {
   const list = (answer as { messages?: unknown } | null)?.messages;
   if (!Array.isArray(list)) return [];
+  const field = (v: unknown, max: number) => (typeof v === "string" ? redactText(v, quoted, max) : "");
   const out: OsrMessage[] = [];
   for (const m of list.slice(0, MAX_MESSAGES)) {
     if (!m || typeof m !== "object") continue;
     const r = m as Record<string, unknown>;
     const message = {
-      type: text(r.type, BOUNDS.type) || "error",
-      shortmessage: text(r.shortmessage, BOUNDS.shortmessage),
-      message: text(r.message, BOUNDS.message),
+      type: field(r.type, BOUNDS.type) || "error",
+      shortmessage: field(r.shortmessage, BOUNDS.shortmessage),
+      message: field(r.message, BOUNDS.message),
     };
     if (message.shortmessage || message.message) out.push(message);
   }

@@ -13,7 +13,8 @@ import type { ProviderConnection, ServiceSpec } from "./service";
  * `{v2_base}/onsiteroles/v2/billingunits/{billingunit}/residentialunits/{unit}/on-site-roles`, with
  * the connection's credentials (its token endpoint too). A write: attempted once here, within one
  * deadline; the caller sends it again while `unknown` (a whole state is safe to repeat). The answer
- * is read to MAX_ANSWER_BYTES at most and never thrown: the outcome is a value.
+ * is read to MAX_ANSWER_BYTES at most and never thrown: the outcome is a value, its messages with
+ * the report's `quoted` values (the people it names) taken out (osr-answer.ts).
  */
 
 export type OsrOutcome =
@@ -37,7 +38,7 @@ const isTransient = (status: number) => status === 408 || status === 429 || stat
 export async function postReport(
   conn: ProviderConnection,
   config: HttpConfig,
-  report: { billingunit: string; unit: string; body: unknown },
+  report: { billingunit: string; unit: string; body: unknown; quoted: readonly string[] },
   deadline: AbortSignal,
 ): Promise<OsrOutcome> {
   const req = createRequester(conn, osr, config);
@@ -58,7 +59,7 @@ export async function postReport(
       state: "accepted",
       status: res.status,
       transactionid: readTransactionId(answer),
-      messages: readMessages(answer),
+      messages: readMessages(answer, report.quoted),
     };
   if (isTransient(res.status))
     return {
@@ -67,5 +68,5 @@ export async function postReport(
       reason: "unavailable",
       retryAfterMs: parseRetryAfter(res.headers["retry-after"]),
     };
-  return { state: "rejected", status: res.status, messages: readMessages(answer) };
+  return { state: "rejected", status: res.status, messages: readMessages(answer, report.quoted) };
 }

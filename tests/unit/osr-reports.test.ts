@@ -1,13 +1,16 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { readMessages } from "@/lib/provider/osr-answer";
+import { quotedValues, redactText } from "@/lib/redact";
 import { buildReport, partnerPmnumber, reportHash, type ReportTenancy } from "@/lib/residents/reports/body";
 import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
 
 /**
  * Issue 36: a unit's whole history as one on-site-roles v2 data set (lib/residents/reports/body.ts),
  * and the deadline of its report (due.ts): the third working day after the end of the move's month,
- * less Germany's nationwide holidays, on a day the test sets.
+ * less Germany's nationwide holidays, on a day the test sets. Issue 44: a provider's messages read
+ * without the residents' values or any e-mail address (lib/redact.ts, lib/provider/osr-answer.ts).
  */
 
 const UNIT = { billingunit: "000123456", mscnumber: "9002", pmnumber: "PM-9002" };
@@ -126,5 +129,52 @@ describe("the deadline: the third working day after the month's end", () => {
     } finally {
       process.env.TZ = before;
     }
+  });
+});
+
+describe("a provider's messages, redacted", () => {
+  const quoted = quotedValues({
+    names: ["Quirinella Zwackelmann", "Quirinella", "Zwackelmann", null],
+    email: "q.zwackelmann@example.de",
+    address: "Zwackelweg 7\n12345 Zwackeldorf",
+  });
+
+  test("the report's people's names, parts, e-mail and address lines, and any e-mail address, are replaced", () => {
+    const [m] = readMessages(
+      {
+        messages: [
+          {
+            type: "error",
+            shortmessage: "PARTNER_MISMATCH ZWACKELMANN",
+            message:
+              "Partner Quirinella\u200b Zwackelmann <Q.Zwackelmann@Example.de> (zwackelmann, QUIRINELLA), Anschrift Zwackelweg 7, 12345 Zwackeldorf; Kontakt: other.person@example.org",
+          },
+        ],
+      },
+      quoted,
+    );
+    assert.deepEqual(m, {
+      type: "error",
+      shortmessage: "PARTNER_MISMATCH <…>",
+      message: "Partner <…> <<…>> (<…>, <…>), Anschrift <…>, <…>; Kontakt: <…>",
+    });
+  });
+
+  test("short values only as whole words; bounded after the replacement, so no cut leaves part of a value", () => {
+    assert.equal(redactText("Al wohnt in der Allee", ["Al"], 100), "<…> wohnt in der Allee");
+    const long = `${"x".repeat(496)} Zwackelmann`;
+    const [m] = readMessages({ messages: [{ shortmessage: "X", message: long }] }, quoted);
+    assert.equal(m!.message, `${"x".repeat(496)} <…>`);
+    assert.equal(m!.message.length, 500);
+    const [cut] = readMessages({ messages: [{ shortmessage: "X", message: `${"y".repeat(600)}` }] }, quoted);
+    assert.equal(cut!.message.length, 500);
+  });
+
+  test("a hostile text does not stall the search: 64 KiB without an @, and with many", () => {
+    const started = performance.now();
+    redactText("a".repeat(65_536), quoted, 500);
+    redactText("a@".repeat(32_768), quoted, 500);
+    redactText(`${"a".repeat(60_000)}@${"b.".repeat(2_000)}`, quoted, 500);
+    assert.ok(performance.now() - started < 1_000, `${Math.round(performance.now() - started)} ms`);
   });
 });

@@ -1,9 +1,11 @@
 import "server-only";
+import { redactText } from "@/lib/redact";
 
 /**
  * Why a send failed, from nodemailer's error (its `code`, and the SMTP answer where there was
  * one). The answer's text is the server's, so it is bounded, kept to printable characters, and
- * the recipient's address is taken out of it: the reason goes into records that support reads.
+ * the recipient's address (and any other e-mail address) is taken out of it (lib/redact.ts): the
+ * reason goes into records that support reads.
  */
 export type MailFailure =
   /** SMTP_URL is unset: the e-mail channel is off. */
@@ -30,13 +32,11 @@ type NodemailerError = {
 };
 
 const MAX_TEXT = 300;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The SMTP answer's text after its code, printable, at most MAX_TEXT characters, with `recipient` replaced. */
 function answerText(response: unknown, recipient: string): string {
   const text = typeof response === "string" ? response.replace(/^\d{3}[ -]?/, "") : "";
-  const printable = text.replace(/\p{C}+/gu, " ").trim();
-  return printable.replace(new RegExp(escapeRegExp(recipient), "gi"), "<…>").slice(0, MAX_TEXT);
+  return redactText(text, [recipient], MAX_TEXT);
 }
 
 export function failureOf(err: unknown, recipient: string): MailFailure {

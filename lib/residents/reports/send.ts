@@ -5,13 +5,16 @@ import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { codesOf } from "./messages";
 import { readUnitStates } from "./state";
 import { dropReport, recordOutcome, release, type Claimed } from "./store";
 
 /**
  * One claimed report, sent: the unit's state as the register holds it now (built again, so what
  * goes out is never older than the claim), one POST within PROVIDER_TIMEOUT_MS, its outcome on the
- * row and an `osr.report` audit event naming the unit and the connection (never a person).
+ * row (the provider's messages without the unit's residents' values or any e-mail address) and an
+ * `osr.report` audit event naming the unit and the connection, with the messages' codes only: never
+ * a person, never a provider's text.
  */
 export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<void> {
   const [connection] = await db
@@ -32,6 +35,7 @@ export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<v
         billingunit: state.body.billingunitMscnumber,
         unit: state.body.residentialunitMscnumber,
         body: state.body,
+        quoted: state.quoted,
       },
       AbortSignal.timeout(env().providerTimeoutMs),
     );
@@ -51,7 +55,7 @@ export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<v
       status: outcome.status,
       attempt: claim.attempts,
       ...(outcome.state === "accepted" && { transactionid: outcome.transactionid }),
-      ...(outcome.state !== "unknown" && { shortmessages: outcome.messages.map((m) => m.shortmessage) }),
+      ...(outcome.state !== "unknown" && { codes: codesOf(outcome.messages) }),
       ...(outcome.state === "unknown" && { reason: outcome.reason }),
     },
   });

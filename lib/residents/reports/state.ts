@@ -5,15 +5,18 @@ import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { env } from "@/lib/env";
 import { dayIn } from "@/lib/format";
+import { quotedValues } from "@/lib/redact";
 import { buildReport, reportHash, type ReportBody, type ReportTenancy } from "./body";
 
 /**
  * Units as they are reported: the register's numbers and each tenancy's dates and name parts, read
  * for the enqueue (to hash) and again by the sender (to send what the register holds then). A unit
- * without a billing-unit number or a usage-unit number is not reportable (absent here).
+ * without a billing-unit number or a usage-unit number is not reportable (absent here). Beside the
+ * body, `quoted`: every value of the unit's residents that a provider's answer might quote (name
+ * parts, e-mail, postal address), to be taken out of its messages; not sent, not hashed.
  */
 
-export type UnitState = { body: ReportBody; hash: string };
+export type UnitState = { body: ReportBody; hash: string; quoted: string[] };
 
 export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<string, UnitState>> {
   const out = new Map<string, UnitState>();
@@ -36,6 +39,8 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
         firstName: tenancies.firstName,
         lastName: tenancies.lastName,
         company: tenancies.company,
+        email: tenancies.residentEmail,
+        postalAddress: tenancies.postalAddress,
       })
       .from(tenancies)
       .where(inArray(tenancies.unitId, unitIds))
@@ -43,7 +48,17 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
   ]);
   const zone = env().displayTimeZone;
   const histories = new Map<string, ReportTenancy[]>();
+  const quoted = new Map<string, string[]>();
   for (const t of tenancyRows) {
+    const values = quoted.get(t.unitId) ?? [];
+    values.push(
+      ...quotedValues({
+        names: [t.residentName, t.firstName, t.lastName, t.company],
+        email: t.email,
+        address: t.postalAddress,
+      }),
+    );
+    quoted.set(t.unitId, values);
     const person =
       t.residentName && !t.erasedAt && !t.vacancy
         ? { name: t.residentName, firstName: t.firstName, lastName: t.lastName, company: t.company }
@@ -67,7 +82,8 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
       { billingunit: u.billingunit, mscnumber: u.mscnumber, pmnumber: u.pmnumber },
       histories.get(u.id) ?? [],
     );
-    out.set(u.id, { body, hash: reportHash(body) });
+    const partners = body.partners.flatMap((p) => [p.name, p.firstname ?? ""]);
+    out.set(u.id, { body, hash: reportHash(body), quoted: [...(quoted.get(u.id) ?? []), ...partners] });
   }
   return out;
 }

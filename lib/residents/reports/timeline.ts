@@ -12,7 +12,8 @@ import { MAX_ATTEMPTS } from "./store";
 /**
  * Support's view of the on-site-roles reports (docs/api.md, "On-site-roles reports"): the reported
  * units of every register, and one unit's reports to each connection as a timeline (migration 0033).
- * Units, connections, states, statuses and the provider's codes and texts only: never a resident.
+ * Units, connections, states, statuses and the provider's codes and texts only (the texts as stored:
+ * without the residents' values, gone after an erasure; messages.ts): never a resident.
  * A manager may read the timeline of a unit of their own register; another unit answers 404.
  */
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -7,20 +7,37 @@ import { scrubTables } from "@/lib/db/scrub";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { forgetTexts, MESSAGE_TABLES } from "@/lib/residents/reports/messages";
 import { today } from "./store";
 
 /**
  * A resident's personal data erased (docs/api.md, "The unit register"): on request by an admin, and
  * for former residents RESIDENT_RETENTION_MONTHS after their move-out. The tenancy's dates and the
  * delivery records (hashes, channel, state, times) stay; the tenancy reads as erased, its portal
- * links end (migration 0028's trigger). The table is rewritten afterwards so the old values leave
- * the database's files too (lib/db/scrub.ts).
+ * links end (migration 0028's trigger). The texts of the provider's messages on the unit's
+ * on-site-roles reports and their steps go in the same statement (their codes, states, statuses and
+ * times stay: lib/residents/reports/messages.ts). The tables are rewritten afterwards so the old
+ * values leave the database's files too (lib/db/scrub.ts).
  */
 
 type Person = { id: string; email: string };
 
 const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, last_name = NULL, company = NULL,
   resident_email = NULL, channel = NULL, postal_address = NULL, digital_consent_how = NULL, erased_at = now(), updated_at = now()`;
+
+/**
+ * Erases the tenancies `where` selects and the texts of their units' report messages (codes stay) in
+ * one statement: the erased tenancies, and which tables to rewrite.
+ */
+async function erase(db: Db, where: SQL) {
+  const rows = rowsOf<{ id: string; unit_id: string; forgotten: number }>(
+    await db.execute(sql`WITH erased AS (UPDATE tenancies SET ${ERASED} WHERE ${where} RETURNING id, unit_id),
+      ${forgetTexts(sql`SELECT unit_id FROM erased`)}
+      SELECT id, unit_id, (SELECT count(*) FROM texts_forgotten)::int AS forgotten FROM erased`),
+  );
+  const tables = ["tenancies", ...(rows.some((r) => Number(r.forgotten) > 0) ? MESSAGE_TABLES : [])];
+  return { erased: rows, tables };
+}
 
 /**
  * An admin erases a resident of any user's register: the tenancy named, else every tenancy of the
@@ -31,9 +48,9 @@ export async function eraseResident(db: Db, admin: Person, unitId: string, tenan
     await db.execute(sql`SELECT id, user_id FROM units WHERE id = ${unitId}::uuid`),
   );
   if (!unit) throw notFound("unitsApi.notFound");
-  const erased = rowsOf<{ id: string }>(
-    await db.execute(sql`UPDATE tenancies SET ${ERASED} WHERE unit_id = ${unitId}::uuid AND erased_at IS NULL AND NOT vacancy
-      ${tenancyId ? sql`AND id = ${tenancyId}::uuid` : sql``} RETURNING id`),
+  const { erased, tables } = await erase(
+    db,
+    sql`unit_id = ${unitId}::uuid AND erased_at IS NULL AND NOT vacancy ${tenancyId ? sql`AND id = ${tenancyId}::uuid` : sql``}`,
   );
   if (tenancyId && erased.length === 0) throw notFound("unitsApi.notFound");
   await recordEvent(db, {
@@ -41,17 +58,16 @@ export async function eraseResident(db: Db, admin: Person, unitId: string, tenan
     actor: actorOf(admin),
     detail: { unit: unit.id, owner: unit.user_id, tenancies: erased.map((t) => t.id) },
   });
-  await scrubTables(["tenancies"]);
+  await scrubTables(tables);
   return { unitId: unit.id, tenancies: erased.length };
 }
 
 /** Former residents whose move-out lies more than RESIDENT_RETENTION_MONTHS back: their data erased; how many. */
 export async function eraseExpired(db: Db, day = today()): Promise<number> {
   const months = env().residentRetentionMonths;
-  const erased = rowsOf<{ id: string; unit_id: string }>(
-    await db.execute(sql`UPDATE tenancies SET ${ERASED}
-      WHERE erased_at IS NULL AND NOT vacancy AND move_out < (${day}::date - make_interval(months => ${months}::integer))::date
-      RETURNING id, unit_id`),
+  const { erased, tables } = await erase(
+    db,
+    sql`erased_at IS NULL AND NOT vacancy AND move_out < (${day}::date - make_interval(months => ${months}::integer))::date`,
   );
   if (erased.length === 0) return 0;
   await recordEvent(db, {
@@ -59,7 +75,7 @@ export async function eraseExpired(db: Db, day = today()): Promise<number> {
     actor: "system",
     detail: { reason: "retention", months, tenancies: erased.length },
   });
-  await scrubTables(["tenancies"]);
+  await scrubTables(tables);
   log().info({ tenancies: erased.length, months }, "former residents' data erased after the retention period");
   return erased.length;
 }
