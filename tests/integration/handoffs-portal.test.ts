@@ -56,6 +56,12 @@ describe("the resident's portal", () => {
     for (const shown of ["UVI_p-1.pdf", "UVI_p-2.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"])
       assert.ok(html.includes(shown), shown);
     for (const hidden of ["UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email]) assert.ok(!html.includes(hidden), hidden);
+    // Written with a doubled or a trailing slash, the link is the same page, not a redirect that repeats it.
+    for (const variant of [link.replace("/r/", "//r/"), `${link}/`]) {
+      const same = await open(variant, "10.1.0.1");
+      assert.equal(same.status, 200, variant);
+      assert.ok((await same.text()).includes("UVI_p-5.pdf"), variant);
+    }
 
     const hrefs = [...html.matchAll(/href="(\/r\/[A-Za-z0-9_-]{43}\/documents\/[0-9a-f]{32})"/g)].map((m) => m[1]!);
     assert.equal(hrefs.length, 3);
