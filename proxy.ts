@@ -41,7 +41,9 @@ function portalRefusal(request: NextRequest): NextResponse | null {
 }
 
 export function proxy(request: NextRequest) {
-  const isPortal = request.nextUrl.pathname.startsWith("/r/");
+  // `/r` itself too: lib/cli/serve.mjs sends a portal path that resolves to nothing under it there.
+  const { pathname } = request.nextUrl;
+  const isPortal = pathname === "/r" || pathname.startsWith("/r/");
   const refused = isPortal ? portalRefusal(request) : null;
   if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

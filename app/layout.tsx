@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
 import { currentUser } from "@/lib/auth/session";
-import { env } from "@/lib/env";
-import { messages } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
 import "./globals.css";
 
@@ -13,17 +10,17 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.ico", apple: "/apple-touch-icon.png" },
 };
 
+/**
+ * The document around every page, and nothing the browser would run: the client providers and the
+ * message catalogue come with the layouts that need them (components/app-providers.tsx), so the
+ * resident's portal (r/) gets neither.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   const locale = await requestLocale(user?.locale);
   return (
     <html lang={locale}>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        {/* The zone goes to the browser with the page, so both render every time alike (lib/format.ts). */}
-        <Providers locale={locale} messages={messages[locale]} timeZone={env().displayTimeZone}>
-          {children}
-        </Providers>
-      </body>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

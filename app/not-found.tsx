@@ -9,7 +9,8 @@ import { requestLocale } from "@/lib/i18n/server";
 export default async function NotFound() {
   const locale = await requestLocale();
   return (
-    <main className="mx-auto max-w-lg p-8 text-center">
+    // data-server-only: nothing of the app's runs in the browser here (app/layout.tsx); the e2e fixture waits for no hydration.
+    <main className="mx-auto max-w-lg p-8 text-center" data-server-only>
       <h1 className="text-2xl font-semibold">404</h1>
       <p className="mt-2 text-slate-700">{translate(locale, "page.notFound")}</p>
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load on purpose, see above */}

@@ -14,7 +14,8 @@ export function PortalDocuments({ view, token }: { view: PortalView; token: stri
   const { access, documents } = view;
   const unit = unitWords({ label: access.label, property: access.property, number: access.unitNumber });
   return (
-    <main className="mx-auto max-w-2xl px-4 py-8">
+    // data-server-only: no client component and no message provider here (app/layout.tsx, tests/e2e/fixtures.ts).
+    <main className="mx-auto max-w-2xl px-4 py-8" data-server-only>
       <h1 className="text-2xl font-semibold">{t("portal.page.title")}</h1>
       <p className="mt-1 text-slate-700">
         {t("portal.page.unit")}: {unit}

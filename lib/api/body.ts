@@ -7,19 +7,24 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const bodyTooLarge = (limit: number) =>
   new AppError(413, "payload_too_large", "error.bodyTooLarge", { vars: { kib: Math.floor(limit / 1024) } });
 
-/** After a refusal, how much more of the body is read and dropped, and for how long. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
-const DRAIN_MS = 5000;
+/**
+ * After a refusal, how much of the body is still read and dropped: up to this much past the limit,
+ * for up to this long after the refusal. A browser sends the whole body before it reads the answer,
+ * on a slow line for a minute or more, and a connection closed under it reads as "reset".
+ */
+const DRAIN_PAST_LIMIT = 64 * 1024 * 1024;
+const DRAIN_MS = 120_000;
 
 /**
- * The rest of a refused body is read and dropped in the background for a while (as a proxy's
- * lingering close does), so the client gets to read the 413 instead of a reset connection; a
- * client still sending after DRAIN_BYTES or DRAIN_MS is cut off. Nothing is kept.
+ * The rest of a refused body is read and dropped in the background (as a proxy's lingering close
+ * does), so the client, done sending, reads the answer instead of a reset connection. A client
+ * still sending past `limit` + DRAIN_PAST_LIMIT bytes in all, or after DRAIN_MS, is cut off.
+ * Nothing is kept.
  */
-export function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+export function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): void {
   const deadline = Date.now() + DRAIN_MS;
   void (async () => {
-    let left = DRAIN_BYTES;
+    let left = limit + DRAIN_PAST_LIMIT;
     try {
       while (left > 0) {
         const wait = deadline - Date.now();
@@ -46,7 +51,7 @@ export function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>)
 export async function readBodyLimited(req: Request, limit: number = DEFAULT_BODY_LIMIT): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) {
-    if (req.body) drainThenCancel(req.body.getReader());
+    if (req.body) drainThenCancel(req.body.getReader(), limit);
     throw bodyTooLarge(limit);
   }
   if (!req.body) return new Uint8Array(0);
@@ -58,7 +63,7 @@ export async function readBodyLimited(req: Request, limit: number = DEFAULT_BODY
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      drainThenCancel(reader);
+      drainThenCancel(reader, limit);
       throw bodyTooLarge(limit);
     }
     chunks.push(value);

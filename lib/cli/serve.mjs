@@ -103,15 +103,34 @@ function languageOf(req) {
   return best.lang;
 }
 
+const DOT = new Set([".", "%2e"]);
+const DOT_DOT = new Set(["..", ".%2e", "%2e.", "%2e%2e"]);
+
 /**
- * A portal link written with a trailing slash (`/r/{token}/`) is served as the link itself. Next
- * would answer it with a cacheable 308 that repeats the token in its Location, without the
- * portal's no-store and no-referrer and before the portal's throttle (proxy.ts) counts it.
+ * A request for the resident's portal reaches Next only in its canonical form. Next answers a path
+ * with repeated slashes or backslashes, a dot segment or a trailing slash with a cacheable 308
+ * that repeats the token in its Location, without the portal's no-store and no-referrer and before
+ * the portal's throttle (proxy.ts) counts it. Invariant: a request target (origin- or
+ * absolute-form) whose segments, backslashes read as slashes and empty ones dropped, start with
+ * `r`, before or after `.` and `..` are resolved as a browser resolves them, leaves here as
+ * `/r/...` with none of these: its resolved path when that is under `/r`, else `/r` (no page: the
+ * portal's dead-link answer). Any other target is returned as it came.
  */
-export function withoutPortalSlash(url) {
-  const [pathname, ...query] = (url ?? "/").split("?");
-  if (!pathname.startsWith("/r/") || !pathname.endsWith("/") || pathname.length <= 3) return url;
-  return [pathname.replace(/\/+$/, ""), ...query].join("?");
+export function canonicalPortalUrl(url) {
+  const target = url ?? "/";
+  const at = target.indexOf("?");
+  const query = at === -1 ? "" : target.slice(at);
+  const pathname = (at === -1 ? target : target.slice(0, at)).replace(/^[a-z][a-z\d+.-]*:\/\/[^/\\]*/i, "");
+  if (!pathname.startsWith("/") && !pathname.startsWith("\\")) return url;
+  const segments = pathname.replaceAll("\\", "/").split("/").filter(Boolean);
+  const resolved = [];
+  for (const segment of segments) {
+    const lower = segment.toLowerCase();
+    if (DOT_DOT.has(lower)) resolved.pop();
+    else if (!DOT.has(lower)) resolved.push(segment);
+  }
+  if (resolved[0] === "r") return `/${resolved.join("/")}${query}`;
+  return segments[0] === "r" ? "/r" : url;
 }
 
 /**
@@ -213,7 +232,7 @@ async function main() {
       if (!isPlainHost(req.headers.host) || !forwardedHosts.every(isPlainHost))
         return answerBadRequest(req, res, BAD_HOST);
       if (isMalformedPath(req.url)) return answerBadRequest(req, res, BAD_PATH);
-      req.url = withoutPortalSlash(req.url);
+      req.url = canonicalPortalUrl(req.url);
       if (!started && answerWhileStarting(req, res)) return;
       try {
         await (

@@ -33,7 +33,7 @@ export async function sendFromOutbox(
   // Before a byte of the body is kept: the UVI service has no upload. The body is drained for a
   // while, so the client reads the 400 instead of a reset connection.
   if (connection.service !== "dta") {
-    if (input.req.body) drainThenCancel(input.req.body.getReader());
+    if (input.req.body) drainThenCancel(input.req.body.getReader(), env().outboxMaxBytes);
     throw new AppError(400, "not_supported", "outboxApi.notSupported");
   }
   const upload = await readUpload(db, input.req, env().outboxMaxBytes);

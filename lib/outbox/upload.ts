@@ -96,12 +96,12 @@ function next(bb: busboy.Busboy, event: "drain" | "close"): Promise<void> {
  * Feeds the request body to busboy with backpressure, stopping at the first problem; the rest of a refused body is
  * drained.
  */
-async function feed(req: Request, bb: busboy.Busboy, parse: Parse): Promise<void> {
+async function feed(req: Request, bb: busboy.Busboy, parse: Parse, maxBytes: number): Promise<void> {
   const reader = req.body!.getReader();
   let broken = false;
   bb.on("error", () => (broken = true));
   for (;;) {
-    if (parse.problem || broken) return void drainThenCancel(reader);
+    if (parse.problem || broken) return void drainThenCancel(reader, maxBytes + FORM_OVERHEAD);
     const { done, value } = await reader.read();
     if (done) break;
     if (!bb.write(value)) await next(bb, "drain");
@@ -123,13 +123,13 @@ export async function readUpload(db: Db, req: Request, maxBytes: number): Promis
     throw badForm([{ path: "file", message: "outboxApi.notMultipart" }]);
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD) {
-    drainThenCancel(req.body.getReader());
+    drainThenCancel(req.body.getReader(), maxBytes + FORM_OVERHEAD);
     throw uploadTooLarge(maxBytes);
   }
   const { bb, parse } = startParser(db, contentType, maxBytes);
   let sink: ArchiveSink | undefined;
   try {
-    await feed(req, bb, parse);
+    await feed(req, bb, parse, maxBytes);
     // A refused body is no longer fed: its file part would never end by itself.
     if (parse.problem) parse.file?.destroy();
     await parse.done;

@@ -31,9 +31,14 @@ export async function signInAs(page: Page, email: string, password: string) {
  * database) before its first test, so workers never share state. Its e-mail goes to its own sandbox
  * mailbox, as in the demo (the hand-off specs). Helpers find it through the worker's environment.
  */
-/** The app's pages mark themselves hydrated (components/providers.tsx); a page without the app's scripts never will. */
+/**
+ * The app's pages mark themselves hydrated (components/providers.tsx); a page without scripts, or one that runs nothing
+ * of the app's own (the portal and the 404 page: `main[data-server-only]`), never will and need not.
+ */
 const hydrated = () =>
-  document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/"]');
+  document.documentElement.dataset.hydrated === "1" ||
+  !document.querySelector('script[src*="/_next/"]') ||
+  document.querySelector("main[data-server-only]") !== null;
 
 /** Waits until the page listens, after a navigation the test did not start with goto (a form's, a link's). */
 export const untilHydrated = (page: Page) =>

@@ -220,3 +220,22 @@ test("the inbox groups by the register's properties, names unit and resident, an
   await expect(groups).toHaveCount(1);
   await expect(groups).toContainText("Ömer Çelik (Post)");
 });
+
+test("a register file over 10 MiB is named at once, with its size and the bound, and never sent", async ({ page }) => {
+  await signInAs(page, manager.email, manager.password);
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && new URL(r.url()).pathname === "/api/units") sent.push(r.url());
+  });
+  await page.goto(`${baseUrl()}/units`);
+  await page.getByLabel("Verzeichnis als CSV-Datei").setInputFiles({
+    name: "gross.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61),
+  });
+  await expect(page.getByText(/^„gross\.csv“ \(10 MB\) ist größer als die erlaubten 10 MB/)).toBeVisible();
+  await expect(page.getByTestId("chosen-file")).toHaveText("Keine Datei ausgewählt");
+  await expect(page.getByRole("button", { name: "Datei prüfen" })).toBeDisabled();
+  await expectAccessible(page);
+  expect(sent).toEqual([]);
+});

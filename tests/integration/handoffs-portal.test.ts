@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
+import { messages } from "../../lib/i18n/messages";
 import { sql } from "../support/database";
 import { control } from "../support/delivery";
 import { keptMail } from "../support/mail";
@@ -56,6 +57,12 @@ describe("the resident's portal", () => {
     for (const shown of ["UVI_p-1.pdf", "UVI_p-2.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"])
       assert.ok(html.includes(shown), shown);
     for (const hidden of ["UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email]) assert.ok(!html.includes(hidden), hidden);
+    // Written with a doubled or a trailing slash, the link is the same page, not a redirect that repeats it.
+    for (const variant of [link.replace("/r/", "//r/"), `${link}/`]) {
+      const same = await open(variant, "10.1.0.1");
+      assert.equal(same.status, 200, variant);
+      assert.ok((await same.text()).includes("UVI_p-5.pdf"), variant);
+    }
 
     const hrefs = [...html.matchAll(/href="(\/r\/[A-Za-z0-9_-]{43}\/documents\/[0-9a-f]{32})"/g)].map((m) => m[1]!);
     assert.equal(hrefs.length, 3);
@@ -74,6 +81,35 @@ describe("the resident's portal", () => {
     assert.equal(opened[0]!.actor, "resident");
     assert.ok(!s.server.output().includes(link.slice(-43)), "the token is in no log line");
     assert.ok(!s.server.output().includes(PETRA.email), "nor the address");
+  });
+
+  test("the portal page ships none of the dashboard's messages: not in its markup, not in any script it loads", async () => {
+    const page = await open(firstLink, "10.1.0.2");
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.ok(html.includes("UVI_p-1.pdf") && html.includes("Herunterladen"), "the resident's documents");
+    const scripts = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s]+?\.js/g)].map((m) => m[0]))];
+    assert.ok(scripts.length > 0, "Next's own scripts are there to look into");
+    // Every longer text of the catalogue but the portal's and the 404 page's (the dashboard's screens: the hand-off
+    // texts' editor, the register's import, the inbox, sign-in ...), of characters no script or markup escapes.
+    const dashboardOnly = Object.entries(messages.de)
+      .filter(([key, text]) => !/^(portal|page)\./.test(key) && text.length > 30 && /^[\w .,:;!?(){}/+-]+$/.test(text))
+      .map(([, text]) => text);
+    assert.ok(
+      dashboardOnly.includes(messages.de["handoffTexts.placeholder.absender"]),
+      "the editor's hints among them",
+    );
+    const loaded = await Promise.all(
+      scripts.map(async (src) => {
+        const res = await fetch(`${s.server.url}${src}`);
+        assert.equal(res.status, 200, src);
+        return { name: src, text: await res.text() };
+      }),
+    );
+    for (const { name, text } of [{ name: "the page", text: html }, ...loaded]) {
+      const carried = dashboardOnly.filter((t) => text.includes(t));
+      assert.deepEqual(carried.slice(0, 3), [], `${name} carries ${carried.length} of the dashboard's texts`);
+    }
   });
 
   test("a wrong, malformed, revoked, expired or superseded link answers 404 alike, Next's not-found as for a missing path", async () => {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
 import { MiB, rssGrowthDuring, serverPid } from "../support/memory";
@@ -26,6 +27,72 @@ async function post(url: string, body: BodyInit, headers: Record<string, string>
     text,
     json: () => JSON.parse(text) as { error: string; message: string },
   };
+}
+
+/**
+ * A client that sends its whole body before it reads a byte, as a browser on a slow line does: the
+ * request of `bytes` in 64 KiB pieces (with a length, or chunked), `pauseMs` between them; then
+ * everything the server answers. `error` is any failure of the socket meanwhile (a reset, say).
+ */
+async function sendAllThenRead(
+  base: string,
+  head: string[],
+  bytes: number,
+  options: { chunked: boolean; pauseMs: number },
+): Promise<{ error?: string; answer: Buffer }> {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  let error: string | undefined;
+  socket.on("error", (err) => (error ??= (err as NodeJS.ErrnoException).code ?? err.message));
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const framing = options.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${bytes}`;
+  socket.write([...head, `Host: ${url.host}`, framing, "", ""].join("\r\n"));
+  socket.pause();
+  const piece = Buffer.alloc(64 * 1024, 0x61);
+  for (let left = bytes; left > 0 && !error;) {
+    const n = Math.min(left, piece.length);
+    left -= n;
+    const data = options.chunked
+      ? Buffer.concat([Buffer.from(`${n.toString(16)}\r\n`), piece.subarray(0, n), Buffer.from("\r\n")])
+      : piece.subarray(0, n);
+    if (!socket.write(data))
+      await new Promise((resolve) => (socket.once("drain", resolve), socket.once("close", resolve)));
+    await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+  }
+  if (options.chunked && !error) socket.write("0\r\n\r\n");
+  const chunks: Buffer[] = [];
+  socket.on("data", (c: Buffer) => chunks.push(c));
+  socket.resume();
+  await new Promise((resolve) => {
+    socket.once("close", resolve);
+    // A kept-alive connection stays open after the answer: enough once the answer is complete.
+    socket.on("data", () => isComplete(Buffer.concat(chunks)) && resolve(undefined));
+  });
+  socket.destroy();
+  return { error, answer: Buffer.concat(chunks) };
+}
+
+/** Whether a raw HTTP/1.1 answer is all in: its last chunk, or as many bytes as its Content-Length says. */
+function isComplete(answer: Buffer): boolean {
+  const at = answer.indexOf("\r\n\r\n");
+  if (at === -1) return false;
+  const length = /^content-length: (\d+)\r?$/im.exec(answer.subarray(0, at).toString())?.[1];
+  return length === undefined ? answer.toString().endsWith("\r\n0\r\n\r\n") : answer.length - at - 4 >= Number(length);
+}
+
+/** The body of a raw HTTP/1.1 answer, its chunks joined when it came chunked. */
+function bodyOf(answer: Buffer): string {
+  let at = answer.indexOf("\r\n\r\n") + 4;
+  if (!/^transfer-encoding: chunked\r?$/im.test(answer.subarray(0, at).toString()))
+    return answer.subarray(at).toString();
+  const parts: Buffer[] = [];
+  for (;;) {
+    const line = answer.indexOf("\r\n", at);
+    const size = parseInt(answer.subarray(at, line).toString(), 16);
+    if (!(size > 0)) return Buffer.concat(parts).toString();
+    parts.push(answer.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
 }
 
 describe("request bodies are limited while they stream (64 KiB for JSON and sign-in, 413 in the error shape)", () => {
@@ -86,6 +153,24 @@ describe("request bodies are limited while they stream (64 KiB for JSON and sign
       assert.equal(r.headers.getSetCookie?.().some((c) => c.includes("session-token")) ?? false, false);
     }
     assert.ok(growth < 40 * MiB, `the server grew by ${Math.round(growth / MiB)} MiB for 80 MB sent`);
+  });
+
+  test("11 MB to the register import or sign-in, sent whole before a byte is read: the 413 and its message, never a reset", async () => {
+    const register = ["PUT /api/units?dryRun=1 HTTP/1.1", `Cookie: ${a.session.cookie}`, "Content-Type: text/csv"];
+    const signIn = ["POST /api/auth/callback/credentials HTTP/1.1", "Content-Type: application/x-www-form-urlencoded"];
+    // About 8 s of sending each, as a slow line takes for it: longer than the server once kept reading.
+    const answers = await Promise.all([
+      sendAllThenRead(s.server.url, register, 11 * 1000 * 1000, { chunked: false, pauseMs: 45 }),
+      sendAllThenRead(s.server.url, register, 11 * 1000 * 1000, { chunked: true, pauseMs: 45 }),
+      sendAllThenRead(s.server.url, signIn, 11 * 1000 * 1000, { chunked: false, pauseMs: 45 }),
+    ]);
+    for (const [i, { error, answer }] of answers.entries()) {
+      assert.equal(error, undefined, `request ${i}: ${answer.toString().slice(0, 200)}`);
+      assert.match(answer.toString(), /^HTTP\/1\.1 413 /, `request ${i}`);
+      const body = JSON.parse(bodyOf(answer)) as { error: string; message: string };
+      assert.equal(body.error, "payload_too_large", `request ${i}`);
+      assert.match(body.message, i < 2 ? /höchstens 10240 KiB/ : /höchstens 64 KiB/, `request ${i}`);
+    }
   });
 
   test("a body under the limit is still read and validated (400, not 413)", async () => {

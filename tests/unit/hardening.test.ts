@@ -13,7 +13,7 @@ import { createLogger, redactDeep } from "@/lib/log";
 import { ProviderError } from "@/lib/provider/errors";
 import { checkUrl, isPublicAddress } from "@/lib/provider/guard";
 // @ts-expect-error: a plain .mjs launcher without type declarations
-import { clientAddressOf } from "../../lib/cli/serve.mjs";
+import { canonicalPortalUrl, clientAddressOf } from "../../lib/cli/serve.mjs";
 
 const refused = (e: unknown) => e instanceof ProviderError && e.kind === "refused";
 
@@ -34,6 +34,26 @@ describe("client address (lib/cli/serve.mjs)", () => {
     assert.equal(of("10.0.0.1", ["a, b", "c"], 1), "c");
     assert.equal(of("10.0.0.1", "198.51.100.4", 3), "198.51.100.4");
     assert.equal(of("10.0.0.1", undefined, 1), "10.0.0.1");
+  });
+});
+
+describe("portal paths (lib/cli/serve.mjs)", () => {
+  const canonical = canonicalPortalUrl as (url: string | undefined) => string;
+  const t = "T".repeat(43);
+  test("a path under /r in a form Next would redirect is its resolved form, without a trailing slash", () => {
+    for (const url of [`/r/${t}/`, `//r/${t}`, `/r//${t}`, `/r\\${t}`, `/./r/${t}`, `/x/../r/${t}`, `/r/%2E/${t}/.`])
+      assert.equal(canonical(url), `/r/${t}`, url);
+    assert.equal(canonical(`/r/${t}//documents/abc/?x=1`), `/r/${t}/documents/abc?x=1`);
+    assert.equal(canonical(`/r/${t}/documents/%2e%2E`), `/r/${t}`);
+    assert.equal(canonical(`http://example.org//r/${t}`), `/r/${t}`);
+    assert.equal(canonical(`/r/${t}`), `/r/${t}`);
+  });
+  test("a path that starts under /r but resolves elsewhere is /r; any other path is left as it came", () => {
+    assert.equal(canonical(`/r/${t}/../../api/me`), "/r");
+    assert.equal(canonical(`/r/${t}/..`), "/r");
+    assert.equal(canonical("//r/"), "/r");
+    for (const url of ["/api//me", "/units/", "/x//r/y", "/%72/y", "/rr/y", "*", undefined])
+      assert.equal(canonical(url), url, String(url));
   });
 });
 

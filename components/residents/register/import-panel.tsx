@@ -4,7 +4,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
-import { useT } from "@/lib/i18n/client";
+import { formatBytes } from "@/lib/format";
+import { useLocale, useT } from "@/lib/i18n/client";
+import { MAX_REGISTER_BYTES } from "@/lib/residents/register/limits";
 import { FilePicker } from "./file-picker";
 import { ImportPreview } from "./import-preview";
 
@@ -74,10 +76,12 @@ function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportRepo
 /**
  * Importing the register: choose the file, check it (the server's dry run), read what it would
  * change and every error by line and column, then apply. Choosing another file starts over, so
- * what is applied is always what was checked.
+ * what is applied is always what was checked. A file over the server's bound is not taken: the
+ * page says so at once, instead of after the upload (which a slow line may end as a reset).
  */
 export function ImportPanel() {
   const t = useT();
+  const locale = useLocale();
   const queries = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
@@ -118,7 +122,17 @@ export function ImportPanel() {
         fileName={file?.name ?? null}
         replace={replace}
         onFile={(f) => {
-          setFile(f);
+          const tooLarge = f !== null && f.size > MAX_REGISTER_BYTES;
+          setFile(tooLarge ? null : f);
+          setError(
+            tooLarge
+              ? t("units.import.tooLarge", {
+                  name: f.name,
+                  size: formatBytes(f.size, locale),
+                  max: formatBytes(MAX_REGISTER_BYTES, locale),
+                })
+              : null,
+          );
           startOver();
         }}
         onReplace={(r) => {

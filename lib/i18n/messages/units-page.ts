@@ -22,6 +22,8 @@ export const unitsPage = {
     "units.import.applied":
       "Übernommen – neu: {created}, geändert: {updated}, entfernt: {deleted}. Zeilen mit Fehlern (unberücksichtigt): {errors}.",
     "units.import.failed": "Die Datei konnte nicht geprüft oder übernommen werden: {reason}",
+    "units.import.tooLarge":
+      "„{name}“ ({size}) ist größer als die erlaubten {max} und wird nicht gesendet. Exportieren Sie das Verzeichnis in mehreren Dateien oder ohne Spalten, die Sie nicht brauchen.",
     "units.preview.created": "Neu",
     "units.preview.updated": "Geändert",
     "units.preview.unchanged": "Unverändert",
@@ -115,6 +117,8 @@ export const unitsPage = {
     "units.import.applied":
       "Applied – new: {created}, changed: {updated}, removed: {deleted}. Rows with errors (left out): {errors}.",
     "units.import.failed": "The file could not be checked or applied: {reason}",
+    "units.import.tooLarge":
+      "“{name}” ({size}) is larger than the allowed {max} and will not be sent. Export the register in several files, or without the columns you do not need.",
     "units.preview.created": "New",
     "units.preview.updated": "Changed",
     "units.preview.unchanged": "Unchanged",

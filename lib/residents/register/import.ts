@@ -10,6 +10,7 @@ import { mapHeader, type ColumnMap } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
 import { plan, readGiven, summarise, type Given, type RowError, type UnitChange } from "./plan";
 import { previewOf, type PreviewRow } from "./preview";
+import { MAX_REGISTER_ROWS } from "./limits";
 import { loadRegister } from "./stored";
 import { enqueueReports } from "@/lib/residents/reports/enqueue";
 import { wakeReports } from "@/lib/residents/reports/wake";
@@ -27,8 +28,6 @@ export type { PreviewRow } from "./preview";
  * requests.
  */
 
-export const MAX_REGISTER_BYTES = 10 * 1024 * 1024;
-export const MAX_REGISTER_ROWS = 100_000;
 /** Errors listed in an answer: a broken file of 100,000 rows would otherwise answer tens of megabytes. */
 export const MAX_LISTED_ERRORS = 1000;
 /** Units whose reports are queued in one transaction. */

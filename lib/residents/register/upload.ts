@@ -1,7 +1,7 @@
 import "server-only";
 import { readBodyLimited } from "@/lib/api/body";
 import { AppError } from "@/lib/errors";
-import { MAX_REGISTER_BYTES } from "./import";
+import { MAX_REGISTER_BYTES } from "./limits";
 
 /** Room for a form's boundaries and part headers around the file itself. */
 const FORM_FRAMING = 64 * 1024;
