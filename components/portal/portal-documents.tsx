@@ -15,7 +15,7 @@ export function PortalDocuments({ view, token }: { view: PortalView; token: stri
   const unit = unitWords({ label: access.label, property: access.property, number: access.unitNumber });
   return (
     // data-server-only: no client component and no message provider here (app/layout.tsx, tests/e2e/fixtures.ts).
-    <main className="mx-auto max-w-2xl px-4 py-8" data-server-only>
+    <main className="mx-auto max-w-2xl px-4 py-8" data-server-only lang="de">
       <h1 className="text-2xl font-semibold">{t("portal.page.title")}</h1>
       <p className="mt-1 text-slate-700">
         {t("portal.page.unit")}: {unit}
@@ -56,6 +56,19 @@ export function PortalDocuments({ view, token }: { view: PortalView; token: stri
         </ul>
       )}
       <p className="mt-6 text-sm text-slate-600">{t("portal.page.private")}</p>
+      <section aria-labelledby="portal-sender" className="mt-6 text-sm text-slate-700">
+        <h2 id="portal-sender" className="font-semibold text-slate-900">
+          {t("portal.page.sender")}
+        </h2>
+        <p>{view.sender.name || t("portal.page.senderUnnamed")}</p>
+        {view.sender.postal.length > 0 && <p>{view.sender.postal.join(", ")}</p>}
+        <p>
+          {t("portal.page.contact")}{" "}
+          <a className="text-blue-800 underline underline-offset-2" href={`mailto:${view.sender.email}`}>
+            {view.sender.email}
+          </a>
+        </p>
+      </section>
     </main>
   );
 }

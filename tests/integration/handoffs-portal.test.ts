@@ -57,6 +57,9 @@ describe("the resident's portal", () => {
     for (const shown of ["UVI_p-1.pdf", "UVI_p-2.pdf", "UVI_p-5.pdf", "Herunterladen", "EG links"])
       assert.ok(html.includes(shown), shown);
     for (const hidden of ["UVI_p-3.pdf", "UVI_p-4.pdf", PETRA.email]) assert.ok(!html.includes(hidden), hidden);
+    // The page names who hands the documents on and how to reach them, as the letters do (issue #50).
+    assert.match(html, /Ihre Hausverwaltung<\/h2><p>Hausverwaltung Muster<\/p>/);
+    assert.ok(html.includes('href="mailto:uvi@muster.example"'), "the contact's address");
     // Written with a doubled or a trailing slash, the link is the same page, not a redirect that repeats it.
     for (const variant of [link.replace("/r/", "//r/"), `${link}/`]) {
       const same = await open(variant, "10.1.0.1");

@@ -46,6 +46,9 @@ export const portal = {
       "Der Link von {resident} wird sofort ungültig, und es geht kein neuer hinaus, bis Sie einen neuen ausstellen.",
     "portal.link.renewed": "Ein neuer Portal-Link ist ausgestellt; der bisherige gilt nicht mehr.",
     "portal.link.revoked": "Der Portal-Link ist widerrufen.",
+    "portal.page.sender": "Ihre Hausverwaltung",
+    "portal.page.senderUnnamed": "Ihre Hausverwaltung",
+    "portal.page.contact": "Bei Fragen schreiben Sie an",
     "portal.page.title": "Ihre Verbrauchsinformationen",
     "portal.page.intro":
       "Hier finden Sie die monatlichen Verbrauchsinformationen nach § 6a der Heizkostenverordnung für Ihre Wohnung, seit Sie dort wohnen.",
@@ -100,6 +103,9 @@ export const portal = {
       "The link of {resident} stops working at once, and no new one goes out until you issue one.",
     "portal.link.renewed": "A new portal link is issued; the previous one no longer works.",
     "portal.link.revoked": "The portal link is revoked.",
+    "portal.page.sender": "Your property management",
+    "portal.page.senderUnnamed": "Your property management",
+    "portal.page.contact": "For questions, write to",
     "portal.page.title": "Your consumption information",
     "portal.page.intro":
       "Here you find the monthly consumption information under § 6a HeizkostenV for your home, since you have lived there.",

@@ -8,6 +8,9 @@ import { openArchived } from "@/lib/archive/read";
 import { openLink, type PortalAccess } from "@/lib/residents/portal/links";
 import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
 import { isForTenancy } from "@/lib/residents/tenancies/recipient";
+import { env } from "@/lib/env";
+import { letterSender, type LetterSender } from "@/lib/residents/print/letters";
+import { readSenderAddress } from "@/lib/residents/texts/texts";
 
 /**
  * What a resident sees through their portal link (`GET /r/{token}`): every archived document of
@@ -16,7 +19,8 @@ import { isForTenancy } from "@/lib/residents/tenancies/recipient";
  */
 
 export type PortalDocument = { id: string; month: string | null; filename: string; bytes: number | null };
-export type PortalView = { access: PortalAccess; documents: PortalDocument[] };
+/** Who hands the documents on and how a resident reaches them: the letters' sender (lib/residents/print/letters.ts). */
+export type PortalView = { access: PortalAccess; documents: PortalDocument[]; sender: LetterSender };
 
 /** Twenty years of monthly documents: a bound on what one page lists, whatever the index holds. */
 const MAX_DOCUMENTS = 240;
@@ -49,6 +53,14 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
   );
 }
 
+/** The register owner as the letters name them: MAIL_FROM's name, else the owner's, with the stored postal address. */
+async function senderOf(db: Db, userId: string): Promise<LetterSender> {
+  const [owner] = rowsOf<{ name: string; email: string }>(
+    await db.execute(sql`SELECT name, email FROM users WHERE id = ${userId}::uuid`),
+  );
+  return letterSender(env().mail?.from, owner ?? { name: "", email: "" }, await readSenderAddress(db, userId));
+}
+
 const monthOf = (v: string | Date | null) =>
   v === null ? null : (typeof v === "string" ? v : v.toISOString()).slice(0, 7);
 
@@ -56,9 +68,10 @@ const monthOf = (v: string | Date | null) =>
 export async function portalView(db: Db, token: string): Promise<PortalView | null> {
   const access = await openLink(db, token);
   if (!access) return null;
-  const rows = await documentsOf(db, access);
+  const [rows, sender] = await Promise.all([documentsOf(db, access), senderOf(db, access.userId)]);
   return {
     access,
+    sender,
     documents: rows.map((r) => ({
       id: portalId(r.connection_id, r.documentid),
       month: monthOf(r.period_from),
