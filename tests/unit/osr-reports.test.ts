@@ -1,7 +1,13 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildReport, partnerPmnumber, reportHash, type ReportTenancy } from "@/lib/residents/reports/body";
+import {
+  buildReport,
+  partnerPmnumber,
+  reportedStart,
+  reportHash,
+  type ReportTenancy,
+} from "@/lib/residents/reports/body";
 import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
 
 /**
@@ -21,11 +27,17 @@ const tenancy = (id: string, moveIn: string | null, moveOut: string | null, who:
   id,
   moveIn,
   moveOut,
-  knownSince: "2026-01-15",
   vacancy: who === null,
   erased: false,
   resident: who,
 });
+
+/** The data set with `since` the day a tenancy without a move-in starts; it must be one. */
+const built = (unit: typeof UNIT, history: ReportTenancy[], since: string | null = "2026-01-15") => {
+  const body = buildReport(unit, history, since);
+  assert.ok(body, "a data set");
+  return body;
+};
 
 describe("the v2 data set of a unit", () => {
   const history = [
@@ -35,7 +47,7 @@ describe("the v2 data set of a unit", () => {
   ];
 
   test("partners with name parts only, contracts oldest first, a vacancy billed to the owner", () => {
-    const body = buildReport(UNIT, history);
+    const body = built(UNIT, history);
     const anna = partnerPmnumber("t-old");
     const joerg = partnerPmnumber("t-new");
     assert.deepEqual(
@@ -60,10 +72,10 @@ describe("the v2 data set of a unit", () => {
   });
 
   test("the hash follows the state: the same history in any order hashes alike, a corrected date does not", () => {
-    const same = reportHash(buildReport(UNIT, [...history].reverse()));
-    assert.equal(reportHash(buildReport(UNIT, history)), same);
+    const same = reportHash(built(UNIT, [...history].reverse()));
+    assert.equal(reportHash(built(UNIT, history)), same);
     const corrected = history.map((t) => (t.id === "t-new" ? { ...t, moveIn: "2026-11-02" } : t));
-    assert.notEqual(reportHash(buildReport(UNIT, corrected)), same);
+    assert.notEqual(reportHash(built(UNIT, corrected)), same);
   });
 
   test("a partner number is stable per tenancy, bounded, and says nothing of the person", () => {
@@ -74,7 +86,7 @@ describe("the v2 data set of a unit", () => {
 
   test("a company is a commercial partner without a first name; an erased former resident is left out", () => {
     const firm = { name: "Muster GmbH", firstName: null, lastName: null, company: "Muster GmbH" };
-    const body = buildReport(UNIT, [
+    const body = built(UNIT, [
       tenancy("t-firm", "2026-01-01", null, firm),
       { ...tenancy("t-erased", "2015-01-01", "2020-12-31", null), vacancy: false, erased: true },
     ]);
@@ -82,6 +94,43 @@ describe("the v2 data set of a unit", () => {
       { partnerPmnumber: partnerPmnumber("t-firm"), name: "Muster GmbH", commercial: true },
     ]);
     assert.equal(body.billingcontracts.length, 1);
+  });
+});
+
+describe("a tenancy without a move-in (issue #50)", () => {
+  const old = (moveOut: string | null) => [tenancy("t-old", null, moveOut, person("Anna", "Alt"))];
+
+  test("is reported from the unit's `since`, never from another day; the day is part of the state", () => {
+    const body = built(UNIT, old(null), "2026-09-01");
+    assert.deepEqual(
+      body.consumptioninformationcontracts.map((c) => [c.validfrom, c.validto]),
+      [["2026-09-01", null]],
+    );
+    assert.notEqual(reportHash(built(UNIT, old(null), "2026-05-01")), reportHash(body));
+    // A move-out after that day, then a new resident: the periods run forwards (the sandbox's PERIOD_REVERSED).
+    const moved = built(
+      UNIT,
+      [...old("2026-10-20"), tenancy("t-new", "2026-10-21", null, person("Jörg", "Neumann"))],
+      "2026-09-01",
+    );
+    assert.deepEqual(
+      moved.billingcontracts.map((c) => [c.validfrom, c.validto]),
+      [
+        ["2026-09-01", "2026-10-20"],
+        ["2026-10-21", null],
+      ],
+    );
+  });
+
+  test("ended before `since`: from its last day; without any `since`: no data set at all", () => {
+    assert.equal(reportedStart("2026-09-01", "2026-08-15"), "2026-08-15");
+    assert.equal(reportedStart("2026-09-01", null), "2026-09-01");
+    assert.equal(reportedStart(null, "2026-08-15"), null);
+    assert.deepEqual(built(UNIT, old("2026-08-15"), "2026-09-01").billingcontracts[0]!.validfrom, "2026-08-15");
+    assert.equal(buildReport(UNIT, old(null), null), null, "not reportable until a date is known");
+    // An erased former resident without a move-in is left out, so it needs no date.
+    const erased = [{ ...old("2020-12-31")[0]!, resident: null, erased: true }];
+    assert.ok(buildReport(UNIT, [...erased, tenancy("t-new", "2021-01-01", null, person("Jörg", "Neu"))], null));
   });
 });
 
