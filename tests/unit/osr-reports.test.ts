@@ -1,6 +1,9 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { translate } from "@/lib/i18n/messages";
 import {
   buildReport,
   partnerPmnumber,
@@ -8,6 +11,7 @@ import {
   reportHash,
   type ReportTenancy,
 } from "@/lib/residents/reports/body";
+import { EXPLAINED_CODES, explainReport, type Explanation } from "@/lib/residents/reports/explain";
 import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
 
 /**
@@ -131,6 +135,58 @@ describe("a tenancy without a move-in (issue #50)", () => {
     // An erased former resident without a move-in is left out, so it needs no date.
     const erased = [{ ...old("2020-12-31")[0]!, resident: null, erased: true }];
     assert.ok(buildReport(UNIT, [...erased, tenancy("t-new", "2021-01-01", null, person("Jörg", "Neu"))], null));
+  });
+});
+
+describe("the provider's answer explained", () => {
+  const unit = (moveIn: string | null) => ({
+    mscnumber: "9002",
+    billingunit: "000111",
+    tenancies: [
+      { id: "t-new", moveIn: "2026-10-21", vacancy: false, erased: false, resident: { name: "Jörg Neumann" } },
+      { id: "t-old", moveIn, vacancy: false, erased: false, resident: { name: "Anna Alt" } },
+    ],
+  });
+  const refused = (...codes: string[]) => ({
+    connectionId: "c-1",
+    status: 400,
+    messages: codes.map((shortmessage) => ({ type: "error", shortmessage, message: "raw text of the provider" })),
+  });
+  const say = (e: Explanation) => e.sentences.map((x) => translate("de", x.key, x.vars)).join(" ");
+
+  test("a reversed period with a resident without a move-in: enter that move-in, the code beside it", () => {
+    const [e] = explainReport(refused("PERIOD_REVERSED"), unit(null));
+    assert.equal(e!.code, "PERIOD_REVERSED");
+    assert.deepEqual(e!.action, { kind: "moveIn", tenancyId: "t-old", name: "Anna Alt" });
+    assert.match(say(e!), /Tragen Sie den Einzug von Anna Alt ein/);
+    assert.doesNotMatch(say(e!), /raw text/, "never the provider's text");
+    const [known] = explainReport(refused("PERIOD_OVERLAP"), unit("2020-01-01"));
+    assert.equal(known!.action, null);
+    assert.match(say(known!), /Prüfen Sie Einzug und Auszug/);
+  });
+
+  test("every code of the sandbox's checks and schema is explained; an unknown one generally, with its code", () => {
+    const sources = ["validate.ts", "schema.ts", "serve.ts"].map((f) =>
+      readFileSync(path.join(import.meta.dirname, "../../lib/sandbox/osr", f), "utf8"),
+    );
+    // Every upper-case token the service's code names (a method aside, and NO_DATA, the read-back's own), and
+    // the reason phrases of the statuses it answers without a code of its own (answers.ts, statusCode).
+    const named = sources.flatMap((text) => [...text.matchAll(/"([A-Z][A-Z_]{3,})"/g)].map((m) => m[1]!));
+    const phrases = ["FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "NOT_ACCEPTABLE"];
+    const codes = new Set([...named.filter((c) => c !== "POST" && c !== "NO_DATA"), ...phrases]);
+    for (const code of ["PERIOD_REVERSED", "UNKNOWN_UNIT", "REQUIRED_FIELD_MISSING"]) assert.ok(codes.has(code), code);
+    for (const code of codes) {
+      assert.ok(EXPLAINED_CODES.has(code), `${code} explained`);
+      const [e] = explainReport(refused(code), unit(null));
+      assert.ok(e!.known, code);
+      for (const s of e!.sentences) assert.notEqual(translate("de", s.key, s.vars), s.key, `${code}: ${s.key}`);
+      for (const s of e!.sentences) assert.notEqual(translate("en", s.key, s.vars), s.key, `${code}: ${s.key}`);
+    }
+    const [other] = explainReport(refused("KALO_4711"), unit(null));
+    assert.equal(other!.known, false);
+    assert.match(say(other!), /mit dem Code KALO_4711 abgelehnt/);
+    const [bare] = explainReport({ connectionId: "c-1", status: 401, messages: [] }, unit(null));
+    assert.deepEqual([bare!.code, bare!.action], ["HTTP 401", { kind: "connection", connectionId: "c-1" }]);
   });
 });
 
