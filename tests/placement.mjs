@@ -61,6 +61,9 @@ export const PLACEMENT = {
   ),
   "integration/handoffs-print.test.ts": embedded,
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
+  "integration/osr-accept.test.ts": both(
+    "the day a tenancy without a move-in is reported from: a subquery's min over dates, a data-modifying WITH",
+  ),
   "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
   "integration/osr-reports-lists.test.ts": both(
     "the report events written by data-modifying WITH statements, jsonb metadata read after a sync",

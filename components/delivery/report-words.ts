@@ -8,7 +8,7 @@ type Report = ReportTimeline["connections"][number];
 type Step = Report["events"][number];
 
 const STATES = ["pending", "accepted", "rejected", "unknown"] as const;
-const REASONS = ["change", "connection", "sync", "credentials"] as const;
+const REASONS = ["change", "connection", "sync", "credentials", "since", "documents", "recomputed"] as const;
 
 export const stateWords = (state: Report["state"], t: T): string =>
   state && (STATES as readonly string[]).includes(state) ? t(`reports.state.${state}`) : t("reports.state.none");

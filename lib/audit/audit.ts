@@ -30,6 +30,8 @@ export type AuditKind =
   | "units.import"
   | "unit.update"
   | "resident.erase"
+  // The register's own settings (lib/residents/register/since.ts): which changed, and the day "Bestand seit".
+  | "register.settings"
   // Tenancies (lib/residents/tenancies): a move, a correction of dates, a document assigned or marked as needing no
   // hand-off. They name the unit and the tenancy, never the person.
   | "tenancy.move"

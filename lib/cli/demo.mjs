@@ -77,7 +77,10 @@ async function signIn(email, password) {
 /**
  * The admin's connections to the sandbox, each to an account of its own, so that no document is
  * listed twice: UVI with OAuth (`hv-nord`), UVI with Basic (the second client), DTA for each of
- * `hv-nord`'s customers. Null when the sandbox's state is not the demo's.
+ * `hv-nord`'s customers. The UVI connections report the register's residents to the sandbox's
+ * on-site-roles v2 (`onSiteRolesUrl`: its base is the origin), each for its account's units; the DTA
+ * files name whole properties, no flat, so their connections would report nothing. Null when the
+ * sandbox's state is not the demo's.
  */
 function connectionPlan(clients, origin) {
   const nord = clients.find((c) => c.oauth && c.basic && c.customers.length > 1);
@@ -90,12 +93,14 @@ function connectionPlan(clients, origin) {
       baseUrl: `${origin}/arge`,
       authUrl: origin,
       auth: { type: "client_credentials", clientId: nord.oauth.clientId, clientSecret: nord.oauth.clientSecret },
+      ...(nord.services.includes("osr") && { onSiteRolesUrl: origin }),
     },
     {
       name: "Sandbox UVI Rhein (Basic)",
       service: "uvi",
       baseUrl: `${origin}/arge`,
       auth: { type: "basic", ...second.basic },
+      ...(second.services.includes("osr") && { onSiteRolesUrl: origin }),
     },
     ...nord.customers.map((kd) => ({
       name: `Sandbox DTA (Kunde ${kd})`,
@@ -114,7 +119,11 @@ function credentialLines(plan) {
       c.auth.type === "basic"
         ? `${c.auth.username} / ${c.auth.password}`
         : `${c.auth.clientId} / ${c.auth.clientSecret}`;
-    const extra = [c.authUrl && `Identitätsdienst ${c.authUrl}`, c.customerNumber && `kd ${c.customerNumber}`]
+    const extra = [
+      c.authUrl && `Identitätsdienst ${c.authUrl}`,
+      c.customerNumber && `kd ${c.customerNumber}`,
+      c.onSiteRolesUrl && `Meldungen ${c.onSiteRolesUrl}`,
+    ]
       .filter(Boolean)
       .join(", ");
     return `      ${c.name}: ${c.baseUrl}  ${who}${extra ? `  (${extra})` : ""}`;

@@ -59,3 +59,13 @@ export const updateUnit = (id: string, edit: UnitEdit) =>
 /** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/residents/portal/owner.ts). */
 export const changePortalLink = (id: string, method: "POST" | "DELETE") =>
   fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });
+
+/** The register's own settings (`GET`/`PUT /api/units/settings`): its "Bestand seit". */
+export type RegisterSettings = { since: string | null };
+export const registerSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...unitsKeys.all, "settings"] as const,
+    queryFn: () => fetchJson<RegisterSettings>("/api/units/settings"),
+  });
+export const saveRegisterSince = (since: string | null) =>
+  fetchJson<RegisterSettings>("/api/units/settings", { method: "PUT", body: JSON.stringify({ since }) });

@@ -17,6 +17,7 @@ import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
 import { portal } from "./messages/portal";
 import { reports } from "./messages/reports";
+import { reportsExplain } from "./messages/reports-explain";
 import { sandboxMail } from "./messages/sandbox-mail";
 import { residentsErasure } from "./messages/residents-erasure";
 import { shell } from "./messages/shell";
@@ -60,6 +61,7 @@ export const messages = {
     ...tenancies.de,
     ...tenanciesPage.de,
     ...reports.de,
+    ...reportsExplain.de,
     ...shell.de,
     ...monthRound.de,
   },
@@ -92,6 +94,7 @@ export const messages = {
     ...tenancies.en,
     ...tenanciesPage.en,
     ...reports.en,
+    ...reportsExplain.en,
     ...shell.en,
     ...monthRound.en,
   },

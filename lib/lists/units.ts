@@ -20,6 +20,8 @@ export const UNITS_LIST = {
   property: param.text(200),
   /** `open`: units with an on-site-roles report not (yet) accepted: the due and overdue list. */
   reports: param.oneOf(["open"]),
+  /** `unknown`: units with a resident whose move-in is missing (reported from "Bestand seit" or the oldest document). */
+  moveIn: param.oneOf(["unknown"]),
   /** The day the reports' deadlines are judged on, `YYYY-MM-DD` (default: today in DISPLAY_TIME_ZONE). */
   day: param.day,
   offset: param.offset,

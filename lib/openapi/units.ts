@@ -2,8 +2,9 @@ import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CHANNELS } from "@/lib/lists/units";
 import { UNIT_COLUMNS } from "@/lib/residents/register/columns";
-import { ImportQuery, UnitEditBody, UnitsQuery } from "@/lib/residents/register/schemas";
+import { ImportQuery, RegisterSettingsBody, UnitEditBody, UnitsQuery } from "@/lib/residents/register/schemas";
 import type { ImportReport } from "@/lib/residents/register/import";
+import type { RegisterSettings } from "@/lib/residents/register/since";
 import type { StoredUnit } from "@/lib/residents/register/stored";
 import { json, type ApiOperation } from "./operation";
 
@@ -67,6 +68,18 @@ export const UnitAnswer = z.object({
   resident: ResidentAnswer.nullable().meta({ description: "the present one: the tenancy that runs today" }),
   tenancies: z.array(TenancyAnswer).meta({ description: "the unit's history, newest first" }),
   reports: z.array(ReportAnswer).meta({ description: "the last on-site-roles report to each connection" }),
+  unknownMoveIn: z
+    .object({
+      tenancyId: z.string().meta({ format: "uuid" }),
+      since: Day.meta({ description: "the day its reports start from; `null`: none, the unit is not reported" }),
+      basis: z.enum(["register", "documents"]).nullable().meta({
+        description: "`register`: “Bestand seit”; `documents`: the start of the unit's oldest document period",
+      }),
+    })
+    .optional()
+    .meta({
+      description: "`GET /api/units` only: the resident's tenancy without a move-in, and where its reports start",
+    }),
   updatedAt: z.string().meta({ format: "date-time" }),
 });
 const UnitsAnswer = z.object({
@@ -85,6 +98,14 @@ const UnitsAnswer = z.object({
       }),
     )
     .meta({ description: "units with a report not accepted, per property: all, due, overdue (on `day`)" }),
+  unknownMoveIns: z.number().int().meta({
+    description: "units of the register with a resident whose move-in is missing (`moveIn=unknown` lists them)",
+  }),
+});
+const SettingsAnswer = z.object({
+  since: Day.meta({
+    description: "“Bestand seit”: a tenancy without a move-in is reported from this day; `null`: not set",
+  }),
 });
 const ImportAnswer = z.object({
   rows: z.number().int(),
@@ -166,6 +187,7 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
       q: "unit number, billing unit, property, label, address, or a resident's name or e-mail in any tenancy (substring)",
       property: "one property, by name",
       reports: "`open`: only units with an on-site-roles report not accepted (the due and overdue list)",
+      moveIn: "`unknown`: only units with a resident whose move-in is missing",
       day: "the day deadlines are judged on (`YYYY-MM-DD`); default today in `DISPLAY_TIME_ZONE`",
     },
     answers: [{ status: 200, description: "in the order property, label, unit", content: json(UnitsAnswer) }],
@@ -181,6 +203,25 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     answers: [
       { status: 200, description: "`nutzeinheiten-YYYY-MM-DD.csv`", content: { type: "text/csv", schema: z.string() } },
     ],
+  },
+  {
+    method: "GET",
+    path: "/api/units/settings",
+    tag: "units",
+    summary: "The register's own settings: “Bestand seit”",
+    access: CONNECTION_ROLES,
+    answers: [{ status: 200, description: "`since: null` when not set", content: json(SettingsAnswer) }],
+  },
+  {
+    method: "PUT",
+    path: "/api/units/settings",
+    tag: "units",
+    summary: "Set or clear the register's “Bestand seit”",
+    access: CONNECTION_ROLES,
+    body: RegisterSettingsBody,
+    description:
+      "The day from which the register stands behind its residents (not after today): a tenancy without a move-in is reported to on-site-roles providers from it instead of the start of the unit's oldest document period. A change reports again every unit whose reported state it changes.",
+    answers: [{ status: 200, description: "the settings now held", content: json(SettingsAnswer) }],
   },
   {
     method: "PATCH",
@@ -201,5 +242,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const checks: true[] = [
   true as Same<StoredUnit, z.output<typeof UnitAnswer>>,
   true as Same<ImportReport, z.output<typeof ImportAnswer>>,
+  true as Same<RegisterSettings, z.output<typeof SettingsAnswer>>,
 ];
 void checks;

@@ -9,13 +9,20 @@ import { api, mustSignIn } from "../support/session";
  * 5 s and is woken by the change); a move the provider refuses (the sandbox's fault rule) shows the
  * German sentence with the provider's code; "Meldungen offen" lists that unit; a unit without a
  * billing unit says how to fix it. Support reads the refused unit's timeline. Checked at 1440 and 390 px.
+ * Issue 50: a refusal is explained in German with what to do; one that a missing move-in caused names
+ * the resident and opens the move-in, after which the unit is reported and accepted.
  */
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
 const run = Date.now().toString(36);
-const [ACCEPTED, REFUSED, NO_BU] = ["A", "B", "C"].map((x) => `O${run}${x}`) as [string, string, string];
+const [ACCEPTED, REFUSED, NO_BU, NO_MOVE_IN] = ["A", "B", "C", "D"].map((x) => `O${run}${x}`) as [
+  string,
+  string,
+  string,
+  string,
+];
 const CLIENT = {
   id: `hv-osr-${run}`,
   services: ["uvi", "dta", "osr"],
@@ -39,7 +46,25 @@ const REGISTER = [
   `${ACCEPTED};000777;Haus Melde;Erika;Alt;Post;Teichweg 1;14467;Potsdam;01.03.2024`,
   `${REFUSED};000777;Haus Melde;Otto;Ober;Post;Teichweg 1;14467;Potsdam;01.03.2024`,
   `${NO_BU};;Haus Melde;Nora;Ohne;Post;Teichweg 1;14467;Potsdam;01.03.2024`,
+  `${NO_MOVE_IN};000777;Haus Melde;Xaver;Alt;Post;Teichweg 1;14467;Potsdam;`,
 ].join("\r\n");
+const PATH = (unit: string) => `/onsiteroles/v2/billingunits/000777/residentialunits/${unit}/on-site-roles`;
+/** How a provider refused the state a former version sent (issue #50): in English, with the code. */
+const REVERSED = {
+  method: "POST",
+  path: PATH(NO_MOVE_IN),
+  status: 400,
+  body: JSON.stringify({
+    messages: [
+      {
+        type: "error",
+        shortmessage: "PERIOD_REVERSED",
+        message: "billingcontracts.0: validto 2026-10-20 is before validfrom 2026-11-29",
+      },
+    ],
+  }),
+  times: 1,
+};
 /** The 15th of last month: a move in a month that has ended, so its report is due. */
 const lastMonth15 = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
   .toISOString()
@@ -58,7 +83,12 @@ async function sandbox(method: string, path: string, json?: unknown) {
 }
 
 test.beforeAll(async () => {
-  await sandbox("PUT", "/state", { clients: [CLIENT], documents: [ACCEPTED, REFUSED, NO_BU].map(document) });
+  await sandbox("PUT", "/state", {
+    clients: [CLIENT],
+    documents: [ACCEPTED, REFUSED, NO_BU, NO_MOVE_IN].map(document),
+  });
+  // The first report of the unit without a move-in is refused, as a provider refused it before issue #50.
+  await sandbox("PUT", "/faults", [REVERSED]);
   manager = await seedUser("manager", "Mia Melde");
   support = await seedUser("support", "Sven Support");
   const session = await mustSignIn(baseUrl(), manager.email, manager.password);
@@ -81,6 +111,16 @@ test.beforeAll(async () => {
     headers: { "content-type": "text/csv" },
   });
   expect(put.status, put.text).toBe(200);
+  // The refusal has been taken before any test replaces the fault rules.
+  await expect
+    .poll(
+      async () => {
+        const list = await api(session, baseUrl(), `/api/units?q=${NO_MOVE_IN}`);
+        return (list.body as { units: { reports: { state: string }[] }[] }).units[0]?.reports[0]?.state;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("rejected");
 });
 
 test.afterAll(async () => {
@@ -125,7 +165,7 @@ test("a move recorded on the register is reported and seen accepted; a refused o
   await sandbox("PUT", "/faults", [
     {
       method: "POST",
-      path: `/onsiteroles/v2/billingunits/000777/residentialunits/${REFUSED}/on-site-roles`,
+      path: PATH(REFUSED),
       status: 400,
       body: JSON.stringify({
         messages: [
@@ -141,10 +181,48 @@ test("a move recorded on the register is reported and seen accepted; a refused o
   await expect(refused).toContainText(
     "Der Messdienst hat die Meldung abgelehnt. Sie wird nach der nächsten Änderung erneut gesendet.",
   );
-  await expect(refused.getByTestId("report-message")).toHaveText(
-    "PERIOD_OVERLAP billingcontracts[1] überschneidet sich",
+  // The provider's code explained in German, the code beside it (a known code: not the provider's own text).
+  await expect(refused.getByTestId("report-explanation")).toHaveText(
+    "Zwei gemeldete Zeiträume überschneiden sich. Prüfen Sie Einzug und Auszug im Verlauf dieser Nutzeinheit und korrigieren Sie sie mit „Daten korrigieren“; danach wird erneut gemeldet.",
   );
+  await expect(refused.getByTestId("report-message")).toContainText("Code des Messdienstes: PERIOD_OVERLAP");
+  await expect(refused).not.toContainText("billingcontracts[1]");
   await expect(refused).toContainText(/Fällig bis|Überfällig \(fällig bis/);
+});
+
+test("a refusal for a missing move-in says in German whose move-in to enter, and the button opens it", async ({
+  page,
+}) => {
+  await signInAs(page, manager.email, manager.password);
+  await page.goto(`${baseUrl()}/units?q=${NO_MOVE_IN}`);
+  const row = rowOf(page, NO_MOVE_IN);
+  const report = row.getByTestId("report");
+  await expect(report).toHaveAttribute("data-state", "rejected", { timeout: 30_000 });
+  await expect(report.getByTestId("report-explanation")).toHaveText(
+    "Ein gemeldeter Zeitraum endet vor seinem Beginn. Der Einzug von Xaver Alt fehlt im Verzeichnis. Tragen Sie den Einzug von Xaver Alt ein; danach wird erneut gemeldet.",
+  );
+  await expect(report.getByTestId("report-message")).toContainText("Code des Messdienstes: PERIOD_REVERSED");
+  await expect(report).not.toContainText("is before validfrom");
+  // The register says from when the resident is reported: the unit's oldest document.
+  await expect(row.getByTestId("move-in-unknown")).toHaveText(
+    "Einzug unbekannt: gemeldet ab 01.10.2026 (ältestes Dokument)",
+  );
+  await expect(page.getByTestId("move-in-unknown-count")).toContainText("1 Nutzeinheit mit einem Bewohner ohne Einzug");
+  await expectAccessible(page);
+  await page.screenshot({ path: "tests/e2e/screenshots/reports-explained-1440.png", fullPage: true });
+
+  await report.getByRole("button", { name: "Einzug von Xaver Alt eintragen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Daten korrigieren: Xaver Alt" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Einzug", { exact: true }).fill("2019-04-01");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(report).toHaveAttribute("data-state", "accepted", { timeout: 30_000 });
+  await expect(row.getByTestId("move-in-unknown")).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("textbox", { name: "Bestand seit" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("'Meldungen offen' lists the refused unit with its counts; the page is accessible at 1440 and 390 px", async ({

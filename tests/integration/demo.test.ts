@@ -7,6 +7,7 @@ import { test } from "node:test";
 import nodemailer from "nodemailer";
 import { freePort } from "../support/server";
 import { api, signIn } from "../support/session";
+import { until } from "../support/until";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -42,6 +43,7 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     const [, email, password] = /login:\s+(\S+)\s+\/\s+(\S+)/.exec(out) ?? [];
     assert.ok(email && password, "login printed");
     assert.match(out, /Sandbox-Token:\s+\S{16,}/);
+    const token = /Sandbox-Token:\s+(\S+)/.exec(out)![1]!;
     const page = await fetch(`${base}/login`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Anmelden/);
@@ -59,6 +61,7 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
       authType: string;
       principal: string;
       customerNumber: string | null;
+      onSiteRolesUrl: string | null;
     };
     const connections = (await api(res.session!, base, "/api/connections")).body as View[];
     assert.match(out, /Verbindungen:\s+created and synced \(\d+ open documents\)/);
@@ -116,12 +119,49 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     );
     assert.deepEqual([...unregistered].sort(), ["55501045", "55502025"]);
 
+    // The register reported to the sandbox's on-site-roles service by the UVI connections, and accepted
+    // without an edit (issue #50): residents without a move-in from the first document month, not today.
+    type Reported = {
+      mscnumber: string;
+      reports: { state: string; connectionId: string; messages?: unknown[] }[];
+      unknownMoveIn?: { since: string | null; basis: string | null };
+    };
+    assert.deepEqual(
+      connections.map((c) => [c.service, c.onSiteRolesUrl]).sort(),
+      [
+        ["dta", null],
+        ["dta", null],
+        ["uvi", base],
+        ["uvi", base],
+      ],
+      "the UVI connections come with their report address, the sandbox's own origin",
+    );
+    const reported = await until(
+      async () => (await api(res.session!, base, "/api/units?limit=200")).body.units as Reported[],
+      (list) => list.every((u) => u.reports.length > 0 && u.reports.every((r) => r.state === "accepted")),
+      { tries: 600, everyMs: 200 },
+    );
+    for (const u of reported)
+      assert.deepEqual(
+        u.reports.map((r) => [r.connectionId, r.state, r.messages ?? []]),
+        [[uvi[0]!.id, "accepted", []]],
+        `${u.mscnumber} reported once and accepted:\n${out}`,
+      );
+    const withoutMoveIn = reported.filter((u) => u.unknownMoveIn);
+    assert.ok(withoutMoveIn.length > 10, "a third of the residents lack a move-in");
+    for (const u of withoutMoveIn) assert.deepEqual(u.unknownMoveIn, { ...u.unknownMoveIn, since: "2026-05-01" });
+    const accepted = (await (
+      await fetch(`${base}/sandbox/api/onsiteroles`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { units: { unit: string; state: { billingcontracts: { validfrom: string }[] } }[] };
+    assert.equal(accepted.units.length, 110);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.ok(accepted.units.every((u) => u.state.billingcontracts.every((c) => c.validfrom < today)));
+
     // The sandbox mailbox that the demo's SMTP_URL names: printed with its page, and a mail to it arrives there.
     assert.match(out, new RegExp(`E-Mail an Bewohner:\\s+${base}/sandbox/mail .*SMTP 127\\.0\\.0\\.1:${smtpPort}`));
     const transport = nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, secure: false });
     await transport.sendMail({ from: "uvi@arge-inbox.local", to: "mieter@example.de", subject: "Demo", text: "Hallo" });
     transport.close();
-    const token = /Sandbox-Token:\s+(\S+)/.exec(out)![1]!;
     const mail = (await (
       await fetch(`${base}/sandbox/api/mail`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { subject: string }[];

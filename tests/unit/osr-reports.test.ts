@@ -1,9 +1,19 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { translate } from "@/lib/i18n/messages";
 import { readMessages } from "@/lib/provider/osr-answer";
 import { quotedValues, redactText } from "@/lib/redact";
-import { buildReport, partnerPmnumber, reportHash, type ReportTenancy } from "@/lib/residents/reports/body";
+import {
+  buildReport,
+  partnerPmnumber,
+  reportedStart,
+  reportHash,
+  type ReportTenancy,
+} from "@/lib/residents/reports/body";
+import { EXPLAINED_CODES, explainReport, type Explanation } from "@/lib/residents/reports/explain";
 import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
 
 /**
@@ -24,11 +34,17 @@ const tenancy = (id: string, moveIn: string | null, moveOut: string | null, who:
   id,
   moveIn,
   moveOut,
-  knownSince: "2026-01-15",
   vacancy: who === null,
   erased: false,
   resident: who,
 });
+
+/** The data set with `since` the day a tenancy without a move-in starts; it must be one. */
+const built = (unit: typeof UNIT, history: ReportTenancy[], since: string | null = "2026-01-15") => {
+  const body = buildReport(unit, history, since);
+  assert.ok(body, "a data set");
+  return body;
+};
 
 describe("the v2 data set of a unit", () => {
   const history = [
@@ -38,7 +54,7 @@ describe("the v2 data set of a unit", () => {
   ];
 
   test("partners with name parts only, contracts oldest first, a vacancy billed to the owner", () => {
-    const body = buildReport(UNIT, history);
+    const body = built(UNIT, history);
     const anna = partnerPmnumber("t-old");
     const joerg = partnerPmnumber("t-new");
     assert.deepEqual(
@@ -63,10 +79,10 @@ describe("the v2 data set of a unit", () => {
   });
 
   test("the hash follows the state: the same history in any order hashes alike, a corrected date does not", () => {
-    const same = reportHash(buildReport(UNIT, [...history].reverse()));
-    assert.equal(reportHash(buildReport(UNIT, history)), same);
+    const same = reportHash(built(UNIT, [...history].reverse()));
+    assert.equal(reportHash(built(UNIT, history)), same);
     const corrected = history.map((t) => (t.id === "t-new" ? { ...t, moveIn: "2026-11-02" } : t));
-    assert.notEqual(reportHash(buildReport(UNIT, corrected)), same);
+    assert.notEqual(reportHash(built(UNIT, corrected)), same);
   });
 
   test("a partner number is stable per tenancy, bounded, and says nothing of the person", () => {
@@ -77,7 +93,7 @@ describe("the v2 data set of a unit", () => {
 
   test("a company is a commercial partner without a first name; an erased former resident is left out", () => {
     const firm = { name: "Muster GmbH", firstName: null, lastName: null, company: "Muster GmbH" };
-    const body = buildReport(UNIT, [
+    const body = built(UNIT, [
       tenancy("t-firm", "2026-01-01", null, firm),
       { ...tenancy("t-erased", "2015-01-01", "2020-12-31", null), vacancy: false, erased: true },
     ]);
@@ -85,6 +101,95 @@ describe("the v2 data set of a unit", () => {
       { partnerPmnumber: partnerPmnumber("t-firm"), name: "Muster GmbH", commercial: true },
     ]);
     assert.equal(body.billingcontracts.length, 1);
+  });
+});
+
+describe("a tenancy without a move-in (issue #50)", () => {
+  const old = (moveOut: string | null) => [tenancy("t-old", null, moveOut, person("Anna", "Alt"))];
+
+  test("is reported from the unit's `since`, never from another day; the day is part of the state", () => {
+    const body = built(UNIT, old(null), "2026-09-01");
+    assert.deepEqual(
+      body.consumptioninformationcontracts.map((c) => [c.validfrom, c.validto]),
+      [["2026-09-01", null]],
+    );
+    assert.notEqual(reportHash(built(UNIT, old(null), "2026-05-01")), reportHash(body));
+    // A move-out after that day, then a new resident: the periods run forwards (the sandbox's PERIOD_REVERSED).
+    const moved = built(
+      UNIT,
+      [...old("2026-10-20"), tenancy("t-new", "2026-10-21", null, person("Jörg", "Neumann"))],
+      "2026-09-01",
+    );
+    assert.deepEqual(
+      moved.billingcontracts.map((c) => [c.validfrom, c.validto]),
+      [
+        ["2026-09-01", "2026-10-20"],
+        ["2026-10-21", null],
+      ],
+    );
+  });
+
+  test("ended before `since`: from its last day; without any `since`: no data set at all", () => {
+    assert.equal(reportedStart("2026-09-01", "2026-08-15"), "2026-08-15");
+    assert.equal(reportedStart("2026-09-01", null), "2026-09-01");
+    assert.equal(reportedStart(null, "2026-08-15"), null);
+    assert.deepEqual(built(UNIT, old("2026-08-15"), "2026-09-01").billingcontracts[0]!.validfrom, "2026-08-15");
+    assert.equal(buildReport(UNIT, old(null), null), null, "not reportable until a date is known");
+    // An erased former resident without a move-in is left out, so it needs no date.
+    const erased = [{ ...old("2020-12-31")[0]!, resident: null, erased: true }];
+    assert.ok(buildReport(UNIT, [...erased, tenancy("t-new", "2021-01-01", null, person("Jörg", "Neu"))], null));
+  });
+});
+
+describe("the provider's answer explained", () => {
+  const unit = (moveIn: string | null) => ({
+    mscnumber: "9002",
+    billingunit: "000111",
+    tenancies: [
+      { id: "t-new", moveIn: "2026-10-21", vacancy: false, erased: false, resident: { name: "Jörg Neumann" } },
+      { id: "t-old", moveIn, vacancy: false, erased: false, resident: { name: "Anna Alt" } },
+    ],
+  });
+  const refused = (...codes: string[]) => ({
+    connectionId: "c-1",
+    status: 400,
+    messages: codes.map((shortmessage) => ({ type: "error", shortmessage, message: "raw text of the provider" })),
+  });
+  const say = (e: Explanation) => e.sentences.map((x) => translate("de", x.key, x.vars)).join(" ");
+
+  test("a reversed period with a resident without a move-in: enter that move-in, the code beside it", () => {
+    const [e] = explainReport(refused("PERIOD_REVERSED"), unit(null));
+    assert.equal(e!.code, "PERIOD_REVERSED");
+    assert.deepEqual(e!.action, { kind: "moveIn", tenancyId: "t-old", name: "Anna Alt" });
+    assert.match(say(e!), /Tragen Sie den Einzug von Anna Alt ein/);
+    assert.doesNotMatch(say(e!), /raw text/, "never the provider's text");
+    const [known] = explainReport(refused("PERIOD_OVERLAP"), unit("2020-01-01"));
+    assert.equal(known!.action, null);
+    assert.match(say(known!), /Prüfen Sie Einzug und Auszug/);
+  });
+
+  test("every code of the sandbox's checks and schema is explained; an unknown one generally, with its code", () => {
+    const sources = ["validate.ts", "schema.ts", "serve.ts"].map((f) =>
+      readFileSync(path.join(import.meta.dirname, "../../lib/sandbox/osr", f), "utf8"),
+    );
+    // Every upper-case token the service's code names (a method aside, and NO_DATA, the read-back's own), and
+    // the reason phrases of the statuses it answers without a code of its own (answers.ts, statusCode).
+    const named = sources.flatMap((text) => [...text.matchAll(/"([A-Z][A-Z_]{3,})"/g)].map((m) => m[1]!));
+    const phrases = ["FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "NOT_ACCEPTABLE"];
+    const codes = new Set([...named.filter((c) => c !== "POST" && c !== "NO_DATA"), ...phrases]);
+    for (const code of ["PERIOD_REVERSED", "UNKNOWN_UNIT", "REQUIRED_FIELD_MISSING"]) assert.ok(codes.has(code), code);
+    for (const code of codes) {
+      assert.ok(EXPLAINED_CODES.has(code), `${code} explained`);
+      const [e] = explainReport(refused(code), unit(null));
+      assert.ok(e!.known, code);
+      for (const s of e!.sentences) assert.notEqual(translate("de", s.key, s.vars), s.key, `${code}: ${s.key}`);
+      for (const s of e!.sentences) assert.notEqual(translate("en", s.key, s.vars), s.key, `${code}: ${s.key}`);
+    }
+    const [other] = explainReport(refused("KALO_4711"), unit(null));
+    assert.equal(other!.known, false);
+    assert.match(say(other!), /mit dem Code KALO_4711 abgelehnt/);
+    const [bare] = explainReport({ connectionId: "c-1", status: 401, messages: [] }, unit(null));
+    assert.deepEqual([bare!.code, bare!.action], ["HTTP 401", { kind: "connection", connectionId: "c-1" }]);
   });
 });
 

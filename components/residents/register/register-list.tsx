@@ -14,6 +14,7 @@ import { CorrectDatesDialog } from "./correct-dates-dialog";
 import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
 import { OpenReports } from "./open-reports";
+import { RegisterSince } from "./register-since";
 import { UnitRow, type ReportConnections, type RowDialog } from "./unit-row";
 import { UnitTable } from "./unit-table";
 
@@ -148,6 +149,13 @@ export function RegisterList() {
         }
       />
       {search.reports === "open" && list.data && <OpenReports counts={list.data.openReports} />}
+      {list.data && (
+        <RegisterSince
+          missing={list.data.unknownMoveIns}
+          filtered={search.moveIn === "unknown"}
+          onFilter={(on) => update({ moveIn: on ? "unknown" : undefined })}
+        />
+      )}
       <StatusLine tone="success">{notice}</StatusLine>
       {list.isPending && <p>{t("common.loading")}</p>}
       {list.error && (
@@ -156,7 +164,9 @@ export function RegisterList() {
         </p>
       )}
       {list.data && units.length === 0 && (
-        <EmptyState title={search.q || search.property || search.reports ? t("units.noMatch") : t("units.empty")} />
+        <EmptyState
+          title={search.q || search.property || search.reports || search.moveIn ? t("units.noMatch") : t("units.empty")}
+        />
       )}
       {units.length > 0 && (
         <UnitTable caption={caption} headers={HEADERS.map((h) => t(h))}>

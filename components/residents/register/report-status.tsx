@@ -3,29 +3,79 @@ import { Badge } from "@/components/ui/badge";
 import type { Unit } from "@/lib/client/units";
 import { formatDateTime } from "@/lib/format";
 import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
+import { explainReport, type ExplainAction } from "@/lib/residents/reports/explain";
 import { formatDay, unitName } from "./tenancy-history";
+import type { RowDialog } from "./unit-row";
 
 type Report = Unit["reports"][number];
 /** Attempts of an `unknown` report before it waits for a change (lib/residents/reports/store.ts). */
 const MAX_ATTEMPTS = 5;
+const LINK = "text-left text-blue-800 underline underline-offset-2";
 
-/** The provider's messages as it sent them: its `shortmessage` code, then its text. */
-function ProviderMessages({ messages }: { messages: NonNullable<Report["messages"]> }) {
+/** What the provider's answer means and what fixes it: a button opening the field, or a link to the connection. */
+function FixAction({ action, unit, onOpen }: { action: ExplainAction; unit: Unit; onOpen: (d: RowDialog) => void }) {
   const t = useT();
+  if (action.kind === "connection")
+    return (
+      <a href={`/connections/${action.connectionId}`} className="text-blue-800 underline underline-offset-2">
+        {t("reports.explain.connection")}
+      </a>
+    );
+  if (action.kind === "edit")
+    return (
+      <button type="button" className={LINK} onClick={() => onOpen({ kind: "edit", unit })}>
+        {t("reports.explain.edit", { unit: unitName(unit) })}
+      </button>
+    );
+  const tenancy = unit.tenancies.find((x) => x.id === action.tenancyId);
+  if (!tenancy) return null;
   return (
-    <ul aria-label={t("reports.messagesLabel")} className="mt-1 flex flex-col gap-0.5">
-      {messages.map((m, i) => (
-        <li key={i} data-testid="report-message" className="text-xs">
-          <code className="rounded bg-slate-100 px-1 font-mono text-slate-900">{m.shortmessage}</code>{" "}
-          <span className="text-slate-700">{m.message}</span>
-        </li>
-      ))}
+    <button type="button" className={LINK} onClick={() => onOpen({ kind: "correct", unit, tenancy })}>
+      {t("reports.explain.enterMoveIn", { name: action.name })}
+    </button>
+  );
+}
+
+/**
+ * The provider's messages explained (lib/residents/reports/explain.ts): what each means and what to
+ * do, with the field that fixes it, and the provider's code beside it. The provider's own (stored)
+ * text is shown only for a code the table does not know.
+ */
+function ProviderMessages(props: { report: Report; unit: Unit; onOpen: (d: RowDialog) => void }) {
+  const { report, unit, onOpen } = props;
+  const t = useT();
+  const explained = explainReport(report, unit);
+  if (explained.length === 0) return null;
+  return (
+    <ul aria-label={t("reports.explain.label")} className="mt-1 flex flex-col gap-1">
+      {explained.map((e) => {
+        const text = e.known ? "" : (report.messages?.find((m) => m.shortmessage.trim() === e.code)?.message ?? "");
+        return (
+          <li key={`${e.type}:${e.code}`} data-testid="report-message" data-code={e.code} className="text-xs">
+            <p data-testid="report-explanation" className={e.type === "error" ? "text-red-900" : "text-slate-800"}>
+              {e.sentences.map((s) => t(s.key, s.vars)).join(" ")}
+            </p>
+            <p className="text-slate-600">
+              {t("reports.explain.code")}{" "}
+              <code className="rounded bg-slate-100 px-1 font-mono text-slate-900">{e.code}</code>
+            </p>
+            {text && <p className="text-slate-600">{t("reports.explain.providerText", { text })}</p>}
+            {e.action && <FixAction action={e.action} unit={unit} onOpen={onOpen} />}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /** One report in words: accepted (with its transaction id), pending, no answer, or refused with the codes. */
-function ReportLine({ report, connection }: { report: Report; connection: string | undefined }) {
+function ReportLine(props: {
+  report: Report;
+  connection: string | undefined;
+  unit: Unit;
+  onOpen: (dialog: RowDialog) => void;
+}) {
+  const { report, connection } = props;
   const t = useT();
   const display = useDisplay();
   const locale = useLocale();
@@ -52,7 +102,9 @@ function ReportLine({ report, connection }: { report: Report; connection: string
       {report.state !== "accepted" && report.acceptedAt && (
         <div className="text-xs text-slate-600">{t("reports.lastAccepted", { at: at(report.acceptedAt) })}</div>
       )}
-      {report.messages && report.messages.length > 0 && <ProviderMessages messages={report.messages} />}
+      {(report.state === "rejected" || (report.messages?.length ?? 0) > 0) && (
+        <ProviderMessages report={report} unit={props.unit} onOpen={props.onOpen} />
+      )}
       {report.dueBy && (
         <div className="mt-0.5">
           <Badge tone={report.overdue ? "danger" : "warning"}>
@@ -69,7 +121,12 @@ function ReportLine({ report, connection }: { report: Report; connection: string
  * without a billing-unit number says it cannot be reported and how to fix it. `names`: the user's
  * connections by id; `reporting`: how many of them report (none: a unit without reports shows a dash).
  */
-export function ReportStatus(props: { unit: Unit; names: Map<string, string>; reporting: number }) {
+export function ReportStatus(props: {
+  unit: Unit;
+  names: Map<string, string>;
+  reporting: number;
+  onOpen: (dialog: RowDialog) => void;
+}) {
   const { unit, names, reporting } = props;
   const t = useT();
   if (unit.reports.length === 0) {
@@ -86,7 +143,13 @@ export function ReportStatus(props: { unit: Unit; names: Map<string, string>; re
   return (
     <ul aria-label={t("reports.listLabel", { unit: unitName(unit) })} className="flex flex-col gap-2">
       {unit.reports.map((r) => (
-        <ReportLine key={r.connectionId} report={r} connection={named ? names.get(r.connectionId) : undefined} />
+        <ReportLine
+          key={r.connectionId}
+          report={r}
+          unit={unit}
+          onOpen={props.onOpen}
+          connection={named ? names.get(r.connectionId) : undefined}
+        />
       ))}
     </ul>
   );

@@ -3,10 +3,10 @@ import { Button } from "@/components/ui/button";
 import { Td } from "@/components/ui/table";
 import { historyOf, type Tenancy } from "@/lib/client/tenancies";
 import type { Unit } from "@/lib/client/units";
-import { useT } from "@/lib/i18n/client";
+import { useLocale, useT } from "@/lib/i18n/client";
 import { PortalLinkActions } from "./portal-link-actions";
 import { ReportStatus } from "./report-status";
-import { TenancyHistory, unitName } from "./tenancy-history";
+import { formatDay, TenancyHistory, unitName } from "./tenancy-history";
 import { CARD, UnitNumberCell } from "./unit-table";
 
 /** What a row opens: the unit's edit, a move, or one tenancy's dates. */
@@ -29,6 +29,40 @@ function PresentResident({ unit }: { unit: Unit }) {
   return <span className="text-slate-600">{vacant ? t("tenancyPage.vacancy") : t("units.noResident")}</span>;
 }
 
+/**
+ * A resident without a move-in, on a register that reports: from when the providers are told they
+ * live there ("Bestand seit" or the unit's oldest document), or that the unit cannot be reported
+ * until a move-in or "Bestand seit" is entered (then with the button that opens the move-in).
+ */
+function UnknownMoveIn({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDialog) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const missing = unit.unknownMoveIn;
+  const tenancy = missing && unit.tenancies.find((x) => x.id === missing.tenancyId);
+  if (!missing || !tenancy) return null;
+  if (missing.since && missing.basis)
+    return (
+      <p data-testid="move-in-unknown" className="mt-1 text-xs text-amber-900">
+        {t("units.moveInUnknown.reported", {
+          day: formatDay(missing.since, locale),
+          basis: t(`units.moveInUnknown.basis.${missing.basis}`),
+        })}
+      </p>
+    );
+  return (
+    <div data-testid="move-in-unknown" className="mt-1 text-xs text-amber-900">
+      <p>{t("units.moveInUnknown.notReported")}</p>
+      <button
+        type="button"
+        className="text-left text-blue-800 underline underline-offset-2"
+        onClick={() => onOpen({ kind: "correct", unit, tenancy })}
+      >
+        {t("reports.explain.enterMoveIn", { name: tenancy.resident?.name ?? "" })}
+      </button>
+    </div>
+  );
+}
+
 /** The user's connections by id and how many of them report (for the reports' column). */
 export type ReportConnections = { names: Map<string, string>; reporting: number };
 
@@ -49,12 +83,13 @@ export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen:
         <div data-testid="present-resident">
           <PresentResident unit={unit} />
         </div>
+        {props.reports.reporting > 0 && <UnknownMoveIn unit={unit} onOpen={onOpen} />}
         <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
       </Td>
       <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
         <div data-testid="report-status">
-          <ReportStatus unit={unit} names={props.reports.names} reporting={props.reports.reporting} />
+          <ReportStatus unit={unit} names={props.reports.names} reporting={props.reports.reporting} onOpen={onOpen} />
         </div>
       </Td>
       <Td className={CARD.cell}>

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** The unit register of lib/residents/register (migration 0018_units.sql); its residents are in tenancies.ts. */
@@ -32,3 +32,15 @@ export const units = pgTable(
   ],
 );
 export type UnitRow = typeof units.$inferSelect;
+
+/**
+ * The register's own settings, one row per owner (migration 0038_register_since.sql): `since` is its
+ * "Bestand seit", the day a tenancy without a move-in is reported from (null: not set).
+ */
+export const registerSettings = pgTable("register_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  since: date("since"),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

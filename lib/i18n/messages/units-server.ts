@@ -16,6 +16,7 @@ export const unitsServer = {
     "unitsApi.notCsv":
       "Bitte senden Sie das Verzeichnis als CSV-Datei (text/csv) oder als Formular mit dem Feld „file“.",
     "unitsApi.notFound": "Diese Nutzeinheit gibt es nicht.",
+    "unitsApi.sinceFuture": "„Bestand seit“ darf nicht in der Zukunft liegen.",
     "unitsApi.row.noNumber":
       "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen.",
     "unitsApi.row.repeated":
@@ -70,6 +71,7 @@ export const unitsServer = {
     "unitsApi.tooManyRows": "The file has more than {max} rows. Please split it.",
     "unitsApi.notCsv": "Please send the register as a CSV file (text/csv) or as a form with the field “file”.",
     "unitsApi.notFound": "This usage unit does not exist.",
+    "unitsApi.sinceFuture": "“On record since” must not be in the future.",
     "unitsApi.row.noNumber":
       "Neither usage unit nor property management number given: the row cannot be matched to a usage unit.",
     "unitsApi.row.repeated": "This usage unit is already in line {line}; the file may name each usage unit only once.",

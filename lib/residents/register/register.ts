@@ -36,12 +36,17 @@ const byResident = (term: string) => sql`EXISTS (SELECT 1 FROM ${tenancies} WHER
 const openReport = sql`EXISTS (SELECT 1 FROM osr_reports r JOIN connections c ON c.id = r.connection_id
   AND c.deleted_at IS NULL WHERE r.unit_id = ${units.id} AND r.state <> 'accepted')`;
 
+/** A unit with a resident whose move-in is missing (reported from "Bestand seit" or the oldest document). */
+const unknownMoveIn = sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.unitId} = ${units.id}
+  AND ${tenancies.moveIn} IS NULL AND NOT ${tenancies.vacancy} AND ${tenancies.erasedAt} IS NULL)`;
+
 function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
   const term = search.q ? containing(search.q) : undefined;
   return and(
     eq(units.userId, userId),
     search.property ? eq(units.property, search.property) : undefined,
     search.reports === "open" ? openReport : undefined,
+    search.moveIn === "unknown" ? unknownMoveIn : undefined,
     term
       ? or(
           ilike(units.mscnumber, term),
@@ -59,7 +64,7 @@ function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
 /** A page of the register, in the order property, label, unit; with the user's properties for the filter. */
 export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
   const where = searchCondition(userId, search);
-  const [rows, [total], properties] = await Promise.all([
+  const [rows, [total], properties, [missing]] = await Promise.all([
     db
       .select()
       .from(units)
@@ -74,6 +79,10 @@ export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
       .where(and(eq(units.userId, userId), sql`${units.property} IS NOT NULL`))
       .groupBy(units.property)
       .orderBy(asc(units.property)),
+    db
+      .select({ n: count() })
+      .from(units)
+      .where(and(eq(units.userId, userId), unknownMoveIn)),
   ]);
   const day = search.day ?? today();
   const [withReports, open] = await Promise.all([
@@ -82,7 +91,7 @@ export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
   ]);
   // The open reports counted per property (docs/api.md, "On-site-roles reports"), for the register's list.
   const openReports = [...open].map(([property, counts]) => ({ property, ...counts }));
-  return { count: total?.n ?? 0, units: withReports, properties, openReports };
+  return { count: total?.n ?? 0, units: withReports, properties, openReports, unknownMoveIns: missing?.n ?? 0 };
 }
 
 async function ownUnit(db: Db, userId: string, id: string): Promise<UnitRow> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
 import { CHANNELS, MIN_RESIDENTS_QUERY, RESIDENTS_LIST, UNITS_LIST } from "@/lib/lists/units";
+import { Day } from "@/lib/residents/tenancies/schemas";
 import { MAX_LENGTH } from "./rows";
 
 /** Request schemas of the register's routes (docs/api.md, "The unit register"). */
@@ -42,6 +43,12 @@ export const UnitEditBody = z
 export type UnitEdit = z.output<typeof UnitEditBody>;
 
 export const UnitPath = z.object({ id: z.uuid() });
+
+/**
+ * `PUT /api/units/settings`: the register's "Bestand seit", the day from which it stands behind its
+ * residents (a tenancy without a move-in is reported from it); `null` clears it.
+ */
+export const RegisterSettingsBody = z.strictObject({ since: Day.nullable() });
 
 /** `GET /api/admin/residents`: the list with its term required, of at least MIN_RESIDENTS_QUERY characters. */
 export const ResidentsQuery = listSchema(RESIDENTS_LIST, { required: ["q"] }).refine(

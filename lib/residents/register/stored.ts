@@ -26,14 +26,24 @@ export type UnitReport = {
 };
 
 /**
+ * The unit's tenancy without a move-in (the oldest; a resident's, not erased) and where its reports
+ * start (lib/residents/reports/basis.ts): `since` the day, `basis` whence (`register`: "Bestand seit",
+ * `documents`: the start of the unit's oldest document period); both null: the unit is not reported
+ * until a move-in or "Bestand seit" is entered.
+ */
+export type UnknownMoveIn = { tenancyId: string; since: string | null; basis: "register" | "documents" | null };
+
+/**
  * A unit of the register as the API answers it (docs/api.md, "The unit register"): its own fields,
- * the present resident (the tenancy that runs today), its history newest first, and its reports.
+ * the present resident (the tenancy that runs today), its history newest first, and its reports
+ * (with `unknownMoveIn` where a resident's move-in is missing: `GET /api/units` only).
  */
 export type StoredUnit = UnitFields & {
   id: string;
   resident: TenancyResident | null;
   tenancies: Tenancy[];
   reports: UnitReport[];
+  unknownMoveIn?: UnknownMoveIn;
   updatedAt: string;
 };
 

@@ -6,16 +6,16 @@ import { createHash } from "node:crypto";
  * parts leave the register: no e-mail, address, channel or salutation. A resident's tenancy is a
  * partner with a consumption-information contract and a billing contract billed to them; a vacancy
  * a billing contract with `vacancy: true` billed to the owner; an erased former resident is left out
- * (the register no longer knows them).
+ * (the register no longer knows them). A tenancy without a move-in (the resident lived there before
+ * any document) is reported from the unit's `since` (./basis.ts), never from the day of the report.
  */
 
 export type ReportPerson = { name: string; firstName: string | null; lastName: string | null; company: string | null };
 export type ReportTenancy = {
   id: string;
-  /** null: since before any document; reported from `knownSince`, the day the register learnt it. */
+  /** null: since before any document; reported from the unit's `since` (see `reportedStart`). */
   moveIn: string | null;
   moveOut: string | null;
-  knownSince: string;
   vacancy: boolean;
   erased: boolean;
   resident: ReportPerson | null;
@@ -69,16 +69,33 @@ function partnerOf(t: ReportTenancy & { resident: ReportPerson }): Partner {
 const byStart = (a: { validfrom: string }, b: { validfrom: string }) =>
   a.validfrom < b.validfrom ? -1 : a.validfrom > b.validfrom ? 1 : 0;
 
-/** The unit's data set: its tenancies oldest first, each once. */
-export function buildReport(unit: ReportUnit, history: ReportTenancy[]): ReportBody {
+/**
+ * Where a tenancy without a move-in starts in the report: the unit's `since` (the register's "Bestand
+ * seit", else the start of the unit's oldest document period), or the tenancy's last day when it
+ * ended before that (the resident lived there on that day at least). Null without a `since`.
+ */
+export function reportedStart(since: string | null, moveOut: string | null): string | null {
+  if (since === null) return null;
+  return moveOut !== null && moveOut < since ? moveOut : since;
+}
+
+/**
+ * The unit's data set: its tenancies oldest first, each once. `since`: where a tenancy without a
+ * move-in starts (`reportedStart`); null when the unit has none to stand behind, and then a unit
+ * with such a tenancy has no data set at all (null: not reportable until a date is known).
+ */
+export function buildReport(unit: ReportUnit, history: ReportTenancy[], since: string | null): ReportBody | null {
   const partners: Partner[] = [];
   const billing: BillingContract[] = [];
   const information: InformationContract[] = [];
   for (const t of history) {
     if (t.erased && !t.vacancy) continue;
-    const period = { validfrom: t.moveIn ?? t.knownSince, validto: t.moveOut };
-    if (t.vacancy || !t.resident) {
-      if (t.vacancy) billing.push({ ...period, vacancy: true, billingrecipient: { owner: true } });
+    if (!t.vacancy && !t.resident) continue;
+    const validfrom = t.moveIn ?? reportedStart(since, t.moveOut);
+    if (validfrom === null) return null;
+    const period = { validfrom, validto: t.moveOut };
+    if (!t.resident) {
+      billing.push({ ...period, vacancy: true, billingrecipient: { owner: true } });
       continue;
     }
     const partner = partnerOf({ ...t, resident: t.resident });

@@ -18,8 +18,13 @@ const BATCH = 500;
 
 type Pair = { unit_id: string; connection_id: string };
 
-/** Why a report was queued, as support's timeline says it (migration 0033). */
-export type QueueReason = "change" | "connection" | "sync" | "credentials";
+/**
+ * Why a report was queued, as support's timeline says it (migration 0033); `since`, `documents` and
+ * `recomputed` (issue #50): the day a tenancy without a move-in is reported from changed with the
+ * register's "Bestand seit", with older documents of the unit, or since the state was last sent
+ * (found at the sender's start, e.g. after an update).
+ */
+export type QueueReason = "change" | "connection" | "sync" | "credentials" | "since" | "documents" | "recomputed";
 /**
  * `connectionId`: that connection only; `force`: whatever it was sent before (a new address); `onlyNew`:
  * only units never reported to it (a sync that linked them).

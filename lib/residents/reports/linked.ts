@@ -12,7 +12,10 @@ import { wakeReports } from "./wake";
  * now become reportable. A unit without a billing-unit number learns it from a document of this
  * connection that names exactly one billing unit (a DTA document's `reftype` `billingunit`); then each
  * unit with tenancies that has documents at a reporting connection it was never reported to is queued
- * there once (reason `sync`). Under the register's lock, in one transaction.
+ * there once (reason `sync`); and a unit with a tenancy without a move-in whose documents of this
+ * connection came after its last report is queued where its state changed (reason `documents`: an
+ * older document moves the day that tenancy is reported from, ./basis.ts). Under the register's
+ * lock, in one transaction.
  */
 
 /** As long as the register's column allows (lib/residents/register/rows.ts). */
@@ -59,6 +62,22 @@ async function unreported(tx: Db, userId: string, connectionId: string): Promise
   return rows.map((r) => r.id);
 }
 
+/** Reported units with a tenancy without a move-in and documents of this connection seen after their last report. */
+async function newlyDocumented(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT u.id FROM units u
+      CROSS JOIN LATERAL (SELECT max(r.updated_at) AS at FROM osr_reports r WHERE r.unit_id = u.id) last
+      WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+        AND last.at IS NOT NULL
+        AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
+        AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
+          AND d.unit_msc = u.mscnumber AND d.first_seen_at > last.at)
+      ORDER BY u.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function reportLinkedUnits(db: Db, connection: { id: string; userId: string }): Promise<number> {
   const [work] = rowsOf<{ missing: boolean; reporting: boolean }>(
     await db.execute(sql`SELECT
@@ -78,8 +97,11 @@ export async function reportLinkedUnits(db: Db, connection: { id: string; userId
         detail: { units: learnt.slice(0, 100), count: learnt.length, changed: ["billingunit"], source: "document" },
       });
     // A learnt number may make the unit reportable at the user's other connections too: each once.
-    const ids = work.reporting ? await unreported(tx, connection.userId, connection.id) : [];
-    return enqueueReports(tx, connection.userId, ids, { onlyNew: true, reason: "sync" });
+    if (!work.reporting) return 0;
+    const ids = await unreported(tx, connection.userId, connection.id);
+    const queued = await enqueueReports(tx, connection.userId, ids, { onlyNew: true, reason: "sync" });
+    const dated = await newlyDocumented(tx, connection.userId, connection.id);
+    return queued + (await enqueueReports(tx, connection.userId, dated, { reason: "documents" }));
   });
   if (queued > 0) wakeReports();
   return queued;

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { instanceId } from "@/lib/ops/instances";
 import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
+import { requeueRecomputed } from "./recompute";
 import { sendClaimed } from "./send";
 import { claimDue } from "./store";
 import { onWake } from "./wake";
@@ -14,6 +15,7 @@ import { onWake } from "./wake";
  * out well within 30 s of its change whatever SYNC_INTERVAL_MINUTES says. At most CONCURRENCY
  * reports at once, PER_CONNECTION of one connection (each a unit of its own): a provider that is
  * slow or refuses everything holds its share of the slots, never the other connections' reports.
+ * At its start, the reported states are built again and any that changed are queued (./recompute.ts).
  */
 
 const TICK_MS = 5_000;
@@ -78,4 +80,9 @@ export function startReportSender(): void {
   // At a shutdown the reports under way finish (each bounded by the provider timeout); none starts.
   onFinish(async () => void (await Promise.allSettled([...sender.running.values()].map((r) => r.done))));
   run();
+  // A state this version builds differently from the one last sent is reported again (./recompute.ts).
+  void getDb()
+    .then(requeueRecomputed)
+    .then((queued) => queued > 0 && run())
+    .catch((err: unknown) => log().error({ err }, "recomputing the reported states failed"));
 }

@@ -9,12 +9,17 @@ import { codesOf } from "./messages";
 import { readUnitStates } from "./state";
 import { dropReport, recordOutcome, release, type Claimed } from "./store";
 
+/** A provider's code as a log may carry it: a plain token, else a mark that it was not one (never its text). */
+const CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
+export const loggableCode = (code: string) => (CODE.test(code) ? code : "(not a code)");
+
 /**
  * One claimed report, sent: the unit's state as the register holds it now (built again, so what
  * goes out is never older than the claim), one POST within PROVIDER_TIMEOUT_MS, its outcome on the
  * row (the provider's messages without the unit's residents' values or any e-mail address) and an
  * `osr.report` audit event naming the unit and the connection, with the messages' codes only: never
- * a person, never a provider's text.
+ * a person, never a provider's text. A refusal also writes a WARN line with the connection, the unit,
+ * the status and the provider's codes only.
  */
 export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<void> {
   const [connection] = await db
@@ -45,6 +50,16 @@ export async function sendClaimed(db: Db, me: string, claim: Claimed): Promise<v
     await release(db, me, claim);
     return;
   }
+  if (outcome.state === "rejected")
+    log().warn(
+      {
+        connectionId: claim.connection_id,
+        unitId: claim.unit_id,
+        status: outcome.status,
+        codes: outcome.messages.map((m) => loggableCode(m.shortmessage)),
+      },
+      "on-site-roles report refused",
+    );
   await recordOutcome(db, me, claim, state.hash, outcome, {
     kind: "osr.report",
     actor: "system",

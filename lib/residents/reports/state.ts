@@ -3,17 +3,18 @@ import { asc, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
-import { env } from "@/lib/env";
-import { dayIn } from "@/lib/format";
 import { quotedValues } from "@/lib/redact";
+import { readSince } from "./basis";
 import { buildReport, reportHash, type ReportBody, type ReportTenancy } from "./body";
 
 /**
  * Units as they are reported: the register's numbers and each tenancy's dates and name parts, read
- * for the enqueue (to hash) and again by the sender (to send what the register holds then). A unit
- * without a billing-unit number or a usage-unit number is not reportable (absent here). Beside the
- * body, `quoted`: every value of the unit's residents that a provider's answer might quote (name
- * parts, e-mail, postal address), to be taken out of its messages; not sent, not hashed.
+ * for the enqueue (to hash) and again by the sender (to send what the register holds then), with
+ * the day a tenancy without a move-in is reported from (./basis.ts), so a change of that day is a
+ * change of the state. A unit without a billing-unit number or a usage-unit number, or with a
+ * tenancy without a move-in and no such day, is not reportable (absent here). Beside the body,
+ * `quoted`: every value of the unit's residents that a provider's answer might quote (name parts,
+ * e-mail, postal address), to be taken out of its messages; not sent, not hashed.
  */
 
 export type UnitState = { body: ReportBody; hash: string; quoted: string[] };
@@ -21,7 +22,7 @@ export type UnitState = { body: ReportBody; hash: string; quoted: string[] };
 export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<string, UnitState>> {
   const out = new Map<string, UnitState>();
   if (unitIds.length === 0) return out;
-  const [unitRows, tenancyRows] = await Promise.all([
+  const [unitRows, tenancyRows, since] = await Promise.all([
     db
       .select({ id: units.id, billingunit: units.billingunit, mscnumber: units.mscnumber, pmnumber: units.pmnumber })
       .from(units)
@@ -34,7 +35,6 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
         moveOut: tenancies.moveOut,
         vacancy: tenancies.vacancy,
         erasedAt: tenancies.erasedAt,
-        createdAt: tenancies.createdAt,
         residentName: tenancies.residentName,
         firstName: tenancies.firstName,
         lastName: tenancies.lastName,
@@ -45,8 +45,8 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
       .from(tenancies)
       .where(inArray(tenancies.unitId, unitIds))
       .orderBy(asc(tenancies.id)),
+    readSince(db, unitIds),
   ]);
-  const zone = env().displayTimeZone;
   const histories = new Map<string, ReportTenancy[]>();
   const quoted = new Map<string, string[]>();
   for (const t of tenancyRows) {
@@ -69,7 +69,6 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
         id: t.id,
         moveIn: t.moveIn,
         moveOut: t.moveOut,
-        knownSince: dayIn(t.createdAt, zone),
         vacancy: t.vacancy,
         erased: t.erasedAt !== null,
         resident: person,
@@ -81,7 +80,9 @@ export async function readUnitStates(db: Db, unitIds: string[]): Promise<Map<str
     const body = buildReport(
       { billingunit: u.billingunit, mscnumber: u.mscnumber, pmnumber: u.pmnumber },
       histories.get(u.id) ?? [],
+      since.get(u.id)?.since ?? null,
     );
+    if (!body) continue;
     const partners = body.partners.flatMap((p) => [p.name, p.firstname ?? ""]);
     out.set(u.id, { body, hash: reportHash(body), quoted: [...(quoted.get(u.id) ?? []), ...partners] });
   }

@@ -14,7 +14,7 @@ export const EraseQuery = z.object({ tenancy: z.uuid().optional() });
 
 const DAY_WORDS = { form: "tenancies.dayForm", years: "tenancies.dayYears", calendar: "tenancies.badDay" } as const;
 /** A day the register keeps (lib/residents/register/dates.ts): `YYYY-MM-DD`, in the calendar, within its years. */
-const Day = z
+export const Day = z
   .string()
   .superRefine((day, ctx) => {
     const problem = isoDayProblem(day);

@@ -1,0 +1,12 @@
+import { withRole } from "@/lib/api/handler";
+import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { getDb } from "@/lib/db/client";
+import { RegisterSettingsBody } from "@/lib/residents/register/schemas";
+import { readRegisterSettings, setRegisterSince } from "@/lib/residents/register/since";
+
+/** The register's own settings: "Bestand seit" (docs/api.md, "The unit register"). */
+export const GET = withRole(CONNECTION_ROLES, {}, async ({ user }) => readRegisterSettings(await getDb(), user.id));
+
+export const PUT = withRole(CONNECTION_ROLES, { body: RegisterSettingsBody }, async ({ user, body }) =>
+  setRegisterSince(await getDb(), user, body.since),
+);
