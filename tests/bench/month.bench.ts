@@ -13,15 +13,15 @@ import type { Figure } from "./types";
 
 const WARMUP = 10;
 const REPS = 31;
-const MONTH = "2026-10";
+export const MONTH = "2026-10";
 /** Units of a property: a German register's properties have tens to a few hundred. */
-const PROPERTY_UNITS = 250;
+export const PROPERTY_UNITS = 250;
 const propertyOf = (u: number) => `Wohnpark ${String(Math.floor(u / PROPERTY_UNITS) + 1).padStart(3, "0")}`;
 /** The property asked for: the second, so that neither end of the register is favoured. */
-const PROPERTY = propertyOf(PROPERTY_UNITS);
+export const PROPERTY = propertyOf(PROPERTY_UNITS);
 const CHANNELS = ["E-Mail", "Portal", "Post"];
 
-type Side = { rig: AppRig; units: number; fillMs: number; syncMs: number; importMs: number };
+export type Side = { rig: AppRig; units: number; fillMs: number; syncMs: number; importMs: number };
 
 /** The register as property-management software exports it: one row a unit, PROPERTY_UNITS a property. */
 function register(units: number): string {
@@ -33,7 +33,7 @@ function register(units: number): string {
   return rows.join("\r\n");
 }
 
-async function fill(server: TestServer, units: number): Promise<Side> {
+export async function fill(server: TestServer, units: number): Promise<Side> {
   const docs = Array.from({ length: units }, (_, u) => uviDoc(`m-${u}`, String(30_000_000 + u), MONTH));
   const { rig, fillMs, syncMs } = await syncedSandbox(server, docs);
   const importMs = await timeIt(async () => {
@@ -48,7 +48,7 @@ async function fill(server: TestServer, units: number): Promise<Side> {
 }
 
 /** One property-month's answer: every unit of the property and its document must be counted. */
-function answer(side: Side): Promise<number> {
+export function answer(side: Side): Promise<number> {
   return timeIt(async () => {
     const url = `${side.rig.server.url}/api/month?month=${MONTH}&property=${encodeURIComponent(PROPERTY)}`;
     const res = await fetch(url, { headers: { cookie: side.rig.session.cookie } });
