@@ -4,7 +4,8 @@
  *   answer for one property-month, at 20,000 units against 1,000. Two servers, each its own sandbox
  *   and register: one October UVI per unit, synced through the real path, and a register import
  *   naming every unit in one property, with a resident each (e-mail, portal and post in turn).
- *   Requests go to the two servers in alternation, so machine noise falls on both sides alike.
+ *   Requests go to the two servers in alternation, so machine noise falls on both sides alike. On PostgreSQL the
+ *   figure is the worst of five such rounds, each on fresh servers (`ROUNDS`).
  */
 import { api } from "../support/session";
 import type { ServerDatabase, TestServer } from "../support/server";
@@ -59,7 +60,16 @@ export function answer(side: Side): Promise<number> {
   });
 }
 
-function monthFigure(database: ServerDatabase) {
+/**
+ * Rounds of a figure, each on two fresh servers filled anew. On PostgreSQL the answer right after the sync and the
+ * import is what varied from run to run (issue #51: 23.06 in one run, 0.34 in another, as autovacuum had analyzed the
+ * new tables yet or not: docs/scale.md, "The month page's plan"), so there the figure is the worst of five rounds.
+ * MONTH_BENCH_ROUNDS sets another number of rounds for both databases.
+ */
+const ROUNDS: Record<ServerDatabase, number> = { embedded: 1, postgres: 5 };
+const roundsOf = (database: ServerDatabase) => Number(process.env.MONTH_BENCH_ROUNDS) || ROUNDS[database];
+
+function monthRound(database: ServerDatabase) {
   return withServers(
     [
       { sandbox: true, database },
@@ -73,19 +83,32 @@ function monthFigure(database: ServerDatabase) {
         () => answer(large),
         { warmup: WARMUP, reps: REPS },
       );
-      return {
-        value: round(r.ratio),
-        info: {
-          ms1k: round(r.smallMs),
-          ms20k: round(r.largeMs),
-          sync20kMs: Math.round(large.syncMs),
-          import20kMs: Math.round(large.importMs),
-          putState20kMs: Math.round(large.fillMs),
-          reps: REPS,
-        },
-      };
+      return { ...r, large };
     },
   );
+}
+
+/** The worst round's ratio; every round's medians beside it, and the slowest median at 20,000 units of them all. */
+async function monthFigure(database: ServerDatabase) {
+  const rounds: Awaited<ReturnType<typeof monthRound>>[] = [];
+  for (let i = 0; i < roundsOf(database); i++) {
+    rounds.push(await monthRound(database));
+    process.stdout.write(`  round ${i + 1}: ${round(rounds[i]!.ratio)} (${round(rounds[i]!.largeMs)} ms at 20k, ${round(rounds[i]!.smallMs)} ms at 1k)\n`);
+  }
+  const worst = rounds.reduce((w, r) => (r.ratio > w.ratio ? r : w));
+  return {
+    value: round(worst.ratio),
+    info: {
+      ms1k: round(worst.smallMs),
+      ms20k: round(worst.largeMs),
+      sync20kMs: Math.round(worst.large.syncMs),
+      import20kMs: Math.round(worst.large.importMs),
+      putState20kMs: Math.round(worst.large.fillMs),
+      reps: REPS,
+      rounds: rounds.map((r) => ({ ratio: round(r.ratio), ms1k: round(r.smallMs), ms20k: round(r.largeMs) })),
+      slowestMs20k: round(Math.max(...rounds.map((r) => r.largeMs))),
+    },
+  };
 }
 
 const baseline =
