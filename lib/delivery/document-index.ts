@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { analyzeAfterBulkWrite, type AnalyzedTable } from "@/lib/db/statistics";
 import { env } from "@/lib/env";
 import { cutName, INDEXED_NAME_MAX } from "@/lib/connections/files";
 import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
@@ -199,7 +200,13 @@ async function indexListedPage(db: Db, scope: Scope, documents: ProviderDocument
   return added;
 }
 
-const INDEX_TABLES = sql`delivery_documents, delivery_unit_counts, delivery_unit_months, delivery_state_counts`;
+const INDEX_TABLE_NAMES = [
+  "delivery_documents",
+  "delivery_unit_counts",
+  "delivery_unit_months",
+  "delivery_state_counts",
+] as const satisfies readonly AnalyzedTable[];
+const INDEX_TABLES = sql.raw(INDEX_TABLE_NAMES.join(", "));
 
 /**
  * The index's size in rows (`reltuples`, which VACUUM keeps) when this process last analyzed it.
@@ -208,12 +215,16 @@ const INDEX_TABLES = sql`delivery_documents, delivery_unit_counts, delivery_unit
 let analyzedAtRows: number | undefined;
 
 /**
- * The embedded database has no autovacuum: after a sync the index and its counts are vacuumed (the
- * tables would grow with every sync), and analyzed after the first sync and whenever their size
- * moved by a tenth, with a small sample so the thread is not held long (docs/scale.md).
+ * After a sync that indexed `added` new documents. The embedded database has no autovacuum: the index and its counts
+ * are vacuumed (the tables would grow with every sync), and analyzed after the first sync and whenever their size
+ * moved by a tenth, with a small sample so the thread is not held long (docs/scale.md). PostgreSQL's autovacuum does
+ * both in its own time; a sync that added more than its rule allows analyzes the index at once (lib/db/statistics.ts).
  */
-export async function tidyIndex(db: Db): Promise<void> {
-  if (env().databaseUrl) return;
+export async function tidyIndex(db: Db, added: number): Promise<void> {
+  if (env().databaseUrl) {
+    await analyzeAfterBulkWrite(db, INDEX_TABLE_NAMES, added);
+    return;
+  }
   await db.execute(sql`VACUUM ${INDEX_TABLES}`);
   const [row] = rowsOf<{ rows: number }>(
     await db.execute(sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'delivery_documents'::regclass`),

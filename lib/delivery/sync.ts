@@ -193,7 +193,7 @@ export async function runSync(
       }
     }
     await markReplacements(db, connection.id);
-    await tidyIndex(db);
+    await tidyIndex(db, added);
     const complete = stable && seen === count;
     const reconciled = complete ? await reconcileConnection(db, connection.id, walkStart, actor) : undefined;
     const open = await openCount(db, connection.id);

@@ -1,6 +1,7 @@
 import "server-only";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
+import { analyzeAfterBulkWrite } from "@/lib/db/statistics";
 import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { eraseExpired } from "@/lib/residents/tenancies/erase";
@@ -193,6 +194,9 @@ export async function importRegister(
     await eraseExpired(db);
     wakeReports();
   }
+  // On PostgreSQL, a large import is analyzed before the answer: the month page read next plans with its statistics.
+  if (!input.dryRun)
+    await analyzeAfterBulkWrite(db, ["units", "tenancies"], report.created + report.updated + report.deleted);
   // A file with only errors answers 400 (docs/api.md); one with some valid rows applied them.
   const valid = report.created + report.updated + report.unchanged;
   return { status: report.errors.length > 0 && valid === 0 ? 400 : 200, report };
