@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { documentsOf, exceptionsOf, monthNumbers, touches } from "@/components/month/round-words";
+import { documentsOf, exceptionsOf, monthNumbers, openPoints, touches } from "@/components/month/round-words";
 import type { RoundDocument, RoundProperty } from "@/lib/client/month-round";
 import { MONTH_STATUSES, type MonthStatus } from "@/lib/residents/month/query";
 
@@ -36,11 +36,28 @@ const doc = (id: string, unitId: string, tenancyId: string | null, flags: Partia
 });
 
 describe("the month page's words", () => {
-  test("handed on by any channel, not reached for the resident's reasons, moves to assign", () => {
+  test("handed on by any channel; not reached is a failed delivery, letters not printed are letters to print; moves to assign", () => {
     const numbers = monthNumbers(
-      row({ email: 2, portal: 1, opened: 1, printed: 1, failed: 1, noEmail: 2, change: 1, noPeriod: 1, open: 3 }),
+      row({
+        email: 2,
+        portal: 1,
+        opened: 1,
+        printed: 1,
+        failed: 1,
+        noEmail: 2,
+        notPrinted: 4,
+        change: 1,
+        noPeriod: 1,
+        open: 3,
+      }),
     );
-    assert.deepEqual(numbers, { handedOn: 5, notReached: 3, moves: 2 });
+    assert.deepEqual(numbers, { handedOn: 5, notReached: 1, toPrint: 4, moves: 2 });
+  });
+
+  test("open points: what is left to do, and one more while a step has documents ready; zero only when nothing is", () => {
+    assert.equal(openPoints(row({ email: 9 }), "2026-10"), 0);
+    assert.equal(openPoints({ ...row({ email: 9 }), toConfirm: 47 }, "2026-10"), 1, "'Alle bestätigen (47)' is open");
+    assert.equal(openPoints({ ...row({ failed: 1, notPrinted: 2 }), toHandOn: 3 }, "2026-10"), 3);
   });
 
   test("what is left to do: only what occurs, each with its one place, reports by their deadline", () => {
