@@ -10,7 +10,7 @@ export const unitsPage = {
     "units.import.title": "Verzeichnis importieren",
     "units.import.file": "Verzeichnis als CSV-Datei",
     "units.import.hint":
-      "Aus der Hausverwaltungssoftware exportiert: UTF-8 oder Windows-1252, getrennt durch ; oder , – Spalten u. a. Nutzeinheit, HV-Nr., Abrechnungseinheit, Liegenschaft, Adresse, Lage, Bewohner (oder Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (oder Straße, Hausnummer, PLZ, Ort), Einzug, Auszug; mehrere Zeilen je Nutzeinheit sind ihre Belegungen. Höchstens 10 MiB und 100.000 Zeilen.",
+      "Aus der Hausverwaltungssoftware exportiert: UTF-8 oder Windows-1252, getrennt durch ; oder , – Spalten u. a. Nutzeinheit, HV-Nr. (auch Einheit, Whg.-Nr.), Abrechnungseinheit, Liegenschaft (auch Objekt), Adresse, Lage, Bewohner (auch Mieter, oder Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (oder Straße, Hausnummer, PLZ, Ort), Einzug, Auszug; mehrere Zeilen je Nutzeinheit sind ihre Belegungen. Höchstens 10 MiB und 100.000 Zeilen.",
     "units.import.replace": "Nutzeinheiten entfernen, die in der Datei nicht vorkommen",
     "units.import.check": "Datei prüfen",
     "units.import.checking": "Die Datei wird geprüft …",
@@ -103,7 +103,7 @@ export const unitsPage = {
     "units.import.title": "Import the register",
     "units.import.file": "Register as a CSV file",
     "units.import.hint":
-      "Exported from your property-management software: UTF-8 or Windows-1252, separated by ; or , – columns such as Nutzeinheit, HV-Nr., Abrechnungseinheit, Liegenschaft, Adresse, Lage, Bewohner (or Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (or Straße, Hausnummer, PLZ, Ort), Einzug, Auszug (or their English names); several rows of one unit are its tenancies. At most 10 MiB and 100,000 rows.",
+      "Exported from your property-management software: UTF-8 or Windows-1252, separated by ; or , – columns such as Nutzeinheit, HV-Nr. (also Einheit, Whg.-Nr.), Abrechnungseinheit, Liegenschaft (also Objekt), Adresse, Lage, Bewohner (also Mieter, or Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (or Straße, Hausnummer, PLZ, Ort), Einzug, Auszug (or their English names); several rows of one unit are its tenancies. At most 10 MiB and 100,000 rows.",
     "units.import.replace": "Remove usage units that the file does not contain",
     "units.import.check": "Check file",
     "units.import.checking": "Checking the file …",

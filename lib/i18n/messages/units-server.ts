@@ -7,7 +7,7 @@ export const unitsServer = {
     "unitsApi.file.empty":
       "Die Datei ist leer. Erwartet wird eine Kopfzeile mit den Spaltennamen und darunter eine Zeile je Nutzeinheit.",
     "unitsApi.file.noNumberColumn":
-      "Die Kopfzeile nennt weder die Spalte „Nutzeinheit“ (mscnumber) noch „HV-Nr.“ (pmnumber). Ohne eine davon lässt sich keine Zeile einer Nutzeinheit zuordnen.",
+      "Die Kopfzeile nennt keine Spalte mit der Nummer der Nutzeinheit: weder „Nutzeinheit“ (die Nummer des Messdienstes, auch „NE-Nr.“) noch „HV-Nr.“ (Ihre eigene Nummer, auch „Einheit“, „Whg.-Nr.“ oder „Wohnung“). Ohne eine davon lässt sich keine Zeile einer Nutzeinheit zuordnen.",
     "unitsApi.file.duplicateColumn":
       "Diese Spalte kommt in der Kopfzeile mehrfach vor; welche gemeint ist, bleibt offen. Bitte benennen oder entfernen Sie eine davon.",
     "unitsApi.file.unclosedQuote":
@@ -62,7 +62,7 @@ export const unitsServer = {
     "unitsApi.file.empty":
       "The file is empty. A header row with the column names is expected, then one row per usage unit.",
     "unitsApi.file.noNumberColumn":
-      "The header names neither the column “Nutzeinheit” (mscnumber) nor “HV-Nr.” (pmnumber). Without one of them no row can be matched to a usage unit.",
+      "The header names no column with the usage unit's number: neither “Nutzeinheit” (usage unit, the metering service's number, also “NE-Nr.”) nor “HV-Nr.” (your own number, also “Einheit”, “Whg.-Nr.” or “Wohnung”). Without one of them no row can be matched to a usage unit.",
     "unitsApi.file.duplicateColumn":
       "This column appears more than once in the header; which one is meant is unclear. Please rename or remove one of them.",
     "unitsApi.file.unclosedQuote":
