@@ -27,6 +27,7 @@ export const TENANCY_COLUMNS = [
   "city",
   "moveIn",
   "moveOut",
+  "contract",
 ] as const;
 export const UNIT_COLUMNS = [...UNIT_FIELDS, ...TENANCY_COLUMNS] as const;
 export type UnitColumn = (typeof UNIT_COLUMNS)[number];
@@ -56,6 +57,7 @@ export const GERMAN_HEADERS: Record<UnitColumn, string> = {
   city: "Ort",
   moveIn: "Einzug",
   moveOut: "Auszug",
+  contract: "Vertragsnummer",
 };
 
 /**
@@ -92,6 +94,16 @@ const MORE_NAMES: Partial<Record<UnitColumn, string[]>> = {
   city: ["Stadt", "Wohnort", "town"],
   moveIn: ["Mietbeginn", "Nutzungsbeginn", "gültig ab", "Einzugsdatum", "move in"],
   moveOut: ["Mietende", "Nutzungsende", "gültig bis", "Auszugsdatum", "move out"],
+  contract: [
+    "Vertrags-Nr.",
+    "Vertrag",
+    "Mietvertrag",
+    "Mietvertragsnummer",
+    "Mietvertrags-Nr.",
+    "Nutzungsvertrag",
+    "contract",
+    "contract number",
+  ],
 };
 
 /**
