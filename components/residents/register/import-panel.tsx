@@ -6,6 +6,7 @@ import { StatusLine } from "@/components/ui/status-line";
 import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
 import { useT } from "@/lib/i18n/client";
 import { FilePicker } from "./file-picker";
+import { HistoryChoice, type HistoryMode } from "./history-choice";
 import { ImportPreview } from "./import-preview";
 
 type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
@@ -71,31 +72,50 @@ function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportRepo
   return "";
 }
 
+/** After a check: what happens to rows with errors, and the one button that applies what was checked. */
+function ApplyStep({ report, onApply }: { report: ImportReport; onApply: () => void }) {
+  const t = useT();
+  const changes = changesOf(report);
+  return (
+    <div className="flex flex-col gap-2">
+      {report.errors.length > 0 && (
+        <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>
+      )}
+      <div>
+        <Button type="button" onClick={onApply} disabled={changes === 0}>
+          {t("units.import.apply", { n: changes })}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Importing the register: choose the file, check it (the server's dry run), read what it would
- * change and every error by line and column, then apply. Choosing another file starts over, so
- * what is applied is always what was checked.
+ * change and every error by line and column, then apply. Where the file contradicts stored
+ * tenancies, the user may check it again with the file replacing them (`history=replace`) and
+ * apply that. Choosing another file starts over, so what is applied is always what was checked.
  */
 export function ImportPanel() {
   const t = useT();
   const queries = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
+  const [history, setHistory] = useState<HistoryMode>("merge");
   const [phase, setPhase] = useState<Phase>("idle");
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const changes = changesOf(report);
   const startOver = () => {
     setReport(null);
     setPhase("idle");
   };
 
-  async function run(dryRun: boolean) {
+  async function run(dryRun: boolean, mode = history) {
     if (!file) return;
     setError(null);
     setPhase(dryRun ? "checking" : "applying");
     try {
-      const answer = await importUnits(file, { dryRun, replace });
+      const answer = await importUnits(file, { dryRun, replace, history: mode });
       setReport(answer);
       setPhase(dryRun ? "checked" : "applied");
       if (!dryRun) await queries.invalidateQueries({ queryKey: unitsKeys.all });
@@ -119,6 +139,7 @@ export function ImportPanel() {
         replace={replace}
         onFile={(f) => {
           setFile(f);
+          setHistory("merge");
           startOver();
         }}
         onReplace={(r) => {
@@ -129,19 +150,18 @@ export function ImportPanel() {
       />
       <StatusLine tone={phase === "applied" ? "success" : "info"}>{statusText(t, phase, report)}</StatusLine>
       {error && <StatusLine tone="error">{error}</StatusLine>}
-      {report && <ImportPreview report={report} />}
       {phase === "checked" && report && (
-        <div className="flex flex-col gap-2">
-          {report.errors.length > 0 && (
-            <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>
-          )}
-          <div>
-            <Button type="button" onClick={() => void run(false)} disabled={changes === 0}>
-              {t("units.import.apply", { n: changes })}
-            </Button>
-          </div>
-        </div>
+        <HistoryChoice
+          report={report}
+          history={history}
+          onChoose={(mode) => {
+            setHistory(mode);
+            void run(true, mode);
+          }}
+        />
       )}
+      {report && <ImportPreview report={report} />}
+      {phase === "checked" && report && <ApplyStep report={report} onApply={() => void run(false)} />}
     </section>
   );
 }
