@@ -117,9 +117,13 @@ export const PLACEMENT = {
   "integration/units-refusals.test.ts": both(
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
+  "integration/units-roundtrip.test.ts": both(
+    "the import's writes and removals of tenancies with their contract numbers (migration 0037): SQL features and types",
+  ),
   "integration/units-use.test.ts": both(
     "the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges",
   ),
+  "integration/units-words.test.ts": embedded,
   "integration/units.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
   "integration/users.test.ts": embedded,
 };

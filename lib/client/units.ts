@@ -14,7 +14,7 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  */
 export type Unit = StoredUnit;
 export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
-export type { ImportReport, PreviewRow, UnitChange } from "@/lib/residents/register/import";
+export type { ImportReport, ListedHistoryChange, PreviewRow, UnitChange } from "@/lib/residents/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */
 export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) =>
@@ -37,12 +37,16 @@ export const unitsQuery = (search: UnitsSearch) =>
  * Sends the register file as a form (the server detects its encoding from the bytes). A report
  * comes with 200 and also with 400 (a file with only errors); any other refusal throws.
  */
-export async function importUnits(file: File, options: { dryRun: boolean; replace: boolean }): Promise<ImportReport> {
+export async function importUnits(
+  file: File,
+  options: { dryRun: boolean; replace: boolean; history: "merge" | "replace" },
+): Promise<ImportReport> {
   const form = new FormData();
   form.append("file", file);
   const query = new URLSearchParams({
     ...(options.dryRun && { dryRun: "1" }),
     ...(options.replace && { replace: "1" }),
+    ...(options.history === "replace" && { history: "replace" }),
   });
   const res = await fetch(`/api/units?${query.toString()}`, {
     method: "PUT",

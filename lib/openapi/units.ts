@@ -36,6 +36,9 @@ export const TenancyAnswer = z.object({
   vacancy: z.boolean(),
   resident: ResidentAnswer.nullable().meta({ description: "`null` for a vacancy and once erased" }),
   erased: z.boolean().meta({ description: "the resident's data was erased; the dates stay" }),
+  contract: Text.meta({
+    description: "the property software's contract number (`Vertragsnummer`), where an import gave one",
+  }),
 });
 const ReportAnswer = z.object({
   connectionId: z.string().meta({ format: "uuid" }),
@@ -114,7 +117,16 @@ const ImportAnswer = z.object({
   unchanged: z.number().int(),
   deleted: z.number().int().meta({ description: "units the file left out, removed with `replace=1`" }),
   errors: z
-    .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
+    .array(
+      z.object({
+        line: z.number().int(),
+        column: z.string().optional().meta({ description: "the header as the file writes it" }),
+        message: z.string(),
+        replaceable: z.literal(true).optional().meta({
+          description: "the unit contradicts its stored tenancies; `history=replace` would take its rows",
+        }),
+      }),
+    )
     .meta({ description: "the first 1,000 errors in the file's order" }),
   moreErrors: z.number().int().optional().meta({ description: "errors beyond those listed, when there are" }),
   changes: z
@@ -124,9 +136,27 @@ const ImportAnswer = z.object({
         unit: z.string(),
         change: z.enum(["created", "updated", "deleted"]),
         columns: z.array(z.enum(UNIT_COLUMNS)).optional().meta({ description: "what an update changes" }),
+        history: z
+          .array(
+            z.object({
+              line: z.number().int().nullable().meta({ description: "null for a stored tenancy the file replaces" }),
+              kind: z.enum(["moveIn", "moveOut", "added", "removed"]),
+              who: Text.meta({ description: "the resident's name; null for a vacancy or erased data" }),
+              vacancy: z.boolean(),
+              from: Day.meta({ description: "the date before (corrections), or the tenancy's move-in" }),
+              to: Day.meta({ description: "the date after (corrections), or the tenancy's move-out" }),
+              message: z.string().meta({ description: "e.g. „Einzug korrigiert 01.01.2027 → 15.01.2027“" }),
+            }),
+          )
+          .optional()
+          .meta({
+            description:
+              "an existing unit's tenancies corrected, added or replaced (at most 50; personal data: this answer only)",
+          }),
+        moreHistory: z.number().int().optional().meta({ description: "history changes beyond those listed" }),
       }),
     )
-    .meta({ description: "the first 1,000 changes one by one (unit numbers only), for a preview" }),
+    .meta({ description: "the first 1,000 changes one by one, for a preview" }),
   preview: z
     .array(
       z.object({
@@ -141,12 +171,19 @@ const ImportAnswer = z.object({
         moveIn: Day,
         moveOut: Day,
         postalAddress: z.array(z.string()).nullable(),
-        channel: z.enum(CHANNELS).nullable(),
+        channel: z.enum(CHANNELS).nullable().meta({ description: "the channel the import gives the tenancy" }),
         email: Text,
+        channelNote: z.string().optional().meta({
+          description:
+            "why a row with an e-mail address goes by post: no consent recorded (no or an empty `Zustellweg`)",
+        }),
       }),
     )
     .meta({ description: "the first 5 rows' values as read (personal data: the register's own answer only)" }),
   unusedColumns: z.array(z.string()).meta({ description: "headers of the columns the import does not use" }),
+  replaceable: z.number().int().optional().meta({
+    description: "units refused for contradicting their stored tenancies that `history=replace` would take",
+  }),
 });
 
 export const UNIT_OPERATIONS: ApiOperation[] = [
@@ -160,9 +197,11 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     params: {
       dryRun: "`1`: check and report only, change nothing",
       replace: "`1`: also remove units the file leaves out",
+      history:
+        "`replace`: the file's rows replace the stored tenancies of the units it names (matched ones keep their ids); `merge` (default): merged into them",
     },
     description:
-      "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid units are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; several rows of one unit are its history of tenancies (`Einzug`/`Auszug`), merged into the stored one; a column the file lacks leaves that field unchanged; a unit with an error in any row changes nothing.",
+      "Body: the CSV itself (`text/csv`) or `multipart/form-data` with `file`; at most 10 MiB and 100,000 rows. UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252; `;`, `,` or tab; columns by header in German or English (docs/api.md). Valid units are applied in one transaction, keyed by `mscnumber`, else `pmnumber`; several rows of one unit are its history of tenancies (`Einzug`/`Auszug`), merged into the stored one (a row naming a stored tenancy by its contract number, else by name with the same, an unknown or an overlapping period corrects it), or replacing it with `history=replace`; a column the file lacks leaves that field unchanged; a unit with an error in any row changes nothing.",
     answers: [
       {
         status: 200,

@@ -21,6 +21,7 @@ const stored = (id: string, name: string | null, moveIn: string | null, moveOut:
   moveOut,
   vacancy: name === null,
   erased: false,
+  contract: null,
   resident: name ? { ...splitName(name), email: `${id}@example.de`, channel: "email", postalAddress: null } : null,
 });
 

@@ -14,6 +14,7 @@ export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ r
     bytes,
     dryRun: query.dryRun === "1",
     replace: query.replace === "1",
+    history: query.history ?? "merge",
     locale,
   });
   return jsonResponse(report, { status });

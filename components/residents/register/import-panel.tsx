@@ -8,6 +8,7 @@ import { formatBytes } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_REGISTER_BYTES } from "@/lib/residents/register/limits";
 import { FilePicker } from "./file-picker";
+import { HistoryChoice, type HistoryMode } from "./history-choice";
 import { ImportPreview } from "./import-preview";
 
 type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
@@ -73,11 +74,31 @@ function statusText(t: ReturnType<typeof useT>, phase: Phase, report: ImportRepo
   return "";
 }
 
+/** After a check: what happens to rows with errors, and the one button that applies what was checked. */
+function ApplyStep({ report, onApply }: { report: ImportReport; onApply: () => void }) {
+  const t = useT();
+  const changes = changesOf(report);
+  return (
+    <div className="flex flex-col gap-2">
+      {report.errors.length > 0 && (
+        <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>
+      )}
+      <div>
+        <Button type="button" onClick={onApply} disabled={changes === 0}>
+          {t("units.import.apply", { n: changes })}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Importing the register: choose the file, check it (the server's dry run), read what it would
- * change and every error by line and column, then apply. Choosing another file starts over, so
- * what is applied is always what was checked. A file over the server's bound is not taken: the
- * page says so at once, instead of after the upload (which a slow line may end as a reset).
+ * change and every error by line and column, then apply. Where the file contradicts stored
+ * tenancies, the user may check it again with the file replacing them (`history=replace`) and
+ * apply that. Choosing another file starts over, so what is applied is always what was checked. A
+ * file over the server's bound is not taken: the page says so at once, instead of after the upload
+ * (which a slow line may end as a reset).
  */
 export function ImportPanel() {
   const t = useT();
@@ -85,21 +106,21 @@ export function ImportPanel() {
   const queries = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
+  const [history, setHistory] = useState<HistoryMode>("merge");
   const [phase, setPhase] = useState<Phase>("idle");
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const changes = changesOf(report);
   const startOver = () => {
     setReport(null);
     setPhase("idle");
   };
 
-  async function run(dryRun: boolean) {
+  async function run(dryRun: boolean, mode = history) {
     if (!file) return;
     setError(null);
     setPhase(dryRun ? "checking" : "applying");
     try {
-      const answer = await importUnits(file, { dryRun, replace });
+      const answer = await importUnits(file, { dryRun, replace, history: mode });
       setReport(answer);
       setPhase(dryRun ? "checked" : "applied");
       if (!dryRun) await queries.invalidateQueries({ queryKey: unitsKeys.all });
@@ -124,6 +145,7 @@ export function ImportPanel() {
         onFile={(f) => {
           const tooLarge = f !== null && f.size > MAX_REGISTER_BYTES;
           setFile(tooLarge ? null : f);
+          setHistory("merge");
           setError(
             tooLarge
               ? t("units.import.tooLarge", {
@@ -143,19 +165,18 @@ export function ImportPanel() {
       />
       <StatusLine tone={phase === "applied" ? "success" : "info"}>{statusText(t, phase, report)}</StatusLine>
       {error && <StatusLine tone="error">{error}</StatusLine>}
-      {report && <ImportPreview report={report} />}
       {phase === "checked" && report && (
-        <div className="flex flex-col gap-2">
-          {report.errors.length > 0 && (
-            <p className="text-sm text-slate-800">{t("units.import.errorsNote", { n: errorCount(report) })}</p>
-          )}
-          <div>
-            <Button type="button" onClick={() => void run(false)} disabled={changes === 0}>
-              {t("units.import.apply", { n: changes })}
-            </Button>
-          </div>
-        </div>
+        <HistoryChoice
+          report={report}
+          history={history}
+          onChoose={(mode) => {
+            setHistory(mode);
+            void run(true, mode);
+          }}
+        />
       )}
+      {report && <ImportPreview report={report} />}
+      {phase === "checked" && report && <ApplyStep report={report} onApply={() => void run(false)} />}
     </section>
   );
 }

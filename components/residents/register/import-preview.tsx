@@ -64,6 +64,25 @@ function Errors({ report }: { report: ImportReport }) {
   );
 }
 
+/** A unit's corrected, added and replaced tenancies, one per line ("Greta Uhlenbrock: Einzug korrigiert …"). */
+function HistoryList({ change }: { change: UnitChange }) {
+  const t = useT();
+  if (!change.history?.length) return null;
+  return (
+    <ul className="mt-1 flex flex-col gap-0.5" data-testid="import-history">
+      {change.history.map((h, i) => (
+        <li key={i}>
+          {h.kind === "moveIn" || h.kind === "moveOut"
+            ? `${h.who ?? t("units.values.vacancy")}: ${h.message}`
+            : h.message}
+          {h.line !== null && <span className="text-slate-600"> ({t("units.preview.lineOf", { line: h.line })})</span>}
+        </li>
+      ))}
+      {(change.moreHistory ?? 0) > 0 && <li>{t("units.preview.moreHistory", { n: change.moreHistory ?? 0 })}</li>}
+    </ul>
+  );
+}
+
 function Changes({ report }: { report: ImportReport }) {
   const t = useT();
   if (report.changes.length === 0) return null;
@@ -87,7 +106,10 @@ function Changes({ report }: { report: ImportReport }) {
           <tr key={`${c.change}-${c.unit}`} data-testid="import-change">
             <Td className="whitespace-nowrap">{c.line ?? "—"}</Td>
             <Td className="font-mono">{c.unit}</Td>
-            <Td>{what(c)}</Td>
+            <Td>
+              {what(c)}
+              <HistoryList change={c} />
+            </Td>
           </tr>
         ))}
       </tbody>

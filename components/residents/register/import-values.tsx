@@ -51,7 +51,14 @@ function ValueRow({ row }: { row: PreviewRow }) {
             ))
           : "—"}
       </Td>
-      <Td>{row.channel ? t(`units.channel.${row.channel}`) : "—"}</Td>
+      <Td className={row.channelNote ? "min-w-64" : undefined}>
+        {row.channel ? t(`units.channel.${row.channel}`) : "—"}
+        {row.channelNote && (
+          <span className="mt-1 block text-xs text-slate-700" data-testid="import-channel-note">
+            {row.channelNote}
+          </span>
+        )}
+      </Td>
       <Td>{text(row.email)}</Td>
     </tr>
   );

@@ -28,6 +28,8 @@ export const tenancies = pgTable(
     residentEmail: text("resident_email"),
     channel: text("channel", { enum: CHANNELS }),
     postalAddress: text("postal_address"),
+    /** The property software's contract number (migration 0039): an import's first match. */
+    contract: text("contract"),
     digitalConsentAt: at("digital_consent_at"),
     digitalConsentHow: text("digital_consent_how"),
     erasedAt: at("erased_at"),

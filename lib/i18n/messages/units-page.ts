@@ -10,7 +10,7 @@ export const unitsPage = {
     "units.import.title": "Verzeichnis importieren",
     "units.import.file": "Verzeichnis als CSV-Datei",
     "units.import.hint":
-      "Aus der Hausverwaltungssoftware exportiert: UTF-8 oder Windows-1252, getrennt durch ; oder , – Spalten u. a. Nutzeinheit, HV-Nr., Abrechnungseinheit, Liegenschaft, Adresse, Lage, Bewohner (oder Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (oder Straße, Hausnummer, PLZ, Ort), Einzug, Auszug; mehrere Zeilen je Nutzeinheit sind ihre Belegungen. Höchstens 10 MiB und 100.000 Zeilen.",
+      "Aus der Hausverwaltungssoftware exportiert: UTF-8 oder Windows-1252, getrennt durch ; oder , – Spalten u. a. Nutzeinheit, HV-Nr. (auch Einheit, Whg.-Nr.), Abrechnungseinheit, Liegenschaft (auch Objekt), Adresse, Lage, Bewohner (auch Mieter, oder Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (oder Straße, Hausnummer, PLZ, Ort), Einzug, Auszug, Vertragsnummer; mehrere Zeilen je Nutzeinheit sind ihre Belegungen. Höchstens 10 MiB und 100.000 Zeilen.",
     "units.import.replace": "Nutzeinheiten entfernen, die in der Datei nicht vorkommen",
     "units.import.check": "Datei prüfen",
     "units.import.checking": "Die Datei wird geprüft …",
@@ -37,6 +37,14 @@ export const unitsPage = {
     "units.preview.column": "Spalte",
     "units.preview.message": "Fehler",
     "units.preview.change": "Änderung",
+    "units.preview.lineOf": "Zeile {line}",
+    "units.preview.moreHistory": "… und {n} weitere Änderungen der Belegung dieser Nutzeinheit",
+    "units.import.history.offer":
+      "Nutzeinheiten, deren Zeilen der gespeicherten Belegung widersprechen: {n} (siehe Fehler). Gilt die Datei, kann sie die Belegung der Nutzeinheiten ersetzen, die sie nennt – sehen Sie zuerst, was sich dann je Nutzeinheit ändert.",
+    "units.import.history.preview": "Vorschau: Belegung aus der Datei übernehmen",
+    "units.import.history.replacing":
+      "Vorschau mit der Belegung aus der Datei: Für jede Nutzeinheit der Datei gelten nur noch ihre Zeilen; gespeicherte Belegungen, die sie nicht nennt, entfallen (siehe Änderungen). Übernommen wird erst mit „Änderungen übernehmen“.",
+    "units.import.history.merge": "Zurück: gespeicherte Belegung behalten",
     "units.change.created": "neu",
     "units.change.updated": "geändert",
     "units.change.updatedColumns": "geändert: {columns}",
@@ -97,6 +105,7 @@ export const unitsPage = {
     "units.col.city": "Ort",
     "units.col.moveIn": "Einzug",
     "units.col.moveOut": "Auszug",
+    "units.col.contract": "Vertragsnummer",
   },
   en: {
     "units.title": "Usage units",
@@ -105,7 +114,7 @@ export const unitsPage = {
     "units.import.title": "Import the register",
     "units.import.file": "Register as a CSV file",
     "units.import.hint":
-      "Exported from your property-management software: UTF-8 or Windows-1252, separated by ; or , – columns such as Nutzeinheit, HV-Nr., Abrechnungseinheit, Liegenschaft, Adresse, Lage, Bewohner (or Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (or Straße, Hausnummer, PLZ, Ort), Einzug, Auszug (or their English names); several rows of one unit are its tenancies. At most 10 MiB and 100,000 rows.",
+      "Exported from your property-management software: UTF-8 or Windows-1252, separated by ; or , – columns such as Nutzeinheit, HV-Nr. (also Einheit, Whg.-Nr.), Abrechnungseinheit, Liegenschaft (also Objekt), Adresse, Lage, Bewohner (also Mieter, or Anrede, Vorname, Nachname, Firma), E-Mail, Zustellweg, Anschrift (or Straße, Hausnummer, PLZ, Ort), Einzug, Auszug, Vertragsnummer (or their English names); several rows of one unit are its tenancies. At most 10 MiB and 100,000 rows.",
     "units.import.replace": "Remove usage units that the file does not contain",
     "units.import.check": "Check file",
     "units.import.checking": "Checking the file …",
@@ -131,6 +140,14 @@ export const unitsPage = {
     "units.preview.column": "Column",
     "units.preview.message": "Error",
     "units.preview.change": "Change",
+    "units.preview.lineOf": "line {line}",
+    "units.preview.moreHistory": "… and {n} more changes of this usage unit's tenancies",
+    "units.import.history.offer":
+      "Usage units whose rows contradict the stored tenancies: {n} (see errors). If the file is right, it can replace the tenancies of the usage units it names – first see what would change per usage unit.",
+    "units.import.history.preview": "Preview: take the tenancies from the file",
+    "units.import.history.replacing":
+      "Preview with the file's tenancies: for each usage unit of the file only its rows count; stored tenancies it does not name are dropped (see changes). Nothing is applied until “Apply changes”.",
+    "units.import.history.merge": "Back: keep the stored tenancies",
     "units.change.created": "new",
     "units.change.updated": "changed",
     "units.change.updatedColumns": "changed: {columns}",
@@ -191,5 +208,6 @@ export const unitsPage = {
     "units.col.city": "Town",
     "units.col.moveIn": "Move-in",
     "units.col.moveOut": "Move-out",
+    "units.col.contract": "Contract number",
   },
 };

@@ -7,7 +7,9 @@ export const unitsServer = {
     "unitsApi.file.empty":
       "Die Datei ist leer. Erwartet wird eine Kopfzeile mit den Spaltennamen und darunter eine Zeile je Nutzeinheit.",
     "unitsApi.file.noNumberColumn":
-      "Die Kopfzeile nennt weder die Spalte „Nutzeinheit“ (mscnumber) noch „HV-Nr.“ (pmnumber). Ohne eine davon lässt sich keine Zeile einer Nutzeinheit zuordnen.",
+      "Die Kopfzeile nennt keine Spalte mit der Nummer der Nutzeinheit: weder „Nutzeinheit“ (die Nummer des Messdienstes, auch „NE-Nr.“) noch „HV-Nr.“ (Ihre eigene Nummer, auch „Einheit“, „Whg.-Nr.“ oder „Wohnung“). Ohne eine davon lässt sich keine Zeile einer Nutzeinheit zuordnen.",
+    "unitsApi.file.replaceNeedsNames":
+      "Die Belegung lässt sich nur aus einer Datei mit Bewohnern ersetzen: Die Kopfzeile nennt keine Spalte „Bewohner“ (oder „Mieter“, „Vorname“, „Nachname“, „Firma“).",
     "unitsApi.file.duplicateColumn":
       "Diese Spalte kommt in der Kopfzeile mehrfach vor; welche gemeint ist, bleibt offen. Bitte benennen oder entfernen Sie eine davon.",
     "unitsApi.file.unclosedQuote":
@@ -56,6 +58,26 @@ export const unitsServer = {
       "Überschneidet sich mit der gespeicherten Belegung von {who} ({from} bis {to}): Bitte die Daten prüfen.",
     "unitsApi.row.overlapsVacancy":
       "Überschneidet sich mit dem gespeicherten Leerstand ({from} bis {to}): Bitte die Daten prüfen.",
+    "unitsApi.row.contractRepeated":
+      "Diese Vertragsnummer steht für dieselbe Nutzeinheit schon in Zeile {line}; jede Belegung hat ihre eigene.",
+    "unitsApi.history.moveIn": "Einzug korrigiert {from} → {to}",
+    "unitsApi.history.moveInLearnt": "Einzug eingetragen: {to}",
+    "unitsApi.history.moveInDropped": "Einzug entfernt (bisher {from})",
+    "unitsApi.history.moveOut": "Auszug korrigiert {from} → {to}",
+    "unitsApi.history.moveOutLearnt": "Auszug eingetragen: {to}",
+    "unitsApi.history.moveOutDropped": "Auszug entfernt (bisher {from}): wohnt weiter dort",
+    "unitsApi.history.added": "Neu: {who} {period}",
+    "unitsApi.history.removed": "Entfällt: {who} {period}",
+    "unitsApi.history.vacancy": "Leerstand",
+    "unitsApi.history.erased": "Belegung mit gelöschten Bewohnerdaten",
+    "unitsApi.period.range": "{from} bis {to}",
+    "unitsApi.period.from": "ab {from}",
+    "unitsApi.period.until": "bis {to}",
+    "unitsApi.period.always": "ohne Datum",
+    "unitsApi.channel.noConsent":
+      "Post, obwohl eine E-Mail-Adresse angegeben ist: E-Mail oder Portal braucht die Einwilligung des Bewohners, und die Datei hat keine Spalte „Zustellweg“, die sie erfasst. Tragen Sie dort „E-Mail“ oder „Portal“ ein, wenn der Bewohner eingewilligt hat.",
+    "unitsApi.channel.emptyChannel":
+      "Post, obwohl eine E-Mail-Adresse angegeben ist: Der Zustellweg ist leer, und ohne erfasste Einwilligung gilt der Brief (E-Mail oder Portal braucht die Einwilligung des Bewohners). Tragen Sie „E-Mail“ oder „Portal“ ein, wenn der Bewohner eingewilligt hat.",
     "unitsApi.noPresentResident":
       "Hier wohnt derzeit niemand, dessen Angaben sich bearbeiten ließen. Einen Einzug erfassen Sie als Mieterwechsel.",
   },
@@ -63,7 +85,9 @@ export const unitsServer = {
     "unitsApi.file.empty":
       "The file is empty. A header row with the column names is expected, then one row per usage unit.",
     "unitsApi.file.noNumberColumn":
-      "The header names neither the column “Nutzeinheit” (mscnumber) nor “HV-Nr.” (pmnumber). Without one of them no row can be matched to a usage unit.",
+      "The header names no column with the usage unit's number: neither “Nutzeinheit” (usage unit, the metering service's number, also “NE-Nr.”) nor “HV-Nr.” (your own number, also “Einheit”, “Whg.-Nr.” or “Wohnung”). Without one of them no row can be matched to a usage unit.",
+    "unitsApi.file.replaceNeedsNames":
+      "Only a file with residents can replace the tenancies: the header names no column “Bewohner” (resident; or “Mieter”, “Vorname”, “Nachname”, “Firma”).",
     "unitsApi.file.duplicateColumn":
       "This column appears more than once in the header; which one is meant is unclear. Please rename or remove one of them.",
     "unitsApi.file.unclosedQuote":
@@ -107,6 +131,26 @@ export const unitsServer = {
     "unitsApi.row.overlapsLine": "Overlaps the tenancy of line {line}.",
     "unitsApi.row.overlapsStored": "Overlaps the stored tenancy of {who} ({from} to {to}): please check the dates.",
     "unitsApi.row.overlapsVacancy": "Overlaps the stored vacancy ({from} to {to}): please check the dates.",
+    "unitsApi.row.contractRepeated":
+      "This contract number is already on line {line} for the same usage unit; each tenancy has its own.",
+    "unitsApi.history.moveIn": "Move-in corrected {from} → {to}",
+    "unitsApi.history.moveInLearnt": "Move-in added: {to}",
+    "unitsApi.history.moveInDropped": "Move-in removed (was {from})",
+    "unitsApi.history.moveOut": "Move-out corrected {from} → {to}",
+    "unitsApi.history.moveOutLearnt": "Move-out added: {to}",
+    "unitsApi.history.moveOutDropped": "Move-out removed (was {from}): still living there",
+    "unitsApi.history.added": "New: {who} {period}",
+    "unitsApi.history.removed": "Dropped: {who} {period}",
+    "unitsApi.history.vacancy": "Vacancy",
+    "unitsApi.history.erased": "Tenancy with erased resident data",
+    "unitsApi.period.range": "{from} to {to}",
+    "unitsApi.period.from": "from {from}",
+    "unitsApi.period.until": "until {to}",
+    "unitsApi.period.always": "without dates",
+    "unitsApi.channel.noConsent":
+      "Post although an e-mail address is given: e-mail or portal needs the resident's consent, and the file has no column “Zustellweg” (delivery channel) recording it. Enter “E-Mail” or “Portal” there if the resident consented.",
+    "unitsApi.channel.emptyChannel":
+      "Post although an e-mail address is given: the delivery channel (“Zustellweg”) is empty, and without recorded consent the letter applies (e-mail or portal needs the resident's consent). Enter “E-Mail” or “Portal” if the resident consented.",
     "unitsApi.noPresentResident":
       "Nobody lives here at present whose details could be edited. Record a move-in as a change of resident.",
   },

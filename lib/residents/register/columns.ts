@@ -7,6 +7,8 @@ import { CHANNELS, type Channel } from "@/lib/lists/units";
  * another. Columns the register does not use are named in the import's answer (`unusedColumns`).
  */
 
+export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[\s._\-]+/g, "");
+
 /** The unit's own columns: the same on every row of one unit. */
 export const UNIT_FIELDS = ["mscnumber", "pmnumber", "billingunit", "property", "address", "label"] as const;
 /** A tenancy's columns: the resident (one column, or its parts), how they are reached, and the dates. */
@@ -25,6 +27,7 @@ export const TENANCY_COLUMNS = [
   "city",
   "moveIn",
   "moveOut",
+  "contract",
 ] as const;
 export const UNIT_COLUMNS = [...UNIT_FIELDS, ...TENANCY_COLUMNS] as const;
 export type UnitColumn = (typeof UNIT_COLUMNS)[number];
@@ -54,16 +57,31 @@ export const GERMAN_HEADERS: Record<UnitColumn, string> = {
   city: "Ort",
   moveIn: "Einzug",
   moveOut: "Auszug",
+  contract: "Vertragsnummer",
 };
 
-/** Further names property-management exports use for the same columns. */
+/**
+ * Further names property-management exports use for the same columns. Their own number of a flat
+ * ("Einheit", "Whg.-Nr.", "Wohnung") is the HV-Nr.; "Objekt" is the property, "Mieter" the resident.
+ */
 const MORE_NAMES: Partial<Record<UnitColumn, string[]>> = {
   mscnumber: ["Nutzeinheitennummer", "NE-Nr.", "Nutzeinheit-Nr.", "usage unit", "unit"],
-  pmnumber: ["HV-Nummer", "Hausverwaltungsnummer", "property management number"],
+  pmnumber: [
+    "HV-Nummer",
+    "Hausverwaltungsnummer",
+    "Einheit",
+    "Einheit-Nr.",
+    "Einheitennummer",
+    "Whg.-Nr.",
+    "Wohnungsnummer",
+    "Wohnungs-Nr.",
+    "Wohnung",
+    "property management number",
+  ],
   billingunit: ["Abrechnungseinheit-Nr.", "AE-Nr.", "billing unit"],
-  property: ["Objekt", "Liegenschaftsname"],
-  label: ["Lagebezeichnung", "Wohnung"],
-  resident: ["Mieter", "Nutzer", "Bewohnername"],
+  property: ["Objekt", "Objektname", "Liegenschaftsname"],
+  label: ["Lagebezeichnung"],
+  resident: ["Mieter", "Mietername", "Nutzer", "Bewohnername"],
   firstName: ["first name", "given name"],
   lastName: ["Familienname", "last name", "surname"],
   company: ["Firmenname"],
@@ -76,9 +94,23 @@ const MORE_NAMES: Partial<Record<UnitColumn, string[]>> = {
   city: ["Stadt", "Wohnort", "town"],
   moveIn: ["Mietbeginn", "Nutzungsbeginn", "gültig ab", "Einzugsdatum", "move in"],
   moveOut: ["Mietende", "Nutzungsende", "gültig bis", "Auszugsdatum", "move out"],
+  contract: [
+    "Vertrags-Nr.",
+    "Vertrag",
+    "Mietvertrag",
+    "Mietvertragsnummer",
+    "Mietvertrags-Nr.",
+    "Nutzungsvertrag",
+    "contract",
+    "contract number",
+  ],
 };
 
-export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[\s._\-]+/g, "");
+/**
+ * A header that names a second column where its first is taken: "Wohnung" beside a "Whg.-Nr."
+ * describes the flat ("2. OG links"), which the register calls its Lage.
+ */
+const SECOND_MEANING = new Map<string, UnitColumn>([[normaliseHeader("Wohnung"), "label"]]);
 
 const BY_NAME = new Map<string, UnitColumn>(
   UNIT_COLUMNS.flatMap((c) =>
@@ -97,14 +129,21 @@ export function mapHeader(fields: string[]): { columns: ColumnMap; duplicates: s
   const columns: ColumnMap = new Map();
   const duplicates: string[] = [];
   const unused: string[] = [];
-  fields.forEach((raw, index) => {
-    const header = raw.trim();
-    const column = BY_NAME.get(normaliseHeader(header));
+  const headers = fields.map((raw, index) => ({ index, header: raw.trim(), name: normaliseHeader(raw.trim()) }));
+  // Headers with a second meaning last, so that "Wohnung;Whg.-Nr." reads as "Whg.-Nr.;Wohnung" does.
+  const ordered = [
+    ...headers.filter((h) => !SECOND_MEANING.has(h.name)),
+    ...headers.filter((h) => SECOND_MEANING.has(h.name)),
+  ];
+  for (const { index, header, name } of ordered) {
+    const first = BY_NAME.get(name);
+    const second = SECOND_MEANING.get(name);
+    const column = first && columns.has(first) && second && !columns.has(second) ? second : first;
     if (!column) {
       if (header !== "") unused.push(header);
     } else if (columns.has(column)) duplicates.push(header);
     else columns.set(column, { index, header });
-  });
+  }
   return { columns, duplicates, unused };
 }
 

@@ -7,18 +7,19 @@ import { translate, type Locale } from "@/lib/i18n/messages";
 import { eraseExpired } from "@/lib/residents/tenancies/erase";
 import { lockRegister, registerChange, serialised, writesInSlices } from "@/lib/residents/tenancies/lock";
 import { today } from "@/lib/residents/tenancies/store";
-import { mapHeader, type ColumnMap } from "./columns";
+import { mapHeader, NAME_COLUMNS, type ColumnMap } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
 import { plan, readGiven, summarise, type Given, type RowError, type UnitChange } from "./plan";
-import { previewOf, type PreviewRow } from "./preview";
 import { MAX_REGISTER_ROWS } from "./limits";
+import type { HistoryMode } from "./merge";
+import { previewOf, settlePreview, type PreviewRow } from "./preview";
 import { loadRegister } from "./stored";
 import { enqueueReports } from "@/lib/residents/reports/enqueue";
 import { wakeReports } from "@/lib/residents/reports/wake";
 import { eventLoopTurns, nextTurn } from "./turns";
 import { deleteUnits, writeChanges, type Slice } from "./write";
 
-export type { RowError, UnitChange } from "./plan";
+export type { ListedHistoryChange, RowError, UnitChange } from "./plan";
 export type { PreviewRow } from "./preview";
 
 /**
@@ -52,6 +53,8 @@ export type ImportReport = {
   preview: PreviewRow[];
   /** The headers of columns the import does not use, as the file writes them. */
   unusedColumns: string[];
+  /** Units refused for contradicting their stored history that `history=replace` would take (only when there are). */
+  replaceable?: number;
 };
 type Principal = { id: string; email: string };
 
@@ -59,8 +62,9 @@ function headerProblems(
   header: CsvRecord | null,
   columns: ColumnMap,
   duplicates: string[],
-  locale: Locale,
+  input: { locale: Locale; history: HistoryMode },
 ): RowError[] {
+  const { locale } = input;
   if (!header) return [{ line: 1, message: translate(locale, "unitsApi.file.empty") }];
   if (duplicates.length > 0)
     return duplicates.map((h) => ({
@@ -70,6 +74,8 @@ function headerProblems(
     }));
   if (!columns.has("mscnumber") && !columns.has("pmnumber"))
     return [{ line: header.line, message: translate(locale, "unitsApi.file.noNumberColumn") }];
+  if (input.history === "replace" && !NAME_COLUMNS.some((c) => columns.has(c)))
+    return [{ line: header.line, message: translate(locale, "unitsApi.file.replaceNeedsNames") }];
   return [];
 }
 
@@ -90,9 +96,11 @@ type Read = {
   given: Given[];
   columns: ColumnMap;
   file: { records: unknown[]; encoding: string; separator: string };
-  input: { dryRun: boolean; replace: boolean; locale: Locale };
+  input: ImportInput;
   seen: Pick<ImportReport, "preview" | "unusedColumns">;
 };
+/** `replace`: units the file leaves out go; `history`: whether the file's rows merge into or replace the named units' histories. */
+type ImportInput = { dryRun: boolean; replace: boolean; history: HistoryMode; locale: Locale };
 
 /**
  * The register's plan from what `reader` reads, and unless a dry run its writes, each batch through `slice`. Under
@@ -101,19 +109,35 @@ type Read = {
 async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Promise<ImportReport> {
   const turn = eventLoopTurns();
   const register = await loadRegister(reader, user.id);
-  const { errors, planned, mentioned } = await plan(
+  const { locale, history } = r.input;
+  const watch = new Set(r.seen.preview.map((p) => p.line));
+  const { errors, planned, mentioned, replaceable, channels } = await plan(
     r.given,
     r.columns,
     register,
-    { locale: r.input.locale, today: today() },
+    { locale, today: today(), history, watch },
     turn,
   );
-  const { writes, deleted, counts, changes } = await summarise(planned, register, mentioned, r.input.replace, turn);
+  const { writes, deleted, counts, changes } = await summarise(
+    planned,
+    register,
+    mentioned,
+    { replace: r.input.replace, locale },
+    turn,
+  );
   const listed = {
     errors: errors.slice(0, MAX_LISTED_ERRORS),
     ...(errors.length > MAX_LISTED_ERRORS && { moreErrors: errors.length - MAX_LISTED_ERRORS }),
   };
-  const result: ImportReport = { rows: r.file.records.length, ...counts, ...listed, changes, ...r.seen };
+  const seen = { ...r.seen, preview: settlePreview(r.seen.preview, r.given, channels, locale) };
+  const result: ImportReport = {
+    rows: r.file.records.length,
+    ...counts,
+    ...listed,
+    changes,
+    ...seen,
+    ...(replaceable > 0 && { replaceable }),
+  };
   if (r.input.dryRun) return result;
   const { unitIds, ...tenancies } = await writeChanges(slice, user.id, writes);
   // Each written unit whose reported state changed is reported (lib/residents/reports); the same state is not.
@@ -135,6 +159,7 @@ async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Pr
         encoding: r.file.encoding,
         separator: r.file.separator,
         replace: r.input.replace,
+        history,
       },
     }),
   );
@@ -145,7 +170,7 @@ async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Pr
 export async function importRegister(
   db: Db,
   user: Principal,
-  input: { bytes: Uint8Array; dryRun: boolean; replace: boolean; locale: Locale },
+  input: ImportInput & { bytes: Uint8Array },
 ): Promise<{ status: 200 | 400; report: ImportReport }> {
   const turn = eventLoopTurns();
   const file = await readFile(input.bytes, turn);
@@ -168,7 +193,7 @@ export async function importRegister(
       },
     };
   const { columns, duplicates, unused } = mapHeader(file.header?.fields ?? []);
-  const broken = headerProblems(file.header, columns, duplicates, input.locale);
+  const broken = headerProblems(file.header, columns, duplicates, input);
   if (broken.length > 0)
     return {
       status: 400,
@@ -177,7 +202,9 @@ export async function importRegister(
   const given = await readGiven(file.records, columns, turn);
   const seen = { preview: previewOf(given), unusedColumns: unused };
 
-  const apply = (reader: Db, slice: Slice) => applyFile(reader, slice, user, { given, columns, file, input, seen });
+  const { bytes: _bytes, ...options } = input;
+  const apply = (reader: Db, slice: Slice) =>
+    applyFile(reader, slice, user, { given, columns, file, input: options, seen });
   // Embedded: the register read and planned statement by statement, written in short transactions (writesInSlices).
   const report = writesInSlices()
     ? await serialised(user.id, () =>

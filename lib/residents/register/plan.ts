@@ -1,8 +1,16 @@
 import "server-only";
 import { translate, type Locale } from "@/lib/i18n/messages";
-import { GERMAN_HEADERS, NAME_COLUMNS, UNIT_FIELDS, type ColumnMap, type UnitColumn } from "./columns";
+import { GERMAN_HEADERS, NAME_COLUMNS, UNIT_FIELDS, type Channel, type ColumnMap, type UnitColumn } from "./columns";
 import type { CsvRecord } from "./csv";
-import { historyWrites, mergeHistory, type LineProblem, type Merged } from "./merge";
+import { historyText } from "./history-text";
+import {
+  historyWrites,
+  mergeHistory,
+  type HistoryChange,
+  type HistoryMode,
+  type LineProblem,
+  type Merged,
+} from "./merge";
 import { cellsOfRecord, readRow, unitKey, type ReadRow, type UnitFields } from "./rows";
 import type { StoredUnit } from "./stored";
 
@@ -15,16 +23,30 @@ import type { StoredUnit } from "./stored";
  * 100,000 rows do not hold up other requests.
  */
 
-/** Changes listed one by one in the report (unit numbers only, never a resident's data). */
+/** Changes listed one by one in the report. */
 const MAX_LISTED_CHANGES = 1000;
+/** Changes of one unit's history listed in the report; `moreHistory` counts the rest. */
+const MAX_LISTED_HISTORY = 50;
 
-export type RowError = { line: number; column?: string; message: string };
-/** One change the import makes (or would): the page's preview lists them; `columns` are those an update changes. */
+/**
+ * `replaceable`: the row's dates contradict the unit's stored tenancies, and its rows would be taken if the file
+ * replaced them (`history=replace`).
+ */
+export type RowError = { line: number; column?: string; message: string; replaceable?: true };
+/** A change of a unit's history, with its text in the reader's language ("Einzug korrigiert 01.01.2027 → 15.01.2027"). */
+export type ListedHistoryChange = HistoryChange & { message: string };
+/**
+ * One change the import makes (or would): the page's preview lists them; `columns` are those an
+ * update changes, `history` the changes of an existing unit's tenancies (they may name residents:
+ * the register's own answer only).
+ */
 export type UnitChange = {
   line: number | null;
   unit: string;
   change: "created" | "updated" | "deleted";
   columns?: UnitColumn[];
+  history?: ListedHistoryChange[];
+  moreHistory?: number;
 };
 type Turn = () => Promise<void> | undefined;
 /** A record as the file gives it: its row as read, and its key when it names a number. */
@@ -38,6 +60,9 @@ export type Planned = {
   columns: UnitColumn[];
   inserts: Merged[];
   updates: Merged[];
+  /** Stored tenancies the file's history replaces (by id). */
+  deletes: string[];
+  history: HistoryChange[];
 };
 
 /** Every record's row by the header's map, and its key: what does not depend on the register. */
@@ -71,8 +96,26 @@ function fieldsOf(rows: Given[], existing: StoredUnit | undefined, problems: Lin
   return fields;
 }
 
-/** One unit's rows planned: what it changes, or every problem of its rows. */
-function planUnit(key: string, rows: Given[], existing: StoredUnit | undefined, named: boolean, today: string) {
+type UnitInput = {
+  key: string;
+  rows: Given[];
+  existing: StoredUnit | undefined;
+  named: boolean;
+  today: string;
+  mode: HistoryMode;
+  /** The preview's lines, whose channel after the merge goes into `channels`. */
+  watch: Set<number>;
+  channels: Map<number, Channel>;
+};
+
+/** Problems that only say the file's dates contradict stored tenancies: what replacing them would settle. */
+const CONTRADICTIONS = new Set<string>(["unitsApi.row.overlapsStored", "unitsApi.row.overlapsVacancy"]);
+
+/**
+ * One unit's rows planned: what it changes, or every problem of its rows (`replaceable`: they only
+ * contradict the stored tenancies, and none is left if the file replaced them).
+ */
+function planUnit({ key, rows, existing, named, today, mode, watch, channels }: UnitInput) {
   const problems: LineProblem[] = rows.flatMap((g) => g.row.problems.map((p) => ({ ...p, line: g.line })));
   // Without a name column every row speaks of the present resident: one row per unit.
   if (!named)
@@ -86,13 +129,19 @@ function planUnit(key: string, rows: Given[], existing: StoredUnit | undefined, 
   const fields = fieldsOf(rows, existing, problems);
   if (problems.length > 0) return { problems };
   const stored = existing?.tenancies ?? [];
-  const merged = mergeHistory(
-    stored,
-    rows.map((g) => ({ line: g.line, tenancy: g.row.tenancy })),
-    today,
-  );
-  if (merged.problems.length > 0) return { problems: merged.problems };
-  const { inserts, updates, columns } = historyWrites(stored, merged.history);
+  const fileRows = rows.map((g) => ({ line: g.line, tenancy: g.row.tenancy }));
+  const merged = mergeHistory(stored, fileRows, today, mode);
+  if (merged.problems.length > 0) {
+    const replaceable =
+      mode === "merge" &&
+      named &&
+      merged.problems.every((p) => CONTRADICTIONS.has(p.message)) &&
+      mergeHistory(stored, fileRows, today, "replace").problems.length === 0;
+    return { problems: merged.problems, replaceable };
+  }
+  for (const t of merged.history)
+    if (t.line !== undefined && t.resident && watch.has(t.line)) channels.set(t.line, t.resident.channel);
+  const { inserts, updates, deletes, columns, changes } = historyWrites(stored, merged.history, merged.removed);
   const changed = UNIT_FIELDS.filter((f) => existing && existing[f] !== fields[f]);
   const planned: Planned = {
     line: rows[0]!.line,
@@ -102,6 +151,8 @@ function planUnit(key: string, rows: Given[], existing: StoredUnit | undefined, 
     columns: [...changed, ...columns],
     inserts,
     updates,
+    deletes,
+    history: changes,
   };
   return { planned };
 }
@@ -111,21 +162,24 @@ export async function plan(
   records: Given[],
   columns: ColumnMap,
   register: Map<string, StoredUnit>,
-  options: { locale: Locale; today: string },
+  options: { locale: Locale; today: string; history: HistoryMode; watch: Set<number> },
   turn: Turn,
 ) {
+  const channels = new Map<number, Channel>();
   const errors: (RowError & { order: number })[] = [];
   const planned: Planned[] = [];
   const byUnit = new Map<string, Given[]>();
   const named = NAME_COLUMNS.some((c) => columns.has(c));
   const columnName = (c: UnitColumn) => columns.get(c)?.header ?? GERMAN_HEADERS[c];
-  const report = (p: LineProblem) =>
+  const report = (p: LineProblem, replaceable = false) =>
     errors.push({
       line: p.line,
       column: columnName(p.column),
       message: translate(options.locale, p.message, p.vars),
+      ...(replaceable && { replaceable: true as const }),
       order: errors.length,
     });
+  let replaceable = 0;
   for (const g of records) {
     const pause = turn();
     if (pause) await pause;
@@ -135,12 +189,23 @@ export async function plan(
   for (const [key, rows] of byUnit) {
     const pause = turn();
     if (pause) await pause;
-    const result = planUnit(key, rows, register.get(key), named, options.today);
+    const unit = {
+      key,
+      rows,
+      existing: register.get(key),
+      named,
+      today: options.today,
+      mode: options.history,
+      watch: options.watch,
+      channels,
+    };
+    const result = planUnit(unit);
     if (result.planned) {
       planned.push(result.planned);
       continue;
     }
-    result.problems.forEach(report);
+    if (result.replaceable) replaceable += 1;
+    result.problems.forEach((p) => report(p, result.replaceable));
     // The unit's other rows are not taken either: say so at each of them.
     const failed = new Set(result.problems.map((p) => p.line));
     const first = Math.min(...failed);
@@ -153,17 +218,31 @@ export async function plan(
         });
   }
   errors.sort((a, b) => a.line - b.line || a.order - b.order);
-  return { errors: errors.map(({ order: _order, ...e }) => e), planned, mentioned: new Set(byUnit.keys()) };
+  return {
+    errors: errors.map(({ order: _order, ...e }) => e),
+    planned,
+    mentioned: new Set(byUnit.keys()),
+    replaceable,
+    channels,
+  };
 }
 
 const numberOf = (u: Pick<UnitFields, "mscnumber" | "pmnumber">) => u.mscnumber ?? u.pmnumber ?? "";
 
 /** What the plan changes: the units to write, the units to delete, and the report's counts and list. */
+/** A unit's history changes as listed, with their texts (at most MAX_LISTED_HISTORY). */
+function listedHistory(p: Planned, locale: Locale): Pick<UnitChange, "history" | "moreHistory"> {
+  if (p.history.length === 0) return {};
+  const history = p.history.slice(0, MAX_LISTED_HISTORY).map((h) => ({ ...h, message: historyText(h, locale) }));
+  const more = p.history.length - history.length;
+  return { history, ...(more > 0 && { moreHistory: more }) };
+}
+
 export async function summarise(
   planned: Planned[],
   register: Map<string, StoredUnit>,
   mentioned: Set<string>,
-  replace: boolean,
+  options: { replace: boolean; locale: Locale },
   turn: Turn,
 ) {
   const listed: UnitChange[] = [];
@@ -176,11 +255,17 @@ export async function summarise(
     if (listed.length < MAX_LISTED_CHANGES)
       listed.push(
         p.existing
-          ? { line: p.line, unit: numberOf(p.fields), change: "updated", columns: p.columns }
+          ? {
+              line: p.line,
+              unit: numberOf(p.fields),
+              change: "updated",
+              columns: p.columns,
+              ...listedHistory(p, options.locale),
+            }
           : { line: p.line, unit: numberOf(p.fields), change: "created" },
       );
   }
-  const deleted = replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
+  const deleted = options.replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
   listed.push(
     ...deleted
       .slice(0, MAX_LISTED_CHANGES - listed.length)

@@ -1,3 +1,4 @@
+import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "./columns";
 import type { Given } from "./plan";
 
@@ -5,7 +6,9 @@ import type { Given } from "./plan";
  * The import's preview (docs/api.md, "The unit register"): the first rows' values as the import
  * reads them (name parts and the full name, dates, the postal address's lines, channel, e-mail), so
  * that a wrong encoding or a wrong split of a name is seen before anything is applied. Pure. Part
- * of the register's own answer only: it holds residents' data.
+ * of the register's own answer only: it holds residents' data. The channel is the one the import
+ * gives (a stored resident keeps theirs where the file has no `Zustellweg`), and `channelNote` says
+ * why a row with an e-mail address becomes post: no consent recorded.
  */
 
 export const PREVIEW_ROWS = 5;
@@ -24,6 +27,8 @@ export type PreviewRow = {
   postalAddress: string[] | null;
   channel: Channel | null;
   email: string | null;
+  /** Why the row is post although it has an e-mail address (only then). */
+  channelNote?: string;
 };
 
 export function previewOf(given: Given[], rows = PREVIEW_ROWS): PreviewRow[] {
@@ -45,5 +50,27 @@ export function previewOf(given: Given[], rows = PREVIEW_ROWS): PreviewRow[] {
       channel: t.channel ?? (person ? "post" : null),
       email: t.email ?? null,
     };
+  });
+}
+
+/**
+ * The preview's channels as the plan found them (`channels`: by line, the tenancy's channel after
+ * the merge, where its unit was taken), and the note on each row that has an e-mail address and
+ * still goes by post: the file records no consent (no `Zustellweg` column, or an empty cell).
+ */
+export function settlePreview(
+  preview: PreviewRow[],
+  given: Given[],
+  channels: Map<number, Channel>,
+  locale: Locale,
+): PreviewRow[] {
+  const byLine = new Map(given.slice(0, preview.length).map((g) => [g.line, g.row.tenancy]));
+  return preview.map((row) => {
+    const channel = channels.get(row.line) ?? row.channel;
+    const t = byLine.get(row.line);
+    if (channel !== "post" || !row.email || !t || (t.channel !== undefined && t.channel !== null))
+      return { ...row, channel };
+    const note = t.channel === undefined ? "unitsApi.channel.noConsent" : "unitsApi.channel.emptyChannel";
+    return { ...row, channel, channelNote: translate(locale, note) };
   });
 }

@@ -40,6 +40,8 @@ export type RowTenancy = {
   postalAddress?: string | null;
   moveIn?: string | null;
   moveOut?: string | null;
+  /** The property software's number of the tenancy's contract: what matches a row to its stored tenancy first. */
+  contract?: string | null;
 };
 export type Problem = { column: UnitColumn; message: MessageKey; vars?: Record<string, string | number> };
 export type ReadRow = { fields: Partial<UnitFields>; tenancy: RowTenancy; problems: Problem[] };
@@ -67,6 +69,7 @@ export const MAX_LENGTH: Record<UnitColumn, number> = {
   city: LONG,
   moveIn: 20,
   moveOut: 20,
+  contract: 64,
 };
 
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
@@ -172,6 +175,7 @@ function tenancyOf(cells: Cells, problems: Problem[]): RowTenancy {
     t.postalAddress = postalOf(cells, problems);
   t.moveIn = dateOf(cells, "moveIn", problems);
   t.moveOut = dateOf(cells, "moveOut", problems);
+  if ("contract" in cells) t.contract = cells.contract ?? null;
   return t;
 }
 

@@ -6,8 +6,15 @@ import { MAX_LENGTH } from "./rows";
 
 /** Request schemas of the register's routes (docs/api.md, "The unit register"). */
 
-/** `PUT /api/units`: `?dryRun=1` checks only; `?replace=1` removes the units the file leaves out. */
-export const ImportQuery = z.object({ dryRun: z.enum(["0", "1"]).optional(), replace: z.enum(["0", "1"]).optional() });
+/**
+ * `PUT /api/units`: `?dryRun=1` checks only; `?replace=1` removes the units the file leaves out; `?history=replace`
+ * lets the file's rows replace the stored tenancies of the units it names (`merge`, the default, keeps them).
+ */
+export const ImportQuery = z.object({
+  dryRun: z.enum(["0", "1"]).optional(),
+  replace: z.enum(["0", "1"]).optional(),
+  history: z.enum(["merge", "replace"]).optional(),
+});
 
 export const UnitsQuery = listSchema(UNITS_LIST);
 

@@ -12,7 +12,7 @@ import { wakeReports } from "@/lib/residents/reports/wake";
 
 /**
  * The register's "Bestand seit" (docs/api.md, "The unit register"): the day from which the owner's
- * register stands behind its residents, stored per owner (migration 0037). A tenancy without a
+ * register stands behind its residents, stored per owner (migration 0038). A tenancy without a
  * move-in is reported to on-site-roles providers from it (lib/residents/reports/basis.ts). A change
  * is a change of every such unit's reported state: its units are queued again (reason `since`),
  * under the register's lock, in the change's transaction. The audit names the day, never a person.

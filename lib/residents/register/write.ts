@@ -46,6 +46,7 @@ const tenancyRow = (unitId: string, t: Merged) => ({
   resident_email: t.resident?.email ?? null,
   channel: t.resident?.channel ?? null,
   postal_address: t.resident?.postalAddress ?? null,
+  contract: t.contract ?? null,
 });
 
 /**
@@ -61,15 +62,15 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
     if (i > 0) await nextTurn();
     await tx.execute(sql`
       INSERT INTO tenancies AS t (id, unit_id, move_in, move_out, vacancy, resident_name, salutation, first_name,
-        last_name, company, resident_email, channel, postal_address, digital_consent_at, digital_consent_how)
+        last_name, company, resident_email, channel, postal_address, contract, digital_consent_at, digital_consent_how)
       SELECT x.id, x.unit_id, x.move_in, x.move_out, x.vacancy, x.resident_name, x.salutation, x.first_name,
-        x.last_name, x.company, x.resident_email, x.channel, x.postal_address,
+        x.last_name, x.company, x.resident_email, x.channel, x.postal_address, x.contract,
         CASE WHEN ${DIGITAL} THEN now() END, CASE WHEN ${DIGITAL} THEN ${CONSENT} END
       FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_BATCH))}::jsonb) AS x(id uuid, unit_id uuid,
         move_in date, move_out date, vacancy boolean, resident_name text, salutation text, first_name text,
-        last_name text, company text, resident_email text, channel text, postal_address text)
+        last_name text, company text, resident_email text, channel text, postal_address text, contract text)
       ON CONFLICT (id) DO UPDATE SET
-        move_in = excluded.move_in, move_out = excluded.move_out, vacancy = excluded.vacancy,
+        move_in = excluded.move_in, move_out = excluded.move_out, vacancy = excluded.vacancy, contract = excluded.contract,
         resident_name = excluded.resident_name, salutation = excluded.salutation, first_name = excluded.first_name,
         last_name = excluded.last_name, company = excluded.company, resident_email = excluded.resident_email,
         channel = excluded.channel, postal_address = excluded.postal_address, updated_at = now(),
@@ -82,32 +83,49 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
 }
 
 /**
+ * Removes the tenancies a file's history replaces (`history=replace`), by id and only within their
+ * own unit, before the batch's new ones are written (a new one may take the days a removed one held).
+ * Their hand-offs stay, without a tenancy (migration 0028); their portal links and assignments go.
+ */
+async function removeTenancies(tx: Db, rows: { id: string; unit_id: string }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM tenancies t USING jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, unit_id uuid)
+    WHERE t.id = x.id AND t.unit_id = x.unit_id`);
+}
+
+/**
  * Writes the changed units and their tenancies, WRITE_BATCH units at a time (each batch's
  * tenancies right after it, so their units exist): the rows of 100,000 units built at once held the
- * server's thread for seconds. How many tenancies were added and changed, and the units written.
+ * server's thread for seconds. How many tenancies were added, changed and removed, and the units written.
  */
 export async function writeChanges(slice: Slice, userId: string, changes: Planned[]) {
   let added = 0;
   let written = 0;
+  let removed = 0;
   const unitIds: string[] = [];
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     if (i > 0) await nextTurn();
     const unitRows: Record<string, string | null>[] = [];
     const tenancyRows: ReturnType<typeof tenancyRow>[] = [];
+    const removedRows: { id: string; unit_id: string }[] = [];
     for (const p of changes.slice(i, i + WRITE_BATCH)) {
       const id = p.existing?.id ?? randomUUID();
       unitRows.push({ id, unit_key: p.key, ...p.fields });
       unitIds.push(id);
       for (const t of [...p.inserts, ...p.updates]) tenancyRows.push(tenancyRow(id, t));
+      for (const gone of p.deletes) removedRows.push({ id: gone, unit_id: id });
       added += p.inserts.length;
     }
     await slice(async (tx) => {
       await writeUnits(tx, userId, unitRows);
+      await removeTenancies(tx, removedRows);
       await writeTenancies(tx, tenancyRows);
     });
     written += tenancyRows.length;
+    removed += removedRows.length;
   }
-  return { tenanciesAdded: added, tenanciesChanged: written - added, unitIds };
+  return { tenanciesAdded: added, tenanciesChanged: written - added, tenanciesRemoved: removed, unitIds };
 }
 
 /**

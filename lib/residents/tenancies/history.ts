@@ -17,9 +17,15 @@ export type Tenancy = {
   /** null for a vacancy, and for a former resident whose data was erased. */
   resident: TenancyResident | null;
   erased: boolean;
+  /** The property software's contract number, where an import gave one. */
+  contract: string | null;
 };
 /** A tenancy as an edit or a row gives it: `id` when it is one already stored. */
-export type TenancyInput = Omit<Tenancy, "id" | "erased"> & { id?: string; erased?: boolean };
+export type TenancyInput = Omit<Tenancy, "id" | "erased" | "contract"> & {
+  id?: string;
+  erased?: boolean;
+  contract?: string | null;
+};
 
 export type HistoryProblem =
   | { kind: "reversed"; index: number }

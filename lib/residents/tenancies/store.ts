@@ -20,6 +20,7 @@ export function toTenancy(row: TenancyRow): Tenancy {
     moveOut: row.moveOut,
     vacancy: row.vacancy,
     erased,
+    contract: row.contract,
     resident:
       row.vacancy || erased || row.residentName === null || row.channel === null
         ? null
