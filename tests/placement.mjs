@@ -60,6 +60,9 @@ export const PLACEMENT = {
     "the month view's statement with the record's message ids and hashes: SQL features and types",
   ),
   "integration/handoffs-print.test.ts": embedded,
+  "integration/handoffs-posted.test.ts": both(
+    "the append-only record of outcomes (a trigger) written by data-modifying WITH statements: SQL features",
+  ),
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
   "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
   "integration/osr-reports-lists.test.ts": both(

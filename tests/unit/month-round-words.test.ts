@@ -38,8 +38,20 @@ const doc = (id: string, unitId: string, tenancyId: string | null, flags: Partia
 describe("the month page's words", () => {
   test("handed on by any channel, not reached for the resident's reasons, moves to assign", () => {
     const numbers = monthNumbers(
-      row({ email: 2, portal: 1, opened: 1, printed: 1, failed: 1, noEmail: 2, change: 1, noPeriod: 1, open: 3 }),
+      row({
+        email: 2,
+        portal: 1,
+        opened: 1,
+        posted: 1,
+        printed: 1,
+        failed: 1,
+        noEmail: 2,
+        change: 1,
+        noPeriod: 1,
+        open: 3,
+      }),
     );
+    // A letter made (`printed`) is not handed on before it is confirmed as posted.
     assert.deepEqual(numbers, { handedOn: 5, notReached: 3, moves: 2 });
   });
 
