@@ -32,7 +32,8 @@ export function PrintButton({ value, onSettled }: { value: HandoffMonthInput; on
       setAsking(false);
       saveDownload(pdf, filename);
     },
-    onError: (err) => err instanceof HttpError && err.code === "sender_address_missing" && setAsking(true),
+    // The field stays open only while the address is what is missing.
+    onError: (err) => setAsking(err instanceof HttpError && err.code === "sender_address_missing"),
     onSettled: () => {
       onSettled?.();
       void client.invalidateQueries({ queryKey: handoffMonthKeys.texts });
@@ -63,7 +64,7 @@ export function PrintButton({ value, onSettled }: { value: HandoffMonthInput; on
         {t("handoffMonth.print")}
       </button>
       {asking && (
-        <form onSubmit={submit} className="flex max-w-md flex-col gap-2" data-testid="sender-address">
+        <form onSubmit={submit} className="flex max-w-md flex-col gap-2" data-testid="print-sender-address">
           <p className="text-sm text-slate-800">{t("portal.print.senderAddressAsk")}</p>
           <TextField
             label={t("portal.print.senderAddressLabel")}
