@@ -224,6 +224,22 @@ describe("printed means posted; the proof never forgets", () => {
     const moved = lines.findIndex((l) => l.includes("Umzug erfasst"));
     assert.ok(sent >= 0 && moved > sent, "the move after the e-mail");
 
+    // The record of outcomes is append-only: the e-mail, the print and its posting are there, and stay as written.
+    const kept = await s.server.query<{ state: string; message_id: string | null }>(
+      "SELECT state, message_id FROM handoff_outcomes WHERE documentid = ANY($1) ORDER BY at, id",
+      [[IDS.erika, IDS.berta]],
+    );
+    assert.deepEqual(
+      kept.map((o) => o.state),
+      ["sent", "printed", "posted"],
+      "Erika's e-mail, Berta's letter made and posted",
+    );
+    assert.equal(kept[0]!.message_id, messageId);
+    await assert.rejects(
+      s.server.query("UPDATE handoff_outcomes SET message_id = NULL WHERE documentid = $1", [IDS.erika]),
+      /append-only/,
+    );
+
     // Support's proof keeps it too, without the name.
     const support = await proof(admin, `&connection=${s.connectionId}`);
     assert.match(support.units.get("7003")!, /Message-ID /);
