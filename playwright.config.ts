@@ -51,6 +51,7 @@ export default defineConfig({
         "outbox.spec.ts",
         "units.spec.ts",
         "month-round.spec.ts",
+        "handoffs-posted.spec.ts",
       ],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },

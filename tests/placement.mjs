@@ -60,6 +60,9 @@ export const PLACEMENT = {
     "the month view's statement with the record's message ids and hashes: SQL features and types",
   ),
   "integration/handoffs-print.test.ts": embedded,
+  "integration/handoffs-posted.test.ts": both(
+    "the append-only record of outcomes (a trigger) written by data-modifying WITH statements: SQL features",
+  ),
   "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
   "integration/osr-accept.test.ts": both(
     "the day a tenancy without a move-in is reported from: a subquery's min over dates, a data-modifying WITH",

@@ -33,7 +33,7 @@ const mismatchOf = (d: Record<string, unknown>, t: T): string => {
 };
 
 const isChannel = (v: unknown): v is Channel => (CHANNELS as readonly unknown[]).includes(v);
-const REACHED = ["sent", "opened", "printed"] as const;
+const REACHED = ["sent", "opened", "posted"] as const;
 const isReached = (v: unknown): v is (typeof REACHED)[number] => (REACHED as readonly unknown[]).includes(v);
 
 /**
@@ -44,6 +44,8 @@ function handedOff(d: Record<string, unknown>, t: T): string {
   const channel = isChannel(d.channel) ? t(`handoffEvent.channel.${d.channel}`) : str(d.channel);
   const attempt = str(d.attempt) || "1";
   if (d.state === "failed") return t("handoffEvent.failed", { channel, attempt, reason: failureWords(d.reason, t) });
+  // A letter made is not yet handed on: that takes its confirmation as posted.
+  if (d.state === "printed") return t("handoffEvent.printed", { channel, attempt });
   const reached = t("handoffEvent.reached", {
     channel,
     attempt,

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { PostedButton } from "@/components/residents/month/posted-button";
 import { PrintButton } from "@/components/residents/month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
@@ -27,7 +28,7 @@ function Numbers({ row }: { row: RoundProperty }) {
       {item(t("month.arrivedLong", { n: row.documents, units: row.units }))}
       {item(`${t("month.readLong", { n: row.read })} · ${t("month.confirmedLong", { n: row.confirmed })}`)}
       {item(
-        `${t("month.handedOnLong", { n: handedOn })} (${t("month.channels", { email: c.email, portal: c.portal, opened: c.opened, printed: c.printed })})`,
+        `${t("month.handedOnLong", { n: handedOn })} (${t("month.channels", { email: c.email, portal: c.portal + c.opened, posted: c.posted })})`,
       )}
       {notReached > 0 && item(t("month.notReachedLong", { n: notReached }))}
       {toPrint > 0 && item(t("month.toPrintLong", { n: toPrint }))}
@@ -50,6 +51,7 @@ export function PropertySection(props: {
   const { row, month } = props;
   const scope = { property: row.property, month };
   const todo = exceptionsOf(row, month);
+  const reread = () => void client.invalidateQueries({ queryKey: monthRoundKeys.all });
   const headingId = `${sectionId(row.property)}-title`;
   const inbox = `/documents?${new URLSearchParams({ property: row.property, month, state: "all" }).toString()}`;
   return (
@@ -76,11 +78,11 @@ export function PropertySection(props: {
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>
               <span className="text-slate-900">{t(e.text, { n: e.n })}</span>
               {e.id === "notPrinted" ? (
-                // The print itself, as on /handoffs: it saves the letters and marks them printed.
-                <PrintButton
-                  value={scope}
-                  onSettled={() => void client.invalidateQueries({ queryKey: monthRoundKeys.all })}
-                />
+                // The print itself, as on /handoffs: it saves the letters and marks them made.
+                <PrintButton value={scope} onSettled={reread} />
+              ) : e.id === "printed" ? (
+                // Its confirmation as posted: only then are the letters' residents handed on.
+                <PostedButton value={scope} onSettled={reread} />
               ) : (
                 <Link href={e.href} className={link}>
                   {t(e.link)}

@@ -40,7 +40,7 @@ export function PropertyTable({ rows, month }: { rows: RoundProperty[]; month: s
                 <Td>
                   <span className="font-medium">{handedOn}</span>
                   <span className="block text-xs text-slate-700">
-                    {t("month.channels", { email: c.email, portal: c.portal, opened: c.opened, printed: c.printed })}
+                    {t("month.channels", { email: c.email, portal: c.portal + c.opened, posted: c.posted })}
                   </span>
                 </Td>
                 <Td>{notReached}</Td>

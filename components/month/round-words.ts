@@ -9,9 +9,11 @@ import type { MessageKey } from "@/lib/i18n/messages";
 export function monthNumbers(row: RoundProperty) {
   const c = row.counts;
   return {
-    handedOn: c.email + c.portal + c.opened + c.printed,
+    handedOn: c.email + c.portal + c.opened + c.posted,
     notReached: c.failed,
     toPrint: c.notPrinted,
+    /** Letters made, not yet confirmed as posted. */
+    toPost: c.printed,
     moves: c.change + c.uncovered + c.noPeriod,
   };
 }
@@ -32,6 +34,7 @@ export function exceptionsOf(row: RoundProperty, month: string): Exception[] {
     { id: "uncertain", n: c.pending + c.unknown, text: "month.do.uncertain", link: "month.link.month", href: handoffs },
     { id: "noEmail", n: c.noEmail, text: "month.do.noEmail", link: "month.link.register", href: register },
     { id: "notPrinted", n: c.notPrinted, text: "month.do.notPrinted", link: "month.link.print", href: handoffs },
+    { id: "printed", n: c.printed, text: "month.do.printed", link: "month.link.print", href: handoffs },
     {
       id: "noDocument",
       n: c.noDocument,

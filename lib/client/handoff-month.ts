@@ -30,9 +30,12 @@ export const handoffProofUrl = (input: HandoffMonthInput & { connection?: string
   `/api/handoffs/proof${format === "csv" ? ".csv" : ""}?${new URLSearchParams(input).toString()}`;
 /**
  * The post channel's letters (lib/residents/print/letter.ts, POST /api/handoffs/print): a POST, since the
- * print marks them printed. The PDF and its file name, or the API's error in the user's language.
+ * print marks them made ("Briefe erstellt"); `senderAddress` with the first print, when none is stored. The PDF and
+ * its file name, or the API's error in the user's language.
  */
-export async function printLetters(input: HandoffMonthInput): Promise<{ pdf: Blob; filename: string }> {
+export async function printLetters(
+  input: HandoffMonthInput & { senderAddress?: string },
+): Promise<{ pdf: Blob; filename: string }> {
   const res = await fetch("/api/handoffs/print", {
     method: "POST",
     headers: { Accept: "application/pdf, application/json", "Content-Type": "application/json" },
@@ -45,6 +48,10 @@ export async function printLetters(input: HandoffMonthInput): Promise<{ pdf: Blo
   const filename = fileNameOf(res.headers.get("content-disposition")) ?? "Briefe.pdf";
   return { pdf: await res.blob(), filename };
 }
+
+/** "Gedruckt und versandt" (POST /api/handoffs/posted): the month's letters made are confirmed as posted. */
+export const confirmLettersPosted = (input: HandoffMonthInput) =>
+  fetchJson<{ posted: number }>("/api/handoffs/posted", { method: "POST", body: JSON.stringify(input) });
 
 /** Saves bytes the page holds as a download, as a link with `download` would. */
 export function saveDownload(blob: Blob, filename: string): void {

@@ -5,7 +5,7 @@ import { param, type ListState } from "./params";
  * limits once, for the route's schema and the pages. No imports beyond params.ts.
  */
 
-export const HANDOFF_STATES = ["pending", "sent", "failed", "unknown", "printed", "opened"] as const;
+export const HANDOFF_STATES = ["pending", "sent", "failed", "unknown", "printed", "posted", "opened"] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];
 
 /**

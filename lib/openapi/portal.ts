@@ -1,5 +1,6 @@
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { PortalLinkAnswer, PrintQuery } from "@/lib/residents/portal/schemas";
+import { z } from "zod";
+import { PortalLinkAnswer, PostedBody, PrintQuery } from "@/lib/residents/portal/schemas";
 import { json, type ApiOperation } from "./operation";
 
 /**
@@ -18,13 +19,39 @@ export const PORTAL_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: PrintQuery,
     description:
-      "The body names `property` (one property of the register, by name) and `month` (the documents' month, `YYYY-MM`). For each resident on the post channel with an archived document of that month (not already opened through a portal): a DIN 5008 cover letter, then the document's pages; those hand-offs become `printed` (a second print prints again and counts the attempt). For each resident on the portal channel without an e-mail address whose link has not reached them yet: a letter with a fresh link (the older one stops working). At most 500 letters, 200 MB of documents and 5000 pages, made within 60 s on a worker thread; when the client leaves, the work stops and nothing is marked printed. A POST because it changes the record: there is no GET (405).",
+      "The body names `property` (one property of the register, by name), `month` (the documents' month, `YYYY-MM`) and, when no sender address is stored yet, `senderAddress` (the letters' return line, one line, no e-mail address; stored with the text for all properties, a stored one is kept). For each resident on the post channel with an archived document of that month (not already opened through a portal, nor posted): a DIN 5008 cover letter, then the document's pages. For each resident on the portal channel without an e-mail address whose link has not reached them yet, or who has an archived document of that month no letter carries yet: a letter with a fresh link and QR code (the older link stops working). Those hand-offs become `printed` (\"Briefe erstellt\"): made, not handed on until `POST /api/handoffs/posted` confirms the letters went out (a second print prints the post letters again and counts the attempt). At most 500 letters, 200 MB of documents and 5000 pages, made within 60 s on a worker thread; when the client leaves, the work stops and nothing is marked printed. A POST because it changes the record: there is no GET (405).",
     answers: [{ status: 200, description: "the letters, an attachment", content: { type: "application/pdf" } }],
     errors: {
       404: "`nothing_to_print`: no letter for that property and month",
+      409: "`sender_address_missing`: no sender address is stored and none was given; nothing was claimed",
       413: "`print_too_large`: the documents are over 200 MB together",
       422: "`too_many_letters`: over 500 letters; `too_many_pages`: over 5000 pages, counted before any is copied; `print_unreadable`: a document is no readable PDF; `print_too_slow`: over 60 s; `print_too_complex`: a document needs more memory than a print may use (in each case those hand-offs are `failed`, nothing is marked printed)",
     },
+  },
+  {
+    method: "POST",
+    path: "/api/handoffs/posted",
+    tag: "documents",
+    summary: 'Confirm that a print\'s letters were printed and posted ("Gedruckt und versandt")',
+    access: CONNECTION_ROLES,
+    body: PostedBody,
+    description:
+      'The letters of `property`\'s print for `month` whose hand-offs are `printed` become `posted`: handed on, by the signed-in user, now (the post letters, and the documents a portal resident\'s link letter carries). `documents` confirms only those of the print (absent: all). The print stays in the record\'s history, so the proof says both ("gedruckt am … von …", "versandt am … von …"). Each one is an audit event. Same-origin only.',
+    answers: [
+      {
+        status: 200,
+        description: "how many were confirmed, and which",
+        content: json(
+          z.object({
+            posted: z.number().int(),
+            documents: z.array(
+              z.object({ connectionId: z.uuid(), documentid: z.string(), channel: z.enum(["post", "portal"]) }),
+            ),
+          }),
+        ),
+      },
+    ],
+    errors: { 404: "`nothing_to_post`: no letter of that property and month is made and not yet confirmed" },
   },
   {
     method: "POST",

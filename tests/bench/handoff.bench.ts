@@ -127,7 +127,7 @@ async function print(rig: HandoffRig, property: string): Promise<ArrayBuffer> {
   const res = await fetch(`${rig.server.url}/api/handoffs/print`, {
     method: "POST",
     headers: { Cookie: rig.session.cookie, "content-type": "application/json" },
-    body: JSON.stringify({ property, month: HANDOFF_MONTH }),
+    body: JSON.stringify({ property, month: HANDOFF_MONTH, senderAddress: "Musterweg 1, 20095 Hamburg" }),
   });
   const bytes = await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`print of ${property}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);

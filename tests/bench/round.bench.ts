@@ -15,7 +15,7 @@ import type { Figure } from "./types";
 const MONTH = "2026-10";
 const PER_PROPERTY = 500;
 const CHANNELS = ["E-Mail", "Portal", "Post"];
-const REACHED = ["email", "portal", "opened", "printed"] as const;
+const REACHED = ["email", "portal", "opened", "posted"] as const;
 
 type Side = AppRig & { connection: string; units: number; properties: string[] };
 type RoundDocument = { connectionId: string; documentid: string; confirmable: boolean; confirmed: boolean; handsOn: boolean };
@@ -83,8 +83,12 @@ async function download(side: Side, path: string, init: RequestInit = {}): Promi
   return bytes.byteLength;
 }
 
-const print = (side: Side, property: string) =>
-  download(side, "/api/handoffs/print", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ property, month: MONTH }) });
+/** The print of the post letters (with the sender's address, none being stored), then "Gedruckt und versandt". */
+const print = async (side: Side, property: string) => {
+  const json = { method: "POST", headers: { "content-type": "application/json" } };
+  await download(side, "/api/handoffs/print", { ...json, body: JSON.stringify({ property, month: MONTH, senderAddress: "Musterweg 1, 20095 Hamburg" }) });
+  return download(side, "/api/handoffs/posted", { ...json, body: JSON.stringify({ property, month: MONTH }) });
+};
 
 /** The proof of the property's month, PDF and CSV. */
 async function proof(side: Side, property: string): Promise<void> {

@@ -26,6 +26,11 @@ test("nothing to print is said on the page; the sender address is kept with the 
   let downloads = 0;
   page.on("download", () => downloads++);
   await page.getByRole("button", { name: "Briefe drucken (PDF)" }).click();
+  // No sender address yet: the page asks for it before the first print (issue #50), then prints.
+  const sender = page.getByTestId("print-sender-address");
+  await expect(sender).toContainText("Vor dem ersten Druck");
+  await sender.getByLabel("Absenderanschrift").fill("Schloßallee 1, 04109 Leipzig");
+  await sender.getByRole("button", { name: "Speichern und Briefe drucken" }).click();
   await expect(page.getByRole("status").filter({ hasText: "nichts zu drucken" })).toHaveText(
     `Für „${PROPERTY}“ und 2026-10 gibt es nichts zu drucken: kein Bewohner mit Post und archiviertem Dokument, kein Portal-Link, der noch verschickt werden muss.`,
   );

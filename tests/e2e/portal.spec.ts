@@ -47,7 +47,9 @@ test("a portal link from the printed letter opens the resident's documents at 39
     (await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } })).status(),
   ).toBe(200);
 
-  const print = await page.request.post(`${base}/api/handoffs/print`, { data: { property, month } });
+  const print = await page.request.post(`${base}/api/handoffs/print`, {
+    data: { property, month, senderAddress: "Musterweg 1, 20095 Hamburg" },
+  });
   expect(print.status(), await print.text()).toBe(200);
   const letter = pdfText(await print.body()).find((p) => p.includes("Renate Ohnepost"))!;
   const link = /https?:\/\/\S+\/r\/[A-Za-z0-9_-]{43}/.exec(letter)?.[0];

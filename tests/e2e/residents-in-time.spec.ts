@@ -160,6 +160,10 @@ async function printLetters(page: Page, browser: Browser, base: string, w: World
   expect(await portalItems(browser, base, qr!)).toEqual([expect.stringContaining("Oktober 2026")]);
   firstPageAsPng(path, "tests/e2e/screenshots/residents-letter");
   await expect(monthRow(page, w.units.post).entry).toHaveAttribute("data-status", "printed");
+  // Made, not handed on: "Gedruckt und versandt" after a question does that (issue #50).
+  await page.getByRole("button", { name: "Gedruckt und versandt" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Ja, gedruckt und versandt" }).click();
+  await expect(monthRow(page, w.units.post).entry).toHaveAttribute("data-status", "posted");
 }
 
 /** The change on 15 October: listed with who lived there when, handed to nobody, then assigned to the new resident. */
@@ -202,7 +206,7 @@ async function checkMonth(page: Page, w: World) {
   const expected: [string, string, string][] = [
     [w.units.email, "email", "Erika Weiß"],
     [w.units.portal, "portal", "Anna Alt"],
-    [w.units.post, "printed", "Hans-Jürgen Groß"],
+    [w.units.post, "posted", "Hans-Jürgen Groß"],
     [w.units.change, "email", "Nico Nachher"],
     [w.units.vacancy, "vacancy", "Leerstand"],
   ];
@@ -213,7 +217,7 @@ async function checkMonth(page: Page, w: World) {
     await expect(row.getByRole("cell").first()).toHaveText(resident);
   }
   await expect(page.getByTestId("handoff-summary")).toHaveText(
-    "Zusammenfassung: Per E-Mail gesendet: 2 · Im Portal bereitgestellt: 1 · Gedruckt: 1 · Leerstand: keine Weitergabe nötig: 1",
+    "Zusammenfassung: Per E-Mail gesendet: 2 · Im Portal bereitgestellt: 1 · Gedruckt und versandt: 1 · Leerstand: keine Weitergabe nötig: 1",
   );
   await expectAccessible(page);
   await page.screenshot({ path: "tests/e2e/screenshots/residents-month.png", fullPage: true });

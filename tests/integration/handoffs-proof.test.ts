@@ -100,7 +100,9 @@ describe("the proof of a month: one PDF and its CSV, for the owner and for suppo
       ["sent", "sent", "skipped", "skipped", "skipped"],
       run.text,
     );
-    assert.equal((await postPrint(s.manager.session, { property: PROPERTY, month: "2026-10" })).status, 200);
+    const sender = "Musterweg 1, 20095 Hamburg";
+    const print = await postPrint(s.manager.session, { property: PROPERTY, month: "2026-10", senderAddress: sender });
+    assert.equal(print.status, 200);
     // Anna opens her document through the link of her portal mail.
     const mail = (await keptMail(s.server)).find((m) => m.to.includes("anna@example.de"));
     const link = LINK.exec(mail?.text ?? "")?.[1]?.replace(/^https?:\/\/[^/]+/, s.server.url);
@@ -163,7 +165,9 @@ describe("the proof of a month: one PDF and its CSV, for the owner and for suppo
       assert.ok(messageIds.get(id), `${id} has a message id`);
       assert.match(text, new RegExp(`Message-ID ${messageIds.get(id)}\\s*$`, "m"), `${id}'s message id on one line`);
     }
-    assert.match(text, /Weitergegeben: 3 /);
+    // The letter is made, not yet confirmed as posted: not handed on (issue #50; handoffs-posted.test.ts).
+    assert.match(text, /Weitergegeben: 2 /);
+    assert.match(text, /Briefe erstellt: 1/);
   });
 
   test("support's proof names the owner's register by a connection and no resident; without one it is a 400", async () => {

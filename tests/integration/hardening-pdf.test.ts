@@ -123,7 +123,8 @@ describe("PDFs a request or a provider cannot stall", () => {
         Cookie: manager.session.cookie,
         "content-type": "application/json",
       },
-      JSON.stringify({ property: PROPERTY, month: MONTH }),
+      // The first print names the sender's postal address (none is stored yet: issue #50).
+      JSON.stringify({ property: PROPERTY, month: MONTH, senderAddress: "Musterweg 1, 20095 Hamburg" }),
     );
     assert.equal(res.status, 200, res.body.toString().slice(0, 500));
     const pages = pdfText(new Uint8Array(res.body));

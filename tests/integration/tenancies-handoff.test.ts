@@ -185,7 +185,11 @@ describe("residents in time: one rule on every channel", () => {
         ["Nico Nachher", "2026-10-15", null],
       ],
     );
-    const print = await postPrint(s.manager.session, { property: "Haus Eiche", month: "2026-10" });
+    const print = await postPrint(s.manager.session, {
+      property: "Haus Eiche",
+      month: "2026-10",
+      senderAddress: "Musterweg 1, 20095 Hamburg",
+    });
     assert.equal(print.status, 200);
     const text = pdfText(new Uint8Array(await print.arrayBuffer())).join("\n");
     assert.match(text, /Hans-Jürgen Groß/);
@@ -220,6 +224,12 @@ describe("residents in time: one rule on every channel", () => {
     });
     assert.equal(undo.status, 409, "once handed on, the decision is part of the record");
 
+    // The post resident's letter was made by the print; it reaches him once confirmed as posted (issue #50).
+    const posted = await api(s.manager.session, s.server.url, "/api/handoffs/posted", {
+      method: "POST",
+      json: { property: "Haus Eiche", month: "2026-10" },
+    });
+    assert.equal(posted.status, 200, posted.text);
     const grid = await api(
       admin,
       s.server.url,

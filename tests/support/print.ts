@@ -30,10 +30,13 @@ export async function emptyPagesBase64(pages: number): Promise<string> {
 export const pageCount = async (pdf: ArrayBuffer) =>
   (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
 
-/** The print as the month page asks for it: a POST with a JSON body; `origin` sends that Origin header. */
+/**
+ * The print as the month page asks for it: a POST with a JSON body (`senderAddress` for the first print, when none is
+ * stored); `origin` sends that Origin header.
+ */
 export function postPrint(
   session: Session,
-  body: { property: string; month: string },
+  body: { property: string; month: string; senderAddress?: string },
   init: { origin?: string; signal?: AbortSignal } = {},
 ) {
   return fetch(`${session.base}/api/handoffs/print`, {

@@ -42,6 +42,7 @@ describe("the month page's words", () => {
         email: 2,
         portal: 1,
         opened: 1,
+        posted: 1,
         printed: 1,
         failed: 1,
         noEmail: 2,
@@ -51,7 +52,8 @@ describe("the month page's words", () => {
         open: 3,
       }),
     );
-    assert.deepEqual(numbers, { handedOn: 5, notReached: 1, toPrint: 4, moves: 2 });
+    // A letter made (`printed`) is not handed on before it is confirmed as posted.
+    assert.deepEqual(numbers, { handedOn: 5, notReached: 1, toPrint: 4, toPost: 1, moves: 2 });
   });
 
   test("open points: what is left to do, and one more while a step has documents ready; zero only when nothing is", () => {

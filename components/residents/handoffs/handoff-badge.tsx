@@ -8,7 +8,9 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 const TONES: Record<HandoffSummary["state"], BadgeTone> = {
   sent: "success",
   opened: "success",
-  printed: "success",
+  // Made, not yet posted: not handed on until a person confirms the letters went out.
+  printed: "info",
+  posted: "success",
   failed: "danger",
   pending: "info",
   unknown: "warning",

@@ -11,7 +11,15 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 type Tenancy = NonNullable<MonthEntry["tenancies"]>[number];
 const NO_HANDOFF = "none";
 /** Once the assigned resident has it (or a send is under way), the decision stays (the server refuses to undo it). */
-const HANDED_ON = new Set<MonthEntry["status"]>(["email", "portal", "opened", "printed", "pending", "unknown"]);
+const HANDED_ON = new Set<MonthEntry["status"]>([
+  "email",
+  "portal",
+  "opened",
+  "printed",
+  "posted",
+  "pending",
+  "unknown",
+]);
 
 /** "Erika Muster (01.03.2024 – 14.10.2026)", "Leerstand (ab 15.10.2026)". */
 function useTenancyWords() {

@@ -12,7 +12,9 @@ const TONE: Record<MonthEntry["status"], string> = {
   email: "text-green-800",
   portal: "text-green-800",
   opened: "text-green-800",
-  printed: "text-green-800",
+  // Made, not yet confirmed as posted: on the way, not reached.
+  printed: "text-amber-800",
+  posted: "text-green-800",
   pending: "text-amber-800",
   unknown: "text-amber-800",
   failed: "text-red-800",

@@ -18,6 +18,7 @@ import type { HandoffMonthInput } from "@/lib/residents/month/query";
 import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
+import { PostedButton } from "./posted-button";
 import { PrintButton } from "./print-button";
 import { TextEditor } from "@/components/residents/texts/text-editor";
 
@@ -88,8 +89,11 @@ function Summary({ data }: { data: HandoffMonth | undefined }) {
 
 const link = "text-sm text-blue-800 underline underline-offset-2";
 
-/** The month's downloads: the CSV, the proof (PDF and CSV), and the post channel's letters. */
-function MonthLinks({ value }: { value: HandoffMonthInput }) {
+/**
+ * The month's downloads: the CSV, the proof (PDF and CSV), the post channel's letters and, once letters are made
+ * (`printed`), their confirmation as posted.
+ */
+function MonthLinks({ value, printed }: { value: HandoffMonthInput; printed: number }) {
   const t = useT();
   return (
     <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
@@ -103,6 +107,7 @@ function MonthLinks({ value }: { value: HandoffMonthInput }) {
         {t("handoffProof.csv")}
       </a>
       <PrintButton key={`${value.property}|${value.month}`} value={value} />
+      {printed > 0 && <PostedButton key={`posted|${value.property}|${value.month}`} value={value} />}
     </div>
   );
 }
@@ -133,7 +138,7 @@ export function HandoffMonthView({ properties, fallback }: { properties: string[
             value={value}
             onApply={(v) => update(v)}
           />
-          <MonthLinks value={value} />
+          <MonthLinks value={value} printed={view.data?.counts.printed ?? 0} />
           <Summary data={view.data} />
           {view.isPending && <p>{t("common.loading")}</p>}
           {view.error && (

@@ -38,8 +38,8 @@ export function localToday(now: Date): { month: string; day: number } {
 }
 
 /**
- * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, printed or
- * opened).
+ * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, posted or
+ * opened; a letter only made is not yet handed over).
  */
 type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
 
@@ -94,7 +94,7 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
  */
 const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.id = h.unit_id
   JOIN LATERAL handoff_recipient(u.id, h.connection_id, h.documentid, ${d.periodFrom}, ${d.periodTo}) r ON r.tenancy_id = h.tenancy_id
-  WHERE h.connection_id = ${d.connectionId} AND h.documentid = ${d.documentid} AND h.state IN ('sent', 'printed', 'opened'))`;
+  WHERE h.connection_id = ${d.connectionId} AND h.documentid = ${d.documentid} AND h.state IN ('sent', 'posted', 'opened'))`;
 
 /**
  * What each unit had per month, by owner. The register is the owner's: its names are looked up

@@ -31,6 +31,22 @@ export const portal = {
       "Ein Dokument dieses Drucks ist zu umfangreich, um es zu verarbeiten; es wurde nichts gedruckt. Bitte prüfen Sie die Dokumente des Monats.",
     "portal.print.cancelled": "Der Druck wurde abgebrochen; es wurde nichts gedruckt.",
     "portal.print.making": "Briefe werden erstellt …",
+    "portal.print.senderAddressMissing":
+      "Für die Briefe ist noch keine Absenderanschrift hinterlegt. Bitte geben Sie die Postanschrift der Hausverwaltung ein (z. B. „Musterweg 1, 20095 Hamburg“); sie steht über dem Anschriftfeld jedes Briefs.",
+    "portal.print.senderAddressAsk":
+      "Vor dem ersten Druck: Unter welcher Postanschrift versenden Sie die Briefe? Sie steht als Rücksendeangabe über dem Anschriftfeld.",
+    "portal.print.senderAddressLabel": "Absenderanschrift",
+    "portal.print.senderAddressHint": "Eine Zeile, ohne E-Mail-Adresse, z. B. „Musterweg 1, 20095 Hamburg“.",
+    "portal.print.senderAddressSave": "Speichern und Briefe drucken",
+    "posted.button": "Gedruckt und versandt",
+    "posted.ask.title": "Briefe als gedruckt und versandt bestätigen?",
+    "posted.ask.what":
+      "Bestätigen Sie erst, wenn alle erstellten Briefe für „{property}“ ({month}) gedruckt und zur Post gegeben sind. Danach gelten ihre Bewohner als erreicht, und der Nachweis nennt Sie und die Zeit.",
+    "posted.ask.action": "Ja, gedruckt und versandt",
+    "posted.saving": "Wird gespeichert …",
+    "posted.done": "Als versandt bestätigt: {n} Briefe.",
+    "portal.posted.nothing":
+      "Für „{property}“ und {month} gibt es keine erstellten Briefe, die noch als versandt zu bestätigen sind.",
     "portal.print.done": "Die Briefe sind erstellt und werden heruntergeladen.",
     "portal.print.failed": "Die Briefe konnten nicht erstellt werden: {reason}",
     "portal.link.noResident": "Für diese Nutzeinheit ist kein Bewohner eingetragen.",
@@ -88,6 +104,22 @@ export const portal = {
       "A document of this print is too complex to process; nothing was printed. Please check the month's documents.",
     "portal.print.cancelled": "The print was cancelled; nothing was printed.",
     "portal.print.making": "Creating the letters …",
+    "portal.print.senderAddressMissing":
+      "No sender address is stored for the letters yet. Please enter the property management's postal address (e.g. “Musterweg 1, 20095 Hamburg”); it stands above the address window of each letter.",
+    "portal.print.senderAddressAsk":
+      "Before the first print: from which postal address do you send the letters? It stands as the return line above the address window.",
+    "portal.print.senderAddressLabel": "Sender address",
+    "portal.print.senderAddressHint": "One line, no e-mail address, e.g. “Musterweg 1, 20095 Hamburg”.",
+    "portal.print.senderAddressSave": "Save and print the letters",
+    "posted.button": "Printed and posted",
+    "posted.ask.title": "Confirm the letters as printed and posted?",
+    "posted.ask.what":
+      "Confirm only once all letters made for “{property}” ({month}) are printed and handed to the post. Then their residents count as reached, and the proof names you and the time.",
+    "posted.ask.action": "Yes, printed and posted",
+    "posted.saving": "Saving …",
+    "posted.done": "Confirmed as posted: {n} letters.",
+    "portal.posted.nothing":
+      "For “{property}” and {month} there are no letters made that are still to be confirmed as posted.",
     "portal.print.done": "The letters are made and being downloaded.",
     "portal.print.failed": "The letters could not be made: {reason}",
     "portal.link.noResident": "No resident is registered for this unit.",

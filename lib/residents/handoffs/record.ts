@@ -43,8 +43,8 @@ export async function claimHandoff(
   userId: string,
   again: boolean,
 ): Promise<{ claim: Claim } | { held: Held }> {
-  await db.execute(sql`UPDATE handoffs SET state = 'unknown', claimed_by = NULL, claim_until = NULL, at = now()
-    WHERE ${keyOf(target)} AND state = 'pending' AND claim_until < now()`);
+  await db.execute(sql`WITH h AS (UPDATE handoffs SET state = 'unknown', claimed_by = NULL, claim_until = NULL, at = now()
+    WHERE ${keyOf(target)} AND state = 'pending' AND claim_until < now() RETURNING *) ${appendOutcomes}`);
   const owner = `${instanceId()}:${randomUUID().slice(0, 8)}`;
   const until = new Date(Date.now() + CLAIM_MS).toISOString();
   const [claimed] = rowsOf<{ id: string; attempts: number }>(
@@ -65,14 +65,26 @@ export async function claimHandoff(
   return { held: { state: row?.state ?? "pending", at: new Date(row?.at ?? Date.now()).toISOString() } };
 }
 
-/** The outcome of a claimed hand-off (a print's is `printed`); only its claimant may record it, and only once. */
+/**
+ * Appends the outcome of each row of `h` (the rows a data-modifying statement returned) to `handoff_outcomes`
+ * (migration 0040): the row's state moves on, the outcome stays, so a proof lists every delivery.
+ */
+export const appendOutcomes = sql`INSERT INTO handoff_outcomes (id, handoff_id, connection_id, documentid, unit_id, tenancy_id,
+    channel, state, attempt, sha256, message_id, reason, by_user, at)
+  SELECT gen_random_uuid(), h.id, h.connection_id, h.documentid, h.unit_id, h.tenancy_id, h.channel, h.state, h.attempts,
+    h.sha256, h.message_id, h.reason, h.by_user, h.at FROM h`;
+
+/**
+ * The outcome of a claimed hand-off (a print's is `printed`: the letter is made, not yet posted); only its claimant may
+ * record it, and only once. The outcome is appended to the record's history in the same statement.
+ */
 export async function finishHandoff(
   db: Db,
   claim: Claim,
   outcome: { state: "sent"; messageId: string } | { state: "failed"; reason: string } | { state: "printed" },
 ): Promise<void> {
-  await db.execute(sql`UPDATE handoffs SET state = ${outcome.state},
+  await db.execute(sql`WITH h AS (UPDATE handoffs SET state = ${outcome.state},
       message_id = ${outcome.state === "sent" ? outcome.messageId : null}, reason = ${outcome.state === "failed" ? outcome.reason : null},
       claimed_by = NULL, claim_until = NULL, at = now()
-    WHERE id = ${claim.id}::uuid AND claimed_by = ${claim.owner} AND state = 'pending'`);
+    WHERE id = ${claim.id}::uuid AND claimed_by = ${claim.owner} AND state = 'pending' RETURNING *) ${appendOutcomes}`);
 }

@@ -60,10 +60,15 @@ export type HandoffMonth = {
   rows: MonthRow[];
 };
 
-/** A record's state by its channel; a portal `sent` is the notification that the document waits there. */
+/**
+ * A record's state by its channel; a portal `sent` is the notification that the document waits there, a portal
+ * `posted` the letter with the link that carried it. `printed`: the letters are made, not yet posted (not reached).
+ */
 const REACHED: Record<string, MonthStatus> = {
   "email:sent": "email",
   "portal:sent": "portal",
+  "portal:posted": "portal",
+  "post:posted": "posted",
   opened: "opened",
   printed: "printed",
 };
@@ -89,6 +94,8 @@ function statusOf(r: MonthDbRow): MonthStatus {
     if (r.state === "failed" || r.state === "pending" || r.state === "unknown") return r.state;
   }
   if (r.resident_channel === "email" && !r.has_email) return "noEmail";
+  // A portal resident without e-mail is reached by the letter with their link: it waits for the print.
+  if (r.resident_channel === "portal" && !r.has_email) return "notPrinted";
   return r.resident_channel === "post" ? "notPrinted" : "open";
 }
 

@@ -21,6 +21,7 @@ export const MONTH_STATUSES = [
   "portal",
   "opened",
   "printed",
+  "posted",
   "pending",
   "unknown",
   "failed",

@@ -50,18 +50,20 @@ const status = sql`CASE
   WHEN t.erased_at IS NOT NULL THEN 'erased'
   WHEN d.sha256 IS NULL THEN 'notArchived'
   WHEN h.state = 'sent' AND h.channel IN ('email', 'portal') THEN h.channel
+  WHEN h.state = 'posted' THEN CASE WHEN h.channel = 'portal' THEN 'portal' ELSE 'posted' END
   WHEN h.state IN ('opened', 'printed', 'failed', 'pending', 'unknown') THEN h.state
   WHEN t.channel = 'email' AND t.resident_email IS NULL THEN 'noEmail'
-  WHEN t.channel = 'post' THEN 'notPrinted'
+  WHEN t.channel = 'post' OR (t.channel = 'portal' AND t.resident_email IS NULL) THEN 'notPrinted'
   ELSE 'open'
 END`;
 
 /**
  * Whether the document goes out by "Alle weitergeben" once confirmed: a resident of its period (or the one a manager
- * assigned) reached by e-mail (with an address) or the portal, and no hand-off of it to them yet.
+ * assigned) reached by e-mail or the portal with an e-mail address, and no hand-off of it to them yet. A portal
+ * resident without one is reached by the letter with their link (the print), never by this step.
  */
 const handsOn = sql`(d.documentid IS NOT NULL AND r.kind IN ('resident', 'assigned') AND t.erased_at IS NULL AND h.state IS NULL
-  AND (t.channel = 'portal' OR (t.channel = 'email' AND t.resident_email IS NOT NULL)))`;
+  AND t.channel IN ('portal', 'email') AND t.resident_email IS NOT NULL)`;
 
 /**
  * One row per unit and document of the month (a unit without one: one row with `documentid` null) of the user's

@@ -5,6 +5,7 @@ import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { openArchived } from "@/lib/archive/read";
+import { appendOutcomes } from "@/lib/residents/handoffs/record";
 import { openLink, type PortalAccess } from "@/lib/residents/portal/links";
 import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
 import { isForTenancy } from "@/lib/residents/tenancies/recipient";
@@ -87,11 +88,12 @@ export async function portalView(db: Db, token: string): Promise<PortalView | nu
  * its claim. The audit event names no person: the resident has no account.
  */
 async function recordOpened(db: Db, access: PortalAccess, row: Row): Promise<void> {
-  await db.execute(sql`
+  // The row moves on to `opened`; what it was (sent, posted) stays in its history (record.ts, appendOutcomes).
+  await db.execute(sql`WITH h AS (
     INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256)
     VALUES (${randomUUID()}, ${row.connection_id}, ${row.documentid}, ${access.unitKey}, ${access.unitId}, ${access.tenancyId}::uuid, 'portal', 'opened', ${row.sha256})
     ON CONFLICT (connection_id, documentid, tenancy_id) DO UPDATE SET state = 'opened', at = now()
-    WHERE handoffs.state <> 'pending'`);
+    WHERE handoffs.state <> 'pending' RETURNING *) ${appendOutcomes}`);
   await recordEvent(db, {
     kind: "handoff",
     actor: "resident",

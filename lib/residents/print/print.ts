@@ -8,15 +8,17 @@ import { MAX_PRINT_PAGES, PRINT_BUDGET_MS, PrintFailure } from "@/lib/residents/
 import { issueLink, linkState, markDelivered, needsFreshLink, TOKEN_LENGTH } from "@/lib/residents/portal/links";
 import { qrFits } from "@/lib/residents/print/qr";
 import { documentLetter, letterSender, linkLetter } from "@/lib/residents/print/letters";
-import { readSenderAddress } from "@/lib/residents/texts/texts";
-import { linkLetters, postLetters, type PostLetter } from "@/lib/residents/print/targets";
+import { readSenderAddress, storeSenderAddress } from "@/lib/residents/texts/texts";
+import { linkLetters, postLetters, type LinkLetter, type PostLetter } from "@/lib/residents/print/targets";
 import { claimHandoff, finishHandoff, type Claim } from "@/lib/residents/handoffs/record";
 import { archivedBytes } from "@/lib/residents/handoffs/outcome";
 
 /**
  * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): a post letter is claimed
- * like a send (printing twice prints again). The print is bounded before anything is read, its pages made on a worker
- * with a time budget (print-worker.ts), so no print holds up the server.
+ * like a send (printing twice prints again, until the letters are confirmed as posted: posted.ts), and so is each
+ * document a portal resident's link letter hands on. A made print is `printed` ("Briefe erstellt"): nobody is handed
+ * on before a person confirms the letters went out. The print is bounded before anything is read, its pages made on a
+ * worker with a time budget (print-worker.ts), so no print holds up the server.
  */
 
 type User = { id: string; email: string; name: string };
@@ -51,7 +53,7 @@ async function claimPosts(db: Db, user: User, letters: PostLetter[]): Promise<Cl
 
 async function bounded(db: Db, user: User, q: { property: string; month: string }) {
   const posts = await postLetters(db, user.id, q, MAX_LETTERS + 1);
-  const links = await linkLetters(db, user.id, q.property, MAX_LETTERS + 1 - posts.length);
+  const links = await linkLetters(db, user.id, q, MAX_LETTERS + 1 - posts.length);
   const count = posts.length + links.length;
   if (count === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
   if (count > MAX_LETTERS)
@@ -84,22 +86,25 @@ function printError(err: unknown): unknown {
   return new AppError(422, "print_unreadable", "portal.print.unreadable", cause);
 }
 
-/** The print is made: each post letter's hand-off `printed` with its audit event, each link delivered by letter. */
+/**
+ * The print is made: each post letter's hand-off and each document a link letter carries `printed` ("Briefe
+ * erstellt", not yet handed on), with its audit event; each link delivered by letter.
+ */
 async function recordPrinted(
   db: Db,
   user: User,
-  claimed: Claimed[],
+  claimed: { claim: Claim; target: { connectionId: string; documentid: string; sha256: string }; channel: string }[],
   issued: { to: { unitId: string }; link: { id: string } }[],
 ) {
   for (const c of claimed) {
     await finishHandoff(db, c.claim, { state: "printed" });
-    const { connectionId, documentid, sha256 } = c.letter;
+    const { connectionId, documentid, sha256 } = c.target;
     await recordEvent(db, {
       kind: "handoff",
       actor: actorOf(user),
       connectionId,
       documentid,
-      detail: { channel: "post", state: "printed", attempt: c.claim.attempts, sha256 },
+      detail: { channel: c.channel, state: "printed", attempt: c.claim.attempts, sha256 },
     });
   }
   for (const { link } of issued) await markDelivered(db, link.id, "letter");
@@ -109,6 +114,32 @@ async function recordPrinted(
       actor: actorOf(user),
       detail: { channel: "portal", state: "letter", units: issued.map((i) => i.to.unitId) },
     });
+}
+
+/** The documents a link letter hands on, claimed (one held by a print under way is left to it). */
+async function claimLinkDocuments(db: Db, user: User, letters: LinkLetter[]) {
+  const out: { claim: Claim; target: LinkLetter["documents"][number]; channel: "portal" }[] = [];
+  for (const to of letters)
+    for (const doc of to.documents) {
+      const target = {
+        ...doc,
+        unitKey: to.unitKey,
+        unitId: to.unitId,
+        tenancyId: to.tenancyId,
+        channel: "portal" as const,
+      };
+      const claimed = await claimHandoff(db, target, user.id, false);
+      if ("claim" in claimed) out.push({ claim: claimed.claim, target: doc, channel: "portal" });
+    }
+  return out;
+}
+
+/** The letters' sender address: the stored one, else the one given with this print (stored then), else a 409. */
+async function senderAddress(db: Db, user: User, given: string | undefined): Promise<string> {
+  const stored = await readSenderAddress(db, user.id);
+  if (stored) return stored;
+  if (given) return storeSenderAddress(db, user.id, given);
+  throw new AppError(409, "sender_address_missing", "portal.print.senderAddressMissing");
 }
 
 /**
@@ -133,7 +164,7 @@ async function postLinks(db: Db, user: User, claimed: Claimed[]) {
 export async function printMonth(
   db: Db,
   user: User,
-  q: { property: string; month: string },
+  q: { property: string; month: string; senderAddress?: string },
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   // Links point at PUBLIC_URL alone; without it the letters go out without a link, and letters that are nothing
@@ -141,12 +172,15 @@ export async function printMonth(
   const origin = env().linkOrigin;
   if (origin !== undefined && !qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
     throw new AppError(503, "public_url_too_long", "portal.linkTooLong");
+  // The return line needs the sender's postal address: asked for before anything is claimed.
+  const address = await senderAddress(db, user, q.senderAddress);
   const { posts, links: wanted } = await bounded(db, user, q);
   if (origin === undefined && posts.length === 0)
     throw new AppError(503, "public_url_missing", "portal.publicUrlMissing");
   const links = origin === undefined ? [] : wanted;
-  const sender = letterSender(env().mail?.from, user, await readSenderAddress(db, user.id));
+  const sender = letterSender(env().mail?.from, user, address);
   const claimed = await claimPosts(db, user, posts);
+  const carried = await claimLinkDocuments(db, user, links);
   const issued = [];
   for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
   const posted = await postLinks(db, user, origin === undefined ? [] : claimed);
@@ -182,10 +216,11 @@ export async function printMonth(
   } catch (err) {
     // No PDF reached anyone (unreadable, too many pages, too slow, client gone): nothing is marked printed.
     const code = err instanceof PrintFailure ? err.code : "error";
-    for (const c of claimed)
+    for (const c of [...claimed, ...carried])
       await finishHandoff(db, c.claim, { state: "failed", reason: JSON.stringify({ kind: "pdf", code }) });
     throw printError(err);
   }
-  await recordPrinted(db, user, claimed, [...issued, ...posted.values()]);
+  const made = [...claimed.map((c) => ({ claim: c.claim, target: c.letter, channel: "post" })), ...carried];
+  await recordPrinted(db, user, made, [...issued, ...posted.values()]);
   return pdf;
 }

@@ -11,8 +11,10 @@ import { today } from "@/lib/residents/tenancies/store";
 /**
  * Who gets a letter in a property's print of one month (`POST /api/handoffs/print`): each tenancy
  * on the post channel, once per archived document of that month that the one rule gives it
- * (lib/residents/tenancies/recipient.ts) and that it has not already opened through a portal; and
- * each present resident on the portal channel without an e-mail address whose link has not reached them yet.
+ * (lib/residents/tenancies/recipient.ts) and that has not already reached them (opened through a
+ * portal, or its letter posted); and each resident on the portal channel without an e-mail address
+ * whose link has not reached them yet (the present one) or who has a document of the month not yet
+ * on its way: the letter with their link hands those documents on once it is posted.
  * Names and addresses are read here for the letters and nowhere stored.
  */
 
@@ -26,6 +28,10 @@ export type Recipient = {
   address: string[];
   unit: { label: string | null; property: string | null; number: string | null };
 };
+/** A document of the month that a letter hands on. */
+export type LetterDocument = { connectionId: string; documentid: string; sha256: string };
+/** A portal resident's link letter and the documents of the month it hands on (none: the link alone). */
+export type LinkLetter = Recipient & { documents: LetterDocument[] };
 export type PostLetter = Recipient & {
   connectionId: string;
   documentid: string;
@@ -101,7 +107,7 @@ export async function postLetters(
         AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
         AND ${isDocumentOfUnit} AND ${isForTenancy}
         AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
-          AND h.tenancy_id = t.id AND h.state = 'opened')
+          AND h.tenancy_id = t.id AND h.state IN ('opened', 'posted'))
       ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid LIMIT ${limit}`),
   );
   return rows.map((r) => ({
@@ -114,23 +120,63 @@ export async function postLetters(
   }));
 }
 
+/** The month's archived documents of the property's portal residents without e-mail that no letter carries yet. */
+async function unsentPortalDocuments(
+  db: Db,
+  userId: string,
+  q: { property: string; month: string },
+): Promise<(UnitRow & LetterDocument)[]> {
+  const first = `${q.month}-01`;
+  const rows = rowsOf<UnitRow & { connection_id: string; documentid: string; sha256: string }>(
+    await db.execute(sql`
+      SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256
+      FROM units u
+      JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'portal' AND t.erased_at IS NULL AND t.resident_email IS NULL
+      JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+      JOIN delivery_documents d ON d.connection_id = c.id
+      WHERE u.user_id = ${userId} AND u.property = ${q.property}
+        AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
+        AND ${isDocumentOfUnit} AND ${isForTenancy}
+        AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
+          AND h.tenancy_id = t.id AND h.state <> 'failed')
+      ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid`),
+  );
+  return rows.map((r) => ({ ...r, connectionId: r.connection_id, sha256: r.sha256 }));
+}
+
 /**
- * The portal channel's residents without e-mail in the property whose next letter carries a fresh link, at most
- * `limit`.
+ * The portal channel's residents without e-mail in the property who get a letter with a fresh link, at most `limit`:
+ * the present ones whose link has not reached them, and those with a document of the month no letter carries yet
+ * (its hand-off is made by the letter). A revoked link stays revoked: no letter then.
  */
-export async function linkLetters(db: Db, userId: string, property: string, limit: number): Promise<Recipient[]> {
-  const rows = rowsOf<UnitRow>(
+export async function linkLetters(
+  db: Db,
+  userId: string,
+  q: { property: string; month: string },
+  limit: number,
+): Promise<LinkLetter[]> {
+  const present = rowsOf<UnitRow>(
     await db.execute(sql`
       SELECT ${UNIT_COLUMNS} FROM units u
       JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'portal' AND t.erased_at IS NULL AND t.resident_email IS NULL
         AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date)
-      WHERE u.user_id = ${userId} AND u.property = ${property}
+      WHERE u.user_id = ${userId} AND u.property = ${q.property}
       ORDER BY u.label NULLS LAST, u.unit_key`),
   );
-  const out: Recipient[] = [];
-  for (const r of rows) {
+  const documents = await unsentPortalDocuments(db, userId, q);
+  const byTenancy = new Map<string, { row: UnitRow; documents: LetterDocument[] }>();
+  for (const r of present) byTenancy.set(r.tenancy_id, { row: r, documents: [] });
+  for (const r of documents) {
+    const entry = byTenancy.get(r.tenancy_id) ?? { row: r, documents: [] };
+    entry.documents.push({ connectionId: r.connectionId, documentid: r.documentid, sha256: r.sha256 });
+    byTenancy.set(r.tenancy_id, entry);
+  }
+  const out: LinkLetter[] = [];
+  for (const { row, documents: covered } of byTenancy.values()) {
     if (out.length >= limit) break;
-    if (needsFreshLink(await linkState(db, { unitId: r.unit_id, tenancyId: r.tenancy_id }))) out.push(recipientOf(r));
+    const state = await linkState(db, { unitId: row.unit_id, tenancyId: row.tenancy_id });
+    if (needsFreshLink(state) || (covered.length > 0 && state !== "revoked"))
+      out.push({ ...recipientOf(row), documents: covered });
   }
   return out;
 }

@@ -6,7 +6,8 @@ import { readMonthDetail } from "@/lib/residents/month/month";
 import type { MonthStatus } from "@/lib/residents/month/query";
 import { proofOwner, type ProofOwner, type ProofReader } from "@/lib/residents/proof/owner";
 import type { ProofInput } from "@/lib/residents/proof/query";
-import { evidenceWords, REACHED, residentWords } from "@/lib/residents/proof/words";
+import { historyKey, readDocumentHistories } from "@/lib/residents/proof/history";
+import { evidenceWords, historyWords, REACHED, residentWords } from "@/lib/residents/proof/words";
 
 /**
  * The proof of a month (§ 6a HeizkostenV, docs/api.md "The proof of a month"): the month view of one property
@@ -26,7 +27,10 @@ export type ProofLine = {
   /** When it reached the resident (sent, printed, opened), ISO 8601. */
   handedOn: string | null;
   by: string | null;
-  /** "Message-ID <…>", "gedruckt am …", "im Portal geöffnet am …", or a failure's words: a line each. */
+  /**
+   * Every delivery and what came after it, a line each: "E-Mail versandt am …", "Message-ID <…>", "gedruckt am …",
+   * "versandt am … von …", "im Portal geöffnet am …", "danach: Umzug erfasst am …", or a failure's words.
+   */
   evidence: string[];
   sha256: string | null;
 };
@@ -48,9 +52,13 @@ export async function readProof(db: Db, reader: ProofReader, input: ProofInput, 
   const owner = await proofOwner(db, reader, input.connection);
   const { view, rowOf } = await readMonthDetail(db, owner.id, input, "de");
   if (view.rows.length === 0) throw notFound();
+  const histories = await readDocumentHistories(db, owner.id, input);
   const lines = view.rows.flatMap((row) =>
     row.entries.map((e): ProofLine => {
       const r = rowOf.get(e)!;
+      // Every delivery of the document stays, whoever receives it by the rule today; a send under way besides.
+      const history =
+        e.document && histories.get(historyKey(row.unitId, e.document.connectionId, e.document.documentid));
       return {
         unit: row.unit,
         pmnumber: row.pmnumber,
@@ -61,7 +69,12 @@ export async function readProof(db: Db, reader: ProofReader, input: ProofInput, 
         channel: e.channel,
         handedOn: REACHED.includes(e.status) ? e.at : null,
         by: e.by,
-        evidence: evidenceWords(e, r.message_id),
+        evidence: history
+          ? [
+              ...historyWords(history, r.tenancy_id, owner.names),
+              ...(e.status === "pending" ? evidenceWords(e, null) : []),
+            ]
+          : evidenceWords(e, r.message_id),
         sha256: r.sent_sha256 ?? r.sha256,
       };
     }),

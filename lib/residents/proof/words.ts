@@ -2,7 +2,9 @@ import "server-only";
 import { env } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import { translate } from "@/lib/i18n/messages";
+import { failureWords } from "@/lib/residents/handoffs/failure-words";
 import type { MonthEntry } from "@/lib/residents/month/month";
+import type { AfterEvent, Delivery, DocumentHistory } from "@/lib/residents/proof/history";
 import type { MonthStatus } from "@/lib/residents/month/query";
 
 /**
@@ -26,7 +28,7 @@ export const statusWords = (s: MonthStatus) => translate("de", `handoffMonth.sta
 
 /** Where the one rule hands a document to nobody: the status says why. */
 /** States in which the document reached its resident. */
-export const REACHED: readonly MonthStatus[] = ["email", "portal", "opened", "printed"];
+export const REACHED: readonly MonthStatus[] = ["email", "portal", "opened", "posted"];
 
 const NOBODY = new Set<MonthStatus>([
   "change",
@@ -77,6 +79,68 @@ export function evidenceWords(e: MonthEntry, messageId: string | null): string[]
     default:
       return [];
   }
+}
+
+const reasonWords = (reason: string | null) => {
+  if (!reason) return "";
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(reason);
+  } catch {
+    // A reason that is no JSON (an older record) is told without its detail.
+  }
+  return `: ${failureWords(parsed, (key, vars) => translate("de", key, vars))}`;
+};
+
+/** One delivery in words, with its message id on a line of its own; `to`: to a resident other than the line's. */
+function deliveryWords(d: Delivery, to: string): string[] {
+  const at = proofTime(d.at);
+  const by = d.by ? ` von ${d.by}` : "";
+  const letter = d.channel === "portal" ? "Brief mit Portal-Link " : "";
+  switch (d.state) {
+    case "sent":
+      return d.channel === "portal"
+        ? [
+            `Portal-Benachrichtigung versandt am ${at}${by}${to}`,
+            ...(d.messageId ? [`Benachrichtigung, Message-ID ${d.messageId}`] : []),
+          ]
+        : [`E-Mail versandt am ${at}${by}${to}`, ...(d.messageId ? [`Message-ID ${d.messageId}`] : [])];
+    case "opened":
+      return [`im Portal geöffnet am ${at}${to}`];
+    case "printed":
+      return [`${letter}gedruckt am ${at}${by}${to} (Briefe erstellt)`];
+    case "posted":
+      return [`${letter}versandt am ${at}${by}${to}`];
+    case "failed":
+      return [`fehlgeschlagen am ${at}${to}${reasonWords(d.reason)}`];
+    case "unknown":
+      return [`Versand begonnen am ${at}${to}, Ausgang ungewiss`];
+  }
+}
+
+const AFTER: Record<AfterEvent["kind"], string> = {
+  move: "Umzug erfasst",
+  assigned: "neu zugeordnet",
+  notNeeded: "als nicht weiterzugeben entschieden",
+};
+
+/**
+ * What proves the hand-off of a document, from its history (./history.ts): every delivery, also one to a resident the
+ * rule no longer gives the document to, and what came after the first one ("danach: Umzug erfasst am …"), in the
+ * order it happened. `tenancyId`: the line's recipient; a delivery to anyone else names them (support: without name).
+ */
+export function historyWords(h: DocumentHistory, tenancyId: string | null, names: boolean): string[] {
+  const to = (d: Delivery) =>
+    d.tenancyId === tenancyId ? "" : ` an ${names && d.resident ? d.resident : "Bewohner (ohne Namen)"}`;
+  const events = [
+    ...h.deliveries.map((d) => ({ at: d.at, lines: deliveryWords(d, to(d)) })),
+    ...h.after.map((a) => ({
+      at: a.at,
+      lines: [`danach: ${AFTER[a.kind]} am ${proofTime(a.at)}${a.by ? ` von ${a.by}` : ""}`],
+    })),
+  ];
+  // Stable: a delivery and what follows it at the same instant keep their order.
+  return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).flatMap((e) => e.lines);
 }
 
 /** The totals closing the proof: units, documents, reached by which channel, and the rest by status. */

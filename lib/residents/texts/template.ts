@@ -61,7 +61,7 @@ const withKnownPlaceholders = (schema: z.ZodString) =>
  * The sender's postal address for the letters' return line and letterhead ("Musterweg 1, 20095 Hamburg"): one line,
  * never an e-mail address (the return line is for the post office). Empty: none.
  */
-const SenderAddress = z
+export const SenderAddress = z
   .string()
   .trim()
   .max(MAX_SENDER_ADDRESS)

@@ -45,6 +45,17 @@ export async function readSenderAddress(db: Db, userId: string): Promise<string 
   return rows[0]?.sender_address || null;
 }
 
+/**
+ * Stores the letters' sender address given with a first print (the text for all properties keeps its subject and
+ * body; without one, the built-in text is stored with it). Returns the address.
+ */
+export async function storeSenderAddress(db: Db, userId: string, address: string): Promise<string> {
+  await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body, sender_address)
+    VALUES (${userId}, ${ALL}, ${DEFAULT_TEXT.subject}, ${DEFAULT_TEXT.body}, ${address})
+    ON CONFLICT (user_id, property) DO UPDATE SET sender_address = excluded.sender_address, updated_at = now()`);
+  return address;
+}
+
 /** Saves a scope's text; `senderAddress` only with the text for all properties ('' clears it, absent keeps it). */
 export async function saveText(
   db: Db,

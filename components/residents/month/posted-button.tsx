@@ -1,0 +1,57 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { AlertDialog } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { StatusLine } from "@/components/ui/status-line";
+import { confirmLettersPosted, handoffMonthKeys } from "@/lib/client/handoff-month";
+import { formatMonth } from "@/lib/format";
+import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import { useDisplay, useT } from "@/lib/i18n/client";
+
+/**
+ * "Gedruckt und versandt" (POST /api/handoffs/posted): a print only makes the letters; this step, after a question,
+ * says they went out, and only then are their residents handed on (the proof names who confirmed it, and when). The
+ * views are read again whatever the outcome (`onSettled`: the month page's numbers).
+ */
+export function PostedButton({ value, onSettled }: { value: HandoffMonthInput; onSettled?: () => void }) {
+  const t = useT();
+  const display = useDisplay();
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const posted = useMutation({
+    mutationFn: () => confirmLettersPosted(value),
+    onSettled: () => {
+      onSettled?.();
+      return client.invalidateQueries({ queryKey: handoffMonthKeys.view(value) });
+    },
+  });
+  const month = formatMonth(value.month, display.locale, "long");
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button
+        type="button"
+        variant="secondary"
+        aria-disabled={posted.isPending}
+        className="aria-disabled:cursor-wait aria-disabled:opacity-70"
+        onClick={() => !posted.isPending && setAsking(true)}
+      >
+        {t("posted.button")}
+      </Button>
+      <AlertDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t("posted.ask.title")}
+        description={<p>{t("posted.ask.what", { property: value.property, month })}</p>}
+        cancelLabel={t("common.cancel")}
+        actionLabel={t("posted.ask.action")}
+        onAction={() => posted.mutate()}
+      />
+      <StatusLine tone={posted.isError ? "error" : "info"}>
+        {posted.isPending && t("posted.saving")}
+        {posted.isError && posted.error.message}
+        {posted.isSuccess && t("posted.done", { n: posted.data.posted })}
+      </StatusLine>
+    </div>
+  );
+}

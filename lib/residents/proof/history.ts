@@ -1,0 +1,127 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import type { Channel } from "@/lib/lists/units";
+import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
+
+/**
+ * What happened to each document of a property's month, whoever the one rule gives it to today (the proof of a
+ * month, issue #50): every delivery from the append-only record of outcomes (migration 0040), and what came after
+ * the first one: a move recorded that meets the document's period, a manager's assignment. A move that made the
+ * document "Mieterwechsel im Zeitraum" never takes the delivery before it out of the proof.
+ */
+
+export type Delivery = {
+  tenancyId: string | null;
+  /** The resident it went to (their data erased: null). */
+  resident: string | null;
+  channel: Channel;
+  state: "sent" | "failed" | "unknown" | "printed" | "posted" | "opened";
+  at: string;
+  by: string | null;
+  messageId: string | null;
+  reason: string | null;
+};
+export type AfterEvent = { kind: "move" | "assigned" | "notNeeded"; at: string; by: string | null };
+export type DocumentHistory = { deliveries: Delivery[]; after: AfterEvent[] };
+
+/** The key of a unit's document: unit, connection and document id. */
+export const historyKey = (unitId: string, connectionId: string, documentid: string) =>
+  `${unitId}\n${connectionId}\n${documentid}`;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+type OutcomeRow = {
+  unit_id: string;
+  connection_id: string;
+  documentid: string;
+  tenancy_id: string | null;
+  resident_name: string | null;
+  channel: Channel;
+  state: Delivery["state"];
+  at: Date | string;
+  by: string | null;
+  message_id: string | null;
+  reason: string | null;
+};
+type AfterRow = {
+  unit_id: string;
+  connection_id: string;
+  documentid: string;
+  kind: AfterEvent["kind"];
+  at: Date | string;
+  by: string | null;
+};
+
+/** The month's documents of the owner's units in the property (as the month view reads them: ../month/rows.ts). */
+const monthDocuments = (ownerId: string, input: HandoffMonthInput) => {
+  const first = `${input.month}-01`;
+  return sql`units u JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+    JOIN delivery_documents d ON d.connection_id = c.id AND ${isDocumentOfUnit}
+      AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
+      AND u.user_id = ${ownerId} AND u.property = ${input.property}`;
+};
+
+export async function readDocumentHistories(
+  db: Db,
+  ownerId: string,
+  input: HandoffMonthInput,
+): Promise<Map<string, DocumentHistory>> {
+  const outcomes = rowsOf<OutcomeRow>(
+    await db.execute(sql`
+      SELECT u.id AS unit_id, o.connection_id, o.documentid, o.tenancy_id,
+        CASE WHEN t.erased_at IS NULL AND NOT t.vacancy THEN t.resident_name END AS resident_name,
+        o.channel, o.state, o.at, b.email AS by, o.message_id, o.reason
+      FROM ${monthDocuments(ownerId, input)}
+      JOIN handoff_outcomes o ON o.connection_id = d.connection_id AND o.documentid = d.documentid AND o.unit_id = u.id
+      LEFT JOIN tenancies t ON t.id = o.tenancy_id
+      LEFT JOIN users b ON b.id = o.by_user
+      ORDER BY o.at, o.id`),
+  );
+  const out = new Map<string, DocumentHistory>();
+  for (const r of outcomes) {
+    const key = historyKey(r.unit_id, r.connection_id, r.documentid);
+    const h = out.get(key) ?? { deliveries: [], after: [] };
+    h.deliveries.push({
+      tenancyId: r.tenancy_id,
+      resident: r.resident_name,
+      channel: r.channel,
+      state: r.state,
+      at: iso(r.at),
+      // Opened by the resident through their link: nobody of the owner's did that.
+      by: r.state === "opened" ? null : r.by,
+      messageId: r.message_id,
+      reason: r.reason,
+    });
+    out.set(key, h);
+  }
+  if (out.size === 0) return out;
+  // After the first outcome: a tenancy meeting the period recorded later (a move), a manager's decision.
+  const after = rowsOf<AfterRow>(
+    await db.execute(sql`
+      WITH delivered AS (
+        SELECT u.id AS unit_id, d.connection_id, d.documentid, d.period_from, d.period_to, min(o.at) AS at
+        FROM ${monthDocuments(ownerId, input)}
+        JOIN handoff_outcomes o ON o.connection_id = d.connection_id AND o.documentid = d.documentid AND o.unit_id = u.id
+        GROUP BY u.id, d.connection_id, d.documentid, d.period_from, d.period_to
+      )
+      SELECT f.unit_id, f.connection_id, f.documentid, 'move' AS kind, t.created_at AS at, NULL AS by
+      FROM delivered f JOIN tenancies t ON t.unit_id = f.unit_id AND t.created_at > f.at
+        AND (t.move_in IS NULL OR t.move_in <= COALESCE(f.period_to, f.period_from))
+        AND (t.move_out IS NULL OR t.move_out >= f.period_from)
+      UNION ALL
+      SELECT f.unit_id, f.connection_id, f.documentid, CASE WHEN a.tenancy_id IS NULL THEN 'notNeeded' ELSE 'assigned' END,
+        a.decided_at, b.email
+      FROM delivered f JOIN handoff_assignments a ON a.connection_id = f.connection_id AND a.documentid = f.documentid
+        AND a.unit_id = f.unit_id AND a.decided_at > f.at
+      LEFT JOIN users b ON b.id = a.decided_by
+      ORDER BY at`),
+  );
+  for (const r of after)
+    out
+      .get(historyKey(r.unit_id, r.connection_id, r.documentid))
+      ?.after.push({ kind: r.kind, at: iso(r.at), by: r.by });
+  return out;
+}
