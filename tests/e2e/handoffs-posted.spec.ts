@@ -59,7 +59,7 @@ test("German: the first print asks for the sender's address, 'Gedruckt und versa
   );
   await expect(section.getByRole("button", { name: /^Alle weitergeben/ })).toHaveCount(0);
   const toPrint = section.getByTestId("todo-notPrinted");
-  await expect(toPrint).toContainText("Briefe noch nicht gedruckt: 2.");
+  await expect(toPrint).toContainText("Briefe zu drucken: 2.");
 
   // The first print: the page asks for the sender's postal address before anything is printed.
   await toPrint.getByRole("button", { name: "Briefe drucken (PDF)" }).click();
