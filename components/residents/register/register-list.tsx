@@ -15,7 +15,8 @@ import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
 import { OpenReports } from "./open-reports";
 import { RegisterSince } from "./register-since";
-import { UnitRow, type ReportConnections, type RowDialog } from "./unit-row";
+import type { RowDialog } from "./row-dialog";
+import { UnitRow, type ReportConnections } from "./unit-row";
 import { UnitTable } from "./unit-table";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";

@@ -5,7 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
 import { explainReport, type ExplainAction } from "@/lib/residents/reports/explain";
 import { formatDay, unitName } from "./tenancy-history";
-import type { RowDialog } from "./unit-row";
+import type { RowDialog } from "./row-dialog";
 
 type Report = Unit["reports"][number];
 /** Attempts of an `unknown` report before it waits for a change (lib/residents/reports/store.ts). */

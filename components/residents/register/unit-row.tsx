@@ -1,17 +1,14 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { Td } from "@/components/ui/table";
-import { historyOf, type Tenancy } from "@/lib/client/tenancies";
+import { historyOf } from "@/lib/client/tenancies";
 import type { Unit } from "@/lib/client/units";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { PortalLinkActions } from "./portal-link-actions";
 import { ReportStatus } from "./report-status";
+import type { RowDialog } from "./row-dialog";
 import { formatDay, TenancyHistory, unitName } from "./tenancy-history";
 import { CARD, UnitNumberCell } from "./unit-table";
-
-/** What a row opens: the unit's edit, a move, or one tenancy's dates. */
-export type RowDialog =
-  { kind: "edit"; unit: Unit } | { kind: "move"; unit: Unit } | { kind: "correct"; unit: Unit; tenancy: Tenancy };
 
 /** The present resident with contact, else "Leerstand" (a running vacancy) or no resident at all. */
 function PresentResident({ unit }: { unit: Unit }) {
