@@ -139,6 +139,10 @@ export const ConfirmationRunAnswer = z.object({
     .enum(["done", "cancelled", "instance_ended"])
     .nullable()
     .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+  scope: z
+    .string()
+    .nullable()
+    .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
 });
 export const ConfirmationRunsAnswer = z.object({ runs: z.array(ConfirmationRunAnswer) });
 export const SyncProgressLine = z.object({ seen: Int, count: Int });
