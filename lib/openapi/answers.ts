@@ -190,6 +190,7 @@ export const InboxAnswer = z.object({
           property: z.string().nullable(),
           address: z.string().nullable(),
           resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }).nullable(),
+          vacant: z.boolean().meta({ description: "no resident today, by a vacancy the register records" }),
         })
         .nullable()
         .meta({ description: "what the user's unit register says of the unit; null when it is not in the register" }),
