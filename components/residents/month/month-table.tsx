@@ -26,6 +26,7 @@ const TONE: Record<MonthEntry["status"], string> = {
   notNeeded: "text-slate-700",
   erased: "text-slate-700",
   noResident: "text-slate-700",
+  notConfirmed: "text-slate-700",
   notArchived: "text-amber-800",
   noDocument: "text-slate-700",
 };

@@ -34,6 +34,7 @@ export const MONTH_STATUSES = [
   "notNeeded",
   "erased",
   "noResident",
+  "notConfirmed",
   "notArchived",
   "noDocument",
 ] as const;
