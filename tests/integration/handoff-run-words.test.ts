@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { uvi } from "../support/delivery";
+import { keptMail } from "../support/mail";
 import { freePort } from "../support/server";
 import { api } from "../support/session";
 import { sandboxSuite } from "../support/suite";
@@ -9,7 +10,7 @@ import { sandboxSuite } from "../support/suite";
  * Issue #50, runs and words: a run belongs to the page that started it (`scope`: `GET .../runs?scope=` lists that
  * page's runs only), its record names each document by its file (a reloaded page shows names, not ids), and a
  * skipped document's reason is kept as a code, read in each reader's language; a line kept as words before that is
- * shown as it was written.
+ * shown as it was written. Each e-mail is a detail of the hand-off's one access line, at debug.
  */
 
 const REGISTER = [
@@ -122,5 +123,24 @@ describe("hand-off runs: their page and their words", () => {
       english.lines.map((l) => l.message),
       ["No resident is registered for this usage unit.", "Alte Begründung."],
     );
+  });
+
+  test("a hand-off by e-mail writes its one access line; the e-mail itself is a debug line", async () => {
+    const since = s.server.output().length;
+    const res = await api(s.manager.session, s.server.url, "/api/handoffs", {
+      method: "POST",
+      json: { documents: [doc("m-1")], scope: "inbox" },
+    });
+    assert.equal(res.status, 200, res.text);
+    const run = await finished(res.headers.get("Handoff-Run") ?? "");
+    assert.deepEqual(
+      run.lines.map((l) => l.state),
+      ["sent"],
+    );
+    assert.equal((await keptMail(s.server)).length, 1);
+    await new Promise((r) => setTimeout(r, 200));
+    const written = s.server.output().slice(since);
+    assert.match(written, /POST \/api\/handoffs 200|"route":"\/api\/handoffs"/, written);
+    assert.doesNotMatch(written, /e-mail sent/, "no info line per e-mail");
   });
 });
