@@ -7,7 +7,7 @@ import { handoffRunKeys, useHandoffRun } from "@/components/residents/handoffs/u
 import { fetchJson } from "@/lib/client/fetch-json";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
 import type { HandoffRunDetail } from "@/lib/client/types";
-import { monthScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/ops/run-scope";
 
 /**
  * The month page's runs, the inbox's own ones (bulk confirmation: components/documents/use-confirm-run.ts; hand-off:
@@ -49,6 +49,9 @@ export const docViewOf = (d: RoundDocument): DocView => ({
   recipient: null,
   billing: false,
 });
+
+/** The month page's runs of `month` (lib/ops/run-scope.ts; written here, so that its zod schema stays off the page). */
+const monthScope = (month: string): RunScope => `month:${month}`;
 
 /** The record of the hand-off the panel follows (the panel polls it: this only reads the same cache entry). */
 function useHandoffEnded(id: string | null): boolean | null {

@@ -13,5 +13,3 @@ export type RunScope = z.infer<typeof RunScope>;
 
 /** A list of runs, of one scope when asked. */
 export const RunsQuery = z.strictObject({ scope: RunScope.optional() });
-
-export const monthScope = (month: string): RunScope => `month:${month}`;
