@@ -7,7 +7,8 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
  * (the rows' cells place themselves; the head is left to screen readers).
  */
 export function Table(props: {
-  caption: string;
+  /** Words, or words with a file name in them (NamingFile, components/ui/file-name.tsx). */
+  caption: ReactNode;
   captionHidden?: boolean;
   scrollLabel?: string;
   cards?: boolean;
