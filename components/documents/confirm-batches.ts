@@ -1,5 +1,6 @@
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
 import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
+import type { RunScope } from "@/lib/ops/run-scope";
 import { batchesOf, docKey, type Target } from "./inbox-model";
 
 export type Control = { stop: boolean; runId?: string };
@@ -14,14 +15,16 @@ export type Outcome = { state: OutcomeState; message?: string };
  * One `POST .../confirmations` per connection (at most 1000 ids each), the outcome of every
  * document recorded as its line arrives. A refusal before the stream began sent nothing (failed);
  * a stream cut off mid-way leaves the rest unknown: the server goes on without us, and the next
- * sync reconciles them. Once `control.stop` no further batch is sent. Loaded with the first run
- * (use-confirm-run.ts): the inbox's first load does not carry it.
+ * sync reconciles them. Once `control.stop` no further batch is sent. Each run is the page's of `scope`
+ * (lib/ops/run-scope.ts). Loaded with the first run (use-confirm-run.ts): the inbox's first load does
+ * not carry it.
  */
 export async function confirmBatches(
   targets: Target[],
   control: Control,
   record: (entries: [string, Outcome][]) => void,
   onRun: (id: string) => void,
+  scope: RunScope,
 ) {
   for (const batch of batchesOf(targets)) {
     const waiting = new Set(batch.targets.map((t) => t.key));
@@ -53,7 +56,7 @@ export async function confirmBatches(
     try {
       await postNdjson<ConfirmationsLine>(
         `/api/connections/${batch.connectionId}/confirmations`,
-        { documentids: batch.targets.map((t) => t.documentid) },
+        { documentids: batch.targets.map((t) => t.documentid), scope },
         onLine,
         {
           onHeaders,

@@ -1,4 +1,5 @@
 "use client";
+import { NamingFile } from "@/components/ui/file-name";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import type { Connection } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
@@ -37,9 +38,11 @@ export function ConfirmDialog(props: {
       description={
         <>
           <p>
-            {n === 1
-              ? t("inbox.confirm.what.one", { name: targets[0]?.filename ?? "" })
-              : t("inbox.confirm.what.other", { n })}
+            {n === 1 ? (
+              <NamingFile words={(name) => t("inbox.confirm.what.one", { name })} name={targets[0]?.filename ?? ""} />
+            ) : (
+              t("inbox.confirm.what.other", { n })
+            )}
           </p>
           <p>
             <span className="font-medium">

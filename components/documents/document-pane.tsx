@@ -10,7 +10,17 @@ import { LazyDocumentViewer } from "@/components/viewer/lazy-viewer";
 import { HttpError } from "@/lib/client/fetch-json";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { isConfirmable, type DocView } from "./inbox-model";
+import { isConfirmable, isHandoffable, type DocView } from "./inbox-model";
+
+/**
+ * Once confirmed (before, "Bestätigen und weitergeben" asks), a document its resident can receive is handed on from the
+ * viewer too: one the rule gives to a resident of its period.
+ */
+const handsOn = (doc: DocView) =>
+  !isConfirmable(doc) &&
+  isHandoffable(doc) &&
+  (doc.state === "confirmed" || doc.state === "elsewhere") &&
+  (doc.recipient === "resident" || doc.recipient === "assigned");
 
 const PANE =
   "flex flex-col gap-3 bg-white p-3 md:rounded md:border md:border-slate-300 max-md:min-h-full lg:sticky lg:top-4 lg:h-[calc(100vh-2rem)]";
@@ -18,8 +28,7 @@ const PANE =
 /**
  * The right half of the split view (on a phone, the whole screen): the open document in the
  * viewer island, with its facts and the provider's details of the file, a close button (Esc does the same) and, while
- * it is open, its
- * confirmation. A document named only by a link is looked up by fetching it (the viewer shares
+ * it is open, its confirmation; once confirmed, its hand-off to the resident ("Weitergeben"). A document named only by a link is looked up by fetching it (the viewer shares
  * that fetch), then named by its record's file name and state; when the route does not know it, the pane says so and
  * leads back. However it opens (a link, a reload, the keyboard), it is brought into view.
  */
@@ -29,6 +38,7 @@ export function DocumentPane(props: {
   inDialog: boolean;
   onClose: () => void;
   onConfirm: () => void;
+  onHandoff: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -63,6 +73,11 @@ export function DocumentPane(props: {
         </div>
         <div className="flex shrink-0 gap-2">
           {isConfirmable(doc) && !mismatch && <Button onClick={props.onConfirm}>{t("inbox.doc.confirm")}</Button>}
+          {handsOn(doc) && (
+            <Button variant="secondary" onClick={props.onHandoff}>
+              {t("inbox.handoff.doc")}
+            </Button>
+          )}
           <Button variant="secondary" onClick={props.onClose}>
             {t("common.close")}
           </Button>

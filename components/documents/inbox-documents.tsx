@@ -75,6 +75,7 @@ export function InboxDocuments(props: Props) {
       inDialog={narrow}
       onClose={props.onCloseViewer}
       onConfirm={() => props.onAsk([openDoc])}
+      onHandoff={() => props.onHandoff([openDoc])}
     />
   );
   return (

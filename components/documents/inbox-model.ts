@@ -93,9 +93,10 @@ export const isConfirmable = (d: Pick<DocView, "state" | "partial">) =>
 
 /**
  * Every document of a flat can be handed to its resident, confirmed or not, archived or not (the hand-off archives it
- * first); a file of the whole property cannot.
+ * first); a file of the whole property cannot, nor one the rule says needs none (a vacancy, or marked so).
  */
-export const isHandoffable = (d: Pick<DocView, "billing" | "partial">) => !d.partial && !d.billing;
+export const isHandoffable = (d: Pick<DocView, "billing" | "partial" | "recipient">) =>
+  !d.partial && !d.billing && d.recipient !== "vacancy" && d.recipient !== "none";
 
 /** A document can be selected to be confirmed or handed off. */
 export const isSelectable = (d: DocView) => isConfirmable(d) || isHandoffable(d);

@@ -55,7 +55,8 @@ export function SelectionBar(props: {
           </Button>
         </>
       )}
-      <Button variant="secondary" className="ml-auto" onClick={props.onHelp} aria-keyshortcuts="?">
+      {/* Below `md` (a phone, a tablet upright) no keyboard is expected: the help's button is not shown; "?" opens it. */}
+      <Button variant="secondary" className="ml-auto max-md:hidden" onClick={props.onHelp} aria-keyshortcuts="?">
         {t("inbox.keys.button")}
       </Button>
     </div>

@@ -31,7 +31,7 @@ function factsOf(t: ReturnType<typeof useT>, group: InboxGroup, docs: DocView[])
   if (group.billing) return [["inbox.billing.number", group.unit ?? "—"], open];
   const resident = r?.resident
     ? t("inbox.unit.residentOn", { name: r.resident.name, channel: t(`units.channel.${r.resident.channel}`) })
-    : t("inbox.unit.noResident");
+    : t(r?.vacant ? "inbox.unit.vacancy" : "inbox.unit.noResident");
   const properties = propertiesOf(docs);
   return [
     ...(group.label && group.unit ? [["inbox.unit.number", group.unit] as [MessageKey, string]] : []),

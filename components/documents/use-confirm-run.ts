@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { confirmationRunKeys, confirmationRunsQuery, connectionKeys, inboxKeys } from "@/lib/client/queries";
 import type { ConfirmationRun } from "@/lib/client/types";
+import type { RunScope } from "@/lib/ops/run-scope";
 import type { Control, Outcome, OutcomeState } from "./confirm-batches";
 import type { Target } from "./inbox-model";
 
@@ -79,36 +80,44 @@ function telling(record: (entries: [string, Outcome][]) => void, tell: (keys: st
   };
 }
 
-function useOwnRun(onConfirmed: (keys: string[]) => void) {
-  const client = useQueryClient();
-  const listener = useRef(onConfirmed);
-  useEffect(() => void (listener.current = onConfirmed));
-  // Outcomes arrive line by line while the mutation is pending: they are its data, kept beside it.
+/** Outcomes arrive line by line while the mutation is pending: they are its data, kept beside it. */
+function useOutcomes() {
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
-  const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
-  const [cancelRequested, setCancelRequested] = useState(false);
-  // Set with the click that starts it, so that the panel appears as the question closes (and takes the focus from it).
-  const [run, setRun] = useState<{ key: number; targets: Target[] }>({ key: 0, targets: [] });
-  // Read by the batches while they run, set by a click: not for rendering.
-  const control = useRef<Control>({ stop: false });
   const record = (entries: [string, Outcome][]) =>
     setOutcomes((prev) => {
       const next = new Map(prev);
       for (const [k, o] of entries) next.set(k, o);
       return next;
     });
+  return { outcomes, record, reset: () => setOutcomes(new Map()) };
+}
+
+type OwnRun = { key: number; targets: Target[]; scope: RunScope | null };
+
+function useOwnRun(onConfirmed: (keys: string[]) => void, scope: RunScope | null) {
+  const client = useQueryClient();
+  const listener = useRef(onConfirmed);
+  useEffect(() => void (listener.current = onConfirmed));
+  const { outcomes, record, reset } = useOutcomes();
+  const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
+  const [cancelRequested, setCancelRequested] = useState(false);
+  // Set with the click that starts it, so that the panel appears as the question closes (and takes the focus from it).
+  const [run, setRun] = useState<OwnRun>({ key: 0, targets: [], scope: null });
+  // Read by the batches while they run, set by a click: not for rendering.
+  const control = useRef<Control>({ stop: false });
 
   const mutation = useMutation({
     // Resolves to the keys of the documents this run confirmed (for a hand-off that follows it).
-    mutationFn: async (targets: Target[]) => {
+    mutationFn: async ({ targets, scope }: { targets: Target[]; scope: RunScope }) => {
       const { confirmBatches } = await import("./confirm-batches");
       const own = control.current;
       const confirmed: string[] = [];
-      await confirmBatches(targets, own, telling(record, listener.current, confirmed), (id) => {
+      const onRun = (id: string) => {
         setRunIds((prev) => new Set([...prev, id]));
         // Cancelled between the request and its answer: the server learns of it now.
         if (own.stop) void cancelRun(id).catch(() => undefined);
-      });
+      };
+      await confirmBatches(targets, own, telling(record, listener.current, confirmed), onRun, scope);
       return confirmed;
     },
     onSettled: () =>
@@ -120,17 +129,22 @@ function useOwnRun(onConfirmed: (keys: string[]) => void) {
 
   const { key, targets } = run;
   const tally = tallyOf(targets, outcomes);
+  // Until the mutation reports itself pending, the missing outcomes say it runs.
+  const running = targets.length > 0 && (mutation.isPending || tally.done < tally.total);
   return {
     runIds,
+    running,
     start: (next: Target[], then?: (confirmed: string[]) => void) => {
+      if (scope === null) return;
       control.current = { stop: false };
-      setOutcomes(new Map());
+      reset();
       setCancelRequested(false);
-      setRun((r) => ({ key: r.key + 1, targets: next }));
-      mutation.mutate(next, { onSuccess: (confirmed) => then?.(confirmed) });
+      setRun((r) => ({ key: r.key + 1, targets: next, scope }));
+      mutation.mutate({ targets: next, scope }, { onSuccess: (confirmed) => then?.(confirmed) });
     },
+    // The panel of the run started here, on the page of its scope only (another month's page does not show it).
     panel:
-      targets.length === 0
+      targets.length === 0 || run.scope !== scope
         ? null
         : ({
             key,
@@ -138,8 +152,7 @@ function useOwnRun(onConfirmed: (keys: string[]) => void) {
             targets,
             outcomes,
             tally,
-            // Until the mutation reports itself pending, the missing outcomes say it runs.
-            running: mutation.isPending || tally.done < tally.total,
+            running,
             cancelRequested,
             interrupted: false,
             cancel: () => {
@@ -150,7 +163,7 @@ function useOwnRun(onConfirmed: (keys: string[]) => void) {
             },
             close: () => {
               mutation.reset();
-              setOutcomes(new Map());
+              reset();
               setRun((r) => ({ ...r, targets: [] }));
             },
           } satisfies RunPanelState),
@@ -158,15 +171,15 @@ function useOwnRun(onConfirmed: (keys: string[]) => void) {
 }
 
 /**
- * Bulk runs of this user found on the server (a reloaded page, another tab): shown while they run
- * and once they have ended, read again every POLL_MS while one runs. The page's own runs are not
- * among them (`own`).
+ * Bulk runs of this user that a page of `scope` started, found on the server (a reloaded page, another tab): shown
+ * while they run and once they have ended, read again every POLL_MS while one runs. The page's own runs are not
+ * among them (`own`), nor those of another page.
  */
-function useFoundRuns(own: ReadonlySet<string>, busy: boolean) {
+function useFoundRuns(own: ReadonlySet<string>, busy: boolean, scope: RunScope | null) {
   const client = useQueryClient();
   const runs = useQuery({
-    ...confirmationRunsQuery(),
-    enabled: !busy,
+    ...confirmationRunsQuery(scope ?? "inbox"),
+    enabled: !busy && scope !== null,
     refetchInterval: (q) => (q.state.data?.runs.some((r) => r.finishedAt === null) ? POLL_MS : false),
   });
   // The runs seen running are followed until the panel is closed, also after they ended.
@@ -209,11 +222,13 @@ function useFoundRuns(own: ReadonlySet<string>, busy: boolean) {
 }
 
 /**
- * The run panel's state: this page's own run if it started one, else the runs found on the server. `onConfirmed`
- * hears of the documents this page's run confirmed as their lines arrive.
+ * The run panel's state on the page of `scope` (lib/ops/run-scope.ts; null: none yet, nothing is found or started):
+ * this page's own run if it started one there, else the runs of that scope found on the server. `running` tells of
+ * the own run wherever it was started. `onConfirmed` hears of the documents this page's run confirmed as their lines
+ * arrive.
  */
-export function useConfirmRun(onConfirmed: (keys: string[]) => void = () => undefined) {
-  const own = useOwnRun(onConfirmed);
-  const found = useFoundRuns(own.runIds, own.panel?.running ?? false);
-  return { start: own.start, panel: own.panel ?? found };
+export function useConfirmRun(scope: RunScope | null, onConfirmed: (keys: string[]) => void = () => undefined) {
+  const own = useOwnRun(onConfirmed, scope);
+  const found = useFoundRuns(own.runIds, own.running, scope);
+  return { start: own.start, running: own.running, panel: own.panel ?? found };
 }

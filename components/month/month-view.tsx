@@ -57,7 +57,7 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
   const t = useT();
   const [search, update] = useSearchState(readMonthRoundSearch, NO_DEFAULTS);
   const month = search.month ?? initialMonth ?? undefined;
-  const runs = useMonthRuns();
+  const runs = useMonthRuns(month ?? null);
   // The documents of the last run started here, to name them in the hand-off's panel.
   const [named, setNamed] = useState<RoundDocument[]>([]);
   const view = useQuery({

@@ -7,6 +7,7 @@ import { handoffRunKeys, useHandoffRun } from "@/components/residents/handoffs/u
 import { fetchJson } from "@/lib/client/fetch-json";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
 import type { HandoffRunDetail } from "@/lib/client/types";
+import type { RunScope } from "@/lib/ops/run-scope";
 
 /**
  * The month page's runs, the inbox's own ones (bulk confirmation: components/documents/use-confirm-run.ts; hand-off:
@@ -49,6 +50,9 @@ export const docViewOf = (d: RoundDocument): DocView => ({
   billing: false,
 });
 
+/** The month page's runs of `month` (lib/ops/run-scope.ts; written here, so that its zod schema stays off the page). */
+const monthScope = (month: string): RunScope => `month:${month}`;
+
 /** The record of the hand-off the panel follows (the panel polls it: this only reads the same cache entry). */
 function useHandoffEnded(id: string | null): boolean | null {
   const record = useQuery({
@@ -60,13 +64,19 @@ function useHandoffEnded(id: string | null): boolean | null {
   return record.data ? record.data.finishedAt !== null : null;
 }
 
-export function useMonthRuns() {
+/**
+ * The runs of the month page of `month` (its scope, lib/ops/run-scope.ts): their panels show on that month's page only;
+ * a run started here is followed to its end also while another month is shown.
+ */
+export function useMonthRuns(month: string | null) {
   const client = useQueryClient();
-  const confirm = useConfirmRun();
-  const handoff = useHandoffRun();
-  const handoffEnded = useHandoffEnded(handoff.panel?.id ?? null);
-  const confirming = confirm.panel?.running ?? false;
-  const handingOn = handoff.panel !== null && handoff.panel.error === null && handoffEnded !== true;
+  const scope = month === null ? null : monthScope(month);
+  const confirm = useConfirmRun(scope);
+  const handoff = useHandoffRun(scope);
+  const followed = handoff.own ?? handoff.panel;
+  const handoffEnded = useHandoffEnded(followed?.id ?? null);
+  const confirming = confirm.running || (confirm.panel?.running ?? false);
+  const handingOn = followed !== null && followed.error === null && handoffEnded !== true;
 
   const handOn = (docs: RoundDocument[]) => handoff.start(docs.map(targetOf), false);
 
@@ -80,7 +90,7 @@ export function useMonthRuns() {
       if (then)
         void client.fetchQuery(roundDocumentsQuery(then)).then((list) => {
           const docs = list.documents.filter((d) => d.confirmed && d.handsOn);
-          if (docs.length > 0) handoff.start(docs.map(targetOf), false);
+          if (docs.length > 0) handoff.start(docs.map(targetOf), false, monthScope(then.month));
         });
     }
     wasConfirming.current = confirming;

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -114,7 +115,9 @@ export function FileList({
           data-testid="outbox-file"
         >
           <div className="min-w-0 sm:w-2/5">
-            <p className="font-medium [overflow-wrap:anywhere]">{row.file.name}</p>
+            <p className="font-medium">
+              <FileName name={row.file.name} />
+            </p>
             <p className="text-xs text-slate-600">{formatBytes(row.file.size, locale)}</p>
           </div>
           <div className="min-w-0 flex-1">

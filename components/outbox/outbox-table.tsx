@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import type { ReactNode } from "react";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { OutboxItem, SupportOutboxItem } from "@/lib/client/outbox";
@@ -48,7 +49,9 @@ export function OutboxTable<I extends OutboxItem>(props: {
             <Td
               className={`min-w-44 max-w-72 [overflow-wrap:anywhere] max-md:order-1 max-md:max-w-none ${CARD.wide} ${CARD.cell}`}
             >
-              <div className="font-medium">{item.filename}</div>
+              <div className="font-medium">
+                <FileName name={item.filename} />
+              </div>
               <div className="font-mono text-xs text-slate-600" title={item.sha256}>
                 {t("outbox.sha", { sha: item.sha256.slice(0, 12) })}
               </div>

@@ -1,4 +1,5 @@
 "use client";
+import { NamingFile } from "@/components/ui/file-name";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
@@ -42,7 +43,10 @@ export function ResolveActions({ item }: { item: OutboxItem }) {
         title={t(asking === "failed" ? "outbox.resolve.failed" : "outbox.resolve.sent")}
         description={
           <p>
-            {t(asking === "failed" ? "outbox.resolve.failedAsk" : "outbox.resolve.sentAsk", { name: item.filename })}
+            <NamingFile
+              words={(name) => t(asking === "failed" ? "outbox.resolve.failedAsk" : "outbox.resolve.sentAsk", { name })}
+              name={item.filename}
+            />
           </p>
         }
         cancelLabel={t("common.cancel")}

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import { useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -90,7 +91,9 @@ function SendQuestion({ asking, connection, onClose, onSend, returnFocus }: Ques
           </p>
           <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
             {asking?.rows.map((r) => (
-              <li key={r.key}>{r.file.name}</li>
+              <li key={r.key}>
+                <FileName name={r.file.name} />
+              </li>
             ))}
           </ul>
         </>

@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import type { SandboxMail } from "@/lib/client/sandbox-mail";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
@@ -36,8 +37,10 @@ export function MailMessage({ mail, index }: { mail: SandboxMail; index: number 
           <ul className="mt-1 space-y-1 text-sm">
             {mail.attachments.map((a, i) => (
               <li key={i} className="break-words">
-                <span className="font-medium">{a.filename ?? t("sandboxMail.unnamed")}</span> · {a.contentType} ·{" "}
-                {formatBytes(a.size, display.locale)}
+                <span className="font-medium">
+                  {a.filename ? <FileName name={a.filename} /> : t("sandboxMail.unnamed")}
+                </span>{" "}
+                · {a.contentType} · {formatBytes(a.size, display.locale)}
                 <br />
                 <span className="text-slate-700">SHA-256 </span>
                 <code className="break-all text-xs">{a.sha256}</code>

@@ -19,3 +19,25 @@ export function FileName({ name }: { name: string }) {
     </span>
   );
 }
+
+/** Stands for the file name in a sentence while it is made (a character no catalogue text holds). */
+const SLOT = "\u0000";
+
+/**
+ * A sentence that names a file ("Sie bestätigen … den Empfang von {name}."), the name in it wrapping only after its
+ * separators like `FileName`: `words` makes the sentence with the place of the name it is given.
+ */
+export function NamingFile({ words, name }: { words: (slot: string) => string; name: string }) {
+  const [before = "", ...rest] = words(SLOT).split(SLOT);
+  return (
+    <>
+      {before}
+      {rest.map((after, i) => (
+        <Fragment key={i}>
+          <FileName name={name} />
+          {after}
+        </Fragment>
+      ))}
+    </>
+  );
+}

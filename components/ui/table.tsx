@@ -7,7 +7,8 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
  * (the rows' cells place themselves; the head is left to screen readers).
  */
 export function Table(props: {
-  caption: string;
+  /** Words, or words with a file name in them (NamingFile, components/ui/file-name.tsx). */
+  caption: ReactNode;
   captionHidden?: boolean;
   scrollLabel?: string;
   cards?: boolean;
@@ -21,7 +22,14 @@ export function Table(props: {
       className="relative overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       <table className={`w-full border-collapse text-left text-sm ${props.cards ? "max-md:block" : ""}`}>
-        <caption className={captionHidden ? "sr-only" : "px-3 py-2 text-left font-medium text-slate-900"}>
+        {/* A table of cards is a block below `md`: its caption too, else it is as narrow as a table of no columns. */}
+        <caption
+          className={
+            captionHidden
+              ? "sr-only"
+              : `px-3 py-2 text-left font-medium text-slate-900 ${props.cards ? "max-md:block" : ""}`
+          }
+        >
           {caption}
         </caption>
         {children}

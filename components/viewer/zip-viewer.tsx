@@ -1,5 +1,5 @@
 "use client";
-import { FileName } from "@/components/ui/file-name";
+import { FileName, NamingFile } from "@/components/ui/file-name";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -159,7 +159,14 @@ export function ZipViewer({ bytes, src, filename }: { bytes: Uint8Array; src: st
       {files.length === 0 ? (
         <p className="text-sm text-slate-700">{t("viewer.zip.empty")}</p>
       ) : (
-        <Table caption={t("viewer.zip.caption", { filename, count: files.length })}>
+        <Table
+          caption={
+            <NamingFile
+              words={(name) => t("viewer.zip.caption", { filename: name, count: files.length })}
+              name={filename}
+            />
+          }
+        >
           <thead>
             <tr>
               <Th>{t("viewer.zip.name")}</Th>

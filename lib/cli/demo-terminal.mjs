@@ -1,6 +1,6 @@
 // What `npm run demo` prints (lib/cli/demo.mjs): a word before a long first start, the login and where to begin,
 // then the server's lines without the demo's own set-up requests, so that what follows the login is one access line
-// per request a person made (lib/cli/observe.mjs leaves prefetches and probes at debug).
+// per page or action a person made (lib/cli/observe.mjs leaves the pages' reads, prefetches and probes at debug).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -30,11 +30,15 @@ export function passServerOutput(stream) {
   });
 }
 
-/** The printout once the demo is ready: the login, where to begin, what the demo set up, where its data lie. */
+/**
+ * The printout once the demo is ready: the login, where to begin, what the demo set up, where its data lie. Each line
+ * says its words in German, then in English after " / ", labels and values alike (the values come from demo.mjs in
+ * the same form).
+ */
 export function banner(d) {
   const mail = d.sandboxOn
     ? `${d.base}/sandbox/mail  (Sandbox-Postfach / sandbox mailbox, SMTP 127.0.0.1:${d.smtpPort})`
-    : "wie SMTP_URL / as SMTP_URL says";
+    : "wie SMTP_URL sagt / as SMTP_URL says";
   return `
   ARGE-Posteingang läuft / is running  (bereit nach / ready after ${d.seconds} s)
     URL:                 ${d.base}
@@ -42,15 +46,19 @@ export function banner(d) {
     Erste Schritte:      anmelden: die „Monatsübersicht“ zeigt je Liegenschaft, was angekommen, bestätigt und
                          weitergegeben ist; „Posteingang“: ein Dokument öffnen, bestätigen und weitergeben;
                          die E-Mails im Sandbox-Postfach
+    First steps:         sign in: "Monatsübersicht" shows per property what arrived, was confirmed and handed on;
+                         "Posteingang": open a document, confirm it and hand it on; the e-mails in the sandbox mailbox
                          (README.md, „Erste Schritte“ / first steps)
-    Sandbox-Token:       ${d.sandboxToken}  (Authorization: Bearer … for ${d.base}/sandbox/api/...)
-    Verbindungen:        ${d.connections.status}
-    Nutzeinheiten:       ${d.register}
-    E-Mail an Bewohner:  ${mail}
-    Sandbox-Zugangsdaten der Verbindungen / the connections' sandbox credentials (Benutzer bzw. Client-ID / Passwort bzw. Secret):
+    Sandbox-Token:       ${d.sandboxToken}  (Authorization: Bearer … für / for ${d.base}/sandbox/api/...)
+    Verbindungen / connections:        ${d.connections.status}
+    Nutzeinheiten / usage units:       ${d.register}
+    E-Mail an Bewohner / resident mail: ${mail}
+    Sandbox-Zugangsdaten der Verbindungen (Benutzer bzw. Client-ID, Passwort bzw. Secret) /
+    the connections' sandbox credentials (user or client id, password or secret):
 ${d.connections.credentials.join("\n")}
     Daten / data:        ${d.dataDir}
   Beenden / stop: Ctrl+C
 
-  Zugriffe / requests (eine Zeile je Seite oder Aktion; LOG_LEVEL=debug zeigt auch Vorabrufe und Proben):`;
+  Zugriffe: eine Zeile je Seite oder Aktion / requests: one line per page or action
+    (LOG_LEVEL=debug: auch Abrufe der Seiten, Vorabrufe, E-Mails, Proben / also the pages' reads, prefetches, e-mails, probes):`;
 }

@@ -40,7 +40,7 @@ function demoSecrets() {
 
 function buildIfNeeded() {
   if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
-  console.log("Building the application (first start) ...");
+  console.log("Anwendung wird gebaut (erster Start) … / building the application (first start) …");
   const r = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -120,9 +120,9 @@ function credentialLines(plan) {
         ? `${c.auth.username} / ${c.auth.password}`
         : `${c.auth.clientId} / ${c.auth.clientSecret}`;
     const extra = [
-      c.authUrl && `Identitätsdienst ${c.authUrl}`,
+      c.authUrl && `Identitätsdienst / identity service ${c.authUrl}`,
       c.customerNumber && `kd ${c.customerNumber}`,
-      c.onSiteRolesUrl && `Meldungen ${c.onSiteRolesUrl}`,
+      c.onSiteRolesUrl && `Meldungen / reports ${c.onSiteRolesUrl}`,
     ]
       .filter(Boolean)
       .join(", ");
@@ -133,15 +133,17 @@ function credentialLines(plan) {
 /** Creates the planned connections once (a user who has connections keeps them) and syncs each. */
 async function ensureConnections(secrets, plan) {
   const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
-  if (!cookie) return "sign-in failed";
+  if (!cookie) return "Anmeldung fehlgeschlagen / sign-in failed";
   const headers = { Cookie: cookie, "Content-Type": "application/json" };
   const existing = await call(`${base}/api/connections`, { headers });
-  if (existing.status === 404) return "connections are not available in this version";
-  if ((await existing.json()).length > 0) return "present";
+  if (existing.status === 404)
+    return "in dieser Version nicht vorhanden / connections are not available in this version";
+  if ((await existing.json()).length > 0) return "vorhanden / present";
   const ids = [];
   for (const body of plan) {
     const res = await call(`${base}/api/connections`, { method: "POST", headers, body: JSON.stringify(body) });
-    if (res.status !== 201) return `creating "${body.name}" failed (${res.status})`;
+    if (res.status !== 201)
+      return `„${body.name}“ nicht angelegt (${res.status}) / creating "${body.name}" failed (${res.status})`;
     ids.push((await res.json()).id);
   }
   // A first sync, so that the inbox is filled at once; later the background sync keeps it current.
@@ -151,7 +153,7 @@ async function ensureConnections(secrets, plan) {
     const last = (await res.text()).trim().split("\n").pop() ?? "{}";
     open += JSON.parse(last).open ?? 0;
   }
-  return `created and synced (${open} open documents)`;
+  return `angelegt und abgeglichen (${open} offene Dokumente) / created and synced (${open} open documents)`;
 }
 
 /**
@@ -160,21 +162,24 @@ async function ensureConnections(secrets, plan) {
  */
 async function ensureRegister(secrets) {
   const cookie = await signIn(secrets.adminEmail, secrets.adminPassword);
-  if (!cookie) return "sign-in failed";
+  if (!cookie) return "Anmeldung fehlgeschlagen / sign-in failed";
   const existing = await call(`${base}/api/units?limit=1`, { headers: { Cookie: cookie } });
-  if (!existing.ok) return `not available (${existing.status})`;
-  if ((await existing.json()).count > 0) return "present";
+  if (!existing.ok) return `nicht verfügbar (${existing.status}) / not available (${existing.status})`;
+  if ((await existing.json()).count > 0) return "vorhanden / present";
   const csv = await call(`${base}/sandbox/api/demo/register.csv`, {
     headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
   });
-  if (!csv.ok) return `the sandbox has no demo register (${csv.status})`;
+  if (!csv.ok)
+    return `die Sandbox hat kein Demo-Verzeichnis (${csv.status}) / the sandbox has no demo register (${csv.status})`;
   const res = await call(`${base}/api/units`, {
     method: "PUT",
     headers: { Cookie: cookie, "Content-Type": "text/csv" },
     body: await csv.text(),
   });
   const report = await res.json();
-  return res.ok ? `imported (${report.created} usage units)` : `import failed (${res.status})`;
+  return res.ok
+    ? `importiert (${report.created} Nutzeinheiten) / imported (${report.created} usage units)`
+    : `Import fehlgeschlagen (${res.status}) / import failed (${res.status})`;
 }
 
 /** The demo's connections, made if missing, and the credentials they use (empty when there is no plan). */
@@ -182,10 +187,18 @@ async function demoConnections(secrets) {
   const stateRes = await call(`${base}/sandbox/api/state`, {
     headers: { Authorization: `Bearer ${secrets.sandboxAdminToken}` },
   });
-  if (!stateRes.ok) return { status: `sandbox state unavailable (${stateRes.status})`, credentials: [] };
+  if (!stateRes.ok)
+    return {
+      status: `Sandbox-Zustand nicht verfügbar (${stateRes.status}) / sandbox state unavailable (${stateRes.status})`,
+      credentials: [],
+    };
   const plan = connectionPlan((await stateRes.json()).clients, base);
   if (!plan)
-    return { status: "the sandbox holds no demo data set (POST /sandbox/api/reset loads it)", credentials: [] };
+    return {
+      status:
+        "die Sandbox hat keine Demo-Daten (POST /sandbox/api/reset lädt sie) / the sandbox holds no demo data set (POST /sandbox/api/reset loads it)",
+      credentials: [],
+    };
   return { status: await ensureConnections(secrets, plan), credentials: credentialLines(plan) };
 }
 
@@ -224,10 +237,10 @@ async function main() {
   child.on("exit", (code) => process.exit(code ?? 0));
   await waitUntilReady(child);
   const connections = await demoConnections(secrets).catch((err) => ({
-    status: `skipped (${err.message})`,
+    status: `übersprungen / skipped (${err.message})`,
     credentials: [],
   }));
-  const register = await ensureRegister(secrets).catch((err) => `skipped (${err.message})`);
+  const register = await ensureRegister(secrets).catch((err) => `übersprungen / skipped (${err.message})`);
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(
     banner({

@@ -97,13 +97,28 @@ export function isPrefetch(headers) {
 }
 
 /**
- * The level of a request's access line: `info` for what a person asked for; `debug` for prefetches, probes, the icons
- * of public/ (no route, but found) and the sandbox's side of the app's own provider requests; none for Next's static
- * files (counted in the metrics only). A path that is not found stays at info: someone asked for it.
+ * Whether a page's own script read the API (a query, a poll, a run's progress: `Sec-Fetch-Dest: empty`, a browser's
+ * fetch): part of the page view or the action that caused it, not an action of its own. A change (POST, PUT, …), a
+ * download a person clicked (a navigation) and a request without the header (another program) are not.
  */
-export function accessLevel(route, headers, status) {
+export function isPageRead(method, route, headers) {
+  return (method === "GET" || method === "HEAD") && route.startsWith("/api/") && headers["sec-fetch-dest"] === "empty";
+}
+
+/**
+ * The level of a request's access line: `info` for what a person asked for, one line per page or action; `debug` for
+ * the page's own reads of the API (isPageRead), prefetches, probes, the icons of public/ (no route, but found) and the
+ * sandbox's side of the app's own provider requests; none for Next's static files (counted in the metrics only). A
+ * path that is not found, and any read that failed, stays at info: someone should see it.
+ */
+export function accessLevel(route, headers, status, method = "GET") {
   if (route === STATIC) return undefined;
-  const quiet = SANDBOX.has(route) || PROBES.has(route) || (route === OTHER && status < 400) || isPrefetch(headers);
+  const quiet =
+    SANDBOX.has(route) ||
+    PROBES.has(route) ||
+    (route === OTHER && status < 400) ||
+    isPrefetch(headers) ||
+    (isPageRead(method, route, headers) && status < 400);
   return quiet ? "debug" : "info";
 }
 
@@ -124,7 +139,7 @@ export function observeRequests(root) {
       const status = res.statusCode;
       histogram.observe({ route, status: String(status) }, seconds);
       // The log exists once Next has loaded lib/log.ts (at start, through instrumentation.ts).
-      const level = accessLevel(route, req.headers, status);
+      const level = accessLevel(route, req.headers, status, req.method);
       const logger = level && globalThis[LOGGER]?.();
       const line = {
         method: req.method,

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
+import type { RunScope } from "@/lib/ops/run-scope";
 import type { CompletenessSearch } from "@/lib/lists/completeness";
 import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
@@ -42,7 +43,10 @@ export const deliveryKeys = {
   properties: () => [...deliveryKeys.all, "properties"] as const,
 };
 
-export const confirmationRunKeys = { all: ["confirmation-runs"] as const };
+export const confirmationRunKeys = {
+  all: ["confirmation-runs"] as const,
+  list: (scope: RunScope) => [...confirmationRunKeys.all, scope] as const,
+};
 
 export const userKeys = {
   all: ["users"] as const,
@@ -52,11 +56,11 @@ export const userKeys = {
 export const connectionsQuery = () =>
   queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
 
-/** The user's bulk confirmations that run (or ended a moment ago), on any instance. */
-export const confirmationRunsQuery = () =>
+/** The user's bulk confirmations that run (or ended a moment ago), on any instance, that the page of `scope` started. */
+export const confirmationRunsQuery = (scope: RunScope) =>
   queryOptions({
-    queryKey: confirmationRunKeys.all,
-    queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>("/api/confirmation-runs"),
+    queryKey: confirmationRunKeys.list(scope),
+    queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>(`/api/confirmation-runs?scope=${encodeURIComponent(scope)}`),
   });
 
 const INBOX_DEFAULTS = defaultsOf(INBOX_LIST);

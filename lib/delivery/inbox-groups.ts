@@ -18,11 +18,15 @@ export type InboxDocument = Record<string, unknown> & {
   handoff: HandoffSummary | null;
 };
 export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
-/** What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it. */
+/**
+ * What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it.
+ * `vacant`: no resident lives there today, by a vacancy the register records (not merely none entered).
+ */
 export type GroupRegister = {
   property: string | null;
   address: string | null;
   resident: { name: string; channel: Channel } | null;
+  vacant: boolean;
 };
 /**
  * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/delivery/billing.ts): its files
@@ -62,6 +66,7 @@ type KnownRow = {
   l: string | null;
   rn: string | null;
   ch: Channel | null;
+  v: boolean | null;
 };
 /** One document of the page, as the statement builds it. */
 type PageRow = {
@@ -109,11 +114,12 @@ export function groupsOf(first: InboxRow | undefined): InboxGroup[] {
   // The register's label wins over the provider's; its property and resident are the group's names.
   for (const group of groups) {
     const bp = spans.get(group.unit)?.bp;
-    if (group.billing && bp) group.register = { property: bp, address: null, resident: null };
+    if (group.billing && bp) group.register = { property: bp, address: null, resident: null, vacant: false };
     const k = group.unit === null ? undefined : known.get(group.unit);
     if (!k) continue;
     group.label = k.l ?? group.label;
-    group.register = { property: k.pr, address: k.a, resident: k.rn && k.ch ? { name: k.rn, channel: k.ch } : null };
+    const resident = k.rn && k.ch ? { name: k.rn, channel: k.ch } : null;
+    group.register = { property: k.pr, address: k.a, resident, vacant: resident === null && k.v === true };
   }
   return groups;
 }

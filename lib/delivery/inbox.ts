@@ -172,10 +172,11 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
       )
       SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
         (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
-        (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', t.resident_name, 'ch', t.channel))
+        (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', t.resident_name, 'ch', t.channel, 'v', t.vacancy))
           FROM page p JOIN units r ON r.id = p.rid LEFT JOIN LATERAL (
-            SELECT t.resident_name, t.channel FROM tenancies t WHERE t.unit_id = r.id AND NOT t.vacancy AND t.erased_at IS NULL
-              AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date) LIMIT 1
+            SELECT t.resident_name, t.channel, t.vacancy FROM tenancies t WHERE t.unit_id = r.id AND t.erased_at IS NULL
+              AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date)
+            ORDER BY t.vacancy LIMIT 1
           ) t ON true)::text AS known,
         (SELECT json_agg(json_build_object('id', open.id, 'open', open.open)) FROM open)::text AS open,
         (SELECT json_agg(json_build_object('u', p.unit_msc, 'n', p.n, 's', p.skip, 'bp', p.bp)) FROM page p)::text AS spans,

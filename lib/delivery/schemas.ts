@@ -3,6 +3,7 @@ import { Paging } from "@/lib/api/paging";
 import { CustomerNumber } from "@/lib/connections/schemas";
 import { INBOX_LIST } from "@/lib/lists/inbox";
 import { listSchema } from "@/lib/lists/schema";
+import { RunScope } from "@/lib/ops/run-scope";
 
 /** Request schemas of the delivery routes on a connection and of the inbox (docs/api.md, "Routes"). */
 
@@ -14,7 +15,11 @@ export const MAX_CONFIRMATIONS = 1000;
 export const ConfirmationsBody = z.strictObject({
   documentids: z.array(z.string().min(1).max(200)).min(1).max(MAX_CONFIRMATIONS),
   kd: CustomerNumber.optional(),
+  scope: RunScope.optional(),
 });
+
+/** `GET /api/confirmation-runs`: the runs of one page (`scope`), as `GET /api/handoffs/runs` lists hand-offs. */
+export { RunsQuery } from "@/lib/ops/run-scope";
 
 /** The inbox's query, from its one definition (lib/lists/inbox.ts). */
 export const InboxQuery = listSchema(INBOX_LIST);

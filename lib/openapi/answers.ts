@@ -139,6 +139,10 @@ export const ConfirmationRunAnswer = z.object({
     .enum(["done", "cancelled", "instance_ended"])
     .nullable()
     .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+  scope: z
+    .string()
+    .nullable()
+    .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
 });
 export const ConfirmationRunsAnswer = z.object({ runs: z.array(ConfirmationRunAnswer) });
 export const SyncProgressLine = z.object({ seen: Int, count: Int });
@@ -186,6 +190,7 @@ export const InboxAnswer = z.object({
           property: z.string().nullable(),
           address: z.string().nullable(),
           resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }).nullable(),
+          vacant: z.boolean().meta({ description: "no resident today, by a vacancy the register records" }),
         })
         .nullable()
         .meta({ description: "what the user's unit register says of the unit; null when it is not in the register" }),

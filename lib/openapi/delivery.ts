@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RunsQuery } from "@/lib/ops/run-scope";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
@@ -98,7 +99,8 @@ export const CONFIRMATION_RUN_OPERATIONS: ApiOperation[] = [
     summary: "The caller's bulk confirmations: running, or ended in the last two minutes",
     access: CONNECTION_ROLES,
     description:
-      "Each run's counts so far, from the record the instance running it keeps (any instance answers). At most 20, oldest first. A page polls it while a run is under way.",
+      "Each run's counts so far, from the record the instance running it keeps (any instance answers). At most 20, oldest first. A page polls it while a run is under way. With `scope`, only the runs that page started (`POST .../confirmations` with that `scope`).",
+    query: RunsQuery,
     answers: [{ status: 200, description: "the runs", content: json(A.ConfirmationRunsAnswer) }],
   },
   {

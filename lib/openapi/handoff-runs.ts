@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
+import { RunsQuery } from "@/lib/ops/run-scope";
 import type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/runs";
 import { HandoffLine } from "./handoffs";
 import { json, type ApiOperation } from "./operation";
@@ -24,11 +25,16 @@ const HandoffRunAnswer = z.object({
     description:
       "`cancelled`: a cancel left documents out; `instance_ended`: the instance running it stopped (crash or shutdown); null while it runs",
   }),
+  scope: z
+    .string()
+    .nullable()
+    .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
 });
 const HandoffRunDetailAnswer = HandoffRunAnswer.extend({
-  lines: z
-    .array(HandoffLine)
-    .meta({ description: "each document's line as the NDJSON answer gave it, in the order they finished" }),
+  lines: z.array(HandoffLine).meta({
+    description:
+      "each document's line as the NDJSON answer gave it, in the order they finished: `message` in the reader's language, `filename` while the document is in the caller's index",
+  }),
 });
 
 // What the code returns must fit the documented answer.
@@ -47,7 +53,8 @@ export const HANDOFF_RUN_OPERATIONS: ApiOperation[] = [
     summary: "The caller's hand-offs: running, or ended in the last ten minutes",
     access: CONNECTION_ROLES,
     description:
-      "Each `POST /api/handoffs` is a run that goes on when its caller leaves (its `Handoff-Run` header names it); its counts so far, from the record the instance running it keeps (any instance answers). At most 10, oldest first.",
+      "Each `POST /api/handoffs` is a run that goes on when its caller leaves (its `Handoff-Run` header names it); its counts so far, from the record the instance running it keeps (any instance answers). At most 10, oldest first. With `scope`, only the runs that page started (`POST /api/handoffs` with that `scope`).",
+    query: RunsQuery,
     answers: [{ status: 200, description: "the runs", content: json(z.object({ runs: z.array(HandoffRunAnswer) })) }],
   },
   {

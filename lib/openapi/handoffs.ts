@@ -19,6 +19,7 @@ export const HandoffLine = z.object({
     .nullable()
     .meta({ description: "the resident's channel; null when the document has no resident" }),
   message: z.string().optional().meta({ description: "why it failed or was skipped, in the caller's language" }),
+  filename: z.string().optional().meta({ description: "the document's file name (in a run's record)" }),
 });
 const HandoffsDone = z.object({
   done: z.literal(true),

@@ -8,19 +8,21 @@ type RunTable = "delivery_confirmation_runs" | "handoff_runs";
 /**
  * A user's runs of a kind (`table`: bulk confirmations, lib/delivery/confirm/runs.ts, or hand-offs,
  * lib/residents/handoffs/runs.ts) that run
- * or ended in the last `listedAfterEndS`, oldest first: at most `limit`, the running ones first.
+ * or ended in the last `listedAfterEndS`, oldest first: at most `limit`, the running ones first; of `scope` only when
+ * one is given (lib/ops/run-scope.ts: a page lists its own runs).
  */
 export async function recentRuns<R>(
   db: Db,
   table: RunTable,
   columns: SQL,
   userId: string,
-  { listedAfterEndS, limit }: { listedAfterEndS: number; limit: number },
+  { listedAfterEndS, limit, scope }: { listedAfterEndS: number; limit: number; scope: string | undefined },
 ): Promise<R[]> {
+  const ofScope = scope === undefined ? sql`` : sql`AND scope = ${scope}`;
   const rows = rowsOf<R>(
     await db.execute(sql`
       SELECT ${columns} FROM ${sql.raw(table)}
-      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS}))
+      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS})) ${ofScope}
       ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${limit}`),
   );
   return rows.reverse();

@@ -52,6 +52,22 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     const me = await api(res.session!, base, "/api/me");
     assert.equal(me.body.role, "admin");
 
+    // A page view is one line on the terminal: the page's own reads of the API, as a browser's script makes them,
+    // are at debug (the demo logs at info).
+    // (The lines of the requests before are written when their answers close: they are in before the mark.)
+    await new Promise((r) => setTimeout(r, 500));
+    const mark = out.length;
+    const browser = (dest: string) => ({ Cookie: res.session!.cookie, "Sec-Fetch-Dest": dest });
+    await (await fetch(`${base}/month`, { headers: browser("document"), redirect: "manual" })).text();
+    for (const read of ["/api/connections", "/api/confirmation-runs?scope=inbox", "/api/handoffs/runs?scope=inbox"])
+      assert.equal((await fetch(`${base}${read}`, { headers: browser("empty") })).status, 200, read);
+    await new Promise((r) => setTimeout(r, 500));
+    const access = out
+      .slice(mark)
+      .split("\n")
+      .flatMap((l) => /\b(GET|POST|PUT|PATCH|DELETE) (\S+) \d{3} · \d+ ms/.exec(l)?.slice(1, 3).join(" ") ?? []);
+    assert.deepEqual(access, ["GET /month"], out.slice(mark));
+
     // Each service and way of signing in, each connection to an account of its own, and the
     // credentials each uses printed beside it.
     type View = {
@@ -64,7 +80,10 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
       onSiteRolesUrl: string | null;
     };
     const connections = (await api(res.session!, base, "/api/connections")).body as View[];
-    assert.match(out, /Verbindungen:\s+created and synced \(\d+ open documents\)/);
+    assert.match(
+      out,
+      /Verbindungen \/ connections:\s+angelegt und abgeglichen \((\d+) offene Dokumente\) \/ created and synced \(\1 open documents\)/,
+    );
     assert.deepEqual(
       new Set(connections.map((c) => `${c.service}/${c.authType}`)),
       new Set(["uvi/client_credentials", "uvi/basic", "dta/basic"]),
@@ -95,7 +114,10 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
 
     // The unit register that fits the demo data: two properties, residents on every channel, a
     // few empty flats, and two units left out on purpose (their documents have no register entry).
-    assert.match(out, /Nutzeinheiten:\s+imported \(110 usage units\)/);
+    assert.match(
+      out,
+      /Nutzeinheiten \/ usage units:\s+importiert \(110 Nutzeinheiten\) \/ imported \(110 usage units\)/,
+    );
     const register = (await api(res.session!, base, "/api/units?limit=200")).body as {
       count: number;
       units: { mscnumber: string; resident: { channel: string } | null }[];
@@ -158,7 +180,10 @@ test("npm run demo serves the sign-in page, the login it prints works, and its c
     assert.ok(accepted.units.every((u) => u.state.billingcontracts.every((c) => c.validfrom < today)));
 
     // The sandbox mailbox that the demo's SMTP_URL names: printed with its page, and a mail to it arrives there.
-    assert.match(out, new RegExp(`E-Mail an Bewohner:\\s+${base}/sandbox/mail .*SMTP 127\\.0\\.0\\.1:${smtpPort}`));
+    assert.match(
+      out,
+      new RegExp(`E-Mail an Bewohner / resident mail:\\s+${base}/sandbox/mail .*SMTP 127\\.0\\.0\\.1:${smtpPort}`),
+    );
     const transport = nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, secure: false });
     await transport.sendMail({ from: "uvi@arge-inbox.local", to: "mieter@example.de", subject: "Demo", text: "Hallo" });
     transport.close();

@@ -65,7 +65,7 @@ describe("the monthly view of the hand-off", () => {
       headers: { "content-type": "text/csv" },
     });
     assert.equal(put.status, 200, put.text);
-    // Archived (viewed or confirmed) all but m-8005, which stays "not archived".
+    // Archived (viewed or confirmed) all but m-8005, which stays open: "not confirmed yet", not "not archived" (#50).
     for (const id of ["m-8001", "m-8002", "m-8003", "m-8004", "m-8007"]) {
       const res = await api(
         s.manager.session,
@@ -141,7 +141,7 @@ describe("the monthly view of the hand-off", () => {
     assert.equal(gerda.subject, "Verbrauch Oktober 2026 – Haus Ahorn");
   });
 
-  test("the view and the CSV agree with the record: sent, failed with the answer, no resident, not printed, not archived, no document", async () => {
+  test("the view and the CSV agree with the record: sent, failed with the answer, no resident, not printed, not confirmed, no document", async () => {
     await control(s.server, "PUT", "/faults", [{ smtp: "RCPT", address: BERT.email, status: 550, times: 1 }]);
     const failed = await handOff("m-8002");
     await control(s.server, "DELETE", "/faults");
@@ -157,7 +157,7 @@ describe("the monthly view of the hand-off", () => {
         ["8002", "failed"],
         ["8003", "noResident"],
         ["8004", "notPrinted"],
-        ["8005", "notArchived"],
+        ["8005", "notConfirmed"],
         ["8001", "email"],
         ["8006", "noDocument"],
       ],
@@ -177,7 +177,7 @@ describe("the monthly view of the hand-off", () => {
         failed: 1,
         notPrinted: 1,
         noResident: 1,
-        notArchived: 1,
+        notConfirmed: 1,
         noDocument: 1,
       },
     );
@@ -198,7 +198,7 @@ describe("the monthly view of the hand-off", () => {
         ["8002", "Fehlgeschlagen"],
         ["8003", "Kein Bewohner"],
         ["8004", "Noch nicht gedruckt"],
-        ["8005", "Noch nicht archiviert"],
+        ["8005", "Noch nicht bestätigt"],
         ["8001", "Per E-Mail gesendet"],
         ["8006", "Kein Dokument für diesen Monat"],
       ],

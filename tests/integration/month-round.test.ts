@@ -118,7 +118,7 @@ describe("the month page's answer", () => {
     });
     assert.deepEqual(
       Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
-      { email: 1, open: 1, notPrinted: 1, noResident: 1, notArchived: 1, change: 1, noDocument: 1 },
+      { email: 1, open: 1, notPrinted: 1, noResident: 1, notConfirmed: 1, change: 1, noDocument: 1 },
       "the same statuses as the month view of the property",
     );
     assert.deepEqual(reports, { open: 0, due: 0, overdue: 0 });

@@ -10,9 +10,9 @@ import { after, before, describe, test } from "node:test";
 import { observeRequests } from "../../lib/cli/observe.mjs";
 
 /**
- * The demo's terminal (issue #35): a request a person made is one access line at info; Next's link prefetches, a
- * browser's speculative loads, the readiness and liveness probes and the sandbox's routes log at debug; Next's
- * static files not at all. Real HTTP requests through the wrapper lib/cli/serve.mjs puts around Next.
+ * The demo's terminal (issues #35, #50): a page or action a person made is one access line at info; the page's own
+ * reads of the API (queries, polls), Next's link prefetches, a browser's speculative loads, the readiness and liveness
+ * probes and the sandbox's routes log at debug; Next's static files not at all. Real HTTP requests through the wrapper lib/cli/serve.mjs puts around Next.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -59,9 +59,9 @@ after(async () => {
 });
 
 /** The access line one request left (the line is written when the answer closes, so it is awaited). */
-async function lineOf(pathname: string, headers: Record<string, string> = {}) {
+async function lineOf(pathname: string, headers: Record<string, string> = {}, method = "GET") {
   const seen = lines.length;
-  const res = await fetch(`${base}${pathname}`, { headers });
+  const res = await fetch(`${base}${pathname}`, { headers, method });
   await res.text();
   for (let i = 0; i < 100 && lines.length === seen; i++) await new Promise((r) => setTimeout(r, 10));
   return lines.slice(seen);
@@ -101,6 +101,32 @@ describe("access lines by level (lib/cli/observe.mjs)", () => {
     assert.deepEqual(await lineOf("/favicon.ico"), [{ level: "debug", route: "other", status: 200 }]);
     assert.deepEqual(await lineOf("/no/such/page", { "x-status": "404" }), [
       { level: "info", route: "other", status: 404 },
+    ]);
+  });
+
+  test("a page view is one line: the page's own reads of the API (a query, a poll) at debug, unless they fail", async () => {
+    // As a browser loads /documents and its script then reads the API, and polls it while a run goes on.
+    const view = [
+      ...(await lineOf("/documents", { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" })),
+      ...(await lineOf("/api/inbox", { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" })),
+      ...(await lineOf("/api/inbox", { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" })),
+    ];
+    assert.deepEqual(
+      view.filter((l) => l.level === "info"),
+      [{ level: "info", route: "/documents", status: 200 }],
+    );
+    assert.equal(view.length, 3, "the reads are still there at debug");
+    assert.deepEqual(await lineOf("/api/inbox", { "sec-fetch-dest": "empty", "x-status": "500" }), [
+      { level: "info", route: "/api/inbox", status: 500 },
+    ]);
+  });
+
+  test("an action is one line: a change by the page's script, a download a person clicked", async () => {
+    assert.deepEqual(await lineOf("/api/inbox", { "sec-fetch-dest": "empty" }, "POST"), [
+      { level: "info", route: "/api/inbox", status: 200 },
+    ]);
+    assert.deepEqual(await lineOf("/api/inbox", { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }), [
+      { level: "info", route: "/api/inbox", status: 200 },
     ]);
   });
 

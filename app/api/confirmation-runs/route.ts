@@ -2,7 +2,8 @@ import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/delivery/confirm/runs";
+import { RunsQuery } from "@/lib/ops/run-scope";
 
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user }) => ({
-  runs: await listRuns(await getDb(), user.id),
+export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ user, query }) => ({
+  runs: await listRuns(await getDb(), user.id, query.scope),
 }));

@@ -20,7 +20,7 @@ export const POST = withRole(
     const { id, run } = await startHandoffRun(
       db,
       user,
-      { documents: body.documents, again: body.again ?? false },
+      { documents: body.documents, again: body.again ?? false, scope: body.scope ?? null },
       locale,
     );
     const res = ndjsonResponse(

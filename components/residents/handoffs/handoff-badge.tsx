@@ -17,17 +17,17 @@ const TONES: Record<HandoffSummary["state"], BadgeTone> = {
 };
 
 /** A document the rule hands to nobody: one a manager must assign, or one that needs no hand-off. */
-const NOBODY: Partial<Record<RecipientKind, "toAssign" | "notNeeded">> = {
+const NOBODY: Partial<Record<RecipientKind, "toAssign" | "notNeeded" | "vacancy">> = {
   change: "toAssign",
   uncovered: "toAssign",
   noPeriod: "toAssign",
-  vacancy: "notNeeded",
+  vacancy: "vacancy",
   none: "notNeeded",
 };
 
 /**
  * A document's hand-off to its resident in a person's words: "Weitergegeben per E-Mail 12.11.", "Gedruckt 03.12.",
- * "Nicht weitergegeben".
+ * "Nicht weitergegeben"; a vacancy is "Leerstand", the one word every page uses for it.
  */
 export function HandoffBadge({
   handoff,

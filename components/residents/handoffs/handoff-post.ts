@@ -1,24 +1,25 @@
 import { postNdjson } from "@/lib/client/fetch-json";
 import type { HandoffLine } from "@/lib/client/types";
 import type { Target } from "@/components/documents/inbox-model";
+import type { RunScope } from "@/lib/ops/run-scope";
 
 /**
  * `POST /api/handoffs` for the asked documents (at most 1000: the inbox's page holds fewer). The
  * server runs it as a recorded run that goes on without us: `onRun` learns its id from the answer's
  * header, and the run panel reads the run's record from then on, so the lines themselves are only
- * read to the end. Loaded with the first hand-off (use-handoff-run.ts): the inbox's first load
+ * read to the end. The run is the page's of `scope` (lib/ops/run-scope.ts). Loaded with the first hand-off (use-handoff-run.ts): the inbox's first load
  * does not carry it.
  */
 export async function postHandoffs(
   targets: Target[],
-  again: boolean,
+  { again, scope }: { again: boolean; scope: RunScope },
   report: { onRun: (id: string) => void; onError: (message: string) => void },
 ): Promise<void> {
   let named = false;
   try {
     await postNdjson<HandoffLine | { done: true }>(
       "/api/handoffs",
-      { documents: targets.map((x) => ({ connectionId: x.connectionId, documentid: x.documentid })), again },
+      { documents: targets.map((x) => ({ connectionId: x.connectionId, documentid: x.documentid })), again, scope },
       () => undefined,
       {
         onHeaders: (headers) => {

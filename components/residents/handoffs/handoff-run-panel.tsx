@@ -50,7 +50,7 @@ export function HandoffRunPanel({
   }, [running, client]);
 
   const lines = data?.lines ?? [];
-  // A document of this page is named by its file; one the page does not show (another filter) by its id.
+  // A document is named by its file: as the record names it, else as this page does; by its id only when neither can.
   const names = new Map(docs.map((d) => [d.key, d.filename]));
   const total = data?.total ?? run.total;
   const cancelled = data?.cancelled ?? 0;
@@ -160,7 +160,7 @@ function OutcomeItem({ line, name }: { line: HandoffLine; name: string | undefin
   return (
     <li className="flex flex-wrap items-baseline gap-2 py-1.5" data-testid="handoff-outcome">
       <span className="font-medium text-slate-900">
-        <FileName name={name ?? line.documentid} />
+        <FileName name={line.filename ?? name ?? line.documentid} />
       </span>
       <Badge tone={TONES[line.state]}>{t(`inbox.handoff.run.line.${line.state}`)}</Badge>
       {line.message && <span className="text-slate-800">{line.message}</span>}

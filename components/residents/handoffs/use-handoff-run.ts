@@ -4,15 +4,20 @@ import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
 import type { HandoffRunDetail, HandoffRunView } from "@/lib/client/types";
+import type { RunScope } from "@/lib/ops/run-scope";
 import type { DocView, Target } from "@/components/documents/inbox-model";
 
-export const handoffRunKeys = { all: ["handoff-runs"] as const, one: (id: string) => ["handoff-runs", id] as const };
+export const handoffRunKeys = {
+  all: ["handoff-runs"] as const,
+  list: (scope: RunScope) => ["handoff-runs", "list", scope] as const,
+  one: (id: string) => ["handoff-runs", id] as const,
+};
 
-/** The user's hand-offs, running or lately ended (`GET /api/handoffs/runs`). */
-const handoffRunsQuery = () =>
+/** The user's hand-offs that the page of `scope` started, running or lately ended (`GET /api/handoffs/runs`). */
+const handoffRunsQuery = (scope: RunScope) =>
   queryOptions({
-    queryKey: handoffRunKeys.all,
-    queryFn: () => fetchJson<{ runs: HandoffRunView[] }>("/api/handoffs/runs"),
+    queryKey: handoffRunKeys.list(scope),
+    queryFn: () => fetchJson<{ runs: HandoffRunView[] }>(`/api/handoffs/runs?scope=${encodeURIComponent(scope)}`),
   });
 
 /** One run with its lines so far (`GET /api/handoffs/runs/{id}`): the panel polls it, the inbox's kept rows read it. */
@@ -43,6 +48,8 @@ export function useCancelHandoffRun(id: string | null) {
 export type HandoffPanelState = {
   /** A new value for each run this page starts: the panel takes the focus once per run. */
   key: number;
+  /** The page it belongs to (lib/ops/run-scope.ts). */
+  scope: RunScope;
   id: string | null;
   /** Found on the server (started before the page was loaded): no focus taken. */
   found: boolean;
@@ -57,39 +64,50 @@ const CLOSED_KEY = "arge.handoffRun.closed";
 const closedRun = () => (typeof window === "undefined" ? null : window.sessionStorage.getItem(CLOSED_KEY));
 
 /**
- * The inbox's hand-off to residents: the question before it (`asking`), the run this page starts,
- * or else the user's latest run found on the server (a reloaded page, another tab): the panel then
- * follows its record until it ends. The request itself is loaded on first use (handoff-post.ts).
+ * A page's hand-off to residents (the inbox's, the month page's of one month: `scope`, null while there is none):
+ * the question before it (`asking`), the run this page starts, or else the latest run of that scope found on the
+ * server (a reloaded page, another tab): the panel then follows its record until it ends. Another page's runs are
+ * not shown. The request itself is loaded on first use (handoff-post.ts).
  */
-export function useHandoffRun() {
+export function useHandoffRun(scope: RunScope | null) {
   const client = useQueryClient();
   const [asking, setAsking] = useState<DocView[] | null>(null);
   const [own, setOwn] = useState<HandoffPanelState | null>(null);
   const [closed, setClosed] = useState<string | null>(closedRun);
-  const runs = useQuery({ ...handoffRunsQuery(), enabled: own === null });
+  const mine = own !== null && own.scope === scope ? own : null;
+  const runs = useQuery({ ...handoffRunsQuery(scope ?? "inbox"), enabled: mine === null && scope !== null });
   const latest = runs.data?.runs.at(-1);
   const found: HandoffPanelState | null =
-    latest && latest.id !== closed ? { key: 0, id: latest.id, found: true, total: latest.total, error: null } : null;
+    latest && latest.id !== closed && scope !== null
+      ? { key: 0, scope, id: latest.id, found: true, total: latest.total, error: null }
+      : null;
 
-  const start = async (targets: Target[], again: boolean) => {
+  /** Starts a run of the page of `runScope` (by default this one's; a confirmation's follow-up keeps its own). */
+  const start = async (targets: Target[], again: boolean, runScope: RunScope) => {
     setAsking(null);
     const key = Date.now();
     const set = (patch: Partial<HandoffPanelState>) => setOwn((o) => (o && o.key === key ? { ...o, ...patch } : o));
-    setOwn({ key, id: null, found: false, total: new Set(targets.map((x) => x.key)).size, error: null });
+    const total = new Set(targets.map((x) => x.key)).size;
+    setOwn({ key, scope: runScope, id: null, found: false, total, error: null });
     const { postHandoffs } = await import("./handoff-post");
-    await postHandoffs(targets, again, { onRun: (id) => set({ id }), onError: (error) => set({ error }) });
+    const report = { onRun: (id: string) => set({ id }), onError: (error: string) => set({ error }) };
+    await postHandoffs(targets, { again, scope: runScope }, report);
     await Promise.all([
       client.invalidateQueries({ queryKey: handoffRunKeys.all }),
       client.invalidateQueries({ queryKey: inboxKeys.all }),
     ]);
   };
 
-  const panel = own ?? found;
+  const panel = mine ?? found;
   return {
     asking,
     ask: (docs: DocView[]) => setAsking(docs),
     cancel: () => setAsking(null),
-    start: (targets: Target[], again: boolean) => void start(targets, again),
+    start: (targets: Target[], again: boolean, runScope: RunScope | null = scope) => {
+      if (runScope !== null) void start(targets, again, runScope);
+    },
+    /** The run started here, on whichever page, while it has not been closed: the month page waits for it. */
+    own,
     panel,
     close: () => {
       if (panel?.id) {

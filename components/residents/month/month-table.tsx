@@ -1,4 +1,5 @@
 "use client";
+import { FileName } from "@/components/ui/file-name";
 import { Table, Td, Th } from "@/components/ui/table";
 import { CARD } from "@/components/residents/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
@@ -28,6 +29,7 @@ const TONE: Record<MonthEntry["status"], string> = {
   notNeeded: "text-slate-700",
   erased: "text-slate-700",
   noResident: "text-slate-700",
+  notConfirmed: "text-slate-700",
   notArchived: "text-amber-800",
   noDocument: "text-slate-700",
 };
@@ -55,7 +57,11 @@ function Entry({ entry }: { entry: MonthEntry }) {
         </span>
       )}
       {entry.reason && <span className="block text-xs text-red-800">{entry.reason}</span>}
-      {entry.document && <span className="block text-xs text-slate-600">{entry.document.filename}</span>}
+      {entry.document && (
+        <span className="block text-xs text-slate-600">
+          <FileName name={entry.document.filename} />
+        </span>
+      )}
       {entry.document && entry.tenancies && <AssignEntry entry={entry} />}
     </div>
   );

@@ -38,6 +38,8 @@ export type RunView = RunCounts & {
   finishedAt: string | null;
   cancelRequested: boolean;
   ended: RunEnd | null;
+  /** The page that started it (lib/ops/run-scope.ts), null for another caller of the API. */
+  scope: string | null;
 };
 
 /** The runs of this process, by id: a cancel answered here is seen before the next claim. */
@@ -47,7 +49,7 @@ const local = (store.argeRuns ??= new Map());
 type Row = Omit<RunView, "startedAt" | "finishedAt"> & { startedAt: string | Date; finishedAt: string | Date | null };
 
 const COLUMNS = sql`id, connection_id AS "connectionId", total, confirmed, failed, unknown, pending, cancelled,
-  started_at AS "startedAt", finished_at AS "finishedAt", cancel_requested_at IS NOT NULL AS "cancelRequested", ended`;
+  started_at AS "startedAt", finished_at AS "finishedAt", cancel_requested_at IS NOT NULL AS "cancelRequested", ended, scope`;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const viewOf = (r: Row): RunView => ({
@@ -67,18 +69,23 @@ export type Run = {
 };
 
 /**
- * Records a new run of `total` documents by `userId` on `connectionId`, run by this instance.
- * 429 `too_many_runs` when the user has MAX_RUNNING_PER_USER running already.
+ * Records a new run of `total` documents by `userId` on `connectionId`, run by this instance, started by the page of
+ * `scope` (null: another caller). 429 `too_many_runs` when the user has MAX_RUNNING_PER_USER running already.
  */
-export async function startRun(db: Db, userId: string, connectionId: string, total: number): Promise<Run> {
+export async function startRun(
+  db: Db,
+  userId: string,
+  run: { connectionId: string; total: number; scope: string | null },
+): Promise<Run> {
+  const { connectionId, total, scope } = run;
   const id = randomUUID();
   await db.execute(
     sql`DELETE FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
   );
   const inserted = rowsOf(
     await db.execute(sql`
-      INSERT INTO delivery_confirmation_runs (id, user_id, connection_id, instance_id, total)
-      SELECT ${id}, ${userId}, ${connectionId}, ${instanceId()}, ${total}
+      INSERT INTO delivery_confirmation_runs (id, user_id, connection_id, instance_id, total, scope)
+      SELECT ${id}, ${userId}, ${connectionId}, ${instanceId()}, ${total}, ${scope}
       WHERE (SELECT count(*) FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_RUNNING_PER_USER}
       RETURNING id`),
   );
@@ -118,11 +125,12 @@ export async function startRun(db: Db, userId: string, connectionId: string, tot
   };
 }
 
-/** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first. */
-export async function listRuns(db: Db, userId: string): Promise<RunView[]> {
+/** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first; of `scope` when given. */
+export async function listRuns(db: Db, userId: string, scope?: string): Promise<RunView[]> {
   const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, {
     listedAfterEndS: LISTED_AFTER_END_S,
     limit: LIST_LIMIT,
+    scope,
   });
   return rows.map(viewOf);
 }

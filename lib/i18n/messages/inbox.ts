@@ -135,6 +135,7 @@ export const inbox = {
     "inbox.unit.resident": "Bewohner",
     "inbox.unit.residentOn": "{name} ({channel})",
     "inbox.unit.noResident": "nicht eingetragen",
+    "inbox.unit.vacancy": "Leerstand",
     "inbox.filters.property": "Liegenschaft",
     "inbox.filters.allProperties": "Alle Liegenschaften",
     "inbox.filters.searchHint":
@@ -270,6 +271,7 @@ export const inbox = {
     "inbox.unit.resident": "Resident",
     "inbox.unit.residentOn": "{name} ({channel})",
     "inbox.unit.noResident": "not entered",
+    "inbox.unit.vacancy": "Vacancy",
     "inbox.filters.property": "Property",
     "inbox.filters.allProperties": "All properties",
     "inbox.filters.searchHint":

@@ -2,11 +2,10 @@ import "server-only";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { openArchived } from "@/lib/archive/read";
-import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import type { MailFailure } from "@/lib/residents/mail/failure";
 import type { MailResult } from "@/lib/residents/mail/send";
-import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import type { HandoffReason } from "@/lib/residents/handoffs/reasons";
 import { finishHandoff, type Claim, type HandoffTarget } from "@/lib/residents/handoffs/record";
 
 /**
@@ -15,13 +14,17 @@ import { finishHandoff, type Claim, type HandoffTarget } from "@/lib/residents/h
  * and the line reported for it.
  */
 
+/** A document's outcome as it is answered and listed: `message` in the reader's words, `filename` where it is known. */
 export type HandoffLine = {
   connectionId: string;
   documentid: string;
   state: "sent" | "failed" | "skipped";
   channel: Channel | null;
   message?: string;
+  filename?: string;
 };
+/** A document's outcome as the run makes and keeps it: why it was skipped or failed as a code (reasons.ts). */
+export type HandoffOutcome = Omit<HandoffLine, "message" | "filename"> & { reason?: HandoffReason };
 export type HandoffUser = { id: string; email: string };
 
 /**
@@ -49,9 +52,6 @@ export async function archivedBytes(db: Db, sha256: string): Promise<Buffer | nu
  */
 const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
 
-const failureMessage = (f: MailFailure | { kind: "archive" }, locale: Locale) =>
-  failureWords(f, (key, vars) => translate(locale, key, vars));
-
 /**
  * A send's outcome on its claimed row, with its audit event (channel, state, attempt, hash, the
  * message id or reason, and `extra`: a channel's own facts); the line to report. Shared by the
@@ -61,9 +61,8 @@ export async function recordSend(
   db: Db,
   user: HandoffUser,
   send: { target: HandoffTarget; claim: Claim; result: MailResult | { state: "failed"; reason: { kind: "archive" } } },
-  locale: Locale,
   extra: Record<string, unknown> = {},
-): Promise<HandoffLine> {
+): Promise<HandoffOutcome> {
   const { target, claim, result } = send;
   const { connectionId, documentid, channel } = target;
   await finishHandoff(
@@ -87,5 +86,5 @@ export async function recordSend(
     },
   });
   if (result.state === "sent") return { connectionId, documentid, state: "sent", channel };
-  return { connectionId, documentid, state: "failed", channel, message: failureMessage(result.reason, locale) };
+  return { connectionId, documentid, state: "failed", channel, reason: { failure: result.reason } };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
+import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/residents/mail/send";
 import { handoffMail } from "@/lib/residents/mail/text";
-import { archivedBytes, recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import { archivedBytes, recordSend, type HandoffOutcome, type HandoffUser } from "@/lib/residents/handoffs/outcome";
 import { handOffByPortal } from "@/lib/residents/portal/mail";
 import { claimHandoff } from "@/lib/residents/handoffs/record";
 import { archiveFirst } from "@/lib/residents/handoffs/archive-first";
@@ -27,15 +27,14 @@ async function handOffByMail(
   user: HandoffUser,
   source: HandoffSource,
   again: boolean,
-  locale: Locale,
-): Promise<HandoffLine> {
+): Promise<HandoffOutcome> {
   const { connectionId, documentid } = source;
-  const line = (state: HandoffLine["state"], key: MessageKey, vars?: MessageVars): HandoffLine => ({
+  const line = (state: HandoffOutcome["state"], key: MessageKey, vars?: MessageVars): HandoffOutcome => ({
     connectionId,
     documentid,
     state,
     channel: "email",
-    message: translate(locale, key, vars),
+    reason: { key, vars },
   });
   const unit = source.unit!;
   const resident = unit.resident!;
@@ -63,7 +62,7 @@ async function handOffByMail(
         attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }],
       })
     : ({ state: "failed", reason: { kind: "archive" } } as const);
-  return recordSend(db, user, { target, claim: claimed.claim, result }, locale);
+  return recordSend(db, user, { target, claim: claimed.claim, result });
 }
 
 /** Why the rule hands a document to nobody (lib/residents/tenancies/recipient.ts). */
@@ -97,19 +96,17 @@ async function handOffOne(
   db: Db,
   user: HandoffUser,
   input: { asked: { connectionId: string; documentid: string }; source: HandoffSource | undefined; again: boolean },
-  locale: Locale,
-): Promise<HandoffLine> {
+): Promise<HandoffOutcome> {
   const { asked, source } = input;
   const channel = source?.unit?.resident?.channel ?? null;
   const refused = await refusal(db, source);
-  if (refused) return { ...asked, state: "skipped", channel, message: translate(locale, refused[0], refused[1]) };
+  if (refused) return { ...asked, state: "skipped", channel, reason: { key: refused[0], vars: refused[1] } };
   const archived = await archiveFirst(db, user, source!);
-  if ("refused" in archived)
-    return { ...asked, state: "failed", channel, message: translate(locale, archived.refused) };
+  if ("refused" in archived) return { ...asked, state: "failed", channel, reason: { key: archived.refused } };
   const ready = { ...source!, sha256: archived.sha256 };
   return channel === "portal"
-    ? handOffByPortal(db, user, ready, input.again, locale)
-    : handOffByMail(db, user, ready, input.again, locale);
+    ? handOffByPortal(db, user, ready, input.again)
+    : handOffByMail(db, user, ready, input.again);
 }
 
 /**
@@ -120,8 +117,7 @@ export async function handOffMany(
   db: Db,
   user: HandoffUser,
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean },
-  locale: Locale,
-  onLine: (line: HandoffLine) => Promise<void> | void,
+  onLine: (line: HandoffOutcome) => Promise<void> | void,
   stopped: () => boolean = () => false,
 ): Promise<HandoffTotals> {
   const totals: HandoffTotals = { sent: 0, failed: 0, skipped: 0, cancelled: 0 };
@@ -136,7 +132,7 @@ export async function handOffMany(
       totals.cancelled++;
       continue;
     }
-    const line = await handOffOne(db, user, { asked, source: sources.get(key), again: input.again }, locale);
+    const line = await handOffOne(db, user, { asked, source: sources.get(key), again: input.again });
     totals[line.state]++;
     await onLine(line);
   }

@@ -82,7 +82,8 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
       text: mail.text,
       attachments: mail.attachments ?? [],
     });
-    log().info({ outcome: "sent" }, "e-mail sent");
+    // One line per action: the hand-off's request has its access line; each of its mails is a detail (a failure warns).
+    log().debug({ outcome: "sent" }, "e-mail sent");
     return { state: "sent", messageId: String(info.messageId) };
   } catch (err) {
     const reason = failureOf(err, mail.to);

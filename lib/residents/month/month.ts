@@ -87,7 +87,8 @@ function statusOf(r: MonthDbRow): MonthStatus {
   const nobody = NOBODY[r.kind ?? "uncovered"];
   if (nobody) return nobody === "uncovered" && !r.has_tenancies ? "noResident" : nobody;
   if (r.erased) return "erased";
-  if (!r.sha256) return "notArchived";
+  // Not archived because not yet confirmed (nor opened) is an ordinary step; only a confirmed one lacks its archive.
+  if (!r.sha256) return r.doc_state === "confirmed" || r.doc_state === "elsewhere" ? "notArchived" : "notConfirmed";
   if (r.state) {
     const reached = REACHED[`${r.channel}:${r.state}`] ?? REACHED[r.state];
     if (reached) return reached;
@@ -105,7 +106,7 @@ const day = (v: string | Date | null) =>
 
 function entryOf(r: MonthDbRow, locale: Locale): MonthEntry {
   const status = statusOf(r);
-  const recorded = r.state !== null && r.tenancy_id !== null && status !== "notArchived";
+  const recorded = r.state !== null && r.tenancy_id !== null && status !== "notArchived" && status !== "notConfirmed";
   return {
     document: r.documentid
       ? { connectionId: r.connection_id!, documentid: r.documentid, filename: r.filename ?? "" }

@@ -35,6 +35,7 @@ export const MONTH_STATUSES = [
   "notNeeded",
   "erased",
   "noResident",
+  "notConfirmed",
   "notArchived",
   "noDocument",
 ] as const;

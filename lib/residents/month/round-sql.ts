@@ -48,7 +48,7 @@ const status = sql`CASE
   WHEN r.kind = 'vacancy' THEN 'vacancy'
   WHEN r.kind = 'none' THEN 'notNeeded'
   WHEN t.erased_at IS NOT NULL THEN 'erased'
-  WHEN d.sha256 IS NULL THEN 'notArchived'
+  WHEN d.sha256 IS NULL THEN CASE WHEN d.state IN ('confirmed', 'elsewhere') THEN 'notArchived' ELSE 'notConfirmed' END
   WHEN h.state = 'sent' AND h.channel IN ('email', 'portal') THEN h.channel
   WHEN h.state = 'posted' THEN CASE WHEN h.channel = 'portal' THEN 'portal' ELSE 'posted' END
   WHEN h.state IN ('opened', 'printed', 'failed', 'pending', 'unknown') THEN h.state

@@ -26,6 +26,8 @@ export type MonthDbRow = {
   documentid: string | null;
   filename: string | null;
   sha256: string | null;
+  /** The document's own state (open, confirmed, …): not archived reads otherwise before it is confirmed. */
+  doc_state: string | null;
   period_from: string | Date | null;
   period_to: string | Date | null;
   kind: RecipientKind | null;
@@ -53,7 +55,7 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
     await db.execute(sql`
     SELECT u.id AS unit_id, u.mscnumber, u.pmnumber, u.label,
       EXISTS (SELECT 1 FROM tenancies x WHERE x.unit_id = u.id) AS has_tenancies, p.resident_name AS present_name, p.channel AS present_channel, p.vacancy AS present_vacancy,
-      d.connection_id, d.documentid, d.filename, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
+      d.connection_id, d.documentid, d.filename, d.state AS doc_state, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
       t.resident_name, t.channel AS resident_channel, t.resident_email IS NOT NULL AS has_email, t.erased_at IS NOT NULL AS erased,
       h.channel, h.state, h.at, b.email AS by, h.reason, h.message_id, h.sha256 AS sent_sha256, db.email AS decided_by, a.decided_at
     FROM (SELECT * FROM units WHERE user_id = ${userId} AND property = ${input.property}
@@ -65,7 +67,7 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
       ORDER BY p.vacancy LIMIT 1
     ) p ON true
     LEFT JOIN LATERAL (
-      SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.first_seen_at, d.period_from, d.period_to FROM delivery_documents d
+      SELECT d.connection_id, d.documentid, d.filename, d.state, d.sha256, d.first_seen_at, d.period_from, d.period_to FROM delivery_documents d
       JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
       WHERE (d.unit_msc = u.mscnumber OR (u.mscnumber IS NULL AND d.unit_pm = u.pmnumber))
         AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { translate, type Locale, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
+import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/residents/mail/send";
 import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/residents/portal/links";
 import { portalMail, portalOrigin } from "@/lib/residents/portal/texts";
 import { claimHandoff, type HandoffTarget } from "@/lib/residents/handoffs/record";
-import { recordSend, type HandoffLine, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import { recordSend, type HandoffOutcome, type HandoffUser } from "@/lib/residents/handoffs/outcome";
 import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
@@ -20,15 +20,14 @@ export async function handOffByPortal(
   user: HandoffUser,
   source: HandoffSource,
   again: boolean,
-  locale: Locale,
-): Promise<HandoffLine> {
+): Promise<HandoffOutcome> {
   const { connectionId, documentid } = source;
-  const skipped = (key: MessageKey, vars?: MessageVars): HandoffLine => ({
+  const skipped = (key: MessageKey, vars?: MessageVars): HandoffOutcome => ({
     connectionId,
     documentid,
     state: "skipped",
     channel: "portal",
-    message: translate(locale, key, vars),
+    reason: { key, vars },
   });
   const unit = source.unit!;
   const resident = unit.resident!;
@@ -54,5 +53,5 @@ export async function handOffByPortal(
   const url = fresh ? { url: `${portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
   const result = await sendMail({ to: resident.email, ...portalMail(source, resident, mail.from, url) });
   if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
-  return recordSend(db, user, { target, claim: claimed.claim, result }, locale, { link: fresh ? "new" : "known" });
+  return recordSend(db, user, { target, claim: claimed.claim, result }, { link: fresh ? "new" : "known" });
 }

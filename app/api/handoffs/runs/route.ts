@@ -1,8 +1,9 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
+import { RunsQuery } from "@/lib/ops/run-scope";
 import { listHandoffRuns } from "@/lib/residents/handoffs/runs";
 
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user }) => ({
-  runs: await listHandoffRuns(await getDb(), user.id),
+export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ user, query }) => ({
+  runs: await listHandoffRuns(await getDb(), user.id, query.scope),
 }));

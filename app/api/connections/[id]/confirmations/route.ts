@@ -19,7 +19,11 @@ export const POST = withConnection(
   async ({ connection, user, body, locale }) => {
     const db = await getDb();
     const ctx = { db, connection, client: providerFor(connection), actor: actorOf(user) };
-    const run = await startRun(db, user.id, connection.id, new Set(body.documentids).size);
+    const run = await startRun(db, user.id, {
+      connectionId: connection.id,
+      total: new Set(body.documentids).size,
+      scope: body.scope ?? null,
+    });
     const res = ndjsonResponse(
       async (emit) => {
         let totals: Awaited<ReturnType<typeof confirmMany>> | undefined;

@@ -7,7 +7,7 @@ import { cancelHandoffRun, readHandoffRun } from "@/lib/residents/handoffs/runs"
 export const GET = withRole(
   CONNECTION_ROLES,
   { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
-  async ({ user, params }) => readHandoffRun(await getDb(), user.id, params.id),
+  async ({ user, params, locale }) => readHandoffRun(await getDb(), user.id, params.id, locale),
 );
 
 export const DELETE = withRole(
