@@ -49,6 +49,7 @@ export const PLACEMENT = {
   "integration/demo.test.ts": embedded,
   "integration/display-time-zone.test.ts": both("days of a time zone in SQL"),
   "integration/file-facts.test.ts": embedded,
+  "integration/handoff-run-words.test.ts": embedded,
   "integration/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),
   "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
   "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
@@ -121,7 +122,7 @@ export const PLACEMENT = {
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
   "integration/units-roundtrip.test.ts": both(
-    "the import's writes and removals of tenancies with their contract numbers (migration 0037): SQL features and types",
+    "the import's writes and removals of tenancies with their contract numbers (migration 0039): SQL features and types",
   ),
   "integration/units-use.test.ts": both(
     "the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges",
