@@ -83,6 +83,7 @@ describe("the inbox by property", () => {
       property: "Haus Birke",
       address: "Birkenweg 2, 10115 Berlin",
       resident: { name: "Jürgen Weiß", channel: "email" },
+      vacant: false,
     });
     assert.equal(body.groups[0]!.register?.resident, null);
     assert.equal(body.groups[2]!.register, null, "another user's register does not name this user's unit");
