@@ -3,6 +3,7 @@ import { before, describe, test } from "node:test";
 import { uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { freePort } from "../support/server";
+import { until } from "../support/until";
 import { api } from "../support/session";
 import { sandboxSuite } from "../support/suite";
 
@@ -42,11 +43,11 @@ describe("hand-off runs: their page and their words", () => {
     return res.body as T;
   };
   const finished = async (id: string, language = "de") => {
-    let run = await read<Run>(`/api/handoffs/runs/${id}`, language);
-    for (let i = 0; i < 100 && !run.finishedAt; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      run = await read<Run>(`/api/handoffs/runs/${id}`, language);
-    }
+    const run = await until(
+      () => read<Run>(`/api/handoffs/runs/${id}`, language),
+      (r) => Boolean(r.finishedAt),
+      { everyMs: 100, tries: 100 },
+    );
     assert.ok(run.finishedAt, "the run ended");
     return run;
   };
@@ -138,8 +139,12 @@ describe("hand-off runs: their page and their words", () => {
       ["sent"],
     );
     assert.equal((await keptMail(s.server)).length, 1);
-    await new Promise((r) => setTimeout(r, 200));
-    const written = s.server.output().slice(since);
+    // The run's mail was sent before it ended; its request's access line is written once the answer is done.
+    const written = await until(
+      async () => s.server.output().slice(since),
+      (out) => /POST \/api\/handoffs 200|"route":"\/api\/handoffs"/.test(out),
+      { everyMs: 20, tries: 250 },
+    );
     assert.match(written, /POST \/api\/handoffs 200|"route":"\/api\/handoffs"/, written);
     assert.doesNotMatch(written, /e-mail sent/, "no info line per e-mail");
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { linkState, needsFreshLink } from "@/lib/residents/portal/links";
@@ -88,6 +88,26 @@ function recipientOf(r: UnitRow): Recipient {
 
 const day = (v: string | Date) => (typeof v === "string" ? v : v.toISOString()).slice(0, 10);
 
+/**
+ * The property's archived documents of the month that the one rule gives to a tenancy `who` selects, except those a
+ * hand-off of theirs that `held` selects already carries: the post letters' and the link letters' documents.
+ */
+function monthDocuments(userId: string, q: { property: string; month: string }, who: SQL, held: SQL): SQL {
+  const first = `${q.month}-01`;
+  return sql`
+    SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256, d.bytes, d.period_from
+    FROM units u
+    JOIN tenancies t ON t.unit_id = u.id AND t.erased_at IS NULL AND ${who}
+    JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+    JOIN delivery_documents d ON d.connection_id = c.id
+    WHERE u.user_id = ${userId} AND u.property = ${q.property}
+      AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
+      AND ${isDocumentOfUnit} AND ${isForTenancy}
+      AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
+        AND h.tenancy_id = t.id AND ${held})
+    ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid`;
+}
+
 /** The post channel's letters, at most `limit` (the caller asks one more than it prints, to know it is over). */
 export async function postLetters(
   db: Db,
@@ -95,20 +115,9 @@ export async function postLetters(
   q: { property: string; month: string },
   limit: number,
 ): Promise<PostLetter[]> {
-  const first = `${q.month}-01`;
+  const reached = sql`h.state IN ('opened', 'posted')`;
   const rows = rowsOf<DocumentRow>(
-    await db.execute(sql`
-      SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256, d.bytes, d.period_from
-      FROM units u
-      JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'post' AND t.erased_at IS NULL
-      JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
-      JOIN delivery_documents d ON d.connection_id = c.id
-      WHERE u.user_id = ${userId} AND u.property = ${q.property}
-        AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
-        AND ${isDocumentOfUnit} AND ${isForTenancy}
-        AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
-          AND h.tenancy_id = t.id AND h.state IN ('opened', 'posted'))
-      ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid LIMIT ${limit}`),
+    await db.execute(sql`${monthDocuments(userId, q, sql`t.channel = 'post'`, reached)} LIMIT ${limit}`),
   );
   return rows.map((r) => ({
     ...recipientOf(r),
@@ -126,22 +135,9 @@ async function unsentPortalDocuments(
   userId: string,
   q: { property: string; month: string },
 ): Promise<(UnitRow & LetterDocument)[]> {
-  const first = `${q.month}-01`;
-  const rows = rowsOf<UnitRow & { connection_id: string; documentid: string; sha256: string }>(
-    await db.execute(sql`
-      SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256
-      FROM units u
-      JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'portal' AND t.erased_at IS NULL AND t.resident_email IS NULL
-      JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
-      JOIN delivery_documents d ON d.connection_id = c.id
-      WHERE u.user_id = ${userId} AND u.property = ${q.property}
-        AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
-        AND ${isDocumentOfUnit} AND ${isForTenancy}
-        AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
-          AND h.tenancy_id = t.id AND h.state <> 'failed')
-      ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid`),
-  );
-  return rows.map((r) => ({ ...r, connectionId: r.connection_id, sha256: r.sha256 }));
+  const who = sql`t.channel = 'portal' AND t.resident_email IS NULL`;
+  const rows = rowsOf<DocumentRow>(await db.execute(monthDocuments(userId, q, who, sql`h.state <> 'failed'`)));
+  return rows.map((r) => ({ ...r, connectionId: r.connection_id, documentid: r.documentid, sha256: r.sha256 }));
 }
 
 /**
