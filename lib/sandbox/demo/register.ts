@@ -3,9 +3,10 @@ import { hash, PROPERTIES, unitOf, type Property } from "./properties";
 import { DEMO_MONTHS } from "./state";
 
 /**
- * The unit register that fits the demo data set (docs/sandbox.md, "The demo data set"): the two
- * properties whose UVI documents `hv-nord` holds (Hamburg and Kiel), as property-management
- * software would export them: one row per tenancy, name and address in parts, move-in and move-out
+ * The unit register that fits the demo data set (docs/sandbox.md, "The demo data set"): every
+ * property whose UVI documents the demo's connections list (Hamburg and Kiel at `hv-nord`,
+ * Düsseldorf and Bremen at `hv-rhein`: issue #50, a register without the latter hid their
+ * documents from the month), as property-management software would export them: one row per tenancy, name and address in parts, move-in and move-out
  * dates. Every resident moved in before the demo's first document month (some since before any
  * document), so post, portal and e-mail residents each receive the last month's documents; the
  * channels are spread about as residents chose them when asked (46 % e-mail, 34 % portal, 20 %
@@ -161,6 +162,6 @@ function rows(property: Property, index: number): (string | null)[][] {
 
 /** The register as CSV in the dashboard's import format (German headers, `;`, UTF-8 with BOM). */
 export function demoRegisterCsv(): string {
-  const lines = PROPERTIES.slice(0, 2).flatMap((p) => Array.from({ length: p.units }, (_, i) => rows(p, i)).flat());
+  const lines = PROPERTIES.flatMap((p) => Array.from({ length: p.units }, (_, i) => rows(p, i)).flat());
   return `\uFEFF${csvLine(DEMO_HEADER)}${lines.map((cells) => csvLine(cells)).join("")}`;
 }
