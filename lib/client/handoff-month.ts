@@ -21,6 +21,8 @@ export const handoffMonthKeys = {
   view: (input: HandoffMonthInput) => ["handoff-month", input] as const,
   texts: ["handoff-texts"] as const,
   text: (property: string | null) => ["handoff-texts", property] as const,
+  /** The mutation "Gedruckt und versandt" of one property-month: its outcome is read where the button is gone. */
+  posted: (input: HandoffMonthInput) => ["handoff-posted", input.property, input.month] as const,
 };
 
 const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
