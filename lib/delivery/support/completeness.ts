@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
-import { dayIn } from "@/lib/format";
+import { localToday } from "@/lib/today";
 import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
 import { inProperty, registerNames, type RegisterNames } from "./register";
 
@@ -30,12 +30,6 @@ const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5,
 const monthOf = (i: number) =>
   `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 const firstDay = (i: number) => `${monthOf(i)}-01`;
-
-/** Today in the display time zone: its month ("YYYY-MM") and day of the month. */
-export function localToday(now: Date): { month: string; day: number } {
-  const [y, m, day] = dayIn(now, recordTimeZone()).split("-");
-  return { month: `${y}-${m}`, day: Number(day) };
-}
 
 /**
  * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, posted or

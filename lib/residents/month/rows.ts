@@ -5,7 +5,7 @@ import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
 import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/residents/month/query";
 import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 
 /**
  * The month view's statement (./month.ts): each unit of the property, its documents of the month
