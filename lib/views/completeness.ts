@@ -3,15 +3,15 @@ import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
-import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
+import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "@/lib/delivery/support/schemas";
 import { localToday } from "@/lib/today";
-import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
-import { inProperty, registerNames, type RegisterNames } from "./register";
+import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { inProperty, registerNames, type RegisterNames } from "@/lib/delivery/support/register";
 
 /**
  * Which usage unit got its document for which month, so support sees gaps at a glance; a month is `missing` only when
  * it is clearly a gap, so the grid shows no false alarms (docs/api.md, `GET /api/delivery/completeness`). Units carry
- * their names from the owner's register (./register.ts).
+ * their names from the owner's register (lib/delivery/support/register.ts).
  */
 export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type CompletenessUnit = {

@@ -5,7 +5,7 @@ import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
 import { today } from "@/lib/today";
 import { groupsOf, type InboxGroup, type InboxRow } from "./inbox-groups";
-import type { InboxInput } from "./schemas";
+import type { InboxInput } from "@/lib/delivery/schemas";
 
 export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./inbox-groups";
 

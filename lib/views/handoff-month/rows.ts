@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
-import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/residents/month/query";
+import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
 import { today } from "@/lib/today";
 
@@ -41,7 +41,7 @@ export type MonthDbRow = {
   at: Date | string | null;
   by: string | null;
   reason: string | null;
-  /** The mail server's message id, and the bytes' SHA-256 the record holds: the month's proof (lib/residents/proof). */
+  /** The mail server's message id, and the bytes' SHA-256 the record holds: the month's proof (lib/views/proof). */
   message_id: string | null;
   sent_sha256: string | null;
   decided_by: string | null;
