@@ -144,7 +144,7 @@ export type HashJob = {
 /**
  * A new job on the worker: a hash, and with `path` a new file (created exclusively, mode 0600) the
  * batches are appended to. `extra`: a second digest of the same bytes in the same pass (the one a
- * provider's `hashvalue` names, lib/delivery/file-facts.ts).
+ * provider's `hashvalue` names, lib/archive/facts.ts).
  */
 export async function openHashJob(path?: string, extra?: HashAlgorithm): Promise<HashJob> {
   const id = nextJob++;

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson, HttpError } from "./fetch-json";
-import type { HandoffMonth, MonthEntry } from "@/lib/residents/month/month";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/month";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import type { HandoffText } from "@/lib/residents/texts/template";
 import type { StoredText } from "@/lib/residents/texts/texts";
 import { param, readList, type Raw } from "@/lib/lists/params";

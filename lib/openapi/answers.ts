@@ -6,7 +6,7 @@ import { CONFIRMATION_STATES, DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 import { ROLES } from "@/lib/db/schema/users";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { confirmMany } from "@/lib/delivery/confirm/many";
-import type { Inbox } from "@/lib/delivery/inbox";
+import type { Inbox } from "@/lib/views/inbox";
 import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/confirm/runs";

@@ -48,7 +48,7 @@ function logSince(file: string, offset: number): string {
 }
 
 const messages = (log: string) => log.split(/\n(?=\d{4}-\d\d-\d\d )/);
-/** The month page's tally statement (lib/residents/month/round.ts `tallies`): the one that reads every unit of the property. */
+/** The month page's tally statement (lib/views/month-round/round.ts `tallies`): the one that reads every unit of the property. */
 const isTally = (m: string) => m.includes("count(*) FILTER (WHERE p.confirmable AND p.hands_on)");
 
 /** The statement the app sent and its parameters, from log_min_duration_statement's line and its DETAIL. */

@@ -14,8 +14,8 @@ import {
   type HandoffMonth,
 } from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
-import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
+import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/views/handoff-month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
 import { PostedButton, PostedOutcome } from "./posted-button";

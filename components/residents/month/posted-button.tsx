@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { confirmLettersPosted, handoffMonthKeys } from "@/lib/client/handoff-month";
 import { formatMonth } from "@/lib/format";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 /**

@@ -49,5 +49,5 @@ export function wrapText(text: string, widthOf: (s: string) => number, width: nu
   return lines;
 }
 
-/** `wrapText` as JavaScript source, for a worker's `eval` source (lib/residents/proof/worker.ts). */
+/** `wrapText` as JavaScript source, for a worker's `eval` source (lib/views/proof/worker.ts). */
 export const wrapSource = `const wrapText = ${wrapText.toString()};`;

@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { forgetTexts, MESSAGE_TABLES } from "@/lib/residents/reports/messages";
-import { today } from "./store";
+import { today } from "@/lib/today";
 
 /**
  * A resident's personal data erased (docs/api.md, "The unit register"): on request by an admin, and
