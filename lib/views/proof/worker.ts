@@ -24,8 +24,10 @@ export type Drawing = { title: string; head: string; blocks: { lines: DrawLine[]
 export const PROOF_BUDGET_MS = 60_000;
 const WORKER_HEAP_MB = 256;
 
-const failed = (code: string, key: "handoffProof.tooSlow" | "handoffProof.tooLarge" | "handoffProof.cancelled") =>
-  new AppError(code === "proof_cancelled" ? 499 : 422, code, key, { vars: { seconds: PROOF_BUDGET_MS / 1000 } });
+const failed = (
+  code: "proof_too_slow" | "proof_too_large" | "proof_cancelled",
+  key: "handoffProof.tooSlow" | "handoffProof.tooLarge" | "handoffProof.cancelled",
+) => new AppError(code === "proof_cancelled" ? 499 : 422, code, key, { vars: { seconds: PROOF_BUDGET_MS / 1000 } });
 
 /** Runs one drawing on a fresh worker (lib/residents/print/run-worker.ts). */
 function runWorker(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> {
