@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "./fetch-json";
 import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/month";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
@@ -44,7 +45,7 @@ export async function printLetters(
     body: JSON.stringify(input),
   });
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    const body = (await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null;
     throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
   }
   const filename = fileNameOf(res.headers.get("content-disposition")) ?? "Briefe.pdf";

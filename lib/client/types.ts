@@ -1,4 +1,5 @@
 import type { confirmMany } from "@/lib/delivery/confirm/many";
+import type { ErrorCode } from "@/lib/errors";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 
@@ -20,7 +21,13 @@ export type { Completeness, Cell as CompletenessCell } from "@/lib/views/complet
 export type { RunView as ConfirmationRun } from "@/lib/delivery/confirm/runs";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
-export type FailureLine = { done: true; error: string; message: string; providerStatus?: number; requestId?: string };
+export type FailureLine = {
+  done: true;
+  error: ErrorCode;
+  message: string;
+  providerStatus?: number;
+  requestId?: string;
+};
 /** The lines of a bulk confirmation: one per document as it finishes, then the totals (or a failure). */
 export type ConfirmLine = ReturnType<typeof resultLine>;
 export type ConfirmSummary = { done: true } & Awaited<ReturnType<typeof confirmMany>>;

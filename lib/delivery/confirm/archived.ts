@@ -77,5 +77,5 @@ export async function refuseMismatch(
     expected: input.check.hex,
     actual: input.check.actual,
   };
-  return { code: "hash_mismatch", messageKey: "fileFacts.confirm.hashMismatch" as const, vars, status: 409 };
+  return { code: "hash_mismatch" as const, messageKey: "fileFacts.confirm.hashMismatch" as const, vars, status: 409 };
 }
