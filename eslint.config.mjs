@@ -55,6 +55,13 @@ const onlySharedGround = {
   ],
 };
 
+// A principal for work outside a request (lib/auth/system-principal.ts) is made by jobs, the command line and tests;
+// a route or a page gets its principal from the session (lib/api/handler.ts, lib/auth/pages.ts).
+const NOT_SYSTEM_PRINCIPAL = {
+  group: ["@/lib/auth/system-principal", "**/lib/auth/system-principal"],
+  message: "Routes and pages take the principal of the session (lib/api/handler.ts, lib/auth/pages.ts).",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -75,6 +82,11 @@ export default defineConfig([
     files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
     ignores: ["lib/sandbox/**", ...SANDBOX_ROUTES, ...DASHBOARD_MAY_IMPORT_SANDBOX],
     rules: noSandbox(SANDBOX_MODULES),
+  },
+  {
+    files: ["app/**", "components/**"],
+    ignores: SANDBOX_ROUTES,
+    rules: restrictImports(notSandbox(SANDBOX_MODULES), NOT_SYSTEM_PRINCIPAL),
   },
   // Inside lib/, the relative way in too.
   {

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 
-/** Request bodies of JSON routes and of the sign-in form: 64 KiB (routes may allow more, see `withPrincipal`). */
+/** Request bodies of JSON routes and of the sign-in form: 64 KiB (routes may allow more, see `withSession`). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export const bodyTooLarge = (limit: number) =>

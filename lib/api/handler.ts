@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
+import { principalOf, type Principal } from "@/lib/auth/principal";
 import { currentUser, type CurrentUser } from "@/lib/auth/session";
 import { forgetSessionChecks } from "@/lib/auth/session-checks";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
@@ -21,7 +22,10 @@ type PathParams<P extends Schema> = P extends z.ZodType ? z.output<P> : Record<s
 
 export type HandlerContext<Q extends Schema, B extends Schema, P extends Schema = undefined> = {
   req: NextRequest;
+  /** The signed-in user, for the routes that show or change the user itself. */
   user: CurrentUser;
+  /** Who asks: what every data function of lib/ takes (lib/auth/principal.ts). */
+  principal: Principal;
   locale: Locale;
   query: Parsed<Q>;
   body: Parsed<B>;
@@ -42,22 +46,23 @@ export type RouteOptions<Q extends Schema, B extends Schema, P extends Schema = 
   maxBodyBytes?: number;
 };
 
-/** Who is asking, plus anything loaded in the same round trip (a route's own record, say). */
-export type Principal<X> = { user: CurrentUser | null; extra: X };
-export type PrincipalLoader<X> = (params: Record<string, string>) => Promise<Principal<X>>;
+/** The session's user, plus anything loaded in the same round trip (a route's own record, say). */
+export type Loaded<X> = { user: CurrentUser | null; extra: X };
+export type SessionLoader<X> = (params: Record<string, string>) => Promise<Loaded<X>>;
 
 /**
  * The one wrapper for the dashboard's JSON routes: session -> role -> Origin check -> zod ->
- * handler -> error mapping (lib/api/responses.ts). A handler returns a Response, or a value sent
- * as 200 JSON. `load` finds the session's user; a route may load its own record with it in one query.
+ * handler -> error mapping (lib/api/responses.ts). A handler returns a Response, or a value sent as 200 JSON,
+ * and gets the principal made from the session's user (lib/auth/principal.ts), which its lib/ calls take.
+ * `load` finds the session's user; a route may load its own record with it in one query.
  */
-export function withPrincipal<
+export function withSession<
   X extends object,
   Q extends Schema = undefined,
   B extends Schema = undefined,
   P extends Schema = undefined,
 >(
-  load: PrincipalLoader<X>,
+  load: SessionLoader<X>,
   options: RouteOptions<Q, B, P>,
   handler: (ctx: HandlerContext<Q, B, P> & X) => Promise<unknown>,
 ) {
@@ -86,6 +91,7 @@ export function withPrincipal<
         ...extra,
         req,
         user,
+        principal: principalOf(user),
         locale,
         query: query as Parsed<Q>,
         body: body as Parsed<B>,
@@ -100,14 +106,14 @@ export function withPrincipal<
   };
 }
 
-const sessionOnly: PrincipalLoader<object> = async () => ({ user: await currentUser(), extra: {} });
+const sessionOnly: SessionLoader<object> = async () => ({ user: await currentUser(), extra: {} });
 
-/** `withPrincipal` for routes that need only the signed-in user. */
+/** `withSession` for routes that need only the signed-in user. */
 export function withUser<Q extends Schema = undefined, B extends Schema = undefined, P extends Schema = undefined>(
   options: RouteOptions<Q, B, P>,
   handler: (ctx: HandlerContext<Q, B, P>) => Promise<unknown>,
 ) {
-  return withPrincipal(sessionOnly, options, handler);
+  return withSession(sessionOnly, options, handler);
 }
 
 /** `withUser` limited to the given roles (others get 403). */

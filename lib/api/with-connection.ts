@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { connectionNotFound, sessionConnection } from "@/lib/connections/connections";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { withPrincipal, type HandlerContext, type PrincipalLoader, type RouteOptions, type Schema } from "./handler";
+import { withSession, type HandlerContext, type SessionLoader, type RouteOptions, type Schema } from "./handler";
 
 type Found = Awaited<ReturnType<typeof sessionConnection>>;
 
@@ -15,7 +15,7 @@ const frozen = ({ user, connection }: Found): Found => ({
   connection: connection && Object.freeze(connection),
 });
 
-const loadConnection: PrincipalLoader<{ connection: ConnectionRow | null }> = async (params) => {
+const loadConnection: SessionLoader<{ connection: ConnectionRow | null }> = async (params) => {
   const claims = await sessionClaims();
   if (!claims) return { user: null, extra: { connection: null } };
   const db = await getDb();
@@ -42,7 +42,7 @@ export function withConnection<
   options: Omit<RouteOptions<Q, B, P>, "roles">,
   handler: (ctx: HandlerContext<Q, B, P> & { connection: ConnectionRow }) => Promise<unknown>,
 ) {
-  return withPrincipal(loadConnection, { ...options, roles: CONNECTION_ROLES }, async (ctx) => {
+  return withSession(loadConnection, { ...options, roles: CONNECTION_ROLES }, async (ctx) => {
     const { connection } = ctx;
     if (!connection) throw connectionNotFound();
     return handler({ ...ctx, connection });

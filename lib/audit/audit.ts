@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema/delivery";
 
@@ -60,6 +61,8 @@ export type AuditEvent = {
 type Runner = Pick<Db, "insert">;
 
 export const actorOf = (user: { id: string; email: string }): Actor => ({ id: user.id, email: user.email });
+/** The actor for what a principal does (lib/auth/principal.ts). */
+export const principalActor = (p: Principal): Actor => ({ id: p.userId, email: p.email });
 
 function row(e: AuditEvent) {
   return {

@@ -4,6 +4,7 @@ import type { Role } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { SUPPORT_ROLES } from "./roles";
+import { principalOf, type Principal } from "./principal";
 import { pageUser, type CurrentUser } from "./session";
 
 /** Which role may open which page: the navigation and the pages themselves read this one table. */
@@ -71,4 +72,10 @@ export async function requirePage(id: PageId): Promise<CurrentUser> {
   const user = await pageUser();
   if (!pagesFor(user.role).some((p) => p.id === id)) notFound();
   return user;
+}
+
+/** `requirePage` with the principal the page's data functions take (lib/auth/principal.ts). */
+export async function requirePagePrincipal(id: PageId): Promise<{ user: CurrentUser; principal: Principal }> {
+  const user = await requirePage(id);
+  return { user, principal: principalOf(user) };
 }

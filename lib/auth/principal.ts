@@ -1,0 +1,33 @@
+import "server-only";
+import type { Role } from "@/lib/db/schema/users";
+import type { CurrentUser } from "./session";
+
+/** Held only by a value made here: no object literal, no bare id has it. */
+declare const principalMark: unique symbol;
+
+/**
+ * Who asks: the scope every function of lib/ that reads or writes a user's data takes as a parameter, so a
+ * query called without it does not type-check. Today the user and their role; the team step (issue #46) adds
+ * the team, and the queries that now say `p.userId` will say the team's id instead.
+ *
+ * Only two makers exist: `principalOf` here, for the route wrapper (lib/api/handler.ts) and the pages' helper
+ * (lib/auth/pages.ts), and `systemPrincipalFor` (lib/auth/system-principal.ts) for the jobs that act for a user
+ * outside a request; app/ and components/ may not import the latter (eslint.config.mjs).
+ */
+export type Principal = {
+  readonly userId: string;
+  readonly role: Role;
+  /** For the audit trail's actor; empty for a job acting for a user. */
+  readonly email: string;
+  readonly [principalMark]: true;
+};
+
+/** The one place a principal is made; the two makers below are its only callers. */
+export function makePrincipal(fields: { userId: string; role: Role; email: string }): Principal {
+  return Object.freeze({ userId: fields.userId, role: fields.role, email: fields.email }) as Principal;
+}
+
+/** The signed-in user as the scope of what they ask for (the route wrapper and the pages' helper). */
+export function principalOf(user: CurrentUser): Principal {
+  return makePrincipal({ userId: user.id, role: user.role, email: user.email });
+}

@@ -1,0 +1,13 @@
+import "server-only";
+import type { Role } from "@/lib/db/schema/users";
+import { makePrincipal, type Principal } from "./principal";
+
+/**
+ * A principal for work done on a user's behalf outside a request: the command line, the startup jobs (the
+ * scheduler's syncs, the report sender acting for a connection's owner) and tests. Routes and pages never
+ * make one (eslint.config.mjs forbids app/ and components/ to import this file): theirs comes from the
+ * session through lib/api/handler.ts or lib/auth/pages.ts.
+ */
+export function systemPrincipalFor(userId: string, role: Role, email = ""): Principal {
+  return makePrincipal({ userId, role, email });
+}
