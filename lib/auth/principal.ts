@@ -19,15 +19,22 @@ export type Principal = {
   readonly role: Role;
   /** For the audit trail's actor; empty for a job acting for a user. */
   readonly email: string;
+  /** For what is signed in the user's name (a printed letter's sender); empty for a job. */
+  readonly name: string;
   readonly [principalMark]: true;
 };
 
 /** The one place a principal is made; the two makers below are its only callers. */
-export function makePrincipal(fields: { userId: string; role: Role; email: string }): Principal {
-  return Object.freeze({ userId: fields.userId, role: fields.role, email: fields.email }) as Principal;
+export function makePrincipal(fields: { userId: string; role: Role; email: string; name: string }): Principal {
+  return Object.freeze({
+    userId: fields.userId,
+    role: fields.role,
+    email: fields.email,
+    name: fields.name,
+  }) as Principal;
 }
 
 /** The signed-in user as the scope of what they ask for (the route wrapper and the pages' helper). */
 export function principalOf(user: CurrentUser): Principal {
-  return makePrincipal({ userId: user.id, role: user.role, email: user.email });
+  return makePrincipal({ userId: user.id, role: user.role, email: user.email, name: user.name });
 }

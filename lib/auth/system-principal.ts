@@ -9,5 +9,13 @@ import { makePrincipal, type Principal } from "./principal";
  * session through lib/api/handler.ts or lib/auth/pages.ts.
  */
 export function systemPrincipalFor(userId: string, role: Role, email = ""): Principal {
-  return makePrincipal({ userId, role, email });
+  return makePrincipal({ userId, role, email, name: "" });
+}
+
+/**
+ * The principal of a user whose data is worked on after an access check made for someone else: a job acting for a
+ * connection's owner (the report sender after a sync), or support's read-only view of one user's month (the proof).
+ */
+export function ownerPrincipal(owner: { id: string; role: Role; email: string; name?: string }): Principal {
+  return makePrincipal({ userId: owner.id, role: owner.role, email: owner.email, name: owner.name ?? "" });
 }

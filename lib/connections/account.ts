@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { AppError } from "@/lib/errors";
@@ -34,17 +35,17 @@ export const sameAccount = (a: Account, b: Account): boolean =>
   a.customerNumber === b.customerNumber;
 
 /**
- * The connections (not deleted) that reach `account`: the user's own with `{ userId }`, every
+ * The connections (not deleted) that reach `account`: the principal's own with `{ owner }`, every
  * user's with `{ everyUser: true }` (say so at the call: support's view of one account);
  * `exceptId` leaves out the connection being edited.
  */
 export async function connectionsToAccount(
   db: Db,
   account: Account,
-  scope: ({ userId: string } | { everyUser: true }) & { exceptId?: string },
+  scope: ({ owner: Principal } | { everyUser: true }) & { exceptId?: string },
 ): Promise<ConnectionRow[]> {
   // Every user's rows only when the caller asked for them by name, never by a missing user id.
-  const owner = "everyUser" in scope ? sql`true` : eq(connections.userId, scope.userId);
+  const owner = "everyUser" in scope ? sql`true` : eq(connections.userId, scope.owner.userId);
   const rows = await db
     .select()
     .from(connections)
@@ -65,13 +66,8 @@ export async function connectionsToAccount(
  * one there is): both would list every document, and a confirmation through one would leave the
  * other's copy looking gone. Not a database constraint: the origin is compared as a URL.
  */
-export async function refuseSecondConnection(
-  db: Db,
-  userId: string,
-  account: Account,
-  exceptId?: string,
-): Promise<void> {
-  const [existing] = await connectionsToAccount(db, account, { userId, exceptId });
+export async function refuseSecondConnection(db: Db, p: Principal, account: Account, exceptId?: string): Promise<void> {
+  const [existing] = await connectionsToAccount(db, account, { owner: p, exceptId });
   if (existing) {
     throw new AppError(409, "duplicate_connection", "connections.duplicate", {
       vars: { name: existing.name },

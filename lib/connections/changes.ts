@@ -1,12 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { recordEvent, type Actor } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { accountOf, refuseSecondConnection, sameAccount } from "./account";
 import { checkAddresses } from "./address";
@@ -36,11 +37,7 @@ const auditFields = (c: {
   onSiteRolesUrl: c.onSiteRolesUrl,
 });
 
-export async function createConnection(
-  db: Db,
-  { userId, actor }: { userId: string; actor: Actor },
-  input: CreateConnectionInput,
-): Promise<ConnectionView> {
+export async function createConnection(db: Db, p: Principal, input: CreateConnectionInput): Promise<ConnectionView> {
   const id = randomUUID();
   const isBasic = input.auth.type === "basic";
   const secret = input.auth.type === "basic" ? input.auth.password : input.auth.clientSecret;
@@ -54,7 +51,7 @@ export async function createConnection(
   });
   await refuseSecondConnection(
     db,
-    userId,
+    p,
     accountOf({
       service: input.service,
       baseUrl: input.baseUrl,
@@ -66,7 +63,7 @@ export async function createConnection(
     .insert(connections)
     .values({
       id,
-      userId,
+      userId: p.userId,
       name: input.name,
       service: input.service,
       baseUrl: input.baseUrl,
@@ -82,7 +79,12 @@ export async function createConnection(
       onSiteRolesUrl: input.onSiteRolesUrl ?? null,
     })
     .returning();
-  await recordEvent(db, { kind: "connection.create", actor, connectionId: id, detail: auditFields(row!) });
+  await recordEvent(db, {
+    kind: "connection.create",
+    actor: principalActor(p),
+    connectionId: id,
+    detail: auditFields(row!),
+  });
   return toView(row!);
 }
 
@@ -117,7 +119,13 @@ function editOf(current: ConnectionRow, input: UpdateConnectionInput): Edit {
 }
 
 /** The edit's refusals: credentials that do not fit, an address the guard refuses, another connection's account. */
-async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnectionInput, edit: Edit): Promise<void> {
+async function checkEdit(
+  db: Db,
+  p: Principal,
+  current: ConnectionRow,
+  input: UpdateConnectionInput,
+  edit: Edit,
+): Promise<void> {
   const { authType, authUrl, newSecret, newPrincipal } = edit;
   const service = current.service;
   const secretField = authType === "basic" ? "auth.password" : "auth.clientSecret";
@@ -154,18 +162,18 @@ async function checkEdit(db: Db, current: ConnectionRow, input: UpdateConnection
     checkAddresses({ service, baseUrl, authUrl, authType, onSiteRolesUrl });
   const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
   const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
-  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, current.userId, account, current.id);
+  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, p, account, current.id);
 }
 
 export async function updateConnection(
   db: Db,
+  p: Principal,
   current: ConnectionRow,
-  actor: Actor,
   input: UpdateConnectionInput,
 ): Promise<ConnectionView> {
   const edit = editOf(current, input);
   const { authType, newSecret, newPrincipal } = edit;
-  await checkEdit(db, current, input, edit);
+  await checkEdit(db, p, current, input, edit);
   const [row] = await db
     .update(connections)
     .set({
@@ -181,7 +189,7 @@ export async function updateConnection(
       }),
       updatedAt: new Date(),
     })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId), isNull(connections.deletedAt)))
+    .where(and(eq(connections.id, current.id), eq(connections.userId, p.userId), isNull(connections.deletedAt)))
     .returning();
   if (!row) throw connectionNotFound();
   forgetConnectionTokens(current.id);
@@ -190,23 +198,28 @@ export async function updateConnection(
   if (newSecret !== undefined) changed.push(authType === "basic" ? "auth.password" : "auth.clientSecret");
   await recordEvent(db, {
     kind: "connection.update",
-    actor,
+    actor: principalActor(p),
     connectionId: current.id,
     detail: { changed, ...auditFields(row) },
   });
   const [[sync], open] = await Promise.all([
     db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1),
-    openCounts(db, { userId: current.userId }),
+    openCounts(db, p),
   ]);
   return toView(row, sync ?? null, "de", open.get(current.id));
 }
 
-export async function deleteConnection(db: Db, current: ConnectionRow, actor: Actor): Promise<void> {
+export async function deleteConnection(db: Db, p: Principal, current: ConnectionRow): Promise<void> {
   // The row stays for the delivery record; the secret goes at once.
   await db
     .update(connections)
     .set({ deletedAt: new Date(), secretSealed: "", updatedAt: new Date() })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, current.userId)));
-  await recordEvent(db, { kind: "connection.delete", actor, connectionId: current.id, detail: auditFields(current) });
+    .where(and(eq(connections.id, current.id), eq(connections.userId, p.userId)));
+  await recordEvent(db, {
+    kind: "connection.delete",
+    actor: principalActor(p),
+    connectionId: current.id,
+    detail: auditFields(current),
+  });
   forgetConnectionTokens(current.id);
 }

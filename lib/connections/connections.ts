@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionClaims } from "@/lib/auth/options";
+import type { Principal } from "@/lib/auth/principal";
 import { sessionUser, sessionUserColumns, type CurrentUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
@@ -82,19 +83,15 @@ export function toView(
 
 export const connectionNotFound = () => notFound("connections.notFound");
 
-export async function listConnections(
-  db: Db,
-  { userId }: { userId: string },
-  locale: Locale = "de",
-): Promise<ConnectionView[]> {
+export async function listConnections(db: Db, p: Principal, locale: Locale = "de"): Promise<ConnectionView[]> {
   const [rows, open] = await Promise.all([
     db
       .select({ connection: connections, sync: deliverySync })
       .from(connections)
       .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
-      .where(and(eq(connections.userId, userId), isNull(connections.deletedAt)))
+      .where(and(eq(connections.userId, p.userId), isNull(connections.deletedAt)))
       .orderBy(asc(connections.name), asc(connections.createdAt)),
-    openCounts(db, { userId }),
+    openCounts(db, p),
   ]);
   return rows.map((r) => toView(r.connection, r.sync, locale, open.get(r.connection.id)));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -168,17 +169,11 @@ export async function listItems(db: Db, connectionId: string, input: OutboxListI
  * A connection's items for a page that has no `withConnection` in front of it (the Ausgang page):
  * only a connection of `userId` that is not deleted; any other id is not found.
  */
-export async function listOwnItems(
-  db: Db,
-  userId: string,
-  connectionId: string,
-  input: OutboxListInput,
-  locale: Locale,
-) {
+export async function listOwnItems(db: Db, p: Principal, connectionId: string, input: OutboxListInput, locale: Locale) {
   const [own] = await db
     .select({ id: connections.id })
     .from(connections)
-    .where(and(eq(connections.id, connectionId), eq(connections.userId, userId), isNull(connections.deletedAt)));
+    .where(and(eq(connections.id, connectionId), eq(connections.userId, p.userId), isNull(connections.deletedAt)));
   if (!own) throw notFound("outboxApi.notFound");
   return listItems(db, connectionId, input, locale);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
@@ -35,7 +36,7 @@ export type Inbox = {
  * `registerOf`): by their `mscnumber`, or by the `pmnumber` of a unit registered without one when
  * no unit of the register has the document's `mscnumber` (a document's unit, docs/api.md).
  */
-function rowFilters(userId: string, input: InboxInput): SQL {
+function rowFilters(p: Principal, input: InboxInput): SQL {
   const parts: SQL[] = [];
   if (input.month) {
     const start = `${input.month}-01`;
@@ -48,7 +49,7 @@ function rowFilters(userId: string, input: InboxInput): SQL {
     parts.push(sql`(d.documentid = ${input.q} OR d.unit_msc LIKE ${`${likeEscape(input.q)}%`} OR d.unit_pm ILIKE ${like}
       OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like} OR d.unit_msc IN (SELECT mscnumber FROM hits)
       OR (d.unit_pm IN (SELECT pmnumber FROM hits WHERE mscnumber IS NULL)
-        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${userId} AND m.mscnumber = d.unit_msc)))`);
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${p.userId} AND m.mscnumber = d.unit_msc)))`);
   }
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
@@ -61,11 +62,11 @@ function rowFilters(userId: string, input: InboxInput): SQL {
  * the register has by its `mscnumber` keeps that entry. `billing`: the register's billing units, each with the
  * property of its units (one pass over the user's units, like the statement's property list).
  */
-function registerOf(userId: string, q: string | undefined): SQL {
+function registerOf(p: Principal, q: string | undefined): SQL {
   const like = q === undefined ? undefined : containing(q);
   const hits = like
     ? sql`hits AS MATERIALIZED (
-        SELECT mscnumber, pmnumber FROM units WHERE user_id = ${userId}
+        SELECT mscnumber, pmnumber FROM units WHERE user_id = ${p.userId}
           AND (property ILIKE ${like} OR address ILIKE ${like} OR label ILIKE ${like}
             OR EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = units.id AND t.resident_name ILIKE ${like}))
       ),`
@@ -73,15 +74,15 @@ function registerOf(userId: string, q: string | undefined): SQL {
   return sql`${hits}
     billing AS MATERIALIZED (
       SELECT DISTINCT ON (billingunit) billingunit, id, property FROM units
-      WHERE user_id = ${userId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
+      WHERE user_id = ${p.userId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
     ),
     by_pm AS MATERIALIZED (
       SELECT DISTINCT ON (d.unit_msc) d.unit_msc, r.id, r.property FROM units r CROSS JOIN LATERAL (
         SELECT d.unit_msc FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
         WHERE d.unit_pm = r.pmnumber AND d.unit_msc IS NOT NULL
       ) d
-      WHERE r.user_id = ${userId} AND r.mscnumber IS NULL
-        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${userId} AND m.mscnumber = d.unit_msc)
+      WHERE r.user_id = ${p.userId} AND r.mscnumber IS NULL
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${p.userId} AND m.mscnumber = d.unit_msc)
       ORDER BY d.unit_msc, r.pmnumber
     ),`;
 }
@@ -127,20 +128,20 @@ function groupedOf(input: InboxInput, asked: readonly DocumentState[], filters: 
  * own documents read whole (docs/architecture.md, "Inbox"). Their hand-off state is joined to those rows alone, through
  * the resident of each document's period (the unique index handoffs_once), so it costs a page of index probes however large the record.
  */
-export async function readInbox(db: Db, { userId }: { userId: string }, input: InboxInput): Promise<Inbox> {
+export async function readInbox(db: Db, p: Principal, input: InboxInput): Promise<Inbox> {
   const asked: readonly DocumentState[] = input.state ? [input.state] : DOCUMENT_STATES;
-  const filters = rowFilters(userId, input);
+  const filters = rowFilters(p, input);
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.period_to, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
   const rows = rowsOf<InboxRow>(
     await db.execute(sql`
-      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${userId} AND deleted_at IS NULL),
+      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${p.userId} AND deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
-      ${registerOf(userId, input.q)}
+      ${registerOf(p, input.q)}
       groups AS MATERIALIZED (${groupedOf(input, asked, filters)}),
       placed AS (
         SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id, b.id) IS NULL AS unregistered,
           COALESCE(r.property, p.property, b.property) AS property, b.property AS bp
-        FROM groups g LEFT JOIN units r ON r.user_id = ${userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
+        FROM groups g LEFT JOIN units r ON r.user_id = ${p.userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
         LEFT JOIN billing b ON b.billingunit = g.unit_msc AND r.id IS NULL AND p.id IS NULL
         ${input.property ? sql`WHERE COALESCE(r.property, p.property, b.property) = ${input.property}` : sql``}
       ),
@@ -170,8 +171,8 @@ export async function readInbox(db: Db, { userId }: { userId: string }, input: I
           ORDER BY ${DOC_ORDER} OFFSET page.skip LIMIT page.take
         ) d WHERE page.unit_msc IS NULL
       )
-      SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${userId}) AS register,
-        (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL) p)::text AS properties,
+      SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${p.userId}) AS register,
+        (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${p.userId} AND property IS NOT NULL) p)::text AS properties,
         (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', t.resident_name, 'ch', t.channel, 'v', t.vacancy))
           FROM page p JOIN units r ON r.id = p.rid LEFT JOIN LATERAL (
             SELECT t.resident_name, t.channel, t.vacancy FROM tenancies t WHERE t.unit_id = r.id AND t.erased_at IS NULL

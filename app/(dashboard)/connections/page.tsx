@@ -6,6 +6,6 @@ import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function ConnectionsPage() {
   const { prefetch, hydrate } = await pageQueries("connections");
-  await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
+  await prefetch(connectionsQuery(), ({ db, principal, locale }) => listConnections(db, principal, locale));
   return hydrate(<ConnectionsManager sandbox={env().sandbox} />);
 }

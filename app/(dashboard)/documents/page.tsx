@@ -15,8 +15,8 @@ export default async function DocumentsPage({
   const { prefetch, hydrate } = await pageQueries("documents");
   const input = inboxInputOf(readInboxView(plainParams(await searchParams)));
   await Promise.all([
-    prefetch(inboxQuery(input), ({ db, user }) => readInbox(db, { userId: user.id }, input)),
-    prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale)),
+    prefetch(inboxQuery(input), ({ db, principal }) => readInbox(db, principal, input)),
+    prefetch(connectionsQuery(), ({ db, principal, locale }) => listConnections(db, principal, locale)),
   ]);
   return hydrate(<InboxView />);
 }

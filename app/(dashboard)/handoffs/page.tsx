@@ -16,15 +16,15 @@ export default async function HandoffsPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const search = readHandoffMonthSearch(plainParams(await props.searchParams));
-  const { prefetch, hydrate, user } = await pageQueries("handoffs");
+  const { prefetch, hydrate, principal } = await pageQueries("handoffs");
   const db = await getDb();
-  const [properties, months] = await Promise.all([ownProperties(db, user.id), documentMonths(db, user.id)]);
+  const [properties, months] = await Promise.all([ownProperties(db, principal), documentMonths(db, principal)]);
   const fallback = { property: properties[0] ?? "", month: months[0] ?? localToday(new Date()).month };
   const input = { property: search.property ?? fallback.property, month: search.month ?? fallback.month };
   if (input.property)
     await Promise.all([
-      prefetch(handoffMonthQuery(input), (s) => readHandoffMonth(s.db, s.user.id, input, s.locale)),
-      prefetch(handoffTextQuery(input.property), (s) => readText(s.db, s.user.id, input.property)),
+      prefetch(handoffMonthQuery(input), (s) => readHandoffMonth(s.db, s.principal, input, s.locale)),
+      prefetch(handoffTextQuery(input.property), (s) => readText(s.db, s.principal, input.property)),
     ]);
   return hydrate(<HandoffMonthView properties={properties} fallback={fallback} />);
 }

@@ -14,12 +14,12 @@ export default async function MonthPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const search = readMonthRoundSearch(plainParams(await props.searchParams));
-  const { prefetch, hydrate, user } = await pageQueries("month");
+  const { prefetch, hydrate, principal } = await pageQueries("month");
   if (!search.month) {
-    const [latest] = await documentMonths(await getDb(), user.id);
+    const [latest] = await documentMonths(await getDb(), principal);
     if (latest) redirect(`/month?month=${latest}`);
   }
   const input = { month: search.month };
-  await prefetch(monthRoundQuery(input), (s) => readMonthRound(s.db, s.user.id, input));
+  await prefetch(monthRoundQuery(input), (s) => readMonthRound(s.db, s.principal, input));
   return hydrate(<MonthView initialMonth={search.month ?? null} />);
 }

@@ -10,6 +10,6 @@ export default async function UnitsPage(props: {
 }) {
   const search = readUnitsSearch(plainParams(await props.searchParams));
   const { prefetch, hydrate } = await pageQueries("units");
-  await prefetch(unitsQuery(search), ({ db, user }) => listUnits(db, user.id, search));
+  await prefetch(unitsQuery(search), ({ db, principal }) => listUnits(db, principal, search));
   return hydrate(<UnitsView />);
 }

@@ -4,16 +4,15 @@ import { listConnections } from "@/lib/connections/connections";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/audit/audit";
 import { reportAfterSave } from "@/lib/residents/reports/connection";
 
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user, locale }) =>
-  listConnections(await getDb(), { userId: user.id }, locale),
+export const GET = withRole(CONNECTION_ROLES, {}, async ({ principal, locale }) =>
+  listConnections(await getDb(), principal, locale),
 );
 
-export const POST = withRole(CONNECTION_ROLES, { body: CreateConnectionBody }, async ({ user, body }) => {
+export const POST = withRole(CONNECTION_ROLES, { body: CreateConnectionBody }, async ({ principal, body }) => {
   const db = await getDb();
-  const created = await createConnection(db, { userId: user.id, actor: actorOf(user) }, body);
-  await reportAfterSave(db, { ...created, userId: user.id }, null);
+  const created = await createConnection(db, principal, body);
+  await reportAfterSave(db, principal, created, null);
   return Response.json(created, { status: 201 });
 });

@@ -15,11 +15,11 @@ const RUN_HEADER = "Handoff-Run";
 export const POST = withRole(
   CONNECTION_ROLES,
   { body: HandoffsBody, maxBodyBytes: BODY_LIMIT },
-  async ({ user, body, locale }) => {
+  async ({ principal, body, locale }) => {
     const db = await getDb();
     const { id, run } = await startHandoffRun(
       db,
-      user,
+      principal,
       { documents: body.documents, again: body.again ?? false, scope: body.scope ?? null },
       locale,
     );
@@ -32,6 +32,6 @@ export const POST = withRole(
   },
 );
 
-export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ user, query }) =>
-  listHandoffs(await getDb(), user.id, query),
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ principal, query }) =>
+  listHandoffs(await getDb(), principal, query),
 );

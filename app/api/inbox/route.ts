@@ -4,6 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { readInbox } from "@/lib/views/inbox";
 import { InboxQuery } from "@/lib/delivery/schemas";
 
-export const GET = withRole(CONNECTION_ROLES, { query: InboxQuery }, async ({ user, query }) =>
-  readInbox(await getDb(), { userId: user.id }, query),
+export const GET = withRole(CONNECTION_ROLES, { query: InboxQuery }, async ({ principal, query }) =>
+  readInbox(await getDb(), principal, query),
 );

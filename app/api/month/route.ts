@@ -4,6 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { readMonthRound } from "@/lib/views/month-round/round";
 import { MonthRoundQuery } from "@/lib/views/month-round/round-query";
 
-export const GET = withRole(CONNECTION_ROLES, { query: MonthRoundQuery }, async ({ user, query }) =>
-  readMonthRound(await getDb(), user.id, query),
+export const GET = withRole(CONNECTION_ROLES, { query: MonthRoundQuery }, async ({ principal, query }) =>
+  readMonthRound(await getDb(), principal, query),
 );

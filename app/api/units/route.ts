@@ -8,9 +8,9 @@ import { ImportQuery, UnitsQuery } from "@/lib/residents/register/schemas";
 import { readRegisterUpload } from "@/lib/residents/register/upload";
 
 /** The register is read as bytes (lib/residents/register/upload.ts), not as the wrapper's JSON body. */
-export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ req, user, query, locale }) => {
+export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ req, principal, query, locale }) => {
   const bytes = await readRegisterUpload(req);
-  const { status, report } = await importRegister(await getDb(), user, {
+  const { status, report } = await importRegister(await getDb(), principal, {
     bytes,
     dryRun: query.dryRun === "1",
     replace: query.replace === "1",
@@ -20,6 +20,6 @@ export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ r
   return jsonResponse(report, { status });
 });
 
-export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ user, query }) =>
-  listUnits(await getDb(), user.id, query),
+export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ principal, query }) =>
+  listUnits(await getDb(), principal, query),
 );

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, eq, isNull } from "drizzle-orm";
 import { ensureArchived } from "@/lib/archive/ensure";
 import { recordFetched } from "@/lib/archive/fetched";
@@ -10,7 +11,6 @@ import { kdOf } from "@/lib/provider/dta";
 import { log } from "@/lib/log";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { hashMatches } from "@/lib/provider/facts";
-import type { HandoffUser } from "./outcome";
 import type { HandoffSource } from "./targets";
 
 /**
@@ -21,17 +21,19 @@ import type { HandoffSource } from "./targets";
  */
 export async function archiveFirst(
   db: Db,
-  user: HandoffUser,
+  p: Principal,
   source: HandoffSource,
 ): Promise<{ sha256: string } | { refused: MessageKey }> {
   if (source.sha256 && (await isArchived(db, source.sha256))) return { sha256: source.sha256 };
   const [connection] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.id, source.connectionId), eq(connections.userId, user.id), isNull(connections.deletedAt)))
+    .where(
+      and(eq(connections.id, source.connectionId), eq(connections.userId, p.userId), isNull(connections.deletedAt)),
+    )
     .limit(1);
   if (!connection) return { refused: "handoff.skip.unknown" };
-  const actor = { id: user.id, email: user.email };
+  const actor = { id: p.userId, email: p.email };
   const ctx = { db, connection, client: providerFor(connection), actor };
   try {
     const { file, check, fetched } = await ensureArchived(

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -40,11 +41,11 @@ type Row = {
 
 export async function listHandoffs(
   db: Db,
-  userId: string,
+  p: Principal,
   q: HandoffsSearch,
 ): Promise<{ count: number; items: Handoff[] }> {
   const where = [
-    sql`c.user_id = ${userId}`,
+    sql`c.user_id = ${p.userId}`,
     q.state ? sql`h.state = ${q.state}` : undefined,
     q.property ? sql`u.property = ${q.property}` : undefined,
     q.month ? sql`date_trunc('month', d.period_from) = ${`${q.month}-01`}::date` : undefined,

@@ -1,5 +1,6 @@
 import "server-only";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import type { Principal } from "@/lib/auth/principal";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { openArchived } from "@/lib/archive/read";
 import type { Channel } from "@/lib/lists/units";
@@ -25,8 +26,6 @@ export type HandoffLine = {
 };
 /** A document's outcome as the run makes and keeps it: why it was skipped or failed as a code (reasons.ts). */
 export type HandoffOutcome = Omit<HandoffLine, "message" | "filename"> & { reason?: HandoffReason };
-export type HandoffUser = { id: string; email: string };
-
 /**
  * The largest file that goes out as an attachment or into a print (a UVI is a few hundred kilobytes; mail servers
  * refuse far less than this).
@@ -59,7 +58,7 @@ const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
  */
 export async function recordSend(
   db: Db,
-  user: HandoffUser,
+  p: Principal,
   send: { target: HandoffTarget; claim: Claim; result: MailResult | { state: "failed"; reason: { kind: "archive" } } },
   extra: Record<string, unknown> = {},
 ): Promise<HandoffOutcome> {
@@ -72,7 +71,7 @@ export async function recordSend(
   );
   await recordEvent(db, {
     kind: "handoff",
-    actor: actorOf(user),
+    actor: principalActor(p),
     connectionId,
     documentid,
     detail: {

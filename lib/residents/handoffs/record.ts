@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -40,7 +41,7 @@ const keyOf = (t: HandoffTarget) =>
 export async function claimHandoff(
   db: Db,
   target: HandoffTarget,
-  userId: string,
+  p: Principal,
   again: boolean,
 ): Promise<{ claim: Claim } | { held: Held }> {
   await db.execute(sql`WITH h AS (UPDATE handoffs SET state = 'unknown', claimed_by = NULL, claim_until = NULL, at = now()
@@ -51,7 +52,7 @@ export async function claimHandoff(
     await db.execute(sql`
       INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256, claimed_by, claim_until, by_user)
       VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.tenancyId}::uuid,
-        ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${userId})
+        ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${p.userId})
       ON CONFLICT (connection_id, documentid, tenancy_id) DO UPDATE SET
         state = 'pending', attempts = handoffs.attempts + 1, unit_id = excluded.unit_id, channel = excluded.channel, sha256 = excluded.sha256,
         claimed_by = excluded.claimed_by, claim_until = excluded.claim_until, by_user = excluded.by_user, message_id = NULL, reason = NULL, at = now()

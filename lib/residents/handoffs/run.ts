@@ -1,10 +1,11 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/residents/mail/send";
 import { handoffMail } from "@/lib/residents/mail/text";
-import { archivedBytes, recordSend, type HandoffOutcome, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import { archivedBytes, recordSend, type HandoffOutcome } from "@/lib/residents/handoffs/outcome";
 import { handOffByPortal } from "@/lib/residents/portal/mail";
 import { claimHandoff } from "@/lib/residents/handoffs/record";
 import { archiveFirst } from "@/lib/residents/handoffs/archive-first";
@@ -22,12 +23,7 @@ import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 export type HandoffTotals = { sent: number; failed: number; skipped: number; cancelled: number };
 
 /** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
-async function handOffByMail(
-  db: Db,
-  user: HandoffUser,
-  source: HandoffSource,
-  again: boolean,
-): Promise<HandoffOutcome> {
+async function handOffByMail(db: Db, p: Principal, source: HandoffSource, again: boolean): Promise<HandoffOutcome> {
   const { connectionId, documentid } = source;
   const line = (state: HandoffOutcome["state"], key: MessageKey, vars?: MessageVars): HandoffOutcome => ({
     connectionId,
@@ -50,10 +46,10 @@ async function handOffByMail(
     channel: "email" as const,
     sha256: source.sha256!,
   };
-  const claimed = await claimHandoff(db, target, user.id, again);
+  const claimed = await claimHandoff(db, target, p, again);
   if ("held" in claimed) return line("skipped", "handoff.skip.already", { state: claimed.held.state });
   const bytes = await archivedBytes(db, target.sha256);
-  const { subject, text } = await handoffMail(db, user.id, source, resident, mail.from);
+  const { subject, text } = await handoffMail(db, p, source, resident, mail.from);
   const result = bytes
     ? await sendMail({
         to: resident.email,
@@ -62,7 +58,7 @@ async function handOffByMail(
         attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }],
       })
     : ({ state: "failed", reason: { kind: "archive" } } as const);
-  return recordSend(db, user, { target, claim: claimed.claim, result });
+  return recordSend(db, p, { target, claim: claimed.claim, result });
 }
 
 /** Why the rule hands a document to nobody (lib/residents/tenancies/recipient.ts). */
@@ -94,19 +90,17 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
 /** One document: refused with its reason, else its bytes archived (fetched when needed), then sent by its channel. */
 async function handOffOne(
   db: Db,
-  user: HandoffUser,
+  p: Principal,
   input: { asked: { connectionId: string; documentid: string }; source: HandoffSource | undefined; again: boolean },
 ): Promise<HandoffOutcome> {
   const { asked, source } = input;
   const channel = source?.unit?.resident?.channel ?? null;
   const refused = await refusal(db, source);
   if (refused) return { ...asked, state: "skipped", channel, reason: { key: refused[0], vars: refused[1] } };
-  const archived = await archiveFirst(db, user, source!);
+  const archived = await archiveFirst(db, p, source!);
   if ("refused" in archived) return { ...asked, state: "failed", channel, reason: { key: archived.refused } };
   const ready = { ...source!, sha256: archived.sha256 };
-  return channel === "portal"
-    ? handOffByPortal(db, user, ready, input.again)
-    : handOffByMail(db, user, ready, input.again);
+  return channel === "portal" ? handOffByPortal(db, p, ready, input.again) : handOffByMail(db, p, ready, input.again);
 }
 
 /**
@@ -115,13 +109,13 @@ async function handOffOne(
  */
 export async function handOffMany(
   db: Db,
-  user: HandoffUser,
+  p: Principal,
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean },
   onLine: (line: HandoffOutcome) => Promise<void> | void,
   stopped: () => boolean = () => false,
 ): Promise<HandoffTotals> {
   const totals: HandoffTotals = { sent: 0, failed: 0, skipped: 0, cancelled: 0 };
-  const sources = await readSources(db, user.id, input.documents);
+  const sources = await readSources(db, p, input.documents);
   const seen = new Set<string>();
   for (const asked of input.documents) {
     const key = `${asked.connectionId}\n${asked.documentid}`;
@@ -132,7 +126,7 @@ export async function handOffMany(
       totals.cancelled++;
       continue;
     }
-    const line = await handOffOne(db, user, { asked, source: sources.get(key), again: input.again });
+    const line = await handOffOne(db, p, { asked, source: sources.get(key), again: input.again });
     totals[line.state]++;
     await onLine(line);
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -127,11 +128,11 @@ async function recordLine(db: Db, id: string, seq: number, line: HandoffOutcome)
  */
 export async function startHandoffRun(
   db: Db,
-  user: { id: string; email: string },
+  p: Principal,
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean; scope: string | null },
   locale: Locale,
 ): Promise<{ id: string; run: (emit: (line: HandoffLine) => void) => Promise<HandoffTotals> }> {
-  const id = await startRun(db, user.id, distinct(input.documents), input.scope);
+  const id = await startRun(db, p.userId, distinct(input.documents), input.scope);
   const flag = { cancelled: false };
   local.set(id, flag);
   const run = async (emit: (line: HandoffLine) => void) => {
@@ -142,7 +143,7 @@ export async function startHandoffRun(
       if (await recordLine(db, id, seq++, line)) flag.cancelled = true;
     };
     try {
-      totals = await handOffMany(db, user, input, onLine, () => flag.cancelled);
+      totals = await handOffMany(db, p, input, onLine, () => flag.cancelled);
       return totals;
     } finally {
       local.delete(id);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -105,7 +106,7 @@ function toSource(r: Row): HandoffSource {
  */
 export async function readSources(
   db: Db,
-  userId: string,
+  p: Principal,
   documents: { connectionId: string; documentid: string }[],
 ): Promise<Map<string, HandoffSource>> {
   if (documents.length === 0) return new Map();
@@ -117,9 +118,9 @@ export async function readSources(
         t.resident_name, t.salutation, t.first_name, t.last_name, t.company, t.resident_email, t.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
-      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
+      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${p.userId} AND c.deleted_at IS NULL
       LEFT JOIN LATERAL (
-        SELECT * FROM units u WHERE u.user_id = ${userId}
+        SELECT * FROM units u WHERE u.user_id = ${p.userId}
           AND (u.mscnumber = d.unit_msc OR (u.mscnumber IS NULL AND u.pmnumber = d.unit_pm))
         ORDER BY u.mscnumber IS NULL LIMIT 1
       ) u ON true

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { formatMonth } from "@/lib/format";
 import type { MailSender } from "@/lib/mail-config";
@@ -22,13 +23,13 @@ function monthOf(periodFrom: string | null): string | null {
 
 export async function handoffMail(
   db: Db,
-  userId: string,
+  p: Principal,
   source: HandoffSource,
   resident: Person,
   sender: MailSender,
 ): Promise<{ subject: string; text: string }> {
   const property = source.unit?.property ?? null;
-  const { subject, body } = await renderText(db, userId, property, {
+  const { subject, body } = await renderText(db, p, property, {
     einheit: source.unit?.label ?? `Nutzeinheit ${source.unitMsc ?? ""}`.trim(),
     liegenschaft: property ?? "Ihre Liegenschaft",
     monat: monthOf(source.periodFrom) ?? "den Abrechnungszeitraum",

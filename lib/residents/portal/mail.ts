@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
@@ -6,7 +7,7 @@ import { sendMail } from "@/lib/residents/mail/send";
 import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/residents/portal/links";
 import { portalMail, portalOrigin } from "@/lib/residents/portal/texts";
 import { claimHandoff, type HandoffTarget } from "@/lib/residents/handoffs/record";
-import { recordSend, type HandoffOutcome, type HandoffUser } from "@/lib/residents/handoffs/outcome";
+import { recordSend, type HandoffOutcome } from "@/lib/residents/handoffs/outcome";
 import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 /**
@@ -17,7 +18,7 @@ import type { HandoffSource } from "@/lib/residents/handoffs/targets";
 
 export async function handOffByPortal(
   db: Db,
-  user: HandoffUser,
+  p: Principal,
   source: HandoffSource,
   again: boolean,
 ): Promise<HandoffOutcome> {
@@ -47,11 +48,11 @@ export async function handOffByPortal(
     channel: "portal",
     sha256: source.sha256!,
   };
-  const claimed = await claimHandoff(db, target, user.id, again);
+  const claimed = await claimHandoff(db, target, p, again);
   if ("held" in claimed) return skipped("handoff.skip.already", { state: claimed.held.state });
-  const fresh = needsFreshLink(link) ? await issueLink(db, who, user.id) : null;
+  const fresh = needsFreshLink(link) ? await issueLink(db, who, p.userId) : null;
   const url = fresh ? { url: `${portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
   const result = await sendMail({ to: resident.email, ...portalMail(source, resident, mail.from, url) });
   if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
-  return recordSend(db, user, { target, claim: claimed.claim, result }, { link: fresh ? "new" : "known" });
+  return recordSend(db, p, { target, claim: claimed.claim, result }, { link: fresh ? "new" : "known" });
 }

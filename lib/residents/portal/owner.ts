@@ -1,6 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, notFound } from "@/lib/errors";
@@ -16,12 +17,10 @@ import { today } from "@/lib/today";
  * so no token exists outside what reached the resident. The audit names the unit only.
  */
 
-type Person = { id: string; email: string };
-
 /** The user's unit and the tenancy that runs today (`null` when nobody lives there). */
-async function residentOf(db: Db, userId: string, unitId: string): Promise<{ tenancyId: string | null }> {
+async function residentOf(db: Db, p: Principal, unitId: string): Promise<{ tenancyId: string | null }> {
   const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT u.id FROM units u WHERE u.id = ${unitId}::uuid AND u.user_id = ${userId}::uuid`),
+    await db.execute(sql`SELECT u.id FROM units u WHERE u.id = ${unitId}::uuid AND u.user_id = ${p.userId}::uuid`),
   );
   if (!row) throw notFound("unitsApi.notFound");
   const present = tenancyOn((await readHistories(db, [unitId])).get(unitId) ?? [], today());
@@ -31,20 +30,28 @@ async function residentOf(db: Db, userId: string, unitId: string): Promise<{ ten
 /** Revokes the live link and issues one that the next mail or letter replaces and carries. */
 export async function renewPortalLink(
   db: Db,
-  user: Person,
+  p: Principal,
   unitId: string,
 ): Promise<{ state: "undelivered"; expiresAt: string }> {
-  const unit = await residentOf(db, user.id, unitId);
+  const unit = await residentOf(db, p, unitId);
   if (!unit.tenancyId) throw new AppError(409, "no_resident", "portal.link.noResident");
-  const link = await issueLink(db, { unitId, tenancyId: unit.tenancyId }, user.id);
-  await recordEvent(db, { kind: "unit.update", actor: actorOf(user), detail: { unit: unitId, portalLink: "renewed" } });
+  const link = await issueLink(db, { unitId, tenancyId: unit.tenancyId }, p.userId);
+  await recordEvent(db, {
+    kind: "unit.update",
+    actor: principalActor(p),
+    detail: { unit: unitId, portalLink: "renewed" },
+  });
   return { state: "undelivered", expiresAt: link.expiresAt.toISOString() };
 }
 
 /** Revokes the unit's live link; no new one goes out until the owner renews it. */
-export async function revokePortalLink(db: Db, user: Person, unitId: string): Promise<{ state: "revoked" }> {
-  await residentOf(db, user.id, unitId);
+export async function revokePortalLink(db: Db, p: Principal, unitId: string): Promise<{ state: "revoked" }> {
+  await residentOf(db, p, unitId);
   await revokeLinks(db, unitId);
-  await recordEvent(db, { kind: "unit.update", actor: actorOf(user), detail: { unit: unitId, portalLink: "revoked" } });
+  await recordEvent(db, {
+    kind: "unit.update",
+    actor: principalActor(p),
+    detail: { unit: unitId, portalLink: "revoked" },
+  });
   return { state: "revoked" };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { ownerPrincipal } from "@/lib/auth/system-principal";
+import type { Role } from "@/lib/db/schema/users";
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit/audit";
@@ -54,12 +56,16 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
   );
 }
 
-/** The register owner as the letters name them: MAIL_FROM's name, else the owner's, with the stored postal address. */
-async function senderOf(db: Db, userId: string): Promise<LetterSender> {
-  const [owner] = rowsOf<{ name: string; email: string }>(
-    await db.execute(sql`SELECT name, email FROM users WHERE id = ${userId}::uuid`),
+/**
+ * The register owner as the letters name them: MAIL_FROM's name, else the owner's, with the stored postal address.
+ * The portal acts for the link's owner (the token is the resident's access check).
+ */
+async function senderOf(db: Db, ownerId: string): Promise<LetterSender> {
+  const [owner] = rowsOf<{ name: string; email: string; role: Role }>(
+    await db.execute(sql`SELECT name, email, role FROM users WHERE id = ${ownerId}::uuid`),
   );
-  return letterSender(env().mail?.from, owner ?? { name: "", email: "" }, await readSenderAddress(db, userId));
+  if (!owner) return letterSender(env().mail?.from, { name: "", email: "" }, null);
+  return letterSender(env().mail?.from, owner, await readSenderAddress(db, ownerPrincipal({ id: ownerId, ...owner })));
 }
 
 const monthOf = (v: string | Date | null) =>

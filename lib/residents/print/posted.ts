@@ -1,6 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
@@ -14,12 +15,11 @@ import type { PostedInput } from "@/lib/residents/portal/schemas";
  * The `printed` step stays in the record's history (migration 0040), so the proof says both.
  */
 
-type User = { id: string; email: string };
 export type Posted = { posted: number; documents: { connectionId: string; documentid: string; channel: string }[] };
 
 type Row = { connection_id: string; documentid: string; channel: string; sha256: string; attempts: number };
 
-export async function confirmPosted(db: Db, user: User, input: PostedInput): Promise<Posted> {
+export async function confirmPosted(db: Db, p: Principal, input: PostedInput): Promise<Posted> {
   const first = `${input.month}-01`;
   const only = input.documents
     ? sql`AND (h.connection_id, h.documentid) IN (SELECT a.c::uuid, a.d FROM jsonb_to_recordset(${JSON.stringify(
@@ -28,10 +28,10 @@ export async function confirmPosted(db: Db, user: User, input: PostedInput): Pro
     : sql``;
   const rows = rowsOf<Row>(
     await db.execute(sql`WITH h AS (
-      UPDATE handoffs h SET state = 'posted', by_user = ${user.id}::uuid, at = now()
+      UPDATE handoffs h SET state = 'posted', by_user = ${p.userId}::uuid, at = now()
       FROM units u, connections c, delivery_documents d
-      WHERE h.state = 'printed' AND u.id = h.unit_id AND u.user_id = ${user.id}::uuid AND u.property = ${input.property}
-        AND c.id = h.connection_id AND c.user_id = ${user.id}::uuid AND c.deleted_at IS NULL
+      WHERE h.state = 'printed' AND u.id = h.unit_id AND u.user_id = ${p.userId}::uuid AND u.property = ${input.property}
+        AND c.id = h.connection_id AND c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
         AND d.connection_id = h.connection_id AND d.documentid = h.documentid
         AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month' ${only}
       RETURNING h.*
@@ -45,7 +45,7 @@ export async function confirmPosted(db: Db, user: User, input: PostedInput): Pro
   for (const r of rows)
     await recordEvent(db, {
       kind: "handoff",
-      actor: actorOf(user),
+      actor: principalActor(p),
       connectionId: r.connection_id,
       documentid: r.documentid,
       detail: { channel: r.channel, state: "posted", attempt: r.attempts, sha256: r.sha256 },

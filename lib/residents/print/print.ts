@@ -1,5 +1,6 @@
 import "server-only";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import type { Principal } from "@/lib/auth/principal";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -21,8 +22,6 @@ import { archivedBytes } from "@/lib/residents/handoffs/outcome";
  * worker with a time budget (print-worker.ts), so no print holds up the server.
  */
 
-type User = { id: string; email: string; name: string };
-
 /** Letters in one print, and the documents' bytes together (a UVI is a few hundred kilobytes). */
 export const MAX_LETTERS = 500;
 export const MAX_PRINT_BYTES = 200 * 1024 * 1024;
@@ -35,11 +34,11 @@ type Claimed = { letter: PostLetter; claim: Claim; document: Uint8Array };
  * The post letters claimed and read; one held by another print under way, or unreadable in the archive, is left out
  * (and failed).
  */
-async function claimPosts(db: Db, user: User, letters: PostLetter[]): Promise<Claimed[]> {
+async function claimPosts(db: Db, p: Principal, letters: PostLetter[]): Promise<Claimed[]> {
   const out: Claimed[] = [];
   for (const letter of letters) {
     const target = { ...letter, channel: "post" as const };
-    const claimed = await claimHandoff(db, target, user.id, true);
+    const claimed = await claimHandoff(db, target, p, true);
     if ("held" in claimed) continue;
     const document = await archivedBytes(db, letter.sha256);
     if (!document) {
@@ -51,9 +50,9 @@ async function claimPosts(db: Db, user: User, letters: PostLetter[]): Promise<Cl
   return out;
 }
 
-async function bounded(db: Db, user: User, q: { property: string; month: string }) {
-  const posts = await postLetters(db, user.id, q, MAX_LETTERS + 1);
-  const links = await linkLetters(db, user.id, q, MAX_LETTERS + 1 - posts.length);
+async function bounded(db: Db, p: Principal, q: { property: string; month: string }) {
+  const posts = await postLetters(db, p, q, MAX_LETTERS + 1);
+  const links = await linkLetters(db, p, q, MAX_LETTERS + 1 - posts.length);
   const count = posts.length + links.length;
   if (count === 0) throw new AppError(404, "nothing_to_print", "portal.print.nothing", { vars: q });
   if (count > MAX_LETTERS)
@@ -92,7 +91,7 @@ function printError(err: unknown): unknown {
  */
 async function recordPrinted(
   db: Db,
-  user: User,
+  p: Principal,
   claimed: { claim: Claim; target: { connectionId: string; documentid: string; sha256: string }; channel: string }[],
   issued: { to: { unitId: string }; link: { id: string } }[],
 ) {
@@ -101,7 +100,7 @@ async function recordPrinted(
     const { connectionId, documentid, sha256 } = c.target;
     await recordEvent(db, {
       kind: "handoff",
-      actor: actorOf(user),
+      actor: principalActor(p),
       connectionId,
       documentid,
       detail: { channel: c.channel, state: "printed", attempt: c.claim.attempts, sha256 },
@@ -111,13 +110,13 @@ async function recordPrinted(
   if (issued.length > 0)
     await recordEvent(db, {
       kind: "handoff",
-      actor: actorOf(user),
+      actor: principalActor(p),
       detail: { channel: "portal", state: "letter", units: issued.map((i) => i.to.unitId) },
     });
 }
 
 /** The documents a link letter hands on, claimed (one held by a print under way is left to it). */
-async function claimLinkDocuments(db: Db, user: User, letters: LinkLetter[]) {
+async function claimLinkDocuments(db: Db, p: Principal, letters: LinkLetter[]) {
   const out: { claim: Claim; target: LinkLetter["documents"][number]; channel: "portal" }[] = [];
   for (const to of letters)
     for (const doc of to.documents) {
@@ -128,17 +127,17 @@ async function claimLinkDocuments(db: Db, user: User, letters: LinkLetter[]) {
         tenancyId: to.tenancyId,
         channel: "portal" as const,
       };
-      const claimed = await claimHandoff(db, target, user.id, false);
+      const claimed = await claimHandoff(db, target, p, false);
       if ("claim" in claimed) out.push({ claim: claimed.claim, target: doc, channel: "portal" });
     }
   return out;
 }
 
 /** The letters' sender address: the stored one, else the one given with this print (stored then), else a 409. */
-async function senderAddress(db: Db, user: User, given: string | undefined): Promise<string> {
-  const stored = await readSenderAddress(db, user.id);
+async function senderAddress(db: Db, p: Principal, given: string | undefined): Promise<string> {
+  const stored = await readSenderAddress(db, p);
   if (stored) return stored;
-  if (given) return storeSenderAddress(db, user.id, given);
+  if (given) return storeSenderAddress(db, p, given);
   throw new AppError(409, "sender_address_missing", "portal.print.senderAddressMissing");
 }
 
@@ -146,14 +145,14 @@ async function senderAddress(db: Db, user: User, given: string | undefined): Pro
  * A post resident's portal link, on the first of their letters in this print when it has not reached them yet (the
  * letter then shows it as text and QR code): they may read their documents online too. A revoked link stays revoked.
  */
-async function postLinks(db: Db, user: User, claimed: Claimed[]) {
+async function postLinks(db: Db, p: Principal, claimed: Claimed[]) {
   const out = new Map<Claimed, { to: { unitId: string }; link: Awaited<ReturnType<typeof issueLink>> }>();
   const seen = new Set<string>();
   for (const c of claimed) {
     if (seen.has(c.letter.tenancyId)) continue;
     seen.add(c.letter.tenancyId);
     if (!needsFreshLink(await linkState(db, c.letter))) continue;
-    out.set(c, { to: c.letter, link: await issueLink(db, c.letter, user.id) });
+    out.set(c, { to: c.letter, link: await issueLink(db, c.letter, p.userId) });
   }
   return out;
 }
@@ -163,7 +162,7 @@ async function postLinks(db: Db, user: User, claimed: Claimed[]) {
  */
 export async function printMonth(
   db: Db,
-  user: User,
+  p: Principal,
   q: { property: string; month: string; senderAddress?: string },
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
@@ -173,17 +172,17 @@ export async function printMonth(
   if (origin !== undefined && !qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
     throw new AppError(503, "public_url_too_long", "portal.linkTooLong");
   // The return line needs the sender's postal address: asked for before anything is claimed.
-  const address = await senderAddress(db, user, q.senderAddress);
-  const { posts, links: wanted } = await bounded(db, user, q);
+  const address = await senderAddress(db, p, q.senderAddress);
+  const { posts, links: wanted } = await bounded(db, p, q);
   if (origin === undefined && posts.length === 0)
     throw new AppError(503, "public_url_missing", "portal.publicUrlMissing");
   const links = origin === undefined ? [] : wanted;
-  const sender = letterSender(env().mail?.from, user, address);
-  const claimed = await claimPosts(db, user, posts);
-  const carried = await claimLinkDocuments(db, user, links);
+  const sender = letterSender(env().mail?.from, p, address);
+  const claimed = await claimPosts(db, p, posts);
+  const carried = await claimLinkDocuments(db, p, links);
   const issued = [];
-  for (const to of links) issued.push({ to, link: await issueLink(db, to, user.id) });
-  const posted = await postLinks(db, user, origin === undefined ? [] : claimed);
+  for (const to of links) issued.push({ to, link: await issueLink(db, to, p.userId) });
+  const posted = await postLinks(db, p, origin === undefined ? [] : claimed);
   const url = (link: { token: string; expiresAt: Date }) => ({
     url: `${origin}/r/${link.token}`,
     expiresAt: link.expiresAt,
@@ -209,7 +208,7 @@ export async function printMonth(
       maxPages: MAX_PRINT_PAGES,
       budgetMs: PRINT_BUDGET_MS,
       signal,
-      owner: user.id,
+      owner: p.userId,
     });
     // The client may leave between the worker's answer and here: then nobody got the letters.
     if (signal?.aborted) throw new PrintFailure("cancelled", "the client left before the print was sent");
@@ -221,6 +220,6 @@ export async function printMonth(
     throw printError(err);
   }
   const made = [...claimed.map((c) => ({ claim: c.claim, target: c.letter, channel: "post" })), ...carried];
-  await recordPrinted(db, user, made, [...issued, ...posted.values()]);
+  await recordPrinted(db, p, made, [...issued, ...posted.values()]);
   return pdf;
 }

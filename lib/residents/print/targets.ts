@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -92,7 +93,7 @@ const day = (v: string | Date) => (typeof v === "string" ? v : v.toISOString()).
  * The property's archived documents of the month that the one rule gives to a tenancy `who` selects, except those a
  * hand-off of theirs that `held` selects already carries: the post letters' and the link letters' documents.
  */
-function monthDocuments(userId: string, q: { property: string; month: string }, who: SQL, held: SQL): SQL {
+function monthDocuments(p: Principal, q: { property: string; month: string }, who: SQL, held: SQL): SQL {
   const first = `${q.month}-01`;
   return sql`
     SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256, d.bytes, d.period_from
@@ -100,7 +101,7 @@ function monthDocuments(userId: string, q: { property: string; month: string }, 
     JOIN tenancies t ON t.unit_id = u.id AND t.erased_at IS NULL AND ${who}
     JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id
-    WHERE u.user_id = ${userId} AND u.property = ${q.property}
+    WHERE u.user_id = ${p.userId} AND u.property = ${q.property}
       AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
       AND ${isDocumentOfUnit} AND ${isForTenancy}
       AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
@@ -111,13 +112,13 @@ function monthDocuments(userId: string, q: { property: string; month: string }, 
 /** The post channel's letters, at most `limit` (the caller asks one more than it prints, to know it is over). */
 export async function postLetters(
   db: Db,
-  userId: string,
+  p: Principal,
   q: { property: string; month: string },
   limit: number,
 ): Promise<PostLetter[]> {
   const reached = sql`h.state IN ('opened', 'posted')`;
   const rows = rowsOf<DocumentRow>(
-    await db.execute(sql`${monthDocuments(userId, q, sql`t.channel = 'post'`, reached)} LIMIT ${limit}`),
+    await db.execute(sql`${monthDocuments(p, q, sql`t.channel = 'post'`, reached)} LIMIT ${limit}`),
   );
   return rows.map((r) => ({
     ...recipientOf(r),
@@ -132,11 +133,11 @@ export async function postLetters(
 /** The month's archived documents of the property's portal residents without e-mail that no letter carries yet. */
 async function unsentPortalDocuments(
   db: Db,
-  userId: string,
+  p: Principal,
   q: { property: string; month: string },
 ): Promise<(UnitRow & LetterDocument)[]> {
   const who = sql`t.channel = 'portal' AND t.resident_email IS NULL`;
-  const rows = rowsOf<DocumentRow>(await db.execute(monthDocuments(userId, q, who, sql`h.state <> 'failed'`)));
+  const rows = rowsOf<DocumentRow>(await db.execute(monthDocuments(p, q, who, sql`h.state <> 'failed'`)));
   return rows.map((r) => ({ ...r, connectionId: r.connection_id, documentid: r.documentid, sha256: r.sha256 }));
 }
 
@@ -147,7 +148,7 @@ async function unsentPortalDocuments(
  */
 export async function linkLetters(
   db: Db,
-  userId: string,
+  p: Principal,
   q: { property: string; month: string },
   limit: number,
 ): Promise<LinkLetter[]> {
@@ -156,10 +157,10 @@ export async function linkLetters(
       SELECT ${UNIT_COLUMNS} FROM units u
       JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'portal' AND t.erased_at IS NULL AND t.resident_email IS NULL
         AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date)
-      WHERE u.user_id = ${userId} AND u.property = ${q.property}
+      WHERE u.user_id = ${p.userId} AND u.property = ${q.property}
       ORDER BY u.label NULLS LAST, u.unit_key`),
   );
-  const documents = await unsentPortalDocuments(db, userId, q);
+  const documents = await unsentPortalDocuments(db, p, q);
   const byTenancy = new Map<string, { row: UnitRow; documents: LetterDocument[] }>();
   for (const r of present) byTenancy.set(r.tenancy_id, { row: r, documents: [] });
   for (const r of documents) {

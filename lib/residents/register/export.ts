@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { units } from "@/lib/db/schema/units";
@@ -68,25 +69,25 @@ function linesOf(u: StoredUnit, contracts: boolean): string {
 }
 
 /** Whether any tenancy of the user's register holds a contract number. */
-async function hasContracts(db: Db, userId: string): Promise<boolean> {
+async function hasContracts(db: Db, p: Principal): Promise<boolean> {
   const rows = rowsOf(
     await db.execute(sql`SELECT 1 FROM tenancies t JOIN units u ON u.id = t.unit_id
-      WHERE u.user_id = ${userId}::uuid AND t.contract IS NOT NULL LIMIT 1`),
+      WHERE u.user_id = ${p.userId}::uuid AND t.contract IS NOT NULL LIMIT 1`),
   );
   return rows.length > 0;
 }
 
-async function batch(db: Db, userId: string, after: string | null) {
+async function batch(db: Db, p: Principal, after: string | null) {
   const rows = await db
     .select()
     .from(units)
-    .where(and(eq(units.userId, userId), after === null ? undefined : gt(units.unitKey, after)))
+    .where(and(eq(units.userId, p.userId), after === null ? undefined : gt(units.unitKey, after)))
     .orderBy(asc(units.unitKey))
     .limit(BATCH);
   return { units: await withHistories(db, rows), last: rows.at(-1)?.unitKey ?? null };
 }
 
-export function exportRegister(db: Db, userId: string): ReadableStream<Uint8Array> {
+export function exportRegister(db: Db, p: Principal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: string | null = null;
   let started = false;
@@ -96,11 +97,11 @@ export function exportRegister(db: Db, userId: string): ReadableStream<Uint8Arra
       try {
         if (!started) {
           started = true;
-          contracts = await hasContracts(db, userId);
+          contracts = await hasContracts(db, p);
           const columns = contracts ? [...EXPORT_COLUMNS, "contract" as const] : EXPORT_COLUMNS;
           controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((c) => GERMAN_HEADERS[c]))}`));
         }
-        const page = await batch(db, userId, after);
+        const page = await batch(db, p, after);
         controller.enqueue(encoder.encode(page.units.map((u) => linesOf(u, contracts)).join("")));
         after = page.last;
         if (page.units.length < BATCH) controller.close();

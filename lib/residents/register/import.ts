@@ -1,5 +1,6 @@
 import "server-only";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import type { Principal } from "@/lib/auth/principal";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { analyzeAfterBulkWrite } from "@/lib/db/statistics";
 import { AppError } from "@/lib/errors";
@@ -56,8 +57,6 @@ export type ImportReport = {
   /** Units refused for contradicting their stored history that `history=replace` would take (only when there are). */
   replaceable?: number;
 };
-type Principal = { id: string; email: string };
-
 function headerProblems(
   header: CsvRecord | null,
   columns: ColumnMap,
@@ -106,9 +105,9 @@ type ImportInput = { dryRun: boolean; replace: boolean; history: HistoryMode; lo
  * The register's plan from what `reader` reads, and unless a dry run its writes, each batch through `slice`. Under
  * the register's lock (./lock.ts): no other change of this user's register runs meanwhile.
  */
-async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Promise<ImportReport> {
+async function applyFile(reader: Db, slice: Slice, p: Principal, r: Read): Promise<ImportReport> {
   const turn = eventLoopTurns();
-  const register = await loadRegister(reader, user.id);
+  const register = await loadRegister(reader, p);
   const { locale, history } = r.input;
   const watch = new Set(r.seen.preview.map((p) => p.line));
   const { errors, planned, mentioned, replaceable, channels } = await plan(
@@ -139,18 +138,18 @@ async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Pr
     ...(replaceable > 0 && { replaceable }),
   };
   if (r.input.dryRun) return result;
-  const { unitIds, ...tenancies } = await writeChanges(slice, user.id, writes);
+  const { unitIds, ...tenancies } = await writeChanges(slice, p, writes);
   // Each written unit whose reported state changed is reported (lib/residents/reports); the same state is not.
   for (let i = 0; i < unitIds.length; i += REPORT_BATCH) {
     if (i > 0) await nextTurn();
-    await slice((tx) => enqueueReports(tx, user.id, unitIds.slice(i, i + REPORT_BATCH)));
+    await slice((tx) => enqueueReports(tx, p, unitIds.slice(i, i + REPORT_BATCH)));
   }
-  if (counts.deleted > 0) result.deleted = await deleteUnits(slice, user.id, deleted);
+  if (counts.deleted > 0) result.deleted = await deleteUnits(slice, p, deleted);
   // Counts and the file's form only: never a row, since rows carry residents' names.
   await slice((tx) =>
     recordEvent(tx, {
       kind: "units.import",
-      actor: actorOf(user),
+      actor: principalActor(p),
       detail: {
         rows: result.rows,
         ...counts,
@@ -169,7 +168,7 @@ async function applyFile(reader: Db, slice: Slice, user: Principal, r: Read): Pr
 /** Checks the register file and, unless `dryRun`, applies it; audited without a single resident's data. */
 export async function importRegister(
   db: Db,
-  user: Principal,
+  p: Principal,
   input: ImportInput & { bytes: Uint8Array },
 ): Promise<{ status: 200 | 400; report: ImportReport }> {
   const turn = eventLoopTurns();
@@ -204,18 +203,18 @@ export async function importRegister(
 
   const { bytes: _bytes, ...options } = input;
   const apply = (reader: Db, slice: Slice) =>
-    applyFile(reader, slice, user, { given, columns, file, input: options, seen });
+    applyFile(reader, slice, p, { given, columns, file, input: options, seen });
   // Embedded: the register read and planned statement by statement, written in short transactions (writesInSlices).
   const report = writesInSlices()
-    ? await serialised(user.id, () =>
+    ? await serialised(p, () =>
         apply(db, (work) =>
           db.transaction(async (tx) => {
-            await lockRegister(tx, user.id);
+            await lockRegister(tx, p);
             return work(tx);
           }),
         ),
       )
-    : await registerChange(db, user.id, (tx) => apply(tx, (work) => work(tx)));
+    : await registerChange(db, p, (tx) => apply(tx, (work) => work(tx)));
   // A former resident whose move-out the file gives beyond the retention is not kept (RESIDENT_RETENTION_MONTHS).
   if (!input.dryRun && report.created + report.updated > 0) {
     await eraseExpired(db);

@@ -1,6 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
@@ -27,8 +28,6 @@ import type { UnitEdit } from "./schemas";
  * resident's name, e-mail or address.
  */
 
-type Person = { id: string; email: string };
-
 /** A unit is found by any of its tenancies' residents, former ones included. */
 const byResident = (term: string) => sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.unitId} = ${units.id}
   AND (${tenancies.residentName} ILIKE ${term} OR ${tenancies.residentEmail} ILIKE ${term}))`;
@@ -41,10 +40,10 @@ const openReport = sql`EXISTS (SELECT 1 FROM osr_reports r JOIN connections c ON
 const unknownMoveIn = sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.unitId} = ${units.id}
   AND ${tenancies.moveIn} IS NULL AND NOT ${tenancies.vacancy} AND ${tenancies.erasedAt} IS NULL)`;
 
-function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
+function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
   const term = search.q ? containing(search.q) : undefined;
   return and(
-    eq(units.userId, userId),
+    eq(units.userId, p.userId),
     search.property ? eq(units.property, search.property) : undefined,
     search.reports === "open" ? openReport : undefined,
     search.moveIn === "unknown" ? unknownMoveIn : undefined,
@@ -63,8 +62,8 @@ function searchCondition(userId: string, search: UnitsSearch): SQL | undefined {
 }
 
 /** A page of the register, in the order property, label, unit; with the user's properties for the filter. */
-export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
-  const where = searchCondition(userId, search);
+export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
+  const where = searchCondition(p, search);
   const [rows, [total], properties, [missing]] = await Promise.all([
     db
       .select()
@@ -77,29 +76,29 @@ export async function listUnits(db: Db, userId: string, search: UnitsSearch) {
     db
       .select({ name: units.property, units: count() })
       .from(units)
-      .where(and(eq(units.userId, userId), sql`${units.property} IS NOT NULL`))
+      .where(and(eq(units.userId, p.userId), sql`${units.property} IS NOT NULL`))
       .groupBy(units.property)
       .orderBy(asc(units.property)),
     db
       .select({ n: count() })
       .from(units)
-      .where(and(eq(units.userId, userId), unknownMoveIn)),
+      .where(and(eq(units.userId, p.userId), unknownMoveIn)),
   ]);
   const day = search.day ?? today();
   const [withReports, open] = await Promise.all([
     withHistories(db, rows).then((list) => attachReports(db, list, day)),
-    openReportsByProperty(db, userId, day),
+    openReportsByProperty(db, p, day),
   ]);
   // The open reports counted per property (docs/api.md, "On-site-roles reports"), for the register's list.
   const openReports = [...open].map(([property, counts]) => ({ property, ...counts }));
   return { count: total?.n ?? 0, units: withReports, properties, openReports, unknownMoveIns: missing?.n ?? 0 };
 }
 
-async function ownUnit(db: Db, userId: string, id: string): Promise<UnitRow> {
+async function ownUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
   const [row] = await db
     .select()
     .from(units)
-    .where(and(eq(units.id, id), eq(units.userId, userId)));
+    .where(and(eq(units.id, id), eq(units.userId, p.userId)));
   if (!row) throw notFound("unitsApi.notFound");
   return row;
 }
@@ -116,8 +115,8 @@ function consentOf(before: Channel, after: Channel) {
   return {};
 }
 
-export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdit): Promise<StoredUnit> {
-  const row = await ownUnit(db, user.id, id);
+export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdit): Promise<StoredUnit> {
+  const row = await ownUnit(db, p, id);
   const history = (await readHistories(db, [row.id])).get(row.id) ?? [];
   const unit = toUnit(row, history);
   const present = tenancyOn(history, today());
@@ -138,7 +137,7 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
     for (const [k, v] of Object.entries(resident))
       if (present.resident[k as keyof typeof resident] !== v) changed.push(k);
   if (changed.length === 0) return unit;
-  await registerChange(db, user.id, async (tx) => {
+  await registerChange(db, p, async (tx) => {
     await tx
       .update(units)
       .set({ ...fields, updatedAt: new Date() })
@@ -159,10 +158,10 @@ export async function updateUnit(db: Db, user: Person, id: string, edit: UnitEdi
           updatedAt: new Date(),
         })
         .where(and(eq(tenancies.id, present.id), eq(tenancies.unitId, row.id)));
-    await recordEvent(tx, { kind: "unit.update", actor: actorOf(user), detail: { unit: row.id, changed } });
+    await recordEvent(tx, { kind: "unit.update", actor: principalActor(p), detail: { unit: row.id, changed } });
     // A new name or billing-unit number changes what the provider holds; a new label does not (same hash).
-    await enqueueReports(tx, user.id, [row.id]);
+    await enqueueReports(tx, p, [row.id]);
   });
   wakeReports();
-  return (await withHistories(db, [await ownUnit(db, user.id, id)]))[0]!;
+  return (await withHistories(db, [await ownUnit(db, p, id)]))[0]!;
 }

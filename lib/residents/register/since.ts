@@ -1,6 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { eq, sql } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { registerSettings } from "@/lib/db/schema/units";
@@ -18,43 +19,42 @@ import { wakeReports } from "@/lib/residents/reports/wake";
  * under the register's lock, in the change's transaction. The audit names the day, never a person.
  */
 
-type Person = { id: string; email: string };
 export type RegisterSettings = { since: string | null };
 
-export async function readRegisterSettings(db: Db, userId: string): Promise<RegisterSettings> {
+export async function readRegisterSettings(db: Db, p: Principal): Promise<RegisterSettings> {
   const [row] = await db
     .select({ since: registerSettings.since })
     .from(registerSettings)
-    .where(eq(registerSettings.userId, userId));
+    .where(eq(registerSettings.userId, p.userId));
   return { since: row?.since ?? null };
 }
 
 /** Sets or clears (`null`) "Bestand seit"; a day after today is refused (the register cannot stand behind it yet). */
-export async function setRegisterSince(db: Db, user: Person, since: string | null): Promise<RegisterSettings> {
+export async function setRegisterSince(db: Db, p: Principal, since: string | null): Promise<RegisterSettings> {
   if (since !== null && since > today())
     throw new AppError(400, "validation", "error.validation", {
       fields: [{ path: "since", message: "unitsApi.sinceFuture" }],
     });
-  const queued = await registerChange(db, user.id, async (tx) => {
-    const before = (await readRegisterSettings(tx, user.id)).since;
+  const queued = await registerChange(db, p, async (tx) => {
+    const before = (await readRegisterSettings(tx, p)).since;
     if (before === since) return 0;
     await tx
       .insert(registerSettings)
-      .values({ userId: user.id, since, updatedAt: new Date() })
+      .values({ userId: p.userId, since, updatedAt: new Date() })
       .onConflictDoUpdate({ target: registerSettings.userId, set: { since, updatedAt: new Date() } });
     await recordEvent(tx, {
       kind: "register.settings",
-      actor: actorOf(user),
+      actor: principalActor(p),
       detail: { changed: ["since"], since, before },
     });
     // Only the units with a tenancy without a move-in depend on it; the hash decides which changed.
     const ids = rowsOf<{ id: string }>(
-      await tx.execute(sql`SELECT u.id FROM units u WHERE u.user_id = ${user.id}::uuid
+      await tx.execute(sql`SELECT u.id FROM units u WHERE u.user_id = ${p.userId}::uuid
         AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
         ORDER BY u.id`),
     ).map((r) => r.id);
-    return enqueueReports(tx, user.id, ids, { reason: "since" });
+    return enqueueReports(tx, p, ids, { reason: "since" });
   });
   if (queued > 0) wakeReports();
   return { since };

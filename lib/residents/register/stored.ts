@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { units, type UnitRow } from "@/lib/db/schema/units";
@@ -84,7 +85,7 @@ const LOAD_PAGE = 2000;
  * (lib/residents/register/turns.ts): one statement for 100,000 units held the server's thread for
  * seconds with the embedded database.
  */
-export async function loadRegister(db: Db, userId: string): Promise<Map<string, StoredUnit>> {
+export async function loadRegister(db: Db, p: Principal): Promise<Map<string, StoredUnit>> {
   const register = new Map<string, StoredUnit>();
   // Every key is `m:…` or `p:…`, so all of them sort after the empty string.
   let after = "";
@@ -92,7 +93,7 @@ export async function loadRegister(db: Db, userId: string): Promise<Map<string, 
     const rows = await db
       .select()
       .from(units)
-      .where(and(eq(units.userId, userId), gt(units.unitKey, after)))
+      .where(and(eq(units.userId, p.userId), gt(units.unitKey, after)))
       .orderBy(asc(units.unitKey))
       .limit(LOAD_PAGE);
     if (rows.length > 0) {

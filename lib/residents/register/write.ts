@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -21,10 +22,10 @@ import { nextTurn } from "./turns";
 /** Rows per statement: about 25 ms each with the embedded database. */
 const WRITE_BATCH = 500;
 
-async function writeUnits(tx: Db, userId: string, rows: Record<string, string | null>[]) {
+async function writeUnits(tx: Db, p: Principal, rows: Record<string, string | null>[]) {
   await tx.execute(sql`
     INSERT INTO units AS u (id, user_id, unit_key, mscnumber, pmnumber, billingunit, property, address, label)
-    SELECT x.id, ${userId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
+    SELECT x.id, ${p.userId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, unit_key text,
       mscnumber text, pmnumber text, billingunit text, property text, address text, label text)
     ON CONFLICT (user_id, unit_key) DO UPDATE SET
@@ -99,7 +100,7 @@ async function removeTenancies(tx: Db, rows: { id: string; unit_id: string }[]) 
  * tenancies right after it, so their units exist): the rows of 100,000 units built at once held the
  * server's thread for seconds. How many tenancies were added, changed and removed, and the units written.
  */
-export async function writeChanges(slice: Slice, userId: string, changes: Planned[]) {
+export async function writeChanges(slice: Slice, owner: Principal, changes: Planned[]) {
   let added = 0;
   let written = 0;
   let removed = 0;
@@ -118,7 +119,7 @@ export async function writeChanges(slice: Slice, userId: string, changes: Planne
       added += p.inserts.length;
     }
     await slice(async (tx) => {
-      await writeUnits(tx, userId, unitRows);
+      await writeUnits(tx, owner, unitRows);
       await removeTenancies(tx, removedRows);
       await writeTenancies(tx, tenancyRows);
     });
@@ -132,7 +133,7 @@ export async function writeChanges(slice: Slice, userId: string, changes: Planne
  * Deletes the units the file left out (found under the lock, so no other import adds one
  * meanwhile) by id in bounded batches, their tenancies with them; how many went.
  */
-export async function deleteUnits(slice: Slice, userId: string, deleted: StoredUnit[]): Promise<number> {
+export async function deleteUnits(slice: Slice, owner: Principal, deleted: StoredUnit[]): Promise<number> {
   let count = 0;
   for (let i = 0; i < deleted.length; i += WRITE_BATCH) {
     if (i > 0) await nextTurn();
@@ -140,7 +141,7 @@ export async function deleteUnits(slice: Slice, userId: string, deleted: StoredU
     const gone = await slice((tx) =>
       tx
         .delete(units)
-        .where(and(eq(units.userId, userId), inArray(units.id, ids)))
+        .where(and(eq(units.userId, owner.userId), inArray(units.id, ids)))
         .returning({ id: units.id }),
     );
     count += gone.length;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { enqueueConnection } from "./enqueue";
 import { requeueAfterFix } from "./requeue";
@@ -12,13 +13,14 @@ import { wakeReports } from "./wake";
  */
 export async function reportAfterSave(
   db: Db,
-  connection: { id: string; userId: string; onSiteRolesUrl: string | null },
+  p: Principal,
+  connection: { id: string; onSiteRolesUrl: string | null },
   before: string | null,
   { credentials = false } = {},
 ): Promise<void> {
   if (!connection.onSiteRolesUrl) return;
   let queued = 0;
-  if (connection.onSiteRolesUrl !== before) queued += await enqueueConnection(db, connection.userId, connection.id);
+  if (connection.onSiteRolesUrl !== before) queued += await enqueueConnection(db, p, connection.id);
   if (credentials || connection.onSiteRolesUrl !== before) queued += await requeueAfterFix(db, connection.id);
   if (queued > 0) wakeReports();
 }

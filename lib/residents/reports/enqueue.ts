@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -31,13 +32,13 @@ export type QueueReason = "change" | "connection" | "sync" | "credentials" | "si
  */
 export type QueueOptions = { connectionId?: string; force?: boolean; onlyNew?: boolean; reason?: QueueReason };
 
-async function reportingPairs(db: Db, userId: string, unitIds: string[], only: QueueOptions): Promise<Pair[]> {
+async function reportingPairs(db: Db, p: Principal, unitIds: string[], only: QueueOptions): Promise<Pair[]> {
   const { connectionId, onlyNew } = only;
   return rowsOf<Pair>(
     await db.execute(sql`
       SELECT u.id AS unit_id, c.id AS connection_id
       FROM units u JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL AND c.on_site_roles_url IS NOT NULL
-      WHERE u.user_id = ${userId}::uuid AND u.id IN (${sql.join(
+      WHERE u.user_id = ${p.userId}::uuid AND u.id IN (${sql.join(
         unitIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
@@ -49,16 +50,16 @@ async function reportingPairs(db: Db, userId: string, unitIds: string[], only: Q
 }
 
 /** Whether the user has a connection that reports at all: most have none, and then nothing is read. */
-async function reports(db: Db, userId: string): Promise<boolean> {
+async function reports(db: Db, p: Principal): Promise<boolean> {
   const rows = rowsOf(
-    await db.execute(sql`SELECT 1 FROM connections WHERE user_id = ${userId}::uuid AND deleted_at IS NULL
+    await db.execute(sql`SELECT 1 FROM connections WHERE user_id = ${p.userId}::uuid AND deleted_at IS NULL
       AND on_site_roles_url IS NOT NULL LIMIT 1`),
   );
   return rows.length > 0;
 }
 
-async function enqueueBatch(db: Db, userId: string, unitIds: string[], only: QueueOptions) {
-  const pairs = await reportingPairs(db, userId, unitIds, only);
+async function enqueueBatch(db: Db, p: Principal, unitIds: string[], only: QueueOptions) {
+  const pairs = await reportingPairs(db, p, unitIds, only);
   if (pairs.length === 0) return 0;
   const states = await readUnitStates(db, [...new Set(pairs.map((p) => p.unit_id))]);
   const rows = pairs.flatMap((p) => {
@@ -86,22 +87,22 @@ async function enqueueBatch(db: Db, userId: string, unitIds: string[], only: Que
 /** Queues the reports of these units of `userId` whose state changed (see QueueOptions). How many were queued. */
 export async function enqueueReports(
   db: Db,
-  userId: string,
+  p: Principal,
   unitIds: string[],
   only: QueueOptions = {},
 ): Promise<number> {
-  if (unitIds.length === 0 || !(await reports(db, userId))) return 0;
+  if (unitIds.length === 0 || !(await reports(db, p))) return 0;
   let queued = 0;
   for (let i = 0; i < unitIds.length; i += BATCH)
-    queued += await enqueueBatch(db, userId, unitIds.slice(i, i + BATCH), only);
+    queued += await enqueueBatch(db, p, unitIds.slice(i, i + BATCH), only);
   return queued;
 }
 
 /** Every unit of the user for one connection (its on-site-roles address was set or changed). */
-export async function enqueueConnection(db: Db, userId: string, connectionId: string): Promise<number> {
+export async function enqueueConnection(db: Db, p: Principal, connectionId: string): Promise<number> {
   const ids = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT id FROM units WHERE user_id = ${userId}::uuid AND billingunit IS NOT NULL
+    await db.execute(sql`SELECT id FROM units WHERE user_id = ${p.userId}::uuid AND billingunit IS NOT NULL
       AND mscnumber IS NOT NULL ORDER BY id`),
   ).map((r) => r.id);
-  return enqueueReports(db, userId, ids, { connectionId, force: true, reason: "connection" });
+  return enqueueReports(db, p, ids, { connectionId, force: true, reason: "connection" });
 }

@@ -1,4 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
+import { ownerPrincipal } from "@/lib/auth/system-principal";
+import type { Role } from "@/lib/db/schema/users";
 import { sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
@@ -25,7 +28,7 @@ const MAX_BILLINGUNIT = 64;
 /** Documents per unit read for its billing unit: the newest few, so a sync's end stays bounded. */
 const LEARN_FROM = 3;
 
-async function learnBillingUnits(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+async function learnBillingUnits(tx: Db, p: Principal, connectionId: string): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       WITH found AS (
@@ -36,7 +39,7 @@ async function learnBillingUnits(tx: Db, userId: string, connectionId: string): 
           ORDER BY d.last_seen_at DESC LIMIT ${LEARN_FROM}) AS d
         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d.document->'metadata') = 'array'
           THEN d.document->'metadata' ELSE '[]'::jsonb END) AS m
-        WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
+        WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
           AND lower(m->>'reftype') = 'billingunit' AND coalesce(trim(m->>'mscnumber'), '') <> ''
         GROUP BY u.id
       )
@@ -49,11 +52,11 @@ async function learnBillingUnits(tx: Db, userId: string, connectionId: string): 
 }
 
 /** Units with tenancies that have documents at this connection and were never reported to it. */
-async function unreported(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+async function unreported(tx: Db, p: Principal, connectionId: string): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       SELECT u.id FROM units u
-      WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+      WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id)
         AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
           AND d.unit_msc = u.mscnumber)
@@ -64,12 +67,12 @@ async function unreported(tx: Db, userId: string, connectionId: string): Promise
 }
 
 /** Reported units with a tenancy without a move-in and documents of this connection seen after their last report. */
-async function newlyDocumented(tx: Db, userId: string, connectionId: string): Promise<string[]> {
+async function newlyDocumented(tx: Db, p: Principal, connectionId: string): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       SELECT u.id FROM units u
       CROSS JOIN LATERAL (SELECT max(r.updated_at) AS at FROM osr_reports r WHERE r.unit_id = u.id) last
-      WHERE u.user_id = ${userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+      WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND last.at IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
         AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
@@ -80,16 +83,19 @@ async function newlyDocumented(tx: Db, userId: string, connectionId: string): Pr
 }
 
 export async function reportLinkedUnits(db: Db, connection: { id: string; userId: string }): Promise<number> {
-  const [work] = rowsOf<{ missing: boolean; reporting: boolean }>(
+  const [work] = rowsOf<{ missing: boolean; reporting: boolean; role: Role | null }>(
     await db.execute(sql`SELECT
+      (SELECT role FROM users WHERE id = ${connection.userId}::uuid) AS role,
       EXISTS (SELECT 1 FROM units WHERE user_id = ${connection.userId}::uuid AND billingunit IS NULL) AS missing,
       EXISTS (SELECT 1 FROM connections WHERE user_id = ${connection.userId}::uuid AND deleted_at IS NULL
         AND on_site_roles_url IS NOT NULL) AS reporting`),
   );
   // Most syncs have nothing to learn and nobody to report to: then the register is not locked at all.
-  if (!work?.missing && !work?.reporting) return 0;
-  const queued = await registerChange(db, connection.userId, async (tx) => {
-    const learnt = await learnBillingUnits(tx, connection.userId, connection.id);
+  if ((!work?.missing && !work?.reporting) || !work.role) return 0;
+  // The sender acts for the connection's owner, after their sync.
+  const owner = ownerPrincipal({ id: connection.userId, role: work.role, email: "" });
+  const queued = await registerChange(db, owner, async (tx) => {
+    const learnt = await learnBillingUnits(tx, owner, connection.id);
     if (learnt.length > 0)
       await recordEvent(tx, {
         kind: "unit.update",
@@ -99,10 +105,10 @@ export async function reportLinkedUnits(db: Db, connection: { id: string; userId
       });
     // A learnt number may make the unit reportable at the user's other connections too: each once.
     if (!work.reporting) return 0;
-    const ids = await unreported(tx, connection.userId, connection.id);
-    const queued = await enqueueReports(tx, connection.userId, ids, { onlyNew: true, reason: "sync" });
-    const dated = await newlyDocumented(tx, connection.userId, connection.id);
-    return queued + (await enqueueReports(tx, connection.userId, dated, { reason: "documents" }));
+    const ids = await unreported(tx, owner, connection.id);
+    const queued = await enqueueReports(tx, owner, ids, { onlyNew: true, reason: "sync" });
+    const dated = await newlyDocumented(tx, owner, connection.id);
+    return queued + (await enqueueReports(tx, owner, dated, { reason: "documents" }));
   });
   if (queued > 0) wakeReports();
   return queued;

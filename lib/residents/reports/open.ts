@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -13,12 +14,12 @@ import { reportDeadline } from "./due";
  */
 export type OpenReports = { open: number; due: number; overdue: number };
 
-export async function openReportsByProperty(db: Db, userId: string, day = today()): Promise<Map<string, OpenReports>> {
+export async function openReportsByProperty(db: Db, p: Principal, day = today()): Promise<Map<string, OpenReports>> {
   const rows = rowsOf<{ unit_id: string; property: string; state: string }>(
     await db.execute(sql`SELECT r.unit_id, u.property, r.state FROM osr_reports r
       JOIN connections c ON c.id = r.connection_id AND c.deleted_at IS NULL
       JOIN units u ON u.id = r.unit_id
-      WHERE u.user_id = ${userId}::uuid AND r.state <> 'accepted'`),
+      WHERE u.user_id = ${p.userId}::uuid AND r.state <> 'accepted'`),
   );
   const histories = await readHistories(db, [...new Set(rows.map((r) => r.unit_id))]);
   // A unit counts once, by its worst report (one per connection): overdue before due before open.

@@ -1,4 +1,6 @@
 import "server-only";
+import { ownerPrincipal } from "@/lib/auth/system-principal";
+import type { Role } from "@/lib/db/schema/users";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -19,12 +21,14 @@ import { enqueueReports } from "./enqueue";
 const BATCH = 500;
 
 export async function requeueRecomputed(db: Db): Promise<number> {
-  const owners = rowsOf<{ user_id: string }>(
-    await db.execute(sql`SELECT DISTINCT u.user_id FROM osr_reports r JOIN units u ON u.id = r.unit_id
+  const owners = rowsOf<{ user_id: string; role: Role }>(
+    await db.execute(sql`SELECT DISTINCT u.user_id, o.role FROM osr_reports r JOIN units u ON u.id = r.unit_id JOIN users o ON o.id = u.user_id
       WHERE EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)`),
   );
   let queued = 0;
-  for (const { user_id: userId } of owners) {
+  for (const { user_id: userId, role } of owners) {
+    // A startup job acting for each register's owner.
+    const p = ownerPrincipal({ id: userId, role, email: "" });
     let after = "00000000-0000-0000-0000-000000000000";
     for (;;) {
       const ids = rowsOf<{ id: string }>(
@@ -34,7 +38,7 @@ export async function requeueRecomputed(db: Db): Promise<number> {
           ORDER BY u.id LIMIT ${BATCH}`),
       ).map((r) => r.id);
       if (ids.length === 0) break;
-      queued += await registerChange(db, userId, (tx) => enqueueReports(tx, userId, ids, { reason: "recomputed" }));
+      queued += await registerChange(db, p, (tx) => enqueueReports(tx, p, ids, { reason: "recomputed" }));
       after = ids.at(-1)!;
       if (ids.length < BATCH) break;
     }

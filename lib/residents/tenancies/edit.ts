@@ -1,7 +1,8 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
@@ -22,8 +23,6 @@ import { readHistories } from "./store";
  * and corrected dates. Under the register's lock, like an import; each is an audit event naming the
  * unit and the tenancy, never the person.
  */
-
-type Person = { id: string; email: string };
 
 const clean = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : v.trim());
 const address = (v: string | undefined) =>
@@ -85,23 +84,23 @@ async function afterRetention(db: Db, unitId: string, changed: Promise<Tenancy[]
 }
 
 /** The user's unit (under the register's lock: ./lock.ts) with its history, oldest first. */
-async function lockedHistory(tx: Db, userId: string, unitId: string): Promise<Tenancy[]> {
+async function lockedHistory(tx: Db, p: Principal, unitId: string): Promise<Tenancy[]> {
   const [unit] = await tx
     .select({ id: units.id })
     .from(units)
-    .where(and(eq(units.id, unitId), eq(units.userId, userId)));
+    .where(and(eq(units.id, unitId), eq(units.userId, p.userId)));
   if (!unit) throw notFound("unitsApi.notFound");
   return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])].reverse();
 }
 
 /** A move: the tenancy running on the new move-in ends, the new one (a resident or a vacancy) begins. */
-export async function recordMove(db: Db, user: Person, unitId: string, move: MoveInput): Promise<Tenancy[]> {
+export async function recordMove(db: Db, p: Principal, unitId: string, move: MoveInput): Promise<Tenancy[]> {
   const resident = move.resident ? residentColumns(move.resident) : null;
   return afterRetention(
     db,
     unitId,
-    registerChange(db, user.id, async (tx) => {
-      const history = await lockedHistory(tx, user.id, unitId);
+    registerChange(db, p, async (tx) => {
+      const history = await lockedHistory(tx, p, unitId);
       if (history.some((t) => t.moveIn !== null && t.moveIn >= move.moveIn))
         refuse("moveIn", { kind: "overlap", index: 0, other: 0 });
       const ending = history.find((t) => t.moveOut === null || t.moveOut >= move.moveIn);
@@ -119,10 +118,10 @@ export async function recordMove(db: Db, user: Person, unitId: string, move: Mov
       await tx.insert(tenancies).values({ id, unitId, moveIn: move.moveIn, vacancy: !resident, ...resident });
       await recordEvent(tx, {
         kind: "tenancy.move",
-        actor: actorOf(user),
+        actor: principalActor(p),
         detail: { unit: unitId, tenancy: id, ended: ending?.id ?? null, vacancy: !resident },
       });
-      await enqueueReports(tx, user.id, [unitId]);
+      await enqueueReports(tx, p, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );
@@ -131,7 +130,7 @@ export async function recordMove(db: Db, user: Person, unitId: string, move: Mov
 /** Corrected dates of one tenancy; refused when the history would overlap or run backwards. */
 export async function correctTenancy(
   db: Db,
-  user: Person,
+  p: Principal,
   unitId: string,
   tenancyId: string,
   change: CorrectInput,
@@ -139,8 +138,8 @@ export async function correctTenancy(
   return afterRetention(
     db,
     unitId,
-    registerChange(db, user.id, async (tx) => {
-      const history = await lockedHistory(tx, user.id, unitId);
+    registerChange(db, p, async (tx) => {
+      const history = await lockedHistory(tx, p, unitId);
       const before = history.find((t) => t.id === tenancyId);
       if (!before) throw notFound("unitsApi.notFound");
       const after = { ...before, ...change };
@@ -153,10 +152,10 @@ export async function correctTenancy(
         .where(eq(tenancies.id, tenancyId));
       await recordEvent(tx, {
         kind: "tenancy.correct",
-        actor: actorOf(user),
+        actor: principalActor(p),
         detail: { unit: unitId, tenancy: tenancyId, changed: Object.keys(change) },
       });
-      await enqueueReports(tx, user.id, [unitId]);
+      await enqueueReports(tx, p, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -13,29 +14,29 @@ import { env } from "@/lib/env";
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `work` after every earlier change of this user's register in this process has ended. */
-export async function serialised<T>(userId: string, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(userId) ?? Promise.resolve();
+export async function serialised<T>(p: Principal, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(p.userId) ?? Promise.resolve();
   const run = before.then(work, work);
   const settled = run.then(
     () => undefined,
     () => undefined,
   );
-  queues.set(userId, settled);
+  queues.set(p.userId, settled);
   void settled.then(() => {
-    if (queues.get(userId) === settled) queues.delete(userId);
+    if (queues.get(p.userId) === settled) queues.delete(p.userId);
   });
   return run;
 }
 
 /** The register's lock for the transaction `tx` (other instances on the same PostgreSQL database). */
-export const lockRegister = (tx: Db, userId: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${userId}`}))`);
+export const lockRegister = (tx: Db, p: Principal) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${p.userId}`}))`);
 
 /** A change of the register in one transaction under both locks. */
-export const registerChange = <T>(db: Db, userId: string, work: (tx: Db) => Promise<T>) =>
-  serialised(userId, () =>
+export const registerChange = <T>(db: Db, p: Principal, work: (tx: Db) => Promise<T>) =>
+  serialised(p, () =>
     db.transaction(async (tx) => {
-      await lockRegister(tx, userId);
+      await lockRegister(tx, p);
       return work(tx);
     }),
   );

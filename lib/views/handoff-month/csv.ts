@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { csvLine, csvTime } from "@/lib/csv";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -28,8 +29,8 @@ const HEADERS = [
   "Grund",
 ];
 
-export async function handoffMonthCsv(db: Db, userId: string, input: HandoffMonthInput): Promise<string> {
-  const view = await readHandoffMonth(db, userId, input, "de");
+export async function handoffMonthCsv(db: Db, p: Principal, input: HandoffMonthInput): Promise<string> {
+  const view = await readHandoffMonth(db, p, input, "de");
   const lines = view.rows.flatMap((row) =>
     row.entries.map((e) =>
       csvLine([

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -159,13 +160,13 @@ export type MonthDetail = { view: HandoffMonth; rowOf: Map<MonthEntry, MonthDbRo
 
 export async function readMonthDetail(
   db: Db,
-  userId: string,
+  p: Principal,
   input: HandoffMonthInput,
   locale: Locale,
 ): Promise<MonthDetail> {
   const rows = new Map<string, MonthRow>();
   const pairs: [MonthDbRow, MonthEntry][] = [];
-  for (const r of await readMonthRows(db, userId, input)) {
+  for (const r of await readMonthRows(db, p, input)) {
     const row = rows.get(r.unit_id) ?? {
       unitId: r.unit_id,
       unit: r.mscnumber ?? r.pmnumber ?? "",
@@ -197,18 +198,18 @@ export async function readMonthDetail(
 
 export async function readHandoffMonth(
   db: Db,
-  userId: string,
+  p: Principal,
   input: HandoffMonthInput,
   locale: Locale,
 ): Promise<HandoffMonth> {
-  return (await readMonthDetail(db, userId, input, locale)).view;
+  return (await readMonthDetail(db, p, input, locale)).view;
 }
 
 /** The property names of the user's register, in order: the view's choices. */
-export async function ownProperties(db: Db, userId: string): Promise<string[]> {
+export async function ownProperties(db: Db, p: Principal): Promise<string[]> {
   const rows = rowsOf<{ property: string }>(
     await db.execute(
-      sql`SELECT DISTINCT property FROM units WHERE user_id = ${userId} AND property IS NOT NULL ORDER BY property`,
+      sql`SELECT DISTINCT property FROM units WHERE user_id = ${p.userId} AND property IS NOT NULL ORDER BY property`,
     ),
   );
   return rows.map((r) => r.property);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -48,7 +49,7 @@ export type MonthDbRow = {
   decided_at: Date | string | null;
 };
 
-export async function readMonthRows(db: Db, userId: string, input: HandoffMonthInput): Promise<MonthDbRow[]> {
+export async function readMonthRows(db: Db, p: Principal, input: HandoffMonthInput): Promise<MonthDbRow[]> {
   const first = `${input.month}-01`;
   const day = today();
   return rowsOf<MonthDbRow>(
@@ -58,7 +59,7 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
       d.connection_id, d.documentid, d.filename, d.state AS doc_state, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
       t.resident_name, t.channel AS resident_channel, t.resident_email IS NOT NULL AS has_email, t.erased_at IS NOT NULL AS erased,
       h.channel, h.state, h.at, b.email AS by, h.reason, h.message_id, h.sha256 AS sent_sha256, db.email AS decided_by, a.decided_at
-    FROM (SELECT * FROM units WHERE user_id = ${userId} AND property = ${input.property}
+    FROM (SELECT * FROM units WHERE user_id = ${p.userId} AND property = ${input.property}
       ORDER BY label, unit_key LIMIT ${MAX_MONTH_UNITS + 1}) u
     LEFT JOIN LATERAL (
       SELECT CASE WHEN p.vacancy THEN NULL ELSE p.resident_name END AS resident_name, p.channel, p.vacancy FROM tenancies p
@@ -68,7 +69,7 @@ export async function readMonthRows(db: Db, userId: string, input: HandoffMonthI
     ) p ON true
     LEFT JOIN LATERAL (
       SELECT d.connection_id, d.documentid, d.filename, d.state, d.sha256, d.first_seen_at, d.period_from, d.period_to FROM delivery_documents d
-      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
+      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${p.userId} AND c.deleted_at IS NULL
       WHERE (d.unit_msc = u.mscnumber OR (u.mscnumber IS NULL AND d.unit_pm = u.pmnumber))
         AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
       ORDER BY d.first_seen_at, d.documentid LIMIT ${MAX_MONTH_DOCUMENTS}

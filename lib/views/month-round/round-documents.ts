@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { MAX_MONTH_UNITS } from "@/lib/views/handoff-month/query";
@@ -35,12 +36,12 @@ type Row = {
   hands_on: boolean;
 };
 
-export async function readRoundDocuments(db: Db, userId: string, input: MonthDocumentsInput): Promise<RoundDocuments> {
+export async function readRoundDocuments(db: Db, p: Principal, input: MonthDocumentsInput): Promise<RoundDocuments> {
   const rows = await readWithoutJit<Row>(
     db,
     sql`SELECT p.connection_id, p.documentid, p.filename, p.unit_id, p.tenancy_id, p.confirmable,
         p.confirmed, p.hands_on
-      FROM (${monthPairs(userId, input.month, [input.property], MAX_MONTH_UNITS)}) p
+      FROM (${monthPairs(p, input.month, [input.property], MAX_MONTH_UNITS)}) p
       WHERE p.documentid IS NOT NULL AND (p.confirmable OR (p.confirmed AND p.hands_on))
       ORDER BY p.connection_id, p.documentid LIMIT ${MAX_ROUND_DOCUMENTS + 1}`,
   );

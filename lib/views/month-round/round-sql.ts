@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -25,10 +26,10 @@ const inMonth = (first: string) =>
   sql`d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')`;
 
 /** The month's documents of unit `u` on the user's connections (`c`), by its number, else its HV number. */
-function unitDocuments(userId: string, first: string): SQL {
+function unitDocuments(p: Principal, first: string): SQL {
   const cols = sql`d.connection_id, d.documentid, d.filename, d.state, d.sha256, d.period_from, d.period_to, d.first_seen_at`;
   const conns = sql`connections c JOIN delivery_documents d ON d.connection_id = c.id`;
-  const own = sql`c.user_id = ${userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)} AND NOT ${isPropertyFile}`;
+  const own = sql`c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)} AND NOT ${isPropertyFile}`;
   return sql`LEFT JOIN LATERAL (
     SELECT * FROM (
       SELECT ${cols} FROM ${conns} WHERE u.mscnumber IS NOT NULL AND d.state = ANY(${STATES}) AND d.unit_msc = u.mscnumber AND ${own}
@@ -69,15 +70,15 @@ const handsOn = sql`(d.documentid IS NOT NULL AND r.kind IN ('resident', 'assign
  * One row per unit and document of the month (a unit without one: one row with `documentid` null) of the user's
  * units in `properties`, with its status and what the round may do with it. `units` bounds the units read.
  */
-export function monthPairs(userId: string, month: string, properties: string[], unitsLimit: number): SQL {
+export function monthPairs(p: Principal, month: string, properties: string[], unitsLimit: number): SQL {
   const first = `${month}-01`;
   return sql`SELECT u.property, u.id AS unit_id, d.connection_id, d.documentid, d.filename, d.state AS doc_state,
       r.tenancy_id, t.channel AS resident_channel, ${status} AS status, ${handsOn} AS hands_on,
       d.state IN ('open', 'failed') AS confirmable, d.state IN ('confirmed', 'elsewhere') AS confirmed,
       rd.documentid IS NOT NULL AS is_read
-    FROM (SELECT * FROM units WHERE user_id = ${userId}::uuid AND property IN (${oneOf(properties)})
+    FROM (SELECT * FROM units WHERE user_id = ${p.userId}::uuid AND property IN (${oneOf(properties)})
       ORDER BY property, label, unit_key LIMIT ${unitsLimit}) u
-    ${unitDocuments(userId, first)}
+    ${unitDocuments(p, first)}
     ${recipientOf}
     LEFT JOIN tenancies t ON t.id = r.tenancy_id
     LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.tenancy_id = r.tenancy_id
@@ -85,12 +86,12 @@ export function monthPairs(userId: string, month: string, properties: string[], 
 }
 
 /** The property files (./round-sql.ts `isPropertyFile`) of the month, per property: their billing unit's number. */
-export function propertyFiles(userId: string, month: string, properties: string[]): SQL {
+export function propertyFiles(p: Principal, month: string, properties: string[]): SQL {
   const first = `${month}-01`;
   return sql`SELECT b.property, count(*)::int AS n FROM
-    (SELECT DISTINCT property, billingunit FROM units WHERE user_id = ${userId}::uuid AND property IN (${oneOf(properties)})
+    (SELECT DISTINCT property, billingunit FROM units WHERE user_id = ${p.userId}::uuid AND property IN (${oneOf(properties)})
       AND billingunit IS NOT NULL) b
-    JOIN connections c ON c.user_id = ${userId}::uuid AND c.deleted_at IS NULL
+    JOIN connections c ON c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id AND d.state = ANY(${STATES}) AND d.unit_msc = b.billingunit
     WHERE ${inMonth(first)} AND ${isPropertyFile}
     GROUP BY b.property`;
@@ -102,15 +103,15 @@ export function propertyFiles(userId: string, month: string, properties: string[
  * with how many units they name and how many a confirmation would take. Its cost grows with the month's documents, so
  * the answer reads it only for the whole register, never for one property.
  */
-export function unregisteredDocuments(userId: string, month: string): SQL {
+export function unregisteredDocuments(p: Principal, month: string): SQL {
   const first = `${month}-01`;
-  const placed = sql`units u WHERE u.user_id = ${userId}::uuid AND u.property IS NOT NULL`;
+  const placed = sql`units u WHERE u.user_id = ${p.userId}::uuid AND u.property IS NOT NULL`;
   return sql`WITH billing AS MATERIALIZED (SELECT DISTINCT u.billingunit FROM ${placed} AND u.billingunit IS NOT NULL)
     SELECT c.id AS connection_id, c.name, count(*)::int AS documents,
       count(DISTINCT COALESCE(d.unit_msc, d.unit_pm))::int AS units,
       count(*) FILTER (WHERE d.state IN ('open', 'failed'))::int AS open
     FROM connections c JOIN delivery_documents d ON d.connection_id = c.id
-    WHERE c.user_id = ${userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)}
+    WHERE c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)}
       AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber = d.unit_msc)
       AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber IS NULL AND u.pmnumber = d.unit_pm)
       AND NOT (d.unit_msc IN (SELECT billingunit FROM billing) AND ${isPropertyFile})

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -65,12 +66,12 @@ export type MonthRound = {
  * The months of the user's documents, newest first: each step one look into the period index per connection
  * (the latest period before the month found last), so the count of documents does not matter.
  */
-export async function documentMonths(db: Db, userId: string): Promise<string[]> {
+export async function documentMonths(db: Db, p: Principal): Promise<string[]> {
   const latestBefore = (
     bound: ReturnType<typeof sql>,
   ) => sql`(SELECT date_trunc('month', max(x.p))::date FROM connections c
     CROSS JOIN LATERAL (SELECT max(d.period_from) AS p FROM delivery_documents d WHERE d.connection_id = c.id ${bound}) x
-    WHERE c.user_id = ${userId}::uuid AND c.deleted_at IS NULL)`;
+    WHERE c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL)`;
   const rows = rowsOf<{ month: string }>(
     await db.execute(sql`WITH RECURSIVE m(month, n) AS (
       SELECT ${latestBefore(sql`AND d.period_from IS NOT NULL`)}, 1
@@ -82,10 +83,10 @@ export async function documentMonths(db: Db, userId: string): Promise<string[]> 
 }
 
 /** The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1. */
-async function propertiesOf(db: Db, userId: string, only: string | undefined) {
+async function propertiesOf(db: Db, p: Principal, only: string | undefined) {
   return rowsOf<{ property: string; units: number }>(
     await db.execute(sql`SELECT property, count(*)::int AS units FROM units
-      WHERE user_id = ${userId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
+      WHERE user_id = ${p.userId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
       GROUP BY property ORDER BY property LIMIT ${MAX_ROUND_PROPERTIES + 1}`),
   );
 }
@@ -102,7 +103,7 @@ type Tally = {
   to_both: number;
 };
 
-async function tallies(db: Db, userId: string, month: string, properties: string[]): Promise<Tally[]> {
+async function tallies(db: Db, p: Principal, month: string, properties: string[]): Promise<Tally[]> {
   return readWithoutJit<Tally>(
     db,
     sql`SELECT p.property, p.status, count(*)::int AS n, count(p.documentid)::int AS documents,
@@ -110,18 +111,18 @@ async function tallies(db: Db, userId: string, month: string, properties: string
         count(*) FILTER (WHERE p.confirmable)::int AS to_confirm,
         count(*) FILTER (WHERE p.confirmed AND p.hands_on)::int AS to_hand_on,
         count(*) FILTER (WHERE p.confirmable AND p.hands_on)::int AS to_both
-      FROM (${monthPairs(userId, month, properties, MAX_ROUND_UNITS)}) p GROUP BY p.property, p.status`,
+      FROM (${monthPairs(p, month, properties, MAX_ROUND_UNITS)}) p GROUP BY p.property, p.status`,
   );
 }
 
-async function unregisteredOf(db: Db, userId: string, month: string): Promise<UnregisteredDocuments[]> {
+async function unregisteredOf(db: Db, p: Principal, month: string): Promise<UnregisteredDocuments[]> {
   const rows = await readWithoutJit<{
     connection_id: string;
     name: string;
     documents: number;
     units: number;
     open: number;
-  }>(db, unregisteredDocuments(userId, month));
+  }>(db, unregisteredDocuments(p, month));
   return rows.map((r) => ({
     connectionId: r.connection_id,
     connectionName: r.name,
@@ -133,19 +134,19 @@ async function unregisteredOf(db: Db, userId: string, month: string): Promise<Un
 
 const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
 
-export async function readMonthRound(db: Db, userId: string, input: MonthRoundInput): Promise<MonthRound> {
-  const [months, listed] = await Promise.all([documentMonths(db, userId), propertiesOf(db, userId, input.property)]);
+export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInput): Promise<MonthRound> {
+  const [months, listed] = await Promise.all([documentMonths(db, p), propertiesOf(db, p, input.property)]);
   const month = input.month ?? months[0] ?? null;
   const shown = listed.slice(0, MAX_ROUND_PROPERTIES);
   let truncated = listed.length > shown.length;
   if (month === null) return { month, months, truncated, properties: [], unregistered: [] };
-  const unregistered = input.property === undefined ? unregisteredOf(db, userId, month) : Promise.resolve([]);
+  const unregistered = input.property === undefined ? unregisteredOf(db, p, month) : Promise.resolve([]);
   if (shown.length === 0) return { month, months, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
   const [counted, files, reports, outside] = await Promise.all([
-    tallies(db, userId, month, names),
-    db.execute(propertyFiles(userId, month, names)),
-    openReportsByProperty(db, userId),
+    tallies(db, p, month, names),
+    db.execute(propertyFiles(p, month, names)),
+    openReportsByProperty(db, p),
     unregistered,
   ]);
   const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));

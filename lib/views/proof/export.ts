@@ -1,9 +1,9 @@
 import "server-only";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { contentDisposition, monthFileName } from "@/lib/residents/print/file-name";
 import { proofCsv } from "@/lib/views/proof/csv";
-import type { ProofReader } from "@/lib/views/proof/owner";
+import type { Principal } from "@/lib/auth/principal";
 import { proofPdf } from "@/lib/views/proof/pdf";
 import { readProof } from "@/lib/views/proof/proof";
 import type { ProofInput } from "@/lib/views/proof/query";
@@ -14,16 +14,16 @@ import type { ProofInput } from "@/lib/views/proof/query";
  */
 export async function proofDownload(
   db: Db,
-  reader: ProofReader,
+  reader: Principal,
   input: ProofInput,
   format: "pdf" | "csv",
   signal?: AbortSignal,
 ) {
   const proof = await readProof(db, reader, input);
-  const body = format === "pdf" ? await proofPdf(proof, reader.id, signal) : proofCsv(proof);
+  const body = format === "pdf" ? await proofPdf(proof, reader.userId, signal) : proofCsv(proof);
   await recordEvent(db, {
     kind: "export",
-    actor: actorOf(reader),
+    actor: principalActor(reader),
     connectionId: input.connection ?? null,
     detail: {
       proof: format,

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -56,17 +57,17 @@ type AfterRow = {
 };
 
 /** The month's documents of the owner's units in the property (as the month view reads them: ../month/rows.ts). */
-const monthDocuments = (ownerId: string, input: HandoffMonthInput) => {
+const monthDocuments = (p: Principal, input: HandoffMonthInput) => {
   const first = `${input.month}-01`;
   return sql`units u JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id AND ${isDocumentOfUnit}
       AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
-      AND u.user_id = ${ownerId} AND u.property = ${input.property}`;
+      AND u.user_id = ${p.userId} AND u.property = ${input.property}`;
 };
 
 export async function readDocumentHistories(
   db: Db,
-  ownerId: string,
+  p: Principal,
   input: HandoffMonthInput,
 ): Promise<Map<string, DocumentHistory>> {
   const outcomes = rowsOf<OutcomeRow>(
@@ -74,7 +75,7 @@ export async function readDocumentHistories(
       SELECT u.id AS unit_id, o.connection_id, o.documentid, o.tenancy_id,
         CASE WHEN t.erased_at IS NULL AND NOT t.vacancy THEN t.resident_name END AS resident_name,
         o.channel, o.state, o.at, b.email AS by, o.message_id, o.reason
-      FROM ${monthDocuments(ownerId, input)}
+      FROM ${monthDocuments(p, input)}
       JOIN handoff_outcomes o ON o.connection_id = d.connection_id AND o.documentid = d.documentid AND o.unit_id = u.id
       LEFT JOIN tenancies t ON t.id = o.tenancy_id
       LEFT JOIN users b ON b.id = o.by_user
@@ -103,7 +104,7 @@ export async function readDocumentHistories(
     await db.execute(sql`
       WITH delivered AS (
         SELECT u.id AS unit_id, d.connection_id, d.documentid, d.period_from, d.period_to, min(o.at) AS at
-        FROM ${monthDocuments(ownerId, input)}
+        FROM ${monthDocuments(p, input)}
         JOIN handoff_outcomes o ON o.connection_id = d.connection_id AND o.documentid = d.documentid AND o.unit_id = u.id
         GROUP BY u.id, d.connection_id, d.documentid, d.period_from, d.period_to
       )

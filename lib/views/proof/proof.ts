@@ -4,7 +4,8 @@ import { notFound } from "@/lib/errors";
 import type { Channel } from "@/lib/lists/units";
 import { readMonthDetail } from "@/lib/views/handoff-month/month";
 import type { MonthStatus } from "@/lib/views/handoff-month/query";
-import { proofOwner, type ProofOwner, type ProofReader } from "@/lib/views/proof/owner";
+import type { Principal } from "@/lib/auth/principal";
+import { proofOwner, type ProofOwner } from "@/lib/views/proof/owner";
 import type { ProofInput } from "@/lib/views/proof/query";
 import { historyKey, readDocumentHistories } from "@/lib/views/proof/history";
 import { evidenceWords, historyWords, REACHED, residentWords } from "@/lib/views/proof/words";
@@ -48,11 +49,11 @@ export type Proof = {
 };
 
 /** The proof of `input` for `reader`; 404 for a register the reader may not read or a property it does not hold. */
-export async function readProof(db: Db, reader: ProofReader, input: ProofInput, now = new Date()): Promise<Proof> {
+export async function readProof(db: Db, reader: Principal, input: ProofInput, now = new Date()): Promise<Proof> {
   const owner = await proofOwner(db, reader, input.connection);
-  const { view, rowOf } = await readMonthDetail(db, owner.id, input, "de");
+  const { view, rowOf } = await readMonthDetail(db, owner.scope, input, "de");
   if (view.rows.length === 0) throw notFound();
-  const histories = await readDocumentHistories(db, owner.id, input);
+  const histories = await readDocumentHistories(db, owner.scope, input);
   const lines = view.rows.flatMap((row) =>
     row.entries.map((e): ProofLine => {
       const r = rowOf.get(e)!;

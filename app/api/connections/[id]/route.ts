@@ -2,19 +2,18 @@ import { deleteConnection, updateConnection } from "@/lib/connections/changes";
 import { withConnection } from "@/lib/api/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/audit/audit";
 import { reportAfterSave } from "@/lib/residents/reports/connection";
 
-export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, user, body }) => {
+export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, principal, body }) => {
   const db = await getDb();
-  const updated = await updateConnection(db, connection, actorOf(user), body);
+  const updated = await updateConnection(db, principal, connection, body);
   // New credentials, token endpoint or customer number: what failed for them is sent again.
   const credentials = body.auth !== undefined || body.authUrl !== undefined || body.customerNumber !== undefined;
-  await reportAfterSave(db, { ...updated, userId: connection.userId }, connection.onSiteRolesUrl, { credentials });
+  await reportAfterSave(db, principal, updated, connection.onSiteRolesUrl, { credentials });
   return updated;
 });
 
-export const DELETE = withConnection({}, async ({ connection, user }) => {
-  await deleteConnection(await getDb(), connection, actorOf(user));
+export const DELETE = withConnection({}, async ({ connection, principal }) => {
+  await deleteConnection(await getDb(), principal, connection);
   return new Response(null, { status: 204 });
 });

@@ -5,12 +5,12 @@ import { assignDocument, unassignDocument } from "@/lib/residents/tenancies/assi
 import { AssignmentBody, AssignmentKey } from "@/lib/residents/tenancies/schemas";
 
 /** A document the rule hands to nobody, assigned to a tenancy of its unit or marked as needing no hand-off. */
-export const PUT = withRole(CONNECTION_ROLES, { body: AssignmentBody }, async ({ user, body }) =>
-  assignDocument(await getDb(), user, body),
+export const PUT = withRole(CONNECTION_ROLES, { body: AssignmentBody }, async ({ principal, body }) =>
+  assignDocument(await getDb(), principal, body),
 );
 
 /** The decision undone: the rule decides again. */
-export const DELETE = withRole(CONNECTION_ROLES, { body: AssignmentKey }, async ({ user, body }) => {
-  await unassignDocument(await getDb(), user, body);
+export const DELETE = withRole(CONNECTION_ROLES, { body: AssignmentKey }, async ({ principal, body }) => {
+  await unassignDocument(await getDb(), principal, body);
   return new Response(null, { status: 204 });
 });

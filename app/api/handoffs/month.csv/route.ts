@@ -4,8 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { handoffMonthCsv } from "@/lib/views/handoff-month/csv";
 import { HandoffMonthQuery } from "@/lib/views/handoff-month/query";
 
-export const GET = withRole(CONNECTION_ROLES, { query: HandoffMonthQuery }, async ({ user, query }) => {
-  const csv = await handoffMonthCsv(await getDb(), user.id, query);
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffMonthQuery }, async ({ principal, query }) => {
+  const csv = await handoffMonthCsv(await getDb(), principal, query);
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -8,6 +8,6 @@ import { PostedBody } from "@/lib/residents/portal/schemas";
  * "Gedruckt und versandt" (lib/residents/print/posted.ts): the letters of a print are confirmed as posted, and so
  * handed on. A POST under the wrapper's Origin check; each confirmed letter is an audit event.
  */
-export const POST = withRole(CONNECTION_ROLES, { body: PostedBody }, async ({ user, body }) =>
-  Response.json(await confirmPosted(await getDb(), user, body)),
+export const POST = withRole(CONNECTION_ROLES, { body: PostedBody }, async ({ principal, body }) =>
+  Response.json(await confirmPosted(await getDb(), principal, body)),
 );

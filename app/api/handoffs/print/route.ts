@@ -10,8 +10,8 @@ import { PrintQuery } from "@/lib/residents/portal/schemas";
  * POST under the wrapper's Origin check: the print changes the record, so no GET (Next answers 405)
  * and no cross-site page may make one. The request's signal stops the work when the client leaves.
  */
-export const POST = withRole(CONNECTION_ROLES, { body: PrintQuery }, async ({ user, body, req }) => {
-  const pdf = await printMonth(await getDb(), user, body, req.signal);
+export const POST = withRole(CONNECTION_ROLES, { body: PrintQuery }, async ({ principal, body, req }) => {
+  const pdf = await printMonth(await getDb(), principal, body, req.signal);
   return new Response(Buffer.from(pdf), {
     headers: {
       "content-type": "application/pdf",

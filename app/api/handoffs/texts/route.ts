@@ -4,12 +4,12 @@ import { getDb } from "@/lib/db/client";
 import { HandoffTextBody, HandoffTextQuery } from "@/lib/residents/texts/template";
 import { readText, saveText } from "@/lib/residents/texts/texts";
 
-export const GET = withRole(CONNECTION_ROLES, { query: HandoffTextQuery }, async ({ user, query }) =>
-  readText(await getDb(), user.id, query.property ?? null),
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffTextQuery }, async ({ principal, query }) =>
+  readText(await getDb(), principal, query.property ?? null),
 );
 
 export const PUT = withRole(
   CONNECTION_ROLES,
   { query: HandoffTextQuery, body: HandoffTextBody },
-  async ({ user, query, body }) => saveText(await getDb(), user.id, query.property ?? null, body),
+  async ({ principal, query, body }) => saveText(await getDb(), principal, query.property ?? null, body),
 );

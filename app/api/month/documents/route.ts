@@ -4,6 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { readRoundDocuments } from "@/lib/views/month-round/round-documents";
 import { MonthDocumentsQuery } from "@/lib/views/month-round/round-query";
 
-export const GET = withRole(CONNECTION_ROLES, { query: MonthDocumentsQuery }, async ({ user, query }) =>
-  readRoundDocuments(await getDb(), user.id, query),
+export const GET = withRole(CONNECTION_ROLES, { query: MonthDocumentsQuery }, async ({ principal, query }) =>
+  readRoundDocuments(await getDb(), principal, query),
 );

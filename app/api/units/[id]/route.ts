@@ -7,5 +7,5 @@ import { UnitEditBody, UnitPath } from "@/lib/residents/register/schemas";
 export const PATCH = withRole(
   CONNECTION_ROLES,
   { params: UnitPath, body: UnitEditBody, notFound: "unitsApi.notFound" },
-  async ({ user, params, body }) => updateUnit(await getDb(), user, params.id, body),
+  async ({ principal, params, body }) => updateUnit(await getDb(), principal, params.id, body),
 );

@@ -5,8 +5,8 @@ import { dayIn } from "@/lib/format";
 import { env } from "@/lib/env";
 import { exportRegister } from "@/lib/residents/register/export";
 
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user }) => {
-  const stream = exportRegister(await getDb(), user.id);
+export const GET = withRole(CONNECTION_ROLES, {}, async ({ principal }) => {
+  const stream = exportRegister(await getDb(), principal);
   return new Response(stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

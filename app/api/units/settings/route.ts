@@ -5,8 +5,10 @@ import { RegisterSettingsBody } from "@/lib/residents/register/schemas";
 import { readRegisterSettings, setRegisterSince } from "@/lib/residents/register/since";
 
 /** The register's own settings: "Bestand seit" (docs/api.md, "The unit register"). */
-export const GET = withRole(CONNECTION_ROLES, {}, async ({ user }) => readRegisterSettings(await getDb(), user.id));
+export const GET = withRole(CONNECTION_ROLES, {}, async ({ principal }) =>
+  readRegisterSettings(await getDb(), principal),
+);
 
-export const PUT = withRole(CONNECTION_ROLES, { body: RegisterSettingsBody }, async ({ user, body }) =>
-  setRegisterSince(await getDb(), user, body.since),
+export const PUT = withRole(CONNECTION_ROLES, { body: RegisterSettingsBody }, async ({ principal, body }) =>
+  setRegisterSince(await getDb(), principal, body.since),
 );

@@ -18,10 +18,12 @@ export default async function OutboxPage(props: {
 }) {
   const [{ id }, raw] = await Promise.all([props.params, props.searchParams]);
   const { client, prefetch, hydrate } = await pageQueries("connections");
-  await prefetch(connectionsQuery(), ({ db, user, locale }) => listConnections(db, { userId: user.id }, locale));
+  await prefetch(connectionsQuery(), ({ db, principal, locale }) => listConnections(db, principal, locale));
   const connection = client.getQueryData(connectionsQuery().queryKey)?.find((c) => c.id === id);
   if (connection?.service !== "dta") notFound();
   const search = readOutboxSearch(plainParams(raw));
-  await prefetch(outboxQuery(id, search), ({ db, user, locale }) => listOwnItems(db, user.id, id, search, locale));
+  await prefetch(outboxQuery(id, search), ({ db, principal, locale }) =>
+    listOwnItems(db, principal, id, search, locale),
+  );
   return hydrate(<OutboxView connectionId={id} maxBytes={env().outboxMaxBytes} />);
 }

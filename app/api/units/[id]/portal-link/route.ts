@@ -11,11 +11,11 @@ import { UnitPath } from "@/lib/residents/register/schemas";
 export const POST = withRole(
   CONNECTION_ROLES,
   { params: UnitPath, notFound: "unitsApi.notFound" },
-  async ({ user, params }) => renewPortalLink(await getDb(), user, params.id),
+  async ({ principal, params }) => renewPortalLink(await getDb(), principal, params.id),
 );
 
 export const DELETE = withRole(
   CONNECTION_ROLES,
   { params: UnitPath, notFound: "unitsApi.notFound" },
-  async ({ user, params }) => revokePortalLink(await getDb(), user, params.id),
+  async ({ principal, params }) => revokePortalLink(await getDb(), principal, params.id),
 );

@@ -9,6 +9,6 @@ import { MoveBody } from "@/lib/residents/tenancies/schemas";
 export const POST = withRole(
   CONNECTION_ROLES,
   { params: UnitPath, body: MoveBody, notFound: "unitsApi.notFound" },
-  async ({ user, params, body }) =>
-    Response.json(await recordMove(await getDb(), user, params.id, body), { status: 201 }),
+  async ({ principal, params, body }) =>
+    Response.json(await recordMove(await getDb(), principal, params.id, body), { status: 201 }),
 );

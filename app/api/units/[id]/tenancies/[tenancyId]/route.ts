@@ -8,5 +8,5 @@ import { CorrectBody, TenancyPath } from "@/lib/residents/tenancies/schemas";
 export const PATCH = withRole(
   CONNECTION_ROLES,
   { params: TenancyPath, body: CorrectBody, notFound: "unitsApi.notFound" },
-  async ({ user, params, body }) => correctTenancy(await getDb(), user, params.id, params.tenancyId, body),
+  async ({ principal, params, body }) => correctTenancy(await getDb(), principal, params.id, params.tenancyId, body),
 );

@@ -9,13 +9,13 @@ import { recordRead } from "@/lib/delivery/reads";
 
 export const GET = withConnection(
   { query: KdQuery, params: pathParams("documentid") },
-  async ({ connection, user, params, query, req }) => {
+  async ({ connection, user, principal, params, query, req }) => {
     const db = await getDb();
     const { meta, stream } = await documentData({ db, connection, actor: actorOf(user) }, params.documentid, {
       kd: query.kd,
       signal: req.signal,
     });
-    await recordRead(db, connection.id, params.documentid, user.id);
+    await recordRead(db, principal, connection.id, params.documentid);
     return fileResponse(meta, stream);
   },
 );
