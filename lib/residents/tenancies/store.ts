@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { tenancies, type TenancyRow } from "@/lib/db/schema/tenancies";
 import { env } from "@/lib/env";
 import { dayIn } from "@/lib/format";
+import { now as clockNow } from "@/lib/process/clock";
 import { tenancyOn, type Tenancy } from "./history";
 
 /**
@@ -51,7 +52,7 @@ export async function readHistories(db: Db, unitIds: string[]): Promise<Map<stri
 }
 
 /** Today in the display time zone (`YYYY-MM-DD`): the day a tenancy is "present" on. */
-export const today = (now = new Date()) => dayIn(now, env().displayTimeZone);
+export const today = (now = new Date(clockNow())) => dayIn(now, env().displayTimeZone);
 
 /** The resident who lives there today (none in a vacancy, or when nobody does). */
 export const presentResident = (history: Tenancy[], day = today()) => tenancyOn(history, day)?.resident ?? null;
