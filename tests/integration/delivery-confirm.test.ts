@@ -7,6 +7,7 @@ import { addConnection, makeUser } from "../support/connections";
 import {
   control,
   inboxStates,
+  liftHold,
   mustSync,
   ndjson,
   putsOf,
@@ -84,9 +85,9 @@ describe("confirmations, one at a time", () => {
         sha256?: string;
         events: { kind: string; detail?: { via?: string } }[];
       };
-    // The provider holds the PUT, so the test can look while it is under way.
+    // The provider holds the PUT until the test has looked while it is under way.
     await control(suite.server, "PUT", "/faults", [
-      { method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", delayMs: 1500 },
+      { method: "PUT", path: "/arge/documents/v1/documents/out/viewed-1/status", hold: "put" },
     ]);
     try {
       const viewed = await fetch(`${suite.server.url}/api/connections/${suite.connectionId}/documents/viewed-1/data`, {
@@ -114,6 +115,7 @@ describe("confirmations, one at a time", () => {
       });
       assert.equal(file.status, 200);
       assert.ok(Buffer.from(await file.arrayBuffer()).equals(bytes), "the archive holds what was viewed");
+      await liftHold(suite.server, "put");
       assert.equal((await confirming).body.state, "confirmed");
     } finally {
       await control(suite.server, "DELETE", "/faults");

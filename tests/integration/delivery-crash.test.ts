@@ -79,7 +79,7 @@ describe("a crash in the middle of a bulk confirmation", () => {
 
   test("a sync cut off by a crash holds no lease after the restart: the next sync runs at once", async () => {
     await control(s.server, "PUT", "/faults", [
-      { method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 3000 },
+      { method: "GET", path: "/arge/documents/v1/documents/out", hold: "list" },
     ]);
     const running = fetch(`${s.server.url}/api/connections/${s.connectionId}/sync`, {
       method: "POST",

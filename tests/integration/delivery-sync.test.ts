@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { control, mustSync, ndjson, putState, SANDBOX_BASIC, syncConnection, uvi } from "../support/delivery";
+import { control, liftHold, mustSync, ndjson, putState, SANDBOX_BASIC, syncConnection, uvi } from "../support/delivery";
 import { sql } from "../support/database";
 import { api } from "../support/session";
 import { suiteServer } from "../support/suite";
@@ -136,7 +136,7 @@ describe("sync and inbox", () => {
 
   test("one sync per connection at a time: a second one gets 409 with a message", async () => {
     await control(s.server, "PUT", "/faults", [
-      { method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 1500, times: 2 },
+      { method: "GET", path: "/arge/documents/v1/documents/out", hold: "list", times: 2 },
     ]);
     const first = syncConnection(a.session, s.server.url, uviId);
     // The second comes while the first holds the connection's lease.
@@ -152,6 +152,7 @@ describe("sync and inbox", () => {
     const second = await ndjson(a.session, s.server.url, `/api/connections/${uviId}/sync`);
     assert.equal(second.status, 409, second.text);
     assert.equal(JSON.parse(second.text).error, "sync_running");
+    await liftHold(s.server, "list");
     assert.equal((await first).status, 200);
     await control(s.server, "DELETE", "/faults");
   });

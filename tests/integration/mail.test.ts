@@ -109,7 +109,8 @@ describe("sendMail and the sandbox mailbox", () => {
   });
 
   test("a server that stays silent past the socket timeout is `failed` as `timeout`", async () => {
-    await setFaults(suite.server, [{ smtp: "MAIL", delayMs: 5000, times: 1 }]);
+    // Held past the client's socket timeout; the next rules lift it.
+    await setFaults(suite.server, [{ smtp: "MAIL", hold: "silent", times: 1 }]);
     const { result } = await sendWithLib(mailboxUrl(suite.server, "?socketTimeout=300"), uvi());
     assert.deepEqual(result, { state: "failed", reason: { kind: "timeout" } });
     await setFaults(suite.server, []);

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import pg from "pg";
-import { control, putState, SANDBOX_BASIC, uvi } from "../support/delivery";
+import { control, liftHold, putState, SANDBOX_BASIC, untilHeld, uvi } from "../support/delivery";
 import { testDatabaseUrl, type TestServer } from "../support/server";
 import { suiteServer } from "../support/suite";
+import { until } from "../support/until";
 
 /**
  * GET /api/health and GET /api/ready through a server's life: while it starts (answered by
@@ -73,14 +74,18 @@ describe("health and readiness through start and shutdown", () => {
 
   test("SIGTERM: ready answers 503 draining while a slow request still runs to its end; health stays 200; then the process exits", async () => {
     await putState(s.server, [uvi("slow-1", "100001")]);
-    // The provider's list, asked of the sandbox directly, answers late when told to: a request under way.
-    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, delayMs: 2500, times: 1 }]);
+    // The provider's list, asked of the sandbox directly, is held until the drain was seen: a request under way.
+    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, hold: "slow", times: 1 }]);
     const basic = Buffer.from(`${SANDBOX_BASIC.username}:${SANDBOX_BASIC.password}`).toString("base64");
     const slow = fetch(`${s.server.url}${LIST}`, { headers: { Authorization: `Basic ${basic}` } });
-    // The request must be under way in the server before the signal; nothing outside it shows when it is.
-    await new Promise((r) => setTimeout(r, 300));
+    await untilHeld(s.server, "slow");
     const exited = s.server.terminate();
+    const lifted = until(
+      () => probe(s.server, "/api/ready"),
+      (p) => p?.body.status === "draining",
+    ).finally(() => liftHold(s.server, "slow"));
     const seen = await probeUntil(s.server, slow);
+    await lifted;
     assert.equal((await slow).status, 200, "the request under way was answered");
     // The signal is handled a moment after it is sent: a probe answered before that still says ready.
     // From the first "draining" on, every answer says so.

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../support/connections";
-import { SANDBOX_CLIENT, control, mustSync, requestsLog, uvi, type SandboxRequest } from "../support/delivery";
+import {
+  SANDBOX_CLIENT,
+  control,
+  liftHold,
+  mustSync,
+  requestsLog,
+  uvi,
+  type SandboxRequest,
+} from "../support/delivery";
 import { sql } from "../support/database";
 import { suiteServer } from "../support/suite";
 import { recordMove } from "../support/units";
@@ -249,6 +257,19 @@ describe("on-site-roles reports of the register's changes", () => {
       lastName: "Später",
       email: "paul@example.de",
     });
+    // The 503 leaves it unknown until its back-off (2 s, jittered) has passed: the server's clock moves past it.
+    const unknown = await until(
+      () =>
+        sql<{ n: number }>(
+          s.server,
+          "SELECT count(*)::int AS n FROM osr_reports WHERE unit_id = $1 AND state = 'unknown'",
+          [unit.id],
+        ),
+      (r) => r[0]!.n === 1,
+      { tries: 200, everyMs: 50 },
+    );
+    assert.equal(unknown[0]!.n, 1, "one report unknown after the 503");
+    await s.server.moveClock(5_000);
     const register = await settled();
     assert.ok(register.get("9003")!.reports.every((r) => r.state === "accepted"));
     const log = posts((await requestsLog(s.server)).slice(before), "9003");
@@ -265,7 +286,7 @@ describe("on-site-roles reports of the register's changes", () => {
 
   test("a change while its report is out: that answer is recorded as superseded, and the new state is accepted", async () => {
     // Held at the provider until the change is made: the answers then are for a state no longer current.
-    const rule = { method: "POST", path: PATH("9001"), delayMs: 3000, times: 2 };
+    const rule = { method: "POST", path: PATH("9001"), hold: "post", times: 2 };
     assert.equal((await control(s.server, "PUT", "/faults", [rule])).status, 204);
     const [mark] = await sql<{ id: string }>(s.server, "SELECT coalesce(max(id), 0)::text AS id FROM audit_events");
     const unit = (await units()).get("9001")!;
@@ -283,6 +304,7 @@ describe("on-site-roles reports of the register's changes", () => {
       { tries: 100 },
     );
     await move("2027-01-01", "Spät");
+    await liftHold(s.server, "post");
     const register = await settled();
     assert.ok(register.get("9001")!.reports.every((r) => r.state === "accepted"));
     const events = await sql<{ state: string; superseded: boolean }>(

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import pg from "pg";
 import { makeUser, type Person } from "../support/connections";
-import { uvi } from "../support/delivery";
+import { liftHold, uvi } from "../support/delivery";
 import { sql } from "../support/database";
 import { awkwardBytes, dtaConnection, receivedAs, setFaults, upload, uploadsLogged } from "../support/outbox";
 import { testDatabaseUrl } from "../support/server";
@@ -53,7 +53,8 @@ describe("the outbox's record of sends", () => {
   });
 
   test("an unknown item is resolved by a person, once, and nothing is sent again", async () => {
-    await setFaults(s.server, [{ method: "POST", path: "/dta/v1/documents/in", delayMs: 4000, times: 1 }]);
+    // Held past PROVIDER_TIMEOUT_MS, and let go once the app has given up on it.
+    await setFaults(s.server, [{ method: "POST", path: "/dta/v1/documents/in", hold: "upload", times: 1 }]);
     const sent = await upload(s.manager.session, s.server, dta, { name: "ungewiss.zip", bytes: awkwardBytes(256) });
     assert.equal(sent.body.state, "unknown", sent.text);
     const posts = (await uploadsLogged(s.server)).length;
@@ -86,6 +87,7 @@ describe("the outbox's record of sends", () => {
       400,
     );
     assert.equal((await uploadsLogged(s.server)).length, posts, "resolving sends nothing");
+    await liftHold(s.server, "upload");
   });
 
   test("another manager's connection answers 404 on every outbox route, exactly like a missing one; support cannot send (403)", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, test } from "node:test";
 import { addConnection } from "../support/connections";
-import { SANDBOX_BASIC, uvi } from "../support/delivery";
+import { liftHold, SANDBOX_BASIC, uvi } from "../support/delivery";
 import {
   archiveSize,
   awkwardBytes,
@@ -144,7 +144,8 @@ describe("sending a file through a DTA connection's outbox", () => {
   });
 
   test("no answer within PROVIDER_TIMEOUT_MS: unknown, saying the provider may have it; the bytes then count as sent", async () => {
-    await setFaults(s.server, [{ method: "POST", path: "/dta/v1/documents/in", delayMs: 6000, times: 1 }]);
+    // Held past PROVIDER_TIMEOUT_MS, and let go once the app has given up on it.
+    await setFaults(s.server, [{ method: "POST", path: "/dta/v1/documents/in", hold: "upload", times: 1 }]);
     const bytes = awkwardBytes(4096);
     const res = await send("langsam.zip", bytes);
     assert.equal(res.status, 201, res.text);
@@ -154,6 +155,7 @@ describe("sending a file through a DTA connection's outbox", () => {
     const repeat = await send("langsam.zip", bytes);
     assert.equal(repeat.status, 409);
     assert.match(repeat.body.message, /ungewiss/);
+    await liftHold(s.server, "upload");
   });
 
   test("a 504 from the provider is unknown too", async () => {

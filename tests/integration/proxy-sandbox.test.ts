@@ -167,7 +167,8 @@ describe(
       assert.deepEqual((await put("uvi-sb-1")).body, { documentid: "uvi-sb-1", state: "confirmed" });
       assert.equal((await put("uvi-sb-1")).body.state, "confirmed");
       await control("PUT", "/faults", [
-        { method: "PUT", path: "/arge/documents/v1/documents/out/*/status", delayMs: 9000, times: 1 },
+        // Held past PROVIDER_TIMEOUT_MS; the next rules let it go.
+        { method: "PUT", path: "/arge/documents/v1/documents/out/*/status", hold: "put", times: 1 },
       ]);
       const slow = await put("uvi-sb-2");
       assert.equal(slow.status, 504);
