@@ -25,8 +25,11 @@ import { api } from "../support/session";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
+// One server for the file's first two blocks, each with its own manager and connection; a provider that does not
+// answer is given up on after 1.5 s.
+const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "1500" } });
+
 describe("what was confirmed stays as confirmed", () => {
-  const s = suiteServer({ sandbox: true });
   let a: Person;
   let support: Person;
   let conn = "";
@@ -87,12 +90,11 @@ describe("what was confirmed stays as confirmed", () => {
 });
 
 describe("the token before the claim", () => {
-  const s = suiteServer({ sandbox: true, env: { PROVIDER_TIMEOUT_MS: "1500" } });
   let a: Person;
   let conn = "";
 
   before(async () => {
-    await putState(s.server, [uvi("tok-1", "730001")], { tokenLifetimeSeconds: 1 });
+    await putState(s.server, [uvi("tok-1", "730001")]);
     a = await makeUser(s.server, "manager");
     conn = (
       await addConnection(s.server, a.session, {
@@ -110,17 +112,17 @@ describe("the token before the claim", () => {
   });
 
   test("a token that cannot be had in time leaves the document failed, unclaimed and unsent, not unknown", async () => {
-    // The file is archived first; then the token (expired after 1 s) is asked for and does not come.
+    // The file is archived first; then the token (lapsed on the app's clock) is asked for and does not come.
     const view = await fetch(`${s.server.url}/api/connections/${conn}/documents/tok-1/data`, {
       headers: { Cookie: a.session.cookie },
     });
     assert.equal(view.status, 200);
     await view.arrayBuffer();
-    // The token the app holds lapses after its 1 s (the sandbox's shortest lifetime); nothing outside the app shows
-    // when.
-    await new Promise((r) => setTimeout(r, 1200));
+    // The token the app holds (the sandbox's 300 s) lapses: its clock moves past the lifetime. The next token request
+    // is held past PROVIDER_TIMEOUT_MS; removing the rules lets it go.
+    await s.server.moveClock(600_000);
     await control(s.server, "PUT", "/faults", [
-      { path: "/auth/realms/arge-api/protocol/openid-connect/token", delayMs: 2500 },
+      { path: "/auth/realms/arge-api/protocol/openid-connect/token", hold: "token" },
     ]);
     const res = await api(a.session, s.server.url, `/api/connections/${conn}/documents/tok-1/status`, {
       method: "PUT",
@@ -128,7 +130,11 @@ describe("the token before the claim", () => {
     await control(s.server, "DELETE", "/faults");
     assert.equal(res.body.state, "failed", res.text);
     const log = await requestsLog(s.server);
-    assert.equal(log.filter((r) => r.method === "PUT").length, 0, "nothing was sent");
+    assert.equal(
+      log.filter((r) => r.method === "PUT" && r.path.endsWith("/tok-1/status")).length,
+      0,
+      "nothing was sent",
+    );
     // Nothing is left pending or unknown: it can be confirmed at once when the token comes again.
     const again = await api(a.session, s.server.url, `/api/connections/${conn}/documents/tok-1/status`, {
       method: "PUT",

@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { makeUser, type Person } from "../support/connections";
 import { sql } from "../support/database";
-import { api } from "../support/session";
+import { api, mustSignIn } from "../support/session";
 import { suiteServer } from "../support/suite";
+import { until } from "../support/until";
+import { recordMove } from "../support/units";
 
 /**
  * Issue 34, personal data stays personal: a former resident's name, addresses and e-mail go
@@ -83,5 +85,26 @@ describe("the retention of former residents' data", () => {
       assert.ok(!audit.includes(person), `${person} in the audit trail`);
       assert.ok(!s.server.output().includes(person), `${person} in the server's output`);
     }
+  });
+
+  // Last in the file: it moves the server's clock on by more than a year.
+  test("a move-out a month back is kept; once RESIDENT_RETENTION_MONTHS have passed on the server's clock, its sweep erases it", async () => {
+    const unit = (await units()).get("9102")!;
+    await recordMove(manager.session, s.server.url, unit.id, monthsAgo(1).first, {
+      firstName: "Lea",
+      lastName: "Later",
+      email: "lea@example.de",
+    });
+    const paul = () => units().then((r) => r.get("9102")!.tenancies.find((t) => t.moveOut === monthsAgo(1).dayBefore));
+    const before = await paul();
+    assert.equal(before?.erased, false, "within the retention");
+    assert.equal((before?.resident as { name: string }).name, "Paul Jetzt");
+    await s.server.moveClock(13 * 31 * 86_400_000);
+    // A session ends within the day: the manager signs in again, a year on.
+    manager.session = await mustSignIn(s.server.url, manager.email, manager.password);
+    const after = await until(paul, (t) => t?.erased === true, { tries: 100, everyMs: 100 });
+    assert.deepEqual([after?.moveOut, after?.erased, after?.resident], [monthsAgo(1).dayBefore, true, null]);
+    const kept = (await units()).get("9102")!.tenancies.find((t) => t.moveOut === null);
+    assert.equal((kept?.resident as { name: string }).name, "Lea Later", "the present resident stays");
   });
 });
