@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { setFaults } from "../conformance/support";
 import type { Person } from "../support/connections";
-import { control, mustSync, putState, sandboxManager, uvi } from "../support/delivery";
+import { control, liftHold, mustSync, putState, sandboxManager, untilHeld, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { freePort, testDatabaseUrl } from "../support/server";
 import { api } from "../support/session";
@@ -73,8 +73,12 @@ describe(
         return res.body as T;
       };
       await control(one, "DELETE", "/mail");
-      // Each mail waits at the mailbox: the cancel comes while instance one sends the second.
-      await setFaults(one, [{ smtp: "DATA", delayMs: 3000, times: IDS.length }]);
+      // The first mail goes out; the second waits at the mailbox: the cancel comes while instance one sends it.
+      await setFaults(one, [
+        { smtp: "DATA", hold: "first", times: 1 },
+        { smtp: "DATA", hold: "rest", times: IDS.length - 1 },
+      ]);
+      await liftHold(one, "first");
       const res = await fetch(`${one.url}/api/handoffs`, {
         method: "POST",
         headers: { Cookie: manager.session.cookie, "Content-Type": "application/json" },
@@ -90,9 +94,11 @@ describe(
         run = await get<RunDetail>(two.url, `/api/handoffs/runs/${id}`);
       }
       assert.equal(run.lines.length, 1, "the first document is handed off, the second under way");
+      await untilHeld(one, "rest");
       const cancel = await api(manager.session, two.url, `/api/handoffs/runs/${id}`, { method: "DELETE" });
       assert.equal(cancel.status, 200, cancel.text);
       assert.equal((cancel.body as RunDetail).cancelRequested, true);
+      await liftHold(one, "rest");
 
       await answer;
       await setFaults(one, []);

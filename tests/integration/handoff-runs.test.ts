@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { setFaults } from "../conformance/support";
-import { control, uvi } from "../support/delivery";
+import { control, liftHold, untilHeld, uvi } from "../support/delivery";
 import { keptMail } from "../support/mail";
 import { freePort } from "../support/server";
 import { api } from "../support/session";
@@ -180,8 +180,12 @@ describe("hand-off runs", () => {
 
   test("a cancel stops the run before its next document: those not begun are neither mailed nor recorded", async () => {
     await control(s.server, "DELETE", "/mail");
-    // Each mail waits at the mailbox: the cancel comes while the run sends its second one.
-    await setFaults(s.server, [{ smtp: "DATA", delayMs: 3000, times: STOPPED.length }]);
+    // The first mail goes out; the second waits at the mailbox: the cancel comes while the run sends it.
+    await setFaults(s.server, [
+      { smtp: "DATA", hold: "first", times: 1 },
+      { smtp: "DATA", hold: "rest", times: STOPPED.length - 1 },
+    ]);
+    await liftHold(s.server, "first");
     const res = await fetch(`${s.server.url}/api/handoffs`, {
       method: "POST",
       headers: { Cookie: s.manager.session.cookie, "Content-Type": "application/json" },
@@ -197,9 +201,11 @@ describe("hand-off runs", () => {
       run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
     }
     assert.equal(run.lines.length, 1, "the first document is handed off, the second under way");
+    await untilHeld(s.server, "rest");
     const cancel = await api(s.manager.session, s.server.url, `/api/handoffs/runs/${id}`, { method: "DELETE" });
     assert.equal(cancel.status, 200, cancel.text);
     assert.equal((cancel.body as Run).cancelRequested, true);
+    await liftHold(s.server, "rest");
 
     const last = JSON.parse((await answer).trim().split("\n").at(-1)!) as Record<string, unknown>;
     await setFaults(s.server, []);
@@ -233,8 +239,8 @@ describe("hand-off runs", () => {
   });
 
   test("a run cut off by a crash is ended when the instance is known dead", async () => {
-    // Each mail waits at the mailbox long enough for the crash to come before the second.
-    await setFaults(s.server, [{ smtp: "DATA", delayMs: 10_000, times: 2 }]);
+    // The mails wait at the mailbox until the crash: it comes before the second.
+    await setFaults(s.server, [{ smtp: "DATA", hold: "mail", times: 2 }]);
     const res = await fetch(`${s.server.url}/api/handoffs`, {
       method: "POST",
       headers: { Cookie: s.manager.session.cookie, "Content-Type": "application/json" },
