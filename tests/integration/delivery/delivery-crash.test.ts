@@ -143,5 +143,28 @@ describe(
       // Counts written from two instances at once add up.
       await assertInboxCountsAgree(a.session, two.url);
     });
+
+    // Last in the block: it moves instance one's clock on.
+    test("an instance whose heartbeat lapsed on another's clock is taken for dead, and goes on under a new id", async () => {
+      const { one, two } = pair;
+      const rows = () =>
+        sql<{ id: string; pid: number; ended: boolean }>(
+          one,
+          "SELECT id, pid, ended_at IS NOT NULL AS ended FROM app_instances ORDER BY heartbeat_at",
+        );
+      const twoId = (await rows()).find((r) => r.pid === two.pid() && !r.ended)?.id;
+      assert.ok(twoId, "instance two runs");
+      // Thirteen seconds pass on one's clock: two's last heartbeat (at most 2 s old) is silent past the 10 s lapse.
+      await one.moveClock(13_000);
+      const after = await until(
+        rows,
+        (r) => r.some((i) => i.id === twoId && i.ended) && r.some((i) => i.pid === two.pid() && !i.ended),
+        { tries: 100, everyMs: 100 },
+      );
+      assert.ok(after.find((i) => i.id === twoId)?.ended, "two's first id is ended");
+      const renewed = after.find((i) => i.pid === two.pid() && !i.ended);
+      assert.ok(renewed && renewed.id !== twoId, "two goes on under a new id");
+      assert.match(two.output(), /taken for dead/);
+    });
   },
 );
