@@ -18,20 +18,29 @@ const DASHBOARD_MAY_IMPORT_SANDBOX = [
 // Shared ground the sandbox stands on: the database client and its schema, the configuration, the
 // CSV cell format, the process's lifecycle (its mailbox closes at a shutdown).
 const SANDBOX_MAY_IMPORT = ["lib/sandbox/", "lib/db/", "lib/env$", "lib/csv$", "lib/process/lifecycle$"];
-const noSandbox = (group) => ({
-  "no-restricted-imports": [
-    "error",
-    {
-      patterns: [
-        {
-          group,
-          message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions).",
-        },
-      ],
-    },
-  ],
+const restrictImports = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const notSandbox = (group) => ({
+  group,
+  message: "The dashboard reaches the sandbox only over HTTP (eslint.config.mjs names the exceptions).",
 });
+const noSandbox = (group) => restrictImports(notSandbox(group));
 const SANDBOX_MODULES = ["@/lib/sandbox", "@/lib/sandbox/**", "**/lib/sandbox/**"];
+const LIB_NOT_SANDBOX = notSandbox([...SANDBOX_MODULES, "../sandbox", "../sandbox/**"]);
+
+// The two features (docs/architecture.md, "Layout"): what was received (lib/delivery) and the register with its
+// hand-offs and reports (lib/residents) never import each other, by `@/lib/...` or a relative path. What both need
+// lies below them, what joins both is in lib/views above them, and a sync tells the reports by an event (lib/events.ts).
+// A file's rule replaces the one of lib/** above, so the sandbox's pattern is given again.
+const FEATURES = ["delivery", "residents"];
+const notFeature = (other) => ({
+  regex: `^(@/|(\\.\\./)+)(lib/)?${other}(/|$)`,
+  message:
+    "lib/delivery and lib/residents do not import each other: what both need goes below them, what joins them to lib/views.",
+});
+const apartFromTheOtherFeature = FEATURES.map((feature) => ({
+  files: [`lib/${feature}/**`],
+  rules: restrictImports(LIB_NOT_SANDBOX, ...FEATURES.filter((f) => f !== feature).map(notFeature)),
+}));
 const onlySharedGround = {
   "no-restricted-imports": [
     "error",
@@ -71,8 +80,9 @@ export default defineConfig([
   {
     files: ["lib/**"],
     ignores: ["lib/sandbox/**", ...DASHBOARD_MAY_IMPORT_SANDBOX],
-    rules: noSandbox([...SANDBOX_MODULES, "../sandbox", "../sandbox/**"]),
+    rules: restrictImports(LIB_NOT_SANDBOX),
   },
+  ...apartFromTheOtherFeature,
   { files: ["lib/sandbox/**"], rules: onlySharedGround },
   // Tests read answers as loose JSON and assert on their fields.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },

@@ -1,5 +1,83 @@
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 
+/**
+ * Every code an error answer's `error` may carry (docs/api.md): one closed list, so a code that is not here fails the
+ * type check. Clients and tests match on these spellings; a code is added here, never changed.
+ */
+export const ERROR_CODES = [
+  // Any route: the request, the caller, the process.
+  "validation",
+  "invalid_json",
+  "payload_too_large",
+  "bad_request", // a malformed path, answered by lib/cli/serve.mjs before the app sees it
+  "bad_origin",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "too_many_attempts",
+  "internal",
+  "shutting_down",
+  // Connections and the provider (lib/connections/errors.ts).
+  "provider_refused",
+  "provider_unreachable",
+  "provider_aborted",
+  "provider_timeout",
+  "provider_auth",
+  "provider_forbidden",
+  "provider_unexpected",
+  "provider_rate_limited",
+  "provider_unavailable",
+  "provider_too_large",
+  "provider_count_implausible",
+  "provider_bad_link",
+  "invalid_document_id",
+  "document_not_found",
+  "document_gone",
+  "secret_unreadable",
+  "duplicate_connection",
+  "sync_running",
+  // Confirmations and the archive.
+  "confirm_pending",
+  "confirm_unknown",
+  "confirm_failed",
+  "hash_mismatch",
+  "archive_failed",
+  "archive_disk_full",
+  "too_many_runs",
+  // The DTA outbox.
+  "already_sent",
+  "not_unknown",
+  "not_supported",
+  // The unit register and tenancies.
+  "not_csv",
+  "too_many_rows",
+  "no_unit",
+  "not_decidable",
+  "handed_on",
+  // Hand-offs: the portal, the print, the proof.
+  "no_resident",
+  "public_url_missing",
+  "public_url_too_long",
+  "nothing_to_print",
+  "nothing_to_post",
+  "too_many_letters",
+  "too_many_pages",
+  "print_too_large",
+  "print_too_slow",
+  "print_too_complex",
+  "print_cancelled",
+  "print_unreadable",
+  "sender_address_missing",
+  "proof_too_slow",
+  "proof_too_large",
+  "proof_cancelled",
+  // Operations.
+  "backup_failed",
+  "sandbox_unreachable",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export type FieldError = { path: string; message: MessageKey; vars?: MessageVars };
 
 /**
@@ -9,7 +87,7 @@ export type FieldError = { path: string; message: MessageKey; vars?: MessageVars
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly options: {
       vars?: MessageVars;

@@ -40,6 +40,8 @@ export async function startServer(): Promise<void> {
     if (config.admin) await ensureAdmin(db, config.admin);
     await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
+    // A sync announces its end (lib/events.ts); the register learns billing units and queues reports from it.
+    (await import("@/lib/residents/reports/linked")).reportAfterSyncs();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
     (await import("@/lib/residents/reports/loop")).startReportSender();
     (await import("@/lib/residents/tenancies/erase")).startRetention(db);

@@ -9,7 +9,7 @@ import { monthRoundQuery, readMonthRoundSearch, type RoundDocument } from "@/lib
 import { useSearchState } from "@/lib/client/use-search-state";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { MAX_ROUND_PROPERTIES } from "@/lib/residents/month/round-query";
+import { MAX_ROUND_PROPERTIES } from "@/lib/views/month-round/round-query";
 import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
 import { UnregisteredLines } from "./unregistered";

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { PostedButton } from "@/components/residents/month/posted-button";
+import { PostedButton, PostedOutcome } from "@/components/residents/month/posted-button";
 import { PrintButton } from "@/components/residents/month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
@@ -92,6 +92,7 @@ export function PropertySection(props: {
           ))}
         </ul>
       )}
+      <PostedOutcome value={scope} />
       {row.propertyFiles > 0 && (
         <p className="text-sm text-slate-800">
           {row.propertyFiles === 1

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { outboxKeys, outboxUrl, postForm, type OutboxItem, type UploadAnswer } from "@/lib/client/outbox";
+import type { ErrorCode } from "@/lib/errors";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 
@@ -25,7 +26,7 @@ export type FileRow = {
 export type SendFields = { doctype: string; doctypeversion: string; kd: string };
 
 type ErrorBody = {
-  error?: string;
+  error?: ErrorCode;
   message?: string;
   previous?: OutboxItem;
   fields?: { path: string; message: string }[];

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { ErrorCode } from "@/lib/errors";
 import { HttpError } from "@/lib/client/fetch-json";
 
 export type FileBytes = { bytes: Uint8Array };
@@ -11,7 +12,9 @@ export async function fetchFileBytes(src: string, signal?: AbortSignal): Promise
   const res = await fetch(src, { signal, credentials: "same-origin" });
   if (!res.ok) {
     const isJson = (res.headers.get("content-type") ?? "").includes("json");
-    const body = isJson ? ((await res.json().catch(() => null)) as { error?: string; message?: string } | null) : null;
+    const body = isJson
+      ? ((await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null)
+      : null;
     throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? "");
   }
   return { bytes: new Uint8Array(await res.arrayBuffer()) };

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { currentRequestId, log } from "@/lib/log";
 
@@ -21,7 +21,8 @@ function errorBody(
   }
   const requestId = currentRequestId() ?? randomUUID();
   log().error({ requestId, err }, "unhandled error in route handler");
-  return { status: 500, body: { error: "internal", message: translate(locale, "error.internal", { requestId }) } };
+  const error: ErrorCode = "internal";
+  return { status: 500, body: { error, message: translate(locale, "error.internal", { requestId }) } };
 }
 
 /** A JSON answer of the API: never stored by a browser or a proxy. */

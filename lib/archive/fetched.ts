@@ -24,7 +24,7 @@ export type Fetched = {
   contentType: string;
   filename?: string;
   via: "view" | "confirm" | "handoff";
-  /** These bytes against the provider's hashvalue, when it names a digest (lib/delivery/file-facts.ts). */
+  /** These bytes against the provider's hashvalue, when it names a digest (./facts.ts). */
   check?: HashCheck;
 };
 

@@ -2,6 +2,8 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 import { log } from "@/lib/log";
 import type { HashAlgorithm } from "@/lib/provider/facts";
+import { appFile } from "@/lib/process/app-file";
+import type { HashAsk, HashDone, HashReply } from "./hash-thread.mjs";
 
 /**
  * SHA-256 and file writes of the archive on a worker thread, so the server thread that relays a
@@ -9,65 +11,6 @@ import type { HashAlgorithm } from "@/lib/provider/facts";
  * process, started on first use; each archived file is a job whose batches are hashed (and, with a
  * file, appended to it) in order. Batches are transferred, not copied, and come back for reuse.
  */
-
-// Plain JavaScript run by the worker (`eval`): bundlers leave it alone, it needs only node: modules.
-const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const { createHash } = require("node:crypto");
-const { open } = require("node:fs/promises");
-const jobs = new Map();
-async function run(job, m) {
-  if (m.op === "open") {
-    job.hash = createHash("sha256");
-    job.extra = m.extra ? createHash(m.extra) : null;
-    job.bytes = 0;
-    if (m.path) job.file = await open(m.path, "wx", 0o600);
-    return null;
-  }
-  if (m.op === "write") {
-    const data = new Uint8Array(m.data, 0, m.length);
-    job.hash.update(data);
-    if (job.extra) job.extra.update(data);
-    job.bytes += data.byteLength;
-    for (let at = 0; job.file && at < data.byteLength; ) at += (await job.file.write(data, at)).bytesWritten;
-    return null;
-  }
-  if (m.op === "finish") {
-    jobs.delete(m.id);
-    if (job.file) {
-      try {
-        await job.file.sync();
-      } finally {
-        await job.file.close();
-      }
-    }
-    const done = { sha256: job.hash.digest("hex"), bytes: job.bytes };
-    return job.extra ? { ...done, extra: job.extra.digest("hex") } : done;
-  }
-  jobs.delete(m.id);
-  if (job.file) await job.file.close().catch(() => undefined);
-  return null;
-}
-parentPort.on("message", (m) => {
-  let job = jobs.get(m.id);
-  if (!job) jobs.set(m.id, (job = { chain: Promise.resolve(), failed: null }));
-  // After a failure every later step of the job answers with it (a write that failed is not retried).
-  // A batch's buffer goes back with the answer, to be filled again (the worker keeps no memory).
-  const back = m.data ? [m.data] : [];
-  job.chain = job.chain.then(async () => {
-    try {
-      if (job.failed && m.op !== "abort") throw job.failed;
-      parentPort.postMessage({ req: m.req, value: await run(job, m), back: m.data }, back);
-    } catch (err) {
-      if (m.op === "open" || m.op === "abort") jobs.delete(m.id);
-      else job.failed = err;
-      parentPort.postMessage({ req: m.req, error: { message: String(err && err.message), code: err && err.code }, back: m.data }, back);
-    }
-  });
-});
-`;
-
-type Reply = { req: number; value?: unknown; error?: { message: string; code?: string }; back?: ArrayBuffer };
 
 /** Size of a batch buffer: one file write, one database row. */
 export const BATCH_BYTES = 1024 * 1024;
@@ -86,14 +29,14 @@ let nextJob = 0;
 function worker() {
   if (current) return current;
   const waiting = new Map<number, Waiting>();
-  const w = new Worker(WORKER_SOURCE, { eval: true, name: "archive" });
+  const w = new Worker(appFile("lib", "archive", "hash-thread.mjs"), { name: "archive" });
   const state = { worker: w, waiting };
   const failAll = (err: Error) => {
     if (current === state) current = undefined;
     for (const { reject } of waiting.values()) reject(err);
     waiting.clear();
   };
-  w.on("message", (reply: Reply) => {
+  w.on("message", (reply: HashReply) => {
     const entry = waiting.get(reply.req);
     if (!entry) return;
     waiting.delete(reply.req);
@@ -113,17 +56,14 @@ function worker() {
   return state;
 }
 
-function send(
-  id: number,
-  op: string,
-  extra: { path?: string; extra?: HashAlgorithm; data?: ArrayBuffer; length?: number } = {},
-): Promise<unknown> {
+function send(id: number, op: HashAsk["op"], extra: Omit<HashAsk, "req" | "id" | "op"> = {}): Promise<unknown> {
   const { worker: w, waiting } = worker();
   const req = nextReq++;
   return new Promise((resolve, reject) => {
     if (waiting.size === 0) w.ref();
     waiting.set(req, { resolve, reject });
-    w.postMessage({ req, id, op, ...extra }, extra.data ? [extra.data] : []);
+    const ask: HashAsk = { req, id, op, ...extra };
+    w.postMessage(ask, extra.data ? [extra.data] : []);
   });
 }
 
@@ -137,21 +77,21 @@ export type HashJob = {
    * The hash and size of everything written (and the extra digest, if asked for); with a file, it is fsynced and closed
    * first.
    */
-  finish: () => Promise<{ sha256: string; bytes: number; extra?: string }>;
+  finish: () => Promise<HashDone>;
   abort: () => Promise<void>;
 };
 
 /**
  * A new job on the worker: a hash, and with `path` a new file (created exclusively, mode 0600) the
  * batches are appended to. `extra`: a second digest of the same bytes in the same pass (the one a
- * provider's `hashvalue` names, lib/delivery/file-facts.ts).
+ * provider's `hashvalue` names, lib/archive/facts.ts).
  */
 export async function openHashJob(path?: string, extra?: HashAlgorithm): Promise<HashJob> {
   const id = nextJob++;
   await send(id, "open", { ...(path && { path }), ...(extra && { extra }) });
   return {
     write: async (data, length) => void (await send(id, "write", { data, length })),
-    finish: async () => (await send(id, "finish")) as { sha256: string; bytes: number; extra?: string },
+    finish: async () => (await send(id, "finish")) as HashDone,
     abort: async () => void (await send(id, "abort")),
   };
 }

@@ -5,8 +5,9 @@ import { auditEvents } from "@/lib/db/schema/delivery";
 
 /**
  * The audit trail (docs/architecture.md, "Audit trail"): one row per sync, fetch, confirmation
- * attempt and outcome, reconciliation, connection change, user change, export, and outbox send
- * and resolution. `detail` holds
+ * attempt and outcome, reconciliation, connection change, user change, export, outbox send and
+ * resolution, and each change of the register and its tenancies, hand-off and report (the kinds
+ * below). `detail` holds
  * ids, counts, states and provider statuses only: never a secret, never a provider's body.
  */
 

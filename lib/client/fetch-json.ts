@@ -1,8 +1,13 @@
-/** The dashboard API's error, with the server's message (already in the user's language). */
+import type { ErrorCode } from "@/lib/errors";
+
+/**
+ * The dashboard API's error, with the server's message (already in the user's language); `http_error` when the answer
+ * had no error code of its own.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | "http_error",
     message: string,
     readonly fields: { path: string; message: string }[] = [],
   ) {
@@ -22,7 +27,7 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   });
   if (res.status === 204) return undefined as T;
   const body = (await res.json().catch(() => null)) as {
-    error?: string;
+    error?: ErrorCode;
     message?: string;
     fields?: { path: string; message: string }[];
   } | null;
@@ -51,7 +56,7 @@ export async function postNdjson<Line extends object>(
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   if (!res.ok || !res.body) {
-    const err = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    const err = (await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null;
     throw new HttpError(res.status, err?.error ?? "http_error", err?.message ?? `HTTP ${res.status}`);
   }
   options.onHeaders?.(res.headers);

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "./fetch-json";
-import type { HandoffMonth, MonthEntry } from "@/lib/residents/month/month";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/month";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import type { HandoffText } from "@/lib/residents/texts/template";
 import type { StoredText } from "@/lib/residents/texts/texts";
 import { param, readList, type Raw } from "@/lib/lists/params";
@@ -21,6 +22,8 @@ export const handoffMonthKeys = {
   view: (input: HandoffMonthInput) => ["handoff-month", input] as const,
   texts: ["handoff-texts"] as const,
   text: (property: string | null) => ["handoff-texts", property] as const,
+  /** The mutation "Gedruckt und versandt" of one property-month: its outcome is read where the button is gone. */
+  posted: (input: HandoffMonthInput) => ["handoff-posted", input.property, input.month] as const,
 };
 
 const query = (input: HandoffMonthInput) => new URLSearchParams(input).toString();
@@ -42,7 +45,7 @@ export async function printLetters(
     body: JSON.stringify(input),
   });
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    const body = (await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null;
     throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
   }
   const filename = fileNameOf(res.headers.get("content-disposition")) ?? "Briefe.pdf";

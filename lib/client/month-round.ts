@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 import { param, readList, type Raw } from "@/lib/lists/params";
-import type { MonthRound, RoundProperty, UnregisteredDocuments } from "@/lib/residents/month/round";
-import type { RoundDocument, RoundDocuments } from "@/lib/residents/month/round-documents";
-import type { MonthDocumentsInput, MonthRoundInput } from "@/lib/residents/month/round-query";
+import type { MonthRound, RoundProperty, UnregisteredDocuments } from "@/lib/views/month-round/round";
+import type { RoundDocument, RoundDocuments } from "@/lib/views/month-round/round-documents";
+import type { MonthDocumentsInput, MonthRoundInput } from "@/lib/views/month-round/round-query";
 
 /**
  * The browser's side of the month page (docs/api.md, "The month page"): its URL state (`?month=`), the answer's

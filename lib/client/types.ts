@@ -1,4 +1,5 @@
 import type { confirmMany } from "@/lib/delivery/confirm/many";
+import type { ErrorCode } from "@/lib/errors";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 
@@ -11,16 +12,22 @@ export type { DocumentState } from "@/lib/db/schema/delivery";
 export type { ConnectionView as Connection } from "@/lib/connections/connections";
 export type { TestResult as ConnectionTest } from "@/lib/connections/test-connection";
 export type { UserView as User } from "@/lib/users/users";
-export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/delivery/inbox";
+export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/views/inbox";
 export type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/runs";
 export type { HandoffLine } from "@/lib/residents/handoffs/outcome";
 export type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
 export type { DeliveryEvent } from "@/lib/delivery/support/detail";
-export type { Completeness, Cell as CompletenessCell } from "@/lib/delivery/support/completeness";
+export type { Completeness, Cell as CompletenessCell } from "@/lib/views/completeness";
 export type { RunView as ConfirmationRun } from "@/lib/delivery/confirm/runs";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
-export type FailureLine = { done: true; error: string; message: string; providerStatus?: number; requestId?: string };
+export type FailureLine = {
+  done: true;
+  error: ErrorCode;
+  message: string;
+  providerStatus?: number;
+  requestId?: string;
+};
 /** The lines of a bulk confirmation: one per document as it finishes, then the totals (or a failure). */
 export type ConfirmLine = ReturnType<typeof resultLine>;
 export type ConfirmSummary = { done: true } & Awaited<ReturnType<typeof confirmMany>>;

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "./fetch-json";
 import type { ImportReport } from "@/lib/residents/register/import";
 import type { listUnits } from "@/lib/residents/register/register";
@@ -53,7 +54,7 @@ export async function importUnits(
     body: form,
     headers: { Accept: "application/json" },
   });
-  const body = (await res.json().catch(() => null)) as (ImportReport & { error?: string; message?: string }) | null;
+  const body = (await res.json().catch(() => null)) as (ImportReport & { error?: ErrorCode; message?: string }) | null;
   if ((res.ok || res.status === 400) && body && Array.isArray(body.errors)) return body;
   throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
 }

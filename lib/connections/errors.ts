@@ -1,10 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { ProviderError, type ProviderErrorKind } from "@/lib/provider/errors";
 
-type Mapping = { status: number; code: string; key: MessageKey };
+type Mapping = { status: number; code: ErrorCode; key: MessageKey };
 
 const LIST: Record<ProviderErrorKind, Mapping> = {
   refused: { status: 502, code: "provider_refused", key: "connections.error.refused" },

@@ -1,6 +1,7 @@
 import "server-only";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { appFile } from "@/lib/process/app-file";
 
 export type SqlRunner = {
   exec: (sql: string) => Promise<void>;
@@ -9,7 +10,7 @@ export type SqlRunner = {
 
 /** SQL files named NNNN_name.sql, applied in order, each once, each in its own transaction. */
 export function migrationsDir(): string {
-  return path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "db", "migrations");
+  return appFile("lib", "db", "migrations");
 }
 
 function migrationFiles(dir: string): string[] {

@@ -1,6 +1,7 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { PGLITE_THREAD_SOURCE } from "./pglite-thread";
+import { appFile } from "@/lib/process/app-file";
+import type { ThreadAnswer, ThreadAsk } from "./pglite-thread.mjs";
 
 /**
  * The embedded database on its own thread (docs/architecture.md, "The embedded database's thread"):
@@ -12,8 +13,9 @@ import { PGLITE_THREAD_SOURCE } from "./pglite-thread";
 
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
-type Answer = { id: number; error?: Record<string, unknown> & { message: string }; result?: unknown; tx?: number };
-type Ask = { op: string } & Record<string, unknown>;
+type Answer = ThreadAnswer;
+/** One of the thread's asks, before it is given its number. */
+type Ask = ThreadAsk extends infer A ? (A extends ThreadAsk ? Omit<A, "id"> : never) : never;
 
 /** A statement runner: the database outside a transaction, or one transaction's handle. */
 export type RemoteQueries = {
@@ -46,7 +48,7 @@ export class RemotePglite implements RemoteQueries {
   #closed = false;
 
   private constructor(onCrash: (err: Error) => void) {
-    this.#worker = new Worker(PGLITE_THREAD_SOURCE, { eval: true, name: "pglite" });
+    this.#worker = new Worker(appFile("lib", "db", "pglite-thread.mjs"), { name: "pglite" });
     this.#worker.on("message", (a: Answer) => {
       const waiting = this.#waiting.get(a.id);
       this.#waiting.delete(a.id);
@@ -109,7 +111,8 @@ export class RemotePglite implements RemoteQueries {
 
   /** `fn`'s statements in one transaction on the thread: committed when it returns, rolled back when it throws. */
   async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
-    const { tx } = await this.#ask({ op: "begin" });
+    // The thread answers a `begin` with the transaction's number, always.
+    const tx = (await this.#ask({ op: "begin" })).tx as number;
     const handle: RemoteTransaction = {
       ...this.#queries(tx),
       rollback: () => Promise.reject(new RollbackRequested("rolled back")),

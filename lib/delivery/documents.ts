@@ -8,13 +8,14 @@ import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DocumentPage } from "@/lib/provider/client";
+import { kdOf } from "@/lib/provider/dta";
 import { expectedHash } from "@/lib/provider/facts";
 import { ImplausibleCountError } from "@/lib/provider/schemas";
 import type { Actor } from "@/lib/audit/audit";
+import { checkHash, ensureFacts, extraDigest } from "@/lib/archive/facts";
 import { recordFetched } from "@/lib/archive/fetched";
 import { teeToArchive } from "@/lib/archive/write";
 import { indexDocuments } from "./document-index";
-import { checkHash, ensureFacts, extraDigest } from "./file-facts";
 
 /**
  * The provider's documents through the dashboard (docs/architecture.md, "List" and "View"): the
@@ -23,9 +24,6 @@ import { checkHash, ensureFacts, extraDigest } from "./file-facts";
 
 type Call = { kd?: string; signal?: AbortSignal };
 export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
-
-export const kdOf = (connection: ConnectionRow, kd?: string) =>
-  kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");
 
 /**
  * A provider failure of a list, count or walk as the project's error. An implausible count says

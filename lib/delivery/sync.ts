@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
 import { deliverySync } from "@/lib/db/schema/delivery";
 import { env } from "@/lib/env";
+import { announce } from "@/lib/events";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { shutdownSignal } from "@/lib/process/lifecycle";
@@ -19,7 +20,6 @@ import { markReplacements, markUnlisted } from "./index-marks";
 import { listFailure } from "./documents";
 import { instanceId } from "@/lib/ops/instances";
 import { reconcileConnection } from "./reconcile";
-import { reportLinkedUnits } from "@/lib/residents/reports/linked";
 
 /**
  * Sync (docs/architecture.md, "Sync"): walk the provider's whole list, record every document in
@@ -206,8 +206,9 @@ export async function runSync(
       ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }),
     };
     await releaseLease(db, lease, { ok: true, open, message: null });
-    // Units whose documents (or billing-unit number) came with this sync are reported now; never fails the sync.
-    await reportLinkedUnits(db, connection).catch((err: unknown) => log().warn({ err }, "reports after sync failed"));
+    // Units whose documents (or billing-unit number) came with this sync are reported now (lib/residents/reports/linked.ts
+    // listens); never fails the sync.
+    await announce("sync.finished", { db, connection });
     countSyncRun(complete ? "ok" : "incomplete", took(), seen);
     await recordEvent(db, {
       kind: "sync",

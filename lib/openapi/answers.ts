@@ -3,10 +3,11 @@ import type { ConnectionView } from "@/lib/connections/connections";
 import type { TestResult } from "@/lib/connections/test-connection";
 import type { CurrentUser } from "@/lib/auth/session";
 import { CONFIRMATION_STATES, DOCUMENT_STATES } from "@/lib/db/schema/delivery";
+import { ERROR_CODES } from "@/lib/errors";
 import { ROLES } from "@/lib/db/schema/users";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { confirmMany } from "@/lib/delivery/confirm/many";
-import type { Inbox } from "@/lib/delivery/inbox";
+import type { Inbox } from "@/lib/views/inbox";
 import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { RunView } from "@/lib/delivery/confirm/runs";
@@ -26,9 +27,7 @@ export const Int = z.number().int();
 
 export const ErrorAnswer = z
   .looseObject({
-    error: z
-      .string()
-      .meta({ description: "machine-readable code, e.g. `validation`, `not_found`, `provider_timeout`" }),
+    error: z.enum(ERROR_CODES).meta({ description: "machine-readable code (lib/errors.ts `ERROR_CODES`)" }),
     message: z.string().meta({ description: "for a person, in the caller's language; never a provider's body" }),
     fields: z
       .array(z.object({ path: z.string(), message: z.string() }))
@@ -111,7 +110,7 @@ export const ConfirmedAnswer = z.object({ documentid: z.string(), state: z.liter
 export const ConfirmationLine = z.object({
   documentid: z.string(),
   state: z.enum(CONFIRMATION_STATES),
-  error: z.string().optional(),
+  error: z.enum(ERROR_CODES).optional(),
   message: z.string().optional(),
   ...Earlier,
 });
@@ -155,7 +154,7 @@ export const SyncDoneLine = z.object({
   reconciled: z.object({ confirmed: Int, reopened: Int }).optional(),
 });
 /** The last line of an NDJSON answer that failed after it began. */
-export const ErrorLine = z.looseObject({ done: z.literal(true), error: z.string(), message: z.string() });
+export const ErrorLine = z.looseObject({ done: z.literal(true), error: z.enum(ERROR_CODES), message: z.string() });
 
 const InboxDocument = DocumentAnswer.extend({
   connectionId: Uuid,

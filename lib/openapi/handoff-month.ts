@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import type { HandoffMonth } from "@/lib/residents/month/month";
-import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/residents/month/query";
+import type { HandoffMonth } from "@/lib/views/handoff-month/month";
+import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/views/handoff-month/query";
 import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/residents/texts/template";
 import type { StoredText } from "@/lib/residents/texts/texts";
 import { CHANNELS } from "@/lib/lists/units";

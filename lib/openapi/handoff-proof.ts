@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROOF_ROLES, ProofQuery } from "@/lib/residents/proof/query";
+import { PROOF_ROLES, ProofQuery } from "@/lib/views/proof/query";
 import type { ApiOperation } from "./operation";
 
 /** The OpenAPI entries of the proof of a month (docs/api.md, "The proof of a month"). */

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { MONTH_STATUSES } from "@/lib/residents/month/query";
-import type { MonthRound } from "@/lib/residents/month/round";
-import type { RoundDocuments } from "@/lib/residents/month/round-documents";
-import { MonthDocumentsQuery, MonthRoundQuery } from "@/lib/residents/month/round-query";
+import { MONTH_STATUSES } from "@/lib/views/handoff-month/query";
+import type { MonthRound } from "@/lib/views/month-round/round";
+import type { RoundDocuments } from "@/lib/views/month-round/round-documents";
+import { MonthDocumentsQuery, MonthRoundQuery } from "@/lib/views/month-round/round-query";
 import { json, type ApiOperation } from "./operation";
 
 /** The OpenAPI entries of the month page's answer and of the documents its runs take (docs/api.md, "The month page"). */

@@ -11,3 +11,10 @@ export const dta: ServiceSpec = {
   fallbackMime: "application/zip",
   sendsCustomerHeader: true,
 };
+
+/**
+ * The customer number (`kd`) a call about one document names: the one given (the list's, kept on the document's
+ * row), else a DTA connection's own; UVI names none.
+ */
+export const kdOf = (connection: { service: string; customerNumber: string | null }, kd?: string) =>
+  kd ?? (connection.service === "dta" ? (connection.customerNumber ?? "") : "");

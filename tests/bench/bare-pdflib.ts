@@ -22,4 +22,12 @@ for (const bytes of files) {
 const pdf = await out.save();
 const ms = performance.now() - started;
 // maxRSS is in kilobytes.
-console.log(JSON.stringify({ ms, documents: files.length, pages: out.getPageCount(), bytes: pdf.length, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({
+    ms,
+    documents: files.length,
+    pages: out.getPageCount(),
+    bytes: pdf.length,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  }),
+);

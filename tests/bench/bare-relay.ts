@@ -12,7 +12,9 @@ const agent = new Agent({ keepAliveTimeout: 4000 });
 const server = createServer((req, res) => {
   void request(target, { dispatcher: agent, headers: { authorization }, highWaterMark: 1024 * 1024 })
     .then(async (up) => {
-      res.writeHead(up.statusCode, { "content-type": String(up.headers["content-type"] ?? "application/octet-stream") });
+      res.writeHead(up.statusCode, {
+        "content-type": String(up.headers["content-type"] ?? "application/octet-stream"),
+      });
       await pipeline(up.body, res);
     })
     .catch(() => res.destroy());

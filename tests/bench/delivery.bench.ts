@@ -7,7 +7,22 @@
 import { cpuSeconds } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { api } from "../support/session";
-import { addConnection, BENCH_CLIENT, control, LATENCY_MS, median, MONTHS, ndjsonRun, putState, round, signInAdmin, sync, uviDoc, withServers, type AppRig } from "./rig";
+import {
+  addConnection,
+  BENCH_CLIENT,
+  control,
+  LATENCY_MS,
+  median,
+  MONTHS,
+  ndjsonRun,
+  putState,
+  round,
+  signInAdmin,
+  sync,
+  uviDoc,
+  withServers,
+  type AppRig,
+} from "./rig";
 import type { Figure } from "./types";
 
 const UVI_OUT = "/arge/documents/v1/documents/out";
@@ -15,10 +30,13 @@ const UVI_OUT = "/arge/documents/v1/documents/out";
 // ---------------------------------------------------------------- confirm
 
 /** Small, distinct PDF-like bytes per document (generated PDFs would load the provider's CPU). */
-const bytesOf = (id: string) => Buffer.concat([Buffer.from(`%PDF-1.4\n% ${id}\n`), Buffer.alloc(8 * 1024, `${id} `)]).toString("base64");
+const bytesOf = (id: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${id}\n`), Buffer.alloc(8 * 1024, `${id} `)]).toString("base64");
 
 function confirmDocuments(prefix: string, n: number) {
-  return Array.from({ length: n }, (_, i) => uviDoc(`${prefix}-${i}`, String(30_000_000 + i), MONTHS[i % MONTHS.length]!, { base64: bytesOf(`${prefix}-${i}`) }));
+  return Array.from({ length: n }, (_, i) =>
+    uviDoc(`${prefix}-${i}`, String(30_000_000 + i), MONTHS[i % MONTHS.length]!, { base64: bytesOf(`${prefix}-${i}`) }),
+  );
 }
 
 const delays = [
@@ -27,7 +45,10 @@ const delays = [
 ];
 
 /** The sandbox as a remote provider (its own server) and the app with a synced connection to it. */
-async function withConfirmRig<T>(documents: unknown[], measure: (rig: AppRig, provider: TestServer, connection: string) => Promise<T>): Promise<T> {
+async function withConfirmRig<T>(
+  documents: unknown[],
+  measure: (rig: AppRig, provider: TestServer, connection: string) => Promise<T>,
+): Promise<T> {
   return withServers([{ sandbox: true }], async ([provider]) => {
     await putState(provider!, documents);
     return withServers([{ env: { PROVIDER_URL_ALLOWLIST: provider!.url } }], async ([server]) => {
@@ -53,8 +74,11 @@ async function speedupFigure() {
     await control(provider, "PUT", "/faults", delays);
     // One after another through the app: half before the bulk run, half after (noise on both sides).
     const one = async (id: string) => {
-      const res = await api(rig.session, rig.server.url, `/api/connections/${connection}/documents/${id}/status`, { method: "PUT" });
-      if (res.status !== 200 || res.body.state !== "confirmed") throw new Error(`PUT status ${id}: ${res.status} ${res.text.slice(0, 200)}`);
+      const res = await api(rig.session, rig.server.url, `/api/connections/${connection}/documents/${id}/status`, {
+        method: "PUT",
+      });
+      if (res.status !== 200 || res.body.state !== "confirmed")
+        throw new Error(`PUT status ${id}: ${res.status} ${res.text.slice(0, 200)}`);
     };
     const sequential: number[] = [];
     const runSequential = async (from: number, to: number) => {
@@ -70,11 +94,16 @@ async function speedupFigure() {
     const pids = { app: rig.server.pid()!, provider: provider.pid()! };
     const cpuBefore = { app: cpuSeconds(pids.app), provider: cpuSeconds(pids.provider) };
     const started = performance.now();
-    const { done } = await bulk(rig, connection, Array.from({ length: BULK }, (_, i) => `b-${i}`));
+    const { done } = await bulk(
+      rig,
+      connection,
+      Array.from({ length: BULK }, (_, i) => `b-${i}`),
+    );
     const bulkMs = performance.now() - started;
     const cpuShare = (who: keyof typeof pids) => round((cpuSeconds(pids[who]) - cpuBefore[who]) / (bulkMs / 1000));
     await runSequential(SEQUENTIAL / 2, SEQUENTIAL);
-    if (done.confirmed !== BULK) throw new Error(`bulk confirmed ${String(done.confirmed)} of ${BULK}: ${JSON.stringify(done)}`);
+    if (done.confirmed !== BULK)
+      throw new Error(`bulk confirmed ${String(done.confirmed)} of ${BULK}: ${JSON.stringify(done)}`);
     const perDocument = sequential.reduce((a, b) => a + b, 0) / sequential.length;
     return {
       value: round((perDocument * BULK) / bulkMs),
@@ -105,7 +134,12 @@ function watchPuts(provider: TestServer) {
     const log = (await control(provider, "GET", "/requests")).body as Logged[];
     reads++;
     // Full log and the newest entry of the previous read no longer in it: something may be missed.
-    if (last && log.length >= 1000 && !log.some((r) => r.at === last!.at && r.path === last!.path && r.method === last!.method)) gaps++;
+    if (
+      last &&
+      log.length >= 1000 &&
+      !log.some((r) => r.at === last!.at && r.path === last!.path && r.method === last!.method)
+    )
+      gaps++;
     for (const r of log) if (r.method === "PUT") puts.set(`${r.at} ${r.path} ${r.status}`, r);
     last = log.at(-1) ?? last;
   };
@@ -131,7 +165,8 @@ async function locallyConfirmed(rig: AppRig): Promise<Set<string>> {
   for (let offset = 0, pages = 0; pages < 100; pages++, offset += 200) {
     const res = await api(rig.session, rig.server.url, `/api/inbox?state=confirmed&limit=200&offset=${offset}`);
     if (res.status !== 200) throw new Error(`inbox: ${res.status}`);
-    for (const g of res.body.groups as { documents: { documentid: string }[] }[]) for (const d of g.documents) ids.add(d.documentid);
+    for (const g of res.body.groups as { documents: { documentid: string }[] }[])
+      for (const d of g.documents) ids.add(d.documentid);
     if (offset + 200 >= (res.body.units as number)) break;
   }
   return ids;
@@ -140,7 +175,7 @@ async function locallyConfirmed(rig: AppRig): Promise<Set<string>> {
 /** A fixed pseudo-random pick (no Math.random: the same documents fail in every run). */
 function pick(n: number, k: number): number[] {
   const chosen = new Set<number>();
-  for (let x = 12_345; chosen.size < k; ) {
+  for (let x = 12_345; chosen.size < k;) {
     x = (x * 1_103_515_245 + 12_345) % 2 ** 31;
     chosen.add(x % n);
   }
@@ -158,18 +193,28 @@ async function lostOrDoubledFigure() {
       path: `${UVI_OUT}/${id}/status`,
       delayMs: LATENCY_MS,
       times: 1,
-      ...(kind === "503" ? { status: 503 } : kind === "429" ? { status: 429, retryAfterSeconds: 0 } : { applyThenFail: 503 }),
+      ...(kind === "503"
+        ? { status: 503 }
+        : kind === "429"
+          ? { status: 429, retryAfterSeconds: 0 }
+          : { applyThenFail: 503 }),
     }));
     await control(provider, "PUT", "/faults", [...rules, ...delays]);
     const watch = watchPuts(provider);
-    const run = await bulk(rig, connection, docs.map((d) => d.documentid)).catch(async (err: unknown) => {
+    const run = await bulk(
+      rig,
+      connection,
+      docs.map((d) => d.documentid),
+    ).catch(async (err: unknown) => {
       await watch.stop();
       throw err;
     });
     const seen = await watch.stop();
     await control(provider, "DELETE", "/faults");
     const { done: synced } = await sync(rig, connection);
-    const state = (await control(provider, "GET", "/state")).body as { documents: { documentid: string; confirmed: boolean }[] };
+    const state = (await control(provider, "GET", "/state")).body as {
+      documents: { documentid: string; confirmed: boolean }[];
+    };
     const atProvider = new Set(state.documents.filter((d) => d.confirmed).map((d) => d.documentid));
     const local = await locallyConfirmed(rig);
     const lost = [...atProvider].filter((id) => !local.has(id));
@@ -182,10 +227,12 @@ async function lostOrDoubledFigure() {
       const id = r.path.split("/").at(-2)!;
       const nth = (putsPer.get(id) ?? 0) + 1;
       putsPer.set(id, nth);
-      if (r.status === 200 || (nth === 1 && kindOf.get(id) === "applied503")) effective.set(id, (effective.get(id) ?? 0) + 1);
+      if (r.status === 200 || (nth === 1 && kindOf.get(id) === "applied503"))
+        effective.set(id, (effective.get(id) ?? 0) + 1);
     }
     const doubled = [...effective].filter(([, n]) => n > 1).map(([id]) => id);
-    if (seen.gaps > 0) return { value: null, reason: `the requests log was not read often enough (${seen.gaps} possible gaps)` };
+    if (seen.gaps > 0)
+      return { value: null, reason: `the requests log was not read often enough (${seen.gaps} possible gaps)` };
     return {
       value: lost.length + doubled.length,
       info: {
@@ -219,7 +266,8 @@ export const figures: Figure[] = [
     name: "confirm.bulk_1k_lost_or_doubled",
     unit: "count",
     goal: "= 0",
-    baseline: "bulk run of 1,000 with 5 % of the PUTs failing (503, 429, or applied then 503), then a sync; confirmed at the provider without a local confirmed record, plus documents with two PUTs that took effect (requests log read every 200 ms)",
+    baseline:
+      "bulk run of 1,000 with 5 % of the PUTs failing (503, 429, or applied then 503), then a sync; confirmed at the provider without a local confirmed record, plus documents with two PUTs that took effect (requests log read every 200 ms)",
     run: lostOrDoubledFigure,
   },
 ];

@@ -15,13 +15,23 @@ if (file && isMainThread) {
   delay.enable();
   const timer = setInterval(() => {
     const m = process.memoryUsage();
-    const line = { at: Date.now(), maxMs: delay.max / 1e6, rssMb: mb(m.rss), heapMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
+    const line = {
+      at: Date.now(),
+      maxMs: delay.max / 1e6,
+      rssMb: mb(m.rss),
+      heapMb: mb(m.heapUsed),
+      heapTotalMb: mb(m.heapTotal),
+      externalMb: mb(m.external),
+      arrayBuffersMb: mb(m.arrayBuffers),
+    };
     delay.reset();
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   }, 100);
   timer.unref();
   // Garbage collections long enough to count as a stall of their own are listed too.
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.duration >= 20) appendFileSync(file, `${JSON.stringify({ at: Date.now(), gcMs: e.duration, gcKind: e.detail?.kind })}\n`);
+    for (const e of list.getEntries())
+      if (e.duration >= 20)
+        appendFileSync(file, `${JSON.stringify({ at: Date.now(), gcMs: e.duration, gcKind: e.detail?.kind })}\n`);
   }).observe({ entryTypes: ["gc"] });
 }

@@ -41,15 +41,22 @@ function registerCsv(residents: Resident[]): string {
 }
 
 async function importRegister(rig: AppRig, csv: string): Promise<void> {
-  const res = await api(rig.session, rig.server.url, "/api/units", { method: "PUT", body: Buffer.from(csv), headers: { "content-type": "text/csv" } });
+  const res = await api(rig.session, rig.server.url, "/api/units", {
+    method: "PUT",
+    body: Buffer.from(csv),
+    headers: { "content-type": "text/csv" },
+  });
   if (res.status !== 200) throw new Error(`PUT /api/units: ${res.status} ${res.text.slice(0, 300)}`);
 }
 
 /** Confirms (and so archives) every document, a bulk run of at most CONFIRM_BATCH at a time. */
 async function confirmAll(rig: AppRig, connection: string, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += CONFIRM_BATCH) {
-    const { done } = await ndjsonRun(rig, `/api/connections/${connection}/confirmations`, { documentids: ids.slice(i, i + CONFIRM_BATCH) });
-    if (done.confirmed !== Math.min(CONFIRM_BATCH, ids.length - i)) throw new Error(`bulk confirmation: ${JSON.stringify(done)}`);
+    const { done } = await ndjsonRun(rig, `/api/connections/${connection}/confirmations`, {
+      documentids: ids.slice(i, i + CONFIRM_BATCH),
+    });
+    if (done.confirmed !== Math.min(CONFIRM_BATCH, ids.length - i))
+      throw new Error(`bulk confirmation: ${JSON.stringify(done)}`);
   }
 }
 
@@ -73,7 +80,9 @@ export async function withHandoffRig<T>(residents: Resident[], measure: (rig: Ha
 /** The document's bytes as the sandbox serves them (the generated PDF, the same bytes the archive holds). */
 export async function sandboxBytes(server: TestServer, id: string): Promise<Buffer> {
   const auth = `Basic ${Buffer.from(`${BENCH_CLIENT.basic.username}:${BENCH_CLIENT.basic.password}`).toString("base64")}`;
-  const res = await fetch(`${server.url}/arge/documents/v1/documents/out/${id}/data`, { headers: { authorization: auth, accept: "application/pdf" } });
+  const res = await fetch(`${server.url}/arge/documents/v1/documents/out/${id}/data`, {
+    headers: { authorization: auth, accept: "application/pdf" },
+  });
   if (res.status !== 200) throw new Error(`GET data of ${id}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }

@@ -69,25 +69,30 @@ async function sentMessages(rig: HandoffRig): Promise<Message[]> {
 /** The same messages through nodemailer, pooled as lib/residents/mail/send.ts configures it, one after another. */
 async function bareSend(port: number, messages: Message[]): Promise<void> {
   const options: SMTPPool.Options = {
-      pool: true,
-      maxConnections: 2,
-      maxMessages: 100,
-      host: "127.0.0.1",
-      port,
-      secure: false,
-      requireTLS: false,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-      dnsTimeout: 10_000,
-      logger: false,
-      debug: false,
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    };
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 100,
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    requireTLS: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    dnsTimeout: 10_000,
+    logger: false,
+    debug: false,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
   const transport = nodemailer.createTransport(options, { from: MAIL_FROM });
   for (const m of messages)
-    await transport.sendMail({ to: m.to, subject: m.subject, text: m.text, attachments: [{ filename: m.filename, content: m.content, contentType: "application/pdf" }] });
+    await transport.sendMail({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      attachments: [{ filename: m.filename, content: m.content, contentType: "application/pdf" }],
+    });
   transport.close();
 }
 
@@ -130,7 +135,8 @@ async function print(rig: HandoffRig, property: string): Promise<ArrayBuffer> {
     body: JSON.stringify({ property, month: HANDOFF_MONTH, senderAddress: "Musterweg 1, 20095 Hamburg" }),
   });
   const bytes = await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`print of ${property}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`print of ${property}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
   return bytes;
 }
 
@@ -138,10 +144,14 @@ type Bare = { ms: number; pages: number; bytes: number; maxRssMb: number };
 
 async function barePdflib(dir: string): Promise<Bare & { wallMs: number }> {
   const started = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bare-pdflib.ts"), dir], {
-    timeout: 300_000,
-    maxBuffer: 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "bare-pdflib.ts"), dir],
+    {
+      timeout: 300_000,
+      maxBuffer: 1024 * 1024,
+    },
+  );
   return { ...(JSON.parse(stdout.trim().split("\n").at(-1)!) as Bare), wallMs: performance.now() - started };
 }
 
@@ -157,7 +167,13 @@ async function measuredPrint(rig: HandoffRig): Promise<PrintRun> {
   const { result, growth } = await rssGrowthDuring(pid, () => print(rig, PROPERTY));
   const ms = performance.now() - started;
   const cpuS = round(cpuSeconds(pid) - cpu.all);
-  return { ms, growthMb: round(growth / MiB, 1), bytes: result, cpuS, mainThreadCpuS: round(mainThreadCpu(pid) - cpu.main) };
+  return {
+    ms,
+    growthMb: round(growth / MiB, 1),
+    bytes: result,
+    cpuS,
+    mainThreadCpuS: round(mainThreadCpu(pid) - cpu.main),
+  };
 }
 
 /**
@@ -175,7 +191,13 @@ async function measurePrint(rig: HandoffRig, dir: string) {
     again.push(await measuredPrint(rig));
   }
   const pages = async (r: PrintRun) => (await PDFDocument.load(r.bytes, { updateMetadata: false })).getPageCount();
-  return { first: { ...first, pages: await pages(first) }, again, againPages: await pages(again[0]!), bare, rssBeforeMb };
+  return {
+    first: { ...first, pages: await pages(first) },
+    again,
+    againPages: await pages(again[0]!),
+    bare,
+    rssBeforeMb,
+  };
 }
 
 let printRun: ReturnType<typeof runPrint> | undefined;
@@ -188,7 +210,8 @@ async function runPrint() {
   const dir = mkdtempSync(path.join(tmpdir(), "arge-bench-print-"));
   try {
     return await withHandoffRig(residents, async (rig) => {
-      for (let i = 0; i < LETTERS; i++) writeFileSync(path.join(dir, `${String(i).padStart(4, "0")}.pdf`), await sandboxBytes(rig.server, rig.ids[i]!));
+      for (let i = 0; i < LETTERS; i++)
+        writeFileSync(path.join(dir, `${String(i).padStart(4, "0")}.pdf`), await sandboxBytes(rig.server, rig.ids[i]!));
       return await measurePrint(rig, dir);
     });
   } finally {

@@ -39,7 +39,9 @@ const listed = new WeakMap<Paged, Map<string, number>>();
 async function documentsListed(side: Paged, filter: string): Promise<number> {
   const known = listed.get(side)?.get(filter);
   if (known !== undefined) return known;
-  const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=1`, { headers: { cookie: side.rig.session.cookie } });
+  const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=1`, {
+    headers: { cookie: side.rig.session.cookie },
+  });
   const { documents } = (await res.json()) as { documents: number };
   listed.set(side, (listed.get(side) ?? new Map<string, number>()).set(filter, documents));
   return documents;
@@ -50,10 +52,13 @@ export async function page(side: Paged, filter: string): Promise<number> {
   const total = await documentsListed(side, filter);
   const offset = Math.max(0, Math.floor((total - PAGE) / 2));
   return timeIt(async () => {
-    const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=${PAGE}&offset=${offset}`, { headers: { cookie: side.rig.session.cookie } });
+    const res = await fetch(`${side.rig.server.url}/api/inbox?${filter}&limit=${PAGE}&offset=${offset}`, {
+      headers: { cookie: side.rig.session.cookie },
+    });
     const body = (await res.json()) as { documents: number; groups: { documents: unknown[] }[] };
     const shown = body.groups?.reduce((n, g) => n + g.documents.length, 0);
-    if (res.status !== 200 || shown !== PAGE || body.documents !== total) throw new Error(`inbox ${filter} at ${side.n}: ${res.status} ${shown} of ${body.documents} documents`);
+    if (res.status !== 200 || shown !== PAGE || body.documents !== total)
+      throw new Error(`inbox ${filter} at ${side.n}: ${res.status} ${shown} of ${body.documents} documents`);
   });
 }
 
@@ -70,7 +75,8 @@ export const figures: Figure[] = [
     name: "inbox.page_100k_vs_1k",
     unit: "ratio",
     goal: "<= 1.3",
-    baseline: "the same middle page (50 documents, grouped by unit) at 1,000 indexed documents, another server, same run, in alternation; the value is the worse of two filters: state=open and month=2026-06",
+    baseline:
+      "the same middle page (50 documents, grouped by unit) at 1,000 indexed documents, another server, same run, in alternation; the value is the worse of two filters: state=open and month=2026-06",
     run: () =>
       withServers([{ sandbox: true }, { sandbox: true }], async ([one, two]) => {
         const small = await fill(one!, 1_000);

@@ -14,7 +14,18 @@ import { startAltProvider } from "../support/alt-provider";
 import { MiB, rssBytes, rssGrowthDuring } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { withProbedServer, type Samples } from "./probe";
-import { addConnection, altDocuments, control, deleteConnection, postConnection, round, signInAdmin, sync, withServers, type AppRig } from "./rig";
+import {
+  addConnection,
+  altDocuments,
+  control,
+  deleteConnection,
+  postConnection,
+  round,
+  signInAdmin,
+  sync,
+  withServers,
+  type AppRig,
+} from "./rig";
 import type { Figure } from "./types";
 
 const IDLE_MS = 30_000;
@@ -24,16 +35,36 @@ const IDLE_MS = 30_000;
  * client.
  */
 async function demoConnections(rig: AppRig): Promise<string[]> {
-  type Client = { basic?: { username: string; password: string }; oauth?: { clientId: string; clientSecret: string }; customers: string[] };
+  type Client = {
+    basic?: { username: string; password: string };
+    oauth?: { clientId: string; clientSecret: string };
+    customers: string[];
+  };
   const state = (await control(rig.server, "GET", "/state")).body as { clients: Client[] };
   const client = state.clients.find((c) => c.basic && c.oauth);
   if (!client?.basic || !client.oauth) throw new Error("the sandbox has no client with Basic and OAuth credentials");
   const origin = rig.server.url;
   const basic = { type: "basic", ...client.basic };
   return [
-    await postConnection(rig, { name: "UVI (OAuth)", service: "uvi", baseUrl: `${origin}/arge`, authUrl: origin, auth: { type: "client_credentials", ...client.oauth } }),
+    await postConnection(rig, {
+      name: "UVI (OAuth)",
+      service: "uvi",
+      baseUrl: `${origin}/arge`,
+      authUrl: origin,
+      auth: { type: "client_credentials", ...client.oauth },
+    }),
     await addConnection(rig, `${origin}/arge`, client.basic, "UVI (Basic)"),
-    ...(await Promise.all(client.customers.map((kd) => postConnection(rig, { name: `DTA ${kd}`, service: "dta", baseUrl: `${origin}/dta`, customerNumber: kd, auth: basic })))),
+    ...(await Promise.all(
+      client.customers.map((kd) =>
+        postConnection(rig, {
+          name: `DTA ${kd}`,
+          service: "dta",
+          baseUrl: `${origin}/dta`,
+          customerNumber: kd,
+          auth: basic,
+        }),
+      ),
+    )),
   ];
 }
 
@@ -63,7 +94,10 @@ async function idleFigure() {
     await server.restart();
     await idle();
     const warmRestart = memoryNow(server, samples);
-    return { value: value.rssMb, info: { openDocuments: open, ...value, atStart: started, afterSyncs: synced, warmRestartIdle: warmRestart } };
+    return {
+      value: value.rssMb,
+      info: { openDocuments: open, ...value, atStart: started, afterSyncs: synced, warmRestartIdle: warmRestart },
+    };
   });
 }
 
@@ -87,8 +121,12 @@ async function growthFigure() {
       const before = rssBytes(pid);
       const started = performance.now();
       const { result, growth } = await rssGrowthDuring(pid, () => sync(rig, id));
-      if (result.done.added !== DOCS) return { value: null, reason: `the sync added ${String(result.done.added)} of ${DOCS} documents` };
-      return { value: round(growth / MiB, 1), info: { rssBeforeMb: round(before / MiB, 1), syncMs: Math.round(performance.now() - started) } };
+      if (result.done.added !== DOCS)
+        return { value: null, reason: `the sync added ${String(result.done.added)} of ${DOCS} documents` };
+      return {
+        value: round(growth / MiB, 1),
+        info: { rssBeforeMb: round(before / MiB, 1), syncMs: Math.round(performance.now() - started) },
+      };
     });
   } finally {
     await alt.close();

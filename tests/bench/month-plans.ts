@@ -28,7 +28,15 @@ import { answer, fill, MONTH, PROPERTY, PROPERTY_UNITS, type Side } from "./mont
 const OUT = path.resolve(import.meta.dirname, "..", "..", "bench");
 const FILE = path.join(OUT, "month-plans.txt");
 const REQUESTS = 10;
-const TABLES = ["units", "tenancies", "delivery_documents", "connections", "handoffs", "handoff_assignments", "document_reads"];
+const TABLES = [
+  "units",
+  "tenancies",
+  "delivery_documents",
+  "connections",
+  "handoffs",
+  "handoff_assignments",
+  "document_reads",
+];
 
 /** A unit of the property asked for (month.bench.ts numbers units from 30,000,000). */
 const UNIT_IN_PROPERTY = String(30_000_000 + PROPERTY_UNITS + 7);
@@ -48,7 +56,7 @@ function logSince(file: string, offset: number): string {
 }
 
 const messages = (log: string) => log.split(/\n(?=\d{4}-\d\d-\d\d )/);
-/** The month page's tally statement (lib/residents/month/round.ts `tallies`): the one that reads every unit of the property. */
+/** The month page's tally statement (lib/views/month-round/round.ts `tallies`): the one that reads every unit of the property. */
 const isTally = (m: string) => m.includes("count(*) FILTER (WHERE p.confirmable AND p.hands_on)");
 
 /** The statement the app sent and its parameters, from log_min_duration_statement's line and its DETAIL. */
@@ -59,7 +67,8 @@ function sentStatement(log: string): { how: string; text: string; params: (strin
   const head = /duration: [\d.]+ ms {2}(execute [^:]*|statement): ([\s\S]*)$/.exec(all[i]!)!;
   const detail = all.slice(i + 1, i + 3).find((m) => /DETAIL: {2}parameters:/i.test(m)) ?? "";
   const params: (string | null)[] = [];
-  for (const p of detail.matchAll(/\$(\d+) = (NULL|'((?:[^']|'')*)')/g)) params[Number(p[1]) - 1] = p[2] === "NULL" ? null : p[3]!.replaceAll("''", "'");
+  for (const p of detail.matchAll(/\$(\d+) = (NULL|'((?:[^']|'')*)')/g))
+    params[Number(p[1]) - 1] = p[2] === "NULL" ? null : p[3]!.replaceAll("''", "'");
   return { how: head[1]!, text: head[2]!.replace(/\n\t/g, "\n"), params };
 }
 
@@ -95,7 +104,12 @@ async function explainNamed(client: pg.Client, text: string, params: (string | n
   const plans: string[] = [];
   try {
     for (let i = 0; i < REQUESTS; i++)
-      plans.push(plan((await client.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE month_tally(${params.map(literal).join(", ")})`)).rows));
+      plans.push(
+        plan(
+          (await client.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE month_tally(${params.map(literal).join(", ")})`))
+            .rows,
+        ),
+      );
   } finally {
     await client.query("DEALLOCATE month_tally");
     await client.query("RESET jit");
@@ -108,10 +122,19 @@ const OTHERS: [string, (side: Side) => string][] = [
   ["month view", () => `/api/handoffs/month?month=${MONTH}&property=${encodeURIComponent(PROPERTY)}`],
   ["proof (CSV)", () => `/api/handoffs/proof.csv?month=${MONTH}&property=${encodeURIComponent(PROPERTY)}`],
   ["round's documents", () => `/api/month/documents?month=${MONTH}&property=${encodeURIComponent(PROPERTY)}`],
-  ["inbox, open, middle page", (side) => `/api/inbox?state=open&limit=50&offset=${Math.floor(side.units / 2 / 50) * 50}`],
+  [
+    "inbox, open, middle page",
+    (side) => `/api/inbox?state=open&limit=50&offset=${Math.floor(side.units / 2 / 50) * 50}`,
+  ],
   ["inbox, month", () => `/api/inbox?month=${MONTH}&limit=50&offset=0`],
-  ["support's search (unit number, state)", () => `/api/delivery/documents?q=${UNIT_IN_PROPERTY}&state=open&limit=4&offset=0`],
-  ["support's completeness grid (property)", () => `/api/delivery/completeness?property=${encodeURIComponent(PROPERTY)}&from=2026-08&to=${MONTH}`],
+  [
+    "support's search (unit number, state)",
+    () => `/api/delivery/documents?q=${UNIT_IN_PROPERTY}&state=open&limit=4&offset=0`,
+  ],
+  [
+    "support's completeness grid (property)",
+    () => `/api/delivery/completeness?property=${encodeURIComponent(PROPERTY)}&from=2026-08&to=${MONTH}`,
+  ],
 ];
 
 /** The statement of a request that took longest in PostgreSQL, from auto_explain's messages. */
@@ -138,7 +161,9 @@ async function survey(side: Side, log: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
       worst = slowest(logSince(log, offset));
     }
-    write(`\n--- ${what}: ${times.map((t) => t.toFixed(1)).join(", ")} ms over HTTP; slowest statement ${worst?.ms ?? "?"} ms`);
+    write(
+      `\n--- ${what}: ${times.map((t) => t.toFixed(1)).join(", ")} ms over HTTP; slowest statement ${worst?.ms ?? "?"} ms`,
+    );
     // The whole plan where it is worth reading; the statement's first line otherwise.
     if (worst && worst.ms > 20) write(worst.message);
     else if (worst) write(`  ${/Query Text: (.*)/.exec(worst.message)?.[1]?.slice(0, 160) ?? ""}`);
@@ -160,14 +185,20 @@ async function round(side: Side, log: string, client: pg.Client, label: string):
     sent ??= sentStatement(since);
   }
   write(`requests (ms over HTTP): ${times.map((t) => t.toFixed(1)).join(", ")}`);
-  write(`\n=== the app's plan, request 1\n${plans[0]}\n\n=== the app's plan, request ${REQUESTS}\n${plans[REQUESTS - 1]}`);
+  write(
+    `\n=== the app's plan, request 1\n${plans[0]}\n\n=== the app's plan, request ${REQUESTS}\n${plans[REQUESTS - 1]}`,
+  );
   if (!sent) return write("(the tally statement was not found in the log)");
   write(`\nthe app sent: ${sent.how}; parameters: ${JSON.stringify(sent.params)}`);
   const unnamed: string[] = [];
   for (let i = 0; i < REQUESTS; i++) unnamed.push(await explainUnnamed(client, sent.text, sent.params));
-  write(`\n=== replayed unnamed, execution 1\n${unnamed[0]}\n\n=== replayed unnamed, execution ${REQUESTS}\n${unnamed[REQUESTS - 1]}`);
+  write(
+    `\n=== replayed unnamed, execution 1\n${unnamed[0]}\n\n=== replayed unnamed, execution ${REQUESTS}\n${unnamed[REQUESTS - 1]}`,
+  );
   const named = await explainNamed(client, sent.text, sent.params);
-  write(`\n=== replayed as a named prepared statement, execution 1\n${named[0]}\n\n=== named, execution ${REQUESTS}\n${named[REQUESTS - 1]}`);
+  write(
+    `\n=== replayed as a named prepared statement, execution 1\n${named[0]}\n\n=== named, execution ${REQUESTS}\n${named[REQUESTS - 1]}`,
+  );
   write(`\n=== the other reads of a whole register or index`);
   await survey(side, log);
   write(`\nstatistics after:\n${await statistics(client)}`);
@@ -175,8 +206,13 @@ async function round(side: Side, log: string, client: pg.Client, label: string):
 
 /** Autovacuum on or off for every table of the server's database (a storage parameter of each table). */
 async function autovacuum(client: pg.Client, on: boolean): Promise<void> {
-  const { rows } = await client.query<{ name: string }>("SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public'");
-  for (const { name } of rows) await client.query(on ? `ALTER TABLE ${name} RESET (autovacuum_enabled)` : `ALTER TABLE ${name} SET (autovacuum_enabled = off)`);
+  const { rows } = await client.query<{ name: string }>(
+    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public'",
+  );
+  for (const { name } of rows)
+    await client.query(
+      on ? `ALTER TABLE ${name} RESET (autovacuum_enabled)` : `ALTER TABLE ${name} SET (autovacuum_enabled = off)`,
+    );
 }
 
 /** From its next session on, the server's database logs every statement, its parameters and its plan. */
@@ -207,14 +243,20 @@ async function main() {
   const units = Number(process.argv[2] ?? 20_000);
   mkdirSync(OUT, { recursive: true });
   writeFileSync(FILE, `month page plans at ${new Date().toISOString()}, ${units} units\n`);
-  const server = await startServer({ sandbox: true, database: "postgres", env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0" } });
+  const server = await startServer({
+    sandbox: true,
+    database: "postgres",
+    env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0" },
+  });
   const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
   try {
     await logEverything(server);
     await client.connect();
     await autovacuum(client, false);
     const side = await fill(server, units);
-    write(`filled: sync ${Math.round(side.syncMs)} ms, import ${Math.round(side.importMs)} ms, done at ${new Date().toISOString()}`);
+    write(
+      `filled: sync ${Math.round(side.syncMs)} ms, import ${Math.round(side.importMs)} ms, done at ${new Date().toISOString()}`,
+    );
     await round(side, log, client, "right after the import (autovacuum off)");
     await autovacuum(client, true);
     const started = performance.now();

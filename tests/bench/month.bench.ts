@@ -29,7 +29,9 @@ function register(units: number): string {
   const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug"];
   for (let u = 0; u < units; u++) {
     const msc = String(30_000_000 + u);
-    rows.push(`${msc};${propertyOf(u)};Lage ${u};Bea;Bench ${u};bea${u}@example.com;${CHANNELS[u % 3]};Weg ${u};10115;Berlin;01.01.2020`);
+    rows.push(
+      `${msc};${propertyOf(u)};Lage ${u};Bea;Bench ${u};bea${u}@example.com;${CHANNELS[u % 3]};Weg ${u};10115;Berlin;01.01.2020`,
+    );
   }
   return rows.join("\r\n");
 }
@@ -43,7 +45,8 @@ export async function fill(server: TestServer, units: number): Promise<Side> {
       body: Buffer.from(register(units), "utf8"),
       headers: { "content-type": "text/csv" },
     });
-    if (res.status !== 200) throw new Error(`register import of ${units} units: ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`register import of ${units} units: ${res.status} ${res.text.slice(0, 300)}`);
   });
   return { rig, units, fillMs, syncMs, importMs };
 }
@@ -93,7 +96,9 @@ async function monthFigure(database: ServerDatabase) {
   const rounds: Awaited<ReturnType<typeof monthRound>>[] = [];
   for (let i = 0; i < roundsOf(database); i++) {
     rounds.push(await monthRound(database));
-    process.stdout.write(`  round ${i + 1}: ${round(rounds[i]!.ratio)} (${round(rounds[i]!.largeMs)} ms at 20k, ${round(rounds[i]!.smallMs)} ms at 1k)\n`);
+    process.stdout.write(
+      `  round ${i + 1}: ${round(rounds[i]!.ratio)} (${round(rounds[i]!.largeMs)} ms at 20k, ${round(rounds[i]!.smallMs)} ms at 1k)\n`,
+    );
   }
   const worst = rounds.reduce((w, r) => (r.ratio > w.ratio ? r : w));
   return {
@@ -116,5 +121,11 @@ const baseline =
 
 export const figures: Figure[] = [
   { name: "month.page_20k_units_vs_1k", unit: "ratio", goal: "<= 1.5", baseline, run: () => monthFigure("embedded") },
-  { name: "month.page_20k_units_vs_1k.postgres", unit: "ratio", goal: "<= 1.5", baseline, run: () => monthFigure("postgres") },
+  {
+    name: "month.page_20k_units_vs_1k.postgres",
+    unit: "ratio",
+    goal: "<= 1.5",
+    baseline,
+    run: () => monthFigure("postgres"),
+  },
 ];

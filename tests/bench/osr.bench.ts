@@ -11,7 +11,18 @@
 import { cpuSeconds, threadCpuDuring } from "../support/memory";
 import type { TestServer } from "../support/server";
 import { api } from "../support/session";
-import { BENCH_CLIENT, control, LATENCY_MS, postConnection, round, signInAdmin, sync, uviDoc, withServers, type AppRig } from "./rig";
+import {
+  BENCH_CLIENT,
+  control,
+  LATENCY_MS,
+  postConnection,
+  round,
+  signInAdmin,
+  sync,
+  uviDoc,
+  withServers,
+  type AppRig,
+} from "./rig";
 import type { Figure } from "./types";
 
 const UNITS = 1000;
@@ -32,7 +43,9 @@ function registerCsv(): string {
     `${mscOf(i)};${billingOf(i)};Haus Melde;Anna;Alt ${i};alt-${i}@example.de;E-Mail;01.01.2020;31.10.2026`,
     `${mscOf(i)};${billingOf(i)};Haus Melde;Jörg;Neu ${i};neu-${i}@example.de;E-Mail;01.11.2026;`,
   ]).flat();
-  return ["Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug", ...rows].join("\n");
+  return ["Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug", ...rows].join(
+    "\n",
+  );
 }
 
 const small = (i: number) => ({ base64: Buffer.from(`%PDF-1.4\n% ${i}\n`).toString("base64") });
@@ -53,7 +66,11 @@ async function openReports(rig: AppRig): Promise<number> {
 /** The import, then the wait until no report is open (bounded by DEADLINE_MS). */
 async function appReports(rig: AppRig) {
   const started = performance.now();
-  const res = await api(rig.session, rig.server.url, "/api/units", { method: "PUT", body: Buffer.from(registerCsv()), headers: { "content-type": "text/csv" } });
+  const res = await api(rig.session, rig.server.url, "/api/units", {
+    method: "PUT",
+    body: Buffer.from(registerCsv()),
+    headers: { "content-type": "text/csv" },
+  });
   if (res.status !== 200) throw new Error(`PUT /api/units: ${res.status} ${res.text.slice(0, 300)}`);
   const answered = performance.now();
   let open = await openReports(rig);
@@ -70,11 +87,14 @@ async function sequential(provider: TestServer, units: Accepted[]): Promise<numb
   const authorization = `Basic ${Buffer.from(`${CLIENT.basic.username}:${CLIENT.basic.password}`).toString("base64")}`;
   const started = performance.now();
   for (const u of units) {
-    const res = await fetch(`${provider.url}/onsiteroles/v2/billingunits/${u.billingunit}/residentialunits/${u.unit}/on-site-roles`, {
-      method: "POST",
-      headers: { authorization, accept: "application/json", "content-type": "application/json", kd: u.customer },
-      body: JSON.stringify(u.state),
-    });
+    const res = await fetch(
+      `${provider.url}/onsiteroles/v2/billingunits/${u.billingunit}/residentialunits/${u.unit}/on-site-roles`,
+      {
+        method: "POST",
+        headers: { authorization, accept: "application/json", "content-type": "application/json", kd: u.customer },
+        body: JSON.stringify(u.state),
+      },
+    );
     const text = await res.text();
     if (res.status !== 200) throw new Error(`POST report of ${u.unit}: ${res.status} ${text.slice(0, 200)}`);
   }
@@ -101,7 +121,10 @@ async function osrFigure() {
       const providerCpuS = round(cpuSeconds(provider!.pid()!) - providerCpu);
       const units = await accepted(provider!);
       if (app.open > 0 || units.length !== UNITS)
-        return { value: null, reason: `after ${Math.round(app.reportsMs)} ms ${app.open} units had an open report, the provider had accepted ${units.length} of ${UNITS}` };
+        return {
+          value: null,
+          reason: `after ${Math.round(app.reportsMs)} ms ${app.open} units had an open report, the provider had accepted ${units.length} of ${UNITS}`,
+        };
       const bareMs = await sequential(provider!, units);
       return {
         value: round(bareMs / app.reportsMs),

@@ -22,38 +22,64 @@ function client(id: string, customer: string) {
 /** `n` open documents of `customer`: six months for each usage unit. */
 function documents(customer: string, n: number) {
   const months = ["2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
-  return Array.from({ length: n }, (_, i) => ({ ...uvi(`${customer}-${i}`, `7${customer}${String(Math.floor(i / 6)).padStart(5, "0")}`, months[i % 6]), customer }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...uvi(`${customer}-${i}`, `7${customer}${String(Math.floor(i / 6)).padStart(5, "0")}`, months[i % 6]),
+    customer,
+  }));
 }
 
 type Rig = { server: TestServer; browser: Browser; sessions: Record<string, Session> };
 
 /** A server whose users each have one synced connection with the given number of documents. */
-async function withRig(sizes: Record<string, number>, measure: (r: Rig) => Promise<FigureResult>): Promise<FigureResult> {
+async function withRig(
+  sizes: Record<string, number>,
+  measure: (r: Rig) => Promise<FigureResult>,
+): Promise<FigureResult> {
   const server = await startServer({ sandbox: true, database: "embedded", env: { LOG_LEVEL: "warn" } });
   let browser: Browser | undefined;
   try {
     const entries = Object.entries(sizes);
     const clients = entries.map(([name], i) => client(`bench-${name}`, String(8 + i)));
-    const put = await control(server, "PUT", "/state", { clients, documents: entries.flatMap(([, n], i) => documents(String(8 + i), n)) });
+    const put = await control(server, "PUT", "/state", {
+      clients,
+      documents: entries.flatMap(([, n], i) => documents(String(8 + i), n)),
+    });
     if (put.status !== 204) throw new Error(`sandbox state: ${put.status}`);
     const admin = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
     const sessions: Record<string, Session> = {};
     for (const [i, [name]] of entries.entries()) {
       const email = `${name}@bench.example`;
-      await api(admin, server.url, "/api/users", { method: "POST", json: { email, name, role: "manager", password: "bench-password-1" } });
+      await api(admin, server.url, "/api/users", {
+        method: "POST",
+        json: { email, name, role: "manager", password: "bench-password-1" },
+      });
       sessions[name] = await mustSignIn(server.url, email, "bench-password-1");
       const c = clients[i]!;
       const conn = await api(sessions[name], server.url, "/api/connections", {
         method: "POST",
-        json: { name: `bench ${name}`, service: "uvi", baseUrl: `${server.url}/arge`, auth: { type: "basic", ...c.basic } },
+        json: {
+          name: `bench ${name}`,
+          service: "uvi",
+          baseUrl: `${server.url}/arge`,
+          auth: { type: "basic", ...c.basic },
+        },
       });
-      const sync = await fetch(`${server.url}/api/connections/${conn.body.id}/sync`, { method: "POST", headers: { cookie: sessions[name].cookie } });
+      const sync = await fetch(`${server.url}/api/connections/${conn.body.id}/sync`, {
+        method: "POST",
+        headers: { cookie: sessions[name].cookie },
+      });
       const done = JSON.parse((await sync.text()).trim().split("\n").pop()!) as { open?: number };
       if (done.open !== sizes[name]) throw new Error(`sync of ${name}: ${JSON.stringify(done)}`);
     }
     browser = await chromium.launch({
       executablePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-gpu",
+      ],
     });
     return await measure({ server, browser, sessions });
   } finally {
@@ -75,7 +101,13 @@ async function firstLoadJs(r: Rig): Promise<FigureResult> {
   const page = await context.newPage();
   const scripts: Promise<number>[] = [];
   page.on("response", (res) => {
-    if (res.request().resourceType() === "script") scripts.push(res.body().then((b) => gzipSync(b, { level: 6 }).length, () => 0));
+    if (res.request().resourceType() === "script")
+      scripts.push(
+        res.body().then(
+          (b) => gzipSync(b, { level: 6 }).length,
+          () => 0,
+        ),
+      );
   });
   await page.goto(`${r.server.url}/documents`, { waitUntil: "load" });
   await page.getByTestId("unit-group").first().waitFor();

@@ -11,30 +11,51 @@ import { withServers } from "./rig";
 const PROBE = path.join(import.meta.dirname, "event-loop-probe.mjs");
 
 /** A line of the probe: the longest delay and the memory of 100 ms, or a garbage collection of 20 ms or more. */
-export type Sample = { at: number; maxMs?: number; rssMb?: number; heapMb?: number; heapTotalMb?: number; externalMb?: number; arrayBuffersMb?: number; gcMs?: number };
+export type Sample = {
+  at: number;
+  maxMs?: number;
+  rssMb?: number;
+  heapMb?: number;
+  heapTotalMb?: number;
+  externalMb?: number;
+  arrayBuffersMb?: number;
+  gcMs?: number;
+};
 
 export type Samples = (from: number, to: number, slackMs?: number) => Sample[];
 
 /** A server with the probe loaded; `measure` gets it and reads the samples of a time span. */
-export async function withProbedServer<T>(options: Parameters<typeof startServer>[0], measure: (server: TestServer, samples: Samples) => Promise<T>): Promise<T> {
+export async function withProbedServer<T>(
+  options: Parameters<typeof startServer>[0],
+  measure: (server: TestServer, samples: Samples) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), "arge-probe-"));
   const file = path.join(dir, "probe.ndjson");
   try {
-    return await withServers([{ ...options, env: { NODE_OPTIONS: `--import ${PROBE}`, ARGE_PROBE_FILE: file, ...options?.env } }], ([server]) =>
-      measure(server!, (from, to, slackMs = 200) =>
-        readFileSync(file, "utf8")
-          .trim()
-          .split("\n")
-          .map((l) => JSON.parse(l) as Sample)
-          .filter((s) => s.at >= from && s.at <= to + slackMs),
-      ),
+    return await withServers(
+      [{ ...options, env: { NODE_OPTIONS: `--import ${PROBE}`, ARGE_PROBE_FILE: file, ...options?.env } }],
+      ([server]) =>
+        measure(server!, (from, to, slackMs = 200) =>
+          readFileSync(file, "utf8")
+            .trim()
+            .split("\n")
+            .map((l) => JSON.parse(l) as Sample)
+            .filter((s) => s.at >= from && s.at <= to + slackMs),
+        ),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-type MemoryLine = { at: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
+type MemoryLine = {
+  at: number;
+  rssMb: number;
+  heapMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+};
 
 /**
  * Where the server's memory was at its largest RSS of [from, to], against its last line before `from`
@@ -51,5 +72,11 @@ export function memoryAtPeak(file: string, from: number, to: number) {
   if (!before || during.length === 0) return undefined;
   const peak = during.reduce((a, b) => (b.rssMb > a.rssMb ? b : a));
   const growth = (key: keyof Omit<MemoryLine, "at">) => Number((peak[key] - before[key]).toFixed(1));
-  return { rssMb: growth("rssMb"), heapMb: growth("heapMb"), heapTotalMb: growth("heapTotalMb"), externalMb: growth("externalMb"), arrayBuffersMb: growth("arrayBuffersMb") };
+  return {
+    rssMb: growth("rssMb"),
+    heapMb: growth("heapMb"),
+    heapTotalMb: growth("heapTotalMb"),
+    externalMb: growth("externalMb"),
+    arrayBuffersMb: growth("arrayBuffersMb"),
+  };
 }

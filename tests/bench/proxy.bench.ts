@@ -6,72 +6,18 @@ import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startAltProvider, sampleDocuments, type AltProvider } from "../support/alt-provider";
-import { ADMIN, startServer, type ServerDatabase, type TestServer } from "../support/server";
-import { api, mustSignIn, type Session } from "../support/session";
+import type { ServerDatabase } from "../support/server";
+import { api } from "../support/session";
 import { memoryAtPeak } from "./probe";
+import { basicAuth, MB, median, medians, prepare, provider, timeIt, viaServer, withRig, type Rig } from "./proxy-rig";
 import type { Figure } from "./types";
-
-type FigureResult = Awaited<ReturnType<Figure["run"]>>;
-
-type Rig = { alt: AltProvider; server: TestServer; session: Session; basicId: string };
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const MB = 1024 * 1024;
-
-/**
- * A provider and a server for one figure, always stopped afterwards; the server on the embedded
- * database unless the figure is one of PostgreSQL's (`.postgres`), where the archive is in the
- * database too (its default there: no ARCHIVE_DIR).
- */
-async function withRig(measure: (r: Rig) => Promise<FigureResult>, database: ServerDatabase = "embedded", env: Record<string, string> = {}): Promise<FigureResult> {
-  const alt = await startAltProvider();
-  let server: TestServer | undefined;
-  try {
-    server = await startServer({ database, env: { PROVIDER_URL_ALLOWLIST: alt.origin, LOG_LEVEL: "warn", ...env } });
-    const session = await mustSignIn(server.url, ADMIN.email, ADMIN.password);
-    const res = await api(session, server.url, "/api/connections", {
-      method: "POST",
-      json: { name: "bench", service: "uvi", baseUrl: alt.uviBase, auth: { type: "basic", ...alt.basic } },
-    });
-    return await measure({ alt, server, session, basicId: res.body.id as string });
-  } finally {
-    await server?.stop();
-    await alt.close();
-  }
-}
-
-function prepare(alt: AltProvider, latencyMs: number) {
-  alt.reset();
-  alt.modes.pageSize = 0; // honours limit: one provider page per proxy page
-  alt.modes.latencyMs = latencyMs;
-  alt.documents = sampleDocuments(1000, "b").filter((d) => d.service === "uvi");
-}
-
-/** The Authorization header of a direct call to the alt provider. */
-const basicAuth = (alt: AltProvider) => `Basic ${Buffer.from(`${alt.basic.username}:${alt.basic.password}`).toString("base64")}`;
-
-async function timeIt(fn: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
-
-/** Medians of 31 alternating runs of each call, after 5 warm-up rounds. */
-async function medians(calls: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await Promise.all(calls.map((c) => c()));
-  const times = calls.map(() => [] as number[]);
-  for (let i = 0; i < 31; i++) for (const [k, c] of calls.entries()) times[k]!.push(await timeIt(c));
-  return times.map(median);
-}
-
-const provider = (r: Rig, path: string) => () =>
-  fetch(`${r.alt.uviBase}/documents/v1/documents/out${path}`, { headers: { authorization: basicAuth(r.alt), accept: "application/json" } }).then((x) => x.text());
-const viaServer = (r: Rig, path: string) => () => fetch(`${r.server.url}${path}`, { headers: { cookie: r.session.cookie } }).then((x) => x.text());
 
 async function listRatio(r: Rig, latencyMs: number): Promise<{ ratio: number; proxyMs: number; directMs: number }> {
   prepare(r.alt, latencyMs);
-  const [directMs, proxyMs] = await medians([provider(r, "?offset=400&limit=100"), viaServer(r, `/api/connections/${r.basicId}/documents?offset=400&limit=100`)]);
+  const [directMs, proxyMs] = await medians([
+    provider(r, "?offset=400&limit=100"),
+    viaServer(r, `/api/connections/${r.basicId}/documents?offset=400&limit=100`),
+  ]);
   return { ratio: proxyMs! / directMs!, proxyMs: proxyMs!, directMs: directMs! };
 }
 
@@ -94,7 +40,12 @@ async function listParts(r: Rig) {
     viaServer(r, `/api/connections/${r.basicId}/documents${page}`),
   ]);
   const ms = (x: number) => Number(x.toFixed(1));
-  return { emptyRouteMs: ms(health!), sessionRouteMs: ms(me!), countAddedMs: ms(count! - directCount!), listAddedMs: ms(list! - directList!) };
+  return {
+    emptyRouteMs: ms(health!),
+    sessionRouteMs: ms(me!),
+    countAddedMs: ms(count! - directCount!),
+    listAddedMs: ms(list! - directList!),
+  };
 }
 
 /** VmRSS of the server process the bench started (Linux /proc); undefined where unreadable. */
@@ -116,7 +67,13 @@ async function download(url: string, headers: Record<string, string>): Promise<n
   return n;
 }
 
-type Throughput = { proxyMBps: number; directMBps: number; bareRelayMBps: number; bareRelayVsDirect: number; reps: number };
+type Throughput = {
+  proxyMBps: number;
+  directMBps: number;
+  bareRelayMBps: number;
+  bareRelayVsDirect: number;
+  reps: number;
+};
 
 const DATA_REPS = 9;
 
@@ -127,7 +84,10 @@ async function measureThroughput(database: ServerDatabase): Promise<Throughput> 
     r.alt.modes.dataBytes = 25 * MB;
     const auth = basicAuth(r.alt);
     const fileUrl = `${r.alt.uviBase}/documents/v1/documents/out/b-uvi-0/data`;
-    const relay = fork(path.join(import.meta.dirname, "bare-relay.ts"), [fileUrl, auth], { execArgv: ["--import", "tsx"], stdio: "ignore" });
+    const relay = fork(path.join(import.meta.dirname, "bare-relay.ts"), [fileUrl, auth], {
+      execArgv: ["--import", "tsx"],
+      stdio: "ignore",
+    });
     try {
       const { port } = await new Promise<{ port: number }>((resolve, reject) => {
         relay.once("message", (m) => resolve(m as { port: number }));
@@ -137,7 +97,10 @@ async function measureThroughput(database: ServerDatabase): Promise<Throughput> 
         if (n !== expected) throw new Error(`incomplete download: ${n} of ${expected} bytes`);
       };
       const direct = () => download(fileUrl, { authorization: auth }).then(sizeOf(25 * MB));
-      const proxy = () => download(`${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`, { cookie: r.session.cookie }).then(sizeOf(25 * MB));
+      const proxy = () =>
+        download(`${r.server.url}/api/connections/${r.basicId}/documents/b-uvi-0/data`, {
+          cookie: r.session.cookie,
+        }).then(sizeOf(25 * MB));
       const bare = () => download(`http://127.0.0.1:${port}/`, {}).then(sizeOf(25 * MB));
       await direct();
       await proxy();
@@ -152,7 +115,10 @@ async function measureThroughput(database: ServerDatabase): Promise<Throughput> 
       }
       const mbps = (ms: number) => 25 / (ms / 1000);
       const t = { proxyMBps: mbps(median(p)), directMBps: mbps(median(d)), bareRelayMBps: mbps(median(b)) };
-      return { value: 0, info: { ...t, bareRelayVsDirect: Number((t.bareRelayMBps / t.directMBps).toFixed(2)), reps: DATA_REPS } };
+      return {
+        value: 0,
+        info: { ...t, bareRelayVsDirect: Number((t.bareRelayMBps / t.directMBps).toFixed(2)), reps: DATA_REPS },
+      };
     } finally {
       relay.disconnect();
       relay.kill();
@@ -176,7 +142,10 @@ const dataThroughput = (database: ServerDatabase = "embedded") => {
 const rssGrowth = (database: ServerDatabase) => {
   const dir = mkdtempSync(path.join(tmpdir(), "arge-rss-"));
   const probe = path.join(dir, "probe.ndjson");
-  const env = { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "event-loop-probe.mjs")}`, ARGE_PROBE_FILE: probe };
+  const env = {
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "event-loop-probe.mjs")}`,
+    ARGE_PROBE_FILE: probe,
+  };
   return withRig(
     async (r) => {
       prepare(r.alt, 0);
@@ -193,7 +162,10 @@ const rssGrowth = (database: ServerDatabase) => {
       clearInterval(timer);
       if (sizes.some((s) => s !== 25 * MB)) return { value: null, reason: `incomplete downloads: ${sizes.join(",")}` };
       const atPeak = memoryAtPeak(probe, from, Date.now());
-      return { value: Number(((peak - before) / MB).toFixed(1)), info: { pid, beforeMb: before / MB, peakMb: peak / MB, growthAtProbePeak: atPeak } };
+      return {
+        value: Number(((peak - before) / MB).toFixed(1)),
+        info: { pid, beforeMb: before / MB, peakMb: peak / MB, growthAtProbePeak: atPeak },
+      };
     },
     database,
     env,
@@ -232,33 +204,36 @@ export const figures: Figure[] = [
     name: "proxy.list_vs_direct",
     unit: "ratio",
     goal: "<= 1.15",
-    baseline: "direct provider call, same page (limit 100, offset 400 of 1000), same run; provider latency 50 ms (as for the sync and confirm figures)",
-    run: () => withRig(async (r) => {
-      const real = await listRatio(r, 50);
-      const near = await listRatio(r, 20);
-      const bare = await listRatio(r, 0);
-      const parts = await listParts(r);
-      return {
-        value: Number(real.ratio.toFixed(2)),
-        info: {
-          proxyMs: real.proxyMs,
-          directMs: real.directMs,
-          addedMs: real.proxyMs - real.directMs,
-          ratioAt20ms: Number(near.ratio.toFixed(2)),
-          addedMsAt20ms: near.proxyMs - near.directMs,
-          ratioAtZeroLatency: Number(bare.ratio.toFixed(2)),
-          addedMsAtZeroLatency: bare.proxyMs - bare.directMs,
-          partsAtZeroLatency: parts,
-        },
-      };
-    }),
+    baseline:
+      "direct provider call, same page (limit 100, offset 400 of 1000), same run; provider latency 50 ms (as for the sync and confirm figures)",
+    run: () =>
+      withRig(async (r) => {
+        const real = await listRatio(r, 50);
+        const near = await listRatio(r, 20);
+        const bare = await listRatio(r, 0);
+        const parts = await listParts(r);
+        return {
+          value: Number(real.ratio.toFixed(2)),
+          info: {
+            proxyMs: real.proxyMs,
+            directMs: real.directMs,
+            addedMs: real.proxyMs - real.directMs,
+            ratioAt20ms: Number(near.ratio.toFixed(2)),
+            addedMsAt20ms: near.proxyMs - near.directMs,
+            ratioAtZeroLatency: Number(bare.ratio.toFixed(2)),
+            addedMsAtZeroLatency: bare.proxyMs - bare.directMs,
+            partsAtZeroLatency: parts,
+          },
+        };
+      }),
   },
   ...dataFigures("embedded", { rss: "< 40", throughput: ">= 0.9" }, "disk"),
   {
     name: "proxy.data_25mb_throughput_vs_direct",
     unit: "ratio",
     goal: "report",
-    baseline: "bytes/s downloading the same 25 MB directly from the provider (on 2 cores the client, the provider and any relay share the CPU)",
+    baseline:
+      "bytes/s downloading the same 25 MB directly from the provider (on 2 cores the client, the provider and any relay share the CPU)",
     run: async () => {
       const t = await dataThroughput();
       return { value: Number((t.proxyMBps / t.directMBps).toFixed(2)), info: t };
@@ -269,19 +244,31 @@ export const figures: Figure[] = [
     unit: "count",
     goal: "= 1",
     baseline: "100 parallel list calls through the proxy on a fresh client-credentials connection",
-    run: () => withRig(async (r) => {
-      prepare(r.alt, 0);
-      const res = await api(r.session, r.server.url, "/api/connections", {
-        method: "POST",
-        json: { name: "bench-oauth", service: "uvi", baseUrl: r.alt.uviBase, authUrl: r.alt.origin, auth: { type: "client_credentials", ...r.alt.oauth } },
-      });
-      const id = res.body.id as string;
-      const statuses = await Promise.all(
-        Array.from({ length: 100 }, () => fetch(`${r.server.url}/api/connections/${id}/documents?limit=100`, { headers: { cookie: r.session.cookie } }).then(async (x) => (await x.arrayBuffer(), x.status))),
-      );
-      if (statuses.some((s) => s !== 200)) return { value: null, reason: `not every call succeeded: ${[...new Set(statuses)].join(",")}` };
-      return { value: r.alt.counters.tokenRequests };
-    }),
+    run: () =>
+      withRig(async (r) => {
+        prepare(r.alt, 0);
+        const res = await api(r.session, r.server.url, "/api/connections", {
+          method: "POST",
+          json: {
+            name: "bench-oauth",
+            service: "uvi",
+            baseUrl: r.alt.uviBase,
+            authUrl: r.alt.origin,
+            auth: { type: "client_credentials", ...r.alt.oauth },
+          },
+        });
+        const id = res.body.id as string;
+        const statuses = await Promise.all(
+          Array.from({ length: 100 }, () =>
+            fetch(`${r.server.url}/api/connections/${id}/documents?limit=100`, {
+              headers: { cookie: r.session.cookie },
+            }).then(async (x) => (await x.arrayBuffer(), x.status)),
+          ),
+        );
+        if (statuses.some((s) => s !== 200))
+          return { value: null, reason: `not every call succeeded: ${[...new Set(statuses)].join(",")}` };
+        return { value: r.alt.counters.tokenRequests };
+      }),
   },
   ...dataFigures("postgres", { rss: "< 40", throughput: ">= 0.8" }, "the database, in chunks"),
 ];

@@ -18,7 +18,11 @@ import type { Figure } from "./types";
  * Runs a sync and reads its NDJSON answer as it comes: its last line (may be an error) and when the last progress line
  * came.
  */
-async function runSync(server: TestServer, cookie: string, id: string): Promise<{ last: Record<string, unknown>; walkEndedAt: number }> {
+async function runSync(
+  server: TestServer,
+  cookie: string,
+  id: string,
+): Promise<{ last: Record<string, unknown>; walkEndedAt: number }> {
   const res = await fetch(`${server.url}/api/connections/${id}/sync`, { method: "POST", headers: { Cookie: cookie } });
   let text = "";
   let walkEndedAt = Date.now();
@@ -32,9 +36,18 @@ async function runSync(server: TestServer, cookie: string, id: string): Promise<
 }
 
 const most = (xs: (number | undefined)[]) => round(Math.max(0, ...xs.filter((x): x is number => x !== undefined)), 1);
-const summary = (samples: Sample[]) => ({ maxStallMs: most(samples.map((s) => s.maxMs)), peakRssMb: most(samples.map((s) => s.rssMb)), longestGcMs: most(samples.map((s) => s.gcMs)) });
+const summary = (samples: Sample[]) => ({
+  maxStallMs: most(samples.map((s) => s.maxMs)),
+  peakRssMb: most(samples.map((s) => s.rssMb)),
+  longestGcMs: most(samples.map((s) => s.gcMs)),
+});
 
-type Measured = { walk: ReturnType<typeof summary>; whole: ReturnType<typeof summary>; ms: number; last: Record<string, unknown> };
+type Measured = {
+  walk: ReturnType<typeof summary>;
+  whole: ReturnType<typeof summary>;
+  ms: number;
+  last: Record<string, unknown>;
+};
 
 /** One sync of a fresh connection to the alt provider holding `n` documents (count claimed: `countClaim`), measured. */
 async function measuredSync(n: number, countClaim?: unknown): Promise<Measured> {
@@ -43,7 +56,11 @@ async function measuredSync(n: number, countClaim?: unknown): Promise<Measured> 
     alt.modes.pageSize = 0;
     alt.modes.countClaim = countClaim;
     const documents = Array.from({ length: n }, (_, i) => {
-      const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(`l-${i}`, String(40_000_000 + (i % 2500)), MONTHS[Math.floor(i / 2500) % 12]!);
+      const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(
+        `l-${i}`,
+        String(40_000_000 + (i % 2500)),
+        MONTHS[Math.floor(i / 2500) % 12]!,
+      );
       return { service: "uvi" as const, documentid, filename, doctype, mimetype, propertymanagement, metadata };
     });
     return await withProbedServer({ env: { PROVIDER_URL_ALLOWLIST: alt.origin } }, async (server, samples) => {
@@ -80,10 +97,12 @@ export const figures: Figure[] = [
     name: "resilience.sync_1e12_max_stall_ms",
     unit: "count",
     goal: "<= 20 (ms)",
-    baseline: "longest event-loop delay of the server (monitorEventLoopDelay, 10 ms resolution) during a sync against the sandbox answering count 10^12 with full pages of 600 documents",
+    baseline:
+      "longest event-loop delay of the server (monitorEventLoopDelay, 10 ms resolution) during a sync against the sandbox answering count 10^12 with full pages of 600 documents",
     run: async () => {
       const r = await implausibleSync();
-      if (r.last.error !== "provider_count_implausible") return { value: null, reason: `sync ended with ${JSON.stringify(r.last)}` };
+      if (r.last.error !== "provider_count_implausible")
+        return { value: null, reason: `sync ended with ${JSON.stringify(r.last)}` };
       return { value: r.whole.maxStallMs, info: { syncMs: r.ms, longestGcMs: r.whole.longestGcMs } };
     },
   },
@@ -91,7 +110,8 @@ export const figures: Figure[] = [
     name: "resilience.sync_1e12_peak_rss_mb",
     unit: "mb",
     goal: "report",
-    baseline: "the server's largest RSS during that sync (information: before the fix the process grew past 1.9 GB and died)",
+    baseline:
+      "the server's largest RSS during that sync (information: before the fix the process grew past 1.9 GB and died)",
     run: async () => {
       const r = await implausibleSync();
       return { value: r.whole.peakRssMb, info: { syncMs: r.ms } };
@@ -101,18 +121,23 @@ export const figures: Figure[] = [
     name: "resilience.sync_30k_walk_max_stall_ms",
     unit: "count",
     goal: "<= 20 (ms)",
-    baseline: "longest event-loop delay of the server while the walk of a full sync of 30,000 documents runs (until its last progress line), after a warm-up sync of 1,000 on another connection; alt provider (limit honoured, no latency), embedded database",
+    baseline:
+      "longest event-loop delay of the server while the walk of a full sync of 30,000 documents runs (until its last progress line), after a warm-up sync of 1,000 on another connection; alt provider (limit honoured, no latency), embedded database",
     run: async () => {
       const r = await longSync();
       if (r.last.done !== true) return { value: null, reason: `sync did not end well: ${JSON.stringify(r.last)}` };
-      return { value: r.walk.maxStallMs, info: { syncMs: r.ms, peakRssMb: r.whole.peakRssMb, longestGcMs: r.walk.longestGcMs } };
+      return {
+        value: r.walk.maxStallMs,
+        info: { syncMs: r.ms, peakRssMb: r.whole.peakRssMb, longestGcMs: r.walk.longestGcMs },
+      };
     },
   },
   {
     name: "resilience.sync_30k_max_stall_ms",
     unit: "count",
     goal: "report",
-    baseline: "the same over the whole sync: the walk, then marking gone and replaced documents, reconciliation, tidying (statements over the connection's whole index)",
+    baseline:
+      "the same over the whole sync: the walk, then marking gone and replaced documents, reconciliation, tidying (statements over the connection's whole index)",
     run: async () => {
       const r = await longSync();
       if (r.last.done !== true) return { value: null, reason: `sync did not end well: ${JSON.stringify(r.last)}` };

@@ -24,10 +24,20 @@ export const databaseOf = (figure: string): ServerDatabase => (/[._]postgres$/.t
  * Starts servers, hands them to `measure`, and stops every one of them whatever happens. A server
  * runs on the embedded database unless its options name another (`databaseOf` the figure's name).
  */
-export async function withServers<T>(options: Parameters<typeof startServer>[0][], measure: (servers: TestServer[]) => Promise<T>): Promise<T> {
+export async function withServers<T>(
+  options: Parameters<typeof startServer>[0][],
+  measure: (servers: TestServer[]) => Promise<T>,
+): Promise<T> {
   const started: TestServer[] = [];
   try {
-    for (const o of options) started.push(await startServer({ database: "embedded", ...o, env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0", ...o?.env } }));
+    for (const o of options)
+      started.push(
+        await startServer({
+          database: "embedded",
+          ...o,
+          env: { LOG_LEVEL: "warn", SYNC_INTERVAL_MINUTES: "0", ...o?.env },
+        }),
+      );
     return await measure(started);
   } finally {
     await Promise.all(started.map((s) => s.stop().catch(() => undefined)));
@@ -43,12 +53,20 @@ export const BENCH_CLIENT = {
 
 /** A call of the sandbox's control API that must succeed. */
 export async function control(server: TestServer, method: string, path: string, json?: unknown) {
-  const res = await api(null, server.url, `/sandbox/api${path}`, { method, json, headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` } });
+  const res = await api(null, server.url, `/sandbox/api${path}`, {
+    method,
+    json,
+    headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
+  });
   if (res.status >= 300) throw new Error(`${method} /sandbox/api${path}: ${res.status} ${res.text.slice(0, 300)}`);
   return res;
 }
 
-export async function putState(server: TestServer, documents: unknown[], settings: Record<string, unknown> = {}): Promise<number> {
+export async function putState(
+  server: TestServer,
+  documents: unknown[],
+  settings: Record<string, unknown> = {},
+): Promise<number> {
   const started = performance.now();
   await control(server, "PUT", "/state", { settings, clients: [BENCH_CLIENT], documents });
   return performance.now() - started;
@@ -66,7 +84,15 @@ export function uviDoc(id: string, msc: string, ym: string, content: unknown = {
     doctype: "UVI-E",
     mimetype: "application/pdf",
     propertymanagement: "HV-7",
-    metadata: [{ reftype: "resident", mscnumber: msc, pmnumber: `HV-7-${msc.slice(-3)}`, from: `${ym}-01`, to: `${ym}-${lastDay(ym)}` }],
+    metadata: [
+      {
+        reftype: "resident",
+        mscnumber: msc,
+        pmnumber: `HV-7-${msc.slice(-3)}`,
+        from: `${ym}-01`,
+        to: `${ym}-${lastDay(ym)}`,
+      },
+    ],
     content,
   };
 }
@@ -82,7 +108,11 @@ export function altDocuments(n: number): AltDocument[] {
   const units = Math.ceil(n / MONTHS.length);
   return Array.from({ length: n }, (_, i) => {
     const ym = MONTHS[Math.floor(i / units)]!;
-    const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(`s-${i}`, String(20_000_000 + (i % units)), ym);
+    const { documentid, filename, doctype, mimetype, propertymanagement, metadata } = uviDoc(
+      `s-${i}`,
+      String(20_000_000 + (i % units)),
+      ym,
+    );
     return { service: "uvi" as const, documentid, filename, doctype, mimetype, propertymanagement, metadata };
   });
 }
@@ -101,8 +131,12 @@ export async function postConnection(rig: AppRig, json: Record<string, unknown>)
 }
 
 /** A UVI connection with basic auth; `baseUrl` is the provider's UVI base (…/arge). */
-export const addConnection = (rig: AppRig, baseUrl: string, basic: { username: string; password: string }, name = "bench") =>
-  postConnection(rig, { name, service: "uvi", baseUrl, auth: { type: "basic", ...basic } });
+export const addConnection = (
+  rig: AppRig,
+  baseUrl: string,
+  basic: { username: string; password: string },
+  name = "bench",
+) => postConnection(rig, { name, service: "uvi", baseUrl, auth: { type: "basic", ...basic } });
 
 export async function deleteConnection(rig: AppRig, id: string): Promise<void> {
   const res = await api(rig.session, rig.server.url, `/api/connections/${id}`, { method: "DELETE" });
@@ -110,7 +144,11 @@ export async function deleteConnection(rig: AppRig, id: string): Promise<void> {
 }
 
 /** POSTs and reads a whole NDJSON answer; the last line must be the done line without error. */
-export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Promise<{ lines: Record<string, unknown>[]; done: Record<string, unknown> }> {
+export async function ndjsonRun(
+  rig: AppRig,
+  path: string,
+  json?: unknown,
+): Promise<{ lines: Record<string, unknown>[]; done: Record<string, unknown> }> {
   const res = await fetch(`${rig.server.url}${path}`, {
     method: "POST",
     headers: { Cookie: rig.session.cookie, ...(json !== undefined ? { "Content-Type": "application/json" } : {}) },
@@ -118,9 +156,14 @@ export async function ndjsonRun(rig: AppRig, path: string, json?: unknown): Prom
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${text.slice(0, 300)}`);
-  const lines = text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const done = lines.at(-1);
-  if (!done || done.done !== true || done.error !== undefined) throw new Error(`POST ${path} did not end well: ${text.slice(-300)}`);
+  if (!done || done.done !== true || done.error !== undefined)
+    throw new Error(`POST ${path} did not end well: ${text.slice(-300)}`);
   return { lines, done };
 }
 
@@ -137,7 +180,8 @@ export async function syncedSandbox(server: TestServer, documents: unknown[]) {
   const started = performance.now();
   const { done } = await sync(rig, connection);
   const syncMs = performance.now() - started;
-  if (done.open !== documents.length) throw new Error(`sync of ${documents.length} documents indexed ${String(done.open)} open`);
+  if (done.open !== documents.length)
+    throw new Error(`sync of ${documents.length} documents indexed ${String(done.open)} open`);
   return { rig, connection, fillMs, syncMs };
 }
 
@@ -145,7 +189,11 @@ export async function syncedSandbox(server: TestServer, documents: unknown[]) {
  * The same measurement on a small and a large side, in alternation (machine noise falls on both
  * alike), `warmup` rounds first; the medians and their ratio, large to small.
  */
-export async function alternating(small: () => Promise<number>, large: () => Promise<number>, { warmup, reps }: { warmup: number; reps: number }) {
+export async function alternating(
+  small: () => Promise<number>,
+  large: () => Promise<number>,
+  { warmup, reps }: { warmup: number; reps: number },
+) {
   const s: number[] = [];
   const l: number[] = [];
   for (let i = 0; i < warmup + reps; i++) {

@@ -17,7 +17,9 @@ async function main() {
     if (r.status !== 0) process.exit(1);
   }
   const figures: Figure[] = [];
-  for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith(".bench.ts")).sort()) {
+  for (const file of readdirSync(import.meta.dirname)
+    .filter((f) => f.endsWith(".bench.ts"))
+    .sort()) {
     const mod = (await import(path.join(import.meta.dirname, file))) as { figures: Figure[] };
     figures.push(...mod.figures);
   }
@@ -38,17 +40,34 @@ async function main() {
     // The machine's load (one-minute average) as the figure began and ended: a ratio measured on a
     // busy machine is pulled towards 1, so each figure carries the load it ran under.
     const load = [loadBefore, oneMinuteLoad()];
-    out[figure.name] = { value: result.value, unit: figure.unit, goal: figure.goal, baseline: figure.baseline, load, ...(result.reason ? { reason: result.reason } : {}), ...(result.info ? { info: result.info } : {}) };
+    out[figure.name] = {
+      value: result.value,
+      unit: figure.unit,
+      goal: figure.goal,
+      baseline: figure.baseline,
+      load,
+      ...(result.reason ? { reason: result.reason } : {}),
+      ...(result.info ? { info: result.info } : {}),
+    };
   }
   // As wide as the longest name (those of PostgreSQL's figures are the longest).
   const width = Math.max(41, ...Object.keys(out).map((name) => name.length + 1));
   console.log("\nfigure".padEnd(width + 1) + "value".padStart(10) + "  load".padEnd(14) + "goal");
-  for (const [name, f] of Object.entries(out) as [string, { value: number | null; goal: string; load: number[]; reason?: string }][]) {
+  for (const [name, f] of Object.entries(out) as [
+    string,
+    { value: number | null; goal: string; load: number[]; reason?: string },
+  ][]) {
     const load = `  ${f.load.join("–")}`.padEnd(14);
-    console.log(name.padEnd(width) + String(f.value ?? "n/a").padStart(10) + load + f.goal + (f.reason ? `  (${f.reason})` : ""));
+    console.log(
+      name.padEnd(width) + String(f.value ?? "n/a").padStart(10) + load + f.goal + (f.reason ? `  (${f.reason})` : ""),
+    );
   }
   mkdirSync(path.join(root, "bench"), { recursive: true });
-  const results = { machine: { cpus: cpus().length, node: process.version }, at: new Date().toISOString(), figures: out };
+  const results = {
+    machine: { cpus: cpus().length, node: process.version },
+    at: new Date().toISOString(),
+    figures: out,
+  };
   writeFileSync(path.join(root, "bench", "results.json"), JSON.stringify(results, null, 2));
   console.log("\nwritten: bench/results.json");
 }

@@ -6,7 +6,12 @@ import type { Figure } from "./types";
 
 const REPS = 80;
 const WARMUP = 15;
-const CLIENT = { id: "bench", services: ["uvi"], basic: { username: "bench", password: "bench-secret-123" }, customers: ["1"] };
+const CLIENT = {
+  id: "bench",
+  services: ["uvi"],
+  basic: { username: "bench", password: "bench-secret-123" },
+  customers: ["1"],
+};
 const AUTH = `Basic ${Buffer.from("bench:bench-secret-123").toString("base64")}`;
 
 function state(n: number) {
@@ -17,7 +22,15 @@ function state(n: number) {
     filename: `UVI_${i}.pdf`,
     doctype: "UVI-E",
     mimetype: "application/pdf",
-    metadata: [{ reftype: "resident", mscnumber: String(10_000_000 + i), pmnumber: `HV-${i}`, from: "2026-10-01", to: "2026-10-31" }],
+    metadata: [
+      {
+        reftype: "resident",
+        mscnumber: String(10_000_000 + i),
+        pmnumber: `HV-${i}`,
+        from: "2026-10-01",
+        to: "2026-10-31",
+      },
+    ],
     content: { generate: "uvi-pdf" },
   }));
   // Every tenth document is already confirmed, so a page must skip closed documents.
@@ -29,14 +42,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function put(url: string, token: string, body: unknown): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`${url}/sandbox/api/state`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/sandbox/api/state`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 204) throw new Error(`PUT state: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return performance.now() - started;
 }
 
 async function pageTime(url: string, n: number): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`${url}/arge/documents/v1/documents/out?offset=${Math.floor(n / 2)}&limit=100`, { headers: { Authorization: AUTH } });
+  const res = await fetch(`${url}/arge/documents/v1/documents/out?offset=${Math.floor(n / 2)}&limit=100`, {
+    headers: { Authorization: AUTH },
+  });
   const body = (await res.json()) as { documents: unknown[] };
   if (res.status !== 200 || body.documents.length !== 100) throw new Error(`list: ${res.status}`);
   return performance.now() - started;
@@ -49,7 +68,10 @@ export const figures: Figure[] = [
     goal: "<= 2",
     baseline: "the same list page with 1,000 documents, same server, same run",
     run: async () => {
-      const [one, two] = await Promise.all([startServer({ sandbox: true, database: "embedded" }), startServer({ sandbox: true, database: "embedded" })]);
+      const [one, two] = await Promise.all([
+        startServer({ sandbox: true, database: "embedded" }),
+        startServer({ sandbox: true, database: "embedded" }),
+      ]);
       try {
         await put(one.url, one.env.SANDBOX_ADMIN_TOKEN!, state(1_000));
         const replaceMs = await put(two.url, two.env.SANDBOX_ADMIN_TOKEN!, state(100_000));
@@ -67,7 +89,12 @@ export const figures: Figure[] = [
         const large = median(largeTimes);
         return {
           value: Math.round((large / small) * 100) / 100,
-          info: { median_ms_1k: Math.round(small * 100) / 100, median_ms_100k: Math.round(large * 100) / 100, replace_100k_ms: Math.round(replaceMs), reps: REPS },
+          info: {
+            median_ms_1k: Math.round(small * 100) / 100,
+            median_ms_100k: Math.round(large * 100) / 100,
+            replace_100k_ms: Math.round(replaceMs),
+            reps: REPS,
+          },
         };
       } finally {
         await Promise.all([one.stop(), two.stop()]);

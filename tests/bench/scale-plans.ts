@@ -31,9 +31,15 @@ async function fullExport(side: ScaleSide) {
   const pid = side.rig.server.pid()!;
   const marks: { seconds: number; rssMb: number }[] = [];
   const mark = (rows: number) => {
-    while ((marks.length + 1) * MARK_ROWS <= rows) marks.push({ seconds: Math.round((performance.now() - started) / 100) / 10, rssMb: Math.round(rssBytes(pid) / MiB) });
+    while ((marks.length + 1) * MARK_ROWS <= rows)
+      marks.push({
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+        rssMb: Math.round(rssBytes(pid) / MiB),
+      });
   };
-  const { result, growth } = await rssGrowthDuring(pid, () => readExport(side, Infinity, Date.now() + EXPORT_LIMIT_MS, mark));
+  const { result, growth } = await rssGrowthDuring(pid, () =>
+    readExport(side, Infinity, Date.now() + EXPORT_LIMIT_MS, mark),
+  );
   const seconds = (performance.now() - started) / 1000;
   return {
     ...result,
@@ -102,7 +108,10 @@ async function plansOf(side: ScaleSide, label: string, log: string, file: string
     const offset = statSync(log).size;
     const ms = await request(side);
     const plans = plansIn(logSince(log, offset));
-    appendFileSync(file, `\n=== ${label}: ${what} (${ms.toFixed(1)} ms over HTTP), ${plans.length} statement(s)\n${plans.join("\n")}\n`);
+    appendFileSync(
+      file,
+      `\n=== ${label}: ${what} (${ms.toFixed(1)} ms over HTTP), ${plans.length} statement(s)\n${plans.join("\n")}\n`,
+    );
   }
 }
 

@@ -22,12 +22,22 @@ import { batches, INSERT, type Owner } from "./seed-index";
 const SEARCH_INDEXES = "0014_search_indexes.sql";
 
 /** A database migrated from `dir`, with one user and two connections of the given ids. */
-async function database(url: string, dir: string, owner: Owner): Promise<{ client: pg.Client; drop: () => Promise<void> }> {
+async function database(
+  url: string,
+  dir: string,
+  owner: Owner,
+): Promise<{ client: pg.Client; drop: () => Promise<void> }> {
   const scratch = await createDatabase(url);
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
-  await runMigrations({ exec: async (s) => void (await client.query(s)), query: async (s, p) => (await client.query(s, p)).rows }, dir);
-  await client.query("INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'w@example.com', 'W', 'manager', 'x')", [owner.id]);
+  await runMigrations(
+    { exec: async (s) => void (await client.query(s)), query: async (s, p) => (await client.query(s, p)).rows },
+    dir,
+  );
+  await client.query(
+    "INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'w@example.com', 'W', 'manager', 'x')",
+    [owner.id],
+  );
   for (const [i, id] of owner.connections.entries())
     await client.query(
       "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, $3, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
@@ -41,7 +51,8 @@ async function main(): Promise<void> {
   if (!url) throw new Error("TEST_DATABASE_URL names the PostgreSQL server to measure on");
   const documents = Number(process.argv[2] ?? 240_000);
   const before = mkdtempSync(path.join(tmpdir(), "arge-migrations-"));
-  for (const file of readdirSync(migrationsDir()).filter((f) => f.endsWith(".sql") && f < SEARCH_INDEXES)) copyFileSync(path.join(migrationsDir(), file), path.join(before, file));
+  for (const file of readdirSync(migrationsDir()).filter((f) => f.endsWith(".sql") && f < SEARCH_INDEXES))
+    copyFileSync(path.join(migrationsDir(), file), path.join(before, file));
   const owner: Owner = { id: randomUUID(), connections: [randomUUID(), randomUUID()] };
   const sides = [
     { name: "up to 0013", ...(await database(url, before, owner)), ms: 0 },
@@ -58,7 +69,9 @@ async function main(): Promise<void> {
       }
     }
     const [a, b] = sides;
-    console.log(`${documents} documents, ${n} batches: ${a!.name} ${Math.round(a!.ms)} ms, ${b!.name} ${Math.round(b!.ms)} ms (${(b!.ms / a!.ms).toFixed(2)}×)`);
+    console.log(
+      `${documents} documents, ${n} batches: ${a!.name} ${Math.round(a!.ms)} ms, ${b!.name} ${Math.round(b!.ms)} ms (${(b!.ms / a!.ms).toFixed(2)}×)`,
+    );
   } finally {
     for (const side of sides) await side.drop();
     rmSync(before, { recursive: true, force: true });

@@ -28,9 +28,16 @@ async function seededSide(server: TestServer, plan: SeedPlan): Promise<ScaleSide
  * Two servers on PostgreSQL, 1,000 documents and `large` (a million unless a dry run says less), always stopped
  * afterwards.
  */
-export function withScale<T>(measure: (small: ScaleSide, large: ScaleSide) => Promise<T>, large: SeedPlan = MILLION): Promise<T> {
-  return withServers([{ sandbox: true, database: "postgres" }, { sandbox: true, database: "postgres" }], async ([one, two]) =>
-    measure(await seededSide(one!, THOUSAND), await seededSide(two!, large)),
+export function withScale<T>(
+  measure: (small: ScaleSide, large: ScaleSide) => Promise<T>,
+  large: SeedPlan = MILLION,
+): Promise<T> {
+  return withServers(
+    [
+      { sandbox: true, database: "postgres" },
+      { sandbox: true, database: "postgres" },
+    ],
+    async ([one, two]) => measure(await seededSide(one!, THOUSAND), await seededSide(two!, large)),
   );
 }
 
@@ -38,13 +45,19 @@ export function withScale<T>(measure: (small: ScaleSide, large: ScaleSide) => Pr
 // its confirmed documents (the same documents on both sides: whole units, the same states).
 const SEARCH_UNIT = 1;
 const SEARCH_PAGE = 4;
-const confirmedOfUnit = Array.from({ length: 12 }, (_, m) => stateOf(SEARCH_UNIT, m)).filter((s) => s === "confirmed").length;
+const confirmedOfUnit = Array.from({ length: 12 }, (_, m) => stateOf(SEARCH_UNIT, m)).filter(
+  (s) => s === "confirmed",
+).length;
 
 export function search(side: ScaleSide): Promise<number> {
   const q = side.seeded.unitNumber(0, SEARCH_UNIT);
   const offset = Math.floor(confirmedOfUnit / 2 / SEARCH_PAGE) * SEARCH_PAGE;
   return timeIt(async () => {
-    const res = await api(side.rig.session, side.rig.server.url, `/api/delivery/documents?q=${q}&state=confirmed&limit=${SEARCH_PAGE}&offset=${offset}`);
+    const res = await api(
+      side.rig.session,
+      side.rig.server.url,
+      `/api/delivery/documents?q=${q}&state=confirmed&limit=${SEARCH_PAGE}&offset=${offset}`,
+    );
     const records = Math.min(SEARCH_PAGE, confirmedOfUnit - offset);
     if (res.status !== 200 || res.body.count !== confirmedOfUnit || res.body.records.length !== records)
       throw new Error(`search at ${side.n}: ${res.status} ${res.text.slice(0, 200)}`);
@@ -56,8 +69,15 @@ export function search(side: ScaleSide): Promise<number> {
  * the time `until` (Date.now()); the rows read and whether the export ended. `progress` hears the
  * rows read so far after each chunk.
  */
-export async function readExport(side: ScaleSide, rows: number, until = Infinity, progress?: (rows: number) => void): Promise<{ rows: number; complete: boolean }> {
-  const res = await fetch(`${side.rig.server.url}/api/delivery/export.csv`, { headers: { cookie: side.rig.session.cookie } });
+export async function readExport(
+  side: ScaleSide,
+  rows: number,
+  until = Infinity,
+  progress?: (rows: number) => void,
+): Promise<{ rows: number; complete: boolean }> {
+  const res = await fetch(`${side.rig.server.url}/api/delivery/export.csv`, {
+    headers: { cookie: side.rig.session.cookie },
+  });
   if (res.status !== 200) throw new Error(`export at ${side.n}: ${res.status}`);
   const reader = res.body!.getReader();
   let lines = 0;
@@ -81,7 +101,11 @@ export function exportHead(side: ScaleSide): Promise<number> {
 /** Fewer: at a million a search that reads the whole table takes seconds. */
 const SUPPORT = { warmup: 3, reps: 21 };
 
-const timing = (r: Awaited<ReturnType<typeof alternating>>) => ({ ratio: round(r.ratio), ms1k: round(r.smallMs), ms1m: round(r.largeMs) });
+const timing = (r: Awaited<ReturnType<typeof alternating>>) => ({
+  ratio: round(r.ratio),
+  ms1k: round(r.smallMs),
+  ms1m: round(r.largeMs),
+});
 
 /** Both figures' measurements on one pair of seeded servers. */
 export async function measureScale(small: ScaleSide, large: ScaleSide) {
@@ -97,7 +121,12 @@ export async function measureScale(small: ScaleSide, large: ScaleSide) {
     () => exportHead(large),
     SUPPORT,
   );
-  const seeding = (s: ScaleSide) => ({ documents: s.n, connections: s.seeded.connections, insertMs: Math.round(s.seeded.insertMs), vacuumAnalyzeMs: Math.round(s.seeded.vacuumMs) });
+  const seeding = (s: ScaleSide) => ({
+    documents: s.n,
+    connections: s.seeded.connections,
+    insertMs: Math.round(s.seeded.insertMs),
+    vacuumAnalyzeMs: Math.round(s.seeded.vacuumMs),
+  });
   return {
     inbox: { stateOpen: timing(open), month: timing(month), units: { "1k": small.units, "1m": large.units } },
     delivery: { search: timing(found), exportFirst1000: timing(head), reps: SUPPORT.reps },
@@ -117,7 +146,10 @@ export const figures: Figure[] = [
       "GET /api/inbox, the middle page of 50 documents of the admin (one of 20 users, 50,004 of 1,000,080 documents) against the same at 1,008 documents (one user), PostgreSQL, another server, same run, in alternation; the worse of state=open and month=2026-06",
     run: async () => {
       const s = await scaleFigures();
-      return { value: Math.max(s.inbox.stateOpen.ratio, s.inbox.month.ratio), info: { ...s.inbox, seeding: s.seeding } };
+      return {
+        value: Math.max(s.inbox.stateOpen.ratio, s.inbox.month.ratio),
+        info: { ...s.inbox, seeding: s.seeding },
+      };
     },
   },
   {
@@ -128,7 +160,10 @@ export const figures: Figure[] = [
       "support's GET /api/delivery/documents?q=<unit number>&state=confirmed, the middle page (4 of 10), and the CSV export's first 1,000 rows, at 1,000,080 documents against 1,008, PostgreSQL, same run, in alternation; the worse of the two",
     run: async () => {
       const s = await scaleFigures();
-      return { value: Math.max(s.delivery.search.ratio, s.delivery.exportFirst1000.ratio), info: { ...s.delivery, seeding: s.seeding } };
+      return {
+        value: Math.max(s.delivery.search.ratio, s.delivery.exportFirst1000.ratio),
+        info: { ...s.delivery, seeding: s.seeding },
+      };
     },
   },
 ];

@@ -56,7 +56,12 @@ export function* batches(owners: Owner[], unitsPerUser: number): Generator<Recor
   for (const [m, ym] of MONTHS.entries()) {
     for (const [k, owner] of owners.entries()) {
       for (let u = 0; u < unitsPerUser; u++) {
-        const { service: _s, customer: _c, content: _x, ...document } = uviDoc(`d-${ym}-${unitNumber(k, u)}`, unitNumber(k, u), ym);
+        const {
+          service: _s,
+          customer: _c,
+          content: _x,
+          ...document
+        } = uviDoc(`d-${ym}-${unitNumber(k, u)}`, unitNumber(k, u), ym);
         const state = stateOf(u, m);
         const seen = new Date(Date.parse(`${ym}-03T06:00:00Z`) + u * 1000);
         const fetched = state !== "open" && state !== "gone";
@@ -149,11 +154,15 @@ export async function seedIndex(rig: AppRig, plan: SeedPlan): Promise<Seeded> {
       }),
     );
     const insertMs = performance.now() - started;
-    await clients[0]!.query("VACUUM ANALYZE delivery_documents, delivery_unit_counts, delivery_unit_months, delivery_state_counts, connections, users");
+    await clients[0]!.query(
+      "VACUUM ANALYZE delivery_documents, delivery_unit_counts, delivery_unit_months, delivery_state_counts, connections, users",
+    );
     const vacuumMs = performance.now() - started - insertMs;
     await checkCounts(clients[0]!);
     const connections = users.reduce((n, o) => n + o.connections.length, 0);
-    console.log(`seeded ${documents} documents (${plan.users} users, ${connections} connections, ${unitsPerUser} units each user): inserts ${Math.round(insertMs)} ms, vacuum analyze ${Math.round(vacuumMs)} ms`);
+    console.log(
+      `seeded ${documents} documents (${plan.users} users, ${connections} connections, ${unitsPerUser} units each user): inserts ${Math.round(insertMs)} ms, vacuum analyze ${Math.round(vacuumMs)} ms`,
+    );
     return { documents, unitsPerUser, connections, insertMs, vacuumMs, unitNumber };
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));

@@ -41,11 +41,17 @@ async function watchRound(client: pg.Client, since: Date, started: number, start
   const concurrent: Record<string, number> = {};
   for (let polls = 0; performance.now() - started < ROUND_LIMIT_MS && polls < ROUND_LIMIT_MS / POLL_MS; polls++) {
     const now = performance.now() - started;
-    const { rows } = await client.query<{ connection_id: string; lease_owner: string | null; done: boolean; next_ms: number | null }>(
+    const { rows } = await client.query<{
+      connection_id: string;
+      lease_owner: string | null;
+      done: boolean;
+      next_ms: number | null;
+    }>(
       `SELECT connection_id, lease_owner, last_at >= $1 AS done, extract(epoch FROM next_at) * 1000 AS next_ms FROM delivery_sync`,
       [since],
     );
-    for (const r of rows) if (!due.has(r.connection_id) && r.next_ms !== null) due.set(r.connection_id, Number(r.next_ms) - startedAt);
+    for (const r of rows)
+      if (!due.has(r.connection_id) && r.next_ms !== null) due.set(r.connection_id, Number(r.next_ms) - startedAt);
     const perInstance: Record<string, number> = {};
     for (const r of rows) {
       if (!r.lease_owner) continue;
@@ -57,7 +63,8 @@ async function watchRound(client: pg.Client, since: Date, started: number, start
       perInstance[instance] = (perInstance[instance] ?? 0) + 1;
     }
     for (const [i, n] of Object.entries(perInstance)) concurrent[i] = Math.max(concurrent[i] ?? 0, n);
-    if (rows.length === CONNECTIONS && rows.every((r) => r.done)) return { held: [...held.values()], due, concurrent, complete: true };
+    if (rows.length === CONNECTIONS && rows.every((r) => r.done))
+      return { held: [...held.values()], due, concurrent, complete: true };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   return { held: [...held.values()], due, concurrent, complete: false };
@@ -79,11 +86,19 @@ function byConnection(held: Held[]): Map<string, Held[]> {
 function overlaps(held: Held[]): number {
   let n = 0;
   for (const list of byConnection(held).values())
-    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (list[i]!.firstMs <= list[j]!.lastMs && list[j]!.firstMs <= list[i]!.lastMs) n++;
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++)
+        if (list[i]!.firstMs <= list[j]!.lastMs && list[j]!.firstMs <= list[i]!.lastMs) n++;
   return n;
 }
 
-async function report(client: pg.Client, since: Date, watched: Awaited<ReturnType<typeof watchRound>>, providers: AltProvider[], instances: Record<string, string>) {
+async function report(
+  client: pg.Client,
+  since: Date,
+  watched: Awaited<ReturnType<typeof watchRound>>,
+  providers: AltProvider[],
+  instances: Record<string, string>,
+) {
   const { rows: ends } = await client.query<{ connection_id: string; end_s: number }>(
     `SELECT connection_id, extract(epoch FROM last_at - $1) AS end_s FROM delivery_sync ORDER BY last_at`,
     [since],
@@ -99,14 +114,20 @@ async function report(client: pg.Client, since: Date, watched: Awaited<ReturnTyp
   // When the syncs started, by tenth of the interval: a round spread over the interval, or bursts.
   const tenth = (INTERVAL_MINUTES * 60_000) / 10;
   const startsByTenth: number[] = [];
-  for (const h of watched.held) startsByTenth[Math.floor(h.firstMs / tenth)] = (startsByTenth[Math.floor(h.firstMs / tenth)] ?? 0) + 1;
+  for (const h of watched.held)
+    startsByTenth[Math.floor(h.firstMs / tenth)] = (startsByTenth[Math.floor(h.firstMs / tenth)] ?? 0) + 1;
   // When they were due, and per tenth of their start how long after that and how long they took:
   // starts late after their time mean the slots were busy or idle waiting for a look.
   const dueByTenth: number[] = [];
-  for (const ms of watched.due.values()) dueByTenth[Math.floor(ms / tenth)] = (dueByTenth[Math.floor(ms / tenth)] ?? 0) + 1;
+  for (const ms of watched.due.values())
+    dueByTenth[Math.floor(ms / tenth)] = (dueByTenth[Math.floor(ms / tenth)] ?? 0) + 1;
   const perTenth = (value: (h: Held) => number | undefined) =>
-    Array.from({ length: startsByTenth.length }, (_, t) => median(watched.held.filter((h) => Math.floor(h.firstMs / tenth) === t).map(value)));
-  const lateSecondsByTenth = perTenth((h) => (watched.due.has(h.connection) ? (h.firstMs - watched.due.get(h.connection)!) / 1000 : undefined));
+    Array.from({ length: startsByTenth.length }, (_, t) =>
+      median(watched.held.filter((h) => Math.floor(h.firstMs / tenth) === t).map(value)),
+    );
+  const lateSecondsByTenth = perTenth((h) =>
+    watched.due.has(h.connection) ? (h.firstMs - watched.due.get(h.connection)!) / 1000 : undefined,
+  );
   const syncSecondsByTenth = perTenth((h) => (h.lastMs - h.firstMs) / 1000);
   const durations = watched.held.map((h) => h.lastMs - h.firstMs).sort((a, b) => a - b);
   const endS = ends.map((e) => Number(e.end_s));
@@ -115,16 +136,26 @@ async function report(client: pg.Client, since: Date, watched: Awaited<ReturnTyp
     roundSeconds: Math.round(Math.max(...endS)),
     firstEndSeconds: Math.round(Math.min(...endS)),
     syncsSeenByInstance: byInstance,
-    mostAtOnceByInstance: Object.fromEntries(Object.entries(watched.concurrent).map(([id, n]) => [instances[id] ?? id, n])),
+    mostAtOnceByInstance: Object.fromEntries(
+      Object.entries(watched.concurrent).map(([id, n]) => [instances[id] ?? id, n]),
+    ),
     syncStartsByTenthOfInterval: Array.from(startsByTenth, (n) => n ?? 0),
     firstDueByTenthOfInterval: Array.from(dueByTenth, (n) => n ?? 0),
     medianSecondsLateByTenthOfStart: lateSecondsByTenth,
     medianSyncSecondsByTenthOfStart: syncSecondsByTenth,
     syncSecondsMedian: Math.round(durations[Math.floor(durations.length / 2)] ?? 0) / 1000,
     syncSecondsMax: Math.round(durations.at(-1) ?? 0) / 1000,
-    leaseHoldersPerConnection: { connections: byConnection(watched.held).size, max: Math.max(...[...byConnection(watched.held).values()].map((l) => l.length)) },
+    leaseHoldersPerConnection: {
+      connections: byConnection(watched.held).size,
+      max: Math.max(...[...byConnection(watched.held).values()].map((l) => l.length)),
+    },
     overlappingSyncsOfOneConnection: overlaps(watched.held),
-    syncEventsPerConnection: { connections: events.length, min: Math.min(...events.map((e) => e.n)), max: Math.max(...events.map((e) => e.n)), failed: events.reduce((s, e) => s + e.n - e.ok, 0) },
+    syncEventsPerConnection: {
+      connections: events.length,
+      min: Math.min(...events.map((e) => e.n)),
+      max: Math.max(...events.map((e) => e.n)),
+      failed: events.reduce((s, e) => s + e.n - e.ok, 0),
+    },
     walksPerProvider: { min: Math.min(...walks), max: Math.max(...walks) },
   };
 }
@@ -158,14 +189,35 @@ async function main() {
         a!.env.SYNC_INTERVAL_MINUTES = String(INTERVAL_MINUTES);
         a!.env.LOG_LEVEL = "warn";
         await a!.restart();
-        const shared = { DATABASE_URL: a!.env.DATABASE_URL!, AUTH_SECRET: a!.env.AUTH_SECRET!, ENCRYPTION_KEYS: a!.env.ENCRYPTION_KEYS! };
-        b = await startServer({ database: "embedded", env: { ...shared, PROVIDER_URL_ALLOWLIST: allow, SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES), LOG_LEVEL: "warn" } });
+        const shared = {
+          DATABASE_URL: a!.env.DATABASE_URL!,
+          AUTH_SECRET: a!.env.AUTH_SECRET!,
+          ENCRYPTION_KEYS: a!.env.ENCRYPTION_KEYS!,
+        };
+        b = await startServer({
+          database: "embedded",
+          env: {
+            ...shared,
+            PROVIDER_URL_ALLOWLIST: allow,
+            SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES),
+            LOG_LEVEL: "warn",
+          },
+        });
         const watched = await watchRound(client, since, started, startedAt);
         const { rows: inst } = await client.query<{ id: string; pid: number }>(`SELECT id, pid FROM app_instances`);
-        const instances = Object.fromEntries(inst.map((r) => [r.id, r.pid === a!.pid() ? "A" : r.pid === b!.pid() ? "B" : `ended pid ${r.pid}`]));
+        const instances = Object.fromEntries(
+          inst.map((r) => [r.id, r.pid === a!.pid() ? "A" : r.pid === b!.pid() ? "B" : `ended pid ${r.pid}`]),
+        );
         const result = {
           at: new Date().toISOString(),
-          setup: { connections: CONNECTIONS, documents: DOCUMENTS, intervalMinutes: INTERVAL_MINUTES, instances: 2, latencyMs: LATENCY_MS, syncConcurrency: "default" },
+          setup: {
+            connections: CONNECTIONS,
+            documents: DOCUMENTS,
+            intervalMinutes: INTERVAL_MINUTES,
+            instances: 2,
+            latencyMs: LATENCY_MS,
+            syncConcurrency: "default",
+          },
           loadBefore,
           loadAfter: load(),
           ...(await report(client, since, watched, providers, instances)),

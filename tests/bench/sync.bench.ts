@@ -9,7 +9,18 @@
  */
 import { startAltProvider, type AltProvider } from "../support/alt-provider";
 import { threadCpuDuring } from "../support/memory";
-import { addConnection, altDocuments, deleteConnection, LATENCY_MS, median, round, signInAdmin, sync, withServers, type AppRig } from "./rig";
+import {
+  addConnection,
+  altDocuments,
+  deleteConnection,
+  LATENCY_MS,
+  median,
+  round,
+  signInAdmin,
+  sync,
+  withServers,
+  type AppRig,
+} from "./rig";
 import type { Figure } from "./types";
 
 const SYNC_DOCS = 10_000;
@@ -25,8 +36,11 @@ async function timedSync(rig: AppRig, alt: AltProvider, providerPage: number) {
     const started = performance.now();
     const { result: done, cpu } = await threadCpuDuring(rig.server.pid()!, async () => (await sync(rig, id)).done);
     const ms = performance.now() - started;
-    if (done.open !== SYNC_DOCS || done.added !== SYNC_DOCS) throw new Error(`sync indexed ${String(done.open)} open, ${String(done.added)} added`);
-    const lists = alt.counters.requests.filter((r) => r.method === "GET" && /\/documents\/out(\?|$)/.test(r.path)).length;
+    if (done.open !== SYNC_DOCS || done.added !== SYNC_DOCS)
+      throw new Error(`sync indexed ${String(done.open)} open, ${String(done.added)} added`);
+    const lists = alt.counters.requests.filter(
+      (r) => r.method === "GET" && /\/documents\/out(\?|$)/.test(r.path),
+    ).length;
     return { ms, lists, cpu };
   } finally {
     await deleteConnection(rig, id);
@@ -41,7 +55,9 @@ async function bareLinkWalk(alt: AltProvider): Promise<{ ms: number; pages: numb
   let url: string | undefined = `${alt.uviBase}/documents/v1/documents/out?offset=0&limit=${PROVIDER_PAGE}`;
   let pages = 0;
   for (let seen = 0; url && pages < SYNC_DOCS; pages++) {
-    const body = (await (await fetch(url, { headers: { authorization: auth, accept: "application/json" } })).json()) as { documents: unknown[]; _links?: { next?: { href: string } } };
+    const body = (await (
+      await fetch(url, { headers: { authorization: auth, accept: "application/json" } })
+    ).json()) as { documents: unknown[]; _links?: { next?: { href: string } } };
     if (body.documents.length === 0) break;
     seen += body.documents.length;
     url = seen < SYNC_DOCS ? body._links?.next?.href : undefined;

@@ -85,6 +85,8 @@ test("German: the first print asks for the sender's address, 'Gedruckt und versa
   await page.screenshot({ path: `tests/e2e/screenshots/month-posted-${phone ? 390 : 1440}.png` });
   await ask.getByRole("button", { name: "Ja, gedruckt und versandt" }).click();
   await expect(section.getByTestId("todo-printed")).toHaveCount(0);
+  // The step's outcome stays on the page after its button went with the letters waiting (issue #50).
+  await expect(section.getByRole("status").filter({ hasText: "Als versandt bestätigt: 2 Briefe." })).toBeVisible();
   if (phone) await expect(section).toContainText("3 weitergegeben (E-Mail 1 · Portal 1 · Brief 1)");
   else
     await expect(page.getByTestId("month-row").filter({ hasText: PROPERTY })).toContainText(

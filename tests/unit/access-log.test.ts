@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-// @ts-expect-error: a plain .mjs module of the launcher, without type declarations
 import { observeRequests } from "../../lib/cli/observe.mjs";
 
 /**

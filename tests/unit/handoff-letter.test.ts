@@ -10,7 +10,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { printBundle, type CoverLetter } from "@/lib/residents/print/letter";
-import { wrapText } from "@/lib/residents/print/wrap";
+import { wrapText } from "@/lib/residents/print/wrap.mjs";
 import { qrCodeOn } from "../support/letter-pdf";
 
 const MM = 72 / 25.4;

@@ -12,7 +12,6 @@ import { parseEnv } from "@/lib/env";
 import { createLogger, redactDeep } from "@/lib/log";
 import { ProviderError } from "@/lib/provider/errors";
 import { checkUrl, isPublicAddress } from "@/lib/provider/guard";
-// @ts-expect-error: a plain .mjs launcher without type declarations
 import { canonicalPortalUrl, clientAddressOf } from "../../lib/cli/serve.mjs";
 
 const refused = (e: unknown) => e instanceof ProviderError && e.kind === "refused";

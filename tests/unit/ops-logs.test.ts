@@ -9,7 +9,6 @@ import { ConfigError, parseEnv } from "@/lib/env";
 import { createLogger } from "@/lib/log";
 import { readableDestination } from "@/lib/log-format";
 import { isMetricsToken } from "@/lib/process/metrics";
-// @ts-expect-error: a plain .mjs module of the launcher, without type declarations
 import { requestIdOf, routeMatcher } from "../../lib/cli/observe.mjs";
 
 /** Readable log lines, the request id every line of a request carries, and the metrics route's token check. */

@@ -1,6 +1,7 @@
 /**
- * The rooms of issue #33 that a machine can check: the dashboard and the sandbox apart (the lint
- * rule of eslint.config.mjs, tried on planted imports), and docs/architecture.md as the one true
+ * The rooms of issue #33 that a machine can check: the dashboard and the sandbox apart, and the two features
+ * (delivery and residents, issue #45) apart (the lint rules of eslint.config.mjs, tried on planted imports), and
+ * docs/architecture.md as the one true
  * layout map (every folder under lib/ and components/ named there, every folder it names there).
  */
 import assert from "node:assert/strict";
@@ -46,6 +47,42 @@ test("the dashboard does not import the sandbox, and the sandbox imports nothing
   assert.deepEqual(await restricted("lib/sandbox/planted.ts", `import { x } from "@/lib/db/client";${uses}`), []);
   assert.deepEqual(await restricted("lib/sandbox/planted.ts", `import { x } from "./state";${uses}`), []);
   assert.deepEqual(await restricted("lib/delivery/planted.ts", `import { x } from "./sync";${uses}`), []);
+});
+
+test("delivery and residents do not import each other, by either form; what joins them stands above both", async () => {
+  const uses = "\nexport const used = [x];\n";
+  const seam = /lib\/delivery and lib\/residents do not import each other/;
+  const refused = async (filePath: string, code: string) => {
+    const messages = await restricted(filePath, code);
+    assert.equal(messages.length, 1, `${filePath}: ${code}`);
+    assert.match(messages[0]!, seam);
+  };
+  await refused("lib/delivery/planted.ts", `import { x } from "@/lib/residents/reports/linked";${uses}`);
+  await refused("lib/delivery/confirm/planted.ts", `import { x } from "../../residents/handoffs/run";${uses}`);
+  await refused(
+    "lib/delivery/support/planted.ts",
+    `import { x } from "../../../lib/residents/register/stored";${uses}`,
+  );
+  await refused("lib/residents/planted.ts", `import { x } from "../delivery/sync";${uses}`);
+  await refused("lib/residents/handoffs/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`);
+  await refused("lib/residents/handoffs/planted.ts", `export { x } from "@/lib/delivery/documents";\n`);
+  // The sandbox stays apart in both features' own rule.
+  assert.equal(
+    (await restricted("lib/residents/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length,
+    1,
+  );
+  assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "../sandbox/state";${uses}`)).length, 1);
+  // Above both, below both, and within one: open.
+  assert.deepEqual(
+    await restricted(
+      "lib/views/planted.ts",
+      `import { x } from "@/lib/delivery/sync";\nimport { y } from "@/lib/residents/reports/linked";\nexport const used = [x, y];\n`,
+    ),
+    [],
+  );
+  assert.deepEqual(await restricted("lib/delivery/planted.ts", `import { x } from "@/lib/archive/ensure";${uses}`), []);
+  assert.deepEqual(await restricted("lib/residents/planted.ts", `import { x } from "./handoffs/run";${uses}`), []);
+  assert.deepEqual(await restricted("lib/residents/planted.ts", `import { x } from "@/lib/events";${uses}`), []);
 });
 
 /**

@@ -1,7 +1,7 @@
 import { InboxView } from "@/components/documents/inbox-view";
 import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
 import { listConnections } from "@/lib/connections/connections";
-import { readInbox } from "@/lib/delivery/inbox";
+import { readInbox } from "@/lib/views/inbox";
 import { inboxInputOf, readInboxView } from "@/lib/lists/inbox";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";

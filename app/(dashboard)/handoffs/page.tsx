@@ -1,12 +1,12 @@
 import { HandoffMonthView } from "@/components/residents/month/month-view";
 import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
-import { localToday } from "@/lib/delivery/support/completeness";
 import { getDb } from "@/lib/db/client";
-import { ownProperties, readHandoffMonth } from "@/lib/residents/month/month";
-import { documentMonths } from "@/lib/residents/month/round";
+import { ownProperties, readHandoffMonth } from "@/lib/views/handoff-month/month";
+import { documentMonths } from "@/lib/views/month-round/round";
 import { readText } from "@/lib/residents/texts/texts";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
+import { localToday } from "@/lib/today";
 
 /**
  * The monthly §6a view: the URL's property and month, else the register's first property and the latest month with

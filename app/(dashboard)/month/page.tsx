@@ -4,7 +4,7 @@ import { monthRoundQuery, readMonthRoundSearch } from "@/lib/client/month-round"
 import { getDb } from "@/lib/db/client";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
-import { documentMonths, readMonthRound } from "@/lib/residents/month/round";
+import { documentMonths, readMonthRound } from "@/lib/views/month-round/round";
 
 /**
  * The month page, the managers' landing page: the URL's month, else the latest month with documents (put into the

@@ -14,11 +14,11 @@ import {
   type HandoffMonth,
 } from "@/lib/client/handoff-month";
 import { useSearchState } from "@/lib/client/use-search-state";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
-import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
+import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/views/handoff-month/query";
 import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
-import { PostedButton } from "./posted-button";
+import { PostedButton, PostedOutcome } from "./posted-button";
 import { PrintButton } from "./print-button";
 import { TextEditor } from "@/components/residents/texts/text-editor";
 
@@ -108,6 +108,7 @@ function MonthLinks({ value, printed }: { value: HandoffMonthInput; printed: num
       </a>
       <PrintButton key={`${value.property}|${value.month}`} value={value} />
       {printed > 0 && <PostedButton key={`posted|${value.property}|${value.month}`} value={value} />}
+      <PostedOutcome value={value} />
     </div>
   );
 }

@@ -1,18 +1,19 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { confirmLettersPosted, handoffMonthKeys } from "@/lib/client/handoff-month";
 import { formatMonth } from "@/lib/format";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 /**
  * "Gedruckt und versandt" (POST /api/handoffs/posted): a print only makes the letters; this step, after a question,
  * says they went out, and only then are their residents handed on (the proof names who confirmed it, and when). The
- * views are read again whatever the outcome (`onSettled`: the month page's numbers).
+ * views are read again whatever the outcome (`onSettled`: the month page's numbers). Once the letters are posted the
+ * button is gone with the letters waiting; its outcome stays in PostedOutcome, which the page keeps in place.
  */
 export function PostedButton({ value, onSettled }: { value: HandoffMonthInput; onSettled?: () => void }) {
   const t = useT();
@@ -20,6 +21,7 @@ export function PostedButton({ value, onSettled }: { value: HandoffMonthInput; o
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const posted = useMutation({
+    mutationKey: handoffMonthKeys.posted(value),
     mutationFn: () => confirmLettersPosted(value),
     onSettled: () => {
       onSettled?.();
@@ -50,8 +52,20 @@ export function PostedButton({ value, onSettled }: { value: HandoffMonthInput; o
       <StatusLine tone={posted.isError ? "error" : "info"}>
         {posted.isPending && t("posted.saving")}
         {posted.isError && posted.error.message}
-        {posted.isSuccess && t("posted.done", { n: posted.data.posted })}
       </StatusLine>
     </div>
   );
+}
+
+/**
+ * What the last "Gedruckt und versandt" of this property-month did ("Als versandt bestätigt: 3 Briefe."), read from the
+ * query client's mutation cache, so the line outlives the button that made it (issue #50: it vanished with it).
+ */
+export function PostedOutcome({ value }: { value: HandoffMonthInput }) {
+  const t = useT();
+  const done = useMutationState({
+    filters: { mutationKey: handoffMonthKeys.posted(value), status: "success", exact: true },
+    select: (m) => (m.state.data as { posted: number } | undefined)?.posted ?? 0,
+  }).at(-1);
+  return <StatusLine tone="success">{done !== undefined && t("posted.done", { n: done })}</StatusLine>;
 }

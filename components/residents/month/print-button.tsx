@@ -6,7 +6,7 @@ import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { handoffMonthKeys, handoffTextQuery, printLetters, saveDownload } from "@/lib/client/handoff-month";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { useT } from "@/lib/i18n/client";
 
 const link = "text-sm text-blue-800 underline underline-offset-2";

@@ -1,59 +1,22 @@
 import "server-only";
-import { recordEvent } from "@/lib/audit/audit";
+import { recordEvent, type Actor } from "@/lib/audit/audit";
+import type { Db } from "@/lib/db/client";
+import type { ConnectionRow } from "@/lib/db/schema/connections";
+import { ALGORITHM_NAMES } from "@/lib/format";
 import { log } from "@/lib/log";
 import { countConfirmation } from "@/lib/process/metrics";
 import { ProviderError } from "@/lib/provider/errors";
-import { expectedHash, type HashCheck } from "@/lib/provider/facts";
-import type { Fetched } from "@/lib/archive/fetched";
-import { isArchived } from "@/lib/archive/read";
-import type { ArchivedFile } from "@/lib/archive/sink";
-import { archiveStream } from "@/lib/archive/write";
-import { checkHash, ensureFacts, extraDigest, knownCheck } from "../file-facts";
+import type { HashCheck } from "@/lib/provider/facts";
+import { recordFetched, type Fetched } from "@/lib/archive/fetched";
 import type { ConfirmContext } from "./context";
 import { known, knownThroughTwins } from "./known";
 import { failure, held, OWN_WORDS, type ConfirmResult } from "./results";
 
 /**
- * The archive step of a confirmation (one.ts): the bytes, checked against the provider's hash, or why they could not be
- * had.
+ * The archive step of a confirmation (one.ts) when it does not give bytes to confirm: they could not be had, or they
+ * are not the bytes the provider describes. The step itself, the bytes fetched and checked against the provider's
+ * hash, is lib/archive/ensure.ts (`ensureArchived`), which a hand-off takes too.
  */
-
-/** The bytes to confirm, their check against the provider's hash, and (when fetched now) what the claim records. */
-export type Archived = { file: ArchivedFile; check?: HashCheck; fetched?: Fetched };
-
-/**
- * The bytes of the document in the archive, checked against the provider's hash (file-facts.ts):
- * those recorded before, when their check against the hash now given is known, or fetched now
- * (then `fetched` is what the claim records with them).
- */
-export async function ensureArchived(
-  ctx: ConfirmContext,
-  documentid: string,
-  kd: string,
-  before: { archived?: ArchivedFile; check?: HashCheck | null },
-): Promise<Archived> {
-  const expected = expectedHash(
-    (await ensureFacts(ctx.db, ctx.connection, ctx.client, documentid, kd))?.facts.hashvalue ?? null,
-  );
-  const reused = before.archived && knownCheck(expected, before.archived, before.check ?? null);
-  if (before.archived && reused !== false && (await isArchived(ctx.db, before.archived.sha256)))
-    return { file: before.archived, check: reused };
-  const data = await ctx.client.data(documentid, kd ? { kd } : {});
-  const file = await archiveStream(ctx.db, data.body, extraDigest(expected));
-  const check = checkHash(expected, file);
-  const fetched: Fetched = {
-    connection: ctx.connection,
-    documentid,
-    kd,
-    actor: ctx.actor,
-    file,
-    contentType: data.contentType,
-    filename: data.filename,
-    via: "confirm",
-    check,
-  };
-  return { file, check, fetched };
-}
 
 /**
  * The bytes could not be had. Another run (a second tab, another instance, another user's
@@ -82,4 +45,37 @@ export async function notArchived(ctx: ConfirmContext, documentid: string, err: 
     state: "failed",
     error: OWN_WORDS.has(error.code) ? error : { ...error, messageKey: "delivery.confirm.notFetched" },
   };
+}
+
+/**
+ * A confirmation refused because the provider delivered other bytes than it describes: the
+ * fetch that found it is recorded (row and event, when the bytes are new), then the refusal, as
+ * an outcome that sent nothing. The answer is 409 `hash_mismatch` (docs/api.md).
+ */
+export async function refuseMismatch(
+  db: Db,
+  input: { connection: ConnectionRow; documentid: string; actor: Actor; check: HashCheck; fetched?: Fetched },
+) {
+  if (input.fetched) await recordFetched(db, input.fetched);
+  await recordEvent(db, {
+    kind: "confirm.outcome",
+    actor: input.actor,
+    connectionId: input.connection.id,
+    documentid: input.documentid,
+    detail: {
+      state: "failed",
+      code: "hash_mismatch",
+      sent: false,
+      algorithm: input.check.algorithm,
+      expected: input.check.hex,
+      actual: input.check.actual,
+    },
+  });
+  countConfirmation("failed");
+  const vars = {
+    algorithm: ALGORITHM_NAMES[input.check.algorithm],
+    expected: input.check.hex,
+    actual: input.check.actual,
+  };
+  return { code: "hash_mismatch" as const, messageKey: "fileFacts.confirm.hashMismatch" as const, vars, status: 409 };
 }

@@ -8,7 +8,7 @@ import { retryTransient } from "@/lib/db/transient";
 import { env } from "@/lib/env";
 import { countConfirmation } from "@/lib/process/metrics";
 import { instanceId } from "@/lib/ops/instances";
-import type { Archived } from "./archived";
+import type { Archived } from "@/lib/archive/ensure";
 import type { ConfirmContext } from "./context";
 import { known } from "./known";
 import { failure, held, NOT_AGAIN, type ConfirmResult } from "./results";

@@ -1,8 +1,9 @@
 import "server-only";
+import { ensureArchived } from "@/lib/archive/ensure";
+import { kdOf } from "@/lib/provider/dta";
 import { hashMatches } from "@/lib/provider/facts";
 import { documentIdSegment } from "@/lib/provider/ids";
-import { refuseMismatch } from "../file-facts";
-import { ensureArchived, notArchived } from "./archived";
+import { notArchived, refuseMismatch } from "./archived";
 import { claimToSend } from "./claim";
 import type { ConfirmContext } from "./context";
 import { held, failure, type ConfirmResult } from "./results";
@@ -29,7 +30,7 @@ export async function confirmOne(
   kdInput?: string,
   read?: Map<string, Known>,
 ): Promise<ConfirmResult> {
-  const kd = kdInput ?? (ctx.connection.service === "dta" ? (ctx.connection.customerNumber ?? "") : "");
+  const kd = kdOf(ctx.connection, kdInput);
   try {
     documentIdSegment(documentid);
   } catch (err) {

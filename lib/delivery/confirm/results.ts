@@ -1,7 +1,7 @@
 import "server-only";
 import { providerAppError } from "@/lib/connections/errors";
 import type { ConfirmationState } from "@/lib/db/schema/delivery";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { ProviderError } from "@/lib/provider/errors";
 import type { Known } from "./known";
@@ -12,7 +12,7 @@ export type ConfirmResult = {
   documentid: string;
   state: ConfirmationState;
   /** Why it is not confirmed, in the caller's words later. */
-  error?: { code: string; messageKey: MessageKey; vars?: MessageVars; status: number; providerStatus?: number };
+  error?: { code: ErrorCode; messageKey: MessageKey; vars?: MessageVars; status: number; providerStatus?: number };
   /** Confirmed before this run came to it (by another run, tab or instance): by whom and when. */
   earlier?: { by: string | null; at: string };
 };
@@ -54,7 +54,7 @@ export function failure(err: unknown, fallback: MessageKey): NonNullable<Confirm
 }
 
 /** Failures whose own words say more than "could not be fetched": a file too large, a full disk, our archive. */
-export const OWN_WORDS = new Set(["archive_failed", "archive_disk_full", "provider_too_large"]);
+export const OWN_WORDS = new Set<ErrorCode>(["archive_failed", "archive_disk_full", "provider_too_large"]);
 
 /**
  * A document whose intent row someone holds (pending, unknown, confirmed) is reported as it stands; nothing is sent.

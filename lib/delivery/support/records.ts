@@ -11,7 +11,7 @@ import { AppError, forbidden } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import type { DeliveryFiltersInput, DeliveryQueryInput } from "./schemas";
 import { billingNames, inProperty, registerNames, registerProperties, type RegisterNames } from "./register";
-import { isBilling } from "../billing";
+import { isBilling } from "@/lib/provider/billing";
 import { countRecords, gathers, matches, newestPage, onPage, pageTotal, searchPage } from "./search";
 
 /**
@@ -50,7 +50,7 @@ export type DeliveryRecord = {
    * resident).
    */
   register: RegisterNames | null;
-  /** A file of the whole property (its unit is a billing unit, ../billing.ts): `register` then names the property. */
+  /** A file of the whole property (its unit is a billing unit, lib/provider/billing.ts): `register` then names the property. */
   billing: boolean;
   state: DocumentState;
   firstSeenAt: string;

@@ -1,4 +1,4 @@
-/** Messages of the proof of a month (lib/residents/proof): its links and its refusals (German first, English complete). */
+/** Messages of the proof of a month (lib/views/proof): its links and its refusals (German first, English complete). */
 export const handoffProof = {
   de: {
     "handoffProof.pdf": "Nachweis (PDF)",

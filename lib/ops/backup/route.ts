@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { clientAddress } from "@/lib/auth/options";
 import { getDriver } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import type { ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { isOpsToken } from "./datadir";
 import { pgliteDatabase } from "./engines";
@@ -44,7 +45,7 @@ export async function backupResponse(): Promise<Response> {
     await cleanup();
     log().error({ err }, "backup snapshot failed");
     return Response.json(
-      { error: "backup_failed", message: (err as Error).message },
+      { error: "backup_failed" satisfies ErrorCode, message: (err as Error).message },
       { status: 500, headers: { "cache-control": "no-store" } },
     );
   }

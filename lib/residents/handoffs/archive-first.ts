@@ -1,12 +1,12 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import { ensureArchived } from "@/lib/archive/ensure";
 import { recordFetched } from "@/lib/archive/fetched";
 import { isArchived } from "@/lib/archive/read";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
-import { ensureArchived } from "@/lib/delivery/confirm/archived";
-import { kdOf } from "@/lib/delivery/documents";
+import { kdOf } from "@/lib/provider/dta";
 import { log } from "@/lib/log";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { hashMatches } from "@/lib/provider/facts";
@@ -15,7 +15,7 @@ import type { HandoffSource } from "./targets";
 
 /**
  * A document a hand-off needs whose bytes are not in the archive is fetched and archived here, by the step a
- * confirmation takes before it confirms (lib/delivery/confirm/archived.ts, `ensureArchived`: the bytes checked
+ * confirmation takes before it confirms (lib/archive/ensure.ts, `ensureArchived`: the bytes checked
  * against the provider's hash), and the fetch is recorded as a view's is (lib/archive/fetched.ts, `via: handoff`).
  * Bytes that do not match the provider's hash, or other bytes than a confirmation archived, never go out.
  */

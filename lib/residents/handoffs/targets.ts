@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { isBilling } from "@/lib/delivery/billing";
+import { isBilling } from "@/lib/provider/billing";
 import type { Channel } from "@/lib/lists/units";
 import type { Person } from "@/lib/residents/tenancies/person";
 import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
@@ -20,7 +20,7 @@ export type HandoffSource = {
   filename: string;
   kd: string;
   sha256: string | null;
-  /** A file of the whole property: its unit is a `billingunit` reference (lib/delivery/billing.ts), no resident's. */
+  /** A file of the whole property: its unit is a `billingunit` reference (lib/provider/billing.ts), no resident's. */
   billing: boolean;
   periodFrom: string | null;
   unitMsc: string | null;

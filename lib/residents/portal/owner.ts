@@ -6,7 +6,8 @@ import { rowsOf } from "@/lib/db/rows";
 import { AppError, notFound } from "@/lib/errors";
 import { issueLink, revokeLinks } from "@/lib/residents/portal/links";
 import { tenancyOn } from "@/lib/residents/tenancies/history";
-import { readHistories, today } from "@/lib/residents/tenancies/store";
+import { readHistories } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 
 /**
  * The owner's actions on a unit's portal link (`POST`/`DELETE /api/units/{id}/portal-link`):

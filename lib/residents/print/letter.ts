@@ -1,7 +1,7 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { qrRuns } from "@/lib/residents/print/qr";
-import { wrapText } from "@/lib/residents/print/wrap";
+import { wrapText } from "@/lib/residents/print/wrap.mjs";
 import { eventLoopTurns } from "@/lib/residents/register/turns";
 import { assemblePrint, DEFAULT_LIMITS, type PrintLimits } from "@/lib/residents/print/worker";
 
@@ -74,7 +74,7 @@ export function printable(text: string, font: PDFFont): string {
   return out;
 }
 
-/** Words to lines no wider than `width` points; a word wider than a line is cut (linear: wrap.ts). */
+/** Words to lines no wider than `width` points; a word wider than a line is cut (linear: wrap.mjs). */
 export const wrap = (text: string, font: PDFFont, size: number, width: number): string[] =>
   wrapText(text, (s) => font.widthOfTextAtSize(s, size), width);
 

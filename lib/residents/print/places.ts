@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * The process's places for PDF workers (the print's, lib/residents/print/worker.ts, and the proof's,
- * lib/residents/proof/worker.ts), each of which may use hundreds of MB: at most MAX_PLACES at once, and one person's
+ * lib/views/proof/worker.ts), each of which may use hundreds of MB: at most MAX_PLACES at once, and one person's
  * at most MAX_PLACES - 1, so that one manager's prints and proofs never take every place (issue #44: a proof that ran
  * into its 60 s budget kept another manager's two-unit proof waiting 59 s). Waiting requests are served in the order
  * they came, skipping those whose owner holds a person's share; one whose client leaves gives up its turn.

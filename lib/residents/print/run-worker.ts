@@ -7,7 +7,8 @@ import { Worker } from "node:worker_threads";
  * The worker answers `{pdf}` or `{error}`; `errors` turns each way of failing into the caller's error.
  */
 export type PdfWorker = {
-  source: string;
+  /** The worker's module, a file of the app (lib/process/app-file.ts). */
+  file: string;
   name: string;
   heapMb: number;
   budgetMs: number;
@@ -21,8 +22,7 @@ export function runPdfWorker(o: PdfWorker): Promise<Uint8Array> {
   const { signal, errors } = o;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(errors.cancelled());
-    const worker = new Worker(o.source, {
-      eval: true,
+    const worker = new Worker(o.file, {
       name: o.name,
       resourceLimits: { maxOldGenerationSizeMb: o.heapMb },
     });

@@ -6,7 +6,7 @@ import { linkState, needsFreshLink } from "@/lib/residents/portal/links";
 import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
 import type { Person } from "@/lib/residents/tenancies/person";
 import { isForTenancy } from "@/lib/residents/tenancies/recipient";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 
 /**
  * Who gets a letter in a property's print of one month (`POST /api/handoffs/print`): each tenancy

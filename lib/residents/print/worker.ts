@@ -1,5 +1,7 @@
 import "server-only";
+import { appFile } from "@/lib/process/app-file";
 import { pdfPlace } from "./places";
+import type { PrintTask } from "./print-thread.mjs";
 import { runPdfWorker } from "./run-worker";
 
 /**
@@ -31,53 +33,6 @@ export class PrintFailure extends Error {
   }
 }
 
-// Plain JavaScript run by the worker (`eval`): the bundler leaves it alone; pdf-lib is found in the
-// project's node_modules at run time. First every document is read and its pages counted (none kept),
-// then letters and documents are copied in order.
-const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const { PDFDocument } = require("pdf-lib");
-const coded = (code, message) => Object.assign(new Error(message), { code });
-async function load(bytes, i) {
-  try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch (err) {
-    throw coded("unreadable", "document " + (i + 1) + " of the print could not be read as a PDF: " + (err && err.message));
-  }
-}
-async function assemble(m) {
-  let pages = m.ranges.length ? m.ranges[m.ranges.length - 1][1] : 0;
-  for (const [i, doc] of m.documents.entries()) {
-    if (pages > m.maxPages) break;
-    if (doc) pages += (await load(new Uint8Array(doc), i)).getPageCount();
-  }
-  if (pages > m.maxPages) throw coded("too_many_pages", "the print has more than " + m.maxPages + " pages");
-  const out = await PDFDocument.create();
-  out.setTitle(m.title);
-  out.setProducer("arge-inbox");
-  out.setCreator("arge-inbox");
-  const letters = await PDFDocument.load(new Uint8Array(m.letters));
-  const letterPages = await out.copyPages(letters, letters.getPageIndices());
-  for (const [i, [first, end]] of m.ranges.entries()) {
-    for (let p = first; p < end; p++) out.addPage(letterPages[p]);
-    const doc = m.documents[i];
-    if (!doc) continue;
-    const source = await load(new Uint8Array(doc), i);
-    for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
-  }
-  const bytes = await out.save();
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
-}
-parentPort.once("message", async (m) => {
-  try {
-    const pdf = await assemble(m);
-    parentPort.postMessage({ pdf }, [pdf]);
-  } catch (err) {
-    parentPort.postMessage({ error: { code: (err && err.code) || "unreadable", message: String(err && err.message) } });
-  }
-});
-`;
-
 export type Assembly = {
   title: string;
   /** The cover letters' PDF (letter.ts) and, per item, its letter's pages there and its document. */
@@ -98,7 +53,7 @@ const own = (b: Uint8Array): ArrayBuffer =>
 function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
   const fail = (code: PrintFailureCode, message: string) => new PrintFailure(code, message);
   return runPdfWorker({
-    source: WORKER_SOURCE,
+    file: appFile("lib", "residents", "print", "print-thread.mjs"),
     name: "print",
     heapMb: WORKER_HEAP_MB,
     budgetMs: limits.budgetMs,
@@ -113,7 +68,7 @@ function runWorker(a: Assembly, limits: PrintLimits): Promise<Uint8Array> {
     post: (worker) => {
       const documents = a.items.map((i) => (i.document ? own(i.document) : null));
       const letters = own(a.letters);
-      const message = {
+      const message: PrintTask = {
         title: a.title,
         maxPages: limits.maxPages,
         letters,

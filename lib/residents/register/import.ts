@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import { eraseExpired } from "@/lib/residents/tenancies/erase";
 import { lockRegister, registerChange, serialised, writesInSlices } from "@/lib/residents/tenancies/lock";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import { mapHeader, NAME_COLUMNS, type ColumnMap } from "./columns";
 import { CsvError, readRegisterCsv, type CsvRecord } from "./csv";
 import { plan, readGiven, summarise, type Given, type RowError, type UnitChange } from "./plan";

@@ -6,7 +6,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { registerSettings } from "@/lib/db/schema/units";
 import { AppError } from "@/lib/errors";
 import { registerChange } from "@/lib/residents/tenancies/lock";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import { enqueueReports } from "@/lib/residents/reports/enqueue";
 import { wakeReports } from "@/lib/residents/reports/wake";
 

@@ -3,7 +3,8 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { tenancyOn, type Tenancy, type TenancyResident } from "@/lib/residents/tenancies/history";
-import { readHistories, today } from "@/lib/residents/tenancies/store";
+import { readHistories } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import type { UnitFields } from "./rows";
 import { nextTurn } from "./turns";
 

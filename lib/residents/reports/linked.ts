@@ -3,12 +3,13 @@ import { sql } from "drizzle-orm";
 import { recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { listen } from "@/lib/events";
 import { registerChange } from "@/lib/residents/tenancies/lock";
 import { enqueueReports } from "./enqueue";
 import { wakeReports } from "./wake";
 
 /**
- * After a sync of one connection (called by lib/delivery/sync.ts): units whose documents arrived only
+ * After a sync of one connection (lib/delivery/sync.ts announces it, lib/events.ts): units whose documents arrived only
  * now become reportable. A unit without a billing-unit number learns it from a document of this
  * connection that names exactly one billing unit (a DTA document's `reftype` `billingunit`); then each
  * unit with tenancies that has documents at a reporting connection it was never reported to is queued
@@ -105,4 +106,9 @@ export async function reportLinkedUnits(db: Db, connection: { id: string; userId
   });
   if (queued > 0) wakeReports();
   return queued;
+}
+
+/** Listens for finished syncs (lib/events.ts); lib/startup.ts calls it once, before any sync can run. */
+export function reportAfterSyncs(): void {
+  listen("sync.finished", "reports.linked", ({ db, connection }) => reportLinkedUnits(db, connection));
 }

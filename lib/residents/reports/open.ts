@@ -2,7 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { readHistories, today } from "@/lib/residents/tenancies/store";
+import { readHistories } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import { reportDeadline } from "./due";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { osrReports } from "@/lib/db/schema/osr-reports";
 import type { StoredUnit, UnitReport, UnknownMoveIn } from "@/lib/residents/register/stored";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import { readSince } from "./basis";
 import { reportedStart } from "./body";
 import { reportDeadline } from "./due";

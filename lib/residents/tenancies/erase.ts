@@ -9,7 +9,7 @@ import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { onClockMoved } from "@/lib/process/clock";
 import { forgetTexts, MESSAGE_TABLES } from "@/lib/residents/reports/messages";
-import { today } from "./store";
+import { today } from "@/lib/today";
 
 /**
  * A resident's personal data erased (docs/api.md, "The unit register"): on request by an admin, and

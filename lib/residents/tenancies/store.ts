@@ -2,9 +2,7 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenancies, type TenancyRow } from "@/lib/db/schema/tenancies";
-import { env } from "@/lib/env";
-import { dayIn } from "@/lib/format";
-import { now as clockNow } from "@/lib/process/clock";
+import { today } from "@/lib/today";
 import { tenancyOn, type Tenancy } from "./history";
 
 /**
@@ -50,9 +48,6 @@ export async function readHistories(db: Db, unitIds: string[]): Promise<Map<stri
   for (const row of rows) out.set(row.unitId, [...(out.get(row.unitId) ?? []), toTenancy(row)]);
   return out;
 }
-
-/** Today in the display time zone (`YYYY-MM-DD`): the day a tenancy is "present" on. */
-export const today = (now = new Date(clockNow())) => dayIn(now, env().displayTimeZone);
 
 /** The resident who lives there today (none in a vacancy, or when nobody does). */
 export const presentResident = (history: Tenancy[], day = today()) => tenancyOn(history, day)?.resident ?? null;

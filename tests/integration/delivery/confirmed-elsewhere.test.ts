@@ -66,4 +66,31 @@ describe("a document confirmed through another connection to the same account", 
     assert.equal(gone.body.state, "gone");
     assert.equal(gone.body.confirmedVia, undefined);
   });
+
+  test("the §6a month view says 'notArchived' only for the document confirmed elsewhere, 'notConfirmed' for the open one", async () => {
+    // B's register names both units; B's connection never fetched either document.
+    const register = [
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg",
+      "7601;Haus Zwilling;EG;Erna Eins;erna@example.de;E-Mail",
+      "7602;Haus Zwilling;1. OG;Zora Zwei;zora@example.de;E-Mail",
+    ].join("\n");
+    const put = await api(b.session, s.server.url, "/api/units", {
+      method: "PUT",
+      body: register,
+      headers: { "content-type": "text/csv" },
+    });
+    assert.equal(put.status, 200, put.text);
+    const view = await api(
+      b.session,
+      s.server.url,
+      `/api/handoffs/month?${new URLSearchParams({ property: "Haus Zwilling", month: "2026-10" }).toString()}`,
+    );
+    assert.equal(view.status, 200, view.text);
+    const status = Object.fromEntries(
+      (view.body.rows as { entries: { document: { documentid: string } | null; status: string }[] }[])
+        .flatMap((r) => r.entries)
+        .map((e) => [e.document?.documentid, e.status]),
+    );
+    assert.deepEqual(status, { "twin-1": "notArchived", "twin-2": "notConfirmed" });
+  });
 });

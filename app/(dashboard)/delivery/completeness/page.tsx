@@ -1,7 +1,7 @@
 import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput } from "@/components/delivery/completeness-search";
 import { completenessQuery, deliveryConnectionsQuery, deliveryPropertiesQuery } from "@/lib/client/queries";
-import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
+import { deliveryCompleteness } from "@/lib/views/completeness";
 import { listDeliveryConnections, listDeliveryProperties, recordTimeZone } from "@/lib/delivery/support/records";
 import { readCompletenessSearch } from "@/lib/lists/completeness";
 import { plainParams } from "@/lib/lists/params";

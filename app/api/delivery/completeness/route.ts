@@ -1,6 +1,6 @@
 import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { deliveryCompleteness } from "@/lib/delivery/support/completeness";
+import { deliveryCompleteness } from "@/lib/views/completeness";
 import { CompletenessQuery } from "@/lib/delivery/support/schemas";
 
 export const GET = withSupport({ query: CompletenessQuery }, async ({ user, query }) =>

@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { handoffMonthCsv } from "@/lib/residents/month/csv";
-import { HandoffMonthQuery } from "@/lib/residents/month/query";
+import { handoffMonthCsv } from "@/lib/views/handoff-month/csv";
+import { HandoffMonthQuery } from "@/lib/views/handoff-month/query";
 
 export const GET = withRole(CONNECTION_ROLES, { query: HandoffMonthQuery }, async ({ user, query }) => {
   const csv = await handoffMonthCsv(await getDb(), user.id, query);

@@ -3,7 +3,7 @@ import { pathParams } from "@/lib/api/validation";
 import { withConnection } from "@/lib/api/with-connection";
 import { KdQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
-import { kdOf } from "@/lib/delivery/documents";
+import { kdOf } from "@/lib/provider/dta";
 import { documentWithFacts } from "@/lib/delivery/file-facts";
 
 // One document of the inbox with what the provider says about its file (docs/api.md); asks the provider at most once

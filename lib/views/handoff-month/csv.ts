@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
-import { readHandoffMonth } from "@/lib/residents/month/month";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import { readHandoffMonth } from "@/lib/views/handoff-month/month";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 
 /**
  * `GET /api/handoffs/month.csv`: the monthly view for the owner's records, in German (headers and

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQLWrapper } from "drizzle-orm";
 
 /**
- * A file of a whole property: the index grouped the document under a `billingunit` reference (document-index.ts,
+ * A file of a whole property: the index grouped the document under a `billingunit` reference (lib/delivery/document-index.ts,
  * `unitOf`: a DTA ZIP names the property's billing unit and many flats), so it belongs to no flat and no resident.
  * Read from the document's own metadata, on the rows a query hands out.
  */

@@ -2,11 +2,11 @@ import "server-only";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { contentDisposition, monthFileName } from "@/lib/residents/print/file-name";
-import { proofCsv } from "@/lib/residents/proof/csv";
-import type { ProofReader } from "@/lib/residents/proof/owner";
-import { proofPdf } from "@/lib/residents/proof/pdf";
-import { readProof } from "@/lib/residents/proof/proof";
-import type { ProofInput } from "@/lib/residents/proof/query";
+import { proofCsv } from "@/lib/views/proof/csv";
+import type { ProofReader } from "@/lib/views/proof/owner";
+import { proofPdf } from "@/lib/views/proof/pdf";
+import { readProof } from "@/lib/views/proof/proof";
+import type { ProofInput } from "@/lib/views/proof/query";
 
 /**
  * The proof as a download, PDF or CSV, named "Nachweis-<property>-<month>" with umlauts kept (RFC 6266). Each one is

@@ -3,15 +3,15 @@ import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
-import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "./schemas";
-import { dayIn } from "@/lib/format";
-import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "./records";
-import { inProperty, registerNames, type RegisterNames } from "./register";
+import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "@/lib/delivery/support/schemas";
+import { localToday } from "@/lib/today";
+import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { inProperty, registerNames, type RegisterNames } from "@/lib/delivery/support/register";
 
 /**
  * Which usage unit got its document for which month, so support sees gaps at a glance; a month is `missing` only when
  * it is clearly a gap, so the grid shows no false alarms (docs/api.md, `GET /api/delivery/completeness`). Units carry
- * their names from the owner's register (./register.ts).
+ * their names from the owner's register (lib/delivery/support/register.ts).
  */
 export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type CompletenessUnit = {
@@ -30,12 +30,6 @@ const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5,
 const monthOf = (i: number) =>
   `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
 const firstDay = (i: number) => `${monthOf(i)}-01`;
-
-/** Today in the display time zone: its month ("YYYY-MM") and day of the month. */
-export function localToday(now: Date): { month: string; day: number } {
-  const [y, m, day] = dayIn(now, recordTimeZone()).split("-");
-  return { month: `${y}-${m}`, day: Number(day) };
-}
 
 /**
  * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, posted or

@@ -1,9 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { MAX_MONTH_UNITS } from "@/lib/residents/month/query";
-import { MAX_ROUND_DOCUMENTS, type MonthDocumentsInput } from "@/lib/residents/month/round-query";
-import { monthPairs, readWithoutJit } from "@/lib/residents/month/round-sql";
+import { MAX_MONTH_UNITS } from "@/lib/views/handoff-month/query";
+import { MAX_ROUND_DOCUMENTS, type MonthDocumentsInput } from "@/lib/views/month-round/round-query";
+import { monthPairs, readWithoutJit } from "@/lib/views/month-round/round-sql";
 
 /**
  * The documents of one property-month that the month page's runs take (docs/api.md, "The month page"): the open

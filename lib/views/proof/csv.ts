@@ -2,8 +2,8 @@ import "server-only";
 import { csvLine, csvTime } from "@/lib/csv";
 import { env } from "@/lib/env";
 import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
-import type { Proof } from "@/lib/residents/proof/proof";
-import { statusWords } from "@/lib/residents/proof/words";
+import type { Proof } from "@/lib/views/proof/proof";
+import { statusWords } from "@/lib/views/proof/words";
 
 /**
  * `GET /api/handoffs/proof.csv`: the proof's lines as the PDF lists them, one per unit and document, in German

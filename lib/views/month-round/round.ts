@@ -2,14 +2,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { MONTH_STATUSES, type MonthStatus } from "@/lib/residents/month/query";
+import { MONTH_STATUSES, type MonthStatus } from "@/lib/views/handoff-month/query";
 import {
   MAX_ROUND_MONTHS,
   MAX_ROUND_PROPERTIES,
   MAX_ROUND_UNITS,
   type MonthRoundInput,
-} from "@/lib/residents/month/round-query";
-import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/residents/month/round-sql";
+} from "@/lib/views/month-round/round-query";
+import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/residents/reports/open";
 
 /**

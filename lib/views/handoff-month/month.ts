@@ -5,8 +5,13 @@ import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
 import { failureWords } from "@/lib/residents/handoffs/failure-words";
-import { MAX_MONTH_UNITS, MONTH_STATUSES, type HandoffMonthInput, type MonthStatus } from "@/lib/residents/month/query";
-import { readMonthRows, type MonthDbRow } from "@/lib/residents/month/rows";
+import {
+  MAX_MONTH_UNITS,
+  MONTH_STATUSES,
+  type HandoffMonthInput,
+  type MonthStatus,
+} from "@/lib/views/handoff-month/query";
+import { readMonthRows, type MonthDbRow } from "@/lib/views/handoff-month/rows";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
 import { readHistories } from "@/lib/residents/tenancies/store";
 

@@ -3,13 +3,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { DOCUMENT_STATES } from "@/lib/document-states";
-import { MAX_MONTH_DOCUMENTS } from "@/lib/residents/month/query";
+import { MAX_MONTH_DOCUMENTS } from "@/lib/views/handoff-month/query";
 import { recipientOf } from "@/lib/residents/tenancies/recipient";
 
 /**
  * The month page's statements (./round.ts, ./round-documents.ts) in SQL: each unit of the chosen properties with
  * its documents of the month (by their period's first day, as the month view: ./rows.ts), who receives each by the
- * one rule (`handoff_recipient`) and where it stands, the month view's status (./month.ts, `statusOf`) computed in
+ * one rule (`handoff_recipient`) and where it stands, the month view's status (../handoff-month/month.ts, `statusOf`) computed in
  * the statement so that the answer is counted by the database, not unit by unit here.
  */
 

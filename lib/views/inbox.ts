@@ -3,9 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 import { groupsOf, type InboxGroup, type InboxRow } from "./inbox-groups";
-import type { InboxInput } from "./schemas";
+import type { InboxInput } from "@/lib/delivery/schemas";
 
 export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./inbox-groups";
 

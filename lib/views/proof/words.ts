@@ -3,9 +3,9 @@ import { env } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import { translate } from "@/lib/i18n/messages";
 import { failureWords } from "@/lib/residents/handoffs/failure-words";
-import type { MonthEntry } from "@/lib/residents/month/month";
-import type { AfterEvent, Delivery, DocumentHistory } from "@/lib/residents/proof/history";
-import type { MonthStatus } from "@/lib/residents/month/query";
+import type { MonthEntry } from "@/lib/views/handoff-month/month";
+import type { AfterEvent, Delivery, DocumentHistory } from "@/lib/views/proof/history";
+import type { MonthStatus } from "@/lib/views/handoff-month/query";
 
 /**
  * The proof's German words (PDF and CSV alike): who received a document, or why nobody did, and what proves it.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Role } from "@/lib/db/schema/users";
-import { HandoffMonthQuery } from "@/lib/residents/month/query";
+import { HandoffMonthQuery } from "@/lib/views/handoff-month/query";
 
 /**
  * `GET /api/handoffs/proof` and `proof.csv` (docs/api.md, "The proof of a month"): a property and a month as the

@@ -1,9 +1,9 @@
 import "server-only";
 import { formatMonth } from "@/lib/format";
 import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
-import type { Proof, ProofLine } from "@/lib/residents/proof/proof";
-import { drawProof, type DrawLine, type Drawing } from "@/lib/residents/proof/worker";
-import { proofTime, statusWords, totalsWords } from "@/lib/residents/proof/words";
+import type { Proof, ProofLine } from "@/lib/views/proof/proof";
+import { drawProof, type DrawLine, type Drawing } from "@/lib/views/proof/worker";
+import { proofTime, statusWords, totalsWords } from "@/lib/views/proof/words";
 
 /**
  * The proof as a PDF for the file: A4, standard fonts (Helvetica, and Courier for the hash), so its text is

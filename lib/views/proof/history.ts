@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
-import type { HandoffMonthInput } from "@/lib/residents/month/query";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
 
 /**

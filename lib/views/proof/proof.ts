@@ -2,16 +2,16 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Channel } from "@/lib/lists/units";
-import { readMonthDetail } from "@/lib/residents/month/month";
-import type { MonthStatus } from "@/lib/residents/month/query";
-import { proofOwner, type ProofOwner, type ProofReader } from "@/lib/residents/proof/owner";
-import type { ProofInput } from "@/lib/residents/proof/query";
-import { historyKey, readDocumentHistories } from "@/lib/residents/proof/history";
-import { evidenceWords, historyWords, REACHED, residentWords } from "@/lib/residents/proof/words";
+import { readMonthDetail } from "@/lib/views/handoff-month/month";
+import type { MonthStatus } from "@/lib/views/handoff-month/query";
+import { proofOwner, type ProofOwner, type ProofReader } from "@/lib/views/proof/owner";
+import type { ProofInput } from "@/lib/views/proof/query";
+import { historyKey, readDocumentHistories } from "@/lib/views/proof/history";
+import { evidenceWords, historyWords, REACHED, residentWords } from "@/lib/views/proof/words";
 
 /**
  * The proof of a month (§ 6a HeizkostenV, docs/api.md "The proof of a month"): the month view of one property
- * (lib/residents/month, the one rule) with what proves each hand-off: the mail server's message id, the print or the
+ * (lib/views/handoff-month, the one rule) with what proves each hand-off: the mail server's message id, the print or the
  * portal's opening, and the SHA-256 of the archived bytes. The PDF and the CSV are made of this one shape, so they agree.
  */
 

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
-import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/residents/month/query";
+import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
-import { today } from "@/lib/residents/tenancies/store";
+import { today } from "@/lib/today";
 
 /**
  * The month view's statement (./month.ts): each unit of the property, its documents of the month
@@ -41,7 +41,7 @@ export type MonthDbRow = {
   at: Date | string | null;
   by: string | null;
   reason: string | null;
-  /** The mail server's message id, and the bytes' SHA-256 the record holds: the month's proof (lib/residents/proof). */
+  /** The mail server's message id, and the bytes' SHA-256 the record holds: the month's proof (lib/views/proof). */
   message_id: string | null;
   sent_sha256: string | null;
   decided_by: string | null;

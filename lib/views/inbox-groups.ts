@@ -3,7 +3,7 @@ import type { DocumentState } from "@/lib/db/schema/delivery";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
 import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
-import { namesBilling } from "./billing";
+import { namesBilling } from "@/lib/provider/billing";
 
 /**
  * `archived`: its bytes are in the archive (only those can be handed off). `recipient`: who receives it by the one
@@ -29,7 +29,7 @@ export type GroupRegister = {
   vacant: boolean;
 };
 /**
- * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/delivery/billing.ts): its files
+ * `billing`: the unit is a property's billing unit (a DTA ZIP of the whole property, lib/provider/billing.ts): its files
  * belong to no flat and no resident; `register` then names the property whose units name that billing unit. `total`: the
  * unit's documents in this view, `before` those on earlier pages (a page holds documents, so a unit may straddle two).
  */
