@@ -1,4 +1,4 @@
-// Where each HTTP test file (tests/integration, tests/conformance) runs: every file runs on the
+// Where each HTTP test file (tests/integration/<feature>/, tests/conformance) runs: every file runs on the
 // embedded database; a file whose behaviour can differ between the engines runs on PostgreSQL too,
 // and says why. tests/unit/placement.test.ts fails for a file that is not placed here.
 //
@@ -22,129 +22,146 @@ export const PLACEMENT = {
   "conformance/sandbox-oidc.test.ts": embedded,
   "conformance/sandbox-osr.test.ts": embedded,
   "conformance/sandbox-uvi.test.ts": embedded,
-  "integration/auth.test.ts": embedded,
-  "integration/config.test.ts": embedded,
-  "integration/confirm-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
-  "integration/confirmed-elsewhere.test.ts": embedded,
-  "integration/connections-everyday.test.ts": embedded,
-  "integration/connections-keys.test.ts": embedded,
-  "integration/connections-secrets.test.ts": embedded,
-  "integration/connections.test.ts": both(
+  "integration/auth/auth.test.ts": embedded,
+  "integration/auth/hardening-origin.test.ts": embedded,
+  "integration/auth/hardening-sessions.test.ts": both("sessions checked against the database at every request there"),
+  "integration/auth/hardening-throttle.test.ts": both("30 sign-ins at once count in one row: locks"),
+  "integration/auth/throttle.test.ts": both("the block kept in the database across a restart"),
+  "integration/auth/users.test.ts": embedded,
+  "integration/connections/connections-everyday.test.ts": embedded,
+  "integration/connections/connections-keys.test.ts": embedded,
+  "integration/connections/connections-secrets.test.ts": embedded,
+  "integration/connections/connections.test.ts": both(
     "a role change ends sessions: checked against the database at every request there",
   ),
-  "integration/delivery-confirm-bulk.test.ts": both(
+  "integration/connections/hardening-provider.test.ts": embedded,
+  "integration/connections/hardening-secrets.test.ts": embedded,
+  "integration/connections/proxy-sandbox.test.ts": embedded,
+  "integration/connections/proxy.test.ts": embedded,
+  "integration/connections/ssrf.test.ts": embedded,
+  "integration/delivery/confirm-runs.test.ts": both(
+    "a run's claims and their end after a crash: locks and crash recovery",
+  ),
+  "integration/delivery/confirmed-elsewhere.test.ts": embedded,
+  "integration/delivery/delivery-confirm-bulk.test.ts": both(
     "archive before confirm, two runs at once: the archive in the database, locks",
   ),
-  "integration/delivery-confirm.test.ts": both(
+  "integration/delivery/delivery-confirm.test.ts": both(
     "archive before confirm, two runs at once: the archive in the database, locks",
   ),
-  "integration/delivery-crash.test.ts": both("crash recovery; two instances on one database"),
-  "integration/delivery-names.test.ts": embedded,
-  "integration/delivery-support-reports.test.ts": both(
+  "integration/delivery/delivery-crash.test.ts": both("crash recovery; two instances on one database"),
+  "integration/delivery/delivery-names.test.ts": embedded,
+  "integration/delivery/delivery-support-reports.test.ts": both(
     "the completeness grid and the CSV: SQL features and types (dates, aggregates)",
   ),
-  "integration/delivery-support.test.ts": both("support's search: SQL features and plans"),
-  "integration/delivery-sync.test.ts": both("the sync's index writes and the sync lease"),
-  "integration/delivery-view.test.ts": both("archive commits during a shutdown: the archive in the database"),
-  "integration/demo.test.ts": embedded,
-  "integration/display-time-zone.test.ts": both("days of a time zone in SQL"),
-  "integration/file-facts.test.ts": embedded,
-  "integration/handoff-run-words.test.ts": embedded,
-  "integration/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),
-  "integration/handoff-runs.test.ts": both("a run's claims and their end after a crash: locks and crash recovery"),
-  "integration/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
-  "integration/handoffs-portal.test.ts": embedded,
-  "integration/month-round.test.ts": both(
-    "the month page's aggregates (recursive CTE, FILTER, jsonb, the recipient function): SQL features and types",
-  ),
-  "integration/handoffs-proof.test.ts": both(
-    "the month view's statement with the record's message ids and hashes: SQL features and types",
-  ),
-  "integration/handoffs-print.test.ts": embedded,
-  "integration/handoffs-posted.test.ts": both(
-    "the append-only record of outcomes (a trigger) written by data-modifying WITH statements: SQL features",
-  ),
-  "integration/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
-  "integration/osr-accept.test.ts": both(
-    "the day a tenancy without a move-in is reported from: a subquery's min over dates, a data-modifying WITH",
-  ),
-  "integration/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
-  "integration/osr-reports-lists.test.ts": both(
-    "the report events written by data-modifying WITH statements, jsonb metadata read after a sync",
-  ),
-  "integration/osr-reports-privacy.test.ts": both(
-    "the erasure's codes-only messages in jsonb SQL and its rewrite of the report tables",
-  ),
-  "integration/tenancies-retention.test.ts": both("dates and intervals in SQL; the erasure's rewrite of the table"),
-  "integration/tenancies-handoff.test.ts": both(
-    "the one rule is a database function joined by every view: SQL features",
-  ),
-  "integration/hardening-bodies.test.ts": embedded,
-  "integration/hardening-pdf.test.ts": embedded,
-  "integration/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
-  "integration/hardening-origin.test.ts": embedded,
-  "integration/hardening-provider.test.ts": embedded,
-  "integration/hardening-sandbox.test.ts": embedded,
-  "integration/hardening-secrets.test.ts": embedded,
-  "integration/hardening-sessions.test.ts": both("sessions checked against the database at every request there"),
-  "integration/hardening-throttle.test.ts": both("30 sign-ins at once count in one row: locks"),
-  "integration/mail.test.ts": embedded,
-  "integration/openapi.test.ts": embedded,
-  "integration/ops-backup-copy.test.ts": both("db:copy into PostgreSQL (skipped without it)"),
-  "integration/ops-backup.test.ts": both("backup and restore of either engine"),
-  "integration/ops-lifecycle-drain.test.ts": both("leases and claims after SIGTERM: crash recovery"),
-  "integration/ops-lifecycle.test.ts": both("readiness when the database cannot be reached (PostgreSQL only)"),
-  "integration/ops-db-thread.test.ts": embedded,
-  "integration/ops-metrics.test.ts": embedded,
-  "integration/outbox-records.test.ts": both("two uploads of the same bytes at once: locks"),
-  "integration/outbox.test.ts": embedded,
-  "integration/proxy-sandbox.test.ts": embedded,
-  "integration/proxy.test.ts": embedded,
-  "integration/resilience-archive.test.ts": both("half-archived blobs in the database after a crash"),
-  "integration/resilience-confirm-late.test.ts": both("two instances on one database (PostgreSQL only)"),
-  "integration/resilience-confirm.test.ts": both("two instances on one database (PostgreSQL only)"),
-  "integration/resilience-walk.test.ts": alone(
+  "integration/delivery/delivery-support.test.ts": both("support's search: SQL features and plans"),
+  "integration/delivery/delivery-sync.test.ts": both("the sync's index writes and the sync lease"),
+  "integration/delivery/delivery-view.test.ts": both("archive commits during a shutdown: the archive in the database"),
+  "integration/delivery/display-time-zone.test.ts": both("days of a time zone in SQL"),
+  "integration/delivery/file-facts.test.ts": embedded,
+  "integration/delivery/resilience-archive.test.ts": both("half-archived blobs in the database after a crash"),
+  "integration/delivery/resilience-confirm-late.test.ts": both("two instances on one database (PostgreSQL only)"),
+  "integration/delivery/resilience-confirm.test.ts": both("two instances on one database (PostgreSQL only)"),
+  "integration/delivery/resilience-walk.test.ts": alone(
     "it measures other requests' answer times during a long sync: other files' load would be measured too",
     both("the sync's index writes under an untrusted provider"),
   ),
-  "integration/security.test.ts": embedded,
-  "integration/ssrf.test.ts": embedded,
-  "integration/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
-  "integration/throttle.test.ts": both("the block kept in the database across a restart"),
-  "integration/units-history.test.ts": both("the import's bulk writes of tenancies: SQL features and types"),
-  "integration/units-import-load.test.ts": alone(
+  "integration/delivery/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
+  "integration/handoffs/handoff-run-words.test.ts": embedded,
+  "integration/handoffs/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),
+  "integration/handoffs/handoff-runs.test.ts": both(
+    "a run's claims and their end after a crash: locks and crash recovery",
+  ),
+  "integration/handoffs/handoffs-month.test.ts": both("the month view's aggregates: SQL features and types"),
+  "integration/handoffs/handoffs-portal.test.ts": embedded,
+  "integration/handoffs/handoffs-posted.test.ts": both(
+    "the append-only record of outcomes (a trigger) written by data-modifying WITH statements: SQL features",
+  ),
+  "integration/handoffs/handoffs-print.test.ts": embedded,
+  "integration/handoffs/handoffs-proof.test.ts": both(
+    "the month view's statement with the record's message ids and hashes: SQL features and types",
+  ),
+  "integration/handoffs/handoffs.test.ts": both("a hand-off's intent row before each send: locks"),
+  "integration/handoffs/mail.test.ts": embedded,
+  "integration/handoffs/month-round.test.ts": both(
+    "the month page's aggregates (recursive CTE, FILTER, jsonb, the recipient function): SQL features and types",
+  ),
+  "integration/hardening/hardening-bodies.test.ts": embedded,
+  "integration/hardening/hardening-misc.test.ts": both("a database error's log line: the drivers' errors differ"),
+  "integration/hardening/hardening-pdf.test.ts": embedded,
+  "integration/hardening/hardening-sandbox.test.ts": embedded,
+  "integration/hardening/security.test.ts": embedded,
+  "integration/ops/config.test.ts": embedded,
+  "integration/ops/demo.test.ts": embedded,
+  "integration/ops/openapi.test.ts": embedded,
+  "integration/ops/ops-backup-copy.test.ts": both("db:copy into PostgreSQL (skipped without it)"),
+  "integration/ops/ops-backup.test.ts": both("backup and restore of either engine"),
+  "integration/ops/ops-db-thread.test.ts": embedded,
+  "integration/ops/ops-lifecycle-drain.test.ts": both("leases and claims after SIGTERM: crash recovery"),
+  "integration/ops/ops-lifecycle.test.ts": both("readiness when the database cannot be reached (PostgreSQL only)"),
+  "integration/ops/ops-metrics.test.ts": embedded,
+  "integration/outbox/outbox-records.test.ts": both("two uploads of the same bytes at once: locks"),
+  "integration/outbox/outbox.test.ts": embedded,
+  "integration/reports/osr-accept.test.ts": both(
+    "the day a tenancy without a move-in is reported from: a subquery's min over dates, a data-modifying WITH",
+  ),
+  "integration/reports/osr-reports-lists.test.ts": both(
+    "the report events written by data-modifying WITH statements, jsonb metadata read after a sync",
+  ),
+  "integration/reports/osr-reports-privacy.test.ts": both(
+    "the erasure's codes-only messages in jsonb SQL and its rewrite of the report tables",
+  ),
+  "integration/reports/osr-reports.test.ts": both("report claims and their outcomes: locks, jsonb and SQL features"),
+  "integration/residents/tenancies-handoff.test.ts": both(
+    "the one rule is a database function joined by every view: SQL features",
+  ),
+  "integration/residents/tenancies-retention.test.ts": both(
+    "dates and intervals in SQL; the erasure's rewrite of the table",
+  ),
+  "integration/residents/units-history.test.ts": both("the import's bulk writes of tenancies: SQL features and types"),
+  "integration/residents/units-import-load.test.ts": alone(
     "it measures other requests' answer times during the largest register import: other files' load would be measured too",
     both("the import's one transaction and its writes: locks, and the embedded database's single thread"),
   ),
-  "integration/units-inbox.test.ts": embedded,
-  "integration/units-moves.test.ts": embedded,
-  "integration/units-refusals.test.ts": both(
+  "integration/residents/units-inbox.test.ts": embedded,
+  "integration/residents/units-moves.test.ts": embedded,
+  "integration/residents/units-refusals.test.ts": both(
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
-  "integration/units-roundtrip.test.ts": both(
+  "integration/residents/units-roundtrip.test.ts": both(
     "the import's writes and removals of tenancies with their contract numbers (migration 0039): SQL features and types",
   ),
-  "integration/units-use.test.ts": both(
+  "integration/residents/units-use.test.ts": both(
     "the register's search: SQL features (case-insensitive matching); the erasure's rewrite and checkpoint: privileges",
   ),
-  "integration/units-words.test.ts": embedded,
-  "integration/units.test.ts": both("the import's bulk writes and the register's paging: SQL features and types"),
-  "integration/users.test.ts": embedded,
+  "integration/residents/units-words.test.ts": embedded,
+  "integration/residents/units.test.ts": both(
+    "the import's bulk writes and the register's paging: SQL features and types",
+  ),
 };
 
-/** Every HTTP test file on disk, as `tests/<dir>/<file>`, sorted. */
+/**
+ * Every HTTP test file on disk, as `tests/<dir>/<file>` or, for the integration tests grouped by feature,
+ * `tests/integration/<feature>/<file>`, sorted.
+ */
 export function httpTestFiles(root) {
   return ["integration", "conformance"].flatMap((dir) =>
-    readdirSync(path.join(root, "tests", dir))
+    readdirSync(path.join(root, "tests", dir), { recursive: true })
       .filter((f) => f.endsWith(".test.ts"))
       .sort()
       .map((f) => path.join("tests", dir, f)),
   );
 }
 
-/** The placement of `tests/<dir>/<file>`; a file not placed is an error. */
+/** A file's key in PLACEMENT: its path below `tests/`, with `/`. */
+export function placementKey(file) {
+  const parts = file.split(/[\\/]/);
+  return parts.slice(parts.lastIndexOf("tests") + 1).join("/");
+}
+
+/** The placement of a file of `httpTestFiles`; a file not placed is an error. */
 export function placementOf(file) {
-  const key = file.split(path.sep).slice(-2).join("/");
+  const key = placementKey(file);
   const placed = PLACEMENT[key];
   if (!placed) throw new Error(`${key} is not placed in tests/placement.mjs: say which databases it runs on`);
   return placed;

@@ -5,6 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { now } from "@/lib/process/clock";
 import { authenticate } from "./sign-in";
 import { endSessions, isSessionCurrent } from "./sign-out";
 
@@ -40,9 +41,10 @@ export function isSecureForwarded(headers: { get(name: string): string | null },
 
 /** A session token never outlives SESSION_MAX_HOURS from sign-in, however often it is refreshed. */
 function encodeWithinLifetime(params: JWTEncodeParams): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const authTime = typeof params.token?.authTime === "number" ? params.token.authTime : now;
-  return encode({ ...params, maxAge: Math.max(1, authTime + sessionMaxAgeSeconds() - now) });
+  // The lifetime left by the app's clock (lib/process/clock.ts); next-auth stamps `exp` by the wall clock.
+  const nowS = Math.floor(now() / 1000);
+  const authTime = typeof params.token?.authTime === "number" ? params.token.authTime : nowS;
+  return encode({ ...params, maxAge: Math.max(1, authTime + sessionMaxAgeSeconds() - nowS) });
 }
 
 /** next-auth options; `secure` decides the Secure flag and the __Secure- cookie prefix. */
@@ -74,12 +76,11 @@ export function authOptions(secure: boolean): NextAuthOptions {
       async jwt({ token, user }) {
         if (user) {
           const u = user as User & { sv: number };
-          return { ...token, uid: u.id, sv: u.sv, authTime: Math.floor(Date.now() / 1000) };
+          return { ...token, uid: u.id, sv: u.sv, authTime: Math.floor(now() / 1000) };
         }
         // A session past its absolute lifetime, signed out or otherwise ended is not renewed:
         // next-auth then answers an empty session and clears the cookie.
-        if (typeof token.authTime !== "number" || token.authTime + maxAge <= Date.now() / 1000)
-          throw new SessionEnded();
+        if (typeof token.authTime !== "number" || token.authTime + maxAge <= now() / 1000) throw new SessionEnded();
         if (!(await isSessionCurrent(token))) throw new SessionEnded();
         return token;
       },

@@ -23,6 +23,8 @@ function stateFor(secret: string) {
   return current;
 }
 
+// The wall clock, not lib/process/clock.ts: next-auth stamps `exp` by it. The session's lifetime on the app's
+// clock is lib/auth/session.ts's check of `authTime`.
 const isExpired = (payload: JWTPayload) =>
   typeof payload.exp === "number" && payload.exp + CLOCK_TOLERANCE_S <= Date.now() / 1000;
 

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { getDb, type Db } from "@/lib/db/client";
+import { now } from "@/lib/process/clock";
 import { users, type Role, type UserRow } from "@/lib/db/schema/users";
 import { openSessionToken } from "./session-token";
 import { isSecureForwarded, sessionCookieName, sessionMaxAgeSeconds, type SessionClaims } from "./options";
@@ -33,7 +34,7 @@ export const sessionClaims = cache(async (): Promise<SessionClaims | null> => {
   const authTime = claims?.authTime;
   if (typeof uid !== "string" || typeof sv !== "number" || typeof authTime !== "number" || !/^[0-9a-f-]{36}$/.test(uid))
     return null;
-  if (authTime + sessionMaxAgeSeconds() <= Date.now() / 1000) return null;
+  if (authTime + sessionMaxAgeSeconds() <= now() / 1000) return null;
   return { uid, sv, authTime };
 });
 

@@ -24,7 +24,7 @@ export type { ApiOperation, Method } from "./operation";
 /**
  * The OpenAPI 3.1 document of the JSON API (docs/api.md), served at GET /api/openapi.json. One
  * entry per route and method; query and body schemas are the ones the routes parse with, so the
- * document cannot drift from validation. tests/integration/openapi.test.ts holds the list of
+ * document cannot drift from validation. tests/integration/ops/openapi.test.ts holds the list of
  * entries equal to the route files on disk. The entries are kept by area: connections.ts (with
  * the documents and the inbox), users.ts, delivery.ts, ops.ts (the operator's routes); their shape in operation.ts.
  */

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { dbNow, onClockMoved } from "@/lib/process/clock";
 import { onFinish } from "@/lib/process/lifecycle";
 import { rowsOf } from "@/lib/db/rows";
 
@@ -13,7 +14,7 @@ import { rowsOf } from "@/lib/db/rows";
  * app_instances with a heartbeat. A confirmation's claim names its instance, so when an instance
  * is known to be dead its pending claims can be judged at once (and its sync leases end). Dead means: with the embedded
  * database, every other instance (one process owns DATA_DIR); on one host, a process id that no
- * longer runs; anywhere, a heartbeat silent for LAPSE_MS.
+ * longer runs; anywhere, a heartbeat silent for LAPSE_MS, on the app's clock (lib/process/clock.ts: a test moves it).
  */
 
 const HEARTBEAT_MS = 2000;
@@ -64,7 +65,7 @@ export async function settleDeadInstances(db: Db): Promise<number> {
     await db.execute(sql`
       UPDATE app_instances SET ended_at = now()
       WHERE ended_at IS NULL AND id <> ${me}
-        AND (${embedded} OR heartbeat_at < now() - make_interval(secs => ${LAPSE_MS / 1000})
+        AND (${embedded} OR heartbeat_at < ${dbNow()} - make_interval(secs => ${LAPSE_MS / 1000})
           ${
             gone.length
               ? sql`OR id IN (${sql.join(
@@ -99,7 +100,7 @@ export async function settleDeadInstances(db: Db): Promise<number> {
 async function register(db: Db): Promise<void> {
   await db.execute(sql`
     INSERT INTO app_instances (id, host, pid) VALUES (${state.id}, ${hostname()}, ${process.pid})
-    ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), ended_at = NULL`);
+    ON CONFLICT (id) DO UPDATE SET heartbeat_at = ${dbNow()}, ended_at = NULL`);
   // Rows of instances long gone, with no claim left to judge, are not kept.
   await db.execute(sql`
     DELETE FROM app_instances i WHERE i.ended_at < now() - interval '7 days'
@@ -109,7 +110,7 @@ async function register(db: Db): Promise<void> {
 async function beat(db: Db): Promise<void> {
   const alive = rowsOf(
     await db.execute(
-      sql`UPDATE app_instances SET heartbeat_at = now() WHERE id = ${state.id} AND ended_at IS NULL RETURNING id`,
+      sql`UPDATE app_instances SET heartbeat_at = ${dbNow()} WHERE id = ${state.id} AND ended_at IS NULL RETURNING id`,
     ),
   );
   if (alive.length === 0) {
@@ -131,11 +132,11 @@ export async function startInstance(db: Db, onDead: () => void): Promise<void> {
   await register(db);
   await settleDeadInstances(db);
   if (state.timer) return;
-  state.timer = setInterval(
-    () => void beat(db).catch((err: unknown) => log().warn({ err }, "instance heartbeat failed")),
-    HEARTBEAT_MS,
-  );
+  const beatNow = () => void beat(db).catch((err: unknown) => log().warn({ err }, "instance heartbeat failed"));
+  state.timer = setInterval(beatNow, HEARTBEAT_MS);
   state.timer.unref();
+  // Time a test moved on has passed for the heartbeats too: silent instances are judged at once.
+  onClockMoved(beatNow);
   onFinish(() => endInstance(db));
 }
 

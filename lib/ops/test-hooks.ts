@@ -1,6 +1,7 @@
 import "server-only";
 import { ConfigError } from "@/lib/env";
 import { getDriver } from "@/lib/db/client";
+import { moveClock, now } from "@/lib/process/clock";
 
 type Driver = {
   query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -9,7 +10,8 @@ type Driver = {
 type Ask =
   | { id: number; sql: string; params?: unknown[] }
   | { id: number; crash: "database" }
-  | { id: number; pdfPlaces: "hold" | "lift" | "state" };
+  | { id: number; pdfPlaces: "hold" | "lift" | "state" }
+  | { id: number; clockMs: number };
 
 /** The PDF places' shape on globalThis (lib/residents/print/places.ts), as far as the test channel touches it. */
 type Places = { running?: Map<string, number>; waiting?: { owner: string }[]; hold?: Promise<void>; lift?: () => void };
@@ -32,8 +34,8 @@ function pdfPlaces(what: "hold" | "lift" | "state") {
 }
 
 /**
- * What a test reads (and sets) of a running server's database without stopping it: SQL, a crash of
- * the embedded database's thread, or a hold on the PDF places, over the IPC channel that only the test helper opens
+ * What a test reads (and sets) of a running server without stopping it: SQL, a crash of the embedded
+ * database's thread, a hold on the PDF places, or its clock moved forward (lib/process/clock.ts), over the IPC channel that only the test helper opens
  * (tests/support/server.ts spawns the server with one and ARGE_TEST_HOOKS=1). No HTTP route exists for
  * it, and a start with ARGE_TEST_HOOKS but no such channel is refused: nothing of it reaches production.
  */
@@ -55,6 +57,8 @@ export function startTestHooks(): void {
           return await driver.crashForTest();
         }
         if ("pdfPlaces" in ask) return process.send!({ id: ask.id, rows: pdfPlaces(ask.pdfPlaces) });
+        if ("clockMs" in ask)
+          return process.send!({ id: ask.id, rows: [{ offsetMs: moveClock(ask.clockMs), now: now() }] });
         if (typeof ask.sql !== "string") return;
         const { rows } = await driver.query(ask.sql, ask.params ?? []);
         process.send!({ id: ask.id, rows });

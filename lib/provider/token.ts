@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { now } from "@/lib/process/clock";
 import { ProviderError } from "./errors";
 import { headerOf, readText, send, type HttpConfig } from "./http";
 import { DiscoveryDocument, TokenAnswer } from "./schemas";
@@ -7,7 +8,8 @@ import { DiscoveryDocument, TokenAnswer } from "./schemas";
 /**
  * OAuth 2.0 client credentials against `{auth_url}`: the discovery document names the token
  * endpoint; tokens are cached per connection and credentials until shortly before they expire,
- * and a cold cache makes one token request however many calls wait for it (single flight).
+ * and a cold cache makes one token request however many calls wait for it (single flight). Expiry
+ * is read on the app's clock (lib/process/clock.ts), which a test moves instead of waiting.
  * See docs/provider-client.md, "Authorisation".
  */
 
@@ -112,13 +114,13 @@ async function requestToken(creds: ClientCredentials, config: HttpConfig): Promi
   } catch {
     throw new ProviderError("unexpected", { status: res.status, requestId: res.requestId });
   }
-  return { token: answer.access_token, expiresAt: expiryOf(answer.expires_in ?? DEFAULT_LIFETIME_S, Date.now()) };
+  return { token: answer.access_token, expiresAt: expiryOf(answer.expires_in ?? DEFAULT_LIFETIME_S, now()) };
 }
 
 /** A valid access token for this connection: cached, or one shared request for all waiting callers. */
 export async function getToken(key: string, creds: ClientCredentials, config: HttpConfig): Promise<string> {
   const cached = cache.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.token;
+  if (cached && cached.expiresAt > now()) return cached.token;
   let pending = inflight.get(key);
   if (!pending) {
     pending = requestToken(creds, config)

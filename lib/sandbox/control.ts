@@ -5,6 +5,8 @@ import { env } from "@/lib/env";
 import { demoRegisterCsv } from "./demo/register";
 import { demoState } from "./demo/state";
 import { listFaults, replaceFaults } from "./faults";
+import { HoldName } from "./hold-name";
+import { liftHold, listHolds, resetHolds } from "./holds";
 import { clearMail, listMail } from "./mailbox/store";
 import { clearReports, listReports } from "./osr/store";
 import { notFoundResponse } from "./pipeline";
@@ -73,11 +75,15 @@ async function control(req: Request, segments: string[]): Promise<Response> {
       const rules = await parseBody(req, FaultRules);
       if (rules instanceof Response) return rules;
       await replaceFaults(db, rules);
+      resetHolds();
       return noContent();
     }
     case "DELETE faults":
       await replaceFaults(db, []);
+      resetHolds();
       return noContent();
+    case "GET holds":
+      return Response.json(listHolds());
     case "GET mail":
       return Response.json(await listMail(db));
     case "DELETE mail":
@@ -94,9 +100,18 @@ async function control(req: Request, segments: string[]): Promise<Response> {
       // The unit register that fits the demo data set, for the dashboard's import (npm run demo loads it).
       return new Response(demoRegisterCsv(), { headers: { "content-type": "text/csv; charset=utf-8" } });
   }
-  const known = ["state", "reset", "faults", "mail", "onsiteroles", "requests", "demo/register.csv"].includes(
-    segments.join("/"),
-  );
+  // DELETE /sandbox/api/holds/{name} lifts one hold (./holds.ts).
+  if (segments.length === 2 && segments[0] === "holds" && req.method === "DELETE") {
+    const name = HoldName.safeParse(segments[1]);
+    if (!name.success) return problem(400, "invalid_hold", "not a hold's name");
+    liftHold(name.data);
+    return noContent();
+  }
+  const known =
+    ["state", "reset", "faults", "holds", "mail", "onsiteroles", "requests", "demo/register.csv"].includes(
+      segments.join("/"),
+    ) ||
+    (segments.length === 2 && segments[0] === "holds");
   return known
     ? problem(405, "method_not_allowed", "method not allowed here")
     : problem(404, "not_found", "no such control endpoint");

@@ -3,6 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { authKind, parseAuthorization, type Credentials } from "./secrets";
 import { takeFault } from "./faults";
+import { waitForHold } from "./holds";
 import { logRequest } from "./requests-log";
 import { readMeta, type Meta } from "./meta";
 import { ensureState } from "./state";
@@ -107,6 +108,7 @@ export async function serveProvider(
     const segments = segmentsBelow(url.pathname, base);
     const fault = await takeFault(db, req.method, url.pathname);
     if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.hold) await waitForHold(fault.hold);
     if (fault?.status !== undefined) {
       response =
         fault.body !== undefined && !NULL_BODY.has(fault.status)

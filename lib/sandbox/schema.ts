@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HoldName } from "./hold-name";
 import { MailFaultRule } from "./mailbox/rules";
 import { OsrUnit } from "./osr/schema";
 
@@ -207,6 +208,7 @@ export const FaultRule = z
     status: z.number().int().min(200).max(599).optional(),
     body: text(0, 1_000_000).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
+    hold: HoldName.optional(),
     retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
     applyThenFail: z.number().int().min(200).max(599).optional(),
     times: z.number().int().min(1).optional(),

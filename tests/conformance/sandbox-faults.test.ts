@@ -81,6 +81,45 @@ describe("sandbox faults, rate limit, requests log", () => {
     await admin(s.server, "DELETE", "/faults");
   });
 
+  test("hold keeps a request until the test lifts it; the rule's status follows; a lift before the request, and new rules, let it pass", async () => {
+    await putState(s.server, testState(3));
+    await setFaults(s.server, [
+      { method: "GET", path: `${UVI}/documents/out/count`, hold: "count", status: 503, times: 1 },
+      { method: "GET", path: `${UVI}/documents/out`, hold: "early", times: 1 },
+    ]);
+    const holds = async () =>
+      (await (await admin(s.server, "GET", "/holds")).json()) as { name: string; waiting: number; lifted: boolean }[];
+    let answered = false;
+    const held = call(s.server, `${UVI}/documents/out/count`, { auth: A_BASIC }).then((res) => {
+      answered = true;
+      return res;
+    });
+    let seen = await holds();
+    for (let i = 0; i < 100 && !seen.some((h) => h.name === "count" && h.waiting === 1); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await holds();
+    }
+    assert.deepEqual(seen, [{ name: "count", waiting: 1, lifted: false }]);
+    assert.equal(answered, false, "held while the hold stands");
+    assert.equal((await admin(s.server, "DELETE", "/holds/count")).status, 204);
+    assert.equal((await held).status, 503, "then the rule's status");
+    assert.deepEqual(await holds(), [{ name: "count", waiting: 0, lifted: true }]);
+    // Lifted before its request comes: it passes at once.
+    assert.equal((await admin(s.server, "DELETE", "/holds/early")).status, 204);
+    assert.equal((await call(s.server, `${UVI}/documents/out`, { auth: A_BASIC })).status, 200);
+    // New rules forget what was lifted; replacing them lets a held request go.
+    await setFaults(s.server, [{ method: "GET", path: `${UVI}/documents/out`, hold: "early", times: 1 }]);
+    const again = call(s.server, `${UVI}/documents/out`, { auth: A_BASIC });
+    for (let i = 0; i < 100 && !(await holds()).some((h) => h.waiting === 1); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.equal((await admin(s.server, "DELETE", "/faults")).status, 204);
+    assert.equal((await again).status, 200);
+    assert.deepEqual(await holds(), []);
+    assert.equal((await admin(s.server, "DELETE", "/holds/not a name")).status, 400);
+    const refused = await admin(s.server, "PUT", "/faults", [{ smtp: "DATA", hold: "a b" }]);
+    assert.equal(refused.status, 400);
+  });
+
   test("per-client rate limit: 429 with Retry-After in seconds", async () => {
     await putState(s.server, testState(2, { rateLimit: { requests: 3, windowSeconds: 60 } }));
     const statuses: number[] = [];

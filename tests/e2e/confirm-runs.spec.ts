@@ -47,13 +47,16 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   page,
   base,
 }) => {
-  // Slow on purpose: every PUT takes the sandbox 4 s, so the run outlasts the reload.
+  // The sandbox holds every PUT after the first until the cancel, so the run outlasts the reload.
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const ids = Array.from({ length: 60 }, (_, i) => `w-${String(i).padStart(2, "0")}`);
   await syncedInbox(page, base, (customer) => ids.map((id) => uviDoc(id, "740000", "2026-10", customer)));
-  // Every PUT takes a while: the run is still under way after the reload.
-  await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 4000 }]);
+  // The first PUT is answered; the others wait: the run is still under way after the reload.
+  await sandbox("PUT", "/faults", [
+    { method: "PUT", path: STATUS, times: 1 },
+    { method: "PUT", path: STATUS, hold: "put" },
+  ]);
   // A page holds 50 documents by default: the unit's 60 are on one page of 100.
   await page.goto(`${base}/documents?limit=100`);
 
@@ -72,10 +75,14 @@ test("German: a bulk run goes on after a reload, is found again with its progres
   await expect(run).toContainText(/\d+ von 60 Dokumenten bearbeitet/);
   await shot(page, "de-run-found");
 
+  // The held PUTs go on once the server has the cancel.
+  const cancelled = page.waitForResponse((r) => r.request().method() === "DELETE" && /runs\//.test(r.url()));
   await run.getByRole("button", { name: "Abbrechen" }).click();
+  await cancelled;
+  await sandbox("DELETE", "/holds/put");
   await expect(run.getByRole("status")).toContainText(
     /Fertig: \d+ bestätigt, 0 fehlgeschlagen, 0 werden geprüft\. \d+ wegen des Abbruchs nicht bestätigt; sie sind weiter offen\./,
-    // What is in flight finishes first (a PUT takes 4 s), then the next poll sees the end.
+    // What is in flight finishes first (the held PUTs, let go after the cancel), then the next poll sees the end.
     { timeout: 30_000 },
   );
   const summary = (await run.getByRole("status").textContent()) ?? "";

@@ -60,8 +60,12 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await page.goto(`${base}/documents?state=all`);
   await expect(group.getByRole("button", { name: /^An Bewohner weitergeben \(3\)/ })).toBeVisible();
 
-  // Each mail waits at the mailbox: the run is still under way when the page is reloaded.
-  await sandbox("PUT", "/faults", [{ smtp: "DATA", address: email, delayMs: 1500, times: 3 }]);
+  // The first mail goes out; the others wait at the mailbox until the page was reloaded: the run is still under way.
+  await sandbox("PUT", "/faults", [
+    { smtp: "DATA", address: email, hold: "first", times: 1 },
+    { smtp: "DATA", address: email, hold: "rest", times: 2 },
+  ]);
+  await sandbox("DELETE", "/holds/first");
   for (const id of ids) await group.getByRole("checkbox", { name: `UVI_${id}.pdf auswählen` }).check();
   await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
   const ask = page.getByRole("alertdialog");
@@ -77,6 +81,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await expect(run).toContainText(/[0-3] von 3/);
   await run.scrollIntoViewIfNeeded();
   await shot(page, "de-handoff-found-390");
+  await sandbox("DELETE", "/holds/rest");
   await expect(run.getByRole("status")).toHaveText("Gesendet: 3, fehlgeschlagen: 0, übersprungen: 0.", {
     timeout: 30_000,
   });
@@ -105,7 +110,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
 
   // Cancelled while the first mail waits at the mailbox: that one goes out, the others do not.
   await run.getByRole("button", { name: "Schließen" }).click();
-  await sandbox("PUT", "/faults", [{ smtp: "DATA", address: email, delayMs: 3000, times: 3 }]);
+  await sandbox("PUT", "/faults", [{ smtp: "DATA", address: email, hold: "mail", times: 3 }]);
   for (const id of ids) await group.getByRole("checkbox", { name: `UVI_${id}.pdf auswählen` }).check();
   await page.getByRole("button", { name: "Auswahl weitergeben (3)" }).click();
   await ask.getByRole("checkbox", { name: /^Erneut senden/ }).check();
@@ -115,6 +120,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await expect(run.getByRole("heading", { name: "Weitergabe an Bewohner" })).toBeFocused();
   await expect(run.getByRole("button", { name: "Weitergabe abbrechen" })).toHaveCount(0);
   await shot(page, "de-handoff-cancelling-390");
+  await sandbox("DELETE", "/holds/mail");
   const ended = run.getByRole("status");
   await expect(ended).toContainText(/Abgebrochen: [1-3] wegen des Abbruchs nicht weitergegeben\./, { timeout: 30_000 });
   const left = Number(/Abgebrochen: (\d)/.exec((await ended.textContent()) ?? "")?.[1]);

@@ -45,10 +45,12 @@ test("German: sync with progress, browse by URL, read in the split view, confirm
   await expect(page.getByText("Noch keine Dokumente abgeglichen")).toBeVisible();
   await expect(page.getByTestId("sync-status")).toHaveText("Noch nie abgeglichen.");
 
-  await sandbox("PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", delayMs: 400 }]);
+  // The provider's list is held until the progress was seen.
+  await sandbox("PUT", "/faults", [{ method: "GET", path: "/arge/documents/v1/documents/out", hold: "list" }]);
   await page.getByRole("button", { name: "Jetzt abgleichen: Messdienst Nord" }).click();
   await expect(page.getByRole("progressbar", { name: "Fortschritt des Abgleichs von Messdienst Nord" })).toBeVisible();
   await shot(page, "de-sync-progress");
+  await sandbox("DELETE", "/holds/list");
   await expect(page.getByTestId("sync-done")).toHaveText(
     "Abgleich beendet: 49 offen, 49 neu, 0 nicht mehr beim Anbieter.",
     { timeout: 20_000 },

@@ -84,9 +84,9 @@ test("German: the month's round for one property, from arrived to proven, with a
   await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/month-${phone ? 390 : 1440}.png`, fullPage: true });
 
-  // "Alle bestätigen" behind one question; every confirmation takes the provider 10 s (they run side by side), so
-  // the run outlasts a reload.
-  await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 10_000 }]);
+  // "Alle bestätigen" behind one question; the provider holds every confirmation until the run was found again after
+  // a reload.
+  await sandbox("PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
   await section.getByRole("button", { name: "Alle bestätigen (5)" }).click();
   const ask = page.getByRole("alertdialog", { name: `Alle Dokumente von ${PROPERTY} bestätigen?` });
   await expect(ask).toContainText("Betrifft Dokumente: 5 · Nutzeinheiten: 5 · Bewohner: 5.");
@@ -99,6 +99,7 @@ test("German: the month's round for one property, from arrived to proven, with a
   await expect(run).toContainText(
     "Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.",
   );
+  await sandbox("DELETE", "/holds/put");
   await expect(run.getByRole("status")).toHaveText("Fertig: 5 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.", {
     timeout: 30_000,
   });
@@ -180,15 +181,21 @@ test("German: 'Bestätigen und weitergeben' confirms and then hands on in one ru
   // Five documents are confirmed; the four residents by e-mail receive theirs (the fifth is a letter).
   await expect(ask).toContainText("Betrifft Dokumente: 5 · Nutzeinheiten: 5 · Bewohner: 4.");
   await expect(ask).toContainText("Eine gesendete E-Mail bleibt gesendet.");
-  // The first two mails wait at the mailbox, so the run is seen under way: the page learns its id with the answer's
-  // first line, and the later mails follow over the same connection at once. It can be cancelled here as in the inbox.
-  await sandbox("PUT", "/faults", [{ smtp: "DATA", delayMs: 3000, times: 2 }]);
+  // The first mail goes out, the second waits at the mailbox until the run was seen under way: the page learns its id
+  // with the answer's first line, and the later mails follow over the same connection at once. It can be cancelled here
+  // as in the inbox.
+  await sandbox("PUT", "/faults", [
+    { smtp: "DATA", hold: "first", times: 1 },
+    { smtp: "DATA", hold: "mail", times: 1 },
+  ]);
+  await sandbox("DELETE", "/holds/first");
   await ask.getByRole("button", { name: "5 bestätigen und weitergeben" }).click();
   await expect(page.getByTestId("confirm-run").getByRole("status")).toHaveText(
     "Fertig: 5 bestätigt, 0 fehlgeschlagen, 0 werden geprüft.",
     { timeout: 30_000 },
   );
   await expect(page.getByTestId("handoff-run").getByRole("button", { name: "Weitergabe abbrechen" })).toBeVisible();
+  await sandbox("DELETE", "/holds/mail");
   await expect(page.getByTestId("handoff-run").getByTestId("handoff-summary")).toHaveText(
     "Gesendet: 4, fehlgeschlagen: 0, übersprungen: 0.",
     { timeout: 30_000 },

@@ -1,5 +1,5 @@
 /**
- * The delivery record's seed for support's tests (tests/integration/delivery-support*.test.ts):
+ * The delivery record's seed for support's tests (tests/integration/delivery/delivery-support*.test.ts):
  * two managers with a connection each to the sandbox, holding a few documents chosen for the
  * search, the grid and the CSV, synced once.
  */

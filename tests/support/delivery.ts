@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { addConnection, makeUser, type Person } from "./connections";
 import type { TestServer } from "./server";
 import { api, type Session } from "./session";
+import { until } from "./until";
 
 export const SANDBOX_CLIENT = {
   id: "hv-test",
@@ -32,6 +33,21 @@ export function control(server: TestServer, method: string, path: string, json?:
     json,
     headers: { Authorization: `Bearer ${server.env.SANDBOX_ADMIN_TOKEN}` },
   });
+}
+
+/** Lifts the fault rules' hold `name` (docs/sandbox.md, "Fault rules"): what waits on it goes on. */
+export async function liftHold(server: TestServer, name: string): Promise<void> {
+  const res = await control(server, "DELETE", `/holds/${name}`);
+  assert.equal(res.status, 204, res.text);
+}
+
+/** Until `n` requests wait on the hold `name` (at most about 10 s); fails if they never do. */
+export async function untilHeld(server: TestServer, name: string, n = 1): Promise<void> {
+  const waiting = async () =>
+    ((await control(server, "GET", "/holds")).body as { name: string; waiting: number }[]).find((h) => h.name === name)
+      ?.waiting ?? 0;
+  const held = await until(waiting, (w) => w >= n, { tries: 200, everyMs: 50 });
+  assert.ok(held >= n, `${held} of ${n} requests held by "${name}"`);
 }
 
 export async function putState(

@@ -1,5 +1,5 @@
 /**
- * The printed letters read back as a printer and a phone would (tests/integration/handoffs-print.test.ts): the text
+ * The printed letters read back as a printer and a phone would (tests/integration/handoffs/handoffs-print.test.ts): the text
  * inside the window envelope's address field, by poppler's pdftotext cropped to it, and the QR codes of a page,
  * rendered by poppler's pdftoppm and decoded by jsQR.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers of the portal's and the print's HTTP tests (tests/integration/handoffs-portal.test.ts,
+ * Helpers of the portal's and the print's HTTP tests (tests/integration/handoffs/handoffs-portal.test.ts,
  * handoffs-print.test.ts): the server both start, with Haus Linde's register and documents, and the
  * print's own (POST /api/handoffs/print).
  */

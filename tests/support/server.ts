@@ -43,6 +43,12 @@ export type TestServer = {
   pdfPlaces: (what: "hold" | "lift" | "state") => Promise<PdfPlaces>;
   /** Ends the embedded database's thread as a fault would (the test channel); resolves with the process's exit code. */
   crashDatabase: () => Promise<number | null>;
+  /**
+   * Moves the server's clock (lib/process/clock.ts) forward by `ms` through the test channel: sessions, the provider
+   * token cache, heartbeats, the report back-off and the retention see that much time pass, and work waiting on time
+   * looks again. The time moved stays moved across `restart`. Resolves with the server's "now".
+   */
+  moveClock: (ms: number) => Promise<number>;
 };
 
 export type PdfPlaces = { running: Record<string, number>; waiting: string[] };
@@ -167,6 +173,8 @@ export async function startServer(
   const output = () => out;
   const asked = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
   let lastAsk = 0;
+  // What the test moved the clock by: a restarted process starts with it again.
+  let clockMs = 0;
   const running = () => child.exitCode === null && child.signalCode === null;
   /** One question on the test channel (lib/ops/test-hooks.ts), answered by rows. */
   const ask = <T>(message: Record<string, unknown>) =>
@@ -211,6 +219,7 @@ export async function startServer(
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
     try {
       await waitUntilReady(`http://127.0.0.1:${port}`, child, output, since);
+      if (clockMs > 0) await ask({ clockMs });
     } catch (err) {
       // A server that never became ready is not left running (its pipes would keep the test process alive).
       child.kill("SIGKILL");
@@ -247,6 +256,11 @@ export async function startServer(
     running,
     query: <T>(text: string, params: unknown[] = []) => ask<T>({ sql: text, params }),
     pdfPlaces: async (what: "hold" | "lift" | "state") => (await ask<PdfPlaces>({ pdfPlaces: what }))[0]!,
+    moveClock: async (ms: number) => {
+      const [moved] = await ask<{ now: number }>({ clockMs: ms });
+      clockMs += ms;
+      return moved!.now;
+    },
     crashDatabase: () => {
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.send({ id: ++lastAsk, crash: "database" });

@@ -1,4 +1,4 @@
-/** Helpers of the unit register's HTTP tests (tests/integration/units.test.ts, units-refusals.test.ts). */
+/** Helpers of the unit register's HTTP tests (tests/integration/residents/units.test.ts, units-refusals.test.ts). */
 import assert from "node:assert/strict";
 import { api, type Session } from "./session";
 

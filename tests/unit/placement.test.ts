@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { PLACEMENT, httpTestFiles } from "../placement.mjs";
+import { PLACEMENT, httpTestFiles, placementKey } from "../placement.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const key = (file: string) => file.split(path.sep).slice(-2).join("/");
+const key = (file: string) => placementKey(file);
 
 test("every HTTP test file is placed, and every placement names a file", () => {
   const files = httpTestFiles(ROOT).map(key);

@@ -3,6 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { instanceId } from "@/lib/ops/instances";
+import { onClockMoved } from "@/lib/process/clock";
 import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { requeueRecomputed } from "./recompute";
 import { sendClaimed } from "./send";
@@ -77,6 +78,8 @@ export function startReportSender(): void {
   const run = () => look(sender);
   setInterval(run, TICK_MS).unref();
   onWake(run);
+  // A back-off a test moved the clock past is due now (lib/process/clock.ts).
+  onClockMoved(run);
   // At a shutdown the reports under way finish (each bounded by the provider timeout); none starts.
   onFinish(async () => void (await Promise.allSettled([...sender.running.values()].map((r) => r.done))));
   run();

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { dbNow } from "@/lib/process/clock";
 
 /**
  * After a connection's credentials or on-site-roles address were changed (docs/api.md, "On-site-roles
@@ -15,7 +16,7 @@ export async function requeueAfterFix(db: Db, connectionId: string): Promise<num
       WITH requeued AS (
         UPDATE osr_reports SET state = 'pending', attempts = 0, next_attempt_at = now(), http_status = NULL,
           messages = NULL, updated_at = now()
-        WHERE connection_id = ${connectionId}::uuid AND (claim_until IS NULL OR claim_until < now())
+        WHERE connection_id = ${connectionId}::uuid AND (claim_until IS NULL OR claim_until < ${dbNow()})
           AND ((state = 'rejected' AND http_status IN (401, 403)) OR state = 'unknown')
         RETURNING unit_id, connection_id
       ), logged AS (

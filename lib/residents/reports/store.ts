@@ -3,13 +3,15 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { eventRow, type AuditEvent } from "@/lib/audit/audit";
 import { rowsOf } from "@/lib/db/rows";
+import { dbNow, now as clockNow } from "@/lib/process/clock";
 import type { OsrOutcome } from "@/lib/provider/osr";
 
 /**
  * The report rows' claims and outcomes (migration 0031). A claim is committed before the request
  * goes out, by one statement that only one caller of any instance wins; an outcome is written only
  * by its claim's holder, and only when the row still holds the state it claimed: a change queued
- * meanwhile stays `pending` and goes out next.
+ * meanwhile stays `pending` and goes out next. Back-off and claims run on the app's clock
+ * (lib/process/clock.ts), which a test moves instead of waiting.
  */
 
 export const MAX_ATTEMPTS = 5;
@@ -47,17 +49,17 @@ export async function claimDue(
         ) c
         CROSS JOIN LATERAL (
           SELECT r.unit_id, r.connection_id, r.next_attempt_at FROM osr_reports r
-          WHERE r.connection_id = c.id AND r.state IN ('pending', 'unknown') AND r.next_attempt_at <= now()
-            AND r.attempts < ${MAX_ATTEMPTS} AND (r.claim_until IS NULL OR r.claim_until < now())
+          WHERE r.connection_id = c.id AND r.state IN ('pending', 'unknown') AND r.next_attempt_at <= ${dbNow()}
+            AND r.attempts < ${MAX_ATTEMPTS} AND (r.claim_until IS NULL OR r.claim_until < ${dbNow()})
           ORDER BY r.next_attempt_at
           LIMIT GREATEST(0, ${perConnection} - COALESCE((${used}::jsonb ->> c.id::text)::int, 0))
         ) d
         ORDER BY d.next_attempt_at LIMIT ${limit}
       ), claimed AS (
-        UPDATE osr_reports r SET claimed_by = ${me}, claim_until = now() + make_interval(secs => ${holdMs / 1000}),
+        UPDATE osr_reports r SET claimed_by = ${me}, claim_until = ${dbNow()} + make_interval(secs => ${holdMs / 1000}),
           attempts = r.attempts + 1, sent_at = now(), updated_at = now()
         FROM due WHERE r.unit_id = due.unit_id AND r.connection_id = due.connection_id
-          AND (r.claim_until IS NULL OR r.claim_until < now())
+          AND (r.claim_until IS NULL OR r.claim_until < ${dbNow()})
         RETURNING r.unit_id, r.connection_id, r.hash, r.attempts
       ), logged AS (
         INSERT INTO osr_report_events (unit_id, connection_id, kind, attempt)
@@ -68,7 +70,7 @@ export async function claimDue(
 }
 
 /** When an `unknown` report is sent again, or never (null) after its last attempt. */
-export function nextAttempt(attempts: number, retryAfterMs: number | undefined, now = Date.now()): Date | null {
+export function nextAttempt(attempts: number, retryAfterMs: number | undefined, now = clockNow()): Date | null {
   if (attempts >= MAX_ATTEMPTS) return null;
   const base = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
   const jittered = base * (0.8 + Math.random() * 0.4);

@@ -7,6 +7,7 @@ import { scrubTables } from "@/lib/db/scrub";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { onClockMoved } from "@/lib/process/clock";
 import { forgetTexts, MESSAGE_TABLES } from "@/lib/residents/reports/messages";
 import { today } from "@/lib/today";
 
@@ -85,4 +86,6 @@ export function startRetention(db: Db): void {
   const sweep = () => void eraseExpired(db).catch((err: unknown) => log().warn({ err }, "retention sweep failed"));
   sweep();
   setInterval(sweep, 24 * 60 * 60_000).unref();
+  // Days a test moved the clock on (lib/process/clock.ts) have passed for the retention too.
+  onClockMoved(sweep);
 }

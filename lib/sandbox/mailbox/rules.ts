@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HoldName } from "../hold-name";
 
 /**
  * A fault rule of the mailbox: it stands in the HTTP rules' list and counts down the same way, told apart by its `smtp`
@@ -16,12 +17,13 @@ export const MailFaultRule = z
       .optional(),
     drop: z.literal(true).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
+    hold: HoldName.optional(),
     times: z.number().int().min(1).optional(),
   })
   .strict()
   .refine((r) => !(r.status !== undefined && r.drop), { message: "status and drop exclude each other" })
-  .refine((r) => r.status !== undefined || r.drop || r.delayMs !== undefined, {
-    message: "a mail rule needs status, drop or delayMs",
+  .refine((r) => r.status !== undefined || r.drop || r.delayMs !== undefined || r.hold !== undefined, {
+    message: "a mail rule needs status, drop, delayMs or hold",
   })
   .refine((r) => r.message === undefined || r.status !== undefined, { message: "message goes with status" });
 export type MailFaultRule = z.infer<typeof MailFaultRule>;

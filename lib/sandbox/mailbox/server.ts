@@ -5,6 +5,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import { getDb } from "@/lib/db/client";
 import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { takeRule } from "../faults";
+import { waitForHold } from "../holds";
 import { MAX_MESSAGE_BYTES, parseMail, readBounded } from "./receive";
 import { MailFaultRule, mailRuleMatches, type SmtpCommand } from "./rules";
 import { keepMail } from "./store";
@@ -31,7 +32,7 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
 
 /**
  * Applies the first mail fault rule for this command and these addresses, if any: it waits
- * `delayMs`, then drops the connection without an answer, or refuses with its status.
+ * `delayMs` and for its `hold` to be lifted (../holds.ts), then drops the connection without an answer, or refuses with its status.
  */
 async function fault(
   sockets: Sockets,
@@ -45,6 +46,7 @@ async function fault(
   });
   if (!rule) return undefined;
   if (rule.delayMs) await sleep(rule.delayMs);
+  if (rule.hold) await waitForHold(rule.hold);
   if (rule.drop) {
     sockets.get(session.remotePort)?.destroy();
     return DROPPED;
