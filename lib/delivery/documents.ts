@@ -23,7 +23,7 @@ import { indexDocuments } from "./document-index";
  */
 
 type Call = { kd?: string; signal?: AbortSignal };
-export type Principal = { db: Db; connection: ConnectionRow; actor: Actor };
+export type ConnectionWork = { db: Db; connection: ConnectionRow; actor: Actor };
 
 /**
  * A provider failure of a list, count or walk as the project's error. An implausible count says
@@ -40,7 +40,7 @@ export function listFailure(err: unknown): unknown {
 }
 
 export async function listDocuments(
-  p: Principal,
+  p: ConnectionWork,
   page: { offset: number; limit: number } & Call,
 ): Promise<DocumentPage> {
   const client = providerFor(p.connection);
@@ -85,7 +85,7 @@ export type FileMeta = { contentType: string; contentDisposition: string; conten
  * the last byte).
  */
 export async function documentData(
-  p: Principal,
+  p: ConnectionWork,
   documentid: string,
   call: Call,
 ): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {

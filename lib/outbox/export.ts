@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { outboxItems as o } from "@/lib/db/schema/outbox";
@@ -6,10 +7,10 @@ import { dayIn } from "@/lib/format";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import type { OutboxFiltersInput } from "@/lib/lists/outbox";
 import { log } from "@/lib/log";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import { csvLine } from "@/lib/csv";
 import { when } from "@/lib/delivery/support/export";
-import { assertSupport, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { assertSupport, recordTimeZone } from "@/lib/delivery/support/records";
 import { outboxCondition, outboxOrder } from "./support";
 import { selectSupportItems, toSupportItem, type SupportOutboxItem } from "./view";
 
@@ -81,7 +82,7 @@ async function batch(db: Db, where: SQL | undefined, cursor: Cursor | null) {
 
 export async function exportOutbox(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: { filters: OutboxFiltersInput; locale: Locale },
 ): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
   assertSupport(principal);
@@ -89,7 +90,7 @@ export async function exportOutbox(
   const first = await batch(db, where, null);
   await recordEvent(db, {
     kind: "export",
-    actor: actorOf(principal),
+    actor: principalActor(principal),
     detail: { of: "outbox", filters: input.filters },
   });
   const encoder = new TextEncoder();

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
@@ -6,7 +7,7 @@ import { connections } from "@/lib/db/schema/connections";
 import { outboxItems as o } from "@/lib/db/schema/outbox";
 import type { Locale } from "@/lib/i18n/messages";
 import type { OutboxFiltersInput } from "@/lib/lists/outbox";
-import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { assertSupport, badRange, recordTimeZone } from "@/lib/delivery/support/records";
 import type { OutboxSupportInput } from "./schemas";
 import { selectSupportItems, toSupportItem } from "./view";
 
@@ -39,12 +40,7 @@ export function outboxCondition(f: OutboxFiltersInput): SQL | undefined {
 
 export const outboxOrder = [desc(o.sentAt), desc(o.id)];
 
-export async function listSupportOutbox(
-  db: Db,
-  principal: SupportPrincipal,
-  input: OutboxSupportInput,
-  locale: Locale,
-) {
+export async function listSupportOutbox(db: Db, principal: Principal, input: OutboxSupportInput, locale: Locale) {
   assertSupport(principal);
   const where = outboxCondition(input);
   const [rows, [total]] = await Promise.all([

@@ -1,11 +1,12 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { MAX_COMPLETENESS_MONTHS, type CompletenessInput } from "@/lib/delivery/support/schemas";
 import { localToday } from "@/lib/today";
-import { assertSupport, badRange, recordTimeZone, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { assertSupport, badRange, recordTimeZone } from "@/lib/delivery/support/records";
 import { inProperty, registerNames, type RegisterNames } from "@/lib/delivery/support/register";
 
 /**
@@ -172,7 +173,7 @@ const byProperty = (a: CompletenessUnit, b: CompletenessUnit) =>
 
 export async function deliveryCompleteness(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: CompletenessInput,
   now = new Date(),
 ): Promise<Completeness> {

@@ -7,7 +7,8 @@ import { after, before, describe, test } from "node:test";
 import type { Db } from "@/lib/db/client";
 import { runMigrations, type SqlRunner } from "@/lib/db/migrate";
 import { exportDeliveries } from "@/lib/delivery/support/export";
-import { listDeliveries, type SupportPrincipal } from "@/lib/delivery/support/records";
+import { systemPrincipalFor } from "@/lib/auth/system-principal";
+import { listDeliveries } from "@/lib/delivery/support/records";
 import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-database";
 
 /**
@@ -21,7 +22,7 @@ import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-da
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "arge-plans-"));
 const DOCUMENTS = 40_000;
-const support: SupportPrincipal = { id: randomUUID(), email: "support@example.com", role: "support" };
+const support = systemPrincipalFor(randomUUID(), "support", "support@example.com");
 
 type Plan = {
   "Node Type": string;

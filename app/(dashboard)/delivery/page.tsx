@@ -13,9 +13,9 @@ export default async function DeliveryPage({
   const { prefetch, hydrate } = await pageQueries("delivery");
   const search = readDeliverySearch(plainParams(await searchParams));
   await Promise.all([
-    prefetch(deliveryQuery(search), ({ db, user }) => listDeliveries(db, user, search)),
-    prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
-    prefetch(deliveryPropertiesQuery(), ({ db, user }) => listDeliveryProperties(db, user)),
+    prefetch(deliveryQuery(search), ({ db, principal }) => listDeliveries(db, principal, search)),
+    prefetch(deliveryConnectionsQuery(), ({ db, principal }) => listDeliveryConnections(db, principal)),
+    prefetch(deliveryPropertiesQuery(), ({ db, principal }) => listDeliveryProperties(db, principal)),
   ]);
   return hydrate(<DeliveryList />);
 }

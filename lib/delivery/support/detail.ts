@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { contentDispositionFor, safeContentType } from "@/lib/connections/files";
 import type { Db } from "@/lib/db/client";
@@ -7,7 +8,7 @@ import { notFound } from "@/lib/errors";
 import { openArchived } from "@/lib/archive/read";
 import { storedFactsView, type FactsView } from "@/lib/delivery/file-facts";
 import type { FileFacts, HashCheck } from "@/lib/provider/facts";
-import { assertSupport, selectRecords, toRecord, type DeliveryRecord, type SupportPrincipal } from "./records";
+import { assertSupport, selectRecords, toRecord, type DeliveryRecord } from "./records";
 import { DeliveryKey } from "./schemas";
 
 /**
@@ -35,7 +36,7 @@ const factsColumns = {
 
 export async function getDelivery(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: { connection: string; documentid: string },
 ): Promise<DeliveryRecord & { facts: FactsView | null; events: DeliveryEvent[] }> {
   assertSupport(principal);
@@ -71,7 +72,7 @@ type FileMeta = { contentType: string; contentDisposition: string; contentLength
  */
 export async function openDeliveryFile(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: { connection: string; documentid: string },
 ): Promise<{ meta: FileMeta; stream: ReadableStream<Uint8Array> }> {
   assertSupport(principal);

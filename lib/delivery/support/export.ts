@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
@@ -6,7 +7,7 @@ import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
 import { dayIn } from "@/lib/format";
 import { csvLine, csvTime } from "@/lib/csv";
 import { log } from "@/lib/log";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { DeliveryFiltersInput } from "./schemas";
 import {
   assertSupport,
@@ -16,7 +17,6 @@ import {
   selectRecords,
   toRecord,
   type DeliveryRecord,
-  type SupportPrincipal,
 } from "./records";
 import { countRecords, gathers, onPage, pageTotal, searchPage } from "./search";
 
@@ -116,7 +116,7 @@ export function exportFilename(now = new Date()): string {
  */
 export async function exportDeliveries(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: { filters: DeliveryFiltersInput; locale: Locale },
 ): Promise<{ meta: { filename: string; rows: number }; stream: ReadableStream<Uint8Array> }> {
   assertSupport(principal);
@@ -126,7 +126,7 @@ export async function exportDeliveries(
   // A whole result in one batch is its own count.
   const rows =
     first.total ?? (first.rows.length < BATCH ? first.rows.length : await countRecords(db, input.filters, where));
-  await recordEvent(db, { kind: "export", actor: actorOf(principal), detail: { filters: input.filters, rows } });
+  await recordEvent(db, { kind: "export", actor: principalActor(principal), detail: { filters: input.filters, rows } });
 
   const encoder = new TextEncoder();
   const encode = ({ rows }: Awaited<ReturnType<typeof batch>>) =>

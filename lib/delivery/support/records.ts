@@ -1,11 +1,12 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { isSupportRole } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { deliveryDocuments, type DocumentState } from "@/lib/db/schema/delivery";
-import { users, type Role } from "@/lib/db/schema/users";
+import { users } from "@/lib/db/schema/users";
 import { env } from "@/lib/env";
 import { AppError, forbidden } from "@/lib/errors";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
@@ -19,9 +20,7 @@ import { countRecords, gathers, matches, newestPage, onPage, pageTotal, searchPa
  * checked here as well as in the route, so no caller of these functions can skip it.
  * See docs/architecture.md, "Delivery record". One record's detail and archived file: detail.ts.
  */
-export type SupportPrincipal = { id: string; email: string; role: Role };
-
-export function assertSupport(principal: SupportPrincipal): void {
+export function assertSupport(principal: Principal): void {
   if (!isSupportRole(principal.role)) throw forbidden();
 }
 
@@ -178,7 +177,7 @@ export function filterCondition(f: DeliveryFiltersInput): SQL | undefined {
  */
 export async function listDeliveries(
   db: Db,
-  principal: SupportPrincipal,
+  principal: Principal,
   input: DeliveryQueryInput,
 ): Promise<{ count: number; records: DeliveryRecord[] }> {
   assertSupport(principal);
@@ -201,13 +200,13 @@ export async function listDeliveries(
 export type DeliveryConnection = { id: string; name: string; owner: string; service: string; deleted: boolean };
 
 /** Every property name of every user's unit register: the options of support's property filter. */
-export async function listDeliveryProperties(db: Db, principal: SupportPrincipal): Promise<string[]> {
+export async function listDeliveryProperties(db: Db, principal: Principal): Promise<string[]> {
   assertSupport(principal);
   return registerProperties(db);
 }
 
 /** Every connection with its owner, by name: the options of support's connection filter. */
-export async function listDeliveryConnections(db: Db, principal: SupportPrincipal): Promise<DeliveryConnection[]> {
+export async function listDeliveryConnections(db: Db, principal: Principal): Promise<DeliveryConnection[]> {
   assertSupport(principal);
   const rows = await db
     .select({

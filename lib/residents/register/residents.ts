@@ -1,10 +1,11 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { and, asc, count, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
-import { users, type Role } from "@/lib/db/schema/users";
+import { users } from "@/lib/db/schema/users";
 import { forbidden } from "@/lib/errors";
 import type { Channel, ResidentsSearch } from "@/lib/lists/units";
 
@@ -31,7 +32,7 @@ export type ResidentMatch = {
 };
 
 /** A page of the matches in the order name, owner, unit, and their total. Admins only, checked here too. */
-export async function searchResidents(db: Db, admin: { role: Role }, search: ResidentsSearch & { q: string }) {
+export async function searchResidents(db: Db, admin: Principal, search: ResidentsSearch & { q: string }) {
   if (admin.role !== "admin") throw forbidden();
   const term = containing(search.q);
   const where = and(

@@ -1,10 +1,10 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
 import { isSupportRole } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db/client";
 import { containing, rowsOf } from "@/lib/db/rows";
 import type { ReportEventKind, ReportMessage, ReportState } from "@/lib/db/schema/osr-reports";
-import type { Role } from "@/lib/db/schema/users";
 import { notFound } from "@/lib/errors";
 import type { ReportsSearch } from "@/lib/lists/reports";
 import { MAX_ATTEMPTS } from "./store";
@@ -17,7 +17,6 @@ import { MAX_ATTEMPTS } from "./store";
  * A manager may read the timeline of a unit of their own register; another unit answers 404.
  */
 
-type Principal = { id: string; role: Role };
 export type ReportedUnit = {
   id: string;
   mscnumber: string | null;
@@ -140,7 +139,7 @@ export async function listReportedUnits(db: Db, search: ReportsSearch) {
 
 /** `GET /api/delivery/units/{unitId}/reports`: one unit's reports, each connection's steps oldest first. */
 export async function unitReportTimeline(db: Db, principal: Principal, unitId: string) {
-  const own = isSupportRole(principal.role) ? sql`true` : sql`u.user_id = ${principal.id}::uuid`;
+  const own = isSupportRole(principal.role) ? sql`true` : sql`u.user_id = ${principal.userId}::uuid`;
   const [unit] = rowsOf<ReportedUnit>(
     await db.execute(sql`SELECT ${UNIT_COLUMNS} FROM units u JOIN users o ON o.id = u.user_id
       WHERE u.id = ${unitId}::uuid AND ${own}`),

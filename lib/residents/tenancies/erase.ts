@@ -1,6 +1,7 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
-import { actorOf, recordEvent } from "@/lib/audit/audit";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { scrubTables } from "@/lib/db/scrub";
@@ -20,8 +21,6 @@ import { today } from "@/lib/today";
  * times stay: lib/residents/reports/messages.ts). The tables are rewritten afterwards so the old
  * values leave the database's files too (lib/db/scrub.ts).
  */
-
-type Person = { id: string; email: string };
 
 const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, last_name = NULL, company = NULL,
   resident_email = NULL, channel = NULL, postal_address = NULL, digital_consent_how = NULL, erased_at = now(), updated_at = now()`;
@@ -44,7 +43,7 @@ async function erase(db: Db, where: SQL) {
  * An admin erases a resident of any user's register: the tenancy named, else every tenancy of the
  * unit that still holds a person's data. Returns the unit's id and owner for the answer.
  */
-export async function eraseResident(db: Db, admin: Person, unitId: string, tenancyId?: string) {
+export async function eraseResident(db: Db, admin: Principal, unitId: string, tenancyId?: string) {
   const [unit] = rowsOf<{ id: string; user_id: string }>(
     await db.execute(sql`SELECT id, user_id FROM units WHERE id = ${unitId}::uuid`),
   );
@@ -56,7 +55,7 @@ export async function eraseResident(db: Db, admin: Person, unitId: string, tenan
   if (tenancyId && erased.length === 0) throw notFound("unitsApi.notFound");
   await recordEvent(db, {
     kind: "resident.erase",
-    actor: actorOf(admin),
+    actor: principalActor(admin),
     detail: { unit: unit.id, owner: unit.user_id, tenancies: erased.map((t) => t.id) },
   });
   await scrubTables(tables);

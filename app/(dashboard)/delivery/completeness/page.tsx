@@ -16,9 +16,11 @@ export default async function CompletenessPage({
   const scope = completenessInput(readCompletenessSearch(plainParams(await searchParams)), recordTimeZone());
   await Promise.all([
     scope.ready &&
-      prefetch(completenessQuery(scope.input), ({ db, user }) => deliveryCompleteness(db, user, { ...scope.input })),
-    prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
-    prefetch(deliveryPropertiesQuery(), ({ db, user }) => listDeliveryProperties(db, user)),
+      prefetch(completenessQuery(scope.input), ({ db, principal }) =>
+        deliveryCompleteness(db, principal, { ...scope.input }),
+      ),
+    prefetch(deliveryConnectionsQuery(), ({ db, principal }) => listDeliveryConnections(db, principal)),
+    prefetch(deliveryPropertiesQuery(), ({ db, principal }) => listDeliveryProperties(db, principal)),
   ]);
   return hydrate(<CompletenessView />);
 }

@@ -15,8 +15,10 @@ export default async function DeliveryOutboxPage({
   const { prefetch, hydrate } = await pageQueries("delivery");
   const search = readOutboxSupportSearch(plainParams(await searchParams));
   await Promise.all([
-    prefetch(supportOutboxQuery(search), ({ db, user, locale }) => listSupportOutbox(db, user, search, locale)),
-    prefetch(deliveryConnectionsQuery(), ({ db, user }) => listDeliveryConnections(db, user)),
+    prefetch(supportOutboxQuery(search), ({ db, principal, locale }) =>
+      listSupportOutbox(db, principal, search, locale),
+    ),
+    prefetch(deliveryConnectionsQuery(), ({ db, principal }) => listDeliveryConnections(db, principal)),
   ]);
   return hydrate(<SupportOutbox />);
 }

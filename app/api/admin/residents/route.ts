@@ -7,6 +7,6 @@ import { ResidentsQuery } from "@/lib/residents/register/schemas";
  * The admin's search of every user's register for a resident's erasure request (the erasure: DELETE
  * /api/units/{id}/resident).
  */
-export const GET = withRole(["admin"], { query: ResidentsQuery }, async ({ user, query }) =>
-  searchResidents(await getDb(), user, query),
+export const GET = withRole(["admin"], { query: ResidentsQuery }, async ({ principal, query }) =>
+  searchResidents(await getDb(), principal, query),
 );

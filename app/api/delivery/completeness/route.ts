@@ -3,6 +3,6 @@ import { getDb } from "@/lib/db/client";
 import { deliveryCompleteness } from "@/lib/views/completeness";
 import { CompletenessQuery } from "@/lib/delivery/support/schemas";
 
-export const GET = withSupport({ query: CompletenessQuery }, async ({ user, query }) =>
-  deliveryCompleteness(await getDb(), user, query),
+export const GET = withSupport({ query: CompletenessQuery }, async ({ principal, query }) =>
+  deliveryCompleteness(await getDb(), principal, query),
 );

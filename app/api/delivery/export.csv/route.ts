@@ -3,8 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { exportDeliveries } from "@/lib/delivery/support/export";
 import { DeliveryFilters } from "@/lib/delivery/support/schemas";
 
-export const GET = withSupport({ query: DeliveryFilters }, async ({ user, query, locale }) => {
-  const { meta, stream } = await exportDeliveries(await getDb(), user, { filters: query, locale });
+export const GET = withSupport({ query: DeliveryFilters }, async ({ principal, query, locale }) => {
+  const { meta, stream } = await exportDeliveries(await getDb(), principal, { filters: query, locale });
   return new Response(stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

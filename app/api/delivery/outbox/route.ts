@@ -3,6 +3,6 @@ import { getDb } from "@/lib/db/client";
 import { OutboxSupportQuery } from "@/lib/outbox/schemas";
 import { listSupportOutbox } from "@/lib/outbox/support";
 
-export const GET = withSupport({ query: OutboxSupportQuery }, async ({ user, query, locale }) =>
-  listSupportOutbox(await getDb(), user, query, locale),
+export const GET = withSupport({ query: OutboxSupportQuery }, async ({ principal, query, locale }) =>
+  listSupportOutbox(await getDb(), principal, query, locale),
 );

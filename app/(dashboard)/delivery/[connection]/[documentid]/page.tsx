@@ -26,7 +26,7 @@ export default async function DeliveryDocumentPage({
   if (!key.success) notFound();
   const { connection, documentid } = key.data;
   const detail = deliveryDetailQuery(connection, documentid);
-  await prefetch(detail, ({ db, user }) => getDelivery(db, user, { connection, documentid }));
+  await prefetch(detail, ({ db, principal }) => getDelivery(db, principal, { connection, documentid }));
   // Unknown to the record: the page does not exist either. Other failures are the client's to show.
   const failed = client.getQueryState(detail.queryKey)?.error;
   if (failed instanceof AppError && failed.status === 404) notFound();

@@ -12,7 +12,7 @@ export default async function DeliveryUnitReportsPage({ params }: { params: Prom
   const key = ReportUnitKey.safeParse({ id: (await params).unit });
   if (!key.success) notFound();
   const timeline = reportTimelineQuery(key.data.id);
-  await prefetch(timeline, ({ db, user }) => unitReportTimeline(db, user, key.data.id));
+  await prefetch(timeline, ({ db, principal }) => unitReportTimeline(db, principal, key.data.id));
   const failed = client.getQueryState(timeline.queryKey)?.error;
   if (failed instanceof AppError && failed.status === 404) notFound();
   return hydrate(<ReportTimeline unitId={key.data.id} />);

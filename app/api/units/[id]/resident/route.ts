@@ -8,5 +8,5 @@ import { EraseQuery } from "@/lib/residents/tenancies/schemas";
 export const DELETE = withRole(
   ["admin"],
   { params: UnitPath, query: EraseQuery, notFound: "unitsApi.notFound" },
-  async ({ user, params, query }) => eraseResident(await getDb(), user, params.id, query.tenancy),
+  async ({ principal, params, query }) => eraseResident(await getDb(), principal, params.id, query.tenancy),
 );

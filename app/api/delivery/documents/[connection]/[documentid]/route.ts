@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { getDelivery } from "@/lib/delivery/support/detail";
 
-export const GET = withSupport({ params: DeliveryKey, notFound: "deliveryRecord.notFound" }, async ({ user, params }) =>
-  getDelivery(await getDb(), user, params),
+export const GET = withSupport(
+  { params: DeliveryKey, notFound: "deliveryRecord.notFound" },
+  async ({ principal, params }) => getDelivery(await getDb(), principal, params),
 );

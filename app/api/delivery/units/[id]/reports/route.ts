@@ -7,5 +7,5 @@ import { unitReportTimeline } from "@/lib/residents/reports/timeline";
 export const GET = withRole(
   ["support", "admin", "manager"],
   { params: ReportUnitKey, notFound: "reportsApi.notFound" },
-  async ({ user, params }) => unitReportTimeline(await getDb(), user, params.id),
+  async ({ principal, params }) => unitReportTimeline(await getDb(), principal, params.id),
 );

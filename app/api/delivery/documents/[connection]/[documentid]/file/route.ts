@@ -6,8 +6,8 @@ import { openDeliveryFile } from "@/lib/delivery/support/detail";
 
 export const GET = withSupport(
   { params: DeliveryKey, notFound: "deliveryRecord.notFound" },
-  async ({ user, params }) => {
-    const { meta, stream } = await openDeliveryFile(await getDb(), user, params);
+  async ({ principal, params }) => {
+    const { meta, stream } = await openDeliveryFile(await getDb(), principal, params);
     return fileResponse(meta, stream);
   },
 );
