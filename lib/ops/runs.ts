@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -15,14 +16,14 @@ export async function recentRuns<R>(
   db: Db,
   table: RunTable,
   columns: SQL,
-  userId: string,
+  p: Principal,
   { listedAfterEndS, limit, scope }: { listedAfterEndS: number; limit: number; scope: string | undefined },
 ): Promise<R[]> {
   const ofScope = scope === undefined ? sql`` : sql`AND scope = ${scope}`;
   const rows = rowsOf<R>(
     await db.execute(sql`
       SELECT ${columns} FROM ${sql.raw(table)}
-      WHERE user_id = ${userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS})) ${ofScope}
+      WHERE user_id = ${p.userId} AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${listedAfterEndS})) ${ofScope}
       ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${limit}`),
   );
   return rows.reverse();
@@ -37,14 +38,14 @@ export async function requestCancel<R>(
   db: Db,
   table: RunTable,
   columns: SQL,
-  userId: string,
+  p: Principal,
   id: string,
 ): Promise<R | undefined> {
   const [row] = rowsOf<R>(
     await db.execute(sql`
       UPDATE ${sql.raw(table)}
       SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
-      WHERE id = ${id} AND user_id = ${userId}
+      WHERE id = ${id} AND user_id = ${p.userId}
       RETURNING ${columns}`),
   );
   return row;

@@ -8,7 +8,7 @@ import { retryTransient } from "@/lib/db/transient";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
 import { outboxItems, type OutboxItemRow } from "@/lib/db/schema/outbox";
 import { users } from "@/lib/db/schema/users";
-import { eventRow, type Actor } from "@/lib/audit/audit";
+import { eventRow, principalActor, type Actor } from "@/lib/audit/audit";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
@@ -24,8 +24,6 @@ import { selectItems, toItem, type OutboxItem } from "./view";
  * sends it. The repeat check and the insert run in one transaction holding the connection's row,
  * so two uploads of the same bytes on one connection cannot both pass it.
  */
-
-type Person = { id: string; email: string };
 
 /** Why the outcome reads as it does, for a person (lib/i18n/messages/outbox-server.ts). */
 function messageKey(o: SendOutcome): string | null {
@@ -64,7 +62,14 @@ async function earlierSend(tx: Pick<Db, "select">, connectionId: string, sha256:
  */
 export async function claimSend(
   db: Db,
-  input: { connection: ConnectionRow; actor: Person; upload: Upload; kd: string; again: boolean; locale: Locale },
+  input: {
+    connection: ConnectionRow;
+    principal: Principal;
+    upload: Upload;
+    kd: string;
+    again: boolean;
+    locale: Locale;
+  },
 ): Promise<OutboxItemRow> {
   const { connection, upload } = input;
   return retryTransient(() =>
@@ -98,7 +103,7 @@ export async function claimSend(
           state: "unknown",
           messageKey: "outboxApi.message.inFlight",
           sentAt: new Date(),
-          sentBy: input.actor.id,
+          sentBy: input.principal.userId,
         })
         .returning();
       return row!;
@@ -184,18 +189,18 @@ export async function listOwnItems(db: Db, p: Principal, connectionId: string, i
  */
 export async function resolveItem(
   db: Db,
-  input: { connectionId: string; itemId: string; state: "sent" | "failed"; actor: Person; locale: Locale },
+  input: { connectionId: string; itemId: string; state: "sent" | "failed"; principal: Principal; locale: Locale },
 ) {
   const event = eventRow({
     kind: "outbox_resolve",
-    actor: input.actor,
+    actor: principalActor(input.principal),
     connectionId: input.connectionId,
     detail: { itemId: input.itemId, state: input.state },
   });
   const result = await retryTransient(() =>
     db.execute(sql`
       WITH item AS (
-        UPDATE outbox_items SET state = ${input.state}, resolved_at = now(), resolved_by = ${input.actor.id}::uuid
+        UPDATE outbox_items SET state = ${input.state}, resolved_at = now(), resolved_by = ${input.principal.userId}::uuid
         WHERE id = ${input.itemId}::uuid AND connection_id = ${input.connectionId}::uuid AND state = 'unknown'
         RETURNING id
       ), events AS (

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
+import { principalActor } from "@/lib/audit/audit";
 import { drainThenCancel } from "@/lib/api/body";
 import { providerFor } from "@/lib/connections/provider";
 import type { Db } from "@/lib/db/client";
@@ -23,7 +25,7 @@ export async function sendFromOutbox(
   db: Db,
   input: {
     connection: ConnectionRow;
-    user: { id: string; email: string };
+    principal: Principal;
     req: Request;
     again: boolean;
     locale: Locale;
@@ -40,7 +42,7 @@ export async function sendFromOutbox(
   const kd = upload.fields.kd ?? connection.customerNumber ?? "";
   const item = await claimSend(db, {
     connection,
-    actor: input.user,
+    principal: input.principal,
     upload,
     kd,
     again: input.again,
@@ -64,7 +66,7 @@ export async function sendFromOutbox(
     },
     kd ? { kd } : {},
   );
-  await recordOutcome(db, item, input.user, outcome);
+  await recordOutcome(db, item, principalActor(input.principal), outcome);
   countOutboxSend(outcome.state);
   log().info(
     { connectionId: connection.id, itemId: item.id, state: outcome.state, httpStatus: outcome.httpStatus },

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -74,19 +75,19 @@ export type Run = {
  */
 export async function startRun(
   db: Db,
-  userId: string,
+  p: Principal,
   run: { connectionId: string; total: number; scope: string | null },
 ): Promise<Run> {
   const { connectionId, total, scope } = run;
   const id = randomUUID();
   await db.execute(
-    sql`DELETE FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
+    sql`DELETE FROM delivery_confirmation_runs WHERE user_id = ${p.userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
   );
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO delivery_confirmation_runs (id, user_id, connection_id, instance_id, total, scope)
-      SELECT ${id}, ${userId}, ${connectionId}, ${instanceId()}, ${total}, ${scope}
-      WHERE (SELECT count(*) FROM delivery_confirmation_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_RUNNING_PER_USER}
+      SELECT ${id}, ${p.userId}, ${connectionId}, ${instanceId()}, ${total}, ${scope}
+      WHERE (SELECT count(*) FROM delivery_confirmation_runs WHERE user_id = ${p.userId} AND finished_at IS NULL) < ${MAX_RUNNING_PER_USER}
       RETURNING id`),
   );
   if (inserted.length === 0)
@@ -126,8 +127,8 @@ export async function startRun(
 }
 
 /** The user's running runs and those that ended in the last LISTED_AFTER_END_S, oldest first; of `scope` when given. */
-export async function listRuns(db: Db, userId: string, scope?: string): Promise<RunView[]> {
-  const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, {
+export async function listRuns(db: Db, p: Principal, scope?: string): Promise<RunView[]> {
+  const rows = await recentRuns<Row>(db, "delivery_confirmation_runs", COLUMNS, p, {
     listedAfterEndS: LISTED_AFTER_END_S,
     limit: LIST_LIMIT,
     scope,
@@ -139,8 +140,8 @@ export async function listRuns(db: Db, userId: string, scope?: string): Promise<
  * Asks the user's run `id` to stop: documents it has not claimed stay open, those in flight
  * finish. A run that has ended is answered as it stands. 404 for any run not the user's.
  */
-export async function cancelRun(db: Db, userId: string, id: string): Promise<RunView> {
-  const row = await requestCancel<Row>(db, "delivery_confirmation_runs", COLUMNS, userId, id);
+export async function cancelRun(db: Db, p: Principal, id: string): Promise<RunView> {
+  const row = await requestCancel<Row>(db, "delivery_confirmation_runs", COLUMNS, p, id);
   if (!row) throw notFound("delivery.run.notFound");
   const flag = local.get(id);
   if (flag && row.finishedAt === null) flag.cancelled = true;

@@ -78,16 +78,16 @@ const distinct = (documents: { connectionId: string; documentid: string }[]) =>
  * Records a new run of `total` documents by `userId` on this instance, started by the page of `scope`; 429
  * `too_many_runs` beyond the user's limit.
  */
-async function startRun(db: Db, userId: string, total: number, scope: string | null): Promise<string> {
+async function startRun(db: Db, p: Principal, total: number, scope: string | null): Promise<string> {
   const id = randomUUID();
   await db.execute(
-    sql`DELETE FROM handoff_runs WHERE user_id = ${userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
+    sql`DELETE FROM handoff_runs WHERE user_id = ${p.userId} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
   );
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO handoff_runs (id, user_id, instance_id, total, scope)
-      SELECT ${id}, ${userId}, ${instanceId()}, ${total}, ${scope}
-      WHERE (SELECT count(*) FROM handoff_runs WHERE user_id = ${userId} AND finished_at IS NULL) < ${MAX_HANDOFF_RUNS_PER_USER}
+      SELECT ${id}, ${p.userId}, ${instanceId()}, ${total}, ${scope}
+      WHERE (SELECT count(*) FROM handoff_runs WHERE user_id = ${p.userId} AND finished_at IS NULL) < ${MAX_HANDOFF_RUNS_PER_USER}
       RETURNING id`),
   );
   if (inserted.length === 0)
@@ -132,7 +132,7 @@ export async function startHandoffRun(
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean; scope: string | null },
   locale: Locale,
 ): Promise<{ id: string; run: (emit: (line: HandoffLine) => void) => Promise<HandoffTotals> }> {
-  const id = await startRun(db, p.userId, distinct(input.documents), input.scope);
+  const id = await startRun(db, p, distinct(input.documents), input.scope);
   const flag = { cancelled: false };
   local.set(id, flag);
   const run = async (emit: (line: HandoffLine) => void) => {
@@ -160,8 +160,8 @@ export async function startHandoffRun(
 }
 
 /** The user's running hand-offs and those that ended in the last LISTED_AFTER_END_S, oldest first; of `scope` when given. */
-export async function listHandoffRuns(db: Db, userId: string, scope?: string): Promise<HandoffRunView[]> {
-  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, userId, {
+export async function listHandoffRuns(db: Db, p: Principal, scope?: string): Promise<HandoffRunView[]> {
+  const rows = await recentRuns<Row>(db, "handoff_runs", COLUMNS, p, {
     listedAfterEndS: LISTED_AFTER_END_S,
     limit: LIST_LIMIT,
     scope,
@@ -180,16 +180,16 @@ function lineOf(line: HandoffOutcome, locale: Locale, stored: string | null = nu
  * One of the user's runs with each document's line so far, in the order they finished, each named by its file where
  * the user's index still has it and its reason in the reader's language; 404 for any run not the user's.
  */
-export async function readHandoffRun(db: Db, userId: string, id: string, locale: Locale): Promise<HandoffRunDetail> {
+export async function readHandoffRun(db: Db, p: Principal, id: string, locale: Locale): Promise<HandoffRunDetail> {
   const [row] = rowsOf<Row>(
-    await db.execute(sql`SELECT ${COLUMNS} FROM handoff_runs WHERE id = ${id} AND user_id = ${userId}`),
+    await db.execute(sql`SELECT ${COLUMNS} FROM handoff_runs WHERE id = ${id} AND user_id = ${p.userId}`),
   );
   if (!row) throw notFound("handoffRun.notFound");
   const lines = rowsOf<LineRow>(
     await db.execute(sql`
       SELECT l.connection_id AS "connectionId", l.documentid, l.state, l.channel, l.message, l.reason, d.filename
       FROM handoff_run_lines l
-      LEFT JOIN connections c ON c.id = l.connection_id AND c.user_id = ${userId}
+      LEFT JOIN connections c ON c.id = l.connection_id AND c.user_id = ${p.userId}
       LEFT JOIN delivery_documents d ON c.id IS NOT NULL AND d.connection_id = l.connection_id AND d.documentid = l.documentid
       WHERE l.run_id = ${id} ORDER BY l.seq`),
   );
@@ -207,8 +207,8 @@ export async function readHandoffRun(db: Db, userId: string, id: string, locale:
  * Asks the user's run `id` to stop before its next document: the one under way finishes and is recorded, those not
  * begun are not handed on. A run that has ended is answered as it stands. 404 for any run not the user's.
  */
-export async function cancelHandoffRun(db: Db, userId: string, id: string): Promise<HandoffRunView> {
-  const row = await requestCancel<Row>(db, "handoff_runs", COLUMNS, userId, id);
+export async function cancelHandoffRun(db: Db, p: Principal, id: string): Promise<HandoffRunView> {
+  const row = await requestCancel<Row>(db, "handoff_runs", COLUMNS, p, id);
   if (!row) throw notFound("handoffRun.notFound");
   const flag = local.get(id);
   if (flag && row.finishedAt === null) flag.cancelled = true;

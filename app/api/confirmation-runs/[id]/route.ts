@@ -7,5 +7,5 @@ import { cancelRun } from "@/lib/delivery/confirm/runs";
 export const DELETE = withRole(
   CONNECTION_ROLES,
   { params: z.object({ id: z.uuid() }), notFound: "delivery.run.notFound" },
-  async ({ user, params }) => cancelRun(await getDb(), user.id, params.id),
+  async ({ principal, params }) => cancelRun(await getDb(), principal, params.id),
 );

@@ -5,10 +5,19 @@ import { OutboxListQuery, OutboxSendQuery } from "@/lib/outbox/schemas";
 import { sendFromOutbox } from "@/lib/outbox/send";
 
 /** The body is a multipart upload read as it streams (lib/outbox/upload.ts), not the wrapper's JSON. */
-export const POST = withConnection({ query: OutboxSendQuery }, async ({ connection, user, req, query, locale }) => {
-  const item = await sendFromOutbox(await getDb(), { connection, user, req, again: query.again === "1", locale });
-  return Response.json(item, { status: 201 });
-});
+export const POST = withConnection(
+  { query: OutboxSendQuery },
+  async ({ connection, principal, req, query, locale }) => {
+    const item = await sendFromOutbox(await getDb(), {
+      connection,
+      principal,
+      req,
+      again: query.again === "1",
+      locale,
+    });
+    return Response.json(item, { status: 201 });
+  },
+);
 
 export const GET = withConnection({ query: OutboxListQuery }, async ({ connection, query, locale }) =>
   listItems(await getDb(), connection.id, query, locale),

@@ -1,12 +1,12 @@
 import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/audit/audit";
+import { principalActor } from "@/lib/audit/audit";
 import { startSync } from "@/lib/delivery/sync";
 
-export const POST = withConnection({}, async ({ connection, user, locale }) => {
+export const POST = withConnection({}, async ({ connection, principal, locale }) => {
   const db = await getDb();
-  const run = await startSync(db, { connection, actor: actorOf(user) });
+  const run = await startSync(db, { connection, actor: principalActor(principal) });
   return ndjsonResponse(
     (emit) => run(emit),
     (err) => errorLine(err, locale),

@@ -7,11 +7,11 @@ import { cancelHandoffRun, readHandoffRun } from "@/lib/residents/handoffs/runs"
 export const GET = withRole(
   CONNECTION_ROLES,
   { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
-  async ({ user, params, locale }) => readHandoffRun(await getDb(), user.id, params.id, locale),
+  async ({ principal, params, locale }) => readHandoffRun(await getDb(), principal, params.id, locale),
 );
 
 export const DELETE = withRole(
   CONNECTION_ROLES,
   { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
-  async ({ user, params }) => cancelHandoffRun(await getDb(), user.id, params.id),
+  async ({ principal, params }) => cancelHandoffRun(await getDb(), principal, params.id),
 );

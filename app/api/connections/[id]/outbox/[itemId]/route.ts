@@ -5,12 +5,12 @@ import { OutboxItemPath, ResolveBody } from "@/lib/outbox/schemas";
 
 export const PATCH = withConnection(
   { params: OutboxItemPath, body: ResolveBody, notFound: "outboxApi.notFound" },
-  async ({ connection, user, params, body, locale }) =>
+  async ({ connection, principal, params, body, locale }) =>
     resolveItem(await getDb(), {
       connectionId: connection.id,
       itemId: params.itemId,
       state: body.state,
-      actor: user,
+      principal,
       locale,
     }),
 );
