@@ -10,9 +10,10 @@ declare const principalMark: unique symbol;
  * query called without it does not type-check. Today the user and their role; the team step (issue #46) adds
  * the team, and the queries that now say `p.userId` will say the team's id instead.
  *
- * Only two makers exist: `principalOf` here, for the route wrapper (lib/api/handler.ts) and the pages' helper
- * (lib/auth/pages.ts), and `systemPrincipalFor` (lib/auth/system-principal.ts) for the jobs that act for a user
- * outside a request; app/ and components/ may not import the latter (eslint.config.mjs).
+ * Made in two places only: `principalOf` here, for the route wrapper (lib/api/handler.ts) and the pages' helper
+ * (lib/auth/pages.ts), and lib/auth/system-principal.ts for work outside a request (`systemPrincipalFor`,
+ * `ownerPrincipal`), which app/ and components/ may not import (eslint.config.mjs). tests/unit/principal.test.ts
+ * holds the rule.
  */
 export type Principal = {
   readonly userId: string;
