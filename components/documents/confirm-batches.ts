@@ -1,6 +1,6 @@
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
 import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 import { batchesOf, docKey, type Target } from "./inbox-model";
 
 export type Control = { stop: boolean; runId?: string };

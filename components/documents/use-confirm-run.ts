@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { confirmationRunKeys, confirmationRunsQuery, connectionKeys, inboxKeys } from "@/lib/client/queries";
 import type { ConfirmationRun } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 import type { Control, Outcome, OutcomeState } from "./confirm-batches";
 import type { Target } from "./inbox-model";
 

@@ -7,7 +7,7 @@ import { handoffRunKeys, useHandoffRun } from "@/components/residents/handoffs/u
 import { fetchJson } from "@/lib/client/fetch-json";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
 import type { HandoffRunDetail } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 
 /**
  * The month page's runs, the inbox's own ones (bulk confirmation: components/documents/use-confirm-run.ts; hand-off:

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 import type { CompletenessSearch } from "@/lib/lists/completeness";
 import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";

@@ -1,7 +1,7 @@
 import { postNdjson } from "@/lib/client/fetch-json";
 import type { HandoffLine } from "@/lib/client/types";
 import type { Target } from "@/components/documents/inbox-model";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 
 /**
  * `POST /api/handoffs` for the asked documents (at most 1000: the inbox's page holds fewer). The

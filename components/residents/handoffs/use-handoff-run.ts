@@ -4,7 +4,7 @@ import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { inboxKeys } from "@/lib/client/queries";
 import type { HandoffRunDetail, HandoffRunView } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 import type { DocView, Target } from "@/components/documents/inbox-model";
 
 export const handoffRunKeys = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HANDOFFS_LIST } from "@/lib/lists/handoffs";
 import { listSchema } from "@/lib/lists/schema";
-import { RunScope } from "@/lib/ops/run-scope";
+import { RunScope } from "@/lib/runs/schemas";
 
 /** Request schemas of the hand-off routes (docs/api.md, "Hand-off to residents"). */
 
