@@ -65,5 +65,8 @@ export type RunView<C extends string> = RunBase & Record<C, number> & { connecti
 /** A run of any kind: its counts are there, their names are the kind's. */
 export type AnyRunView = RunBase & { connectionId?: string };
 
+/** The header that names the run a `POST` started (`DELETE /api/runs/{id}` while it streams); no zod here for the pages. */
+export const RUN_ID_HEADER = "Run-Id";
+
 /** Declares a kind (the identity, typed). */
 export const defineRunKind = <C extends string, L = never, V = never>(kind: RunKind<C, L, V>) => kind;

@@ -31,6 +31,3 @@ export const AllRunsQuery = z.strictObject({ scope: RunScope.optional(), kind: R
 
 /** The path of one run (`/api/runs/{id}` and the old routes): any other string is 404. */
 export const RunPath = z.object({ id: z.uuid() });
-
-/** The header that names the run a `POST` started (`DELETE /api/runs/{id}` while it streams). */
-export const RUN_ID_HEADER = "Run-Id";

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { listHandoffs } from "@/lib/residents/handoffs/list";
 import { startHandoffRun } from "@/lib/residents/handoffs/run-kind";
 import { HandoffsBody, HandoffsQuery } from "@/lib/residents/handoffs/schemas";
-import { RUN_ID_HEADER } from "@/lib/runs/schemas";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
 
 // Up to 1000 pairs of a uuid and an id of up to 200 characters: larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;

@@ -8,7 +8,7 @@ import { resultLine } from "@/lib/delivery/confirm/answers";
 import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
 import { ConfirmationsBody } from "@/lib/delivery/schemas";
 import { startRun } from "@/lib/runs/runs";
-import { RUN_ID_HEADER } from "@/lib/runs/schemas";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
 
 // Up to 1000 ids of up to 200 characters (3 bytes each in UTF-8): larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
