@@ -18,9 +18,6 @@ export const ConfirmationsBody = z.strictObject({
   scope: RunScope.optional(),
 });
 
-/** `GET /api/confirmation-runs`: the runs of one page (`scope`), as `GET /api/handoffs/runs` lists hand-offs. */
-export { RunsQuery } from "@/lib/runs/schemas";
-
 /** The inbox's query, from its one definition (lib/lists/inbox.ts). */
 export const InboxQuery = listSchema(INBOX_LIST);
 export type { InboxInput } from "@/lib/lists/inbox";
