@@ -161,10 +161,13 @@ export async function listRuns<C extends string>(
 
 const kindOf = (kinds: readonly RunKind[], row: Row) => kinds.find((k) => k.name === row.kind)!;
 
+/** No such run of the caller: in the words of its kind when only one is asked for (an older address), else of any. */
+const missing = (kinds: readonly RunKind[]) => notFound(kinds.length === 1 ? kinds[0]!.words.notFound : "run.notFound");
+
 /**
  * One of the user's runs of one of `kinds`, with its lines so far for a kind with lines (in the order they finished,
- * each named by its file where the user's index still has it, in the reader's language). 404 (in the words of the
- * first of `kinds`) for any run not the user's.
+ * each named by its file where the user's index still has it, in the reader's language). 404 for any run not the
+ * user's.
  */
 export async function readRun(
   db: Db,
@@ -176,7 +179,7 @@ export async function readRun(
   const [row] = rowsOf<Row>(
     await db.execute(sql`SELECT ${COLUMNS} FROM runs WHERE id = ${id} AND user_id = ${user.id} AND ${ofKinds(kinds)}`),
   );
-  if (!row) throw notFound(kinds[0]!.words.notFound);
+  if (!row) throw missing(kinds);
   const kind = kindOf(kinds, row);
   const view = viewOf(kind, row);
   if (!kind.lines) return { kind, view };
@@ -209,7 +212,7 @@ export async function cancelRun(
       WHERE id = ${id} AND user_id = ${user.id} AND ${ofKinds(kinds)}
       RETURNING ${COLUMNS}`),
   );
-  if (!row) throw notFound(kinds[0]!.words.notFound);
+  if (!row) throw missing(kinds);
   const flag = local.get(id);
   if (flag && row.finishedAt === null) flag.cancelled = true;
   const kind = kindOf(kinds, row);
