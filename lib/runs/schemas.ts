@@ -5,7 +5,7 @@ import { z } from "zod";
  * the pages' client code reads the same names.
  */
 
-/** The kinds of run (lib/runs/kinds.ts): a bulk confirmation, a hand-off to residents. */
+/** The kinds of run (lib/views/run-kinds.ts): a bulk confirmation, a hand-off to residents. */
 export const RUN_KIND_NAMES = ["confirm", "handoff"] as const;
 export const RunKindName = z
   .enum(RUN_KIND_NAMES)

@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { kindsOf } from "@/lib/runs/kinds";
+import { kindsOf } from "@/lib/views/run-kinds";
 import { listRunsOf } from "@/lib/runs/runs";
 import { AllRunsQuery } from "@/lib/runs/schemas";
 

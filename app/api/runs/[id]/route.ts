@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { RUN_KINDS } from "@/lib/runs/kinds";
+import { RUN_KINDS } from "@/lib/views/run-kinds";
 import { cancelRun, readRun, runAnswer } from "@/lib/runs/runs";
 import { RunPath } from "@/lib/runs/schemas";
 
