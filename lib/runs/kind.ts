@@ -1,5 +1,4 @@
-import type { Locale } from "@/lib/i18n/messages";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { Locale, MessageKey } from "@/lib/i18n/messages";
 import type { RunKindName } from "./schemas";
 
 /**
