@@ -138,6 +138,7 @@ export const PLACEMENT = {
   "integration/residents/units.test.ts": both(
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
+  "integration/runs/runs.test.ts": embedded,
 };
 
 /**

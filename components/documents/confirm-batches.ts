@@ -1,31 +1,26 @@
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
-import type { ConfirmationsLine, ConfirmLine } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { ConfirmationsLine } from "@/lib/client/types";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
+import type { RunScope } from "@/lib/runs/schemas";
+import type { Outcome, RunControl, RunReport } from "@/components/runs/kind";
 import { batchesOf, docKey, type Target } from "./inbox-model";
-
-export type Control = { stop: boolean; runId?: string };
-/**
- * What became of one document of a run (`cancelled`: left open because the run was cancelled before it came to the
- * document).
- */
-export type OutcomeState = ConfirmLine["state"] | "cancelled";
-export type Outcome = { state: OutcomeState; message?: string };
 
 /**
  * One `POST .../confirmations` per connection (at most 1000 ids each), the outcome of every
  * document recorded as its line arrives. A refusal before the stream began sent nothing (failed);
  * a stream cut off mid-way leaves the rest unknown: the server goes on without us, and the next
  * sync reconciles them. Once `control.stop` no further batch is sent. Each run is the page's of `scope`
- * (lib/ops/run-scope.ts). Loaded with the first run (use-confirm-run.ts): the inbox's first load does
- * not carry it.
+ * (lib/runs/schemas.ts), named to `report` by its answer's `Run-Id`; a document a cancel left out is
+ * `cancelled` (open: the run never came to it). Loaded with the first run (confirm-run-kind.tsx): the
+ * inbox's first load does not carry it.
  */
 export async function confirmBatches(
   targets: Target[],
-  control: Control,
-  record: (entries: [string, Outcome][]) => void,
-  onRun: (id: string) => void,
+  control: RunControl,
+  report: Pick<RunReport, "onRun" | "onOutcomes">,
   scope: RunScope,
 ) {
+  const record = report.onOutcomes;
   for (const batch of batchesOf(targets)) {
     const waiting = new Set(batch.targets.map((t) => t.key));
     const settle = (outcome: Outcome) => {
@@ -37,10 +32,9 @@ export async function confirmBatches(
       continue;
     }
     const onHeaders = (headers: Headers) => {
-      const id = headers.get("Confirmation-Run") ?? undefined;
-      control.runId = id;
-      if (!id) return;
-      onRun(id);
+      const id = headers.get(RUN_ID_HEADER);
+      control.runId = undefined;
+      if (id) report.onRun(id);
     };
     const onLine = (line: ConfirmationsLine) => {
       if ("documentid" in line) {

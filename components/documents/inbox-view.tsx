@@ -14,13 +14,7 @@ import { InboxDocuments } from "./inbox-documents";
 import { InboxFilters } from "./inbox-filters";
 import { isConfirmable, parseDocKey, toTarget, viewsOf, type DocView } from "./inbox-model";
 import { InboxSummary } from "./inbox-summary";
-import {
-  LazyConfirmDialog,
-  LazyConfirmRunPanel,
-  LazyHandoffDialog,
-  LazyHandoffRunPanel,
-  LazyShortcutsHelp,
-} from "./lazy-parts";
+import { LazyConfirmDialog, LazyHandoffDialog, LazyRunPanel, LazyShortcutsHelp } from "./lazy-parts";
 import { useInboxDialogs } from "./use-inbox-dialogs";
 import { useInboxRuns } from "./use-inbox-runs";
 import { focusDoc, useInboxNavigation } from "./use-inbox-navigation";
@@ -114,7 +108,7 @@ export function InboxView() {
             paging={{ offset: list.offset, limit: list.limit, documents: inbox.data.documents, onChange: update }}
             onOpen={open}
             onAsk={ask}
-            onHandoff={runs.handoff.ask}
+            onHandoff={runs.ask}
             onHelp={dialogs.showHelp}
             onCloseViewer={closeViewer}
           />
@@ -145,7 +139,7 @@ function toConfirm(selected: DocView[], current: DocView | null): DocView[] {
   return selected.length > 0 ? selected : [current].filter((d): d is DocView => d !== null && isConfirmable(d));
 }
 
-/** The panels of the runs started here: confirmations, and hand-offs to residents. */
+/** The panels of the runs started here: confirmations, and hand-offs to residents (components/runs). */
 function InboxRunPanels({
   runs,
   docs,
@@ -158,10 +152,8 @@ function InboxRunPanels({
   const { confirmRun: run, handoff } = runs;
   return (
     <>
-      {run.panel && <LazyConfirmRunPanel key={run.panel.key} run={run.panel} onRetry={onRetry} />}
-      {handoff.panel && (
-        <LazyHandoffRunPanel key={handoff.panel.key} run={handoff.panel} docs={docs} onClose={handoff.close} />
-      )}
+      {run.panel && <LazyRunPanel key={run.panel.key} run={run.panel} onRetry={onRetry} />}
+      {handoff.panel && <LazyRunPanel key={`h${handoff.panel.key}`} run={handoff.panel} docs={docs} />}
     </>
   );
 }
@@ -176,7 +168,7 @@ function InboxDialogs({
   runs: InboxRuns;
   connections: Connection[];
 }) {
-  const { handoff, confirm, confirmAndHandOn, handOff } = runs;
+  const { asking, cancelAsking, confirm, confirmAndHandOn, handOff } = runs;
   return (
     <>
       {dialogs.asking && (
@@ -189,7 +181,7 @@ function InboxDialogs({
         />
       )}
       {dialogs.helpOpen && <LazyShortcutsHelp onClose={dialogs.closeHelp} />}
-      {handoff.asking && <LazyHandoffDialog docs={handoff.asking} onCancel={handoff.cancel} onStart={handOff} />}
+      {asking && <LazyHandoffDialog docs={asking} onCancel={cancelAsking} onStart={handOff} />}
     </>
   );
 }

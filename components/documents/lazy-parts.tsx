@@ -25,21 +25,19 @@ function onFirstUse<P extends object>(load: () => Promise<ComponentType<P>>) {
 export const LazyDocumentPane = onFirstUse(() => import("./document-pane").then((m) => m.DocumentPane));
 export const LazyViewerDialog = onFirstUse(() => import("./viewer-dialog").then((m) => m.ViewerDialog));
 export const LazyShortcutsHelp = onFirstUse(() => import("./shortcuts-help").then((m) => m.ShortcutsHelp));
-export const LazyConfirmRunPanel = onFirstUse(() => import("./confirm-run-panel").then((m) => m.ConfirmRunPanel));
-// The run (its panel and its requests, use-confirm-run.ts) follows the answer: asked for with the
+// A run's panel, of either kind (components/runs/run-panel.tsx).
+export const LazyRunPanel = onFirstUse(() => import("@/components/runs/run-panel").then((m) => m.RunPanel));
+// The run (its panel and its requests, confirm-run-kind.tsx) follows the answer: asked for with the
 // question, both are there when the run starts.
 export const LazyConfirmDialog = onFirstUse(() => {
-  void import("./confirm-run-panel");
+  void import("@/components/runs/run-panel");
   void import("./confirm-batches");
   return import("./confirm-dialog").then((m) => m.ConfirmDialog);
 });
-// The hand-off's question and its run's panel (use-handoff-run.ts): asked for with the question, the panel and the
-// request are there when it starts.
-export const LazyHandoffRunPanel = onFirstUse(() =>
-  import("@/components/residents/handoffs/handoff-run-panel").then((m) => m.HandoffRunPanel),
-);
+// The hand-off's question, its run's panel and its request (handoff-run-kind.tsx): asked for with the question, the
+// panel and the request are there when it starts.
 export const LazyHandoffDialog = onFirstUse(() => {
-  void import("@/components/residents/handoffs/handoff-run-panel");
+  void import("@/components/runs/run-panel");
   void import("@/components/residents/handoffs/handoff-post");
   return import("@/components/residents/handoffs/handoff-dialog").then((m) => m.HandoffDialog);
 });

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { handoffRunQuery } from "@/components/residents/handoffs/use-handoff-run";
+import { runQuery } from "@/components/runs/run-queries";
 import { handoffsOf, mergeKept, type Groups } from "./kept-rows";
 
 type Kept = { list: string; shown: Groups; confirmed: ReadonlySet<string> };
@@ -15,7 +15,7 @@ export function useKeptConfirmed(list: string, fresh: Groups, handoffRun: string
   const [kept, setKept] = useState<Kept | null>(null);
   const active = kept !== null && kept.list === list ? kept : null;
   // The hand-off run the page shows (its panel polls it): what it did to kept rows.
-  const run = useQuery({ ...handoffRunQuery(handoffRun ?? ""), enabled: false });
+  const run = useQuery({ ...runQuery(handoffRun ?? ""), enabled: false });
   const data = handoffRun ? run.data : undefined;
   const groups = useMemo(
     () =>

@@ -1,7 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ConfirmRunPanel } from "@/components/documents/confirm-run-panel";
-import { HandoffRunPanel } from "@/components/residents/handoffs/handoff-run-panel";
+import { RunPanel } from "@/components/runs/run-panel";
 import { PageIntro } from "@/components/residents/register/page-intro";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/select-field";
@@ -14,7 +13,7 @@ import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
 import { UnregisteredLines } from "./unregistered";
 import type { Step } from "./round-words";
-import { docViewOf, useMonthRuns, type Scope } from "./use-month-runs";
+import { targetOf, useMonthRuns, type Scope } from "./use-month-runs";
 import { useState } from "react";
 
 const NO_DEFAULTS = {};
@@ -43,8 +42,8 @@ function RunPanels({ runs, docs }: { runs: ReturnType<typeof useMonthRuns>; docs
   const { confirm, handoff } = runs;
   return (
     <>
-      {confirm.panel && <ConfirmRunPanel run={confirm.panel} onRetry={confirm.start} />}
-      {handoff.panel && <HandoffRunPanel run={handoff.panel} docs={docs.map(docViewOf)} onClose={handoff.close} />}
+      {confirm.panel && <RunPanel run={confirm.panel} onRetry={(failed) => confirm.start(failed)} />}
+      {handoff.panel && <RunPanel run={handoff.panel} docs={docs.map(targetOf)} />}
     </>
   );
 }

@@ -1,19 +1,18 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { DocView, Target } from "@/components/documents/inbox-model";
-import { useConfirmRun } from "@/components/documents/use-confirm-run";
-import { handoffRunKeys, useHandoffRun } from "@/components/residents/handoffs/use-handoff-run";
-import { fetchJson } from "@/lib/client/fetch-json";
+import type { Target } from "@/components/documents/inbox-model";
+import { confirmRun } from "@/components/documents/confirm-run-kind";
+import { handoffRun } from "@/components/residents/handoffs/handoff-run-kind";
+import { useRun } from "@/components/runs/use-run";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
-import type { HandoffRunDetail } from "@/lib/client/types";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunScope } from "@/lib/runs/schemas";
 
 /**
- * The month page's runs, the inbox's own ones (bulk confirmation: components/documents/use-confirm-run.ts; hand-off:
- * components/residents/handoffs/use-handoff-run.ts), both found again on the server after a reload. "Bestätigen und
- * weitergeben" is the two in a row: the property-month to hand on is kept in the tab's session storage, so that the
- * hand-off follows the confirmation also when the page was reloaded while it ran.
+ * The month page's runs, the inbox's own kinds (components/runs: a bulk confirmation and a hand-off), both found again
+ * on the server after a reload. "Bestätigen und weitergeben" is the two in a row: the property-month to hand on is
+ * kept in the tab's session storage, so that the hand-off follows the confirmation also when the page was reloaded
+ * while it ran.
  */
 export type Scope = { property: string; month: string };
 
@@ -34,51 +33,22 @@ export const targetOf = (d: RoundDocument): Target => ({
   unit: null,
 });
 
-/** The hand-off panel names a document by its file: the few fields it reads, the rest neutral. */
-export const docViewOf = (d: RoundDocument): DocView => ({
-  ...targetOf(d),
-  doctype: "",
-  mimetype: "",
-  property: null,
-  from: null,
-  to: null,
-  state: "confirmed",
-  replacedBy: null,
-  archived: true,
-  handoff: null,
-  recipient: null,
-  billing: false,
-});
-
-/** The month page's runs of `month` (lib/ops/run-scope.ts; written here, so that its zod schema stays off the page). */
+/** The month page's runs of `month` (lib/runs/schemas.ts; written here, so that its zod schema stays off the page). */
 const monthScope = (month: string): RunScope => `month:${month}`;
 
-/** The record of the hand-off the panel follows (the panel polls it: this only reads the same cache entry). */
-function useHandoffEnded(id: string | null): boolean | null {
-  const record = useQuery({
-    queryKey: handoffRunKeys.one(id ?? ""),
-    queryFn: () => fetchJson<HandoffRunDetail>(`/api/handoffs/runs/${id}`),
-    enabled: id !== null,
-    staleTime: Infinity,
-  });
-  return record.data ? record.data.finishedAt !== null : null;
-}
-
 /**
- * The runs of the month page of `month` (its scope, lib/ops/run-scope.ts): their panels show on that month's page only;
- * a run started here is followed to its end also while another month is shown.
+ * The runs of the month page of `month` (its scope): their panels show on that month's page only; a run started here
+ * is followed to its end also while another month is shown.
  */
 export function useMonthRuns(month: string | null) {
   const client = useQueryClient();
   const scope = month === null ? null : monthScope(month);
-  const confirm = useConfirmRun(scope);
-  const handoff = useHandoffRun(scope);
-  const followed = handoff.own ?? handoff.panel;
-  const handoffEnded = useHandoffEnded(followed?.id ?? null);
-  const confirming = confirm.running || (confirm.panel?.running ?? false);
-  const handingOn = followed !== null && followed.error === null && handoffEnded !== true;
+  const confirm = useRun(confirmRun, scope);
+  const handoff = useRun(handoffRun, scope);
+  const confirming = confirm.running;
+  const handingOn = handoff.running;
 
-  const handOn = (docs: RoundDocument[]) => handoff.start(docs.map(targetOf), false);
+  const handOn = (docs: RoundDocument[]) => handoff.start(docs.map(targetOf));
 
   // A run that ended changed the month: its numbers are read again; a confirmation may have a hand-off to follow.
   const wasConfirming = useRef(false);
@@ -90,7 +60,7 @@ export function useMonthRuns(month: string | null) {
       if (then)
         void client.fetchQuery(roundDocumentsQuery(then)).then((list) => {
           const docs = list.documents.filter((d) => d.confirmed && d.handsOn);
-          if (docs.length > 0) handoff.start(docs.map(targetOf), false, monthScope(then.month));
+          if (docs.length > 0) handoff.start(docs.map(targetOf), { scope: monthScope(then.month) });
         });
     }
     wasConfirming.current = confirming;

@@ -1,20 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import type { RunScope } from "@/lib/ops/run-scope";
 import type { CompletenessSearch } from "@/lib/lists/completeness";
 import { DELIVERY_DEFAULTS, type DeliverySearch } from "@/lib/lists/delivery";
 import { INBOX_LIST, type InboxInput } from "@/lib/lists/inbox";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
-import type {
-  Completeness,
-  ConfirmationRun,
-  Connection,
-  DeliveryConnection,
-  DeliveryEvent,
-  DeliveryRecord,
-  Inbox,
-  User,
-} from "./types";
+import type { Completeness, Connection, DeliveryConnection, DeliveryEvent, DeliveryRecord, Inbox, User } from "./types";
 import type { FactsView } from "@/lib/delivery/file-facts";
 
 /**
@@ -43,11 +33,6 @@ export const deliveryKeys = {
   properties: () => [...deliveryKeys.all, "properties"] as const,
 };
 
-export const confirmationRunKeys = {
-  all: ["confirmation-runs"] as const,
-  list: (scope: RunScope) => [...confirmationRunKeys.all, scope] as const,
-};
-
 export const userKeys = {
   all: ["users"] as const,
   list: () => [...userKeys.all, "list"] as const,
@@ -55,13 +40,6 @@ export const userKeys = {
 
 export const connectionsQuery = () =>
   queryOptions({ queryKey: connectionKeys.list(), queryFn: () => fetchJson<Connection[]>("/api/connections") });
-
-/** The user's bulk confirmations that run (or ended a moment ago), on any instance, that the page of `scope` started. */
-export const confirmationRunsQuery = (scope: RunScope) =>
-  queryOptions({
-    queryKey: confirmationRunKeys.list(scope),
-    queryFn: () => fetchJson<{ runs: ConfirmationRun[] }>(`/api/confirmation-runs?scope=${encodeURIComponent(scope)}`),
-  });
 
 const INBOX_DEFAULTS = defaultsOf(INBOX_LIST);
 

@@ -13,12 +13,10 @@ export type { ConnectionView as Connection } from "@/lib/connections/connections
 export type { TestResult as ConnectionTest } from "@/lib/connections/test-connection";
 export type { UserView as User } from "@/lib/users/users";
 export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/views/inbox";
-export type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/runs";
 export type { HandoffLine } from "@/lib/residents/handoffs/outcome";
 export type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
 export type { DeliveryEvent } from "@/lib/delivery/support/detail";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/views/completeness";
-export type { RunView as ConfirmationRun } from "@/lib/delivery/confirm/runs";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
 export type FailureLine = {

@@ -3,7 +3,7 @@ import { Paging } from "@/lib/api/paging";
 import { CustomerNumber } from "@/lib/connections/schemas";
 import { INBOX_LIST } from "@/lib/lists/inbox";
 import { listSchema } from "@/lib/lists/schema";
-import { RunScope } from "@/lib/ops/run-scope";
+import { RunScope } from "@/lib/runs/schemas";
 
 /** Request schemas of the delivery routes on a connection and of the inbox (docs/api.md, "Routes"). */
 
@@ -17,9 +17,6 @@ export const ConfirmationsBody = z.strictObject({
   kd: CustomerNumber.optional(),
   scope: RunScope.optional(),
 });
-
-/** `GET /api/confirmation-runs`: the runs of one page (`scope`), as `GET /api/handoffs/runs` lists hand-offs. */
-export { RunsQuery } from "@/lib/ops/run-scope";
 
 /** The inbox's query, from its one definition (lib/lists/inbox.ts). */
 export const InboxQuery = listSchema(INBOX_LIST);

@@ -12,6 +12,7 @@ import { handoffs } from "./messages/handoffs";
 import { handoffsMonth } from "./messages/handoffs-month";
 import { handoffProof } from "./messages/handoff-proof";
 import { handoffRuns } from "./messages/handoff-runs";
+import { runs } from "./messages/runs";
 import { handoffInbox } from "./messages/handoff-inbox";
 import { outbox } from "./messages/outbox";
 import { outboxServer } from "./messages/outbox-server";
@@ -57,6 +58,7 @@ export const messages = {
     ...residentsErasure.de,
     ...portal.de,
     ...handoffRuns.de,
+    ...runs.de,
     ...handoffInbox.de,
     ...tenancies.de,
     ...tenanciesPage.de,
@@ -90,6 +92,7 @@ export const messages = {
     ...residentsErasure.en,
     ...portal.en,
     ...handoffRuns.en,
+    ...runs.en,
     ...handoffInbox.en,
     ...tenancies.en,
     ...tenanciesPage.en,

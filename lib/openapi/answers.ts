@@ -10,7 +10,7 @@ import type { confirmMany } from "@/lib/delivery/confirm/many";
 import type { Inbox } from "@/lib/views/inbox";
 import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
-import type { RunView } from "@/lib/delivery/confirm/runs";
+import type { ConfirmRunView } from "@/lib/delivery/confirm/run-kind";
 import type { SyncDone, SyncProgress } from "@/lib/delivery/sync";
 import type { DocumentPage } from "@/lib/provider/paging";
 import type { UserView } from "@/lib/users/users";
@@ -229,7 +229,7 @@ const checks: true[] = [
   true as Fits<DocumentPage, z.output<typeof DocumentPageAnswer>>,
   true as Fits<ReturnType<typeof resultLine>, z.output<typeof ConfirmationLine>>,
   true as Same<Awaited<ReturnType<typeof confirmMany>> & { done: true }, z.output<typeof ConfirmationsDone>>,
-  true as Same<RunView, z.output<typeof ConfirmationRunAnswer>>,
+  true as Same<ConfirmRunView, z.output<typeof ConfirmationRunAnswer>>,
   true as Same<SyncProgress, z.output<typeof SyncProgressLine>>,
   true as Same<SyncDone, z.output<typeof SyncDoneLine>>,
   true as Same<Omit<Inbox, "groups">, Omit<z.output<typeof InboxAnswer>, "groups">>,

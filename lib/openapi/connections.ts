@@ -159,7 +159,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: ConfirmationsBody,
     description:
-      "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away; `GET /api/confirmation-runs` shows its progress, and the id in the `Confirmation-Run` header cancels it (`DELETE /api/confirmation-runs/{id}`). The body may be up to 640 KiB.",
+      "Duplicate ids are confirmed once; up to 8 at a time, each as the single route does. The run goes on if the caller goes away; `GET /api/runs/{id}` shows its progress by the id in the `Run-Id` header (also sent as `Confirmation-Run`), and `DELETE /api/runs/{id}` cancels it. The body may be up to 640 KiB.",
     answers: [
       {
         status: 200,

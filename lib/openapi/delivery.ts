@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { RunsQuery } from "@/lib/ops/run-scope";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
-import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
-import * as A from "./answers";
 import {
   CompletenessAnswer,
   DeliveryConnectionAnswer,
@@ -87,37 +84,5 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
     description:
       "A scope is required: `connection`, `property` and/or `propertymanagement`; at most 36 months, `from` ≤ `to`. The units come by property (named ones by name, then registered ones without, then those no register knows).",
     answers: [{ status: 200, description: "a cell per unit and month", content: json(CompletenessAnswer) }],
-  },
-];
-
-/** The OpenAPI entries of a user's bulk confirmations as they run (lib/delivery/confirm/runs.ts). */
-export const CONFIRMATION_RUN_OPERATIONS: ApiOperation[] = [
-  {
-    method: "GET",
-    path: "/api/confirmation-runs",
-    tag: "documents",
-    summary: "The caller's bulk confirmations: running, or ended in the last two minutes",
-    access: CONNECTION_ROLES,
-    description:
-      "Each run's counts so far, from the record the instance running it keeps (any instance answers). At most 20, oldest first. A page polls it while a run is under way. With `scope`, only the runs that page started (`POST .../confirmations` with that `scope`).",
-    query: RunsQuery,
-    answers: [{ status: 200, description: "the runs", content: json(A.ConfirmationRunsAnswer) }],
-  },
-  {
-    method: "DELETE",
-    path: "/api/confirmation-runs/{id}",
-    tag: "documents",
-    summary: "Cancel a bulk confirmation",
-    access: CONNECTION_ROLES,
-    description:
-      "Documents the run has not claimed stay open; those in flight finish. The run's NDJSON answer then ends with `cancelled` > 0. A run that has ended is answered as it stands.",
-    answers: [
-      {
-        status: 200,
-        description: "the run, `cancelRequested: true` while it runs",
-        content: json(A.ConfirmationRunAnswer),
-      },
-    ],
-    errors: { 404: "`not_found`: no such run of the caller" },
   },
 ];

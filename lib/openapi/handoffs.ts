@@ -57,7 +57,7 @@ export const HANDOFF_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: HandoffsBody,
     description:
-      "Each document goes to the present resident of its unit in the signed-in user's register, by the resident's channel: e-mail with the file; portal by a mail that names the new document (the first with the resident's link), without e-mail `skipped` (the link goes with the printed letters); post `skipped` (`POST /api/handoffs/print`). Only archived bytes go out; a document already handed to that resident is `skipped` unless `again`. Duplicates are handed off once. The body may be up to 640 KiB.",
+      "Each document goes to the present resident of its unit in the signed-in user's register, by the resident's channel: e-mail with the file; portal by a mail that names the new document (the first with the resident's link), without e-mail `skipped` (the link goes with the printed letters); post `skipped` (`POST /api/handoffs/print`). Only archived bytes go out; a document already handed to that resident is `skipped` unless `again`. Duplicates are handed off once. The run goes on if the caller goes away: the `Run-Id` header (also sent as `Handoff-Run`) names it for `GET` and `DELETE /api/runs/{id}`. The body may be up to 640 KiB.",
     answers: [
       {
         status: 200,

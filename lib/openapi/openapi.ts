@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as A from "./answers";
 import { CONNECTION_OPERATIONS } from "./connections";
-import { CONFIRMATION_RUN_OPERATIONS, DELIVERY_OPERATIONS } from "./delivery";
+import { DELIVERY_OPERATIONS } from "./delivery";
 import { DELIVERY_NAME_OPERATIONS } from "./delivery-names";
 import type { ApiOperation } from "./operation";
 import { OPS_OPERATIONS } from "./ops";
@@ -11,7 +11,7 @@ import { HANDOFF_OPERATIONS } from "./handoffs";
 import { HANDOFF_MONTH_OPERATIONS } from "./handoff-month";
 import { MONTH_ROUND_OPERATIONS } from "./month-round";
 import { HANDOFF_PROOF_OPERATIONS } from "./handoff-proof";
-import { HANDOFF_RUN_OPERATIONS } from "./handoff-runs";
+import { RUN_OPERATIONS } from "./runs";
 import { SANDBOX_MAIL_OPERATIONS } from "./sandbox-mail";
 import { REPORT_OPERATIONS } from "./reports";
 import { RESIDENT_OPERATIONS } from "./residents";
@@ -40,7 +40,6 @@ export const OPERATIONS: ApiOperation[] = [
   },
   ...ME_OPERATIONS,
   ...CONNECTION_OPERATIONS,
-  ...CONFIRMATION_RUN_OPERATIONS,
   ...USER_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...DELIVERY_NAME_OPERATIONS,
@@ -53,14 +52,14 @@ export const OPERATIONS: ApiOperation[] = [
   ...MONTH_ROUND_OPERATIONS,
   ...HANDOFF_PROOF_OPERATIONS,
   ...PORTAL_OPERATIONS,
-  ...HANDOFF_RUN_OPERATIONS,
+  ...RUN_OPERATIONS,
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
 ];
 
 const PATH_PARAMS: Record<string, string> = {
-  id: "the id (UUID) of a connection, user, confirmation run, hand-off run or unit; any other string answers 404",
+  id: "the id (UUID) of a connection, user, run (of any kind) or unit; any other string answers 404",
   documentid: "the provider's document id",
   connection: "the connection id (UUID)",
   itemId: "the id (UUID) of an outbox item of that connection",

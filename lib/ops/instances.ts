@@ -86,13 +86,9 @@ export async function settleDeadInstances(db: Db): Promise<number> {
     UPDATE delivery_sync s SET lease_owner = NULL, lease_until = NULL
     WHERE s.lease_until IS NOT NULL AND EXISTS (
       SELECT 1 FROM app_instances i WHERE i.ended_at IS NOT NULL AND starts_with(s.lease_owner, i.id || ':'))`);
-  // Their bulk confirmations ended with them: what they had not claimed stays open (runs.ts).
+  // Their runs (lib/runs: bulk confirmations, hand-offs) ended with them: a document they had not come to stays as it was.
   await db.execute(sql`
-    UPDATE delivery_confirmation_runs r SET finished_at = now(), ended = 'instance_ended'
-    WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
-  // So did their hand-offs (lib/residents/handoffs/runs.ts): a document they had not come to was not handed off.
-  await db.execute(sql`
-    UPDATE handoff_runs r SET finished_at = now(), ended = 'instance_ended'
+    UPDATE runs r SET finished_at = now(), ended = 'instance_ended'
     WHERE r.finished_at IS NULL AND EXISTS (SELECT 1 FROM app_instances i WHERE i.id = r.instance_id AND i.ended_at IS NOT NULL)`);
   return ended.length;
 }
@@ -153,9 +149,6 @@ async function endInstance(db: Db): Promise<void> {
   );
   // The drain waits for connections, not for a run whose page has gone: it ends with the process.
   await db.execute(
-    sql`UPDATE delivery_confirmation_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
-  );
-  await db.execute(
-    sql`UPDATE handoff_runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
+    sql`UPDATE runs SET finished_at = now(), ended = 'instance_ended' WHERE instance_id = ${state.id} AND finished_at IS NULL`,
   );
 }

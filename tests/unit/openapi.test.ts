@@ -20,6 +20,7 @@ import * as handoffTextSchemas from "@/lib/residents/texts/template";
 import * as portalSchemas from "@/lib/residents/portal/schemas";
 import * as tenancySchemas from "@/lib/residents/tenancies/schemas";
 import * as reportSchemas from "@/lib/residents/reports/schemas";
+import * as runSchemas from "@/lib/runs/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -40,6 +41,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...portalSchemas,
     ...tenancySchemas,
     ...reportSchemas,
+    ...runSchemas,
   }),
 );
 

@@ -3,14 +3,15 @@ import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { listHandoffs } from "@/lib/residents/handoffs/list";
-import { startHandoffRun } from "@/lib/residents/handoffs/runs";
+import { startHandoffRun } from "@/lib/residents/handoffs/run-kind";
 import { HandoffsBody, HandoffsQuery } from "@/lib/residents/handoffs/schemas";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
 
 // Up to 1000 pairs of a uuid and an id of up to 200 characters: larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
 
-/** The run's id, for `GET /api/handoffs/runs/{id}` (docs/api.md): the page finds it again after a reload. */
-const RUN_HEADER = "Handoff-Run";
+/** The run's id under its old name beside `Run-Id` (docs/api.md): scripts read and cancel it by either. */
+const OLD_RUN_HEADER = "Handoff-Run";
 
 export const POST = withRole(
   CONNECTION_ROLES,
@@ -27,7 +28,8 @@ export const POST = withRole(
       async (emit) => ({ done: true, ...(await run(emit)) }),
       (err) => errorLine(err, locale),
     );
-    res.headers.set(RUN_HEADER, id);
+    res.headers.set(RUN_ID_HEADER, id);
+    res.headers.set(OLD_RUN_HEADER, id);
     return res;
   },
 );

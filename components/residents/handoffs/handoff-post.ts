@@ -1,19 +1,21 @@
 import { postNdjson } from "@/lib/client/fetch-json";
 import type { HandoffLine } from "@/lib/client/types";
 import type { Target } from "@/components/documents/inbox-model";
-import type { RunScope } from "@/lib/ops/run-scope";
+import type { RunReport } from "@/components/runs/kind";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
+import type { RunScope } from "@/lib/runs/schemas";
 
 /**
  * `POST /api/handoffs` for the asked documents (at most 1000: the inbox's page holds fewer). The
  * server runs it as a recorded run that goes on without us: `onRun` learns its id from the answer's
- * header, and the run panel reads the run's record from then on, so the lines themselves are only
- * read to the end. The run is the page's of `scope` (lib/ops/run-scope.ts). Loaded with the first hand-off (use-handoff-run.ts): the inbox's first load
- * does not carry it.
+ * `Run-Id` header, and the run panel reads the run's record from then on, so the lines themselves are only
+ * read to the end. The run is the page's of `scope` (lib/runs/schemas.ts). Loaded with the first hand-off
+ * (handoff-run-kind.tsx): the inbox's first load does not carry it.
  */
 export async function postHandoffs(
   targets: Target[],
   { again, scope }: { again: boolean; scope: RunScope },
-  report: { onRun: (id: string) => void; onError: (message: string) => void },
+  report: Pick<RunReport, "onRun" | "onError">,
 ): Promise<void> {
   let named = false;
   try {
@@ -23,7 +25,7 @@ export async function postHandoffs(
       () => undefined,
       {
         onHeaders: (headers) => {
-          const id = headers.get("Handoff-Run");
+          const id = headers.get(RUN_ID_HEADER);
           if (!id) return;
           named = true;
           report.onRun(id);

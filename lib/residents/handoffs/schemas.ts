@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HANDOFFS_LIST } from "@/lib/lists/handoffs";
 import { listSchema } from "@/lib/lists/schema";
-import { RunScope } from "@/lib/ops/run-scope";
+import { RunScope } from "@/lib/runs/schemas";
 
 /** Request schemas of the hand-off routes (docs/api.md, "Hand-off to residents"). */
 
@@ -9,7 +9,7 @@ export const MAX_HANDOFFS = 1000;
 
 /**
  * `POST /api/handoffs`: the documents to hand on, each by its resident's channel; `again` sends what went out before
- * once more; `scope` names the page that starts it, which alone lists it then (lib/ops/run-scope.ts).
+ * once more; `scope` names the page that starts it, which alone lists it then (lib/runs/schemas.ts).
  */
 export const HandoffsBody = z.strictObject({
   documents: z

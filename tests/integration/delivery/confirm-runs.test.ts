@@ -7,7 +7,7 @@ import { api, type Session } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
 
 /**
- * Bulk confirmations as records (lib/delivery/confirm/runs.ts): a run is listed with its progress while
+ * Bulk confirmations as records (lib/runs, the kind of lib/delivery/confirm/run-kind.ts): a run is listed with its progress while
  * it streams, a cancel leaves what it has not claimed open, a crash ends it, and a user has at most
  * five at once. Every PUT takes the sandbox 2 s, so that each run is still under way when asked.
  */

@@ -115,7 +115,7 @@ describe("hand-off runs: their page and their words", () => {
   });
 
   test("a line kept as words before reasons were codes is shown as it was written", async () => {
-    await s.server.query("UPDATE handoff_run_lines SET reason = NULL, message = $1 WHERE run_id = $2 AND seq = 1", [
+    await s.server.query("UPDATE run_lines SET reason = NULL, message = $1 WHERE run_id = $2 AND seq = 1", [
       "Alte Begründung.",
       monthRun,
     ]);

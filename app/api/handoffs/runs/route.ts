@@ -1,9 +1,11 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { RunsQuery } from "@/lib/ops/run-scope";
-import { listHandoffRuns } from "@/lib/residents/handoffs/runs";
+import { handoffRunKind } from "@/lib/residents/handoffs/run-kind";
+import { listRuns } from "@/lib/runs/runs";
+import { RunsQuery } from "@/lib/runs/schemas";
 
-export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ principal, query }) => ({
-  runs: await listHandoffRuns(await getDb(), principal, query.scope),
+/** The old address of `GET /api/runs?kind=handoff`: kept as it answered. */
+export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ user, query }) => ({
+  runs: await listRuns(await getDb(), handoffRunKind, user, query.scope),
 }));

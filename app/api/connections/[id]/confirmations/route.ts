@@ -2,24 +2,26 @@ import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
-import { principalActor } from "@/lib/audit/audit";
+import { actorOf } from "@/lib/audit/audit";
 import { confirmMany } from "@/lib/delivery/confirm/many";
 import { resultLine } from "@/lib/delivery/confirm/answers";
-import { startRun } from "@/lib/delivery/confirm/runs";
+import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
 import { ConfirmationsBody } from "@/lib/delivery/schemas";
+import { startRun } from "@/lib/runs/runs";
+import { RUN_ID_HEADER } from "@/lib/runs/kind";
 
 // Up to 1000 ids of up to 200 characters (3 bytes each in UTF-8): larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
 
-/** The run's id, for `DELETE /api/confirmation-runs/{id}` while it streams (docs/api.md). */
-const RUN_HEADER = "Confirmation-Run";
+/** The run's id under its old name beside `Run-Id` (docs/api.md): scripts cancel by it while it streams. */
+const OLD_RUN_HEADER = "Confirmation-Run";
 
 export const POST = withConnection(
   { body: ConfirmationsBody, maxBodyBytes: BODY_LIMIT },
-  async ({ connection, principal, body, locale }) => {
+  async ({ connection, user, body, locale }) => {
     const db = await getDb();
-    const ctx = { db, connection, client: providerFor(connection), actor: principalActor(principal) };
-    const run = await startRun(db, principal, {
+    const ctx = { db, connection, client: providerFor(connection), actor: actorOf(user) };
+    const run = await startRun(db, confirmRunKind, user, {
       connectionId: connection.id,
       total: new Set(body.documentids).size,
       scope: body.scope ?? null,
@@ -46,7 +48,8 @@ export const POST = withConnection(
       },
       (err) => errorLine(err, locale),
     );
-    res.headers.set(RUN_HEADER, run.id);
+    res.headers.set(RUN_ID_HEADER, run.id);
+    res.headers.set(OLD_RUN_HEADER, run.id);
     return res;
   },
 );

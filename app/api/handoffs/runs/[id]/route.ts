@@ -1,17 +1,20 @@
-import { z } from "zod";
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { cancelHandoffRun, readHandoffRun } from "@/lib/residents/handoffs/runs";
+import { handoffRunKind } from "@/lib/residents/handoffs/run-kind";
+import { cancelRun, readRun } from "@/lib/runs/runs";
+import { RunPath } from "@/lib/runs/schemas";
 
-export const GET = withRole(
-  CONNECTION_ROLES,
-  { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
-  async ({ principal, params, locale }) => readHandoffRun(await getDb(), principal, params.id, locale),
-);
+/** The old address of `/api/runs/{id}` for a hand-off (scripts rely on them): kept as it answered. */
+const options = { params: RunPath, notFound: "handoffRun.notFound" } as const;
+
+export const GET = withRole(CONNECTION_ROLES, options, async ({ user, params, locale }) => {
+  const { view, lines } = await readRun(await getDb(), [handoffRunKind], user, params.id, locale);
+  return { ...view, lines: lines ?? [] };
+});
 
 export const DELETE = withRole(
   CONNECTION_ROLES,
-  { params: z.object({ id: z.uuid() }), notFound: "handoffRun.notFound" },
-  async ({ principal, params }) => cancelHandoffRun(await getDb(), principal, params.id),
+  options,
+  async ({ user, params }) => (await cancelRun(await getDb(), [handoffRunKind], user, params.id)).view,
 );
