@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "@/lib/auth/principal";
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -24,7 +25,6 @@ const KEPT_DAYS = 7;
 const store = globalThis as unknown as { argeRunFlags?: Map<string, { cancelled: boolean }> };
 const local = (store.argeRunFlags ??= new Map());
 
-type Owner = { id: string };
 type Row = Omit<RunBase, "startedAt" | "finishedAt"> & {
   kind: string;
   connectionId: string | null;
@@ -75,18 +75,18 @@ export type Run<C extends string, L> = {
 export async function startRun<C extends string, L>(
   db: Db,
   kind: RunKind<C, L>,
-  user: Owner,
+  p: Principal,
   run: { total: number; scope: string | null; connectionId?: string },
 ): Promise<Run<C, L>> {
   const id = randomUUID();
   await db.execute(
-    sql`DELETE FROM runs WHERE user_id = ${user.id} AND kind = ${kind.name} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
+    sql`DELETE FROM runs WHERE user_id = ${p.userId} AND kind = ${kind.name} AND finished_at < now() - make_interval(days => ${KEPT_DAYS})`,
   );
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO runs (id, kind, user_id, connection_id, instance_id, total, scope)
-      SELECT ${id}, ${kind.name}, ${user.id}, ${run.connectionId ?? null}, ${instanceId()}, ${run.total}, ${run.scope}
-      WHERE (SELECT count(*) FROM runs WHERE user_id = ${user.id} AND kind = ${kind.name} AND finished_at IS NULL) < ${kind.maxRunning}
+      SELECT ${id}, ${kind.name}, ${p.userId}, ${run.connectionId ?? null}, ${instanceId()}, ${run.total}, ${run.scope}
+      WHERE (SELECT count(*) FROM runs WHERE user_id = ${p.userId} AND kind = ${kind.name} AND finished_at IS NULL) < ${kind.maxRunning}
       RETURNING id`),
   );
   if (inserted.length === 0)
@@ -145,14 +145,14 @@ function keepLine(id: string, seq: number, line: Omit<StoredLine, "message" | "f
 export async function listRuns<C extends string>(
   db: Db,
   kind: RunKind<C>,
-  user: Owner,
+  p: Principal,
   scope: string | undefined,
 ): Promise<RunView<C>[]> {
   const ofScope = scope === undefined ? sql`` : sql`AND scope = ${scope}`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT ${COLUMNS} FROM runs
-      WHERE user_id = ${user.id} AND kind = ${kind.name}
+      WHERE user_id = ${p.userId} AND kind = ${kind.name}
         AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${kind.listedAfterEndS})) ${ofScope}
       ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${kind.listLimit}`),
   );
@@ -172,12 +172,12 @@ const missing = (kinds: readonly RunKind[]) => notFound(kinds.length === 1 ? kin
 export async function readRun(
   db: Db,
   kinds: readonly RunKind[],
-  user: Owner,
+  p: Principal,
   id: string,
   locale: Locale,
 ): Promise<{ kind: RunKind; view: AnyRunView; lines?: unknown[] }> {
   const [row] = rowsOf<Row>(
-    await db.execute(sql`SELECT ${COLUMNS} FROM runs WHERE id = ${id} AND user_id = ${user.id} AND ${ofKinds(kinds)}`),
+    await db.execute(sql`SELECT ${COLUMNS} FROM runs WHERE id = ${id} AND user_id = ${p.userId} AND ${ofKinds(kinds)}`),
   );
   if (!row) throw missing(kinds);
   const kind = kindOf(kinds, row);
@@ -187,7 +187,7 @@ export async function readRun(
     await db.execute(sql`
       SELECT l.connection_id AS "connectionId", l.documentid, l.state, l.message, l.reason, l.detail, d.filename
       FROM run_lines l
-      LEFT JOIN connections c ON c.id = l.connection_id AND c.user_id = ${user.id}
+      LEFT JOIN connections c ON c.id = l.connection_id AND c.user_id = ${p.userId}
       LEFT JOIN delivery_documents d ON c.id IS NOT NULL AND d.connection_id = l.connection_id AND d.documentid = l.documentid
       WHERE l.run_id = ${id} ORDER BY l.seq`),
   );
@@ -202,14 +202,14 @@ export async function readRun(
 export async function cancelRun(
   db: Db,
   kinds: readonly RunKind[],
-  user: Owner,
+  p: Principal,
   id: string,
 ): Promise<{ kind: RunKind; view: AnyRunView }> {
   const [row] = rowsOf<Row>(
     await db.execute(sql`
       UPDATE runs
       SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
-      WHERE id = ${id} AND user_id = ${user.id} AND ${ofKinds(kinds)}
+      WHERE id = ${id} AND user_id = ${p.userId} AND ${ofKinds(kinds)}
       RETURNING ${COLUMNS}`),
   );
   if (!row) throw missing(kinds);
@@ -223,11 +223,11 @@ export async function cancelRun(
 export async function listRunsOf(
   db: Db,
   kinds: readonly RunKind[],
-  user: Owner,
+  p: Principal,
   scope: string | undefined,
 ): Promise<(AnyRunView & { kind: string })[]> {
   const lists = await Promise.all(
-    kinds.map(async (kind) => (await listRuns(db, kind, user, scope)).map((view) => ({ kind: kind.name, ...view }))),
+    kinds.map(async (kind) => (await listRuns(db, kind, p, scope)).map((view) => ({ kind: kind.name, ...view }))),
   );
   return lists.flat().sort((a, b) => a.startedAt.localeCompare(b.startedAt));
 }

@@ -5,6 +5,6 @@ import { kindsOf } from "@/lib/views/run-kinds";
 import { listRunsOf } from "@/lib/runs/runs";
 import { AllRunsQuery } from "@/lib/runs/schemas";
 
-export const GET = withRole(CONNECTION_ROLES, { query: AllRunsQuery }, async ({ user, query }) => ({
-  runs: await listRunsOf(await getDb(), kindsOf(query.kind), user, query.scope),
+export const GET = withRole(CONNECTION_ROLES, { query: AllRunsQuery }, async ({ principal, query }) => ({
+  runs: await listRunsOf(await getDb(), kindsOf(query.kind), principal, query.scope),
 }));

@@ -62,7 +62,7 @@ export async function startHandoffRun(
   input: { documents: { connectionId: string; documentid: string }[]; again: boolean; scope: string | null },
   locale: Locale,
 ): Promise<{ id: string; run: (emit: (line: HandoffLine) => void) => Promise<HandoffTotals> }> {
-  const record = await startRun(db, handoffRunKind, { id: p.userId }, { total: distinct(input.documents), scope: input.scope });
+  const record = await startRun(db, handoffRunKind, p, { total: distinct(input.documents), scope: input.scope });
   const run = async (emit: (line: HandoffLine) => void) => {
     let totals: HandoffTotals | undefined;
     const onLine = async (line: HandoffOutcome) => {

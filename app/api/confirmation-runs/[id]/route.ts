@@ -9,5 +9,5 @@ import { RunPath } from "@/lib/runs/schemas";
 export const DELETE = withRole(
   CONNECTION_ROLES,
   { params: RunPath, notFound: "delivery.run.notFound" },
-  async ({ user, params }) => (await cancelRun(await getDb(), [confirmRunKind], user, params.id)).view,
+  async ({ principal, params }) => (await cancelRun(await getDb(), [confirmRunKind], principal, params.id)).view,
 );

@@ -6,6 +6,6 @@ import { listRuns } from "@/lib/runs/runs";
 import { RunsQuery } from "@/lib/runs/schemas";
 
 /** The old address of `GET /api/runs?kind=handoff`: kept as it answered. */
-export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ user, query }) => ({
-  runs: await listRuns(await getDb(), handoffRunKind, user, query.scope),
+export const GET = withRole(CONNECTION_ROLES, { query: RunsQuery }, async ({ principal, query }) => ({
+  runs: await listRuns(await getDb(), handoffRunKind, principal, query.scope),
 }));

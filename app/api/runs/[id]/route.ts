@@ -8,11 +8,12 @@ import { RunPath } from "@/lib/runs/schemas";
 export const GET = withRole(
   CONNECTION_ROLES,
   { params: RunPath, notFound: "run.notFound" },
-  async ({ user, params, locale }) => runAnswer(await readRun(await getDb(), RUN_KINDS, user, params.id, locale)),
+  async ({ principal, params, locale }) =>
+    runAnswer(await readRun(await getDb(), RUN_KINDS, principal, params.id, locale)),
 );
 
 export const DELETE = withRole(
   CONNECTION_ROLES,
   { params: RunPath, notFound: "run.notFound" },
-  async ({ user, params }) => runAnswer(await cancelRun(await getDb(), RUN_KINDS, user, params.id)),
+  async ({ principal, params }) => runAnswer(await cancelRun(await getDb(), RUN_KINDS, principal, params.id)),
 );

@@ -2,7 +2,7 @@ import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { providerFor } from "@/lib/connections/provider";
 import { withConnection } from "@/lib/api/with-connection";
 import { getDb } from "@/lib/db/client";
-import { actorOf } from "@/lib/audit/audit";
+import { principalActor } from "@/lib/audit/audit";
 import { confirmMany } from "@/lib/delivery/confirm/many";
 import { resultLine } from "@/lib/delivery/confirm/answers";
 import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
@@ -18,10 +18,10 @@ const OLD_RUN_HEADER = "Confirmation-Run";
 
 export const POST = withConnection(
   { body: ConfirmationsBody, maxBodyBytes: BODY_LIMIT },
-  async ({ connection, user, body, locale }) => {
+  async ({ connection, principal, body, locale }) => {
     const db = await getDb();
-    const ctx = { db, connection, client: providerFor(connection), actor: actorOf(user) };
-    const run = await startRun(db, confirmRunKind, user, {
+    const ctx = { db, connection, client: providerFor(connection), actor: principalActor(principal) };
+    const run = await startRun(db, confirmRunKind, principal, {
       connectionId: connection.id,
       total: new Set(body.documentids).size,
       scope: body.scope ?? null,
