@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, seedUser, signInAs, test } from "./fixtures";
-import { addConnection, expectAccessible, sandbox, setDocuments, uviDoc } from "./inbox-support";
+import { addConnection, expectAccessible, sandbox, setDocuments, untilHeld, uviDoc } from "./inbox-support";
 import { firstPageAsPng, mailsTo } from "./residents-support";
 
 /**
@@ -95,6 +95,8 @@ test("German: the month's round for one property, from arrived to proven, with a
   await ask.getByRole("button", { name: "5 bestätigen" }).click();
   const run = page.getByTestId("confirm-run");
   await expect(run.getByRole("progressbar", { name: "Fortschritt der Bestätigung" })).toBeVisible();
+  // The panel shows before the page's request has reached the server: a reload waits until the provider holds a PUT.
+  await untilHeld("put");
   await page.reload();
   await expect(run).toContainText(
     "Diese Bestätigung wurde vor dem Laden der Seite gestartet und läuft auf dem Server weiter.",
