@@ -3,7 +3,7 @@ import type { Dispatch, SetStateAction } from "react";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 
 type AuthType = Connection["authType"];
 type Service = Connection["service"];

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
-import { connectionKeys } from "@/lib/client/queries";
-import type { Connection } from "@/lib/client/types";
+import { connectionKeys } from "@/lib/connections/client";
+import type { Connection } from "@/lib/connections/client";
 import { CredentialFields, ServiceFields, type FieldError, type FormState, type Setter } from "./connection-fields";
 
 const blank: FormState = {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionCard } from "./connection-card";
 import { ConnectionForm } from "./connection-form";
-import { connectionsQuery } from "@/lib/client/queries";
+import { connectionsQuery } from "@/lib/connections/client";
 
 /** Where the demo's sandbox credentials are, for a new user of an installation with the sandbox on. */
 function SandboxHint() {

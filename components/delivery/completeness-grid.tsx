@@ -1,7 +1,7 @@
 "use client";
 import { Table } from "@/components/ui/table";
 import { formatMonth } from "@/lib/format";
-import type { Completeness, CompletenessCell } from "@/lib/client/types";
+import type { Completeness, CompletenessCell } from "@/lib/views/completeness/client";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { propertyName, type UnitRegister } from "./unit-names";

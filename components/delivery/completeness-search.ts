@@ -1,6 +1,6 @@
-import type { CompletenessScope } from "@/lib/client/queries";
+import type { CompletenessScope } from "@/lib/views/completeness/client";
 import { dayIn } from "@/lib/format";
-import type { CompletenessSearch } from "@/lib/lists/completeness";
+import type { CompletenessSearch } from "@/lib/views/completeness/list";
 
 /** Without months the completeness view shows the six months up to the current one (in the display time zone). */
 export const DEFAULT_MONTHS = 6;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useSearchLimit } from "@/components/ui/search-limit";
-import { DELIVERY_FILTERS } from "@/lib/lists/delivery";
+import { DELIVERY_FILTERS } from "@/lib/delivery/support/list";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionSelect } from "./connection-select";
 import type { KnownConnection } from "./known-connections";

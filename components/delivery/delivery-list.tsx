@@ -1,7 +1,7 @@
 "use client";
 import { StateLegend } from "@/components/ui/state-badge";
-import { deliveryQuery } from "@/lib/client/queries";
-import { DELIVERY_DEFAULTS, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/lists/delivery";
+import { deliveryQuery } from "@/lib/delivery/support/client";
+import { DELIVERY_DEFAULTS, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/delivery/support/list";
 import { DOCUMENT_STATES } from "@/lib/document-states";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryTable } from "./delivery-table";

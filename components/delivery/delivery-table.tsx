@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
-import type { DeliveryRecord } from "@/lib/client/types";
+import type { DeliveryRecord } from "@/lib/delivery/support/client";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { StateBadge } from "@/components/ui/state-badge";
 import { UnitNames } from "./unit-names";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { deliveryConnectionsQuery } from "@/lib/client/queries";
-import type { DeliveryConnection } from "@/lib/client/types";
+import { deliveryConnectionsQuery } from "@/lib/delivery/support/client";
+import type { DeliveryConnection } from "@/lib/delivery/support/client";
 
 /** An option of support's connection filter: a listed connection, or the id the URL names. */
 export type KnownConnection = Pick<DeliveryConnection, "id" | "name" | "owner"> &

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
-import { deliveryPropertiesQuery } from "@/lib/client/queries";
+import { deliveryPropertiesQuery } from "@/lib/delivery/support/client";
 import { useT } from "@/lib/i18n/client";
 
 /** Every register's property names (`GET /api/delivery/properties`, prefetched with the page). */

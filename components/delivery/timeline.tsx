@@ -1,6 +1,6 @@
 "use client";
 import { ALGORITHM_NAMES, formatBytes, formatDateTime } from "@/lib/format";
-import type { DeliveryEvent, DeliveryRecord } from "@/lib/client/types";
+import type { DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/client";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/document-states";
 import { CHANNELS, type Channel } from "@/lib/lists/units";

@@ -1,5 +1,5 @@
 "use client";
-import type { DeliveryRecord } from "@/lib/client/types";
+import type { DeliveryRecord } from "@/lib/delivery/support/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useT } from "@/lib/i18n/client";
 

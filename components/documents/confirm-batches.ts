@@ -1,5 +1,5 @@
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
-import type { ConfirmationsLine } from "@/lib/client/types";
+import type { ConfirmationsLine } from "@/lib/delivery/client";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";
 import type { RunScope } from "@/lib/runs/schemas";
 import type { Outcome, RunControl, RunReport } from "@/components/runs/kind";

@@ -1,7 +1,7 @@
 "use client";
 import { NamingFile } from "@/components/ui/file-name";
 import { AlertDialog } from "@/components/ui/alert-dialog";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
 import { providerOf, type Target } from "./inbox-model";
 

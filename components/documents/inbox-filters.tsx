@@ -5,8 +5,8 @@ import { Field } from "@/components/ui/field";
 import { FilterDisclosure } from "@/components/ui/filter-disclosure";
 import { useSearchLimit, useSetFilters } from "@/components/ui/search-limit";
 import { SelectField } from "@/components/ui/select-field";
-import type { Connection } from "@/lib/client/types";
-import { INBOX_LIST, INBOX_VIEW, type InboxSearch } from "@/lib/lists/inbox";
+import type { Connection } from "@/lib/connections/client";
+import { INBOX_LIST, INBOX_VIEW, type InboxSearch } from "@/lib/views/inbox/list";
 import { useT } from "@/lib/i18n/client";
 
 type Filters = Pick<InboxSearch, "connection" | "month" | "state" | "q" | "property">;

@@ -1,4 +1,6 @@
-import type { Connection, DocumentState, HandoffSummary, InboxDocument, InboxGroup } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
+import type { DocumentState } from "@/lib/client/types";
+import type { HandoffSummary, InboxDocument, InboxGroup } from "@/lib/views/inbox/client";
 
 /**
  * Pure helpers of the inbox page: the typed view of a document (the API passes the provider's

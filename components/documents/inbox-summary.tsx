@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
-import type { Connection, Inbox } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
+import type { Inbox } from "@/lib/views/inbox/client";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { SyncButton } from "@/components/sync/sync-button";

@@ -1,4 +1,5 @@
-import type { HandoffLine, InboxGroup } from "@/lib/client/types";
+import type { HandoffLine } from "@/lib/client/types";
+import type { InboxGroup } from "@/lib/views/inbox/client";
 import type { DocView } from "./inbox-model";
 
 /** The rows an inbox page keeps after its runs (use-kept-confirmed.ts), as pure functions. */

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { InboxGroup } from "@/lib/client/types";
+import type { InboxGroup } from "@/lib/views/inbox/client";
 import { useT } from "@/lib/i18n/client";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { Table, Th } from "@/components/ui/table";
-import type { InboxGroup } from "@/lib/client/types";
+import type { InboxGroup } from "@/lib/views/inbox/client";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DocumentRow } from "./document-row";

@@ -4,7 +4,7 @@ import { RunPanel } from "@/components/runs/run-panel";
 import { PageIntro } from "@/components/residents/register/page-intro";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/select-field";
-import { monthRoundQuery, readMonthRoundSearch, type RoundDocument } from "@/lib/client/month-round";
+import { monthRoundQuery, readMonthRoundSearch, type RoundDocument } from "@/lib/views/month-round/client";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { PostedButton, PostedOutcome } from "@/components/residents/month/posted-button";
 import { PrintButton } from "@/components/residents/month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
-import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
+import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 import { RoundActions } from "./round-actions";
 import { exceptionsOf, monthNumbers, openPoints, type Step } from "./round-words";

@@ -1,6 +1,6 @@
 "use client";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { RoundProperty } from "@/lib/client/month-round";
+import type { RoundProperty } from "@/lib/views/month-round/client";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { sectionId } from "./property-section";

@@ -4,7 +4,12 @@ import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { monthRoundKeys, roundDocumentsQuery, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
+import {
+  monthRoundKeys,
+  roundDocumentsQuery,
+  type RoundDocument,
+  type RoundProperty,
+} from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 import { documentsOf, touches, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";

@@ -1,4 +1,4 @@
-import type { RoundDocument, RoundProperty } from "@/lib/client/month-round";
+import type { RoundDocument, RoundProperty } from "@/lib/views/month-round/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { UnregisteredDocuments } from "@/lib/client/month-round";
+import type { UnregisteredDocuments } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 
 const link = "text-sm text-blue-800 underline underline-offset-2";

@@ -5,7 +5,7 @@ import type { Target } from "@/components/documents/inbox-model";
 import { confirmRun } from "@/components/documents/confirm-run-kind";
 import { handoffRun } from "@/components/residents/handoffs/handoff-run-kind";
 import { useRun } from "@/components/runs/use-run";
-import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
+import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/views/month-round/client";
 import type { RunScope } from "@/lib/runs/schemas";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
 
 /** The way from a connection's card to its outbox: only the DTA service takes files (POST /v1/documents/in). */

@@ -1,8 +1,8 @@
 "use client";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Legend } from "@/components/ui/state-badge";
-import type { OutboxItem } from "@/lib/client/outbox";
-import { OUTBOX_STATES, type OutboxState } from "@/lib/lists/outbox";
+import type { OutboxItem } from "@/lib/outbox/client";
+import { OUTBOX_STATES, type OutboxState } from "@/lib/outbox-states";
 import { useT } from "@/lib/i18n/client";
 
 /**

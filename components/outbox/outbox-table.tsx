@@ -2,7 +2,7 @@
 import { FileName } from "@/components/ui/file-name";
 import type { ReactNode } from "react";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { OutboxItem, SupportOutboxItem } from "@/lib/client/outbox";
+import type { OutboxItem, SupportOutboxItem } from "@/lib/outbox/client";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { OutboxStateBadge, OutboxStatusText } from "./outbox-state";

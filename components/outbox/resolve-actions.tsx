@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { outboxKeys, resolveOutboxItem, type OutboxItem } from "@/lib/client/outbox";
+import { outboxKeys, resolveOutboxItem, type OutboxItem } from "@/lib/outbox/client";
 import { useT } from "@/lib/i18n/client";
 
 /**

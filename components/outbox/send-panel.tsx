@@ -5,7 +5,7 @@ import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { formatBytes } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { DropZone } from "./drop-zone";

@@ -1,7 +1,8 @@
 "use client";
 import { SupportList } from "@/components/delivery/support-list";
-import { OUTBOX_PAGE_SIZES, supportOutboxQuery } from "@/lib/client/outbox";
-import { OUTBOX_STATES, OUTBOX_SUPPORT_DEFAULTS, readOutboxSupportSearch } from "@/lib/lists/outbox";
+import { OUTBOX_PAGE_SIZES, supportOutboxQuery } from "@/lib/outbox/client";
+import { OUTBOX_SUPPORT_DEFAULTS, readOutboxSupportSearch } from "@/lib/outbox/list";
+import { OUTBOX_STATES } from "@/lib/outbox-states";
 import { useT } from "@/lib/i18n/client";
 import { OutboxLegend } from "./outbox-state";
 import { OutboxTable } from "./outbox-table";

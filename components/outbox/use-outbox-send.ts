@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { outboxKeys, outboxUrl, postForm, type OutboxItem, type UploadAnswer } from "@/lib/client/outbox";
+import { outboxKeys, outboxUrl, postForm, type OutboxItem, type UploadAnswer } from "@/lib/outbox/client";
 import type { ErrorCode } from "@/lib/errors";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";

@@ -2,7 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Target } from "@/components/documents/inbox-model";
-import { connectionKeys, inboxKeys } from "@/lib/client/queries";
+import { connectionKeys } from "@/lib/connections/client";
+import { inboxKeys } from "@/lib/views/inbox/client";
 import type { RunScope } from "@/lib/runs/schemas";
 import type { ClientRunKind, Outcome } from "./kind";
 import type { RunPanelState } from "./panel-state";

@@ -1,6 +1,6 @@
 "use client";
 import { FileName } from "@/components/ui/file-name";
-import type { SandboxMail } from "@/lib/client/sandbox-mail";
+import type { SandboxMail } from "@/lib/ops/client";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/select-field";
 import { StatusLine } from "@/components/ui/status-line";
-import { clearSandboxMail, sandboxMailKeys, sandboxMailQuery } from "@/lib/client/sandbox-mail";
+import { clearSandboxMail, sandboxMailKeys, sandboxMailQuery } from "@/lib/ops/client";
 import { useT } from "@/lib/i18n/client";
 import { MailMessage } from "./mail-message";
 

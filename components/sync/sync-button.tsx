@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/ui/button";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
 import { SyncRun } from "./sync-run";
 import { useSyncRun } from "./use-sync-run";

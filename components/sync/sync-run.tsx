@@ -1,7 +1,7 @@
 "use client";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatusLine } from "@/components/ui/status-line";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
 import type { useSyncRun } from "./use-sync-run";
 

@@ -1,6 +1,6 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
-import type { Connection } from "@/lib/client/types";
+import type { Connection } from "@/lib/connections/client";
 import { formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 

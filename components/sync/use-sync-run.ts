@@ -2,8 +2,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { HttpError, postNdjson } from "@/lib/client/fetch-json";
-import { connectionKeys, inboxKeys } from "@/lib/client/queries";
-import type { Connection, SyncLine } from "@/lib/client/types";
+import { connectionKeys } from "@/lib/connections/client";
+import { inboxKeys } from "@/lib/views/inbox/client";
+import type { Connection } from "@/lib/connections/client";
+import type { SyncLine } from "@/lib/delivery/client";
 import { useT } from "@/lib/i18n/client";
 
 export type SyncDoneLine = Extract<SyncLine, { open: number }>;

@@ -7,8 +7,9 @@ import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { formatDate } from "@/lib/format";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { userKeys, usersQuery } from "@/lib/client/queries";
-import type { Role, User } from "@/lib/client/types";
+import { userKeys, usersQuery } from "@/lib/users/client";
+import type { Role } from "@/lib/client/types";
+import type { User } from "@/lib/users/client";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 const USER_COLUMNS = ["email", "name", "role", "status", "createdAt", "actions"] as const;

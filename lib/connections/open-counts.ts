@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 
 /**
- * Open documents now, per connection of the user: the kept counts `readInbox` (lib/views/inbox.ts) answers as
+ * Open documents now, per connection of the user: the kept counts `readInbox` (lib/views/inbox/inbox.ts) answers as
  * `connections[].open` (migration 0007), so that the connections page and the inbox say one number.
  */
 export async function openCounts(db: Db, p: Principal): Promise<Map<string, number>> {

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { Paging } from "@/lib/api/paging";
 import { CustomerNumber } from "@/lib/connections/schemas";
-import { INBOX_LIST } from "@/lib/lists/inbox";
-import { listSchema } from "@/lib/lists/schema";
 import { RunScope } from "@/lib/runs/schemas";
 
-/** Request schemas of the delivery routes on a connection and of the inbox (docs/api.md, "Routes"). */
+/** Request schemas of the delivery routes on a connection (docs/api.md, "Routes"). */
 
 export const KdQuery = z.object({ kd: CustomerNumber.optional() });
 export const ListDocumentsQuery = Paging.extend(KdQuery.shape);
@@ -17,7 +15,3 @@ export const ConfirmationsBody = z.strictObject({
   kd: CustomerNumber.optional(),
   scope: RunScope.optional(),
 });
-
-/** The inbox's query, from its one definition (lib/lists/inbox.ts). */
-export const InboxQuery = listSchema(INBOX_LIST);
-export type { InboxInput } from "@/lib/lists/inbox";

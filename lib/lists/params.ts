@@ -1,5 +1,5 @@
 /**
- * List state in the URL, named once per list (lib/lists/inbox.ts, delivery.ts, completeness.ts) and read two ways:
+ * List state in the URL, named once per list (lib/views/inbox/list.ts, delivery.ts, completeness.ts) and read two ways:
  * leniently here for the pages, so a link never fails a page, and strictly by the routes' zod schema (schema.ts: a 400
  * naming the value). No zod and no imports: the browser loads this in its first load.
  */

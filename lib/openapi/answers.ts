@@ -7,7 +7,7 @@ import { ERROR_CODES } from "@/lib/errors";
 import { ROLES } from "@/lib/db/schema/users";
 import type { resultLine } from "@/lib/delivery/confirm/answers";
 import type { confirmMany } from "@/lib/delivery/confirm/many";
-import type { Inbox } from "@/lib/views/inbox";
+import type { Inbox } from "@/lib/views/inbox/inbox";
 import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import type { ConfirmRunView } from "@/lib/delivery/confirm/run-kind";

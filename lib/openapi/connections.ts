@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
-import { ConfirmationsBody, InboxQuery, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
+import { ConfirmationsBody, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
+import { InboxQuery } from "@/lib/views/inbox/schemas";
 import * as A from "./answers";
 import { DocumentFactsAnswer } from "./delivery-answers";
 import { file, json, ndjson, type ApiOperation } from "./operation";

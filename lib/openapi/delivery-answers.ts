@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
-import type { Completeness } from "@/lib/views/completeness";
+import type { Completeness } from "@/lib/views/completeness/completeness";
 import type { DeliveryEvent } from "@/lib/delivery/support/detail";
 import type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
 import type { DocumentWithFacts } from "@/lib/delivery/file-facts";

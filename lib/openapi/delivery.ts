@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
-import { CompletenessQuery, DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
+import { DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
+import { CompletenessQuery } from "@/lib/views/completeness/schemas";
 import {
   CompletenessAnswer,
   DeliveryConnectionAnswer,

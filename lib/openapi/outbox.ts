@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { OUTBOX_STATES } from "@/lib/lists/outbox";
+import { OUTBOX_STATES } from "@/lib/outbox-states";
 import {
   OutboxListQuery,
   OutboxSendQuery,

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { outboxItems as o } from "@/lib/db/schema/outbox";
 import { dayIn } from "@/lib/format";
 import { translate, type Locale, type MessageKey } from "@/lib/i18n/messages";
-import type { OutboxFiltersInput } from "@/lib/lists/outbox";
+import type { OutboxFiltersInput } from "@/lib/outbox/list";
 import { log } from "@/lib/log";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
 import { csvLine } from "@/lib/csv";

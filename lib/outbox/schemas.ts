@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
-import { OUTBOX_FILTERS, OUTBOX_LIST, OUTBOX_SUPPORT_LIST } from "@/lib/lists/outbox";
+import { OUTBOX_FILTERS, OUTBOX_LIST, OUTBOX_SUPPORT_LIST } from "@/lib/outbox/list";
 
 /**
  * Request schemas of the outbox routes (docs/architecture.md, "Outbox"); the lists' parameters from
- * lib/lists/outbox.ts.
+ * lib/outbox/list.ts.
  */
 
 /** Largest text field of an upload besides `metadata`. */

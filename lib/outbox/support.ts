@@ -6,7 +6,7 @@ import { containing } from "@/lib/db/rows";
 import { connections } from "@/lib/db/schema/connections";
 import { outboxItems as o } from "@/lib/db/schema/outbox";
 import type { Locale } from "@/lib/i18n/messages";
-import type { OutboxFiltersInput } from "@/lib/lists/outbox";
+import type { OutboxFiltersInput } from "@/lib/outbox/list";
 import { assertSupport, badRange, recordTimeZone } from "@/lib/delivery/support/records";
 import type { OutboxSupportInput } from "./schemas";
 import { selectSupportItems, toSupportItem } from "./view";

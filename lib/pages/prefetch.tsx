@@ -14,7 +14,7 @@ export type PageScope = { db: Db; user: CurrentUser; principal: Principal; local
 /**
  * The server side of every dashboard page: the user (sign-in redirect, 404 for a
  * role without the page), one query client per request, `prefetch` under the client's own
- * `queryOptions` (lib/client/queries.ts) with the lib/ function its route calls, and `hydrate`
+ * `queryOptions` (the feature's client.ts) with the lib/ function its route calls, and `hydrate`
  * to hand the result to the client view. A failed prefetch is left out, so the client asks the
  * API and shows its message (a bad date range, for example).
  */

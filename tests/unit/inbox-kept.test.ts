@@ -3,7 +3,7 @@ import { test } from "node:test";
 import type { DocView } from "@/components/documents/inbox-model";
 import { handoffsOf, mergeKept, type Groups } from "@/components/documents/kept-rows";
 import { fileNameParts } from "@/components/ui/file-name";
-import type { InboxGroup } from "@/lib/client/types";
+import type { InboxGroup } from "@/lib/views/inbox/client";
 
 /** Issue 35: the inbox keeps the rows it confirmed, and file names are cut only after their separators. */
 

@@ -9,6 +9,8 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import * as connectionSchemas from "@/lib/connections/schemas";
 import * as recordSchemas from "@/lib/delivery/support/schemas";
 import * as deliverySchemas from "@/lib/delivery/schemas";
+import * as inboxSchemas from "@/lib/views/inbox/schemas";
+import * as completenessSchemas from "@/lib/views/completeness/schemas";
 import * as outboxSchemas from "@/lib/outbox/schemas";
 import * as userSchemas from "@/lib/users/schemas";
 import * as unitSchemas from "@/lib/residents/register/schemas";
@@ -30,6 +32,8 @@ const SCHEMAS = new Map<string, unknown>(
     ...connectionSchemas,
     ...recordSchemas,
     ...deliverySchemas,
+    ...inboxSchemas,
+    ...completenessSchemas,
     ...outboxSchemas,
     ...userSchemas,
     ...unitSchemas,

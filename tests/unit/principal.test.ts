@@ -150,8 +150,8 @@ test("a principal carries the user and role, and cannot be changed", () => {
 export function typeChecksOnly(
   db: Db,
   listConnections: typeof import("@/lib/connections/connections").listConnections,
-  readInbox: typeof import("@/lib/views/inbox").readInbox,
-  input: Parameters<typeof import("@/lib/views/inbox").readInbox>[2],
+  readInbox: typeof import("@/lib/views/inbox/inbox").readInbox,
+  input: Parameters<typeof import("@/lib/views/inbox/inbox").readInbox>[2],
 ) {
   // @ts-expect-error a bare user id is not a principal
   void listConnections(db, "00000000-0000-4000-8000-000000000000");

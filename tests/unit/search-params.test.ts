@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { COMPLETENESS_SCOPE } from "@/lib/lists/completeness";
-import { DELIVERY_DEFAULTS, DELIVERY_LIST, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/lists/delivery";
-import { INBOX_LIST, INBOX_PAGE_SIZES, inboxInputOf, readInboxView } from "@/lib/lists/inbox";
+import { COMPLETENESS_SCOPE } from "@/lib/views/completeness/list";
+import { DELIVERY_DEFAULTS, DELIVERY_LIST, DELIVERY_PAGE_SIZES, readDeliverySearch } from "@/lib/delivery/support/list";
+import { INBOX_LIST, INBOX_PAGE_SIZES, inboxInputOf, readInboxView } from "@/lib/views/inbox/list";
 import { plainParams, readParam, toQueryString, type ListDefinition } from "@/lib/lists/params";
 import { listSchema } from "@/lib/lists/schema";
-import { CompletenessQuery, DeliveryQuery } from "@/lib/delivery/support/schemas";
-import { InboxQuery } from "@/lib/delivery/schemas";
+import { DeliveryQuery } from "@/lib/delivery/support/schemas";
+import { CompletenessQuery } from "@/lib/views/completeness/schemas";
+import { InboxQuery } from "@/lib/views/inbox/schemas";
 
 test("inbox URL state: the API's defaults, valid values kept, broken values fall back", () => {
   assert.deepEqual(readInboxView({}), {

@@ -1,5 +1,5 @@
 import { ConnectionsManager } from "@/components/connections/connections-manager";
-import { connectionsQuery } from "@/lib/client/queries";
+import { connectionsQuery } from "@/lib/connections/client";
 import { listConnections } from "@/lib/connections/connections";
 import { env } from "@/lib/env";
 import { pageQueries } from "@/lib/pages/prefetch";

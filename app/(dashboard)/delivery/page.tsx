@@ -1,7 +1,7 @@
 import { DeliveryList } from "@/components/delivery/delivery-list";
-import { deliveryConnectionsQuery, deliveryPropertiesQuery, deliveryQuery } from "@/lib/client/queries";
+import { deliveryConnectionsQuery, deliveryPropertiesQuery, deliveryQuery } from "@/lib/delivery/support/client";
 import { listDeliveries, listDeliveryConnections, listDeliveryProperties } from "@/lib/delivery/support/records";
-import { readDeliverySearch } from "@/lib/lists/delivery";
+import { readDeliverySearch } from "@/lib/delivery/support/list";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 

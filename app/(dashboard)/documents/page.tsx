@@ -1,8 +1,9 @@
 import { InboxView } from "@/components/documents/inbox-view";
-import { connectionsQuery, inboxQuery } from "@/lib/client/queries";
+import { connectionsQuery } from "@/lib/connections/client";
+import { inboxQuery } from "@/lib/views/inbox/client";
 import { listConnections } from "@/lib/connections/connections";
-import { readInbox } from "@/lib/views/inbox";
-import { inboxInputOf, readInboxView } from "@/lib/lists/inbox";
+import { readInbox } from "@/lib/views/inbox/inbox";
+import { inboxInputOf, readInboxView } from "@/lib/views/inbox/list";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { MonthView } from "@/components/month/month-view";
-import { monthRoundQuery, readMonthRoundSearch } from "@/lib/client/month-round";
+import { monthRoundQuery, readMonthRoundSearch } from "@/lib/views/month-round/client";
 import { getDb } from "@/lib/db/client";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatusLine } from "@/components/ui/status-line";
-import { connectionsQuery } from "@/lib/client/queries";
+import { connectionsQuery } from "@/lib/connections/client";
 import { readUnitsSearch, type UnitsPage, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery } from "@/lib/client/units";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";

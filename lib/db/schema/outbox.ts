@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { connections } from "./connections";
 import { users } from "./users";
-import { OUTBOX_STATES, type OutboxState } from "../../lists/outbox";
+import { OUTBOX_STATES, type OutboxState } from "../../outbox-states";
 
 /** The DTA outbox of lib/delivery/outbox (migration 0012_outbox.sql). */
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { COMPLETENESS_SCOPE } from "@/lib/lists/completeness";
-import { DELIVERY_FILTERS, DELIVERY_LIST } from "@/lib/lists/delivery";
+import { DELIVERY_FILTERS, DELIVERY_LIST } from "@/lib/delivery/support/list";
 import { listSchema } from "@/lib/lists/schema";
 
 /**
@@ -8,14 +7,10 @@ import { listSchema } from "@/lib/lists/schema";
  */
 
 export const DeliveryFilters = listSchema(DELIVERY_FILTERS);
-export type { DeliveryFiltersInput } from "@/lib/lists/delivery";
+export type { DeliveryFiltersInput } from "@/lib/delivery/support/list";
 
 export const DeliveryQuery = listSchema(DELIVERY_LIST);
 export type DeliveryQueryInput = z.output<typeof DeliveryQuery>;
-
-export const CompletenessQuery = listSchema(COMPLETENESS_SCOPE, { required: ["from", "to"] });
-export type CompletenessInput = z.output<typeof CompletenessQuery>;
-export { MAX_COMPLETENESS_MONTHS } from "@/lib/lists/completeness";
 
 /** The two ids in a record's URL; anything else is a record that does not exist. */
 export const DeliveryKey = z.object({ connection: z.uuid(), documentid: z.string().min(1).max(500) });

@@ -1,5 +1,5 @@
 import { UsersAdmin } from "@/components/users/users-admin";
-import { usersQuery } from "@/lib/client/queries";
+import { usersQuery } from "@/lib/users/client";
 import { listUsers } from "@/lib/users/users";
 import { pageQueries } from "@/lib/pages/prefetch";
 

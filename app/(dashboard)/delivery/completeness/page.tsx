@@ -1,9 +1,10 @@
 import { CompletenessView } from "@/components/delivery/completeness-view";
 import { completenessInput } from "@/components/delivery/completeness-search";
-import { completenessQuery, deliveryConnectionsQuery, deliveryPropertiesQuery } from "@/lib/client/queries";
-import { deliveryCompleteness } from "@/lib/views/completeness";
+import { completenessQuery } from "@/lib/views/completeness/client";
+import { deliveryConnectionsQuery, deliveryPropertiesQuery } from "@/lib/delivery/support/client";
+import { deliveryCompleteness } from "@/lib/views/completeness/completeness";
 import { listDeliveryConnections, listDeliveryProperties, recordTimeZone } from "@/lib/delivery/support/records";
-import { readCompletenessSearch } from "@/lib/lists/completeness";
+import { readCompletenessSearch } from "@/lib/views/completeness/list";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 

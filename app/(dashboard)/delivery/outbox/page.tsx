@@ -1,9 +1,9 @@
 import { SupportOutbox } from "@/components/outbox/support-outbox";
-import { supportOutboxQuery } from "@/lib/client/outbox";
-import { deliveryConnectionsQuery } from "@/lib/client/queries";
+import { supportOutboxQuery } from "@/lib/outbox/client";
+import { deliveryConnectionsQuery } from "@/lib/delivery/support/client";
 import { listSupportOutbox } from "@/lib/outbox/support";
 import { listDeliveryConnections } from "@/lib/delivery/support/records";
-import { readOutboxSupportSearch } from "@/lib/lists/outbox";
+import { readOutboxSupportSearch } from "@/lib/outbox/list";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 

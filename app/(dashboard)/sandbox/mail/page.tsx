@@ -1,5 +1,5 @@
 import { SandboxMailbox } from "@/components/sandbox/mailbox";
-import { sandboxMailQuery } from "@/lib/client/sandbox-mail";
+import { sandboxMailQuery } from "@/lib/ops/client";
 import { env } from "@/lib/env";
 import { readSandboxMail } from "@/lib/ops/sandbox-mail";
 import { pageQueries } from "@/lib/pages/prefetch";

@@ -1,7 +1,7 @@
 import { withSupport } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { deliveryCompleteness } from "@/lib/views/completeness";
-import { CompletenessQuery } from "@/lib/delivery/support/schemas";
+import { deliveryCompleteness } from "@/lib/views/completeness/completeness";
+import { CompletenessQuery } from "@/lib/views/completeness/schemas";
 
 export const GET = withSupport({ query: CompletenessQuery }, async ({ principal, query }) =>
   deliveryCompleteness(await getDb(), principal, query),

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { OutboxView } from "@/components/outbox/outbox-view";
-import { outboxQuery, readOutboxSearch } from "@/lib/client/outbox";
-import { connectionsQuery } from "@/lib/client/queries";
+import { outboxQuery, readOutboxSearch } from "@/lib/outbox/client";
+import { connectionsQuery } from "@/lib/connections/client";
 import { listConnections } from "@/lib/connections/connections";
 import { listOwnItems } from "@/lib/outbox/items";
 import { env } from "@/lib/env";

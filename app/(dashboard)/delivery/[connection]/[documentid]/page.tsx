@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { DeliveryDetail } from "@/components/delivery/delivery-detail";
-import { deliveryDetailQuery } from "@/lib/client/queries";
+import { deliveryDetailQuery } from "@/lib/delivery/support/client";
 import { DeliveryKey } from "@/lib/delivery/support/schemas";
 import { getDelivery } from "@/lib/delivery/support/detail";
 import { AppError } from "@/lib/errors";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import type { SandboxMail } from "@/lib/ops/sandbox-mail";
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import { param, readList, type Raw } from "@/lib/lists/params";
 import type { MonthRound, RoundProperty, UnregisteredDocuments } from "@/lib/views/month-round/round";
 import type { RoundDocument, RoundDocuments } from "@/lib/views/month-round/round-documents";

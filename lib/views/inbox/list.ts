@@ -1,5 +1,5 @@
 import { DOCUMENT_STATES } from "@/lib/document-states";
-import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
+import { defaultsOf, param, readList, type ListState, type Raw } from "@/lib/lists/params";
 
 /**
  * The inbox (`GET /api/inbox`, docs/api.md): its parameters, defaults and limits, once. The route's

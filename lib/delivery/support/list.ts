@@ -1,5 +1,5 @@
 import { DOCUMENT_STATES } from "@/lib/document-states";
-import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
+import { defaultsOf, param, readList, type ListState, type Raw } from "@/lib/lists/params";
 
 /**
  * Support's delivery record (`GET /api/delivery/documents` and its CSV export, docs/api.md): its

@@ -5,10 +5,10 @@ import type { Db } from "@/lib/db/client";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/db/schema/delivery";
 import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
 import { today } from "@/lib/today";
-import { groupsOf, type InboxGroup, type InboxRow } from "./inbox-groups";
-import type { InboxInput } from "@/lib/delivery/schemas";
+import { groupsOf, type InboxGroup, type InboxRow } from "./groups";
+import type { InboxInput } from "./list";
 
-export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./inbox-groups";
+export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./groups";
 
 /**
  * The inbox (docs/api.md, `GET /api/inbox`): the user's indexed documents grouped by usage unit

@@ -1,4 +1,4 @@
-import { param, readList, type ListState, type Raw } from "./params";
+import { param, readList, type ListState, type Raw } from "@/lib/lists/params";
 
 /**
  * Support's completeness grid (`GET /api/delivery/completeness`, docs/api.md): its scope, once.

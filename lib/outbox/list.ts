@@ -1,15 +1,12 @@
-import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
+import { defaultsOf, param, readList, type ListState, type Raw } from "@/lib/lists/params";
+import { OUTBOX_STATES } from "@/lib/outbox-states";
 
 /**
  * The DTA outbox's lists (docs/architecture.md, "Outbox"): a connection's sent items, and support's list
  * of every user's items with its CSV export. Their parameters, defaults and limits, once: the
  * routes' schemas (lib/outbox/schemas.ts) and the pages on server and client read these.
- * No imports beyond params.ts, so the browser can load it.
+ * No imports beyond params.ts and the states, so the browser can load it.
  */
-
-/** What became of a send: `unknown` until the provider's answer is seen (or a person resolves it). */
-export const OUTBOX_STATES = ["sent", "failed", "unknown"] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 export const MAX_OUTBOX_PAGE = 100;
 

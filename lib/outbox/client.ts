@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import type { listItems } from "@/lib/outbox/items";
 import type { listSupportOutbox } from "@/lib/outbox/support";
 import type { OutboxItem } from "@/lib/outbox/view";
-import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSupportSearch } from "@/lib/lists/outbox";
+import { OUTBOX_LIST, OUTBOX_SUPPORT_DEFAULTS, type OutboxSearch, type OutboxSupportSearch } from "@/lib/outbox/list";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
 /**
