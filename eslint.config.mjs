@@ -62,6 +62,65 @@ const NOT_SYSTEM_PRINCIPAL = {
   message: "Routes and pages take the principal of the session (lib/api/handler.ts, lib/auth/pages.ts).",
 };
 
+// A feature's slice (docs/architecture.md, "Slices"): its client.ts (fetchers and query keys), list.ts (URL state) and
+// messages.ts (German and English) reach the browser, so they and the shared infrastructure under lib/client and
+// lib/lists import by value only what is client-safe as well: the packages named here, the infrastructure, the two
+// state lists and other slice files. A type-only import of a server module is erased, so it stays open.
+const CLIENT_SAFE = [
+  "zod",
+  "react",
+  "next/navigation",
+  "@tanstack/[\\w-]+",
+  "@/lib/(client|lists)/[\\w-]+",
+  "@/lib/(document-states|outbox-states)",
+  // Another slice's file, but not the server files that share its name.
+  "(?!@/lib/(db|provider|residents|register|handoffs|onsite-roles)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
+  // The units' and the hand-off month's files in lib/client (the residents' slices of the next pass) name the print's
+  // download the way the server does.
+  "@/lib/residents/print/file-name",
+];
+const SLICE_FILES = ["lib/**/client.ts", "lib/**/list.ts", "lib/**/messages.ts", "lib/client/**", "lib/lists/**"];
+// The database's and the provider's clients are server code that only shares the name; lib/i18n/messages.ts is the
+// catalogue. The residents' family comes into slices in the next pass (docs/architecture.md, "Slices"): until then
+// its server files named list.ts and messages.ts keep their names.
+const NOT_SLICE_FILES = [
+  "lib/db/client.ts",
+  "lib/provider/client.ts",
+  "lib/i18n/messages.ts",
+  "lib/sandbox/**",
+  ...["residents", "register", "handoffs", "onsite-roles"].map((room) => `lib/${room}/**`),
+];
+const clientSafe = {
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          regex: `^(?!(${CLIENT_SAFE.join("|")})$)`,
+          allowTypeImports: true,
+          message:
+            "A slice's client.ts, list.ts and messages.ts reach the browser: import by value only client-safe files (eslint.config.mjs), the server's types with `import type`.",
+        },
+      ],
+    },
+  ],
+};
+const CLIENT_INFRA_SIBLINGS = {
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          regex: `^(?!(${[...CLIENT_SAFE, "\\./[\\w-]+"].join("|")})$)`,
+          allowTypeImports: true,
+          message:
+            "lib/client and lib/lists reach the browser: import by value only client-safe files (eslint.config.mjs), the server's types with `import type`.",
+        },
+      ],
+    },
+  ],
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -96,6 +155,8 @@ export default defineConfig([
   },
   ...apartFromTheOtherFeature,
   { files: ["lib/sandbox/**"], rules: onlySharedGround },
+  { files: SLICE_FILES, ignores: NOT_SLICE_FILES, rules: clientSafe },
+  { files: ["lib/client/**", "lib/lists/**"], rules: CLIENT_INFRA_SIBLINGS },
   // Tests read answers as loose JSON and assert on their fields.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   globalIgnores([".next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
