@@ -3,8 +3,7 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { HandoffsBody, HandoffsQuery } from "@/lib/residents/handoffs/schemas";
 import { HANDOFF_STATES } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
-import { ErrorLine } from "./answers";
-import { json, ndjson, type ApiOperation } from "./operation";
+import { ErrorLine, json, ndjson, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The OpenAPI entries of the hand-off to residents (lib/residents/handoffs): hand documents on, and read the record.

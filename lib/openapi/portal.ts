@@ -1,7 +1,7 @@
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { z } from "zod";
 import { PortalLinkAnswer, PostedBody, PrintQuery } from "@/lib/residents/portal/schemas";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The print of a property's letters and the owner's portal-link actions (docs/api.md, "The resident's portal and the

@@ -3,7 +3,7 @@ import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { REPORT_EVENT_KINDS, REPORT_STATES } from "@/lib/db/schema/osr-reports";
 import { ReportsQuery } from "@/lib/residents/reports/schemas";
 import type { listReportedUnits, unitReportTimeline } from "@/lib/residents/reports/timeline";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /** The OpenAPI entries of support's on-site-roles reports (lib/residents/reports/timeline.ts): units, no residents. */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CHANNELS } from "@/lib/lists/units";
 import type { searchResidents } from "@/lib/residents/register/residents";
 import { ResidentsQuery } from "@/lib/residents/register/schemas";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /** The OpenAPI entry of the admin's search for a resident's erasure request (lib/residents/register/residents.ts). */
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/run-kind";
 import { AllRunsQuery, RunsQuery } from "@/lib/runs/schemas";
-import { ConfirmationRunAnswer, ConfirmationRunsAnswer } from "./answers";
+import { ConfirmationRunAnswer, ConfirmationRunsAnswer } from "@/lib/delivery/openapi";
 import { HandoffLine } from "./handoffs";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The OpenAPI entries of the runs (lib/runs): work that outlives the request that started it, of two kinds, a bulk

@@ -6,7 +6,7 @@ import { ImportQuery, RegisterSettingsBody, UnitEditBody, UnitsQuery } from "@/l
 import type { ImportReport } from "@/lib/residents/register/import";
 import type { RegisterSettings } from "@/lib/residents/register/since";
 import type { StoredUnit } from "@/lib/residents/register/stored";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export (a resident's data

@@ -1,5 +1,5 @@
 import { deleteConnection, updateConnection } from "@/lib/connections/changes";
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
 import { reportAfterSave } from "@/lib/residents/reports/connection";

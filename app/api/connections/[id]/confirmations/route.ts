@@ -1,6 +1,6 @@
 import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { providerFor } from "@/lib/connections/provider";
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { getDb } from "@/lib/db/client";
 import { principalActor } from "@/lib/audit/audit";
 import { confirmMany } from "@/lib/delivery/confirm/many";

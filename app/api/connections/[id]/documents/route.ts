@@ -1,4 +1,4 @@
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { ListDocumentsQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
 import { principalActor } from "@/lib/audit/audit";

@@ -1,5 +1,5 @@
 import { errorLine, ndjsonResponse } from "@/lib/api/responses";
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { getDb } from "@/lib/db/client";
 import { principalActor } from "@/lib/audit/audit";
 import { startSync } from "@/lib/delivery/sync";

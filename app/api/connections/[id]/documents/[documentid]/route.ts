@@ -1,6 +1,6 @@
 import { providerFor } from "@/lib/connections/provider";
 import { pathParams } from "@/lib/api/validation";
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { KdQuery } from "@/lib/delivery/schemas";
 import { getDb } from "@/lib/db/client";
 import { kdOf } from "@/lib/provider/dta";

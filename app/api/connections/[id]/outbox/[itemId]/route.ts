@@ -1,4 +1,4 @@
-import { withConnection } from "@/lib/api/with-connection";
+import { withConnection } from "@/lib/connections/with-connection";
 import { getDb } from "@/lib/db/client";
 import { resolveItem } from "@/lib/outbox/items";
 import { OutboxItemPath, ResolveBody } from "@/lib/outbox/schemas";

@@ -10,7 +10,7 @@ import {
   ResolveBody,
 } from "@/lib/outbox/schemas";
 import type { OutboxItem, SupportOutboxItem } from "@/lib/outbox/view";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The OpenAPI entries of the DTA outbox (lib/delivery/outbox): a connection's sends, and support's view of every

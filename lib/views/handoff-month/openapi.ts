@@ -5,7 +5,7 @@ import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/views/handoff-month/que
 import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/residents/texts/template";
 import type { StoredText } from "@/lib/residents/texts/texts";
 import { CHANNELS } from "@/lib/lists/units";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
  * The OpenAPI entries of the monthly hand-off view, its CSV and the owner's e-mail texts (docs/api.md, "The monthly

@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
-import type { Completeness } from "@/lib/views/completeness/completeness";
-import type { DeliveryEvent } from "@/lib/delivery/support/detail";
-import type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
+import { DateTime, Int, Uuid, type Same } from "@/lib/api/operation";
 import type { DocumentWithFacts } from "@/lib/delivery/file-facts";
-import { DateTime, Int, Uuid, type Same } from "./answers";
-import { RegisterNamesAnswer } from "./delivery-names";
+import type { DeliveryEvent } from "./detail";
+import type { DeliveryConnection, DeliveryRecord } from "./records";
 
 /**
- * The delivery record's answer schemas (the rest are in answers.ts): a document's file facts, support's
- * records with their detail and connections, the completeness grid; with their checks against the code.
+ * The delivery record's answer schemas for the OpenAPI document: a document's file facts, support's records with
+ * their detail and connections, the register's names on them (lib/delivery/support/register.ts: never a resident);
+ * with their checks against the code.
  */
+
+const Text = z.string().nullable();
+
+export const RegisterNamesAnswer = z.object({ property: Text, address: Text, label: Text }).nullable().meta({
+  description:
+    "the unit in the register of the document's owner (by `mscnumber`, else `pmnumber`); null when it is not in it. Never the resident: support does not need the person",
+});
 
 export const DeliveryAnswer = z.object({
   connectionId: Uuid,
@@ -111,24 +117,10 @@ export const DeliveryConnectionAnswer = z.object({
   deleted: z.boolean(),
 });
 
-export const CompletenessAnswer = z.object({
-  months: z.array(z.string()),
-  units: z.array(
-    z.object({
-      unit: z.string(),
-      pmnumber: z.string().nullable(),
-      label: z.string().nullable(),
-      register: RegisterNamesAnswer,
-      cells: z.array(z.enum(["arrived", "fetched", "confirmed", "handedOver", "missing"]).nullable()),
-    }),
-  ),
-});
-
-// What the code returns must fit the documented answer, both ways (`Same`, answers.ts).
+// What the code returns must fit the documented answer, both ways (`Same`, lib/api/operation.ts).
 const checks: true[] = [
   true as Same<DeliveryRecord, z.output<typeof DeliveryAnswer>>,
   true as Same<DeliveryEvent, z.output<typeof DeliveryEventAnswer>>,
-  true as Same<Completeness, z.output<typeof CompletenessAnswer>>,
   true as Same<DeliveryConnection, z.output<typeof DeliveryConnectionAnswer>>,
   true as Same<DocumentWithFacts, z.output<typeof DocumentFactsAnswer>>,
 ];

@@ -4,7 +4,7 @@ import { MONTH_STATUSES } from "@/lib/views/handoff-month/query";
 import type { MonthRound } from "@/lib/views/month-round/round";
 import type { RoundDocuments } from "@/lib/views/month-round/round-documents";
 import { MonthDocumentsQuery, MonthRoundQuery } from "@/lib/views/month-round/round-query";
-import { json, type ApiOperation } from "./operation";
+import { json, type ApiOperation } from "@/lib/api/operation";
 
 /** The OpenAPI entries of the month page's answer and of the documents its runs take (docs/api.md, "The month page"). */
 

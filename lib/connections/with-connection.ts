@@ -3,9 +3,15 @@ import { sessionClaims } from "@/lib/auth/session";
 import { rememberedSessionCheck } from "@/lib/auth/session-checks";
 import { getDb } from "@/lib/db/client";
 import type { ConnectionRow } from "@/lib/db/schema/connections";
-import { connectionNotFound, sessionConnection } from "@/lib/connections/connections";
-import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { withSession, type HandlerContext, type SessionLoader, type RouteOptions, type Schema } from "./handler";
+import { connectionNotFound, sessionConnection } from "./connections";
+import { CONNECTION_ROLES } from "./roles";
+import {
+  withSession,
+  type HandlerContext,
+  type SessionLoader,
+  type RouteOptions,
+  type Schema,
+} from "@/lib/api/handler";
 
 type Found = Awaited<ReturnType<typeof sessionConnection>>;
 

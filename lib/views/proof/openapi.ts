@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROOF_ROLES, ProofQuery } from "@/lib/views/proof/query";
-import type { ApiOperation } from "./operation";
+import type { ApiOperation } from "@/lib/api/operation";
 
 /** The OpenAPI entries of the proof of a month (docs/api.md, "The proof of a month"). */
 

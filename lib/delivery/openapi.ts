@@ -1,79 +1,105 @@
 import { z } from "zod";
+import {
+  DateTime,
+  ErrorLine,
+  file,
+  Int,
+  json,
+  ndjson,
+  Uuid,
+  type ApiOperation,
+  type Fits,
+  type Same,
+} from "@/lib/api/operation";
+import { CONNECTION, DOCUMENT_PARAMS, PROVIDER, SECRET } from "@/lib/connections/openapi";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
-import { ConfirmationsBody, KdQuery, ListDocumentsQuery } from "@/lib/delivery/schemas";
-import { InboxQuery } from "@/lib/views/inbox/schemas";
-import * as A from "./answers";
-import { DocumentFactsAnswer } from "./delivery-answers";
-import { file, json, ndjson, type ApiOperation } from "./operation";
+import { CONFIRMATION_STATES } from "@/lib/db/schema/delivery";
+import { ERROR_CODES } from "@/lib/errors";
+import type { DocumentPage } from "@/lib/provider/paging";
+import type { resultLine } from "./confirm/answers";
+import type { confirmMany } from "./confirm/many";
+import type { ConfirmRunView } from "./confirm/run-kind";
+import { ConfirmationsBody, KdQuery, ListDocumentsQuery } from "./schemas";
+import { DocumentFactsAnswer } from "./support/openapi-answers";
+import type { SyncDone, SyncProgress } from "./sync";
 
-/** The OpenAPI entries of a user's own connections, their documents at the provider and the inbox. */
+/**
+ * The OpenAPI entries of a connection's documents at the provider: list, count, one document, its bytes, its
+ * confirmation, many confirmations, the sync (lib/openapi/openapi.ts joins them); and their answers.
+ */
 
-const PROVIDER = {
-  502: "`provider_refused` (outbound guard), `provider_unreachable`, `provider_auth`, `provider_forbidden`, `provider_unexpected`, `provider_bad_link`, `provider_too_large`, `provider_aborted`",
-  503: "`provider_rate_limited`, `provider_unavailable`",
-  504: "`provider_timeout`",
-};
-const SECRET = "`secret_unreadable`: no configured key opens the stored secret";
-const CONNECTION = "`not_found`: no such connection of the signed-in user (another user's id included)";
-const DUPLICATE =
-  "`duplicate_connection`: the user has a connection to the same account (service, origin of `baseUrl`, user name or client id, `customerNumber`); `connectionId` names it";
-const ADDRESS =
-  "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl`, `authUrl` or `onSiteRolesUrl`)";
-const DOCUMENT_PARAMS = { kd: "DTA customer number sent as the `kd` header; default: the connection's" };
+const Metadata = z.looseObject({
+  reftype: z.string().nullish(),
+  mscnumber: z.string().nullish(),
+  pmnumber: z.string().nullish(),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+});
 
-export const CONNECTION_OPERATIONS: ApiOperation[] = [
-  {
-    method: "GET",
-    path: "/api/connections",
-    tag: "connections",
-    summary: "The signed-in user's connections",
-    access: CONNECTION_ROLES,
-    answers: [{ status: 200, description: "by name", content: json(z.array(A.ConnectionAnswer)) }],
-  },
-  {
-    method: "POST",
-    path: "/api/connections",
-    tag: "connections",
-    summary: "Create a connection",
-    access: CONNECTION_ROLES,
-    body: CreateConnectionBody,
-    description:
-      "`client_credentials` needs `authUrl` and is not allowed for `dta`. The addresses are checked by the outbound guard before saving. The secret is sealed and never answered.",
-    answers: [{ status: 201, description: "the connection", content: json(A.ConnectionAnswer) }],
-    errors: { 400: ADDRESS, 409: DUPLICATE },
-  },
-  {
-    method: "PATCH",
-    path: "/api/connections/{id}",
-    tag: "connections",
-    summary: "Change a connection",
-    access: CONNECTION_ROLES,
-    body: UpdateConnectionBody,
-    description:
-      "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, an `onSiteRolesUrl` on an origin other than its old one and `baseUrl`'s, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. A changed address is checked by the outbound guard. Cached tokens are dropped.",
-    answers: [{ status: 200, description: "the connection", content: json(A.ConnectionAnswer) }],
-    errors: { 400: ADDRESS, 404: CONNECTION, 409: DUPLICATE },
-  },
-  {
-    method: "DELETE",
-    path: "/api/connections/{id}",
-    tag: "connections",
-    summary: "Delete a connection (its secret at once; the delivery record stays)",
-    access: CONNECTION_ROLES,
-    answers: [{ status: 204, description: "deleted" }],
-    errors: { 404: CONNECTION },
-  },
-  {
-    method: "POST",
-    path: "/api/connections/{id}/test",
-    tag: "connections",
-    summary: "Try the connection (token and count)",
-    access: CONNECTION_ROLES,
-    description: "A provider failure is an answer, not an error: `ok: false` with a status and a message.",
-    answers: [{ status: 200, description: "the outcome", content: json(A.TestAnswer) }],
-    errors: { 404: CONNECTION },
-  },
+/** A provider's document: every field it sent (DTA fields too), normalised to the UVI names. */
+export const DocumentAnswer = z.looseObject({
+  documentid: z.string(),
+  filename: z.string(),
+  doctype: z.string(),
+  mimetype: z.string(),
+  propertymanagement: z.string(),
+  metadata: z.array(Metadata),
+});
+
+export const DocumentPageAnswer = z.object({ count: Int, offset: Int, limit: Int, documents: z.array(DocumentAnswer) });
+export const CountAnswer = z.object({ count: Int });
+/** Confirmed before this run came to it (another run, tab or instance): by whom (a name) and when. */
+const Earlier = { confirmedBy: z.string().nullable().optional(), confirmedAt: z.string().optional() };
+
+export const ConfirmedAnswer = z.object({ documentid: z.string(), state: z.literal("confirmed"), ...Earlier });
+
+export const ConfirmationLine = z.object({
+  documentid: z.string(),
+  state: z.enum(CONFIRMATION_STATES),
+  error: z.enum(ERROR_CODES).optional(),
+  message: z.string().optional(),
+  ...Earlier,
+});
+export const ConfirmationsDone = z.object({
+  done: z.literal(true),
+  confirmed: Int,
+  failed: Int,
+  unknown: Int,
+  pending: Int,
+  cancelled: Int.meta({ description: "documents left open because the run was cancelled before it claimed them" }),
+});
+export const ConfirmationRunAnswer = z.object({
+  id: Uuid,
+  connectionId: Uuid,
+  total: Int,
+  confirmed: Int,
+  failed: Int,
+  unknown: Int,
+  pending: Int,
+  cancelled: Int,
+  startedAt: DateTime,
+  finishedAt: DateTime.nullable(),
+  cancelRequested: z.boolean(),
+  ended: z
+    .enum(["done", "cancelled", "instance_ended"])
+    .nullable()
+    .meta({ description: "`instance_ended`: the instance running it stopped (crash or shutdown); null while it runs" }),
+  scope: z
+    .string()
+    .nullable()
+    .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
+});
+export const ConfirmationRunsAnswer = z.object({ runs: z.array(ConfirmationRunAnswer) });
+export const SyncProgressLine = z.object({ seen: Int, count: Int });
+export const SyncDoneLine = z.object({
+  done: z.literal(true),
+  open: Int,
+  gone: Int,
+  added: Int,
+  countMismatch: z.object({ count: Int, seen: Int }).optional(),
+  reconciled: z.object({ confirmed: Int, reopened: Int }).optional(),
+});
+export const DOCUMENT_OPERATIONS: ApiOperation[] = [
   {
     method: "GET",
     path: "/api/connections/{id}/documents",
@@ -84,7 +110,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     params: DOCUMENT_PARAMS,
     description:
       "Live from the provider (count and page in parallel, short pages filled, long pages cut); the local index is updated after the answer.",
-    answers: [{ status: 200, description: "the page", content: json(A.DocumentPageAnswer) }],
+    answers: [{ status: 200, description: "the page", content: json(DocumentPageAnswer) }],
     errors: { 404: CONNECTION, 409: SECRET, ...PROVIDER },
   },
   {
@@ -95,7 +121,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     query: KdQuery,
     params: DOCUMENT_PARAMS,
-    answers: [{ status: 200, description: "the count", content: json(A.CountAnswer) }],
+    answers: [{ status: 200, description: "the count", content: json(CountAnswer) }],
     errors: { 404: CONNECTION, 409: SECRET, ...PROVIDER },
   },
   {
@@ -140,7 +166,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     params: DOCUMENT_PARAMS,
     description:
       "Archives the bytes first, commits a `pending` intent row, then sends exactly one PUT. Already confirmed: 200 without a PUT. Every error answer carries `state` (`failed`, `pending` or `unknown`) and may carry `providerStatus`.",
-    answers: [{ status: 200, description: "confirmed", content: json(A.ConfirmedAnswer) }],
+    answers: [{ status: 200, description: "confirmed", content: json(ConfirmedAnswer) }],
     errors: {
       400: "`invalid_document_id` (state `failed`)",
       404: `${CONNECTION}; \`document_not_found\` (state \`failed\`)`,
@@ -165,7 +191,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
       {
         status: 200,
         description: "a line per document as it finishes, then the totals (or an error line)",
-        content: ndjson(A.ConfirmationLine, A.ConfirmationsDone, A.ErrorLine),
+        content: ndjson(ConfirmationLine, ConfirmationsDone, ErrorLine),
       },
     ],
     errors: { 404: CONNECTION, 409: SECRET, 429: "`too_many_runs`: the caller has 5 bulk confirmations running" },
@@ -182,25 +208,19 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
       {
         status: 200,
         description: "progress lines, then the done line (or an error line)",
-        content: ndjson(A.SyncProgressLine, A.SyncDoneLine, A.ErrorLine),
+        content: ndjson(SyncProgressLine, SyncDoneLine, ErrorLine),
       },
     ],
     errors: { 404: CONNECTION, 409: "`sync_running`: a sync of this connection runs (on any instance)" },
   },
-  {
-    method: "GET",
-    path: "/api/inbox",
-    tag: "documents",
-    summary: "The user's indexed documents grouped by usage unit",
-    access: CONNECTION_ROLES,
-    query: InboxQuery,
-    description:
-      "From the local index only (no provider call), over all the user's connections; paged by usage units. Documents without a unit form the group `unit: null`, last.",
-    params: {
-      q: "document id (exact), unit number (prefix), property-management number, unit label or file name (substring), or the property, address, label or resident of the unit in the user's register (substring)",
-      month: "`YYYY-MM`: documents whose period overlaps that month",
-      limit: "usage units per page",
-    },
-    answers: [{ status: 200, description: "one page of groups", content: json(A.InboxAnswer) }],
-  },
 ];
+
+const checks: true[] = [
+  true as Fits<DocumentPage, z.output<typeof DocumentPageAnswer>>,
+  true as Fits<ReturnType<typeof resultLine>, z.output<typeof ConfirmationLine>>,
+  true as Same<Awaited<ReturnType<typeof confirmMany>> & { done: true }, z.output<typeof ConfirmationsDone>>,
+  true as Same<ConfirmRunView, z.output<typeof ConfirmationRunAnswer>>,
+  true as Same<SyncProgress, z.output<typeof SyncProgressLine>>,
+  true as Same<SyncDone, z.output<typeof SyncDoneLine>>,
+];
+void checks;

@@ -1,19 +1,16 @@
 import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
-import { DeliveryFilters, DeliveryQuery } from "@/lib/delivery/support/schemas";
-import { CompletenessQuery } from "@/lib/views/completeness/schemas";
-import {
-  CompletenessAnswer,
-  DeliveryConnectionAnswer,
-  DeliveryDetailAnswer,
-  DeliveryListAnswer,
-} from "./delivery-answers";
-import { file, json, type ApiOperation } from "./operation";
+import { file, json, type ApiOperation } from "@/lib/api/operation";
+import { DeliveryConnectionAnswer, DeliveryDetailAnswer, DeliveryListAnswer } from "./openapi-answers";
+import { DeliveryFilters, DeliveryQuery } from "./schemas";
 
 const PROPERTY_FILTER =
   "a property of the unit registers, by its exact name: the documents whose unit is in it in their owner's register";
 
-/** The OpenAPI entries of support's delivery record (read-only, every user's documents). */
+/**
+ * The OpenAPI entries of support's delivery record (read-only, every user's documents), with the property filter's
+ * options; lib/openapi/openapi.ts joins them.
+ */
 export const DELIVERY_OPERATIONS: ApiOperation[] = [
   {
     method: "GET",
@@ -73,17 +70,12 @@ export const DELIVERY_OPERATIONS: ApiOperation[] = [
   },
   {
     method: "GET",
-    path: "/api/delivery/completeness",
+    path: "/api/delivery/properties",
     tag: "delivery",
-    summary: "Which unit got its document for which month",
+    summary: "Every unit register's property names, for the filters",
     access: SUPPORT_ROLES,
-    query: CompletenessQuery,
-    params: {
-      property: "a property of the unit registers, by its exact name: the units in it in their owner's register",
-      propertymanagement: "the provider's `propertymanagement` value of the documents",
-    },
     description:
-      "A scope is required: `connection`, `property` and/or `propertymanagement`; at most 36 months, `from` ≤ `to`. The units come by property (named ones by name, then registered ones without, then those no register knows).",
-    answers: [{ status: 200, description: "a cell per unit and month", content: json(CompletenessAnswer) }],
+      "The distinct `property` names over every user's unit register, in order: the options of the `property` filter of the records, the CSV and the grid.",
+    answers: [{ status: 200, description: "by name", content: json(z.array(z.string())) }],
   },
 ];
