@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { hitPortal } from "@/lib/residents/portal/rate";
+import "@/lib/catalogue";
 import { translate } from "@/lib/i18n/messages";
 
 // Development needs eval for React's debugging aids; the production build does not.

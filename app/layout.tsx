@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import "@/lib/catalogue";
 import { currentUser } from "@/lib/auth/session";
 import { requestLocale } from "@/lib/i18n/server";
 import "./globals.css";

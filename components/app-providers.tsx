@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { currentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { messages } from "@/lib/i18n/messages";
+import { messages } from "@/lib/catalogue";
 import { requestLocale } from "@/lib/i18n/server";
 
 /**

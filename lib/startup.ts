@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import "@/lib/catalogue";
 import { ConfigError, env, letAuthUseRequestHost } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { safeErrorMessage } from "@/lib/log";

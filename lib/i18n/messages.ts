@@ -1,107 +1,45 @@
-import { auth } from "./messages/auth";
-import { common } from "./messages/common";
-import { connections } from "./messages/connections";
-import { connectionsPage } from "./messages/connections-page";
-import { delivery } from "./messages/delivery";
-import { deliveryNames } from "./messages/delivery-names";
-import { deliveryPage } from "./messages/delivery-page";
-import { deliverySupport } from "./messages/delivery-support";
-import { inbox } from "./messages/inbox";
-import { fileFacts } from "./messages/file-facts";
-import { handoffs } from "./messages/handoffs";
-import { handoffsMonth } from "./messages/handoffs-month";
-import { handoffProof } from "./messages/handoff-proof";
-import { handoffRuns } from "./messages/handoff-runs";
-import { runs } from "./messages/runs";
-import { handoffInbox } from "./messages/handoff-inbox";
-import { outbox } from "./messages/outbox";
-import { outboxServer } from "./messages/outbox-server";
-import { portal } from "./messages/portal";
-import { reports } from "./messages/reports";
-import { reportsExplain } from "./messages/reports-explain";
-import { sandboxMail } from "./messages/sandbox-mail";
-import { residentsErasure } from "./messages/residents-erasure";
-import { shell } from "./messages/shell";
-import { monthRound } from "./messages/month-round";
-import { states } from "./messages/states";
-import { tenancies } from "./messages/tenancies";
-import { tenanciesPage } from "./messages/tenancies-page";
-import { unitsPage } from "./messages/units-page";
-import { unitsServer } from "./messages/units-server";
-import { users } from "./messages/users";
-import { viewer } from "./messages/viewer";
+import type { common } from "./messages/common";
+import type { handoffInbox } from "./messages/handoff-inbox";
+import type { handoffProof } from "./messages/handoff-proof";
+import type { handoffRuns } from "./messages/handoff-runs";
+import type { handoffs } from "./messages/handoffs";
+import type { handoffsMonth } from "./messages/handoffs-month";
+import type { portal } from "./messages/portal";
+import type { reports } from "./messages/reports";
+import type { reportsExplain } from "./messages/reports-explain";
+import type { residentsErasure } from "./messages/residents-erasure";
+import type { shell } from "./messages/shell";
+import type { states } from "./messages/states";
+import type { tenancies } from "./messages/tenancies";
+import type { tenanciesPage } from "./messages/tenancies-page";
+import type { unitsPage } from "./messages/units-page";
+import type { unitsServer } from "./messages/units-server";
 
-/** Every feature keeps its messages in its own file under messages/; this joins them. */
-export const messages = {
-  de: {
-    ...common.de,
-    ...states.de,
-    ...auth.de,
-    ...users.de,
-    ...connectionsPage.de,
-    ...connections.de,
-    ...delivery.de,
-    ...viewer.de,
-    ...deliverySupport.de,
-    ...inbox.de,
-    ...deliveryPage.de,
-    ...fileFacts.de,
-    ...outbox.de,
-    ...outboxServer.de,
-    ...unitsServer.de,
-    ...unitsPage.de,
-    ...deliveryNames.de,
-    ...sandboxMail.de,
-    ...handoffs.de,
-    ...handoffsMonth.de,
-    ...handoffProof.de,
-    ...residentsErasure.de,
-    ...portal.de,
-    ...handoffRuns.de,
-    ...runs.de,
-    ...handoffInbox.de,
-    ...tenancies.de,
-    ...tenanciesPage.de,
-    ...reports.de,
-    ...reportsExplain.de,
-    ...shell.de,
-    ...monthRound.de,
-  },
-  en: {
-    ...common.en,
-    ...states.en,
-    ...auth.en,
-    ...users.en,
-    ...connectionsPage.en,
-    ...connections.en,
-    ...delivery.en,
-    ...viewer.en,
-    ...deliverySupport.en,
-    ...inbox.en,
-    ...deliveryPage.en,
-    ...fileFacts.en,
-    ...outbox.en,
-    ...outboxServer.en,
-    ...unitsServer.en,
-    ...unitsPage.en,
-    ...deliveryNames.en,
-    ...sandboxMail.en,
-    ...handoffs.en,
-    ...handoffsMonth.en,
-    ...handoffProof.en,
-    ...residentsErasure.en,
-    ...portal.en,
-    ...handoffRuns.en,
-    ...runs.en,
-    ...handoffInbox.en,
-    ...tenancies.en,
-    ...tenanciesPage.en,
-    ...reports.en,
-    ...reportsExplain.en,
-    ...shell.en,
-    ...monthRound.en,
-  },
-};
+/**
+ * The message catalogue's type: every table by name. The shared words (common, states, shell) and, until the residents'
+ * family's slices, its tables are here in messages/; every other feature's messages.ts adds its tables by declaration
+ * merging (docs/architecture.md, "Slices"). So a key is checked everywhere without a module below the features
+ * importing them: the catalogue itself is joined above them (lib/catalogue.ts) and installed at start.
+ */
+export interface MessageTables {
+  common: typeof common;
+  states: typeof states;
+  shell: typeof shell;
+  handoffs: typeof handoffs;
+  handoffsMonth: typeof handoffsMonth;
+  handoffProof: typeof handoffProof;
+  handoffRuns: typeof handoffRuns;
+  handoffInbox: typeof handoffInbox;
+  portal: typeof portal;
+  reports: typeof reports;
+  reportsExplain: typeof reportsExplain;
+  residentsErasure: typeof residentsErasure;
+  tenancies: typeof tenancies;
+  tenanciesPage: typeof tenanciesPage;
+  unitsPage: typeof unitsPage;
+  unitsServer: typeof unitsServer;
+}
+type KeysOf<T> = T extends { de: infer D } ? keyof D : never;
 
 export const LOCALES = ["de", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -111,12 +49,25 @@ export type Locale = (typeof LOCALES)[number];
  * formats for it).
  */
 export type Display = { locale: Locale; timeZone: string };
-export type MessageKey = keyof (typeof messages)["de"];
+export type MessageKey = { [Table in keyof MessageTables]: KeysOf<MessageTables[Table]> }[keyof MessageTables] & string;
 export type Messages = Record<MessageKey, string>;
+export type Catalogue = Record<Locale, Messages>;
 
-// German is the reference: English must have exactly the same keys.
-const _englishComplete: Record<MessageKey, string> = messages.en;
-void _englishComplete;
+// One catalogue per process, on globalThis: the server's bundles and the start-up share it (as lib/process/lifecycle.ts
+// shares its state).
+const CATALOGUE = Symbol.for("arge-inbox.catalogue");
+type Holder = { [CATALOGUE]?: Catalogue };
+
+/** lib/catalogue.ts installs the joined tables when it is loaded: at start (lib/startup.ts), by the root layout, the proxy. */
+export function installCatalogue(catalogue: Catalogue): void {
+  (globalThis as Holder)[CATALOGUE] = catalogue;
+}
+
+function catalogue(): Catalogue {
+  const installed = (globalThis as Holder)[CATALOGUE];
+  if (!installed) throw new Error("The message catalogue is not installed: import lib/catalogue.ts at the entry.");
+  return installed;
+}
 
 export type MessageVars = Record<string, string | number>;
 
@@ -126,11 +77,12 @@ export function format(template: string, vars?: MessageVars): string {
 }
 
 export function translate(locale: Locale, key: MessageKey, vars?: MessageVars): string {
-  return format(messages[locale][key] ?? messages.de[key], vars);
+  const tables = catalogue();
+  return format(tables[locale][key] ?? tables.de[key], vars);
 }
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(messages.de, value);
+  return Object.hasOwn(catalogue().de, value);
 }
 
 export function isLocale(value: unknown): value is Locale {

@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+// The message catalogue, installed as the server installs it at start (lib/startup.ts).
+import "../../lib/catalogue";
 
 process.env.LOG_LEVEL = "silent";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "arge-unit-"));

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { isAllowedOrigin } from "@/lib/api/origin";
 import { fieldErrors } from "@/lib/api/validation";
-import { localeFromAcceptLanguage, messages, translate } from "@/lib/i18n/messages";
+import { messages } from "@/lib/catalogue";
+import { localeFromAcceptLanguage, translate } from "@/lib/i18n/messages";
 
 describe("passwords", () => {
   test("scrypt hashes verify, are salted, and reject wrong or malformed input", async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isHandoffable } from "@/components/documents/inbox-model";
 import { groupsOf } from "@/lib/views/inbox/groups";
-import { messages } from "@/lib/i18n/messages";
+import { messages } from "@/lib/catalogue";
 
 /** Issue #50: a vacancy is one word on every page ("Leerstand" / "Vacancy"), and nothing to hand on. */
 

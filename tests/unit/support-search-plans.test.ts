@@ -7,6 +7,8 @@ import { after, before, describe, test } from "node:test";
 import type { Db } from "@/lib/db/client";
 import { runMigrations, type SqlRunner } from "@/lib/db/migrate";
 import { exportDeliveries } from "@/lib/delivery/support/export";
+// The CSV's header is in words: the message catalogue, as the server installs it at start.
+import "@/lib/catalogue";
 import { systemPrincipalFor } from "@/lib/auth/system-principal";
 import { listDeliveries } from "@/lib/delivery/support/records";
 import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-database";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import { messages } from "../../../lib/i18n/messages";
+import { messages } from "../../../lib/catalogue";
 import { sql } from "../../support/database";
 import { control } from "../../support/delivery";
 import { keptMail } from "../../support/mail";

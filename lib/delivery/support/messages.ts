@@ -1,3 +1,69 @@
+/** Messages of support's delivery record (lib/delivery/support/: records.ts, export.ts, completeness.ts). */
+export const deliverySupport = {
+  de: {
+    "api.unknownPath": "Diese Adresse gibt es in der Schnittstelle nicht. Bitte prüfen Sie Pfad und Methode.",
+    "deliveryRecord.notFound": "Dieses Dokument ist im Zustellungsprotokoll nicht verzeichnet.",
+    "deliveryRecord.notArchived":
+      "Von diesem Dokument ist noch keine Datei archiviert. Sie liegt vor, sobald es angesehen oder bestätigt wurde.",
+    "deliveryRecord.rangeOrder": "Das Ende des Zeitraums liegt vor seinem Anfang.",
+    "deliveryRecord.rangeTooLong": "Höchstens {max} Monate auf einmal; bitte wählen Sie einen kürzeren Zeitraum.",
+    // The CSV keeps its own lower-case words: spreadsheets that filter on them do not break when the pages' words
+    // change.
+    "deliveryRecord.csv.state.open": "offen",
+    "deliveryRecord.csv.state.pending": "in Bearbeitung",
+    "deliveryRecord.csv.state.confirmed": "bestätigt",
+    "deliveryRecord.csv.state.failed": "fehlgeschlagen",
+    "deliveryRecord.csv.state.unknown": "ungeklärt",
+    "deliveryRecord.csv.state.gone": "nicht mehr vorhanden",
+    "deliveryRecord.csv.state.elsewhere": "bestätigt über eine andere Verbindung",
+    "deliveryRecord.csv.documentid": "Dokument-ID",
+    "deliveryRecord.csv.filename": "Dateiname",
+    "deliveryRecord.csv.units": "Nutzeinheiten",
+    "deliveryRecord.csv.state": "Status",
+    "deliveryRecord.csv.connection": "Verbindung",
+    "deliveryRecord.csv.connectionId": "Verbindungs-ID",
+    "deliveryRecord.csv.owner": "Verwalter",
+    "deliveryRecord.csv.service": "Dienst",
+    "deliveryRecord.csv.firstSeenAt": "Erstmals gesehen",
+    "deliveryRecord.csv.fetchedAt": "Abgerufen",
+    "deliveryRecord.csv.bytes": "Bytes",
+    "deliveryRecord.csv.sha256": "SHA-256",
+    "deliveryRecord.csv.confirmedAt": "Bestätigt am",
+    "deliveryRecord.csv.confirmedBy": "Bestätigt von",
+    "deliveryRecord.csv.replacedBy": "Ersetzt durch",
+  },
+  en: {
+    "api.unknownPath": "This address does not exist in the API. Please check the path and the method.",
+    "deliveryRecord.notFound": "This document is not in the delivery record.",
+    "deliveryRecord.notArchived":
+      "No file of this document has been archived yet. It is archived once the document is viewed or confirmed.",
+    "deliveryRecord.rangeOrder": "The end of the period lies before its start.",
+    "deliveryRecord.rangeTooLong": "At most {max} months at a time; please choose a shorter period.",
+    "deliveryRecord.csv.state.open": "open",
+    "deliveryRecord.csv.state.pending": "pending",
+    "deliveryRecord.csv.state.confirmed": "confirmed",
+    "deliveryRecord.csv.state.failed": "failed",
+    "deliveryRecord.csv.state.unknown": "unknown",
+    "deliveryRecord.csv.state.gone": "gone",
+    "deliveryRecord.csv.state.elsewhere": "confirmed through another connection",
+    "deliveryRecord.csv.documentid": "Document ID",
+    "deliveryRecord.csv.filename": "File name",
+    "deliveryRecord.csv.units": "Usage units",
+    "deliveryRecord.csv.state": "State",
+    "deliveryRecord.csv.connection": "Connection",
+    "deliveryRecord.csv.connectionId": "Connection ID",
+    "deliveryRecord.csv.owner": "Manager",
+    "deliveryRecord.csv.service": "Service",
+    "deliveryRecord.csv.firstSeenAt": "First seen",
+    "deliveryRecord.csv.fetchedAt": "Fetched",
+    "deliveryRecord.csv.bytes": "Bytes",
+    "deliveryRecord.csv.sha256": "SHA-256",
+    "deliveryRecord.csv.confirmedAt": "Confirmed at",
+    "deliveryRecord.csv.confirmedBy": "Confirmed by",
+    "deliveryRecord.csv.replacedBy": "Replaced by",
+  },
+} as const;
+
 /** Messages of support's delivery pages (app/(dashboard)/delivery, components/delivery). */
 export const deliveryPage = {
   de: {
@@ -212,3 +278,11 @@ export const deliveryPage = {
     "completeness.summary": "{units} usage units; missing months: {missing}.",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    deliverySupport: typeof deliverySupport;
+    deliveryPage: typeof deliveryPage;
+  }
+}

@@ -41,3 +41,10 @@ export const deliveryNames = {
       "Choose a connection or a property, or name a property management, to see the overview.",
   },
 };
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    deliveryNames: typeof deliveryNames;
+  }
+}

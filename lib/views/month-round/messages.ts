@@ -167,3 +167,10 @@ export const monthRound = {
     "month.link.print": "To the print",
   },
 };
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    monthRound: typeof monthRound;
+  }
+}

@@ -7,3 +7,10 @@ export const runs = {
     "run.notFound": "This run does not exist.",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    runs: typeof runs;
+  }
+}

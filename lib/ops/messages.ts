@@ -58,3 +58,10 @@ export const sandboxMail = {
     "sandboxMail.error": "The mailbox could not be loaded.",
   },
 };
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    sandboxMail: typeof sandboxMail;
+  }
+}

@@ -58,3 +58,10 @@ export const users = {
     "users.roleChange.action": "Change role",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    users: typeof users;
+  }
+}

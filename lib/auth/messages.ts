@@ -30,3 +30,10 @@ export const auth = {
     "login.intro": "Fetch, pass on and confirm the interim consumption information of your metering providers.",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    auth: typeof auth;
+  }
+}

@@ -278,3 +278,10 @@ export const inbox = {
       "Finds usage unit, PM no., label, file name and document id, and property, address, location and resident from your register of usage units.",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    inbox: typeof inbox;
+  }
+}

@@ -120,3 +120,108 @@ export const connections = {
       "The service answers, but reports a number of open documents that cannot be right (negative, not a whole number, or more than SYNC_MAX_DOCUMENTS). Please contact the provider.",
   },
 } as const;
+
+export const connectionsPage = {
+  de: {
+    "connPage.title": "Verbindungen",
+    "connPage.intro":
+      "Zugangsdaten zu den Dokumentendiensten Ihrer Messdienstleister. Passwörter und Secrets werden verschlüsselt gespeichert und nie wieder angezeigt.",
+    "connPage.empty": "Noch keine Verbindung. Legen Sie unten Ihre erste Verbindung an.",
+    "connPage.new": "Neue Verbindung",
+    "connPage.edit": "Verbindung bearbeiten",
+    "connPage.name": "Name",
+    "connPage.service": "Dienst",
+    "connPage.service.uvi": "UVI (PDF-Zwischenmitteilungen)",
+    "connPage.service.dta": "DTA (Datenaustausch als ZIP, die ältere DTA-Variante)",
+    "connPage.baseUrl": "Basis-URL",
+    "connPage.baseUrl.hint.uvi": "z. B. https://api.anbieter.de/arge",
+    "connPage.baseUrl.hint.dta": "z. B. https://api.anbieter.de/dta",
+    "connPage.authType": "Anmeldung",
+    "connPage.authType.basic": "Benutzername und Passwort (Basic)",
+    "connPage.authType.client_credentials": "OpenID Connect (Client-ID und Secret)",
+    "connPage.authUrl": "Adresse des Identitätsdienstes",
+    "connPage.authUrl.hint": "z. B. https://login.anbieter.de",
+    "connPage.username": "Benutzername",
+    "connPage.password": "Passwort",
+    "connPage.clientId": "Client-ID",
+    "connPage.clientSecret": "Client-Secret",
+    "connPage.secretKeep": "Leer lassen, um das gespeicherte beizubehalten",
+    "connPage.secretAgain":
+      "Neue Adresse oder neuer Benutzername: bitte das Passwort bzw. Client-Secret erneut eingeben. Es wird nie an eine andere Adresse geschickt als die, für die es eingegeben wurde.",
+    "connPage.customerNumber": "Kundennummer (kd, optional)",
+    "connPage.onSiteRolesUrl": "Adresse für Mieterwechsel-Meldungen (on-site-roles)",
+    "connPage.onSiteRolesUrl.hint":
+      "Optional, z. B. https://api.anbieter.de. Mit ihr meldet die Verbindung jeden Mieterwechsel der Nutzeinheiten ihrer Dokumente, mit denselben Zugangsdaten.",
+    "connPage.create": "Verbindung anlegen",
+    "connPage.save": "Änderungen speichern",
+    "connPage.test": "Testen",
+    "connPage.testing": "Wird getestet …",
+    "connPage.delete": "Löschen",
+    "connPage.deleteConfirm": "Verbindung „{name}“ wirklich löschen?",
+    "connPage.deleteYes": "Ja, löschen",
+    "connPage.created": "Verbindung „{name}“ wurde angelegt.",
+    "connPage.saved": "Verbindung „{name}“ wurde gespeichert.",
+    "connPage.deleted": "Verbindung „{name}“ wurde gelöscht.",
+    "connPage.actions": "Aktionen für {name}",
+    "connPage.open.one": "1 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
+    "connPage.open.other": "{n} offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
+    "connPage.sandbox.title": "Sandbox eingeschaltet",
+    "connPage.sandbox.text":
+      "Diese Installation enthält einen Test-Messdienst (Sandbox) mit Beispieldaten: Dokumente mehrerer Liegenschaften als UVI (PDF) und als DTA (ZIP). Die Zugangsdaten der Demo-Verbindungen gibt „npm run demo“ beim Start im Terminal aus. Für eine Verbindung zur Sandbox: Basis-URL ist die Adresse dieser Anwendung mit /arge (UVI) oder /dta (DTA), Identitätsdienst die Adresse dieser Anwendung.",
+  },
+  en: {
+    "connPage.title": "Connections",
+    "connPage.intro":
+      "Credentials for your metering providers' document services. Passwords and secrets are stored encrypted and never shown again.",
+    "connPage.empty": "No connection yet. Create your first connection below.",
+    "connPage.new": "New connection",
+    "connPage.edit": "Edit connection",
+    "connPage.name": "Name",
+    "connPage.service": "Service",
+    "connPage.service.uvi": "UVI (PDF interim information)",
+    "connPage.service.dta": "DTA (data exchange as ZIP, the older DTA variant)",
+    "connPage.baseUrl": "Base URL",
+    "connPage.baseUrl.hint.uvi": "e.g. https://api.provider.de/arge",
+    "connPage.baseUrl.hint.dta": "e.g. https://api.provider.de/dta",
+    "connPage.authType": "Sign-in",
+    "connPage.authType.basic": "User name and password (Basic)",
+    "connPage.authType.client_credentials": "OpenID Connect (client id and secret)",
+    "connPage.authUrl": "Identity provider address",
+    "connPage.authUrl.hint": "e.g. https://login.provider.de",
+    "connPage.username": "User name",
+    "connPage.password": "Password",
+    "connPage.clientId": "Client id",
+    "connPage.clientSecret": "Client secret",
+    "connPage.secretKeep": "Leave empty to keep the stored one",
+    "connPage.secretAgain":
+      "New address or new user name: please enter the password or client secret again. It is never sent to another address than the one it was entered for.",
+    "connPage.customerNumber": "Customer number (kd, optional)",
+    "connPage.onSiteRolesUrl": "Address for resident-change reports (on-site-roles)",
+    "connPage.onSiteRolesUrl.hint":
+      "Optional, e.g. https://api.provider.de. With it the connection reports every change of resident in its documents' units, with the same credentials.",
+    "connPage.create": "Create connection",
+    "connPage.save": "Save changes",
+    "connPage.test": "Test",
+    "connPage.testing": "Testing …",
+    "connPage.delete": "Delete",
+    "connPage.deleteConfirm": "Really delete the connection “{name}”?",
+    "connPage.deleteYes": "Yes, delete",
+    "connPage.created": "Connection “{name}” was created.",
+    "connPage.saved": "Connection “{name}” was saved.",
+    "connPage.deleted": "Connection “{name}” was deleted.",
+    "connPage.actions": "Actions for {name}",
+    "connPage.open.one": "1 open (as in the inbox: as of the last fetch from the provider)",
+    "connPage.open.other": "{n} open (as in the inbox: as of the last fetch from the provider)",
+    "connPage.sandbox.title": "Sandbox on",
+    "connPage.sandbox.text":
+      "This installation contains a test metering provider (sandbox) with sample data: documents of several properties as UVI (PDF) and as DTA (ZIP). “npm run demo” prints the demo connections' credentials in the terminal when it starts. For a connection to the sandbox, the base URL is this application's address with /arge (UVI) or /dta (DTA), the identity provider this application's address.",
+  },
+} as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    connections: typeof connections;
+    connectionsPage: typeof connectionsPage;
+  }
+}
