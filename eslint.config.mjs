@@ -75,8 +75,8 @@ const CLIENT_SAFE = [
   "@/lib/(document-states|outbox-states)",
   // Another slice's file, but not the server files that share its name.
   "(?!@/lib/(db|provider|residents|register|handoffs|onsite-roles)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
-  // The units' and the hand-off month's files in lib/client (the residents' slices of the next pass) name the print's
-  // download the way the server does.
+  // The units' file in lib/client (a residents' slice of the next pass) and the hand-off month's client.ts name the
+  // print's download the way the server does.
   "@/lib/residents/print/file-name",
 ];
 const SLICE_FILES = ["lib/**/client.ts", "lib/**/list.ts", "lib/**/messages.ts", "lib/client/**", "lib/lists/**"];

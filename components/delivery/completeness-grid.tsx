@@ -2,7 +2,7 @@
 import { Table } from "@/components/ui/table";
 import { formatMonth } from "@/lib/format";
 import type { Completeness, CompletenessCell } from "@/lib/views/completeness/client";
-import { handoffProofUrl } from "@/lib/client/handoff-month";
+import { handoffProofUrl } from "@/lib/views/handoff-month/client";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { propertyName, type UnitRegister } from "./unit-names";
 

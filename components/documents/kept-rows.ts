@@ -1,4 +1,4 @@
-import type { HandoffLine } from "@/lib/client/types";
+import type { HandoffLine } from "@/lib/residents/handoffs/outcome";
 import type { InboxGroup } from "@/lib/views/inbox/client";
 import type { DocView } from "./inbox-model";
 

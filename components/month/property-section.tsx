@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { PostedButton, PostedOutcome } from "@/components/residents/month/posted-button";
 import { PrintButton } from "@/components/residents/month/print-button";
-import { handoffProofUrl } from "@/lib/client/handoff-month";
+import { handoffProofUrl } from "@/lib/views/handoff-month/client";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 import { RoundActions } from "./round-actions";

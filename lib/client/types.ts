@@ -6,7 +6,6 @@ import type { ErrorCode } from "@/lib/errors";
  */
 export type { Role } from "@/lib/db/schema/users";
 export type { DocumentState } from "@/lib/document-states";
-export type { HandoffLine } from "@/lib/residents/handoffs/outcome";
 
 /** The last line of an NDJSON answer that failed after it began (docs/api.md, "Shapes"). */
 export type FailureLine = {

@@ -1,5 +1,5 @@
 import { HandoffMonthView } from "@/components/residents/month/month-view";
-import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
+import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/views/handoff-month/client";
 import { getDb } from "@/lib/db/client";
 import { ownProperties, readHandoffMonth } from "@/lib/views/handoff-month/month";
 import { documentMonths } from "@/lib/views/month-round/round";

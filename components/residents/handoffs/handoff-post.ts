@@ -1,5 +1,5 @@
 import { postNdjson } from "@/lib/client/fetch-json";
-import type { HandoffLine } from "@/lib/client/types";
+import type { HandoffLine } from "@/lib/residents/handoffs/outcome";
 import type { Target } from "@/components/documents/inbox-model";
 import type { RunReport } from "@/components/runs/kind";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";

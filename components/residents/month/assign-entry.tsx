@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { assignDocument, unassignDocument } from "@/lib/client/assignments";
-import type { MonthEntry } from "@/lib/client/handoff-month";
+import type { MonthEntry } from "@/lib/views/handoff-month/client";
 import { formatDate } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 

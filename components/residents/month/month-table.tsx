@@ -2,7 +2,7 @@
 import { FileName } from "@/components/ui/file-name";
 import { Table, Td, Th } from "@/components/ui/table";
 import { CARD } from "@/components/residents/register/unit-table";
-import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
+import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/client";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";

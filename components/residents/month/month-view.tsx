@@ -12,7 +12,7 @@ import {
   handoffProofUrl,
   readHandoffMonthSearch,
   type HandoffMonth,
-} from "@/lib/client/handoff-month";
+} from "@/lib/views/handoff-month/client";
 import { useSearchState } from "@/lib/client/use-search-state";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { MAX_MONTH_UNITS, MONTH_STATUSES } from "@/lib/views/handoff-month/query";

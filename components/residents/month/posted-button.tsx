@@ -4,7 +4,7 @@ import { useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { confirmLettersPosted, handoffMonthKeys } from "@/lib/client/handoff-month";
+import { confirmLettersPosted, handoffMonthKeys } from "@/lib/views/handoff-month/client";
 import { formatMonth } from "@/lib/format";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { useDisplay, useT } from "@/lib/i18n/client";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
-import { handoffMonthKeys, handoffTextQuery, printLetters, saveDownload } from "@/lib/client/handoff-month";
+import { handoffMonthKeys, handoffTextQuery, printLetters, saveDownload } from "@/lib/views/handoff-month/client";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { useT } from "@/lib/i18n/client";
 

@@ -7,7 +7,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
-import { handoffMonthKeys, handoffTextQuery, saveHandoffText, type StoredText } from "@/lib/client/handoff-month";
+import { handoffMonthKeys, handoffTextQuery, saveHandoffText, type StoredText } from "@/lib/views/handoff-month/client";
 import { MAX_BODY, MAX_SENDER_ADDRESS, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/residents/texts/template";
 import { useT } from "@/lib/i18n/client";
 

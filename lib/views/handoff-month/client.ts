@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ErrorCode } from "@/lib/errors";
-import { fetchJson, HttpError } from "./fetch-json";
+import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/month";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import type { HandoffText } from "@/lib/residents/texts/template";
