@@ -41,10 +41,10 @@ export async function startServer(): Promise<void> {
     await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     // A sync announces its end (lib/events.ts); the register learns billing units and queues reports from it.
-    (await import("@/lib/residents/reports/linked")).reportAfterSyncs();
+    (await import("@/lib/onsite-roles/linked")).reportAfterSyncs();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
-    (await import("@/lib/residents/reports/loop")).startReportSender();
-    (await import("@/lib/residents/tenancies/erase")).startRetention(db);
+    (await import("@/lib/onsite-roles/loop")).startReportSender();
+    (await import("@/lib/register/tenancies/erase")).startRetention(db);
     markStarted();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);

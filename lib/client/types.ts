@@ -13,7 +13,7 @@ export type { ConnectionView as Connection } from "@/lib/connections/connections
 export type { TestResult as ConnectionTest } from "@/lib/connections/test-connection";
 export type { UserView as User } from "@/lib/users/users";
 export type { GroupRegister, HandoffSummary, Inbox, InboxGroup, InboxDocument } from "@/lib/views/inbox";
-export type { HandoffLine } from "@/lib/residents/handoffs/outcome";
+export type { HandoffLine } from "@/lib/handoffs/outcome";
 export type { DeliveryConnection, DeliveryRecord } from "@/lib/delivery/support/records";
 export type { DeliveryEvent } from "@/lib/delivery/support/detail";
 export type { Completeness, Cell as CompletenessCell } from "@/lib/views/completeness";

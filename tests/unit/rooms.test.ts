@@ -57,15 +57,15 @@ test("delivery and residents do not import each other, by either form; what join
     assert.equal(messages.length, 1, `${filePath}: ${code}`);
     assert.match(messages[0]!, seam);
   };
-  await refused("lib/delivery/planted.ts", `import { x } from "@/lib/residents/reports/linked";${uses}`);
+  await refused("lib/delivery/planted.ts", `import { x } from "@/lib/onsite-roles/linked";${uses}`);
   await refused("lib/delivery/confirm/planted.ts", `import { x } from "../../residents/handoffs/run";${uses}`);
   await refused(
     "lib/delivery/support/planted.ts",
-    `import { x } from "../../../lib/residents/register/stored";${uses}`,
+    `import { x } from "../../../lib/register/stored";${uses}`,
   );
   await refused("lib/residents/planted.ts", `import { x } from "../delivery/sync";${uses}`);
-  await refused("lib/residents/handoffs/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`);
-  await refused("lib/residents/handoffs/planted.ts", `export { x } from "@/lib/delivery/documents";\n`);
+  await refused("lib/handoffs/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`);
+  await refused("lib/handoffs/planted.ts", `export { x } from "@/lib/delivery/documents";\n`);
   // The sandbox stays apart in both features' own rule.
   assert.equal(
     (await restricted("lib/residents/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length,
@@ -76,7 +76,7 @@ test("delivery and residents do not import each other, by either form; what join
   assert.deepEqual(
     await restricted(
       "lib/views/planted.ts",
-      `import { x } from "@/lib/delivery/sync";\nimport { y } from "@/lib/residents/reports/linked";\nexport const used = [x, y];\n`,
+      `import { x } from "@/lib/delivery/sync";\nimport { y } from "@/lib/onsite-roles/linked";\nexport const used = [x, y];\n`,
     ),
     [],
   );

@@ -1,7 +1,7 @@
 import { UnitsView } from "@/components/residents/register/units-view";
 import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
 import { plainParams } from "@/lib/lists/params";
-import { listUnits } from "@/lib/residents/register/register";
+import { listUnits } from "@/lib/register/register";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The signed-in user's unit register, its first view prefetched from the URL's search. */

@@ -12,7 +12,7 @@ import { useT } from "@/lib/i18n/client";
 const link = "text-sm text-blue-800 underline underline-offset-2";
 
 /**
- * "Briefe drucken": the post channel's letters (POST /api/handoffs/print, lib/residents/print/letter.ts) fetched and
+ * "Briefe drucken": the post channel's letters (POST /api/handoffs/print, lib/handoffs/print/letter.ts) fetched and
  * saved as a download under the name the server gives (umlauts kept). Without a stored sender address the button asks
  * for it first (the letters' return line), and sends it with the print (the server stores it; its 409 asks too). A
  * refusal is said on the page in the API's words: "nothing to print" as information, anything else as an error. The

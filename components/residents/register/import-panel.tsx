@@ -6,7 +6,7 @@ import { StatusLine } from "@/components/ui/status-line";
 import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
 import { formatBytes } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { MAX_REGISTER_BYTES } from "@/lib/residents/register/limits";
+import { MAX_REGISTER_BYTES } from "@/lib/register/limits";
 import { FilePicker } from "./file-picker";
 import { HistoryChoice, type HistoryMode } from "./history-choice";
 import { ImportPreview } from "./import-preview";

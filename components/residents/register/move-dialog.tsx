@@ -9,7 +9,7 @@ import { HttpError } from "@/lib/client/fetch-json";
 import { historyOf, recordMove, type MoveBody } from "@/lib/client/tenancies";
 import { unitsKeys, type Unit } from "@/lib/client/units";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { dayBefore } from "@/lib/residents/tenancies/history";
+import { dayBefore } from "@/lib/register/tenancies/history";
 import { EMPTY_RESIDENT, MoveResidentFields, RESIDENT_PATHS, type ResidentForm } from "./move-resident-fields";
 import { formatDay, tenancyName, unitName } from "./tenancy-history";
 import { fieldErrorsOf, otherErrors, useFocusFirstError } from "./use-form-errors";

@@ -5,7 +5,7 @@ import { useT } from "@/lib/i18n/client";
 
 /**
  * The head of the register's "Meldungen offen" list: what it lists, and per property how many units'
- * reports are open, due and overdue (lib/residents/reports/open.ts), each a link to that property's list.
+ * reports are open, due and overdue (lib/onsite-roles/open.ts), each a link to that property's list.
  */
 export function OpenReports({ counts }: { counts: UnitsPage["openReports"] }) {
   const t = useT();

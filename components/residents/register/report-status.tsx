@@ -3,12 +3,12 @@ import { Badge } from "@/components/ui/badge";
 import type { Unit } from "@/lib/client/units";
 import { formatDateTime } from "@/lib/format";
 import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
-import { explainReport, type ExplainAction } from "@/lib/residents/reports/explain";
+import { explainReport, type ExplainAction } from "@/lib/onsite-roles/explain";
 import { formatDay, unitName } from "./tenancy-history";
 import type { RowDialog } from "./row-dialog";
 
 type Report = Unit["reports"][number];
-/** Attempts of an `unknown` report before it waits for a change (lib/residents/reports/store.ts). */
+/** Attempts of an `unknown` report before it waits for a change (lib/onsite-roles/store.ts). */
 const MAX_ATTEMPTS = 5;
 const LINK = "text-left text-blue-800 underline underline-offset-2";
 
@@ -37,7 +37,7 @@ function FixAction({ action, unit, onOpen }: { action: ExplainAction; unit: Unit
 }
 
 /**
- * The provider's messages explained (lib/residents/reports/explain.ts): what each means and what to
+ * The provider's messages explained (lib/onsite-roles/explain.ts): what each means and what to
  * do, with the field that fixes it, and the provider's code beside it. The provider's own (stored)
  * text is shown only for a code the table does not know.
  */

@@ -8,7 +8,7 @@ import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { handoffMonthKeys, handoffTextQuery, saveHandoffText, type StoredText } from "@/lib/client/handoff-month";
-import { MAX_BODY, MAX_SENDER_ADDRESS, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/residents/texts/template";
+import { MAX_BODY, MAX_SENDER_ADDRESS, MAX_SUBJECT, PLACEHOLDERS } from "@/lib/handoffs/texts/template";
 import { useT } from "@/lib/i18n/client";
 
 /** The letters' sender address: editable with the text for all properties, named with a property's. */

@@ -1,5 +1,5 @@
 /**
- * Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print;
+ * Messages of the resident's portal and the printed letters (lib/handoffs/portal, lib/handoffs/print;
  * components/residents/register' link buttons): German first, English complete.
  */
 export const portal = {
