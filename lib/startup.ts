@@ -24,6 +24,8 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   letAuthUseRequestHost();
+  // Before anything can change the register: its changes queue their reports (lib/register/reporter.ts).
+  (await import("@/lib/onsite-roles/enqueue")).reportRegisterChanges();
   if (!config.linkOrigin)
     console.warn(
       "PUBLIC_URL ist nicht gesetzt: Briefe und E-Mails können keinen Portal-Link enthalten. Setzen Sie die Adresse, unter der Bewohner die Anwendung erreichen, z. B. PUBLIC_URL=https://inbox.example.de / " +

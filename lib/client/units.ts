@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "./fetch-json";
 import type { ImportReport } from "@/lib/register/import";
-import type { listUnits } from "@/lib/register/register";
+import type { readUnitsPage } from "@/lib/views/units-page";
 import type { StoredUnit } from "@/lib/register/stored";
 import type { UnitEdit } from "@/lib/register/schemas";
 import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";
@@ -14,7 +14,7 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  * and the edit of one unit.
  */
 export type Unit = StoredUnit;
-export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
+export type UnitsPage = Awaited<ReturnType<typeof readUnitsPage>>;
 export type { ImportReport, ListedHistoryChange, PreviewRow, UnitChange } from "@/lib/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */

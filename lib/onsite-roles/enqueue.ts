@@ -3,7 +3,9 @@ import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { reportChangesWith } from "@/lib/register/reporter";
 import { readUnitStates } from "./state";
+import { wakeReports } from "./wake";
 
 /**
  * A change of units' tenancies becomes reports (docs/architecture.md, "On-site-roles reports"): for
@@ -105,4 +107,12 @@ export async function enqueueConnection(db: Db, p: Principal, connectionId: stri
       AND mscnumber IS NOT NULL ORDER BY id`),
   ).map((r) => r.id);
   return enqueueReports(db, p, ids, { connectionId, force: true, reason: "connection" });
+}
+
+/** The register's changes queue their reports here (lib/register/reporter.ts); lib/startup.ts calls it first thing. */
+export function reportRegisterChanges(): void {
+  reportChangesWith({
+    queue: (tx, p, unitIds, reason) => enqueueReports(tx, p, unitIds, { reason }),
+    wake: wakeReports,
+  });
 }

@@ -15,8 +15,7 @@ import { MAX_REGISTER_ROWS } from "./limits";
 import type { HistoryMode } from "./merge";
 import { previewOf, settlePreview, type PreviewRow } from "./preview";
 import { loadRegister } from "./stored";
-import { enqueueReports } from "@/lib/onsite-roles/enqueue";
-import { wakeReports } from "@/lib/onsite-roles/wake";
+import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { eventLoopTurns, nextTurn } from "./turns";
 import { deleteUnits, writeChanges, type Slice } from "./write";
 
@@ -142,7 +141,7 @@ async function applyFile(reader: Db, slice: Slice, p: Principal, r: Read): Promi
   // Each written unit whose reported state changed is reported (lib/onsite-roles); the same state is not.
   for (let i = 0; i < unitIds.length; i += REPORT_BATCH) {
     if (i > 0) await nextTurn();
-    await slice((tx) => enqueueReports(tx, p, unitIds.slice(i, i + REPORT_BATCH)));
+    await slice((tx) => queueReports(tx, p, unitIds.slice(i, i + REPORT_BATCH)));
   }
   if (counts.deleted > 0) result.deleted = await deleteUnits(slice, p, deleted);
   // Counts and the file's form only: never a row, since rows carry residents' names.

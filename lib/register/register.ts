@@ -12,10 +12,7 @@ import { tenancyOn } from "@/lib/register/tenancies/history";
 import { registerChange } from "@/lib/register/tenancies/lock";
 import { readHistories } from "@/lib/register/tenancies/store";
 import { today } from "@/lib/today";
-import { enqueueReports } from "@/lib/onsite-roles/enqueue";
-import { openReportsByProperty } from "@/lib/onsite-roles/open";
-import { attachReports } from "@/lib/onsite-roles/view";
-import { wakeReports } from "@/lib/onsite-roles/wake";
+import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
 import { toUnit, withHistories, type StoredUnit } from "./stored";
@@ -61,7 +58,10 @@ function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
   );
 }
 
-/** A page of the register, in the order property, label, unit; with the user's properties for the filter. */
+/**
+ * A page of the register, in the order property, label, unit; with the user's properties for the filter. The page's
+ * reports are joined above the register (lib/views/units-page.ts).
+ */
 export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
   const where = searchCondition(p, search);
   const [rows, [total], properties, [missing]] = await Promise.all([
@@ -84,14 +84,7 @@ export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
       .from(units)
       .where(and(eq(units.userId, p.userId), unknownMoveIn)),
   ]);
-  const day = search.day ?? today();
-  const [withReports, open] = await Promise.all([
-    withHistories(db, rows).then((list) => attachReports(db, list, day)),
-    openReportsByProperty(db, p, day),
-  ]);
-  // The open reports counted per property (docs/api.md, "On-site-roles reports"), for the register's list.
-  const openReports = [...open].map(([property, counts]) => ({ property, ...counts }));
-  return { count: total?.n ?? 0, units: withReports, properties, openReports, unknownMoveIns: missing?.n ?? 0 };
+  return { count: total?.n ?? 0, units: await withHistories(db, rows), properties, unknownMoveIns: missing?.n ?? 0 };
 }
 
 async function ownUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
@@ -160,7 +153,7 @@ export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdi
         .where(and(eq(tenancies.id, present.id), eq(tenancies.unitId, row.id)));
     await recordEvent(tx, { kind: "unit.update", actor: principalActor(p), detail: { unit: row.id, changed } });
     // A new name or billing-unit number changes what the provider holds; a new label does not (same hash).
-    await enqueueReports(tx, p, [row.id]);
+    await queueReports(tx, p, [row.id]);
   });
   wakeReports();
   return (await withHistories(db, [await ownUnit(db, p, id)]))[0]!;

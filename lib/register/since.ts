@@ -8,8 +8,7 @@ import { registerSettings } from "@/lib/db/schema/units";
 import { AppError } from "@/lib/errors";
 import { registerChange } from "@/lib/register/tenancies/lock";
 import { today } from "@/lib/today";
-import { enqueueReports } from "@/lib/onsite-roles/enqueue";
-import { wakeReports } from "@/lib/onsite-roles/wake";
+import { queueReports, wakeReports } from "@/lib/register/reporter";
 
 /**
  * The register's "Bestand seit" (docs/api.md, "The unit register"): the day from which the owner's
@@ -54,7 +53,7 @@ export async function setRegisterSince(db: Db, p: Principal, since: string | nul
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
         ORDER BY u.id`),
     ).map((r) => r.id);
-    return enqueueReports(tx, p, ids, { reason: "since" });
+    return queueReports(tx, p, ids, "since");
   });
   if (queued > 0) wakeReports();
   return { since };

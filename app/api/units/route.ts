@@ -3,7 +3,7 @@ import { jsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { importRegister } from "@/lib/register/import";
-import { listUnits } from "@/lib/register/register";
+import { readUnitsPage } from "@/lib/views/units-page";
 import { ImportQuery, UnitsQuery } from "@/lib/register/schemas";
 import { readRegisterUpload } from "@/lib/register/upload";
 
@@ -21,5 +21,5 @@ export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ r
 });
 
 export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ principal, query }) =>
-  listUnits(await getDb(), principal, query),
+  readUnitsPage(await getDb(), principal, query),
 );

@@ -8,8 +8,7 @@ import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import { dayBefore, normaliseHistory, type HistoryProblem, type Tenancy } from "./history";
-import { enqueueReports } from "@/lib/onsite-roles/enqueue";
-import { wakeReports } from "@/lib/onsite-roles/wake";
+import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { eraseExpired } from "./erase";
 import { registerChange } from "./lock";
 import { fullName } from "./person";
@@ -121,7 +120,7 @@ export async function recordMove(db: Db, p: Principal, unitId: string, move: Mov
         actor: principalActor(p),
         detail: { unit: unitId, tenancy: id, ended: ending?.id ?? null, vacancy: !resident },
       });
-      await enqueueReports(tx, p, [unitId]);
+      await queueReports(tx, p, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );
@@ -155,7 +154,7 @@ export async function correctTenancy(
         actor: principalActor(p),
         detail: { unit: unitId, tenancy: tenancyId, changed: Object.keys(change) },
       });
-      await enqueueReports(tx, p, [unitId]);
+      await queueReports(tx, p, [unitId]);
       return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])];
     }),
   );

@@ -4,12 +4,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { forgetTexts, MESSAGE_TABLES } from "@/lib/db/report-texts";
 import { scrubTables } from "@/lib/db/scrub";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { onClockMoved } from "@/lib/process/clock";
-import { forgetTexts, MESSAGE_TABLES } from "@/lib/onsite-roles/messages";
 import { today } from "@/lib/today";
 
 /**
@@ -18,7 +18,7 @@ import { today } from "@/lib/today";
  * delivery records (hashes, channel, state, times) stay; the tenancy reads as erased, its portal
  * links end (migration 0028's trigger). The texts of the provider's messages on the unit's
  * on-site-roles reports and their steps go in the same statement (their codes, states, statuses and
- * times stay: lib/onsite-roles/messages.ts). The tables are rewritten afterwards so the old
+ * times stay: lib/db/report-texts.ts). The tables are rewritten afterwards so the old
  * values leave the database's files too (lib/db/scrub.ts).
  */
 
