@@ -37,7 +37,7 @@ const REACHED = ["sent", "opened", "posted"] as const;
 const isReached = (v: unknown): v is (typeof REACHED)[number] => (REACHED as readonly unknown[]).includes(v);
 
 /**
- * A hand-off to the resident (lib/handoffs/run.ts): channel, state, attempt and the mail server's
+ * A hand-off to the resident (lib/handoffs/many.ts): channel, state, attempt and the mail server's
  * answer (its message id, or its refusal without the address). The detail names no resident.
  */
 function handedOff(d: Record<string, unknown>, t: T): string {

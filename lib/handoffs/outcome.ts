@@ -10,8 +10,8 @@ import type { HandoffReason } from "@/lib/handoffs/reasons";
 import { finishHandoff, type Claim, type HandoffTarget } from "@/lib/handoffs/record";
 
 /**
- * What every channel of the hand-off shares once a document is claimed (run.ts, portal-mail.ts,
- * print.ts): the archived bytes that go out, and the outcome on the record with its audit event
+ * What every channel of the hand-off shares once a document is claimed (mail/channel.ts, portal/channel.ts,
+ * print/print.ts): the archived bytes that go out, and the outcome on the record with its audit event
  * and the line reported for it.
  */
 
@@ -54,7 +54,7 @@ const reasonText = (f: MailFailure | { kind: "archive" }) => JSON.stringify(f);
 /**
  * A send's outcome on its claimed row, with its audit event (channel, state, attempt, hash, the
  * message id or reason, and `extra`: a channel's own facts); the line to report. Shared by the
- * e-mail and the portal channel (portal-mail.ts).
+ * e-mail and the portal channel (mail/channel.ts, portal/channel.ts).
  */
 export async function recordSend(
   db: Db,

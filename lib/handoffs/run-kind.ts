@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/messages";
 import type { HandoffLine, HandoffOutcome } from "@/lib/handoffs/outcome";
 import { readReason, reasonWords } from "@/lib/handoffs/reasons";
-import { handOffMany, type HandoffTotals } from "@/lib/handoffs/run";
+import { handOffMany, type HandoffTotals } from "@/lib/handoffs/many";
 import { defineRunKind, type RunView, type StoredLine } from "@/lib/runs/kind";
 import { startRun } from "@/lib/runs/runs";
 

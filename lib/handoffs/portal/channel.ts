@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
+import type { HandoffChannel } from "@/lib/handoffs/channel";
 import { sendMail } from "@/lib/handoffs/mail/send";
 import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/handoffs/portal/links";
 import { portalMail, portalOrigin } from "@/lib/handoffs/portal/texts";
@@ -16,12 +17,7 @@ import type { HandoffSource } from "@/lib/handoffs/targets";
  * by a fresh one, since only its hash is kept; without an address the link goes by post (print.ts).
  */
 
-export async function handOffByPortal(
-  db: Db,
-  p: Principal,
-  source: HandoffSource,
-  again: boolean,
-): Promise<HandoffOutcome> {
+async function handOffByPortal(db: Db, p: Principal, source: HandoffSource, again: boolean): Promise<HandoffOutcome> {
   const { connectionId, documentid } = source;
   const skipped = (key: MessageKey, vars?: MessageVars): HandoffOutcome => ({
     connectionId,
@@ -56,3 +52,6 @@ export async function handOffByPortal(
   if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
   return recordSend(db, p, { target, claim: claimed.claim, result }, { link: fresh ? "new" : "known" });
 }
+
+/** Every condition of the notice is checked once the bytes are archived (handOffByPortal), as before the channels. */
+export const portalChannel: HandoffChannel = { name: "portal", refusal: () => undefined, handOff: handOffByPortal };

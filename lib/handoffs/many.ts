@@ -1,65 +1,23 @@
 import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
-import { sendMail } from "@/lib/handoffs/mail/send";
-import { handoffMail } from "@/lib/handoffs/mail/text";
-import { archivedBytes, recordSend, type HandoffOutcome } from "@/lib/handoffs/outcome";
-import { handOffByPortal } from "@/lib/handoffs/portal/mail";
-import { claimHandoff } from "@/lib/handoffs/record";
 import { archiveFirst } from "@/lib/handoffs/archive-first";
+import { channels } from "@/lib/handoffs/channels";
+import type { HandoffOutcome } from "@/lib/handoffs/outcome";
 import { readSources, type HandoffSource } from "@/lib/handoffs/targets";
 import { hasTenancies } from "@/lib/register/tenancies/store";
 import type { RecipientKind } from "@/lib/register/tenancies/recipient";
 
 /**
  * `POST /api/handoffs` (docs/api.md, "Hand-off to residents"): each document to the resident of its period (the one
- * rule), by their channel (post is `skipped`: print.ts). Only archived bytes go out (archive-first.ts archives them),
- * the intent committed before the send (record.ts): what went out is proven and never sent twice unasked.
+ * rule), by their channel (channel.ts: e-mail, the portal's notice; post is `skipped`, its letters are print/print.ts).
+ * Only archived bytes go out (archive-first.ts archives them), the intent committed before the send (record.ts): what
+ * went out is proven and never sent twice unasked.
  */
 
 /** `cancelled`: the documents a cancel stopped the run before (never begun, not handed on). */
 export type HandoffTotals = { sent: number; failed: number; skipped: number; cancelled: number };
-
-/** Sends one document by e-mail to its resident once the intent is claimed; the line to report. */
-async function handOffByMail(db: Db, p: Principal, source: HandoffSource, again: boolean): Promise<HandoffOutcome> {
-  const { connectionId, documentid } = source;
-  const line = (state: HandoffOutcome["state"], key: MessageKey, vars?: MessageVars): HandoffOutcome => ({
-    connectionId,
-    documentid,
-    state,
-    channel: "email",
-    reason: { key, vars },
-  });
-  const unit = source.unit!;
-  const resident = unit.resident!;
-  const mail = env().mail;
-  if (!resident.email) return line("skipped", "handoff.skip.noEmail");
-  if (!mail) return line("skipped", "handoff.skip.mailOff");
-  const target = {
-    connectionId,
-    documentid,
-    unitKey: unit.key,
-    unitId: unit.id,
-    tenancyId: unit.tenancyId!,
-    channel: "email" as const,
-    sha256: source.sha256!,
-  };
-  const claimed = await claimHandoff(db, target, p, again);
-  if ("held" in claimed) return line("skipped", "handoff.skip.already", { state: claimed.held.state });
-  const bytes = await archivedBytes(db, target.sha256);
-  const { subject, text } = await handoffMail(db, p, source, resident, mail.from);
-  const result = bytes
-    ? await sendMail({
-        to: resident.email,
-        subject,
-        text,
-        attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }],
-      })
-    : ({ state: "failed", reason: { kind: "archive" } } as const);
-  return recordSend(db, p, { target, claim: claimed.claim, result });
-}
 
 /** Why the rule hands a document to nobody (lib/register/tenancies/recipient.ts). */
 const NOBODY: Partial<Record<RecipientKind, MessageKey>> = {
@@ -70,7 +28,7 @@ const NOBODY: Partial<Record<RecipientKind, MessageKey>> = {
   noPeriod: "handoff.skip.noPeriod",
 };
 
-/** Why a document cannot be handed off at all, before its bytes are had and any intent: `undefined` when it can. */
+/** Why a document cannot be handed off to anyone, before its bytes are had and any intent: `undefined` when it can. */
 async function refusal(db: Db, source: HandoffSource | undefined): Promise<[MessageKey, MessageVars?] | undefined> {
   if (!source) return ["handoff.skip.unknown"];
   if (source.billing) return ["handoff.skip.property"];
@@ -83,11 +41,13 @@ async function refusal(db: Db, source: HandoffSource | undefined): Promise<[Mess
       : [nobody];
   if (!unit.tenancyId) return ["handoff.skip.noResident"];
   if (!unit.resident) return ["handoff.skip.erased"];
-  if (unit.resident.channel === "post") return ["portal.skip.post", { property: unit.property ?? "–" }];
   return undefined;
 }
 
-/** One document: refused with its reason, else its bytes archived (fetched when needed), then sent by its channel. */
+/**
+ * One document: refused with its reason (the rule's, then its channel's), else its bytes archived (fetched when
+ * needed), then handed on by its channel.
+ */
 async function handOffOne(
   db: Db,
   p: Principal,
@@ -97,10 +57,14 @@ async function handOffOne(
   const channel = source?.unit?.resident?.channel ?? null;
   const refused = await refusal(db, source);
   if (refused) return { ...asked, state: "skipped", channel, reason: { key: refused[0], vars: refused[1] } };
+  // The resident's channel may refuse before the bytes are had (post: the letters are printed for the property).
+  const unit = source!.unit!;
+  const by = channels[unit.resident!.channel];
+  const declined = by.refusal(unit);
+  if (declined) return { ...asked, state: "skipped", channel, reason: declined };
   const archived = await archiveFirst(db, p, source!);
   if ("refused" in archived) return { ...asked, state: "failed", channel, reason: { key: archived.refused } };
-  const ready = { ...source!, sha256: archived.sha256 };
-  return channel === "portal" ? handOffByPortal(db, p, ready, input.again) : handOffByMail(db, p, ready, input.again);
+  return by.handOff(db, p, { ...source!, sha256: archived.sha256 }, input.again);
 }
 
 /**
