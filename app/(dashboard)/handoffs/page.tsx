@@ -1,4 +1,4 @@
-import { HandoffMonthView } from "@/components/residents/month/month-view";
+import { HandoffMonthView } from "@/components/handoff-month/month-view";
 import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/client/handoff-month";
 import { getDb } from "@/lib/db/client";
 import { ownProperties, readHandoffMonth } from "@/lib/views/handoff-month/month";

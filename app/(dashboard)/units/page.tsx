@@ -1,4 +1,4 @@
-import { UnitsView } from "@/components/residents/register/units-view";
+import { UnitsView } from "@/components/register/units-view";
 import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
 import { plainParams } from "@/lib/lists/params";
 import { readUnitsPage } from "@/lib/views/units-page";

@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { PostedButton, PostedOutcome } from "@/components/residents/month/posted-button";
-import { PrintButton } from "@/components/residents/month/print-button";
+import { PostedButton, PostedOutcome } from "@/components/handoff-month/posted-button";
+import { PrintButton } from "@/components/handoff-month/print-button";
 import { handoffProofUrl } from "@/lib/client/handoff-month";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/client/month-round";
 import { useT } from "@/lib/i18n/client";

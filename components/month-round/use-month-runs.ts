@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Target } from "@/components/documents/inbox-model";
 import { confirmRun } from "@/components/documents/confirm-run-kind";
-import { handoffRun } from "@/components/residents/handoffs/handoff-run-kind";
+import { handoffRun } from "@/components/handoffs/handoff-run-kind";
 import { useRun } from "@/components/runs/use-run";
 import { monthRoundKeys, roundDocumentsQuery, type RoundDocument } from "@/lib/client/month-round";
 import type { RunScope } from "@/lib/runs/schemas";

@@ -1,7 +1,7 @@
 "use client";
 import { FileName } from "@/components/ui/file-name";
 import { Table, Td, Th } from "@/components/ui/table";
-import { CARD } from "@/components/residents/register/unit-table";
+import { CARD } from "@/components/register/unit-table";
 import type { HandoffMonth, MonthEntry } from "@/lib/client/handoff-month";
 import { formatDateTime, formatMonth } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";

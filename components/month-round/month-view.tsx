@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { RunPanel } from "@/components/runs/run-panel";
-import { PageIntro } from "@/components/residents/register/page-intro";
+import { PageIntro } from "@/components/register/page-intro";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/select-field";
 import { monthRoundQuery, readMonthRoundSearch, type RoundDocument } from "@/lib/client/month-round";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import { PageIntro } from "@/components/residents/register/page-intro";
+import { PageIntro } from "@/components/register/page-intro";
 import {
   handoffMonthCsvUrl,
   handoffMonthQuery,
@@ -20,7 +20,7 @@ import { useT } from "@/lib/i18n/client";
 import { MonthTable } from "./month-table";
 import { PostedButton, PostedOutcome } from "./posted-button";
 import { PrintButton } from "./print-button";
-import { TextEditor } from "@/components/residents/texts/text-editor";
+import { TextEditor } from "@/components/handoff-texts/text-editor";
 
 const input = "w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm";
 const NO_DEFAULTS = {};
