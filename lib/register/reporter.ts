@@ -29,7 +29,7 @@ export function reportChangesWith(reporter: Reporter): void {
 }
 
 /** Queues the reports of the changed units `unitIds` in the change's transaction `tx` (see Reporter.queue). */
-export function queueReports(tx: Db, p: Principal, unitIds: string[], reason?: ChangeReason): Promise<number> {
+export async function queueReports(tx: Db, p: Principal, unitIds: string[], reason?: ChangeReason): Promise<number> {
   const reporter = (globalThis as Holder)[KEY];
   if (!reporter) throw new Error("No reporter of register changes: lib/startup.ts registers lib/onsite-roles' first.");
   return reporter.queue(tx, p, unitIds, reason);
