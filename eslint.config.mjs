@@ -27,19 +27,26 @@ const noSandbox = (group) => restrictImports(notSandbox(group));
 const SANDBOX_MODULES = ["@/lib/sandbox", "@/lib/sandbox/**", "**/lib/sandbox/**"];
 const LIB_NOT_SANDBOX = notSandbox([...SANDBOX_MODULES, "../sandbox", "../sandbox/**"]);
 
-// The two features (docs/architecture.md, "Layout"): what was received (lib/delivery) and the register with its
-// hand-offs and reports (lib/residents) never import each other, by `@/lib/...` or a relative path. What both need
-// lies below them, what joins both is in lib/views above them, and a sync tells the reports by an event (lib/events.ts).
-// A file's rule replaces the one of lib/** above, so the sandbox's pattern is given again.
-const FEATURES = ["delivery", "residents"];
-const notFeature = (other) => ({
+// The rooms of the features (docs/architecture.md, "Layout"): what was received (lib/delivery); the register of units
+// and tenancies (lib/register), the floor of the residents' side; and what stands on it, the hand-offs to residents
+// (lib/handoffs) and the on-site-roles reports to the providers (lib/onsite-roles). A room imports none of the rooms
+// named against it, by `@/lib/...` or a relative path: what they share lies below them, what joins them is in lib/views
+// above them, a sync tells the reports by an event (lib/events.ts), a change of the register by the reporter the
+// reports register (lib/register/reporter.ts). A file's rule replaces the one of lib/** above, so the sandbox's
+// pattern is given again.
+const APART = {
+  delivery: ["register", "handoffs", "onsite-roles"],
+  register: ["delivery", "handoffs", "onsite-roles"],
+  handoffs: ["delivery", "onsite-roles"],
+  "onsite-roles": ["delivery", "handoffs"],
+};
+const notRoom = (room, other) => ({
   regex: `^(@/|(\\.\\./)+)(lib/)?${other}(/|$)`,
-  message:
-    "lib/delivery and lib/residents do not import each other: what both need goes below them, what joins them to lib/views.",
+  message: `lib/${room} does not import lib/${other}: what both need goes below them, what joins them to lib/views (eslint.config.mjs).`,
 });
-const apartFromTheOtherFeature = FEATURES.map((feature) => ({
-  files: [`lib/${feature}/**`],
-  rules: restrictImports(LIB_NOT_SANDBOX, ...FEATURES.filter((f) => f !== feature).map(notFeature)),
+const apartFromTheOtherRooms = Object.entries(APART).map(([room, others]) => ({
+  files: [`lib/${room}/**`],
+  rules: restrictImports(LIB_NOT_SANDBOX, ...others.map((other) => notRoom(room, other))),
 }));
 const onlySharedGround = {
   "no-restricted-imports": [
@@ -77,7 +84,7 @@ const CLIENT_SAFE = [
   "(?!@/lib/(db|provider|residents|register|handoffs|onsite-roles)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
   // The units' file in lib/client (a residents' slice of the next pass) and the hand-off month's client.ts name the
   // print's download the way the server does.
-  "@/lib/residents/print/file-name",
+  "@/lib/handoffs/print/file-name",
 ];
 const SLICE_FILES = ["lib/**/client.ts", "lib/**/list.ts", "lib/**/messages.ts", "lib/client/**", "lib/lists/**"];
 // The database's and the provider's clients are server code that only shares the name. The residents' family comes
@@ -152,7 +159,7 @@ export default defineConfig([
     ignores: ["lib/sandbox/**", ...DASHBOARD_MAY_IMPORT_SANDBOX],
     rules: restrictImports(LIB_NOT_SANDBOX),
   },
-  ...apartFromTheOtherFeature,
+  ...apartFromTheOtherRooms,
   { files: ["lib/sandbox/**"], rules: onlySharedGround },
   { files: SLICE_FILES, ignores: NOT_SLICE_FILES, rules: clientSafe },
   { files: ["lib/client/**", "lib/lists/**"], rules: CLIENT_INFRA_SIBLINGS },

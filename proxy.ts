@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hitPortal } from "@/lib/residents/portal/rate";
+import { hitPortal } from "@/lib/handoffs/portal/rate";
 import "@/lib/catalogue";
 import { translate } from "@/lib/i18n/messages";
 
@@ -24,11 +24,11 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** The resident's portal (lib/residents/portal/view.ts): no session, no referrer, nothing cached. */
+/** The resident's portal (lib/handoffs/portal/view.ts): no session, no referrer, nothing cached. */
 const PORTAL_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
 /**
- * `/r/*` is throttled per client address before anything is served (lib/residents/portal/rate.ts;
+ * `/r/*` is throttled per client address before anything is served (lib/handoffs/portal/rate.ts;
  * lib/cli/serve.mjs left one trusted address in X-Forwarded-For), and reaches the app without the
  * request's cookies: a manager's session is never read or refreshed by a resident's page.
  */

@@ -53,7 +53,7 @@ const Origins = z.string().transform((raw, ctx) => {
 
 /**
  * An http(s) origin with nothing after it but an optional "/", of at most 200 characters: links built on it must fit a
- * letter's QR code (lib/residents/print/qr.ts).
+ * letter's QR code (lib/handoffs/print/qr.ts).
  */
 const PublicUrl = z.string().transform((raw, ctx) => {
   if (raw.length > 200) {

@@ -71,9 +71,9 @@ export type Env = {
   mail: MailConfig | undefined;
   /** With SANDBOX=1: the sandbox mailbox's SMTP port on loopback. */
   sandboxSmtpPort: number;
-  /** Days a resident's portal link (lib/residents/portal/links.ts) stays valid from its issue. */
+  /** Days a resident's portal link (lib/handoffs/portal/links.ts) stays valid from its issue. */
   portalLinkDays: number;
-  /** Months after a move-out after which a former resident's personal data is erased (lib/residents/tenancies/erase.ts). */
+  /** Months after a move-out after which a former resident's personal data is erased (lib/register/tenancies/erase.ts). */
   residentRetentionMonths: number;
   /** `npm run db:copy`'s target, from the environment so that its password is in no process list. */
   dbCopyTarget: string | undefined;

@@ -4,7 +4,8 @@ import { log } from "@/lib/log";
 
 /**
  * What one feature announces and another acts on, inside this process: the feature that announces names no
- * listener, so it imports none (docs/architecture.md, "Layout": delivery and residents do not import each other).
+ * listener, so it imports none (docs/architecture.md, "Layout": delivery and the on-site-roles reports do not import
+ * each other).
  * Listeners register once at start (lib/startup.ts); a route bundle and the start-up code may be separate module
  * instances, so the listeners live on `globalThis`.
  */

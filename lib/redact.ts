@@ -3,7 +3,7 @@
  * to store: invisible format characters removed and other control characters made spaces, each of
  * `quoted` (the person's values: names, e-mail addresses, address lines) and any e-mail address
  * replaced by REDACTED, then cut to `max` characters. Pure; shared by the e-mail channel
- * (lib/residents/mail/failure.ts) and on-site-roles answers (lib/provider/osr-answer.ts).
+ * (lib/handoffs/mail/failure.ts) and on-site-roles answers (lib/provider/osr-answer.ts).
  */
 
 export const REDACTED = "<…>";

@@ -25,6 +25,8 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   letAuthUseRequestHost();
+  // Before anything can change the register: its changes queue their reports (lib/register/reporter.ts).
+  (await import("@/lib/onsite-roles/enqueue")).reportRegisterChanges();
   if (!config.linkOrigin)
     console.warn(
       "PUBLIC_URL ist nicht gesetzt: Briefe und E-Mails können keinen Portal-Link enthalten. Setzen Sie die Adresse, unter der Bewohner die Anwendung erreichen, z. B. PUBLIC_URL=https://inbox.example.de / " +
@@ -42,10 +44,10 @@ export async function startServer(): Promise<void> {
     await (await import("@/lib/archive/space")).removeArchiveLeftovers(db);
     if (config.sandbox) await (await import("@/lib/sandbox/startup")).initSandbox();
     // A sync announces its end (lib/events.ts); the register learns billing units and queues reports from it.
-    (await import("@/lib/residents/reports/linked")).reportAfterSyncs();
+    (await import("@/lib/onsite-roles/linked")).reportAfterSyncs();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
-    (await import("@/lib/residents/reports/loop")).startReportSender();
-    (await import("@/lib/residents/tenancies/erase")).startRetention(db);
+    (await import("@/lib/onsite-roles/loop")).startReportSender();
+    (await import("@/lib/register/tenancies/erase")).startRetention(db);
     markStarted();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);

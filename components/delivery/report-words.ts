@@ -1,7 +1,7 @@
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
 import type { ReportTimeline } from "@/lib/client/reports";
 
-/** Support's words for a report's state and for one step of its timeline (lib/residents/reports/timeline.ts). */
+/** Support's words for a report's state and for one step of its timeline (lib/onsite-roles/timeline.ts). */
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
 type Report = ReportTimeline["connections"][number];

@@ -4,7 +4,7 @@ import type { DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/clien
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/document-states";
 import { CHANNELS, type Channel } from "@/lib/lists/units";
-import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import { failureWords } from "@/lib/handoffs/failure-words";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 type T = (key: MessageKey, vars?: MessageVars) => string;
@@ -37,7 +37,7 @@ const REACHED = ["sent", "opened", "posted"] as const;
 const isReached = (v: unknown): v is (typeof REACHED)[number] => (REACHED as readonly unknown[]).includes(v);
 
 /**
- * A hand-off to the resident (lib/residents/handoffs/run.ts): channel, state, attempt and the mail server's
+ * A hand-off to the resident (lib/handoffs/many.ts): channel, state, attempt and the mail server's
  * answer (its message id, or its refusal without the address). The detail names no resident.
  */
 function handedOff(d: Record<string, unknown>, t: T): string {
@@ -119,7 +119,7 @@ export function Timeline({ record, events }: { record: DeliveryRecord; events: D
   const display = useDisplay();
   const locale = display.locale;
   // The two actors that are not a user: the background work, and a resident's download through the portal
-  // (lib/residents/portal/view.ts).
+  // (lib/handoffs/portal/view.ts).
   const actor = (a: string) =>
     a === "system" ? t("deliveryDetail.system") : a === "resident" ? t("deliveryDetail.resident") : a;
   const items = [

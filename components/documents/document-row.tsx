@@ -4,7 +4,7 @@ import { StateBadge } from "@/components/ui/state-badge";
 import { Td } from "@/components/ui/table";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
-import { HandoffBadge } from "@/components/residents/handoffs/handoff-badge";
+import { HandoffBadge } from "@/components/handoffs/handoff-badge";
 import { FileName } from "@/components/ui/file-name";
 import { DocType } from "./doc-type";
 import { isConfirmable, isHandoffable, isSelectable, type DocView } from "./inbox-model";

@@ -1,4 +1,4 @@
-import type { HandoffLine } from "@/lib/residents/handoffs/outcome";
+import type { HandoffLine } from "@/lib/handoffs/outcome";
 import type { InboxGroup } from "@/lib/views/inbox/client";
 import type { DocView } from "./inbox-model";
 

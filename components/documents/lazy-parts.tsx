@@ -38,6 +38,6 @@ export const LazyConfirmDialog = onFirstUse(() => {
 // panel and the request are there when it starts.
 export const LazyHandoffDialog = onFirstUse(() => {
   void import("@/components/runs/run-panel");
-  void import("@/components/residents/handoffs/handoff-post");
-  return import("@/components/residents/handoffs/handoff-dialog").then((m) => m.HandoffDialog);
+  void import("@/components/handoffs/handoff-post");
+  return import("@/components/handoffs/handoff-dialog").then((m) => m.HandoffDialog);
 });

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRun } from "@/components/runs/use-run";
-import { handoffRun } from "@/components/residents/handoffs/handoff-run-kind";
+import { handoffRun } from "@/components/handoffs/handoff-run-kind";
 import { confirmRun } from "./confirm-run-kind";
 import type { DocView, Target } from "./inbox-model";
 

@@ -1,7 +1,7 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatBytes, formatMonth } from "@/lib/format";
-import type { PortalView } from "@/lib/residents/portal/view";
-import { unitWords } from "@/lib/residents/portal/texts";
+import type { PortalView } from "@/lib/handoffs/portal/view";
+import { unitWords } from "@/lib/handoffs/portal/texts";
 import { translate, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
 
 /**

@@ -7,7 +7,7 @@ import type { Target } from "@/components/documents/inbox-model";
  * A kind of run as the pages show it (the server's kinds: lib/runs): its words, how a line's outcome looks, and the
  * requests that start it. The one hook (use-run.ts) and the one panel (run-panel.tsx) read everything kind-specific
  * from here; a feature declares its kind beside its code (components/documents/confirm-run-kind.tsx,
- * components/residents/handoffs/handoff-run-kind.tsx).
+ * components/handoffs/handoff-run-kind.tsx).
  */
 
 /** What became of one document, as its line or its request said. */

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { HandoffLine } from "@/lib/residents/handoffs/outcome";
+import type { HandoffLine } from "@/lib/handoffs/outcome";
 import type { RunBase } from "@/lib/runs/kind";
 import type { RunKindName, RunScope } from "@/lib/runs/schemas";
 

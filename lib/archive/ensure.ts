@@ -13,7 +13,7 @@ import { archiveStream } from "./write";
 /**
  * A document's bytes into the archive before they are used, checked against the provider's hash: the step a
  * confirmation takes before it confirms (lib/delivery/confirm/one.ts) and a hand-off before it hands on
- * (lib/residents/handoffs/archive-first.ts). Bytes that do not match are archived and reported, never hidden.
+ * (lib/handoffs/archive-first.ts). Bytes that do not match are archived and reported, never hidden.
  */
 
 /** Who fetches: the database, the connection, its provider client and the person (a confirmation's context is one). */

@@ -27,22 +27,22 @@ export type AuditKind =
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"
   | "outbox_resolve"
-  // The unit register (lib/residents/register): an import's counts, one unit's edit (field names only), a resident's
+  // The unit register (lib/register): an import's counts, one unit's edit (field names only), a resident's
   // data erased.
   | "units.import"
   | "unit.update"
   | "resident.erase"
-  // The register's own settings (lib/residents/register/since.ts): which changed, and the day "Bestand seit".
+  // The register's own settings (lib/register/since.ts): which changed, and the day "Bestand seit".
   | "register.settings"
-  // Tenancies (lib/residents/tenancies): a move, a correction of dates, a document assigned or marked as needing no
+  // Tenancies (lib/register/tenancies): a move, a correction of dates, a document assigned or marked as needing no
   // hand-off. They name the unit and the tenancy, never the person.
   | "tenancy.move"
   | "tenancy.correct"
   | "handoff.assign"
-  // The hand-off to residents (lib/residents/handoffs): each attempt's channel and outcome, never the resident's
+  // The hand-off to residents (lib/handoffs): each attempt's channel and outcome, never the resident's
   // address.
   | "handoff"
-  // On-site-roles reports (lib/residents/reports): each send's outcome, naming the unit and the connection.
+  // On-site-roles reports (lib/onsite-roles): each send's outcome, naming the unit and the connection.
   | "osr.report";
 
 /** Who did it: a signed-in user, or the server itself (background sync, reconciliation at start). */

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 import { REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/lists/reports";
 import { toQueryString } from "@/lib/lists/params";
-import type { listReportedUnits, unitReportTimeline } from "@/lib/residents/reports/timeline";
+import type { listReportedUnits, unitReportTimeline } from "@/lib/onsite-roles/timeline";
 
 /** The browser's side of support's on-site-roles reports (docs/api.md, "On-site-roles reports"): shapes and queries. */
 export type ReportedUnits = Awaited<ReturnType<typeof listReportedUnits>>;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
-import type { searchResidents } from "@/lib/residents/register/residents";
+import type { searchResidents } from "@/lib/register/residents";
 import { RESIDENTS_LIST, type ResidentsSearch } from "@/lib/lists/units";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
 
@@ -10,7 +10,7 @@ import { defaultsOf, toQueryString } from "@/lib/lists/params";
  * memory, never in the page's URL (it is personal data: no history entry, no shared link).
  */
 export type ResidentsPage = Awaited<ReturnType<typeof searchResidents>>;
-export type { ResidentMatch } from "@/lib/residents/register/residents";
+export type { ResidentMatch } from "@/lib/register/residents";
 
 export const RESIDENTS_DEFAULTS = defaultsOf(RESIDENTS_LIST);
 export const RESIDENTS_PAGE_SIZES = [25, 50, 100];

@@ -1,5 +1,5 @@
-import type { Tenancy } from "@/lib/residents/tenancies/history";
-import type { CorrectInput, MoveInput } from "@/lib/residents/tenancies/schemas";
+import type { Tenancy } from "@/lib/register/tenancies/history";
+import type { CorrectInput, MoveInput } from "@/lib/register/tenancies/schemas";
 import { fetchJson } from "./fetch-json";
 import type { Unit } from "./units";
 

@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "./fetch-json";
-import type { ImportReport } from "@/lib/residents/register/import";
-import type { listUnits } from "@/lib/residents/register/register";
-import type { StoredUnit } from "@/lib/residents/register/stored";
-import type { UnitEdit } from "@/lib/residents/register/schemas";
+import type { ImportReport } from "@/lib/register/import";
+import type { readUnitsPage } from "@/lib/views/units-page";
+import type { StoredUnit } from "@/lib/register/stored";
+import type { UnitEdit } from "@/lib/register/schemas";
 import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
@@ -14,8 +14,8 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  * and the edit of one unit.
  */
 export type Unit = StoredUnit;
-export type UnitsPage = Awaited<ReturnType<typeof listUnits>>;
-export type { ImportReport, ListedHistoryChange, PreviewRow, UnitChange } from "@/lib/residents/register/import";
+export type UnitsPage = Awaited<ReturnType<typeof readUnitsPage>>;
+export type { ImportReport, ListedHistoryChange, PreviewRow, UnitChange } from "@/lib/register/import";
 
 /** Every error of an import's report, listed or not (the answer lists the first 1,000). */
 export const errorCount = (report: Pick<ImportReport, "errors" | "moreErrors">) =>
@@ -61,7 +61,7 @@ export async function importUnits(
 
 export const updateUnit = (id: string, edit: UnitEdit) =>
   fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
-/** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/residents/portal/owner.ts). */
+/** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/handoffs/portal/owner.ts). */
 export const changePortalLink = (id: string, method: "POST" | "DELETE") =>
   fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });
 

@@ -206,7 +206,7 @@ export async function runSync(
       ...(reconciled && reconciled.confirmed + reconciled.reopened > 0 && { reconciled }),
     };
     await releaseLease(db, lease, { ok: true, open, message: null });
-    // Units whose documents (or billing-unit number) came with this sync are reported now (lib/residents/reports/linked.ts
+    // Units whose documents (or billing-unit number) came with this sync are reported now (lib/onsite-roles/linked.ts
     // listens); never fails the sync.
     await announce("sync.finished", { db, connection });
     countSyncRun(complete ? "ok" : "incomplete", took(), seen);

@@ -9,7 +9,7 @@ export const HANDOFF_STATES = ["pending", "sent", "failed", "unknown", "printed"
 export type HandoffState = (typeof HANDOFF_STATES)[number];
 
 /**
- * Who receives a document by the one rule (lib/residents/tenancies/recipient.ts): `resident` (the tenancy covering its
+ * Who receives a document by the one rule (lib/register/tenancies/recipient.ts): `resident` (the tenancy covering its
  * whole period), `assigned` (a manager's choice), `vacancy` and `none` (no hand-off needed), `change` (a change of
  * resident in the period), `uncovered` (no tenancy meets it), `noPeriod` (the document names none).
  */

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { HandoffsBody, HandoffsQuery } from "@/lib/residents/handoffs/schemas";
+import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 import { HANDOFF_STATES } from "@/lib/lists/handoffs";
 import { CHANNELS } from "@/lib/lists/units";
 import { ErrorLine, json, ndjson, type ApiOperation } from "@/lib/api/operation";
 
 /**
- * The OpenAPI entries of the hand-off to residents (lib/residents/handoffs): hand documents on, and read the record.
+ * The OpenAPI entries of the hand-off to residents (lib/handoffs): hand documents on, and read the record.
  */
 
 export const HandoffLine = z.object({

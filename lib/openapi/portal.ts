@@ -1,6 +1,6 @@
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { z } from "zod";
-import { PortalLinkAnswer, PostedBody, PrintQuery } from "@/lib/residents/portal/schemas";
+import { PortalLinkAnswer, PostedBody, PrintQuery } from "@/lib/handoffs/portal/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { SUPPORT_ROLES } from "@/lib/auth/roles";
 import { REPORT_EVENT_KINDS, REPORT_STATES } from "@/lib/db/schema/osr-reports";
-import { ReportsQuery } from "@/lib/residents/reports/schemas";
-import type { listReportedUnits, unitReportTimeline } from "@/lib/residents/reports/timeline";
+import { ReportsQuery } from "@/lib/onsite-roles/schemas";
+import type { listReportedUnits, unitReportTimeline } from "@/lib/onsite-roles/timeline";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
-/** The OpenAPI entries of support's on-site-roles reports (lib/residents/reports/timeline.ts): units, no residents. */
+/** The OpenAPI entries of support's on-site-roles reports (lib/onsite-roles/timeline.ts): units, no residents. */
 
 const Text = z.string().nullable();
 const Time = z.string().nullable().meta({ format: "date-time" });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { CHANNELS } from "@/lib/lists/units";
-import type { searchResidents } from "@/lib/residents/register/residents";
-import { ResidentsQuery } from "@/lib/residents/register/schemas";
+import type { searchResidents } from "@/lib/register/residents";
+import { ResidentsQuery } from "@/lib/register/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
-/** The OpenAPI entry of the admin's search for a resident's erasure request (lib/residents/register/residents.ts). */
+/** The OpenAPI entry of the admin's search for a resident's erasure request (lib/register/residents.ts). */
 
 const Text = z.string().nullable();
 

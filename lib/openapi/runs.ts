@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import type { HandoffRunDetail, HandoffRunView } from "@/lib/residents/handoffs/run-kind";
+import type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/run-kind";
 import { AllRunsQuery, RunsQuery } from "@/lib/runs/schemas";
 import { ConfirmationRunAnswer, ConfirmationRunsAnswer } from "@/lib/delivery/openapi";
 import { HandoffLine } from "./handoffs";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import type { Tenancy } from "@/lib/residents/tenancies/history";
-import { AssignmentBody, AssignmentKey, CorrectBody, EraseQuery, MoveBody } from "@/lib/residents/tenancies/schemas";
+import type { Tenancy } from "@/lib/register/tenancies/history";
+import { AssignmentBody, AssignmentKey, CorrectBody, EraseQuery, MoveBody } from "@/lib/register/tenancies/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
 import { TenancyAnswer } from "./units";
 
-/** The OpenAPI entries of a unit's tenancies, the assignments and a resident's erasure (lib/residents/tenancies). */
+/** The OpenAPI entries of a unit's tenancies, the assignments and a resident's erasure (lib/register/tenancies). */
 
 const History = z.array(TenancyAnswer).meta({ description: "the unit's tenancies, newest first" });
 

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CHANNELS } from "@/lib/lists/units";
-import { UNIT_COLUMNS } from "@/lib/residents/register/columns";
-import { ImportQuery, RegisterSettingsBody, UnitEditBody, UnitsQuery } from "@/lib/residents/register/schemas";
-import type { ImportReport } from "@/lib/residents/register/import";
-import type { RegisterSettings } from "@/lib/residents/register/since";
-import type { StoredUnit } from "@/lib/residents/register/stored";
+import { UNIT_COLUMNS } from "@/lib/register/columns";
+import { ImportQuery, RegisterSettingsBody, UnitEditBody, UnitsQuery } from "@/lib/register/schemas";
+import type { ImportReport } from "@/lib/register/import";
+import type { RegisterSettings } from "@/lib/register/since";
+import type { StoredUnit } from "@/lib/register/stored";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**
- * The OpenAPI entries of the unit register (lib/residents/register): import, list, edit, export (a resident's data
+ * The OpenAPI entries of the unit register (lib/register): import, list, edit, export (a resident's data
  * erased and the tenancies' own routes: tenancies.ts).
  */
 

@@ -13,7 +13,7 @@ type Ask =
   | { id: number; pdfPlaces: "hold" | "lift" | "state" }
   | { id: number; clockMs: number };
 
-/** The PDF places' shape on globalThis (lib/residents/print/places.ts), as far as the test channel touches it. */
+/** The PDF places' shape on globalThis (lib/handoffs/print/places.ts), as far as the test channel touches it. */
 type Places = { running?: Map<string, number>; waiting?: { owner: string }[]; hold?: Promise<void>; lift?: () => void };
 
 /** Holds granted PDF places before their worker starts, lifts the hold, or reads who runs and waits. */

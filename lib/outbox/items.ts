@@ -25,7 +25,7 @@ import { selectItems, toItem, type OutboxItem } from "./view";
  * so two uploads of the same bytes on one connection cannot both pass it.
  */
 
-/** Why the outcome reads as it does, for a person (lib/i18n/messages/outbox-server.ts). */
+/** Why the outcome reads as it does, for a person (lib/outbox/messages.ts, `outboxServer`). */
 function messageKey(o: SendOutcome): string | null {
   switch (o.reason) {
     case "ok":

@@ -1,6 +1,6 @@
 import "server-only";
 import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
-import { handoffRunKind } from "@/lib/residents/handoffs/run-kind";
+import { handoffRunKind } from "@/lib/handoffs/run-kind";
 import type { RunKind } from "@/lib/runs/kind";
 import type { RunKindName } from "@/lib/runs/schemas";
 

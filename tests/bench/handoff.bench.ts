@@ -5,7 +5,7 @@
  *   residents, the server's SMTP_URL being its own sandbox mailbox, against nodemailer in the
  *   bench's process sending the same 1,000 messages (the subjects and texts the app sent, read back
  *   from the mailbox; the same PDF bytes) to the same mailbox, one after another with a connection
- *   each, as lib/residents/handoffs/run.ts and lib/residents/mail/send.ts do. Runs in alternation.
+ *   each, as lib/handoffs/many.ts and lib/handoffs/mail/send.ts do. Runs in alternation.
  * - handoff.print_500_*: POST /api/handoffs/print of a property with 500 post residents (a letter
  *   and a document each) against pdf-lib alone in a child process (bare-pdflib.ts) copying the same
  *   documents' pages into one file; the server's RSS growth during each print.
@@ -66,7 +66,7 @@ async function sentMessages(rig: HandoffRig): Promise<Message[]> {
   return out;
 }
 
-/** The same messages through nodemailer, pooled as lib/residents/mail/send.ts configures it, one after another. */
+/** The same messages through nodemailer, pooled as lib/handoffs/mail/send.ts configures it, one after another. */
 async function bareSend(port: number, messages: Message[]): Promise<void> {
   const options: SMTPPool.Options = {
     pool: true,

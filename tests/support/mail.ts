@@ -1,5 +1,5 @@
 /**
- * The e-mail side of tests: `sendWithLib` sends through lib/residents/mail's `sendMail` in a child process
+ * The e-mail side of tests: `sendWithLib` sends through lib/handoffs/mail's `sendMail` in a child process
  * (tests/support/send-mail.ts; lib/ modules load only under the react-server condition), and the
  * sandbox mailbox is read through its control API, as a script would.
  */
@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { MailResult } from "../../lib/residents/mail/send";
+import type { MailResult } from "../../lib/handoffs/mail/send";
 import type { StoredMail } from "../../lib/sandbox/mailbox/store";
 import { admin } from "../conformance/support";
 import type { TestServer } from "./server";

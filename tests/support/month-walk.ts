@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openPoints } from "@/components/month/round-words";
+import { openPoints } from "@/components/month-round/round-words";
 import type { HandoffMonth } from "@/lib/views/handoff-month/month";
 import type { MonthRound } from "@/lib/views/month-round/round";
 import type { RoundDocuments } from "@/lib/views/month-round/round-documents";

@@ -14,7 +14,7 @@ import { sandboxSuite } from "./suite";
 import { until } from "./until";
 
 /**
- * MAX_PRINT_PAGES of lib/residents/print/worker.ts: a test cannot import server-only code, so the
+ * MAX_PRINT_PAGES of lib/handoffs/print/worker.ts: a test cannot import server-only code, so the
  * 422's message is asserted to name this same number.
  */
 export const MAX_PRINT_PAGES = 5000;

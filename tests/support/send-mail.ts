@@ -1,10 +1,10 @@
 /**
- * lib/residents/mail's `sendMail` in a process of its own, configured only by its environment (SMTP_URL,
+ * lib/handoffs/mail's `sendMail` in a process of its own, configured only by its environment (SMTP_URL,
  * MAIL_FROM) as the server would be: `node --conditions=react-server --import tsx
  * tests/support/send-mail.ts`, the message as JSON on stdin (attachments' bytes in base64), the
  * result as the last line of stdout, `RESULT {...}`. tests/support/mail.ts runs it.
  */
-import { closeMail, sendMail } from "@/lib/residents/mail/send";
+import { closeMail, sendMail } from "@/lib/handoffs/mail/send";
 
 type Input = {
   to: string;

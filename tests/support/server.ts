@@ -37,7 +37,7 @@ export type TestServer = {
   /** One SQL statement on the running server's own database, through its test channel (lib/ops/test-hooks.ts). */
   query: <T>(text: string, params?: unknown[]) => Promise<T[]>;
   /**
-   * The PDF places (lib/residents/print/places.ts) through the test channel: `hold` keeps granted places from starting
+   * The PDF places (lib/handoffs/print/places.ts) through the test channel: `hold` keeps granted places from starting
    * their worker until `lift`; each answers who runs (a user's id and places) and who waits, in order.
    */
   pdfPlaces: (what: "hold" | "lift" | "state") => Promise<PdfPlaces>;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Person } from "@/lib/residents/tenancies/person";
-import { addressNames, greeting, greetingName, naturalOrder, salutationOf } from "@/lib/residents/texts/greeting";
+import type { Person } from "@/lib/register/tenancies/person";
+import { addressNames, greeting, greetingName, naturalOrder, salutationOf } from "@/lib/handoffs/texts/greeting";
 
-/** The greeting of mails and letters (lib/residents/texts/greeting.ts), issue #34: never "Nachname, Vorname". */
+/** The greeting of mails and letters (lib/handoffs/texts/greeting.ts), issue #34: never "Nachname, Vorname". */
 
 const person = (p: Partial<Person>): Person => ({
   name: "",

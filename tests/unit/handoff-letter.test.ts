@@ -1,5 +1,5 @@
 /**
- * The printed hand-off's PDF (lib/residents/print/letter.ts), read back by poppler's pdftotext as a
+ * The printed hand-off's PDF (lib/handoffs/print/letter.ts), read back by poppler's pdftotext as a
  * printer would lay it out: where each word stands on which page.
  */
 import assert from "node:assert/strict";
@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { printBundle, type CoverLetter } from "@/lib/residents/print/letter";
-import { wrapText } from "@/lib/residents/print/wrap.mjs";
+import { printBundle, type CoverLetter } from "@/lib/handoffs/print/letter";
+import { wrapText } from "@/lib/handoffs/print/wrap.mjs";
 import { qrCodeOn } from "../support/letter-pdf";
 
 const MM = 72 / 25.4;

@@ -1,9 +1,9 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEFAULT_TEXT, fillText, HandoffTextBody, unknownPlaceholders } from "@/lib/residents/texts/template";
+import { DEFAULT_TEXT, fillText, HandoffTextBody, unknownPlaceholders } from "@/lib/handoffs/texts/template";
 
-/** The hand-off e-mail's template (lib/residents/texts/template.ts): which names it refuses, and how values go in. */
+/** The hand-off e-mail's template (lib/handoffs/texts/template.ts): which names it refuses, and how values go in. */
 
 const VALUES = {
   anrede: "Guten Tag Herr Weiß,",

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { ConfigError, parseEnv } from "@/lib/env";
-import { failureOf } from "@/lib/residents/mail/failure";
-import { isMailEnabled, sendMail } from "@/lib/residents/mail/send";
+import { failureOf } from "@/lib/handoffs/mail/failure";
+import { isMailEnabled, sendMail } from "@/lib/handoffs/mail/send";
 import { FaultRules } from "@/lib/sandbox/schema";
 
 /**

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { documentsOf, exceptionsOf, monthNumbers, openPoints, touches } from "@/components/month/round-words";
+import { documentsOf, exceptionsOf, monthNumbers, openPoints, touches } from "@/components/month-round/round-words";
 import type { RoundDocument, RoundProperty } from "@/lib/views/month-round/client";
 import { MONTH_STATUSES, type MonthStatus } from "@/lib/views/handoff-month/query";
 
-/** The month page's numbers in words and what each step takes (components/month/round-words.ts). */
+/** The month page's numbers in words and what each step takes (components/month-round/round-words.ts). */
 
 const row = (
   counts: Partial<Record<MonthStatus, number>>,

@@ -12,12 +12,12 @@ import {
   reportedStart,
   reportHash,
   type ReportTenancy,
-} from "@/lib/residents/reports/body";
-import { EXPLAINED_CODES, explainReport, type Explanation } from "@/lib/residents/reports/explain";
-import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/residents/reports/due";
+} from "@/lib/onsite-roles/body";
+import { EXPLAINED_CODES, explainReport, type Explanation } from "@/lib/onsite-roles/explain";
+import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/onsite-roles/due";
 
 /**
- * Issue 36: a unit's whole history as one on-site-roles v2 data set (lib/residents/reports/body.ts),
+ * Issue 36: a unit's whole history as one on-site-roles v2 data set (lib/onsite-roles/body.ts),
  * and the deadline of its report (due.ts): the third working day after the end of the move's month,
  * less Germany's nationwide holidays, on a day the test sets. Issue 44: a provider's messages read
  * without the residents' values or any e-mail address (lib/redact.ts, lib/provider/osr-answer.ts).

@@ -22,7 +22,7 @@ const MAY_TAKE_A_USER_ID: Record<string, string> = {
   "lib/auth/system-principal.ts systemPrincipalFor": "the jobs' and tests' maker: a user id is what it turns into one",
   "lib/auth/known-addresses.ts rememberAddress": "the sign-in, before any session or principal exists",
   "lib/users/users.ts setUserLocale": "the account's own setting (users.ts manages accounts, not a user's data)",
-  "lib/residents/reports/linked.ts reportLinkedUnits":
+  "lib/onsite-roles/linked.ts reportLinkedUnits":
     "the sync's event names the connection; the sender acts for its owner through ownerPrincipal",
 };
 

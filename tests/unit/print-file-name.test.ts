@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asciiFileName, contentDisposition, fileNameOf, printFileName } from "@/lib/residents/print/file-name";
+import { asciiFileName, contentDisposition, fileNameOf, printFileName } from "@/lib/handoffs/print/file-name";
 
-/** The print's download name (lib/residents/print/file-name.ts): RFC 6266 with RFC 5987's `filename*`, issue #34. */
+/** The print's download name (lib/handoffs/print/file-name.ts): RFC 6266 with RFC 5987's `filename*`, issue #34. */
 
 test("the file name keeps umlauts and ß; characters no file system takes become '_'", () => {
   assert.equal(printFileName("Schloßstraße 12", "2026-10"), "Briefe-Schloßstraße_12-2026-10.pdf");

@@ -1,12 +1,12 @@
 /**
- * The print's worker (lib/residents/print/worker.ts): pages over the bound are refused before any
+ * The print's worker (lib/handoffs/print/worker.ts): pages over the bound are refused before any
  * is copied, a time budget and a client's leaving end the worker, and prints beyond the workers'
  * places wait for one instead of failing.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PDFDocument } from "pdf-lib";
-import { assemblePrint, PrintFailure, type Assembly } from "@/lib/residents/print/worker";
+import { assemblePrint, PrintFailure, type Assembly } from "@/lib/handoffs/print/worker";
 
 async function emptyPages(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -53,7 +53,7 @@ test("more prints than one person's places wait for a place; one whose client le
   const leave = new AbortController();
   const limits = { maxPages: 100, budgetMs: 30_000 };
   const [a, b, c, d] = await Promise.all([assembly(20), assembly(20), assembly(20), assembly(20)]);
-  // One person holds at most one of the two places (lib/residents/print/places.ts): the others wait their turn.
+  // One person holds at most one of the two places (lib/handoffs/print/places.ts): the others wait their turn.
   const prints = [a!, b!, c!].map((x) => assemblePrint(x, limits));
   const waiting = assemblePrint(d!, { ...limits, signal: leave.signal });
   leave.abort();

@@ -1,6 +1,7 @@
 /**
- * The rooms of issue #33 that a machine can check: the dashboard and the sandbox apart, and the two features
- * (delivery and residents, issue #45) apart (the lint rules of eslint.config.mjs, tried on planted imports), and
+ * The rooms of issue #33 that a machine can check: the dashboard and the sandbox apart, and the feature rooms (delivery,
+ * the register, hand-offs, on-site-roles reports, issue #45) apart (the lint rules of eslint.config.mjs, tried on
+ * planted imports), and
  * docs/architecture.md as the one true
  * layout map (every folder under lib/ and components/ named there, every folder it names there).
  */
@@ -49,40 +50,108 @@ test("the dashboard does not import the sandbox, and the sandbox imports nothing
   assert.deepEqual(await restricted("lib/delivery/planted.ts", `import { x } from "./sync";${uses}`), []);
 });
 
-test("delivery and residents do not import each other, by either form; what joins them stands above both", async () => {
+test("the feature rooms keep apart, by either form; the register is their floor, what joins them stands above", async () => {
   const uses = "\nexport const used = [x];\n";
-  const seam = /lib\/delivery and lib\/residents do not import each other/;
-  const refused = async (filePath: string, code: string) => {
+  const refused = async (filePath: string, code: string, room: string, other: string) => {
     const messages = await restricted(filePath, code);
     assert.equal(messages.length, 1, `${filePath}: ${code}`);
-    assert.match(messages[0]!, seam);
+    assert.match(messages[0]!, new RegExp(`lib/${room} does not import lib/${other}:`));
   };
-  await refused("lib/delivery/planted.ts", `import { x } from "@/lib/residents/reports/linked";${uses}`);
-  await refused("lib/delivery/confirm/planted.ts", `import { x } from "../../residents/handoffs/run";${uses}`);
+  // delivery imports none of the register, the hand-offs or the reports.
+  await refused(
+    "lib/delivery/planted.ts",
+    `import { x } from "@/lib/onsite-roles/linked";${uses}`,
+    "delivery",
+    "onsite-roles",
+  );
+  await refused(
+    "lib/delivery/confirm/planted.ts",
+    `import { x } from "../../handoffs/many";${uses}`,
+    "delivery",
+    "handoffs",
+  );
   await refused(
     "lib/delivery/support/planted.ts",
-    `import { x } from "../../../lib/residents/register/stored";${uses}`,
+    `import { x } from "../../../lib/register/stored";${uses}`,
+    "delivery",
+    "register",
   );
-  await refused("lib/residents/planted.ts", `import { x } from "../delivery/sync";${uses}`);
-  await refused("lib/residents/handoffs/planted.ts", `import { x } from "@/lib/delivery/confirm/one";${uses}`);
-  await refused("lib/residents/handoffs/planted.ts", `export { x } from "@/lib/delivery/documents";\n`);
-  // The sandbox stays apart in both features' own rule.
-  assert.equal(
-    (await restricted("lib/residents/planted.ts", `import { x } from "@/lib/sandbox/uvi";${uses}`)).length,
-    1,
+  // The register, the floor, imports none of them either.
+  await refused("lib/register/planted.ts", `import { x } from "../delivery/sync";${uses}`, "register", "delivery");
+  await refused(
+    "lib/register/tenancies/planted.ts",
+    `import { x } from "@/lib/handoffs/targets";${uses}`,
+    "register",
+    "handoffs",
   );
+  await refused(
+    "lib/register/planted.ts",
+    `import { x } from "@/lib/onsite-roles/enqueue";${uses}`,
+    "register",
+    "onsite-roles",
+  );
+  await refused(
+    "lib/register/tenancies/planted.ts",
+    `export { x } from "../../onsite-roles/messages";\n`,
+    "register",
+    "onsite-roles",
+  );
+  // The hand-offs and the reports import neither each other nor delivery.
+  await refused(
+    "lib/handoffs/planted.ts",
+    `import { x } from "@/lib/delivery/confirm/one";${uses}`,
+    "handoffs",
+    "delivery",
+  );
+  await refused("lib/handoffs/planted.ts", `export { x } from "@/lib/delivery/documents";\n`, "handoffs", "delivery");
+  await refused(
+    "lib/handoffs/print/planted.ts",
+    `import { x } from "../../onsite-roles/wake";${uses}`,
+    "handoffs",
+    "onsite-roles",
+  );
+  await refused(
+    "lib/onsite-roles/planted.ts",
+    `import { x } from "@/lib/handoffs/many";${uses}`,
+    "onsite-roles",
+    "handoffs",
+  );
+  await refused(
+    "lib/onsite-roles/planted.ts",
+    `import { x } from "../delivery/sync";${uses}`,
+    "onsite-roles",
+    "delivery",
+  );
+  // The sandbox stays apart in every room's own rule.
+  for (const room of ["delivery", "register", "handoffs", "onsite-roles"])
+    assert.equal(
+      (await restricted(`lib/${room}/planted.ts`, `import { x } from "@/lib/sandbox/uvi";${uses}`)).length,
+      1,
+    );
   assert.equal((await restricted("lib/delivery/planted.ts", `import { x } from "../sandbox/state";${uses}`)).length, 1);
-  // Above both, below both, and within one: open.
+  // Above all, on the floor, and within one: open.
   assert.deepEqual(
     await restricted(
       "lib/views/planted.ts",
-      `import { x } from "@/lib/delivery/sync";\nimport { y } from "@/lib/residents/reports/linked";\nexport const used = [x, y];\n`,
+      `import { x } from "@/lib/delivery/sync";\nimport { y } from "@/lib/onsite-roles/linked";\nimport { z } from "@/lib/handoffs/many";\nexport const used = [x, y, z];\n`,
     ),
     [],
   );
   assert.deepEqual(await restricted("lib/delivery/planted.ts", `import { x } from "@/lib/archive/ensure";${uses}`), []);
-  assert.deepEqual(await restricted("lib/residents/planted.ts", `import { x } from "./handoffs/run";${uses}`), []);
-  assert.deepEqual(await restricted("lib/residents/planted.ts", `import { x } from "@/lib/events";${uses}`), []);
+  assert.deepEqual(
+    await restricted("lib/handoffs/planted.ts", `import { x } from "@/lib/register/tenancies/store";${uses}`),
+    [],
+  );
+  assert.deepEqual(
+    await restricted("lib/onsite-roles/planted.ts", `import { x } from "../register/stored";${uses}`),
+    [],
+  );
+  assert.deepEqual(
+    await restricted("lib/handoffs/portal/planted.ts", `import { x } from "../print/letters";${uses}`),
+    [],
+  );
+  assert.deepEqual(await restricted("lib/register/planted.ts", `import { x } from "./tenancies/lock";${uses}`), []);
+  assert.deepEqual(await restricted("lib/register/planted.ts", `import { x } from "@/lib/events";${uses}`), []);
 });
 
 /**

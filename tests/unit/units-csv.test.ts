@@ -2,11 +2,11 @@ import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { csvLine } from "@/lib/csv";
-import { mapHeader } from "@/lib/residents/register/columns";
-import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/residents/register/csv";
-import { isoDayProblem, parseDate } from "@/lib/residents/register/dates";
-import { splitName } from "@/lib/residents/register/names";
-import { cellsOfRecord, cleanCell, readRow, residentProblems } from "@/lib/residents/register/rows";
+import { mapHeader } from "@/lib/register/columns";
+import { CsvError, decodeRegister, detectSeparator, parseCsv, readRegisterCsv } from "@/lib/register/csv";
+import { isoDayProblem, parseDate } from "@/lib/register/dates";
+import { splitName } from "@/lib/register/names";
+import { cellsOfRecord, cleanCell, readRow, residentProblems } from "@/lib/register/rows";
 
 /**
  * Issue 23: reading a unit register as property-management software exports it: the encoding,

@@ -1,13 +1,13 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { historyWrites, mergeHistory, type FileRow } from "@/lib/residents/register/merge";
-import type { RowTenancy } from "@/lib/residents/register/rows";
-import { splitName } from "@/lib/residents/register/names";
-import type { Tenancy } from "@/lib/residents/tenancies/history";
+import { historyWrites, mergeHistory, type FileRow } from "@/lib/register/merge";
+import type { RowTenancy } from "@/lib/register/rows";
+import { splitName } from "@/lib/register/names";
+import type { Tenancy } from "@/lib/register/tenancies/history";
 
 /**
- * Issue 34: an import's rows merged into a unit's stored history (lib/residents/register/merge.ts):
+ * Issue 34: an import's rows merged into a unit's stored history (lib/register/merge.ts):
  * the same person updates their tenancy (same id), a new person with a move-in ends the one before,
  * a changed resident without a date is refused, history the file does not name stays, overlaps are
  * named, and a file that says what is stored writes nothing.

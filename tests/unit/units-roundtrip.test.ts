@@ -1,15 +1,15 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { mapHeader } from "@/lib/residents/register/columns";
-import { historyText } from "@/lib/residents/register/history-text";
-import { historyWrites, mergeHistory, type FileRow } from "@/lib/residents/register/merge";
-import { splitName } from "@/lib/residents/register/names";
-import type { RowTenancy } from "@/lib/residents/register/rows";
-import type { Tenancy } from "@/lib/residents/tenancies/history";
+import { mapHeader } from "@/lib/register/columns";
+import { historyText } from "@/lib/register/history-text";
+import { historyWrites, mergeHistory, type FileRow } from "@/lib/register/merge";
+import { splitName } from "@/lib/register/names";
+import type { RowTenancy } from "@/lib/register/rows";
+import type { Tenancy } from "@/lib/register/tenancies/history";
 
 /**
- * Issue 50, "the register's round trip" (lib/residents/register/match.ts, merge.ts): the property
+ * Issue 50, "the register's round trip" (lib/register/match.ts, merge.ts): the property
  * software's next export corrects the tenancies it names: moved dates of the same person are that
  * tenancy, whatever the order of the rows; a contract number decides first; a file may replace a
  * unit's history; the column names the property software writes.

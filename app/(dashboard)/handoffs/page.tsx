@@ -1,9 +1,9 @@
-import { HandoffMonthView } from "@/components/residents/month/month-view";
+import { HandoffMonthView } from "@/components/handoff-month/month-view";
 import { handoffMonthQuery, handoffTextQuery, readHandoffMonthSearch } from "@/lib/views/handoff-month/client";
 import { getDb } from "@/lib/db/client";
 import { ownProperties, readHandoffMonth } from "@/lib/views/handoff-month/month";
 import { documentMonths } from "@/lib/views/month-round/round";
-import { readText } from "@/lib/residents/texts/texts";
+import { readText } from "@/lib/handoffs/texts/texts";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 import { localToday } from "@/lib/today";

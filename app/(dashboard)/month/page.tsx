@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { MonthView } from "@/components/month/month-view";
+import { MonthView } from "@/components/month-round/month-view";
 import { monthRoundQuery, readMonthRoundSearch } from "@/lib/views/month-round/client";
 import { getDb } from "@/lib/db/client";
 import { plainParams } from "@/lib/lists/params";

@@ -1,7 +1,7 @@
-import { UnitsView } from "@/components/residents/register/units-view";
+import { UnitsView } from "@/components/register/units-view";
 import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
 import { plainParams } from "@/lib/lists/params";
-import { listUnits } from "@/lib/residents/register/register";
+import { readUnitsPage } from "@/lib/views/units-page";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The signed-in user's unit register, its first view prefetched from the URL's search. */
@@ -10,6 +10,6 @@ export default async function UnitsPage(props: {
 }) {
   const search = readUnitsSearch(plainParams(await props.searchParams));
   const { prefetch, hydrate } = await pageQueries("units");
-  await prefetch(unitsQuery(search), ({ db, principal }) => listUnits(db, principal, search));
+  await prefetch(unitsQuery(search), ({ db, principal }) => readUnitsPage(db, principal, search));
   return hydrate(<UnitsView />);
 }

@@ -4,7 +4,7 @@ import { listConnections } from "@/lib/connections/connections";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CreateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { reportAfterSave } from "@/lib/residents/reports/connection";
+import { reportAfterSave } from "@/lib/onsite-roles/connection";
 
 export const GET = withRole(CONNECTION_ROLES, {}, async ({ principal, locale }) =>
   listConnections(await getDb(), principal, locale),

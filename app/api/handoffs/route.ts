@@ -2,9 +2,9 @@ import { withRole } from "@/lib/api/handler";
 import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { listHandoffs } from "@/lib/residents/handoffs/list";
-import { startHandoffRun } from "@/lib/residents/handoffs/run-kind";
-import { HandoffsBody, HandoffsQuery } from "@/lib/residents/handoffs/schemas";
+import { listHandoffs } from "@/lib/handoffs/list";
+import { startHandoffRun } from "@/lib/handoffs/run-kind";
+import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";
 
 // Up to 1000 pairs of a uuid and an id of up to 200 characters: larger than the 64 KiB default.

@@ -2,12 +2,12 @@ import { withRole } from "@/lib/api/handler";
 import { jsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { importRegister } from "@/lib/residents/register/import";
-import { listUnits } from "@/lib/residents/register/register";
-import { ImportQuery, UnitsQuery } from "@/lib/residents/register/schemas";
-import { readRegisterUpload } from "@/lib/residents/register/upload";
+import { importRegister } from "@/lib/register/import";
+import { readUnitsPage } from "@/lib/views/units-page";
+import { ImportQuery, UnitsQuery } from "@/lib/register/schemas";
+import { readRegisterUpload } from "@/lib/register/upload";
 
-/** The register is read as bytes (lib/residents/register/upload.ts), not as the wrapper's JSON body. */
+/** The register is read as bytes (lib/register/upload.ts), not as the wrapper's JSON body. */
 export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ req, principal, query, locale }) => {
   const bytes = await readRegisterUpload(req);
   const { status, report } = await importRegister(await getDb(), principal, {
@@ -21,5 +21,5 @@ export const PUT = withRole(CONNECTION_ROLES, { query: ImportQuery }, async ({ r
 });
 
 export const GET = withRole(CONNECTION_ROLES, { query: UnitsQuery }, async ({ principal, query }) =>
-  listUnits(await getDb(), principal, query),
+  readUnitsPage(await getDb(), principal, query),
 );

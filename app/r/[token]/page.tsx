@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PortalDocuments } from "@/components/portal/portal-documents";
 import { getDb } from "@/lib/db/client";
-import { portalView } from "@/lib/residents/portal/view";
+import { portalView } from "@/lib/handoffs/portal/view";
 import { translate } from "@/lib/i18n/messages";
 
 // The link is the only key: the page is never cached, never indexed, and its address never sent on as a referrer.

@@ -6,7 +6,7 @@ import { tenancies } from "./tenancies";
 import { units } from "./units";
 import { users } from "./users";
 
-/** The hand-off record of lib/residents (migration 0023_handoffs.sql): no name or address of a resident in it. */
+/** The hand-off record of lib/handoffs (migration 0023_handoffs.sql): no name or address of a resident in it. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

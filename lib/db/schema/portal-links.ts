@@ -4,7 +4,7 @@ import { tenancies } from "./tenancies";
 import { units } from "./units";
 import { users } from "./users";
 
-/** The residents' portal links of lib/residents (migration 0024_portal_links.sql): the token's hash only. */
+/** The residents' portal links of lib/handoffs (migration 0024_portal_links.sql): the token's hash only. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

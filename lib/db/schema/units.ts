@@ -1,7 +1,7 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-/** The unit register of lib/residents/register (migration 0018_units.sql); its residents are in tenancies.ts. */
+/** The unit register of lib/register (migration 0018_units.sql); its residents are in tenancies.ts. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -5,7 +5,7 @@ import { deliveryDocuments as d } from "@/lib/db/schema/delivery";
 import { rowsOf } from "@/lib/db/rows";
 
 /**
- * The unit register's names on support's records (lib/residents/register, docs/api.md "Delivery record"): the
+ * The unit register's names on support's records (lib/register, docs/api.md "Delivery record"): the
  * property, its address and the unit's label of the unit a document names, in the register of the
  * document's owner (the user whose connection listed it). Only these three are ever read here:
  * support traces deliveries and does not need the person, so no resident's name, e-mail or postal

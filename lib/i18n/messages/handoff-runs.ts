@@ -1,5 +1,5 @@
 /**
- * Messages of the inbox's hand-off to residents (lib/residents/handoffs/run-kind.ts, components/residents/handoffs): its
+ * Messages of the inbox's hand-off to residents (lib/handoffs/run-kind.ts, components/handoffs): its
  * runs, states and actions.
  */
 export const handoffRuns = {

@@ -1,5 +1,5 @@
 /**
- * Messages of lib/residents/handoffs: why a document was not handed to its resident, and what the mail server answered
+ * Messages of lib/handoffs: why a document was not handed to its resident, and what the mail server answered
  * (German first, English complete).
  */
 export const handoffs = {

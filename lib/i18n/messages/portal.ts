@@ -1,6 +1,6 @@
 /**
- * Messages of the resident's portal and the printed letters (lib/residents/portal, lib/residents/print;
- * components/residents/register' link buttons): German first, English complete.
+ * Messages of the resident's portal and the printed letters (lib/handoffs/portal, lib/handoffs/print;
+ * components/register' link buttons): German first, English complete.
  */
 export const portal = {
   de: {

@@ -1,5 +1,5 @@
 /**
- * The provider's answers to on-site-roles reports explained (issue #50, lib/residents/reports/explain.ts):
+ * The provider's answers to on-site-roles reports explained (issue #50, lib/onsite-roles/explain.ts):
  * per code what it means and what to do, the register's "Bestand seit" and the residents without a
  * move-in. German first, English complete.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages of the admin's page for residents' erasure requests (components/residents/register/residents-admin.tsx;
+ * Messages of the admin's page for residents' erasure requests (components/register/residents-admin.tsx;
  * German first, English complete).
  */
 export const residentsErasure = {

@@ -1,5 +1,5 @@
 /**
- * Messages of the register page's tenancies (components/residents/register): the history, "Mieterwechsel
+ * Messages of the register page's tenancies (components/register): the history, "Mieterwechsel
  * erfassen", corrected dates, and what the unit's edit no longer does (German first, English complete).
  */
 export const tenanciesPage = {

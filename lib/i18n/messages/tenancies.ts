@@ -1,5 +1,5 @@
 /**
- * Messages of lib/residents/tenancies: who receives a document by the one rule, moves, vacancies
+ * Messages of lib/register/tenancies: who receives a document by the one rule, moves, vacancies
  * and assignments (German first, English complete).
  */
 export const tenancies = {

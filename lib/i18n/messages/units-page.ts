@@ -1,5 +1,5 @@
 /**
- * Messages of the unit register's page (components/residents/register): import, preview, register, edit (German first,
+ * Messages of the unit register's page (components/register): import, preview, register, edit (German first,
  * English complete).
  */
 export const unitsPage = {

@@ -1,5 +1,5 @@
 /**
- * Messages of lib/residents/register: the register import's errors by file, line and column, and the register API's
+ * Messages of lib/register: the register import's errors by file, line and column, and the register API's
  * refusals (German first, English complete).
  */
 export const unitsServer = {

@@ -34,7 +34,7 @@ const monthOf = (i: number) =>
 const firstDay = (i: number) => `${monthOf(i)}-01`;
 
 /**
- * `handedOver`: a document of the month reached the resident of its period (lib/residents/handoffs: sent, posted or
+ * `handedOver`: a document of the month reached the resident of its period (lib/handoffs: sent, posted or
  * opened; a letter only made is not yet handed over).
  */
 type Seen = { handedOver: boolean; confirmed: boolean; fetched: boolean };
@@ -85,7 +85,7 @@ async function usualDay(db: Db, input: CompletenessInput): Promise<number> {
 }
 
 /**
- * Whether the document reached the resident of its period by the one rule (lib/residents/tenancies/recipient.ts): a
+ * Whether the document reached the resident of its period by the one rule (lib/register/tenancies/recipient.ts): a
  * hand-off record (migration 0023) in a reached state for that tenancy. One probe of handoffs_once per row.
  */
 const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.id = h.unit_id

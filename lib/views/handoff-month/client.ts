@@ -3,10 +3,10 @@ import type { ErrorCode } from "@/lib/errors";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import type { HandoffMonth, MonthEntry } from "@/lib/views/handoff-month/month";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
-import type { HandoffText } from "@/lib/residents/texts/template";
-import type { StoredText } from "@/lib/residents/texts/texts";
+import type { HandoffText } from "@/lib/handoffs/texts/template";
+import type { StoredText } from "@/lib/handoffs/texts/texts";
 import { param, readList, type Raw } from "@/lib/lists/params";
-import { fileNameOf } from "@/lib/residents/print/file-name";
+import { fileNameOf } from "@/lib/handoffs/print/file-name";
 
 /**
  * The browser's side of the monthly hand-off view (docs/api.md, "The monthly view of the hand-off"):
@@ -32,7 +32,7 @@ export const handoffMonthCsvUrl = (input: HandoffMonthInput) => `/api/handoffs/m
 export const handoffProofUrl = (input: HandoffMonthInput & { connection?: string }, format: "pdf" | "csv") =>
   `/api/handoffs/proof${format === "csv" ? ".csv" : ""}?${new URLSearchParams(input).toString()}`;
 /**
- * The post channel's letters (lib/residents/print/letter.ts, POST /api/handoffs/print): a POST, since the
+ * The post channel's letters (lib/handoffs/print/letter.ts, POST /api/handoffs/print): a POST, since the
  * print marks them made ("Briefe erstellt"); `senderAddress` with the first print, when none is stored. The PDF and
  * its file name, or the API's error in the user's language.
  */

@@ -4,7 +4,7 @@ import { csvLine, csvTime } from "@/lib/csv";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
-import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
+import { CHANNEL_WORDS } from "@/lib/register/columns";
 import { readHandoffMonth } from "@/lib/views/handoff-month/month";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
 import type { Channel } from "@/lib/lists/units";
-import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import { failureWords } from "@/lib/handoffs/failure-words";
 import {
   MAX_MONTH_UNITS,
   MONTH_STATUSES,
@@ -13,13 +13,13 @@ import {
   type MonthStatus,
 } from "@/lib/views/handoff-month/query";
 import { readMonthRows, type MonthDbRow } from "@/lib/views/handoff-month/rows";
-import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
-import { readHistories } from "@/lib/residents/tenancies/store";
+import type { RecipientKind } from "@/lib/register/tenancies/recipient";
+import { readHistories } from "@/lib/register/tenancies/store";
 
 /**
  * The monthly §6a view of one property (docs/api.md, "The monthly view of the hand-off"): each unit
  * of the owner's register in it, with that month's documents (by their period) and what became of
- * each for the resident of its period by the one rule (lib/residents/tenancies/recipient.ts):
+ * each for the resident of its period by the one rule (lib/register/tenancies/recipient.ts):
  * reached by which channel, when and by whom, or why not, a change of resident in the period with
  * who lived there when. The page and the CSV read this one function, so they agree.
  */
@@ -40,7 +40,7 @@ export type MonthEntry = {
   channel: Channel | null;
   at: string | null;
   by: string | null;
-  /** A failed send: the mail server's answer in the reader's words (no address: lib/residents/mail/failure.ts). */
+  /** A failed send: the mail server's answer in the reader's words (no address: lib/handoffs/mail/failure.ts). */
   reason?: string;
   /** A manager's assignment (or "no hand-off needed"): who decided, when. */
   decided?: { by: string | null; at: string };

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import type { HandoffMonth } from "@/lib/views/handoff-month/month";
 import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/views/handoff-month/query";
-import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/residents/texts/template";
-import type { StoredText } from "@/lib/residents/texts/texts";
+import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/handoffs/texts/template";
+import type { StoredText } from "@/lib/handoffs/texts/texts";
 import { CHANNELS } from "@/lib/lists/units";
 import { json, type ApiOperation } from "@/lib/api/operation";
 

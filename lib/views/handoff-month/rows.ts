@@ -5,12 +5,12 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
 import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/views/handoff-month/query";
-import { recipientOf, type RecipientKind } from "@/lib/residents/tenancies/recipient";
+import { recipientOf, type RecipientKind } from "@/lib/register/tenancies/recipient";
 import { today } from "@/lib/today";
 
 /**
  * The month view's statement (./month.ts): each unit of the property, its documents of the month
- * (by their period's first day), who receives each by the one rule (lib/residents/tenancies/recipient.ts)
+ * (by their period's first day), who receives each by the one rule (lib/register/tenancies/recipient.ts)
  * and that tenancy's hand-off record; beside it the unit's present resident, for units without a document.
  */
 export type MonthDbRow = {

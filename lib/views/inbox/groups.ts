@@ -2,12 +2,12 @@ import "server-only";
 import type { DocumentState } from "@/lib/db/schema/delivery";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
 import type { Channel } from "@/lib/lists/units";
-import type { RecipientKind } from "@/lib/residents/tenancies/recipient";
+import type { RecipientKind } from "@/lib/register/tenancies/recipient";
 import { namesBilling } from "@/lib/provider/billing";
 
 /**
  * `archived`: its bytes are in the archive (only those can be handed off). `recipient`: who receives it by the one
- * rule (lib/residents/tenancies/recipient.ts), `null` outside the register; `handoff`: its hand-off to that resident.
+ * rule (lib/register/tenancies/recipient.ts), `null` outside the register; `handoff`: its hand-off to that resident.
  */
 export type InboxDocument = Record<string, unknown> & {
   connectionId: string;
@@ -19,7 +19,7 @@ export type InboxDocument = Record<string, unknown> & {
 };
 export type HandoffSummary = { state: HandoffState; channel: Channel; at: string };
 /**
- * What the user's unit register says of a group's unit (lib/residents/register): `null` when the unit is not in it.
+ * What the user's unit register says of a group's unit (lib/register): `null` when the unit is not in it.
  * `vacant`: no resident lives there today, by a vacancy the register records (not merely none entered).
  */
 export type GroupRegister = {

@@ -1,4 +1,4 @@
-/** Messages of the month page (/month, components/month): the managers' landing page (German first, English complete). */
+/** Messages of the month page (/month, components/month-round): the managers' landing page (German first, English complete). */
 export const monthRound = {
   de: {
     "month.title": "Monatsübersicht",

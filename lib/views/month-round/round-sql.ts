@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { DOCUMENT_STATES } from "@/lib/document-states";
 import { MAX_MONTH_DOCUMENTS } from "@/lib/views/handoff-month/query";
-import { recipientOf } from "@/lib/residents/tenancies/recipient";
+import { recipientOf } from "@/lib/register/tenancies/recipient";
 
 /**
  * The month page's statements (./round.ts, ./round-documents.ts) in SQL: each unit of the chosen properties with

@@ -11,7 +11,7 @@ import {
   type MonthRoundInput,
 } from "@/lib/views/month-round/round-query";
 import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
-import { openReportsByProperty, type OpenReports } from "@/lib/residents/reports/open";
+import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
 
 /**
  * The month page (docs/api.md, "The month page"): for the signed-in manager, the months that have documents and,

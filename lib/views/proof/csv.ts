@@ -1,7 +1,7 @@
 import "server-only";
 import { csvLine, csvTime } from "@/lib/csv";
 import { env } from "@/lib/env";
-import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
+import { CHANNEL_WORDS } from "@/lib/register/columns";
 import type { Proof } from "@/lib/views/proof/proof";
 import { statusWords } from "@/lib/views/proof/words";
 

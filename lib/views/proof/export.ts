@@ -1,7 +1,7 @@
 import "server-only";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
-import { contentDisposition, monthFileName } from "@/lib/residents/print/file-name";
+import { contentDisposition, monthFileName } from "@/lib/handoffs/print/file-name";
 import { proofCsv } from "@/lib/views/proof/csv";
 import type { Principal } from "@/lib/auth/principal";
 import { proofPdf } from "@/lib/views/proof/pdf";

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Channel } from "@/lib/lists/units";
 import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
-import { isDocumentOfUnit } from "@/lib/residents/handoffs/unit-documents";
+import { isDocumentOfUnit } from "@/lib/handoffs/unit-documents";
 
 /**
  * What happened to each document of a property's month, whoever the one rule gives it to today (the proof of a

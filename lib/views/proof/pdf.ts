@@ -1,6 +1,6 @@
 import "server-only";
 import { formatMonth } from "@/lib/format";
-import { CHANNEL_WORDS } from "@/lib/residents/register/columns";
+import { CHANNEL_WORDS } from "@/lib/register/columns";
 import type { Proof, ProofLine } from "@/lib/views/proof/proof";
 import { drawProof, type DrawLine, type Drawing } from "@/lib/views/proof/worker";
 import { proofTime, statusWords, totalsWords } from "@/lib/views/proof/words";

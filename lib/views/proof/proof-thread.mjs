@@ -1,14 +1,14 @@
 // @ts-check
 /**
- * The proof's worker thread (./worker.ts starts one per proof, through lib/residents/print/run-worker.ts): wrapping,
+ * The proof's worker thread (./worker.ts starts one per proof, through lib/handoffs/print/run-worker.ts): wrapping,
  * page breaks, drawing and writing the file. Plain JavaScript checked by TypeScript (`@ts-check`), loaded from disk as
  * written (lib/process/app-file.ts): pdf-lib from node_modules at run time, the letters' own line wrapping from
- * lib/residents/print/wrap.mjs. A4 in points, margins 18 mm; the standard fonts write Windows-1252, so other letters take their
+ * lib/handoffs/print/wrap.mjs. A4 in points, margins 18 mm; the standard fonts write Windows-1252, so other letters take their
  * base letter or "?".
  */
 import { parentPort } from "node:worker_threads";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { wrapText } from "../../residents/print/wrap.mjs";
+import { wrapText } from "../../handoffs/print/wrap.mjs";
 
 /** @typedef {import("./worker").Drawing} Drawing */
 /** @typedef {import("pdf-lib").PDFFont} PDFFont */

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import { translate } from "@/lib/i18n/messages";
-import { failureWords } from "@/lib/residents/handoffs/failure-words";
+import { failureWords } from "@/lib/handoffs/failure-words";
 import type { MonthEntry } from "@/lib/views/handoff-month/month";
 import type { AfterEvent, Delivery, DocumentHistory } from "@/lib/views/proof/history";
 import type { MonthStatus } from "@/lib/views/handoff-month/query";

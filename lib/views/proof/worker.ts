@@ -1,11 +1,11 @@
 import "server-only";
-import { runPdfWorker } from "@/lib/residents/print/run-worker";
+import { runPdfWorker } from "@/lib/handoffs/print/run-worker";
 import { AppError } from "@/lib/errors";
-import { pdfPlace } from "@/lib/residents/print/places";
+import { pdfPlace } from "@/lib/handoffs/print/places";
 import { appFile } from "@/lib/process/app-file";
 
 /**
- * The proof's PDF made on a worker thread (as the print's pages are, lib/residents/print/worker.ts): the server's
+ * The proof's PDF made on a worker thread (as the print's pages are, lib/handoffs/print/worker.ts): the server's
  * thread only words the lines; wrapping, page breaks, drawing and writing the file happen here, with a heap limit,
  * a time budget and an end when the client leaves. 10,000 lines took seconds on one thread (docs/scale.md).
  */
@@ -29,7 +29,7 @@ const failed = (
   key: "handoffProof.tooSlow" | "handoffProof.tooLarge" | "handoffProof.cancelled",
 ) => new AppError(code === "proof_cancelled" ? 499 : 422, code, key, { vars: { seconds: PROOF_BUDGET_MS / 1000 } });
 
-/** Runs one drawing on a fresh worker (lib/residents/print/run-worker.ts). */
+/** Runs one drawing on a fresh worker (lib/handoffs/print/run-worker.ts). */
 function runWorker(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> {
   return runPdfWorker({
     file: appFile("lib", "views", "proof", "proof-thread.mjs"),
@@ -47,7 +47,7 @@ function runWorker(drawing: Drawing, signal?: AbortSignal): Promise<Uint8Array> 
   });
 }
 
-/** The proof's PDF, drawn on a worker in one of `owner`'s PDF places (lib/residents/print/places.ts). */
+/** The proof's PDF, drawn on a worker in one of `owner`'s PDF places (lib/handoffs/print/places.ts). */
 export async function drawProof(drawing: Drawing, owner: string, signal?: AbortSignal): Promise<Uint8Array> {
   const release = await pdfPlace(owner, () => failed("proof_cancelled", "handoffProof.cancelled"), signal);
   try {

@@ -7,7 +7,7 @@ import { suiteServer } from "../../support/suite";
 import { recordMove } from "../../support/units";
 import { api } from "../../support/session";
 import { until } from "../../support/until";
-import { dueBy } from "@/lib/residents/reports/due";
+import { dueBy } from "@/lib/onsite-roles/due";
 
 /**
  * Issue 36: every change of a unit's tenancies is reported to each reporting connection as the

@@ -1,4 +1,4 @@
-import { ResidentsAdmin } from "@/components/residents/register/residents-admin";
+import { ResidentsAdmin } from "@/components/register/residents-admin";
 import { requirePage } from "@/lib/auth/pages";
 
 /** The admin's page for residents' erasure requests; nothing to prefetch, as it lists nothing before a search. */

@@ -3,7 +3,7 @@ import { reportedUnitsQuery } from "@/lib/client/reports";
 import { readReportsSearch } from "@/lib/lists/reports";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
-import { listReportedUnits } from "@/lib/residents/reports/timeline";
+import { listReportedUnits } from "@/lib/onsite-roles/timeline";
 
 /** Support's on-site-roles reports across every register, the first view prefetched from the URL's search. */
 export default async function DeliveryReportsPage(props: {

@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { searchResidents } from "@/lib/residents/register/residents";
-import { ResidentsQuery } from "@/lib/residents/register/schemas";
+import { searchResidents } from "@/lib/register/residents";
+import { ResidentsQuery } from "@/lib/register/schemas";
 
 /**
  * The admin's search of every user's register for a resident's erasure request (the erasure: DELETE

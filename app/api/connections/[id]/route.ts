@@ -2,7 +2,7 @@ import { deleteConnection, updateConnection } from "@/lib/connections/changes";
 import { withConnection } from "@/lib/connections/with-connection";
 import { UpdateConnectionBody } from "@/lib/connections/schemas";
 import { getDb } from "@/lib/db/client";
-import { reportAfterSave } from "@/lib/residents/reports/connection";
+import { reportAfterSave } from "@/lib/onsite-roles/connection";
 
 export const PATCH = withConnection({ body: UpdateConnectionBody }, async ({ connection, principal, body }) => {
   const db = await getDb();

@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { assignDocument, unassignDocument } from "@/lib/residents/tenancies/assign";
-import { AssignmentBody, AssignmentKey } from "@/lib/residents/tenancies/schemas";
+import { assignDocument, unassignDocument } from "@/lib/handoffs/assign";
+import { AssignmentBody, AssignmentKey } from "@/lib/register/tenancies/schemas";
 
 /** A document the rule hands to nobody, assigned to a tenancy of its unit or marked as needing no hand-off. */
 export const PUT = withRole(CONNECTION_ROLES, { body: AssignmentBody }, async ({ principal, body }) =>

@@ -1,12 +1,12 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { contentDisposition, printFileName } from "@/lib/residents/print/file-name";
-import { printMonth } from "@/lib/residents/print/print";
-import { PrintQuery } from "@/lib/residents/portal/schemas";
+import { contentDisposition, printFileName } from "@/lib/handoffs/print/file-name";
+import { printMonth } from "@/lib/handoffs/print/print";
+import { PrintQuery } from "@/lib/handoffs/portal/schemas";
 
 /**
- * One PDF of a property's letters for a month (lib/residents/print/print.ts), to download and print. A
+ * One PDF of a property's letters for a month (lib/handoffs/print/print.ts), to download and print. A
  * POST under the wrapper's Origin check: the print changes the record, so no GET (Next answers 405)
  * and no cross-site page may make one. The request's signal stops the work when the client leaves.
  */

@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { updateUnit } from "@/lib/residents/register/register";
-import { UnitEditBody, UnitPath } from "@/lib/residents/register/schemas";
+import { updateUnit } from "@/lib/register/register";
+import { UnitEditBody, UnitPath } from "@/lib/register/schemas";
 
 export const PATCH = withRole(
   CONNECTION_ROLES,

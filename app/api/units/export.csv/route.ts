@@ -3,7 +3,7 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { dayIn } from "@/lib/format";
 import { env } from "@/lib/env";
-import { exportRegister } from "@/lib/residents/register/export";
+import { exportRegister } from "@/lib/register/export";
 
 export const GET = withRole(CONNECTION_ROLES, {}, async ({ principal }) => {
   const stream = exportRegister(await getDb(), principal);

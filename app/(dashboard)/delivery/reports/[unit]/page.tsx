@@ -3,8 +3,8 @@ import { ReportTimeline } from "@/components/delivery/report-timeline";
 import { reportTimelineQuery } from "@/lib/client/reports";
 import { AppError } from "@/lib/errors";
 import { pageQueries } from "@/lib/pages/prefetch";
-import { ReportUnitKey } from "@/lib/residents/reports/schemas";
-import { unitReportTimeline } from "@/lib/residents/reports/timeline";
+import { ReportUnitKey } from "@/lib/onsite-roles/schemas";
+import { unitReportTimeline } from "@/lib/onsite-roles/timeline";
 
 /** Support's timeline of one unit's on-site-roles reports. */
 export default async function DeliveryUnitReportsPage({ params }: { params: Promise<{ unit: string }> }) {

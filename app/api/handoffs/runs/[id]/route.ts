@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { handoffRunKind } from "@/lib/residents/handoffs/run-kind";
+import { handoffRunKind } from "@/lib/handoffs/run-kind";
 import { cancelRun, readRun } from "@/lib/runs/runs";
 import { RunPath } from "@/lib/runs/schemas";
 

@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { renewPortalLink, revokePortalLink } from "@/lib/residents/portal/owner";
-import { UnitPath } from "@/lib/residents/register/schemas";
+import { renewPortalLink, revokePortalLink } from "@/lib/handoffs/portal/owner";
+import { UnitPath } from "@/lib/register/schemas";
 
 /**
  * The owner renews (the old link revoked, the new one goes out with the next mail or letter) or revokes a unit's portal

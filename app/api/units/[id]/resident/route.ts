@@ -1,8 +1,8 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { UnitPath } from "@/lib/residents/register/schemas";
-import { eraseResident } from "@/lib/residents/tenancies/erase";
-import { EraseQuery } from "@/lib/residents/tenancies/schemas";
+import { UnitPath } from "@/lib/register/schemas";
+import { eraseResident } from "@/lib/register/tenancies/erase";
+import { EraseQuery } from "@/lib/register/tenancies/schemas";
 
 /** An admin erases a resident's personal data in any user's register (one tenancy, or all of the unit); the unit stays. */
 export const DELETE = withRole(

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { contentDispositionFor } from "@/lib/connections/files";
 import { getDb } from "@/lib/db/client";
-import { openPortalDocument } from "@/lib/residents/portal/view";
+import { openPortalDocument } from "@/lib/handoffs/portal/view";
 
 /**
  * One of the resident's documents, the archived bytes as an attachment; recorded `opened`
- * (lib/residents/portal/view.ts).
+ * (lib/handoffs/portal/view.ts).
  */
 export async function GET(
   _req: Request,

@@ -1,7 +1,7 @@
 import { withRole } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { ReportUnitKey } from "@/lib/residents/reports/schemas";
-import { unitReportTimeline } from "@/lib/residents/reports/timeline";
+import { ReportUnitKey } from "@/lib/onsite-roles/schemas";
+import { unitReportTimeline } from "@/lib/onsite-roles/timeline";
 
 /** Support reads any unit's; a manager only a unit of their own register (another answers 404). */
 export const GET = withRole(

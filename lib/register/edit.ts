@@ -1,0 +1,80 @@
+import type { TenancyResident } from "@/lib/register/tenancies/history";
+import { fullName } from "@/lib/register/tenancies/person";
+import type { UnitField, UnitColumn } from "./columns";
+import { splitName } from "./names";
+import { cellProblems, cleanCell, residentProblems, type Cells, type Problem, type UnitFields } from "./rows";
+import type { UnitEdit } from "./schemas";
+
+/**
+ * The page's edit of one unit (`PATCH /api/units/{id}`) as values: the unit's fields and the present
+ * resident's details over the stored ones, checked by the import's rules. Pure; register.ts stores it.
+ */
+
+type ResidentEdit = NonNullable<UnitEdit["resident"]>;
+
+/** Where a problem of a cell sits in the edit's body. */
+export const EDIT_PATH: Partial<Record<UnitColumn, string>> = {
+  billingunit: "billingunit",
+  property: "property",
+  address: "address",
+  label: "label",
+  resident: "resident.name",
+  salutation: "resident.salutation",
+  firstName: "resident.firstName",
+  lastName: "resident.lastName",
+  company: "resident.company",
+  email: "resident.email",
+  channel: "resident.channel",
+  postalAddress: "resident.postalAddress",
+};
+
+const edited = (value: string | null | undefined, stored: string | null, column: UnitColumn) =>
+  value === undefined ? stored : cleanCell(value ?? "", column);
+
+/** The unit's fields after the edit. */
+export function editFields(stored: UnitFields, edit: UnitEdit): UnitFields {
+  const fields = { ...stored };
+  for (const f of ["billingunit", "property", "address", "label"] as const satisfies UnitField[])
+    fields[f] = edited(edit[f], stored[f], f);
+  return fields;
+}
+
+/** The present resident after the edit: parts given win, else a new `name` is split; the channel's rules hold. */
+export function editResident(stored: TenancyResident, edit: ResidentEdit): TenancyResident {
+  const partsGiven = edit.firstName !== undefined || edit.lastName !== undefined || edit.company !== undefined;
+  const name = edited(edit.name, stored.name, "resident");
+  const split = !partsGiven && name !== null && name !== stored.name ? splitName(name) : null;
+  const person = {
+    salutation: edited(edit.salutation, split?.salutation ?? stored.salutation, "salutation"),
+    firstName: split ? split.firstName : edited(edit.firstName, stored.firstName, "firstName"),
+    lastName: split ? split.lastName : edited(edit.lastName, stored.lastName, "lastName"),
+    company: split ? split.company : edited(edit.company, stored.company, "company"),
+  };
+  return {
+    ...person,
+    name: (partsGiven ? fullName(person) : (split?.name ?? name)) ?? "",
+    email: edited(edit.email, stored.email, "email"),
+    channel: edit.channel ?? stored.channel,
+    postalAddress: edited(edit.postalAddress, stored.postalAddress, "postalAddress"),
+  };
+}
+
+/** What is wrong with the edited unit and resident (empty when nothing is). */
+export function editProblems(fields: UnitFields, resident: TenancyResident | null): Problem[] {
+  const cells: Cells = { ...fields };
+  if (resident) {
+    Object.assign(cells, {
+      resident: resident.name || null,
+      salutation: resident.salutation,
+      firstName: resident.firstName,
+      lastName: resident.lastName,
+      company: resident.company,
+      email: resident.email,
+      postalAddress: resident.postalAddress,
+    });
+  }
+  const problems = cellProblems(cells);
+  if (resident && !resident.name) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
+  if (resident) problems.push(...residentProblems(resident));
+  return problems;
+}

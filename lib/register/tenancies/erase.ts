@@ -1,0 +1,90 @@
+import "server-only";
+import type { Principal } from "@/lib/auth/principal";
+import { sql, type SQL } from "drizzle-orm";
+import { principalActor, recordEvent } from "@/lib/audit/audit";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { forgetTexts, MESSAGE_TABLES } from "@/lib/db/report-texts";
+import { scrubTables } from "@/lib/db/scrub";
+import { env } from "@/lib/env";
+import { notFound } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { onClockMoved } from "@/lib/process/clock";
+import { today } from "@/lib/today";
+
+/**
+ * A resident's personal data erased (docs/api.md, "The unit register"): on request by an admin, and
+ * for former residents RESIDENT_RETENTION_MONTHS after their move-out. The tenancy's dates and the
+ * delivery records (hashes, channel, state, times) stay; the tenancy reads as erased, its portal
+ * links end (migration 0028's trigger). The texts of the provider's messages on the unit's
+ * on-site-roles reports and their steps go in the same statement (their codes, states, statuses and
+ * times stay: lib/db/report-texts.ts). The tables are rewritten afterwards so the old
+ * values leave the database's files too (lib/db/scrub.ts).
+ */
+
+const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, last_name = NULL, company = NULL,
+  resident_email = NULL, channel = NULL, postal_address = NULL, digital_consent_how = NULL, erased_at = now(), updated_at = now()`;
+
+/**
+ * Erases the tenancies `where` selects and the texts of their units' report messages (codes stay) in
+ * one statement: the erased tenancies, and which tables to rewrite.
+ */
+async function erase(db: Db, where: SQL) {
+  const rows = rowsOf<{ id: string; unit_id: string; forgotten: number }>(
+    await db.execute(sql`WITH erased AS (UPDATE tenancies SET ${ERASED} WHERE ${where} RETURNING id, unit_id),
+      ${forgetTexts(sql`SELECT unit_id FROM erased`)}
+      SELECT id, unit_id, (SELECT count(*) FROM texts_forgotten)::int AS forgotten FROM erased`),
+  );
+  const tables = ["tenancies", ...(rows.some((r) => Number(r.forgotten) > 0) ? MESSAGE_TABLES : [])];
+  return { erased: rows, tables };
+}
+
+/**
+ * An admin erases a resident of any user's register: the tenancy named, else every tenancy of the
+ * unit that still holds a person's data. Returns the unit's id and owner for the answer.
+ */
+export async function eraseResident(db: Db, admin: Principal, unitId: string, tenancyId?: string) {
+  const [unit] = rowsOf<{ id: string; user_id: string }>(
+    await db.execute(sql`SELECT id, user_id FROM units WHERE id = ${unitId}::uuid`),
+  );
+  if (!unit) throw notFound("unitsApi.notFound");
+  const { erased, tables } = await erase(
+    db,
+    sql`unit_id = ${unitId}::uuid AND erased_at IS NULL AND NOT vacancy ${tenancyId ? sql`AND id = ${tenancyId}::uuid` : sql``}`,
+  );
+  if (tenancyId && erased.length === 0) throw notFound("unitsApi.notFound");
+  await recordEvent(db, {
+    kind: "resident.erase",
+    actor: principalActor(admin),
+    detail: { unit: unit.id, owner: unit.user_id, tenancies: erased.map((t) => t.id) },
+  });
+  await scrubTables(tables);
+  return { unitId: unit.id, tenancies: erased.length };
+}
+
+/** Former residents whose move-out lies more than RESIDENT_RETENTION_MONTHS back: their data erased; how many. */
+export async function eraseExpired(db: Db, day = today()): Promise<number> {
+  const months = env().residentRetentionMonths;
+  const { erased, tables } = await erase(
+    db,
+    sql`erased_at IS NULL AND NOT vacancy AND move_out < (${day}::date - make_interval(months => ${months}::integer))::date`,
+  );
+  if (erased.length === 0) return 0;
+  await recordEvent(db, {
+    kind: "resident.erase",
+    actor: "system",
+    detail: { reason: "retention", months, tenancies: erased.length },
+  });
+  await scrubTables(tables);
+  log().info({ tenancies: erased.length, months }, "former residents' data erased after the retention period");
+  return erased.length;
+}
+
+/** Once a day (and at the start): the retention's sweep, in the background, never failing the server. */
+export function startRetention(db: Db): void {
+  const sweep = () => void eraseExpired(db).catch((err: unknown) => log().warn({ err }, "retention sweep failed"));
+  sweep();
+  setInterval(sweep, 24 * 60 * 60_000).unref();
+  // Days a test moved the clock on (lib/process/clock.ts) have passed for the retention too.
+  onClockMoved(sweep);
+}

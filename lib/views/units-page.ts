@@ -1,0 +1,25 @@
+import "server-only";
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import type { UnitsSearch } from "@/lib/lists/units";
+import { openReportsByProperty } from "@/lib/onsite-roles/open";
+import { attachReports } from "@/lib/onsite-roles/view";
+import { listUnits } from "@/lib/register/register";
+import { today } from "@/lib/today";
+
+/**
+ * The register's page as `GET /api/units` answers it (docs/api.md, "The unit register"): a page of the register
+ * (lib/register) with each unit's last reports and the open reports counted per property (lib/onsite-roles), joined
+ * here because the register imports nothing of the reports.
+ */
+export async function readUnitsPage(db: Db, p: Principal, search: UnitsSearch) {
+  const day = search.day ?? today();
+  // The counts do not wait for the page: one read less on the way of a page asked during an import.
+  const [{ count, units, properties, unknownMoveIns }, open] = await Promise.all([
+    listUnits(db, p, search).then(async (page) => ({ ...page, units: await attachReports(db, page.units, day) })),
+    openReportsByProperty(db, p, day),
+  ]);
+  // The open reports counted per property (docs/api.md, "On-site-roles reports"), for the register's list.
+  const openReports = [...open].map(([property, counts]) => ({ property, ...counts }));
+  return { count, units, properties, openReports, unknownMoveIns };
+}
