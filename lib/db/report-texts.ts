@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 /**
  * What of a provider's messages on an on-site-roles report outlives an erasure of the unit's resident: the codes
  * (the texts may quote the person in a way no redaction foresaw). Here, below both, because the register erases
- * (lib/register/tenancies/erase.ts) and the reports keep the codes for the audit (lib/onsite-roles/messages.ts), and the
+ * (lib/register/tenancies/erase.ts) and the reports keep the codes for the audit (lib/onsite-roles/message-codes.ts), and the
  * register imports nothing of the reports (docs/architecture.md, "Layout").
  */
 

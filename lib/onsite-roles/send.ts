@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { connections } from "@/lib/db/schema/connections";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { codesOf } from "./messages";
+import { codesOf } from "./message-codes";
 import { readUnitStates } from "./state";
 import { dropReport, recordOutcome, release, type Claimed } from "./store";
 

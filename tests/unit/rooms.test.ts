@@ -92,7 +92,7 @@ test("the feature rooms keep apart, by either form; the register is their floor,
   );
   await refused(
     "lib/register/tenancies/planted.ts",
-    `export { x } from "../../onsite-roles/messages";\n`,
+    `export { x } from "../../onsite-roles/message-codes";\n`,
     "register",
     "onsite-roles",
   );
