@@ -81,21 +81,13 @@ const CLIENT_SAFE = [
   "@/lib/(client|lists)/[\\w-]+",
   "@/lib/(document-states|outbox-states)",
   // Another slice's file, but not the server files that share its name.
-  "(?!@/lib/(db|provider|residents|register|handoffs|onsite-roles)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
-  // The units' file in lib/client (a residents' slice of the next pass) and the hand-off month's client.ts name the
-  // print's download the way the server does.
+  "(?!@/lib/(db|provider)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
+  // The register page's and the hand-off month's client.ts name the print's download the way the server does.
   "@/lib/handoffs/print/file-name",
 ];
 const SLICE_FILES = ["lib/**/client.ts", "lib/**/list.ts", "lib/**/messages.ts", "lib/client/**", "lib/lists/**"];
-// The database's and the provider's clients are server code that only shares the name. The residents' family comes
-// into slices in the next pass (docs/architecture.md, "Slices"): until then its server files named list.ts and
-// messages.ts keep their names.
-const NOT_SLICE_FILES = [
-  "lib/db/client.ts",
-  "lib/provider/client.ts",
-  "lib/sandbox/**",
-  ...["residents", "register", "handoffs", "onsite-roles"].map((room) => `lib/${room}/**`),
-];
+// The database's and the provider's clients are server code that only shares the name.
+const NOT_SLICE_FILES = ["lib/db/client.ts", "lib/provider/client.ts", "lib/sandbox/**"];
 const clientSafe = {
   "@typescript-eslint/no-restricted-imports": [
     "error",

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { Table, Td, Th } from "@/components/ui/table";
-import { reportedUnitsQuery, type ReportedUnits } from "@/lib/client/reports";
+import { reportedUnitsQuery, type ReportedUnits } from "@/lib/onsite-roles/client";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { readReportsSearch, REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/lists/reports";
 import { useT } from "@/lib/i18n/client";

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { reportTimelineQuery, type ReportTimeline as Timeline } from "@/lib/client/reports";
+import { reportTimelineQuery, type ReportTimeline as Timeline } from "@/lib/onsite-roles/client";
 import { formatDateTime } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import { DeliveryHeader } from "./delivery-nav";

@@ -1,5 +1,5 @@
 import type { MessageKey, MessageVars } from "@/lib/i18n/messages";
-import type { ReportTimeline } from "@/lib/client/reports";
+import type { ReportTimeline } from "@/lib/onsite-roles/client";
 
 /** Support's words for a report's state and for one step of its timeline (lib/onsite-roles/timeline.ts). */
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { assignDocument, unassignDocument } from "@/lib/client/assignments";
+import { assignDocument, unassignDocument } from "@/lib/handoffs/client";
 import type { MonthEntry } from "@/lib/views/handoff-month/client";
 import { formatDate } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";

@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/ui/button";
-import type { ImportReport } from "@/lib/client/units";
+import type { ImportReport } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 
 export type HistoryMode = "merge" | "replace";

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/client/units";
+import { errorCount, importUnits, unitsKeys, type ImportReport } from "@/lib/views/units-page/client";
 import { formatBytes } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_REGISTER_BYTES } from "@/lib/register/limits";

@@ -1,6 +1,6 @@
 "use client";
 import { Table, Td, Th } from "@/components/ui/table";
-import { errorCount, type ImportReport, type UnitChange } from "@/lib/client/units";
+import { errorCount, type ImportReport, type UnitChange } from "@/lib/views/units-page/client";
 import { useDisplay, useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { ImportValues } from "./import-values";

@@ -1,6 +1,6 @@
 "use client";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { ImportReport, PreviewRow } from "@/lib/client/units";
+import type { ImportReport, PreviewRow } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/messages";
 

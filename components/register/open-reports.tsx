@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { UnitsPage } from "@/lib/client/units";
+import type { UnitsPage } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 
 /**

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
-import { changePortalLink, type Unit } from "@/lib/client/units";
+import { changePortalLink, type Unit } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 
 type Action = "renew" | "revoke";

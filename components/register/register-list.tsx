@@ -7,7 +7,13 @@ import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatusLine } from "@/components/ui/status-line";
 import { connectionsQuery } from "@/lib/connections/client";
-import { readUnitsSearch, type UnitsPage, UNITS_DEFAULTS, UNITS_PAGE_SIZES, unitsQuery } from "@/lib/client/units";
+import {
+  readUnitsSearch,
+  type UnitsPage,
+  UNITS_DEFAULTS,
+  UNITS_PAGE_SIZES,
+  unitsQuery,
+} from "@/lib/views/units-page/client";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
 import { CorrectDatesDialog } from "./correct-dates-dialog";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
-import { registerSettingsQuery, saveRegisterSince, unitsKeys } from "@/lib/client/units";
+import { registerSettingsQuery, saveRegisterSince, unitsKeys } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 import { fieldErrorsOf, otherErrors } from "./use-form-errors";
 

@@ -1,6 +1,6 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
-import type { Unit } from "@/lib/client/units";
+import type { Unit } from "@/lib/views/units-page/client";
 import { formatDateTime } from "@/lib/format";
 import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
 import { explainReport, type ExplainAction } from "@/lib/onsite-roles/explain";

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { Td } from "@/components/ui/table";
-import { RESIDENTS_PAGE_SIZES, residentsQuery, type ResidentMatch, type ResidentsQuery } from "@/lib/client/residents";
+import { RESIDENTS_PAGE_SIZES, residentsQuery, type ResidentMatch, type ResidentsQuery } from "@/lib/register/client";
 import { useT } from "@/lib/i18n/client";
 import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
 

@@ -5,7 +5,7 @@ import { AlertDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { StatusLine } from "@/components/ui/status-line";
-import { eraseResident, residentsKeys, type ResidentMatch, type ResidentsQuery } from "@/lib/client/residents";
+import { eraseResident, residentsKeys, type ResidentMatch, type ResidentsQuery } from "@/lib/register/client";
 import { useT } from "@/lib/i18n/client";
 import { MIN_RESIDENTS_QUERY, RESIDENTS_LIST } from "@/lib/lists/units";
 import { PageIntro } from "./page-intro";

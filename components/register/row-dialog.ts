@@ -1,5 +1,5 @@
-import type { Tenancy } from "@/lib/client/tenancies";
-import type { Unit } from "@/lib/client/units";
+import type { Tenancy } from "@/lib/register/tenancies/client";
+import type { Unit } from "@/lib/views/units-page/client";
 
 /** What a register row opens: the unit's edit, a move, or one tenancy's dates (the row and its report's fixes). */
 export type RowDialog =

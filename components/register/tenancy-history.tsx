@@ -1,7 +1,7 @@
 "use client";
 import { Button } from "@/components/ui/button";
-import { historyOf, type Tenancy } from "@/lib/client/tenancies";
-import type { Unit } from "@/lib/client/units";
+import { historyOf, type Tenancy } from "@/lib/register/tenancies/client";
+import type { Unit } from "@/lib/views/units-page/client";
 import { formatPeriod } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";

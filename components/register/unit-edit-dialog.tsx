@@ -8,7 +8,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { StatusLine } from "@/components/ui/status-line";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
-import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/client/units";
+import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 import { CHANNELS, type Channel } from "@/lib/lists/units";
 

@@ -1,8 +1,8 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { Td } from "@/components/ui/table";
-import { historyOf } from "@/lib/client/tenancies";
-import type { Unit } from "@/lib/client/units";
+import { historyOf } from "@/lib/register/tenancies/client";
+import type { Unit } from "@/lib/views/units-page/client";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { PortalLinkActions } from "./portal-link-actions";
 import { ReportStatus } from "./report-status";

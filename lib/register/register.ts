@@ -60,7 +60,7 @@ function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
 
 /**
  * A page of the register, in the order property, label, unit; with the user's properties for the filter. The page's
- * reports are joined above the register (lib/views/units-page.ts).
+ * reports are joined above the register (lib/views/units-page/units-page.ts).
  */
 export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
   const where = searchCondition(p, search);

@@ -6,13 +6,7 @@ import path from "node:path";
 import { translate } from "@/lib/i18n/messages";
 import { readMessages } from "@/lib/provider/osr-answer";
 import { quotedValues, redactText } from "@/lib/redact";
-import {
-  buildReport,
-  partnerPmnumber,
-  reportedStart,
-  reportHash,
-  type ReportTenancy,
-} from "@/lib/onsite-roles/body";
+import { buildReport, partnerPmnumber, reportedStart, reportHash, type ReportTenancy } from "@/lib/onsite-roles/body";
 import { EXPLAINED_CODES, explainReport, type Explanation } from "@/lib/onsite-roles/explain";
 import { dueBy, isWorkingDay, nationwideHolidays, reportDeadline } from "@/lib/onsite-roles/due";
 

@@ -1,7 +1,7 @@
 import { UnitsView } from "@/components/register/units-view";
-import { readUnitsSearch, unitsQuery } from "@/lib/client/units";
+import { readUnitsSearch, unitsQuery } from "@/lib/views/units-page/client";
 import { plainParams } from "@/lib/lists/params";
-import { readUnitsPage } from "@/lib/views/units-page";
+import { readUnitsPage } from "@/lib/views/units-page/units-page";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 /** The signed-in user's unit register, its first view prefetched from the URL's search. */

@@ -2,7 +2,7 @@ import { withRole } from "@/lib/api/handler";
 import { errorLine, ndjsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
-import { listHandoffs } from "@/lib/handoffs/list";
+import { listHandoffs } from "@/lib/handoffs/record-list";
 import { startHandoffRun } from "@/lib/handoffs/run-kind";
 import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";

@@ -3,7 +3,7 @@ import { jsonResponse } from "@/lib/api/responses";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { getDb } from "@/lib/db/client";
 import { importRegister } from "@/lib/register/import";
-import { readUnitsPage } from "@/lib/views/units-page";
+import { readUnitsPage } from "@/lib/views/units-page/units-page";
 import { ImportQuery, UnitsQuery } from "@/lib/register/schemas";
 import { readRegisterUpload } from "@/lib/register/upload";
 

@@ -1,5 +1,5 @@
 import { ReportList } from "@/components/delivery/report-list";
-import { reportedUnitsQuery } from "@/lib/client/reports";
+import { reportedUnitsQuery } from "@/lib/onsite-roles/client";
 import { readReportsSearch } from "@/lib/lists/reports";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ReportTimeline } from "@/components/delivery/report-timeline";
-import { reportTimelineQuery } from "@/lib/client/reports";
+import { reportTimelineQuery } from "@/lib/onsite-roles/client";
 import { AppError } from "@/lib/errors";
 import { pageQueries } from "@/lib/pages/prefetch";
 import { ReportUnitKey } from "@/lib/onsite-roles/schemas";

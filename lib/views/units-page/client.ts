@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ErrorCode } from "@/lib/errors";
-import { fetchJson, HttpError } from "./fetch-json";
+import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import type { ImportReport } from "@/lib/register/import";
-import type { readUnitsPage } from "@/lib/views/units-page";
+import type { readUnitsPage } from "@/lib/views/units-page/units-page";
 import type { StoredUnit } from "@/lib/register/stored";
 import type { UnitEdit } from "@/lib/register/schemas";
 import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import { REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/lists/reports";
 import { toQueryString } from "@/lib/lists/params";
 import type { listReportedUnits, unitReportTimeline } from "@/lib/onsite-roles/timeline";

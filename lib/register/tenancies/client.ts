@@ -1,7 +1,7 @@
 import type { Tenancy } from "@/lib/register/tenancies/history";
 import type { CorrectInput, MoveInput } from "@/lib/register/tenancies/schemas";
-import { fetchJson } from "./fetch-json";
-import type { Unit } from "./units";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { StoredUnit as Unit } from "@/lib/register/stored";
 
 /**
  * The browser's side of a unit's tenancies (docs/api.md, "The unit register"): a move or a vacancy

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import type { searchResidents } from "@/lib/register/residents";
 import { RESIDENTS_LIST, type ResidentsSearch } from "@/lib/lists/units";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";

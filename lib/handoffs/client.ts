@@ -1,4 +1,4 @@
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 
 /**
  * The browser's side of a manager's assignment (`PUT`/`DELETE /api/handoffs/assignments`): a document the one rule
