@@ -22,8 +22,9 @@ export async function sandbox(method: string, path: string, json?: unknown): Pro
 /** Until `n` of the provider's requests wait on the fault rules' hold `name`: the server has what the page sent. */
 export async function untilHeld(name: string, n = 1): Promise<void> {
   const waiting = async () =>
-    ((await (await sandbox("GET", "/holds")).json()) as { name: string; waiting: number }[]).find((h) => h.name === name)
-      ?.waiting ?? 0;
+    ((await (await sandbox("GET", "/holds")).json()) as { name: string; waiting: number }[]).find(
+      (h) => h.name === name,
+    )?.waiting ?? 0;
   await expect.poll(waiting, { timeout: 30_000 }).toBeGreaterThanOrEqual(n);
 }
 
