@@ -43,6 +43,12 @@ const nodeTestArgs = (extra, tapFile, list) => [
   ...list,
 ];
 
+/** The servers a file started and restarted (tests/support/server.ts writes a line for each). */
+function serverStarts(file) {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
+  return { servers: lines.filter((l) => l === "start").length, restarts: lines.filter((l) => l === "restart").length };
+}
+
 /** Runs one stage and records its wall time and counts; `body` returns `{ok, passed, failed, skipped}`. */
 async function stage(name, body) {
   console.log(`\n=== ${name}`);
@@ -63,10 +69,11 @@ function runInherit(cmd, args, env = {}) {
 function runFile(file, env, tag) {
   return new Promise((resolve) => {
     const tap = path.join(scratch, `${tag}-${path.basename(file)}.tap`);
+    const tally = path.join(scratch, `${tag}-${path.basename(file)}.starts`);
     const started = Date.now();
     const child = spawn(process.execPath, nodeTestArgs([], tap, [file]), {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, TEST_SERVER_STARTS: tally },
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -74,9 +81,10 @@ function runFile(file, env, tag) {
     child.on("close", (code) => {
       const c = tapCounts(tap);
       const ok = code === 0 && c.failed === 0;
-      const line = `${ok ? "ok  " : "FAIL"} ${seconds(Date.now() - started).padStart(8)}  ${file}  (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`;
+      const s = serverStarts(tally);
+      const line = `${ok ? "ok  " : "FAIL"} ${seconds(Date.now() - started).padStart(8)}  ${file}  (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped; ${s.servers} servers, ${s.restarts} restarts)`;
       console.log(!ok || verbose ? `${out}\n${line}` : line);
-      resolve({ ok, ...c, failed: ok || c.failed ? c.failed : 1 });
+      resolve({ ok, ...c, failed: ok || c.failed ? c.failed : 1, ...s });
     });
   });
 }
@@ -105,10 +113,10 @@ const rank = (file) => {
 async function runFiles(files, env, tag) {
   const together = files.filter((f) => !placementOf(f).alone).sort((a, b) => rank(a) - rank(b));
   const alone = files.filter((f) => placementOf(f).alone);
-  const total = { ok: true, ...counts() };
+  const total = { ok: true, ...counts(), servers: 0, restarts: 0 };
   const add = (r) => {
     total.ok &&= r.ok;
-    for (const k of ["passed", "failed", "skipped"]) total[k] += r[k];
+    for (const k of ["passed", "failed", "skipped", "servers", "restarts"]) total[k] += r[k];
   };
   const queue = [...together];
   await Promise.all(
@@ -117,6 +125,7 @@ async function runFiles(files, env, tag) {
     }),
   );
   for (const file of alone) add(await runFile(file, env, tag));
+  console.log(`servers started: ${total.servers}, restarted: ${total.restarts}`);
   return total;
 }
 
@@ -157,8 +166,12 @@ async function runStages() {
         .sort()
         .map((f) => path.join("tests", "unit", f));
       const tap = path.join(scratch, "unit.tap");
-      // lib/ modules import "server-only", which only resolves under the react-server condition.
-      const ok = runInherit(process.execPath, nodeTestArgs(["--conditions=react-server"], tap, unit));
+      // lib/ modules import "server-only", which only resolves under the react-server condition. One file per core at
+      // once (node:test's default leaves one core idle).
+      const ok = runInherit(
+        process.execPath,
+        nodeTestArgs(["--conditions=react-server", `--test-concurrency=${availableParallelism()}`], tap, unit),
+      );
       return { ok, ...tapCounts(tap) };
     });
   }

@@ -81,6 +81,10 @@ export function ndjsonResponse(
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
+      // An empty first chunk sends the status and headers now (Next flushes them at the first chunk): a run's id
+      // (Run-Id) reaches the client when the run starts, not only with its first line, which a slow provider may
+      // keep for PROVIDER_TIMEOUT_MS.
+      controller.enqueue(new Uint8Array(0));
       const emit = (line: object) => {
         if (!open) return;
         try {

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -185,8 +185,12 @@ export async function startServer(
       child.send({ id, ...message });
     });
 
+  let launches = 0;
   async function launch() {
     const since = out.length;
+    // The runner counts the servers each file boots (tests/run.mjs): a line per start or restart.
+    const tally = process.env.TEST_SERVER_STARTS;
+    if (tally) appendFileSync(tally, launches++ === 0 ? "start\n" : "restart\n");
     // The IPC channel and ARGE_TEST_HOOKS open the server's test channel; `env` leaves the variable
     // out, since a process a test starts with it (a CLI, a second server) has no such channel.
     child = spawn(

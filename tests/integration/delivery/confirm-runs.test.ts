@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { makeUser, type Person } from "../../support/connections";
-import { control, requestsLog, uviFor } from "../../support/delivery";
+import { control, liftHold, requestsLog, untilHeld, uviFor } from "../../support/delivery";
 import type { TestServer } from "../../support/server";
 import { api, type Session } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
@@ -9,7 +9,8 @@ import { sandboxSuite } from "../../support/suite";
 /**
  * Bulk confirmations as records (lib/runs, the kind of lib/delivery/confirm/run-kind.ts): a run is listed with its progress while
  * it streams, a cancel leaves what it has not claimed open, a crash ends it, and a user has at most
- * five at once. Every PUT takes the sandbox 2 s, so that each run is still under way when asked.
+ * five at once. The sandbox holds every PUT until the test lifts it, so that each run is still under way when asked;
+ * the answer's status and run id arrive before any PUT is answered (lib/api/responses.ts, ndjsonResponse).
  */
 
 const STATUS = "/arge/documents/v1/documents/out/*/status";
@@ -73,9 +74,9 @@ describe("a bulk confirmation's record", () => {
   });
 
   test("is listed while it runs; a cancel leaves the unclaimed documents open and the last line counts them", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 4000 }]);
+    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
     const run = await startRun(s.manager.session, s.server.url, s.connectionId, ids);
-    await run.until(1);
+    await untilHeld(s.server, "put");
 
     const listed = (await runsOf(s.manager.session, s.server)).find((r) => r.id === run.id);
     assert.ok(listed, "the running run is listed");
@@ -96,6 +97,7 @@ describe("a bulk confirmation's record", () => {
     const cancel = await api(s.manager.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" });
     assert.equal(cancel.status, 200, JSON.stringify(cancel.body));
     assert.equal((cancel.body as RunView).cancelRequested, true);
+    await liftHold(s.server, "put");
 
     const lines = await run.until(Number.MAX_SAFE_INTEGER);
     const done = lines.at(-1)!;
@@ -129,9 +131,9 @@ describe("a bulk confirmation's record", () => {
     await control(s.server, "DELETE", "/faults");
   });
 
-  // PUTs that take 4 s keep the five runs going while the sixth asks, even on a loaded machine (2 s was seen too short).
+  // Held PUTs keep the five runs going while the sixth asks.
   test("a user runs at most five at once: the sixth is refused before it sends anything", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 4000 }]);
+    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
     const runs = await Promise.all(
       [0, 1, 2, 3, 4].map((i) =>
         startRun(s.manager.session, s.server.url, s.connectionId, more.slice(i * 10, i * 10 + 10)),
@@ -150,15 +152,16 @@ describe("a bulk confirmation's record", () => {
     );
     for (const run of runs)
       await api(s.manager.session, s.server.url, `/api/confirmation-runs/${run.id}`, { method: "DELETE" });
+    await liftHold(s.server, "put");
     for (const run of runs) assert.equal((await run.until(Number.MAX_SAFE_INTEGER)).at(-1)!.done, true);
     await control(s.server, "DELETE", "/faults");
   });
 
   test("a run cut off by a crash is ended when the instance is known dead", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 4000 }]);
+    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
     const open = more.slice(50);
     const run = await startRun(s.manager.session, s.server.url, s.connectionId, open);
-    await run.until(1);
+    await untilHeld(s.server, "put");
     await s.server.crash();
     await run.cancelReading();
     await s.server.restart();

@@ -4,12 +4,14 @@ import type { Person } from "../../support/connections";
 import {
   assertInboxCountsAgree,
   control,
+  liftHold,
   mustSync,
   ndjson,
   ndjsonUntil,
   putState,
   requestsLog,
   sandboxManager,
+  untilHeld,
   uviFor,
 } from "../../support/delivery";
 import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../../support/reconciled";
@@ -34,7 +36,11 @@ describe("a crash in the middle of a bulk confirmation", () => {
   const s = sandboxSuite(uviFor(ids, "63"), { synced: true });
 
   test("after a restart every confirmed document has its record and hash, none was sent twice, the rest can be confirmed", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
+    // The first 60 PUTs are answered, the next ones held: the crash comes in the middle of the run.
+    await control(s.server, "PUT", "/faults", [
+      { method: "PUT", path: STATUS, times: 60 },
+      { method: "PUT", path: STATUS, hold: "put" },
+    ]);
     const run = await ndjsonUntil(
       s.manager.session,
       s.server.url,
@@ -42,6 +48,7 @@ describe("a crash in the middle of a bulk confirmation", () => {
       { documentids: ids },
       60,
     );
+    await untilHeld(s.server, "put");
     await s.server.crash();
     await run.cancel();
     await s.server.restart();
@@ -122,10 +129,14 @@ describe(
 
     test("both confirm the same 100 documents at once: the provider sees exactly 100 PUTs", async () => {
       const { one, two } = pair;
-      await control(one, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 20 }]);
-      const runs = await Promise.all(
+      // Every PUT is held until both runs have some under way (one run sends at most 8 at once): they overlap.
+      await control(one, "PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
+      const started = Promise.all(
         [one, two].map((s) => ndjson(a.session, s.url, `/api/connections/${conn}/confirmations`, { documentids: ids })),
       );
+      await untilHeld(one, "put", 9);
+      await liftHold(one, "put");
+      const runs = await started;
       await control(one, "DELETE", "/faults");
       for (const run of runs) assert.equal(run.status, 200, run.text);
       const log = await requestsLog(one);

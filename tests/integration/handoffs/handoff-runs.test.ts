@@ -6,6 +6,7 @@ import { keptMail } from "../../support/mail";
 import { freePort } from "../../support/server";
 import { api } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
+import { until } from "../../support/until";
 import { makeUser } from "../../support/connections";
 
 /**
@@ -93,8 +94,8 @@ describe("hand-off runs", () => {
 
   test("the run goes on after its client has gone, hands each document off once, and is listed with counts that agree", async () => {
     await control(s.server, "DELETE", "/mail");
-    // Each mail waits at the mailbox, so the client is long gone before the run is done.
-    await setFaults(s.server, [{ smtp: "DATA", delayMs: 300, times: HANDED.length }]);
+    // The mails wait at the mailbox until the client has gone: the run is under way when it goes.
+    await setFaults(s.server, [{ smtp: "DATA", hold: "mail", times: HANDED.length }]);
     const abort = new AbortController();
     const res = await fetch(`${s.server.url}/api/handoffs`, {
       method: "POST",
@@ -105,13 +106,15 @@ describe("hand-off runs", () => {
     assert.equal(res.status, 200);
     const id = res.headers.get("Handoff-Run");
     assert.ok(id, "the answer names its run");
+    await untilHeld(s.server, "mail");
     abort.abort();
+    await liftHold(s.server, "mail");
 
-    let run: RunDetail | undefined;
-    for (let i = 0; i < 120 && !run?.finishedAt; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      run = await get<RunDetail>(`/api/handoffs/runs/${id}`);
-    }
+    const run = await until(
+      () => get<RunDetail>(`/api/handoffs/runs/${id}`),
+      (r) => Boolean(r.finishedAt),
+      { tries: 120, everyMs: 250 },
+    );
     await setFaults(s.server, []);
     assert.ok(run?.finishedAt, "the run ended");
     assert.equal(run.ended, "done");

@@ -6,6 +6,7 @@ import { sql } from "../../support/database";
 import { ADMIN } from "../../support/server";
 import { suiteServer } from "../../support/suite";
 import { api, mustSignIn, signIn } from "../../support/session";
+import { until } from "../../support/until";
 
 /** A GET of `path` exactly as written (no resolution of dot segments, no merging of slashes), as a raw client sends it. */
 function rawGet(
@@ -128,11 +129,15 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     assert.equal(r.status, 500);
     assert.equal(r.body.error, "internal");
     const requestId = /[0-9a-f-]{36}/.exec(r.body.message)![0];
-    await new Promise((res) => setTimeout(res, 200));
-    const line = suite.server
-      .output()
-      .split("\n")
-      .find((l) => l.includes(requestId));
+    // The log line may follow the answer by a moment: waited for, not slept for.
+    const line = await until(
+      async () =>
+        suite.server
+          .output()
+          .split("\n")
+          .find((l) => l.includes(requestId)),
+      (l) => l !== undefined,
+    );
     assert.ok(line, "the error is in the log under its request id");
     assert.match(line, /Failed query: insert into/);
     assert.ok(!suite.server.output().includes(marker), "no parameter value (name, e-mail, password hash) in the log");

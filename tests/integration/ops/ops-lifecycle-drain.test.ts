@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { sql } from "../../support/database";
-import { control, mustSync, ndjsonUntil, requestsLog, uviFor } from "../../support/delivery";
+import { control, liftHold, mustSync, ndjsonUntil, requestsLog, untilHeld, uviFor } from "../../support/delivery";
 import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../../support/reconciled";
+import type { TestServer } from "../../support/server";
 import { sandboxSuite } from "../../support/suite";
+import { until } from "../../support/until";
 
 /**
  * SIGTERM in the middle of work loses nothing (lib/cli/serve.mjs, lib/process/lifecycle.ts): a sync
@@ -21,13 +23,29 @@ const lines = (text: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+/** Lifts the hold `name` once the server no longer says ready (it drains, or has gone): the shutdown came first. */
+async function liftOnceDraining(server: TestServer, name: string): Promise<void> {
+  await until(
+    () =>
+      fetch(`${server.url}/api/ready`)
+        .then((r) => r.json() as Promise<{ status: string }>)
+        .catch(() => ({ status: "gone" })),
+    (b) => b.status !== "ready",
+  );
+  await liftHold(server, name).catch(() => undefined);
+}
+
 describe("SIGTERM during a sync and during a bulk confirmation", () => {
   const ids = Array.from({ length: 1500 }, (_, i) => `s-${i}`);
   const s = sandboxSuite(uviFor(ids, "65"));
 
   test("a sync stops at a page with a last line that says so, its lease is free when the process has exited, the next one runs at once", async () => {
-    // Three pages of 500, each answered late: the shutdown comes after the first one was indexed.
-    await control(s.server, "PUT", "/faults", [{ method: "GET", path: LIST, delayMs: 800 }]);
+    // Three pages of 500: the first is answered, the others held until the shutdown has begun, so it comes after
+    // the first one was indexed and before the rest.
+    await control(s.server, "PUT", "/faults", [
+      { method: "GET", path: LIST, times: 1 },
+      { method: "GET", path: LIST, hold: "pages" },
+    ]);
     const sync = await ndjsonUntil(
       s.manager.session,
       s.server.url,
@@ -35,7 +53,9 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
       undefined,
       1,
     );
+    await untilHeld(s.server, "pages");
     const exited = s.server.terminate();
+    await liftOnceDraining(s.server, "pages");
     const answer = lines(await sync.rest());
     assert.ok(answer.length >= 1, "a progress line before the shutdown");
     assert.equal(answer.at(-1)!.error, "shutting_down", JSON.stringify(answer.at(-1)));
@@ -62,7 +82,11 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
 
   test("a bulk confirmation cut by the shutdown: every claim judged after the restart, nothing confirmed without its record and bytes, nothing sent twice", async () => {
     const batch = ids.slice(0, 200);
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 150 }]);
+    // The first 40 PUTs are answered, the next ones held until the shutdown has begun: it cuts the run in the middle.
+    await control(s.server, "PUT", "/faults", [
+      { method: "PUT", path: STATUS, times: 40 },
+      { method: "PUT", path: STATUS, hold: "put" },
+    ]);
     const run = await ndjsonUntil(
       s.manager.session,
       s.server.url,
@@ -70,7 +94,9 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
       { documentids: batch },
       40,
     );
+    await untilHeld(s.server, "put");
     const exited = s.server.terminate();
+    await liftOnceDraining(s.server, "put");
     const answer = lines(await run.rest());
     assert.equal(await exited, 143);
     await s.server.restart();

@@ -6,7 +6,7 @@ import { uvi } from "../../support/delivery";
 import { filesHolding, pagesHolding, plainOwnerDatabase } from "../../support/erasure";
 import { ADMIN, startServer, testDatabaseUrl, type TestServer } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
-import { sandboxSuite, suiteServer } from "../../support/suite";
+import { sandboxSuite } from "../../support/suite";
 
 /**
  * Issue 23, the register in everyday use. The inbox's search finds the units whose register entry
@@ -212,6 +212,27 @@ describe("the register in the inbox's search, and the admin's residents", () => 
       assert.ok(!audit.includes(term), `${term} in the audit trail`);
     }
   });
+
+  // A fresh manager's register of two residents, one erased: isolated by its data from the tests above.
+  test("embedded: in no file of DATA_DIR, even with the server killed right after; PostgreSQL: in no page of the table", async () => {
+    await eraseOne(s.server, (await makeUser(s.server, "manager")).session, admin);
+    if (s.server.env.DATABASE_URL) {
+      assert.deepEqual(await pagesHolding(s.server.env.DATABASE_URL, "tenancies", [...ERASED, KEPT]), [KEPT]);
+      return;
+    }
+    // SIGKILL: what the erasure left on disk, with no shutdown checkpoint after it (this file's last test on its server).
+    await s.server.crash();
+    const found = filesHolding(s.server.dataDir, [...ERASED, KEPT]);
+    assert.ok(
+      found.some((f) => f.endsWith(KEPT)),
+      `the kept resident is on disk: ${found.join(", ")}`,
+    );
+    assert.deepEqual(
+      found.filter((f) => !f.endsWith(KEPT)),
+      [],
+      "the erased resident is not",
+    );
+  });
 });
 
 // The erased resident's values, and a kept resident's name: found on disk, it shows that the search reads the right
@@ -235,30 +256,6 @@ async function eraseOne(server: TestServer, manager: Session, admin: Session): P
   assert.equal(erased.status, 200, erased.text);
   assert.deepEqual(erased.body, { unitId: unit!.id, tenancies: 1 });
 }
-
-describe("an erased resident leaves the database's files", () => {
-  const s = suiteServer();
-
-  test("embedded: in no file of DATA_DIR, even with the server killed right after; PostgreSQL: in no page of the table", async () => {
-    await eraseOne(s.server, (await makeUser(s.server, "manager")).session, s.admin);
-    if (s.server.env.DATABASE_URL) {
-      assert.deepEqual(await pagesHolding(s.server.env.DATABASE_URL, "tenancies", [...ERASED, KEPT]), [KEPT]);
-      return;
-    }
-    // SIGKILL: what the erasure left on disk, with no shutdown checkpoint after it.
-    await s.server.crash();
-    const found = filesHolding(s.server.dataDir, [...ERASED, KEPT]);
-    assert.ok(
-      found.some((f) => f.endsWith(KEPT)),
-      `the kept resident is on disk: ${found.join(", ")}`,
-    );
-    assert.deepEqual(
-      found.filter((f) => !f.endsWith(KEPT)),
-      [],
-      "the erased resident is not",
-    );
-  });
-});
 
 describe(
   "erasure on PostgreSQL as a user who may not CHECKPOINT",

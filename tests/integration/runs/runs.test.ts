@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { makeUser, type Person } from "../../support/connections";
-import { control, uvi } from "../../support/delivery";
+import { control, liftHold, untilHeld, uvi } from "../../support/delivery";
 import { freePort } from "../../support/server";
 import { api } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
@@ -160,7 +160,7 @@ describe("runs of either kind at one address", () => {
   });
 
   test("DELETE /api/runs/{id} cancels a running run: what it had not begun is left out", async () => {
-    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, delayMs: 2000 }]);
+    await control(s.server, "PUT", "/faults", [{ method: "PUT", path: STATUS, hold: "put" }]);
     const res = await fetch(`${s.server.url}/api/connections/${s.connectionId}/confirmations`, {
       method: "POST",
       headers: { Cookie: s.manager.session.cookie, "Content-Type": "application/json" },
@@ -168,13 +168,14 @@ describe("runs of either kind at one address", () => {
     });
     assert.equal(res.status, 200);
     const id = res.headers.get("Run-Id") ?? "";
-    // Under way: its first document's line has arrived, and at most 8 are in flight.
-    const reader = res.body!.getReader();
-    assert.equal((await reader.read()).done, false);
+    // Under way: the provider holds its first PUT, and at most 8 are in flight.
+    await untilHeld(s.server, "put");
     const cancel = await call(`/api/runs/${id}`, { method: "DELETE" });
     assert.equal(cancel.status, 200, cancel.text);
     assert.deepEqual([(cancel.body as Run).kind, (cancel.body as Run).cancelRequested], ["confirm", true]);
-    while (!(await reader.read()).done);
+    await liftHold(s.server, "put");
+    const text = await res.text();
+    assert.equal((JSON.parse(text.trim().split("\n").at(-1)!) as { done?: boolean }).done, true, text);
     await control(s.server, "PUT", "/faults", []);
     const run = await ended(id);
     assert.equal(run.ended, "cancelled");
