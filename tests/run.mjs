@@ -166,12 +166,8 @@ async function runStages() {
         .sort()
         .map((f) => path.join("tests", "unit", f));
       const tap = path.join(scratch, "unit.tap");
-      // lib/ modules import "server-only", which only resolves under the react-server condition. One file per core at
-      // once (node:test's default leaves one core idle).
-      const ok = runInherit(
-        process.execPath,
-        nodeTestArgs(["--conditions=react-server", `--test-concurrency=${availableParallelism()}`], tap, unit),
-      );
+      // lib/ modules import "server-only", which only resolves under the react-server condition.
+      const ok = runInherit(process.execPath, nodeTestArgs(["--conditions=react-server"], tap, unit));
       return { ok, ...tapCounts(tap) };
     });
   }
