@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS } from "@/lib/lists/units";
+import { CHANNELS } from "@/lib/register/list";
 import type { searchResidents } from "@/lib/register/residents";
 import { ResidentsQuery } from "@/lib/register/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
