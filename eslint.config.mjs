@@ -71,7 +71,7 @@ const NOT_SYSTEM_PRINCIPAL = {
 
 // A feature's slice (docs/architecture.md, "Slices"): its client.ts (fetchers and query keys), list.ts (URL state) and
 // messages.ts (German and English) reach the browser, so they and the shared infrastructure under lib/client and
-// lib/lists import by value only what is client-safe as well: the packages named here, the infrastructure, the two
+// lib/lists import by value only what is client-safe as well: the packages named here, the infrastructure, the three
 // state lists and other slice files. A type-only import of a server module is erased, so it stays open.
 const CLIENT_SAFE = [
   "zod",
@@ -79,7 +79,7 @@ const CLIENT_SAFE = [
   "next/navigation",
   "@tanstack/[\\w-]+",
   "@/lib/(client|lists)/[\\w-]+",
-  "@/lib/(document-states|outbox-states)",
+  "@/lib/(document-states|outbox-states|handoff-states)",
   // Another slice's file, but not the server files that share its name.
   "(?!@/lib/(db|provider)/)(@/lib/[\\w/-]+|\\.{1,2}(/[\\w-]+)*)/(client|list|messages)",
   // The register page's and the hand-off month's client.ts name the print's download the way the server does.

@@ -3,29 +3,24 @@ import { auth } from "@/lib/auth/messages";
 import { connections, connectionsPage } from "@/lib/connections/messages";
 import { delivery, fileFacts, viewer } from "@/lib/delivery/messages";
 import { deliveryPage, deliverySupport } from "@/lib/delivery/support/messages";
+import { handoffInbox, handoffRuns, handoffs } from "@/lib/handoffs/messages";
+import { portal } from "@/lib/handoffs/portal/messages";
 import { common } from "@/lib/i18n/messages/common";
-import { handoffInbox } from "@/lib/i18n/messages/handoff-inbox";
-import { handoffProof } from "@/lib/i18n/messages/handoff-proof";
-import { handoffRuns } from "@/lib/i18n/messages/handoff-runs";
-import { handoffs } from "@/lib/i18n/messages/handoffs";
-import { handoffsMonth } from "@/lib/i18n/messages/handoffs-month";
-import { portal } from "@/lib/i18n/messages/portal";
-import { reports } from "@/lib/i18n/messages/reports";
-import { reportsExplain } from "@/lib/i18n/messages/reports-explain";
-import { residentsErasure } from "@/lib/i18n/messages/residents-erasure";
 import { shell } from "@/lib/i18n/messages/shell";
 import { states } from "@/lib/i18n/messages/states";
-import { tenancies } from "@/lib/i18n/messages/tenancies";
-import { tenanciesPage } from "@/lib/i18n/messages/tenancies-page";
-import { unitsPage } from "@/lib/i18n/messages/units-page";
-import { unitsServer } from "@/lib/i18n/messages/units-server";
+import { reports, reportsExplain } from "@/lib/onsite-roles/messages";
 import { sandboxMail } from "@/lib/ops/messages";
 import { outbox, outboxServer } from "@/lib/outbox/messages";
+import { residentsErasure, unitsServer } from "@/lib/register/messages";
+import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { users } from "@/lib/users/messages";
 import { deliveryNames } from "@/lib/views/completeness/messages";
+import { handoffsMonth } from "@/lib/views/handoff-month/messages";
 import { inbox } from "@/lib/views/inbox/messages";
 import { monthRound } from "@/lib/views/month-round/messages";
+import { handoffProof } from "@/lib/views/proof/messages";
+import { unitsPage } from "@/lib/views/units-page/messages";
 
 /**
  * The message catalogue: every feature's messages.ts and the shared tables of lib/i18n/messages/, joined (docs/

@@ -9,7 +9,7 @@ import { Pager } from "@/components/ui/pager";
 import { Table, Td, Th } from "@/components/ui/table";
 import { reportedUnitsQuery, type ReportedUnits } from "@/lib/onsite-roles/client";
 import { useSearchState } from "@/lib/client/use-search-state";
-import { readReportsSearch, REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/lists/reports";
+import { readReportsSearch, REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/onsite-roles/list";
 import { useT } from "@/lib/i18n/client";
 import { DeliveryHeader } from "./delivery-nav";
 import { stateWords } from "./report-words";

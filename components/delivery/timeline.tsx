@@ -3,7 +3,7 @@ import { ALGORITHM_NAMES, formatBytes, formatDateTime } from "@/lib/format";
 import type { DeliveryEvent, DeliveryRecord } from "@/lib/delivery/support/client";
 import type { Locale, MessageKey, MessageVars } from "@/lib/i18n/messages";
 import { DOCUMENT_STATES, type DocumentState } from "@/lib/document-states";
-import { CHANNELS, type Channel } from "@/lib/lists/units";
+import { CHANNELS, type Channel } from "@/lib/register/list";
 import { failureWords } from "@/lib/handoffs/failure-words";
 import { useDisplay, useT } from "@/lib/i18n/client";
 

@@ -1,7 +1,7 @@
 "use client";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { HandoffSummary } from "@/lib/views/inbox/client";
-import type { RecipientKind } from "@/lib/lists/handoffs";
+import type { RecipientKind } from "@/lib/register/list";
 import { formatDate } from "@/lib/format";
 import { useDisplay, useT } from "@/lib/i18n/client";
 

@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
-import { CHANNELS, type Channel } from "@/lib/lists/units";
+import { CHANNELS, type Channel } from "@/lib/register/list";
 import type { FieldErrors } from "./use-form-errors";
 
 /** The new resident as the move's form holds it (strings as typed; empty means not given). */

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { StatusLine } from "@/components/ui/status-line";
 import { eraseResident, residentsKeys, type ResidentMatch, type ResidentsQuery } from "@/lib/register/client";
 import { useT } from "@/lib/i18n/client";
-import { MIN_RESIDENTS_QUERY, RESIDENTS_LIST } from "@/lib/lists/units";
+import { MIN_RESIDENTS_QUERY, RESIDENTS_LIST } from "@/lib/register/list";
 import { PageIntro } from "./page-intro";
 import { ResidentMatches, unitNumberOf } from "./resident-matches";
 

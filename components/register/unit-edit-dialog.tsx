@@ -10,7 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
-import { CHANNELS, type Channel } from "@/lib/lists/units";
+import { CHANNELS, type Channel } from "@/lib/register/list";
 
 type Form = {
   property: string;

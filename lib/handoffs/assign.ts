@@ -5,7 +5,7 @@ import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, notFound } from "@/lib/errors";
-import type { RecipientKind } from "@/lib/lists/handoffs";
+import type { RecipientKind } from "@/lib/register/list";
 import { readSources } from "@/lib/handoffs/targets";
 
 /**

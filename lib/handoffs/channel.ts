@@ -1,7 +1,7 @@
 import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import type { HandoffOutcome } from "@/lib/handoffs/outcome";
 import type { HandoffReason } from "@/lib/handoffs/reasons";
 import type { HandoffSource } from "@/lib/handoffs/targets";

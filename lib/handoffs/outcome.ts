@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { openArchived } from "@/lib/archive/read";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import type { MailFailure } from "@/lib/handoffs/mail/failure";
 import type { MailResult } from "@/lib/handoffs/mail/send";
 import type { HandoffReason } from "@/lib/handoffs/reasons";

@@ -3,8 +3,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import type { HandoffsSearch, HandoffState } from "@/lib/lists/handoffs";
-import type { Channel } from "@/lib/lists/units";
+import type { HandoffsSearch, HandoffState } from "@/lib/handoffs/list";
+import type { Channel } from "@/lib/register/list";
 
 /**
  * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name of the

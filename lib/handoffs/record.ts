@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import { instanceId } from "@/lib/ops/instances";
 
 /**

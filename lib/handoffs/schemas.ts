@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HANDOFFS_LIST } from "@/lib/lists/handoffs";
+import { HANDOFFS_LIST } from "@/lib/handoffs/list";
 import { listSchema } from "@/lib/lists/schema";
 import { RunScope } from "@/lib/runs/schemas";
 

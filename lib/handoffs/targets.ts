@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { isBilling } from "@/lib/provider/billing";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import type { Person } from "@/lib/register/tenancies/person";
 import { recipientOf, type RecipientKind } from "@/lib/register/tenancies/recipient";
 

@@ -1,43 +1,16 @@
 import type { common } from "./messages/common";
-import type { handoffInbox } from "./messages/handoff-inbox";
-import type { handoffProof } from "./messages/handoff-proof";
-import type { handoffRuns } from "./messages/handoff-runs";
-import type { handoffs } from "./messages/handoffs";
-import type { handoffsMonth } from "./messages/handoffs-month";
-import type { portal } from "./messages/portal";
-import type { reports } from "./messages/reports";
-import type { reportsExplain } from "./messages/reports-explain";
-import type { residentsErasure } from "./messages/residents-erasure";
 import type { shell } from "./messages/shell";
 import type { states } from "./messages/states";
-import type { tenancies } from "./messages/tenancies";
-import type { tenanciesPage } from "./messages/tenancies-page";
-import type { unitsPage } from "./messages/units-page";
-import type { unitsServer } from "./messages/units-server";
 
 /**
- * The message catalogue's type: every table by name. The shared words (common, states, shell) and, until the residents'
- * family's slices, its tables are here in messages/; every other feature's messages.ts adds its tables by declaration
- * merging (docs/architecture.md, "Slices"). So a key is checked everywhere without a module below the features
+ * The message catalogue's type: every table by name. The shared words (common, states, shell) are here in messages/;
+ * every feature's messages.ts adds its tables by declaration merging (docs/architecture.md, "Slices"). So a key is checked everywhere without a module below the features
  * importing them: the catalogue itself is joined above them (lib/catalogue.ts) and installed at start.
  */
 export interface MessageTables {
   common: typeof common;
   states: typeof states;
   shell: typeof shell;
-  handoffs: typeof handoffs;
-  handoffsMonth: typeof handoffsMonth;
-  handoffProof: typeof handoffProof;
-  handoffRuns: typeof handoffRuns;
-  handoffInbox: typeof handoffInbox;
-  portal: typeof portal;
-  reports: typeof reports;
-  reportsExplain: typeof reportsExplain;
-  residentsErasure: typeof residentsErasure;
-  tenancies: typeof tenancies;
-  tenanciesPage: typeof tenanciesPage;
-  unitsPage: typeof unitsPage;
-  unitsServer: typeof unitsServer;
 }
 type KeysOf<T> = T extends { de: infer D } ? keyof D : never;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/lists/reports";
+import { REPORTS_DEFAULTS, type ReportsSearch } from "@/lib/onsite-roles/list";
 import { toQueryString } from "@/lib/lists/params";
 import type { listReportedUnits, unitReportTimeline } from "@/lib/onsite-roles/timeline";
 

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { containing, rowsOf } from "@/lib/db/rows";
 import type { ReportEventKind, ReportMessage, ReportState } from "@/lib/db/schema/osr-reports";
 import { notFound } from "@/lib/errors";
-import type { ReportsSearch } from "@/lib/lists/reports";
+import type { ReportsSearch } from "@/lib/onsite-roles/list";
 import { MAX_ATTEMPTS } from "./store";
 
 /**

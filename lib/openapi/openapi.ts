@@ -11,13 +11,12 @@ import { HANDOFF_MONTH_OPERATIONS } from "@/lib/views/handoff-month/openapi";
 import { INBOX_OPERATIONS } from "@/lib/views/inbox/openapi";
 import { MONTH_ROUND_OPERATIONS } from "@/lib/views/month-round/openapi";
 import { HANDOFF_PROOF_OPERATIONS } from "@/lib/views/proof/openapi";
-import { HANDOFF_OPERATIONS } from "./handoffs";
-import { PORTAL_OPERATIONS } from "./portal";
-import { REPORT_OPERATIONS } from "./reports";
-import { RESIDENT_OPERATIONS } from "./residents";
+import { HANDOFF_OPERATIONS } from "@/lib/handoffs/openapi";
+import { PORTAL_OPERATIONS } from "@/lib/handoffs/portal/openapi";
+import { REPORT_OPERATIONS } from "@/lib/onsite-roles/openapi";
+import { UNIT_OPERATIONS } from "@/lib/register/openapi";
+import { RESIDENT_OPERATIONS, TENANCY_OPERATIONS } from "@/lib/register/tenancies/openapi";
 import { RUN_OPERATIONS } from "./runs";
-import { TENANCY_OPERATIONS } from "./tenancies";
-import { UNIT_OPERATIONS } from "./units";
 
 export type { ApiOperation, Method } from "@/lib/api/operation";
 
@@ -26,7 +25,8 @@ export type { ApiOperation, Method } from "@/lib/api/operation";
  * entry per route and method; query and body schemas are the ones the routes parse with, so the
  * document cannot drift from validation. tests/integration/ops/openapi.test.ts holds the list of
  * entries equal to the route files on disk. Each feature keeps its entries in its slice's openapi.ts (docs/architecture.md,
- * "Slices"); the residents' family's and the runs' are here until their slices; an entry's shape is lib/api/operation.ts.
+ * "Slices"); the runs' are here (runs.ts names the hand-off's and the confirmations' answers, which stand above
+ * lib/runs); an entry's shape is lib/api/operation.ts.
  */
 
 export const OPERATIONS: ApiOperation[] = [

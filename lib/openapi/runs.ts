@@ -3,7 +3,7 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import type { HandoffRunDetail, HandoffRunView } from "@/lib/handoffs/run-kind";
 import { AllRunsQuery, RunsQuery } from "@/lib/runs/schemas";
 import { ConfirmationRunAnswer, ConfirmationRunsAnswer } from "@/lib/delivery/openapi";
-import { HandoffLine } from "./handoffs";
+import { HandoffLine } from "@/lib/handoffs/openapi";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**

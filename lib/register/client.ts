@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { searchResidents } from "@/lib/register/residents";
-import { RESIDENTS_LIST, type ResidentsSearch } from "@/lib/lists/units";
+import { RESIDENTS_LIST, type ResidentsSearch } from "@/lib/register/list";
 import { defaultsOf, toQueryString } from "@/lib/lists/params";
 
 /**

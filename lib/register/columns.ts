@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from "@/lib/lists/units";
+import { CHANNELS, type Channel } from "@/lib/register/list";
 
 /**
  * The register's columns (docs/api.md, "The unit register"): each by its English key or its German

@@ -7,7 +7,7 @@ import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
-import type { Channel, UnitsSearch } from "@/lib/lists/units";
+import type { Channel, UnitsSearch } from "@/lib/register/list";
 import { tenancyOn } from "@/lib/register/tenancies/history";
 import { registerChange } from "@/lib/register/tenancies/lock";
 import { readHistories } from "@/lib/register/tenancies/store";

@@ -7,7 +7,7 @@ import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { users } from "@/lib/db/schema/users";
 import { forbidden } from "@/lib/errors";
-import type { Channel, ResidentsSearch } from "@/lib/lists/units";
+import type { Channel, ResidentsSearch } from "@/lib/register/list";
 
 /**
  * The admin's search for a resident's erasure request (docs/api.md, "The unit register"):

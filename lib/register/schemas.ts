@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
-import { CHANNELS, MIN_RESIDENTS_QUERY, RESIDENTS_LIST, UNITS_LIST } from "@/lib/lists/units";
+import { CHANNELS, MIN_RESIDENTS_QUERY, RESIDENTS_LIST, UNITS_LIST } from "@/lib/register/list";
 import { Day } from "@/lib/register/tenancies/schemas";
 import { MAX_LENGTH } from "./rows";
 

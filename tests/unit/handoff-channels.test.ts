@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { HandoffUnit } from "@/lib/handoffs/channel";
 import { channels } from "@/lib/handoffs/channels";
-import { CHANNELS } from "@/lib/lists/units";
+import { CHANNELS } from "@/lib/register/list";
 
 /**
  * The hand-off's channels (lib/handoffs/channel.ts, issue #45): one per resident's channel, each named for it, and

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { HANDOFF_STATES, type HandoffState } from "../../lists/handoffs";
-import { CHANNELS } from "../../lists/units";
+import { HANDOFF_STATES, type HandoffState } from "../../handoff-states";
+import { CHANNELS } from "../../handoff-states";
 import { connections } from "./connections";
 import { tenancies } from "./tenancies";
 import { units } from "./units";

@@ -1,5 +1,5 @@
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { CHANNELS } from "../../lists/units";
+import { CHANNELS } from "../../handoff-states";
 import { connections } from "./connections";
 import { units } from "./units";
 import { users } from "./users";

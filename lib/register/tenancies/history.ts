@@ -1,4 +1,4 @@
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import type { Person } from "./person";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { RECIPIENT_KINDS, type RecipientKind } from "@/lib/lists/handoffs";
+import { RECIPIENT_KINDS, type RecipientKind } from "@/lib/register/list";
 
 /**
  * Who receives a document (docs/api.md, "Who receives a document"): the one rule, kept in the

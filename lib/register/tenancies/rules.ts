@@ -1,5 +1,5 @@
 import type { MessageKey } from "@/lib/i18n/messages";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 
 /**
  * The rules a resident keeps whichever way they come (a register row, a move recorded on the page):

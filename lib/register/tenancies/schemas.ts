@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS } from "@/lib/lists/units";
+import { CHANNELS } from "@/lib/register/list";
 import { isoDayProblem, YEARS } from "@/lib/register/dates";
 import { hasControl } from "./rules";
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { translate, type Locale } from "@/lib/i18n/messages";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import { failureWords } from "@/lib/handoffs/failure-words";
 import {
   MAX_MONTH_UNITS,

@@ -4,7 +4,7 @@ import type { HandoffMonth } from "@/lib/views/handoff-month/month";
 import { HandoffMonthQuery, MONTH_STATUSES } from "@/lib/views/handoff-month/query";
 import { HandoffTextBody, HandoffTextQuery, PLACEHOLDERS } from "@/lib/handoffs/texts/template";
 import type { StoredText } from "@/lib/handoffs/texts/texts";
-import { CHANNELS } from "@/lib/lists/units";
+import { CHANNELS } from "@/lib/register/list";
 import { json, type ApiOperation } from "@/lib/api/operation";
 
 /**

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { recipientOf, type RecipientKind } from "@/lib/register/tenancies/recipient";
 import { today } from "@/lib/today";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DocumentState } from "@/lib/db/schema/delivery";
 import type { HandoffState } from "@/lib/db/schema/handoffs";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import type { RecipientKind } from "@/lib/register/tenancies/recipient";
 import { namesBilling } from "@/lib/provider/billing";
 

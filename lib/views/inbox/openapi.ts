@@ -3,8 +3,9 @@ import { Int, json, Uuid, type ApiOperation, type Fits, type Same } from "@/lib/
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { DOCUMENT_STATES } from "@/lib/db/schema/delivery";
 import { DocumentAnswer } from "@/lib/delivery/openapi";
-import { HANDOFF_STATES, RECIPIENT_KINDS } from "@/lib/lists/handoffs";
-import { CHANNELS } from "@/lib/lists/units";
+import { HANDOFF_STATES } from "@/lib/handoffs/list";
+import { RECIPIENT_KINDS } from "@/lib/register/list";
+import { CHANNELS } from "@/lib/register/list";
 import type { Inbox } from "./inbox";
 import { InboxQuery } from "./schemas";
 

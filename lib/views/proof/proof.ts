@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import type { Channel } from "@/lib/lists/units";
+import type { Channel } from "@/lib/register/list";
 import { readMonthDetail } from "@/lib/views/handoff-month/month";
 import type { MonthStatus } from "@/lib/views/handoff-month/query";
 import type { Principal } from "@/lib/auth/principal";

@@ -5,7 +5,7 @@ import type { ImportReport } from "@/lib/register/import";
 import type { readUnitsPage } from "@/lib/views/units-page/units-page";
 import type { StoredUnit } from "@/lib/register/stored";
 import type { UnitEdit } from "@/lib/register/schemas";
-import { UNITS_LIST, type UnitsSearch } from "@/lib/lists/units";
+import { UNITS_LIST, type UnitsSearch } from "@/lib/register/list";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
 
 /**

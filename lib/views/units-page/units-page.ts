@@ -1,7 +1,7 @@
 import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import type { UnitsSearch } from "@/lib/lists/units";
+import type { UnitsSearch } from "@/lib/register/list";
 import { openReportsByProperty } from "@/lib/onsite-roles/open";
 import { attachReports } from "@/lib/onsite-roles/view";
 import { listUnits } from "@/lib/register/register";

@@ -1,6 +1,6 @@
 import { ReportList } from "@/components/delivery/report-list";
 import { reportedUnitsQuery } from "@/lib/onsite-roles/client";
-import { readReportsSearch } from "@/lib/lists/reports";
+import { readReportsSearch } from "@/lib/onsite-roles/list";
 import { plainParams } from "@/lib/lists/params";
 import { pageQueries } from "@/lib/pages/prefetch";
 import { listReportedUnits } from "@/lib/onsite-roles/timeline";

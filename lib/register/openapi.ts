@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { CHANNELS } from "@/lib/lists/units";
+import { CHANNELS } from "@/lib/register/list";
 import { UNIT_COLUMNS } from "@/lib/register/columns";
 import { ImportQuery, RegisterSettingsBody, UnitEditBody, UnitsQuery } from "@/lib/register/schemas";
 import type { ImportReport } from "@/lib/register/import";

@@ -178,3 +178,10 @@ export const handoffsMonth = {
     "handoffEvent.printed": "Letter made, not yet confirmed as posted: {channel}, attempt {attempt}",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    handoffsMonth: typeof handoffsMonth;
+  }
+}

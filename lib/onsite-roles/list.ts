@@ -1,9 +1,9 @@
-import { defaultsOf, param, readList, type ListState, type Raw } from "./params";
+import { defaultsOf, param, readList, type ListState, type Raw } from "@/lib/lists/params";
 
 /**
  * Support's list of on-site-roles reports (docs/architecture.md, "On-site-roles reports"): the units
  * that have been reported to any connection, each with its reports. Its parameters once, for the
- * route's schema and the page. No imports beyond params.ts, so the browser can load it.
+ * route's schema and the page. No imports beyond lib/lists, so the browser can load it.
  */
 
 export const REPORT_STATES = ["pending", "accepted", "rejected", "unknown"] as const;

@@ -20,3 +20,10 @@ export const handoffProof = {
     "handoffProof.cancelled": "The proof was cancelled.",
   },
 };
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    handoffProof: typeof handoffProof;
+  }
+}

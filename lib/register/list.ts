@@ -1,14 +1,12 @@
-import { param, type ListState } from "./params";
+import { param, type ListState } from "@/lib/lists/params";
+
+export { CHANNELS, type Channel } from "@/lib/handoff-states";
 
 /**
  * The unit register's list (docs/architecture.md, "Unit register"): its parameters, defaults and
- * limits once, for the route's schema and the page. The residents' channels live here too, so the
- * database column, the import and the browser share one list. No imports beyond params.ts.
+ * limits once, for the route's schema and the page. The residents' channels are passed on from lib/handoff-states.ts
+ * (the database column reads them there). No imports beyond lib/lists and the state list.
  */
-
-/** How a resident gets the monthly consumption information (§6a HeizkostenV: post unless they chose digital). */
-export const CHANNELS = ["email", "portal", "post"] as const;
-export type Channel = (typeof CHANNELS)[number];
 
 export const MAX_UNITS_PAGE = 200;
 
@@ -43,3 +41,11 @@ export const RESIDENTS_LIST = {
   limit: param.limit(25, 100),
 };
 export type ResidentsSearch = ListState<typeof RESIDENTS_LIST>;
+
+/**
+ * Who receives a document by the one rule (lib/register/tenancies/recipient.ts): `resident` (the tenancy covering its
+ * whole period), `assigned` (a manager's choice), `vacancy` and `none` (no hand-off needed), `change` (a change of
+ * resident in the period), `uncovered` (no tenancy meets it), `noPeriod` (the document names none).
+ */
+export const RECIPIENT_KINDS = ["resident", "assigned", "vacancy", "none", "change", "uncovered", "noPeriod"] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];

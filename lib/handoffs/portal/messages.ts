@@ -152,3 +152,10 @@ export const portal = {
     "portal.tooMany": "Too many requests from your address. Please try again in {seconds} seconds.",
   },
 } as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    portal: typeof portal;
+  }
+}

@@ -1,4 +1,45 @@
 /**
+ * Messages of lib/handoffs: why a document was not handed to its resident, and what the mail server answered
+ * (German first, English complete).
+ */
+export const handoffs = {
+  de: {
+    "handoff.skip.unknown": "Dieses Dokument gibt es in Ihren Verbindungen nicht.",
+    "handoff.skip.noUnit": "Die Nutzeinheit des Dokuments steht nicht in Ihrem Verzeichnis der Nutzeinheiten.",
+    "handoff.skip.noResident": "Für diese Nutzeinheit ist kein Bewohner eingetragen.",
+    "handoff.skip.noEmail":
+      "Der Bewohner möchte die Information per E-Mail, aber es ist keine E-Mail-Adresse eingetragen.",
+    "handoff.skip.mailOff": "Der E-Mail-Versand ist nicht eingerichtet (SMTP_URL fehlt); es wurde nichts gesendet.",
+    "handoff.skip.already":
+      "Schon an diesen Bewohner weitergegeben (Stand: {state}). Erneut senden nur mit „noch einmal“.",
+    "handoff.failed.refused": "Der Mailserver hat den Empfänger abgelehnt ({code}: {text}).",
+    "handoff.failed.rejected": "Der Mailserver hat die Nachricht abgelehnt ({code}: {text}).",
+    "handoff.failed.timeout": "Der Mailserver hat nicht rechtzeitig geantwortet.",
+    "handoff.failed.dropped": "Die Verbindung zum Mailserver ist abgebrochen, bevor er die Nachricht angenommen hat.",
+    "handoff.failed.unreachable": "Der Mailserver ist nicht erreichbar.",
+    "handoff.failed.off": "Der E-Mail-Versand ist nicht eingerichtet.",
+    "handoff.failed.error": "Die Nachricht konnte nicht gesendet werden ({code}).",
+    "handoff.failed.archive": "Die archivierte Datei ist nicht lesbar; es wurde nichts gesendet.",
+  },
+  en: {
+    "handoff.skip.unknown": "This document is not among your connections' documents.",
+    "handoff.skip.noUnit": "The document's usage unit is not in your unit register.",
+    "handoff.skip.noResident": "No resident is registered for this usage unit.",
+    "handoff.skip.noEmail": "The resident wants the information by e-mail, but no e-mail address is registered.",
+    "handoff.skip.mailOff": "Sending e-mail is not set up (SMTP_URL is missing); nothing was sent.",
+    "handoff.skip.already": "Already handed to this resident (state: {state}). Send it again only with “again”.",
+    "handoff.failed.refused": "The mail server refused the recipient ({code}: {text}).",
+    "handoff.failed.rejected": "The mail server rejected the message ({code}: {text}).",
+    "handoff.failed.timeout": "The mail server did not answer in time.",
+    "handoff.failed.dropped": "The connection to the mail server broke before it accepted the message.",
+    "handoff.failed.unreachable": "The mail server cannot be reached.",
+    "handoff.failed.off": "Sending e-mail is not set up.",
+    "handoff.failed.error": "The message could not be sent ({code}).",
+    "handoff.failed.archive": "The archived file cannot be read; nothing was sent.",
+  },
+} as const;
+
+/**
  * Messages of the inbox's hand-off to residents (lib/handoffs/run-kind.ts, components/handoffs): its
  * runs, states and actions.
  */
@@ -94,3 +135,54 @@ export const handoffRuns = {
     "inbox.handoff.run.cancelled": "Cancelled: {n} not handed on because of the cancel.",
   },
 };
+
+/**
+ * Messages of the hand-off where the work is (issue #35): the confirm dialog that also hands on, a hand-off that
+ * archives what it needs, the property's own files (DTA `billingunit`) and the file names of the viewer.
+ */
+export const handoffInbox = {
+  de: {
+    "handoff.archive.failed":
+      "Das Dokument konnte beim Anbieter nicht abgerufen und archiviert werden; es wurde nichts gesendet. Versuchen Sie es später erneut.",
+    "handoff.archive.mismatch":
+      "Die abgerufene Datei stimmt nicht mit der Prüfsumme des Anbieters überein; es wurde nichts gesendet.",
+    "handoff.skip.property": "Eine Datei der ganzen Liegenschaft (keine Nutzeinheit): sie geht an keinen Bewohner.",
+    "deliveryDetail.event.fetchHandoff": "Abgerufen vor der Weitergabe an den Bewohner: {size}, SHA-256 {sha256}",
+    "inbox.confirm.andHandOn": "Bestätigen und weitergeben",
+    "deliveryNames.propertyFile": "Datei der Liegenschaft",
+    "inbox.doctype.uviE": "Unterjährige Verbrauchsinformation als PDF",
+    "inbox.billing.title": "Dateien der Liegenschaft",
+    "inbox.billing.heading": "Liegenschaft {property}",
+    "inbox.billing.number": "Abrechnungseinheit",
+    "inbox.billing.hint": "Für die ganze Liegenschaft, nicht für eine Wohnung: sie gehen an keinen Bewohner.",
+    "inbox.unit.span": "Dokumente {from}–{to} von {total} dieser Einheit",
+    "inbox.confirm.handOnHint":
+      "„Bestätigen und weitergeben“ gibt danach die bestätigten Dokumente ({n} mit Empfänger) auf dem Zustellweg ihrer Bewohner weiter.",
+  },
+  en: {
+    "handoff.archive.failed":
+      "The document could not be fetched from the provider and archived; nothing was sent. Please try again later.",
+    "handoff.archive.mismatch": "The fetched file does not match the provider's checksum; nothing was sent.",
+    "handoff.skip.property": "A file of the whole property (no usage unit): it goes to no resident.",
+    "deliveryDetail.event.fetchHandoff": "Fetched before handing on to the resident: {size}, SHA-256 {sha256}",
+    "inbox.confirm.andHandOn": "Confirm and hand on",
+    "deliveryNames.propertyFile": "File of the property",
+    "inbox.doctype.uviE": "Interim consumption information as PDF",
+    "inbox.billing.title": "Files of the property",
+    "inbox.billing.heading": "Property {property}",
+    "inbox.billing.number": "Billing unit",
+    "inbox.billing.hint": "For the whole property, not for a flat: they go to no resident.",
+    "inbox.unit.span": "Documents {from}–{to} of {total} of this unit",
+    "inbox.confirm.handOnHint":
+      "“Confirm and hand on” then hands the confirmed documents ({n} with a recipient) on by their residents' channels.",
+  },
+} as const;
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    handoffs: typeof handoffs;
+    handoffRuns: typeof handoffRuns;
+    handoffInbox: typeof handoffInbox;
+  }
+}

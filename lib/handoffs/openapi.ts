@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
-import { HANDOFF_STATES } from "@/lib/lists/handoffs";
-import { CHANNELS } from "@/lib/lists/units";
+import { HANDOFF_STATES } from "@/lib/handoffs/list";
+import { CHANNELS } from "@/lib/register/list";
 import { ErrorLine, json, ndjson, type ApiOperation } from "@/lib/api/operation";
 
 /**

@@ -211,3 +211,10 @@ export const unitsPage = {
     "units.col.contract": "Contract number",
   },
 };
+
+// Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
+declare module "@/lib/i18n/messages" {
+  interface MessageTables {
+    unitsPage: typeof unitsPage;
+  }
+}
