@@ -237,3 +237,23 @@ export async function ndjsonUntil(session: Session, base: string, path: string, 
     cancel: () => reader.cancel().catch(() => undefined),
   };
 }
+
+/**
+ * A bulk confirmation cut in its middle: the provider answers the first `answered` PUTs and holds the rest (the hold
+ * `put`); back once `answered` lines arrived and a PUT waits on the hold, with the run's answer to read on.
+ */
+export async function confirmUntilHeld(
+  s: { server: TestServer; manager: Person; connectionId: string },
+  documentids: string[],
+  answered: number,
+) {
+  const status = "/arge/documents/v1/documents/out/*/status";
+  await control(s.server, "PUT", "/faults", [
+    { method: "PUT", path: status, times: answered },
+    { method: "PUT", path: status, hold: "put" },
+  ]);
+  const path = `/api/connections/${s.connectionId}/confirmations`;
+  const run = await ndjsonUntil(s.manager.session, s.server.url, path, { documentids }, answered);
+  await untilHeld(s.server, "put");
+  return run;
+}

@@ -7,7 +7,7 @@ import {
   liftHold,
   mustSync,
   ndjson,
-  ndjsonUntil,
+  confirmUntilHeld,
   putState,
   requestsLog,
   sandboxManager,
@@ -37,18 +37,7 @@ describe("a crash in the middle of a bulk confirmation", () => {
 
   test("after a restart every confirmed document has its record and hash, none was sent twice, the rest can be confirmed", async () => {
     // The first 60 PUTs are answered, the next ones held: the crash comes in the middle of the run.
-    await control(s.server, "PUT", "/faults", [
-      { method: "PUT", path: STATUS, times: 60 },
-      { method: "PUT", path: STATUS, hold: "put" },
-    ]);
-    const run = await ndjsonUntil(
-      s.manager.session,
-      s.server.url,
-      `/api/connections/${s.connectionId}/confirmations`,
-      { documentids: ids },
-      60,
-    );
-    await untilHeld(s.server, "put");
+    const run = await confirmUntilHeld(s, ids, 60);
     await s.server.crash();
     await run.cancel();
     await s.server.restart();

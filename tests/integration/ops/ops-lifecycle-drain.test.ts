@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { sql } from "../../support/database";
-import { control, liftHold, mustSync, ndjsonUntil, requestsLog, untilHeld, uviFor } from "../../support/delivery";
+import {
+  confirmUntilHeld,
+  control,
+  liftHold,
+  mustSync,
+  ndjsonUntil,
+  requestsLog,
+  untilHeld,
+  uviFor,
+} from "../../support/delivery";
 import { assertConfirmedAreRecorded, providerConfirmed, waitUntilSettled } from "../../support/reconciled";
 import type { TestServer } from "../../support/server";
 import { sandboxSuite } from "../../support/suite";
@@ -15,7 +24,6 @@ import { until } from "../../support/until";
  */
 
 const LIST = "/arge/documents/v1/documents/out";
-const STATUS = "/arge/documents/v1/documents/out/*/status";
 const lines = (text: string) =>
   text
     .trim()
@@ -83,18 +91,7 @@ describe("SIGTERM during a sync and during a bulk confirmation", () => {
   test("a bulk confirmation cut by the shutdown: every claim judged after the restart, nothing confirmed without its record and bytes, nothing sent twice", async () => {
     const batch = ids.slice(0, 200);
     // The first 40 PUTs are answered, the next ones held until the shutdown has begun: it cuts the run in the middle.
-    await control(s.server, "PUT", "/faults", [
-      { method: "PUT", path: STATUS, times: 40 },
-      { method: "PUT", path: STATUS, hold: "put" },
-    ]);
-    const run = await ndjsonUntil(
-      s.manager.session,
-      s.server.url,
-      `/api/connections/${s.connectionId}/confirmations`,
-      { documentids: batch },
-      40,
-    );
-    await untilHeld(s.server, "put");
+    const run = await confirmUntilHeld(s, batch, 40);
     const exited = s.server.terminate();
     await liftOnceDraining(s.server, "put");
     const answer = lines(await run.rest());
