@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { analyzeAfterBulkWrite, type AnalyzedTable } from "@/lib/db/statistics";
+import { analyzeAfterBulkWrite, analyzeEmbedded, type AnalyzedTable } from "@/lib/db/statistics";
 import { env } from "@/lib/env";
 import { cutName, INDEXED_NAME_MAX } from "@/lib/connections/files";
 import type { ProviderDocument, ProviderMetadata } from "@/lib/provider/schemas";
@@ -231,11 +231,6 @@ export async function tidyIndex(db: Db, added: number): Promise<void> {
   );
   const rows = row?.rows ?? 0;
   if (analyzedAtRows !== undefined && Math.abs(rows - analyzedAtRows) <= Math.max(1000, analyzedAtRows / 10)) return;
-  await db.execute(sql`SET default_statistics_target = 10`);
-  try {
-    await db.execute(sql`ANALYZE ${INDEX_TABLES}`);
-  } finally {
-    await db.execute(sql`RESET default_statistics_target`);
-  }
+  await analyzeEmbedded(db, INDEX_TABLES);
   analyzedAtRows = rows;
 }
