@@ -220,13 +220,9 @@ export async function importRegister(
     wakeReports();
   }
   // A large import is analyzed before the answer (the embedded database never does it by itself): the register and month
-  // pages read next, this user's and everyone else's, plan with its statistics. Its units' reports were queued too.
+  // pages read next, this user's and everyone else's, plan with its statistics.
   if (!input.dryRun)
-    await analyzeAfterBulkWrite(
-      db,
-      ["units", "tenancies", "osr_reports"],
-      report.created + report.updated + report.deleted,
-    );
+    await analyzeAfterBulkWrite(db, ["units", "tenancies"], report.created + report.updated + report.deleted);
   // A file with only errors answers 400 (docs/api.md); one with some valid rows applied them.
   const valid = report.created + report.updated + report.unchanged;
   return { status: report.errors.length > 0 && valid === 0 ? 400 : 200, report };

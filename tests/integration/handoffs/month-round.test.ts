@@ -206,6 +206,11 @@ describe("the month page's answer", () => {
     const analyzed = tables.filter((t) => t.last_analyze !== null && Number(t.reltuples) > 0).map((t) => t.relname);
     // The app's own ANALYZE (autovacuum's would be last_autoanalyze) after the sync and after the import, on both
     // engines: the embedded database has no autovacuum, so a register it never analyzed stayed without (issue #45).
-    assert.deepEqual(analyzed, ["delivery_documents", "tenancies", "units"]);
+    // Not its tenancies: their sample would keep residents' data in pg_statistic (lib/db/statistics.ts).
+    const postgres = s.server.env.DATABASE_URL !== undefined;
+    assert.deepEqual(
+      analyzed,
+      postgres ? ["delivery_documents", "tenancies", "units"] : ["delivery_documents", "units"],
+    );
   });
 });
