@@ -14,6 +14,7 @@ import { outbox, outboxServer } from "@/lib/outbox/messages";
 import { residentsErasure, unitsServer } from "@/lib/register/messages";
 import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
+import { teamsMessages } from "@/lib/teams/messages";
 import { users } from "@/lib/users/messages";
 import { deliveryNames } from "@/lib/views/completeness/messages";
 import { handoffsMonth } from "@/lib/views/handoff-month/messages";
@@ -33,6 +34,7 @@ export const messages = {
     ...states.de,
     ...auth.de,
     ...users.de,
+    ...teamsMessages.de,
     ...connectionsPage.de,
     ...connections.de,
     ...delivery.de,
@@ -67,6 +69,7 @@ export const messages = {
     ...states.en,
     ...auth.en,
     ...users.en,
+    ...teamsMessages.en,
     ...connectionsPage.en,
     ...connections.en,
     ...delivery.en,

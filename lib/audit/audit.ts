@@ -23,6 +23,9 @@ export type AuditKind =
   | "connection.delete"
   | "user.create"
   | "user.update"
+  // Teams (lib/teams): made, renamed, their four eyes set (issue #46).
+  | "team.create"
+  | "team.update"
   | "export"
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"

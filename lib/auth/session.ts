@@ -15,6 +15,8 @@ export type CurrentUser = {
   email: string;
   name: string;
   role: Role;
+  /** Read with the session at every request (a move to another team counts from the next one). */
+  teamId: string;
   locale: "de" | "en" | null;
 };
 
@@ -44,6 +46,7 @@ export const sessionUserColumns = {
   email: users.email,
   name: users.name,
   role: users.role,
+  teamId: users.teamId,
   locale: users.locale,
   disabled: users.disabled,
   sessionVersion: users.sessionVersion,
@@ -57,7 +60,7 @@ export type SessionUserRow = Pick<UserRow, keyof typeof sessionUserColumns>;
  */
 export function sessionUser(row: SessionUserRow | null | undefined, claims: SessionClaims): CurrentUser | null {
   if (!row || row.id !== claims.uid || row.disabled || row.sessionVersion !== claims.sv) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role, locale: row.locale };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, teamId: row.teamId, locale: row.locale };
 }
 
 // Every request runs it: built once per database handle, not again for each request.

@@ -64,6 +64,7 @@ export async function createConnection(db: Db, p: Principal, input: CreateConnec
     .values({
       id,
       userId: p.userId,
+      teamId: p.teamId,
       name: input.name,
       service: input.service,
       baseUrl: input.baseUrl,

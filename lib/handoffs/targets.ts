@@ -120,7 +120,7 @@ export async function readSources(
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
       JOIN connections c ON c.id = d.connection_id AND c.user_id = ${p.userId} AND c.deleted_at IS NULL
       LEFT JOIN LATERAL (
-        SELECT * FROM units u WHERE u.user_id = ${p.userId}
+        SELECT * FROM units u WHERE u.team_id = ${p.teamId}
           AND (u.mscnumber = d.unit_msc OR (u.mscnumber IS NULL AND u.pmnumber = d.unit_pm))
         ORDER BY u.mscnumber IS NULL LIMIT 1
       ) u ON true

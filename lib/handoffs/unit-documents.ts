@@ -8,4 +8,4 @@ import { sql } from "drizzle-orm";
  * print, so a document is never shown or printed for two units.
  */
 export const isDocumentOfUnit = sql`(d.unit_msc = u.mscnumber OR (u.mscnumber IS NULL AND d.unit_pm = u.pmnumber
-  AND NOT EXISTS (SELECT 1 FROM units o WHERE o.user_id = u.user_id AND o.mscnumber = d.unit_msc)))`;
+  AND NOT EXISTS (SELECT 1 FROM units o WHERE o.team_id = u.team_id AND o.mscnumber = d.unit_msc)))`;

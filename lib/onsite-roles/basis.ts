@@ -26,8 +26,8 @@ export async function readSince(db: Db, unitIds: string[]): Promise<Map<string, 
         SELECT u.id, s.since::text AS register,
           (SELECT min(d.period_from)::text FROM connections c
             JOIN delivery_documents d ON d.connection_id = c.id AND d.unit_msc = u.mscnumber
-            WHERE c.user_id = u.user_id AND c.deleted_at IS NULL) AS documents
-        FROM units u LEFT JOIN register_settings s ON s.user_id = u.user_id
+            WHERE c.team_id = u.team_id AND c.deleted_at IS NULL) AS documents
+        FROM units u LEFT JOIN register_settings s ON s.team_id = u.team_id
         WHERE u.id IN (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,

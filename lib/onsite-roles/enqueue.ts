@@ -39,8 +39,8 @@ async function reportingPairs(db: Db, p: Principal, unitIds: string[], only: Que
   return rowsOf<Pair>(
     await db.execute(sql`
       SELECT u.id AS unit_id, c.id AS connection_id
-      FROM units u JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL AND c.on_site_roles_url IS NOT NULL
-      WHERE u.user_id = ${p.userId}::uuid AND u.id IN (${sql.join(
+      FROM units u JOIN connections c ON c.team_id = u.team_id AND c.deleted_at IS NULL AND c.on_site_roles_url IS NOT NULL
+      WHERE u.team_id = ${p.teamId}::uuid AND u.id IN (${sql.join(
         unitIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
@@ -54,7 +54,7 @@ async function reportingPairs(db: Db, p: Principal, unitIds: string[], only: Que
 /** Whether the user has a connection that reports at all: most have none, and then nothing is read. */
 async function reports(db: Db, p: Principal): Promise<boolean> {
   const rows = rowsOf(
-    await db.execute(sql`SELECT 1 FROM connections WHERE user_id = ${p.userId}::uuid AND deleted_at IS NULL
+    await db.execute(sql`SELECT 1 FROM connections WHERE team_id = ${p.teamId}::uuid AND deleted_at IS NULL
       AND on_site_roles_url IS NOT NULL LIMIT 1`),
   );
   return rows.length > 0;
@@ -103,7 +103,7 @@ export async function enqueueReports(
 /** Every unit of the user for one connection (its on-site-roles address was set or changed). */
 export async function enqueueConnection(db: Db, p: Principal, connectionId: string): Promise<number> {
   const ids = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT id FROM units WHERE user_id = ${p.userId}::uuid AND billingunit IS NOT NULL
+    await db.execute(sql`SELECT id FROM units WHERE team_id = ${p.teamId}::uuid AND billingunit IS NOT NULL
       AND mscnumber IS NOT NULL ORDER BY id`),
   ).map((r) => r.id);
   return enqueueReports(db, p, ids, { connectionId, force: true, reason: "connection" });

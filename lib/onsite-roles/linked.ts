@@ -39,7 +39,7 @@ async function learnBillingUnits(tx: Db, p: Principal, connectionId: string): Pr
           ORDER BY d.last_seen_at DESC LIMIT ${LEARN_FROM}) AS d
         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d.document->'metadata') = 'array'
           THEN d.document->'metadata' ELSE '[]'::jsonb END) AS m
-        WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
+        WHERE u.team_id = ${p.teamId}::uuid AND u.billingunit IS NULL AND u.mscnumber IS NOT NULL
           AND lower(m->>'reftype') = 'billingunit' AND coalesce(trim(m->>'mscnumber'), '') <> ''
         GROUP BY u.id
       )
@@ -56,7 +56,7 @@ async function unreported(tx: Db, p: Principal, connectionId: string): Promise<s
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       SELECT u.id FROM units u
-      WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+      WHERE u.team_id = ${p.teamId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id)
         AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
           AND d.unit_msc = u.mscnumber)
@@ -72,7 +72,7 @@ async function newlyDocumented(tx: Db, p: Principal, connectionId: string): Prom
     await tx.execute(sql`
       SELECT u.id FROM units u
       CROSS JOIN LATERAL (SELECT max(r.updated_at) AS at FROM osr_reports r WHERE r.unit_id = u.id) last
-      WHERE u.user_id = ${p.userId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
+      WHERE u.team_id = ${p.teamId}::uuid AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND last.at IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
         AND EXISTS (SELECT 1 FROM delivery_documents d WHERE d.connection_id = ${connectionId}::uuid
@@ -83,17 +83,19 @@ async function newlyDocumented(tx: Db, p: Principal, connectionId: string): Prom
 }
 
 export async function reportLinkedUnits(db: Db, connection: { id: string; userId: string }): Promise<number> {
-  const [work] = rowsOf<{ missing: boolean; reporting: boolean; role: Role | null }>(
-    await db.execute(sql`SELECT
-      (SELECT role FROM users WHERE id = ${connection.userId}::uuid) AS role,
-      EXISTS (SELECT 1 FROM units WHERE user_id = ${connection.userId}::uuid AND billingunit IS NULL) AS missing,
-      EXISTS (SELECT 1 FROM connections WHERE user_id = ${connection.userId}::uuid AND deleted_at IS NULL
-        AND on_site_roles_url IS NOT NULL) AS reporting`),
+  // The register is the connection's team's (migration 0043), whoever of the team owns the connection.
+  const [work] = rowsOf<{ missing: boolean; reporting: boolean; role: Role | null; team_id: string }>(
+    await db.execute(sql`SELECT c.team_id,
+      (SELECT role FROM users WHERE id = c.user_id) AS role,
+      EXISTS (SELECT 1 FROM units WHERE team_id = c.team_id AND billingunit IS NULL) AS missing,
+      EXISTS (SELECT 1 FROM connections o WHERE o.team_id = c.team_id AND o.deleted_at IS NULL
+        AND o.on_site_roles_url IS NOT NULL) AS reporting
+      FROM connections c WHERE c.id = ${connection.id}::uuid`),
   );
   // Most syncs have nothing to learn and nobody to report to: then the register is not locked at all.
   if ((!work?.missing && !work?.reporting) || !work.role) return 0;
-  // The sender acts for the connection's owner, after their sync.
-  const owner = ownerPrincipal({ id: connection.userId, role: work.role, email: "" });
+  // The sender acts for the connection's owner, after their sync, on the register of the connection's team.
+  const owner = ownerPrincipal({ id: connection.userId, role: work.role, teamId: work.team_id, email: "" });
   const queued = await registerChange(db, owner, async (tx) => {
     const learnt = await learnBillingUnits(tx, owner, connection.id);
     if (learnt.length > 0)

@@ -19,7 +19,7 @@ export async function openReportsByProperty(db: Db, p: Principal, day = today())
     await db.execute(sql`SELECT r.unit_id, u.property, r.state FROM osr_reports r
       JOIN connections c ON c.id = r.connection_id AND c.deleted_at IS NULL
       JOIN units u ON u.id = r.unit_id
-      WHERE u.user_id = ${p.userId}::uuid AND r.state <> 'accepted'`),
+      WHERE u.team_id = ${p.teamId}::uuid AND r.state <> 'accepted'`),
   );
   const histories = await readHistories(db, [...new Set(rows.map((r) => r.unit_id))]);
   // A unit counts once, by its worst report (one per connection): overdue before due before open.

@@ -21,18 +21,21 @@ import { enqueueReports } from "./enqueue";
 const BATCH = 500;
 
 export async function requeueRecomputed(db: Db): Promise<number> {
-  const owners = rowsOf<{ user_id: string; role: Role }>(
-    await db.execute(sql`SELECT DISTINCT u.user_id, o.role FROM osr_reports r JOIN units u ON u.id = r.unit_id JOIN users o ON o.id = u.user_id
-      WHERE EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)`),
+  // Each register's team, acting as its longest-standing member (a team without members has nobody to act for).
+  const owners = rowsOf<{ team_id: string; user_id: string; role: Role }>(
+    await db.execute(sql`SELECT o.team_id, o.id AS user_id, o.role FROM (SELECT DISTINCT u.team_id FROM osr_reports r
+        JOIN units u ON u.id = r.unit_id
+        WHERE EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)) x
+      JOIN LATERAL (SELECT id, role, team_id FROM users WHERE team_id = x.team_id ORDER BY created_at, id LIMIT 1) o ON true`),
   );
   let queued = 0;
-  for (const { user_id: userId, role } of owners) {
-    // A startup job acting for each register's owner.
-    const p = ownerPrincipal({ id: userId, role, email: "" });
+  for (const { team_id: teamId, user_id: userId, role } of owners) {
+    // A startup job acting for each register's team.
+    const p = ownerPrincipal({ id: userId, role, teamId, email: "" });
     let after = "00000000-0000-0000-0000-000000000000";
     for (;;) {
       const ids = rowsOf<{ id: string }>(
-        await db.execute(sql`SELECT u.id FROM units u WHERE u.user_id = ${userId}::uuid AND u.id > ${after}::uuid
+        await db.execute(sql`SELECT u.id FROM units u WHERE u.team_id = ${teamId}::uuid AND u.id > ${after}::uuid
           AND EXISTS (SELECT 1 FROM osr_reports r WHERE r.unit_id = u.id)
           AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
           ORDER BY u.id LIMIT ${BATCH}`),

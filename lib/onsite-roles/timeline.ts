@@ -49,7 +49,7 @@ export type ReportEvent = {
   nextAttemptAt: string | null;
 };
 
-const UNIT_COLUMNS = sql`u.id, u.mscnumber, u.pmnumber, u.billingunit, u.property, u.label, o.email AS owner`;
+const UNIT_COLUMNS = sql`u.id, u.mscnumber, u.pmnumber, u.billingunit, u.property, u.label, o.name AS owner`;
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 function reportCondition(search: ReportsSearch): SQL {
@@ -121,7 +121,7 @@ export async function listReportedUnits(db: Db, search: ReportsSearch) {
   const [units, [total]] = await Promise.all([
     db
       .execute(
-        sql`SELECT ${UNIT_COLUMNS} FROM units u JOIN users o ON o.id = u.user_id WHERE ${where}
+        sql`SELECT ${UNIT_COLUMNS} FROM units u JOIN teams o ON o.id = u.team_id WHERE ${where}
         ORDER BY u.property NULLS LAST, u.mscnumber NULLS LAST, u.id LIMIT ${search.limit} OFFSET ${search.offset}`,
       )
       .then((r) => rowsOf<ReportedUnit>(r)),
@@ -139,9 +139,9 @@ export async function listReportedUnits(db: Db, search: ReportsSearch) {
 
 /** `GET /api/delivery/units/{unitId}/reports`: one unit's reports, each connection's steps oldest first. */
 export async function unitReportTimeline(db: Db, principal: Principal, unitId: string) {
-  const own = isSupportRole(principal.role) ? sql`true` : sql`u.user_id = ${principal.userId}::uuid`;
+  const own = isSupportRole(principal.role) ? sql`true` : sql`u.team_id = ${principal.teamId}::uuid`;
   const [unit] = rowsOf<ReportedUnit>(
-    await db.execute(sql`SELECT ${UNIT_COLUMNS} FROM units u JOIN users o ON o.id = u.user_id
+    await db.execute(sql`SELECT ${UNIT_COLUMNS} FROM units u JOIN teams o ON o.id = u.team_id
       WHERE u.id = ${unitId}::uuid AND ${own}`),
   );
   if (!unit) throw notFound("reportsApi.notFound");

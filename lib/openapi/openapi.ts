@@ -6,6 +6,7 @@ import { DELIVERY_OPERATIONS } from "@/lib/delivery/support/openapi";
 import { OPS_OPERATIONS, SANDBOX_MAIL_OPERATIONS } from "@/lib/ops/openapi";
 import { OUTBOX_OPERATIONS } from "@/lib/outbox/openapi";
 import { ME_OPERATIONS, USER_OPERATIONS } from "@/lib/users/openapi";
+import { TEAM_OPERATIONS } from "@/lib/teams/openapi";
 import { COMPLETENESS_OPERATIONS } from "@/lib/views/completeness/openapi";
 import { HANDOFF_MONTH_OPERATIONS } from "@/lib/views/handoff-month/openapi";
 import { INBOX_OPERATIONS } from "@/lib/views/inbox/openapi";
@@ -43,6 +44,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...DOCUMENT_OPERATIONS,
   ...INBOX_OPERATIONS,
   ...USER_OPERATIONS,
+  ...TEAM_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...COMPLETENESS_OPERATIONS,
   ...REPORT_OPERATIONS,

@@ -72,7 +72,7 @@ function linesOf(u: StoredUnit, contracts: boolean): string {
 async function hasContracts(db: Db, p: Principal): Promise<boolean> {
   const rows = rowsOf(
     await db.execute(sql`SELECT 1 FROM tenancies t JOIN units u ON u.id = t.unit_id
-      WHERE u.user_id = ${p.userId}::uuid AND t.contract IS NOT NULL LIMIT 1`),
+      WHERE u.team_id = ${p.teamId}::uuid AND t.contract IS NOT NULL LIMIT 1`),
   );
   return rows.length > 0;
 }
@@ -81,7 +81,7 @@ async function batch(db: Db, p: Principal, after: string | null) {
   const rows = await db
     .select()
     .from(units)
-    .where(and(eq(units.userId, p.userId), after === null ? undefined : gt(units.unitKey, after)))
+    .where(and(eq(units.teamId, p.teamId), after === null ? undefined : gt(units.unitKey, after)))
     .orderBy(asc(units.unitKey))
     .limit(BATCH);
   return { units: await withHistories(db, rows), last: rows.at(-1)?.unitKey ?? null };

@@ -40,7 +40,7 @@ const unknownMoveIn = sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.u
 function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
   const term = search.q ? containing(search.q) : undefined;
   return and(
-    eq(units.userId, p.userId),
+    eq(units.teamId, p.teamId),
     search.property ? eq(units.property, search.property) : undefined,
     search.reports === "open" ? openReport : undefined,
     search.moveIn === "unknown" ? unknownMoveIn : undefined,
@@ -76,13 +76,13 @@ export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
     db
       .select({ name: units.property, units: count() })
       .from(units)
-      .where(and(eq(units.userId, p.userId), sql`${units.property} IS NOT NULL`))
+      .where(and(eq(units.teamId, p.teamId), sql`${units.property} IS NOT NULL`))
       .groupBy(units.property)
       .orderBy(asc(units.property)),
     db
       .select({ n: count() })
       .from(units)
-      .where(and(eq(units.userId, p.userId), unknownMoveIn)),
+      .where(and(eq(units.teamId, p.teamId), unknownMoveIn)),
   ]);
   return { count: total?.n ?? 0, units: await withHistories(db, rows), properties, unknownMoveIns: missing?.n ?? 0 };
 }
@@ -91,7 +91,7 @@ async function ownUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
   const [row] = await db
     .select()
     .from(units)
-    .where(and(eq(units.id, id), eq(units.userId, p.userId)));
+    .where(and(eq(units.id, id), eq(units.teamId, p.teamId)));
   if (!row) throw notFound("unitsApi.notFound");
   return row;
 }

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
-import { users } from "@/lib/db/schema/users";
+import { teams } from "@/lib/db/schema/teams";
 import { forbidden } from "@/lib/errors";
 import type { Channel, ResidentsSearch } from "@/lib/register/list";
 
@@ -52,7 +52,7 @@ export async function searchResidents(db: Db, admin: Principal, search: Resident
         tenancyId: tenancies.id,
         mscnumber: units.mscnumber,
         pmnumber: units.pmnumber,
-        owner: users.email,
+        owner: teams.name,
         property: units.property,
         label: units.label,
         moveIn: tenancies.moveIn,
@@ -62,9 +62,9 @@ export async function searchResidents(db: Db, admin: Principal, search: Resident
       })
       .from(tenancies)
       .innerJoin(units, eq(units.id, tenancies.unitId))
-      .innerJoin(users, eq(users.id, units.userId))
+      .innerJoin(teams, eq(teams.id, units.teamId))
       .where(where)
-      .orderBy(asc(tenancies.residentName), asc(users.email), asc(units.unitKey), asc(tenancies.moveIn))
+      .orderBy(asc(tenancies.residentName), asc(teams.name), asc(units.unitKey), asc(tenancies.moveIn))
       .limit(search.limit)
       .offset(search.offset),
     db.select({ n: count() }).from(tenancies).innerJoin(units, eq(units.id, tenancies.unitId)).where(where),

@@ -24,7 +24,7 @@ export async function readRegisterSettings(db: Db, p: Principal): Promise<Regist
   const [row] = await db
     .select({ since: registerSettings.since })
     .from(registerSettings)
-    .where(eq(registerSettings.userId, p.userId));
+    .where(eq(registerSettings.teamId, p.teamId));
   return { since: row?.since ?? null };
 }
 
@@ -39,8 +39,8 @@ export async function setRegisterSince(db: Db, p: Principal, since: string | nul
     if (before === since) return 0;
     await tx
       .insert(registerSettings)
-      .values({ userId: p.userId, since, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: registerSettings.userId, set: { since, updatedAt: new Date() } });
+      .values({ teamId: p.teamId, since, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: registerSettings.teamId, set: { since, updatedAt: new Date() } });
     await recordEvent(tx, {
       kind: "register.settings",
       actor: principalActor(p),
@@ -48,7 +48,7 @@ export async function setRegisterSince(db: Db, p: Principal, since: string | nul
     });
     // Only the units with a tenancy without a move-in depend on it; the hash decides which changed.
     const ids = rowsOf<{ id: string }>(
-      await tx.execute(sql`SELECT u.id FROM units u WHERE u.user_id = ${p.userId}::uuid
+      await tx.execute(sql`SELECT u.id FROM units u WHERE u.team_id = ${p.teamId}::uuid
         AND u.billingunit IS NOT NULL AND u.mscnumber IS NOT NULL
         AND EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = u.id AND t.move_in IS NULL)
         ORDER BY u.id`),

@@ -93,7 +93,7 @@ export async function loadRegister(db: Db, p: Principal): Promise<Map<string, St
     const rows = await db
       .select()
       .from(units)
-      .where(and(eq(units.userId, p.userId), gt(units.unitKey, after)))
+      .where(and(eq(units.teamId, p.teamId), gt(units.unitKey, after)))
       .orderBy(asc(units.unitKey))
       .limit(LOAD_PAGE);
     if (rows.length > 0) {

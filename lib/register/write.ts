@@ -24,11 +24,11 @@ const WRITE_BATCH = 500;
 
 async function writeUnits(tx: Db, p: Principal, rows: Record<string, string | null>[]) {
   await tx.execute(sql`
-    INSERT INTO units AS u (id, user_id, unit_key, mscnumber, pmnumber, billingunit, property, address, label)
-    SELECT x.id, ${p.userId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
+    INSERT INTO units AS u (id, team_id, unit_key, mscnumber, pmnumber, billingunit, property, address, label)
+    SELECT x.id, ${p.teamId}::uuid, x.unit_key, x.mscnumber, x.pmnumber, x.billingunit, x.property, x.address, x.label
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, unit_key text,
       mscnumber text, pmnumber text, billingunit text, property text, address text, label text)
-    ON CONFLICT (user_id, unit_key) DO UPDATE SET
+    ON CONFLICT (team_id, unit_key) DO UPDATE SET
       mscnumber = excluded.mscnumber, pmnumber = excluded.pmnumber, billingunit = excluded.billingunit,
       property = excluded.property, address = excluded.address, label = excluded.label, updated_at = now()`);
 }
@@ -141,7 +141,7 @@ export async function deleteUnits(slice: Slice, owner: Principal, deleted: Store
     const gone = await slice((tx) =>
       tx
         .delete(units)
-        .where(and(eq(units.userId, owner.userId), inArray(units.id, ids)))
+        .where(and(eq(units.teamId, owner.teamId), inArray(units.id, ids)))
         .returning({ id: units.id }),
     );
     count += gone.length;

@@ -12,6 +12,7 @@ export const UserAnswer = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  teamId: Uuid,
   disabled: z.boolean(),
   createdAt: DateTime,
 });
@@ -20,7 +21,9 @@ export const MeAnswer = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  teamId: Uuid,
   locale: z.enum(["de", "en"]).nullable(),
+  team: z.object({ id: Uuid, name: z.string() }),
 });
 
 export const ME_OPERATIONS: ApiOperation[] = [
@@ -77,6 +80,6 @@ export const USER_OPERATIONS: ApiOperation[] = [
 
 const checks: true[] = [
   true as Same<UserView, z.output<typeof UserAnswer>>,
-  true as Same<CurrentUser, z.output<typeof MeAnswer>>,
+  true as Same<CurrentUser & { team: { id: string; name: string } }, z.output<typeof MeAnswer>>,
 ];
 void checks;

@@ -16,6 +16,8 @@ export const CreateUserBody = z.strictObject({
   name: Name,
   role: z.enum(ROLES),
   password: Password,
+  /** The team the user joins (issue #46); left out: the admin's own. */
+  teamId: z.uuid().optional(),
 });
 export type CreateUserInput = z.infer<typeof CreateUserBody>;
 
@@ -24,6 +26,8 @@ export const UpdateUserBody = z.strictObject({
   role: z.enum(ROLES).optional(),
   password: Password.optional(),
   disabled: z.boolean().optional(),
+  /** A move to another team: the old team's data is out of reach from the user's next request on. */
+  teamId: z.uuid().optional(),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserBody>;
 

@@ -3,19 +3,29 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { signInKnownAddresses, users, type Role } from "@/lib/db/schema/users";
+import { teams } from "@/lib/db/schema/teams";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { actorOf, recordEvent } from "@/lib/audit/audit";
 import type { CreateUserInput, UpdateUserInput } from "./schemas";
 
 /** The public shape of a user: never the password hash. */
-export type UserView = { id: string; email: string; name: string; role: Role; disabled: boolean; createdAt: string };
+export type UserView = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  teamId: string;
+  disabled: boolean;
+  createdAt: string;
+};
 
 const view = {
   id: users.id,
   email: users.email,
   name: users.name,
   role: users.role,
+  teamId: users.teamId,
   disabled: users.disabled,
   createdAt: users.createdAt,
 };
@@ -35,14 +45,25 @@ export async function listUsers(db: Db): Promise<UserView[]> {
   return (await db.select(view).from(users).orderBy(asc(users.email))).map(toView);
 }
 
-/** Who changes users: the signed-in admin, named in the audit trail. */
-type Admin = { id: string; email: string };
+/** Who changes users: the signed-in admin, named in the audit trail; a new user joins their team unless told. */
+type Admin = { id: string; email: string; teamId: string };
+
+/** The team a user is placed in must exist: an unknown one is a field error, not a 500 of the foreign key. */
+async function existingTeam(db: Db, teamId: string): Promise<string> {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team)
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: "teamId", message: "users.teamNotFound" }],
+    });
+  return team.id;
+}
 
 /** Creates a user and records `user.create` in the same transaction (never the password). */
 export async function createUser(db: Db, actor: Admin, input: CreateUserInput): Promise<UserView> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
+      const teamId = await existingTeam(tx, input.teamId ?? actor.teamId);
       const [row] = await tx
         .insert(users)
         .values({
@@ -50,6 +71,7 @@ export async function createUser(db: Db, actor: Admin, input: CreateUserInput): 
           email: input.email.trim().toLowerCase(),
           name: input.name,
           role: input.role,
+          teamId,
           passwordHash,
         })
         .returning(view);
@@ -57,7 +79,13 @@ export async function createUser(db: Db, actor: Admin, input: CreateUserInput): 
       await recordEvent(tx, {
         kind: "user.create",
         actor: actorOf(actor),
-        detail: { userId: user.id, email: user.email, role: user.role, fields: ["email", "name", "role", "password"] },
+        detail: {
+          userId: user.id,
+          email: user.email,
+          role: user.role,
+          teamId,
+          fields: ["email", "name", "role", "password", "team"],
+        },
       });
       return user;
     });
@@ -77,6 +105,7 @@ function changedFields(before: Omit<UserView, "createdAt">, input: UpdateUserInp
     input.name !== undefined && input.name !== before.name && "name",
     input.role !== undefined && input.role !== before.role && "role",
     input.disabled !== undefined && input.disabled !== before.disabled && "disabled",
+    input.teamId !== undefined && input.teamId !== before.teamId && "team",
     input.password !== undefined && "password",
   ].filter((f): f is string => typeof f === "string");
 }
@@ -95,12 +124,14 @@ export async function updateUser(db: Db, actor: Admin, id: string, input: Update
   return db.transaction(async (tx) => {
     const [before] = await tx.select(view).from(users).where(eq(users.id, id)).for("update");
     if (!before) throw notFound("users.notFound");
+    if (input.teamId !== undefined) await existingTeam(tx, input.teamId);
     const [row] = await tx
       .update(users)
       .set({
         ...(input.name !== undefined && { name: input.name }),
         ...(input.role !== undefined && { role: input.role }),
         ...(input.disabled !== undefined && { disabled: input.disabled }),
+        ...(input.teamId !== undefined && { teamId: input.teamId }),
         ...(passwordHash !== undefined && { passwordHash }),
         ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
         updatedAt: new Date(),
@@ -122,6 +153,7 @@ export async function updateUser(db: Db, actor: Admin, id: string, input: Update
           role: row.role,
           fields,
           ...(fields.includes("disabled") && { disabled: row.disabled }),
+          ...(fields.includes("team") && { teamId: row.teamId, fromTeamId: before.teamId }),
         },
       });
     }
@@ -133,9 +165,13 @@ export async function setUserLocale(db: Db, userId: string, locale: "de" | "en")
   await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
+/** The team a new install's first admin starts, and its managers join unless told otherwise. */
+const FIRST_TEAM = "Büro";
+
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD at start: create this admin, or reset its password and role. An
- * admin that already matches is left alone, so a restart does not end its sessions.
+ * admin that already matches is left alone, so a restart does not end its sessions. A new admin joins
+ * the team of the oldest admin, or, on a new install, a team of its own.
  */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<void> {
   const email = admin.email.trim().toLowerCase();
@@ -149,11 +185,25 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     return;
   }
   const passwordHash = await hashPassword(admin.password);
+  const teamId = existing?.teamId ?? (await adminTeam(db));
   await db
     .insert(users)
-    .values({ id: randomUUID(), email, name: "Administrator", role: "admin", passwordHash })
+    .values({ id: randomUUID(), email, name: "Administrator", role: "admin", teamId, passwordHash })
     .onConflictDoUpdate({
       target: users.email,
       set: { passwordHash, role: "admin", disabled: false, sessionVersion: sql`${users.sessionVersion} + 1` },
     });
+}
+
+async function adminTeam(db: Db): Promise<string> {
+  const [oldest] = await db
+    .select({ teamId: users.teamId })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  if (oldest) return oldest.teamId;
+  const id = randomUUID();
+  await db.insert(teams).values({ id, name: FIRST_TEAM });
+  return id;
 }

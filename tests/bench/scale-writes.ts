@@ -34,13 +34,14 @@ async function database(
     { exec: async (s) => void (await client.query(s)), query: async (s, p) => (await client.query(s, p)).rows },
     dir,
   );
+  await client.query("INSERT INTO teams (id, name) VALUES ($1, 'W')", [owner.id]);
   await client.query(
-    "INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'w@example.com', 'W', 'manager', 'x')",
+    "INSERT INTO users (id, email, name, role, password_hash, team_id) VALUES ($1, 'w@example.com', 'W', 'manager', 'x', $1)",
     [owner.id],
   );
   for (const [i, id] of owner.connections.entries())
     await client.query(
-      "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, $3, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
+      "INSERT INTO connections (id, user_id, team_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, $2, $3, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
       [id, owner.id, `w-${i}`],
     );
   return { client, drop: async () => (await client.end(), await scratch.drop()) };

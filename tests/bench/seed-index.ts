@@ -101,10 +101,16 @@ export const INSERT = `INSERT INTO delivery_documents (connection_id, documentid
 /** The users (the admin first) and their connections: the admin's first through the API, every other a copy of it. */
 async function owners(rig: AppRig, client: pg.Client, users: number): Promise<Owner[]> {
   const template = await addConnection(rig, `${rig.server.url}/arge`, BENCH_CLIENT.basic, "bench-0");
+  // Each user in a team of their own, by the user's id (as migration 0043 made them).
+  await client.query(
+    `INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Bench ' || i FROM generate_series(1, $1::int) AS i`,
+    [users - 1],
+  );
   const { rows } = await client.query<{ id: string }>(
-    `WITH made AS (INSERT INTO users (id, email, name, role, password_hash)
-       SELECT gen_random_uuid(), 'bench-' || i || '@example.com', 'Bench ' || i, 'manager', (SELECT password_hash FROM users WHERE email = $1)
-       FROM generate_series(1, $2::int) AS i RETURNING id, email)
+    `WITH made AS (INSERT INTO users (id, email, name, role, password_hash, team_id)
+       SELECT t.id, 'bench-' || substring(t.name FROM '[0-9]+') || '@example.com', t.name, 'manager',
+         (SELECT password_hash FROM users WHERE email = $1), t.id
+       FROM teams t WHERE t.name LIKE 'Bench %' RETURNING id, email)
      SELECT id FROM (SELECT id, 0 AS i FROM users WHERE email = $1 UNION ALL SELECT id, substring(email FROM '[0-9]+')::int FROM made) u ORDER BY i`,
     [ADMIN.email, users - 1],
   );
@@ -112,8 +118,8 @@ async function owners(rig: AppRig, client: pg.Client, users: number): Promise<Ow
   for (const [k, { id }] of rows.entries()) {
     const count = 1 + ((k + 1) % 3);
     const copies = await client.query<{ id: string }>(
-      `INSERT INTO connections (id, user_id, name, service, base_url, auth_url, auth_type, principal, secret_sealed, customer_number)
-       SELECT gen_random_uuid(), $2, 'bench-' || $3::int || '-' || i, service, base_url, auth_url, auth_type, principal, secret_sealed, customer_number
+      `INSERT INTO connections (id, user_id, team_id, name, service, base_url, auth_url, auth_type, principal, secret_sealed, customer_number)
+       SELECT gen_random_uuid(), $2, (SELECT team_id FROM users WHERE id = $2), 'bench-' || $3::int || '-' || i, service, base_url, auth_url, auth_type, principal, secret_sealed, customer_number
        FROM connections, generate_series(1, $4::int) AS i WHERE id = $1 RETURNING id`,
       [template, id, k, k === 0 ? count - 1 : count],
     );

@@ -14,7 +14,13 @@ export async function seedUser(role: "admin" | "manager" | "support", name: stri
   const admin = await mustSignIn(baseUrl(), ADMIN.email, ADMIN.password);
   const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = "e2e-password-1";
-  const res = await api(admin, baseUrl(), "/api/users", { method: "POST", json: { email, name, role, password } });
+  // A team of their own (issue #46), named by the address: seeded users keep apart unless a test joins them.
+  const team = await api(admin, baseUrl(), "/api/teams", { method: "POST", json: { name: email } });
+  if (team.status !== 201) throw new Error(`seeding ${role}'s team failed: ${team.status} ${team.text}`);
+  const res = await api(admin, baseUrl(), "/api/users", {
+    method: "POST",
+    json: { email, name, role, password, teamId: team.body.id },
+  });
   if (res.status !== 201) throw new Error(`seeding ${role} failed: ${res.status} ${res.text}`);
   return { email, password, name };
 }

@@ -15,9 +15,13 @@ export async function makeUser(
   const adminSession = admin ?? (await mustSignIn(server.url, ADMIN.email, ADMIN.password));
   const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
+  // Each test user in a team of their own, named by their address (issue #46): what one keeps, another does not see,
+  // unless a test puts them in one team.
+  const team = await api(adminSession, server.url, "/api/teams", { method: "POST", json: { name: email } });
+  assert.equal(team.status, 201, team.text);
   const res = await api(adminSession, server.url, "/api/users", {
     method: "POST",
-    json: { email, name: `Test ${role}`, role, password },
+    json: { email, name: `Test ${role}`, role, password, teamId: team.body.id },
   });
   assert.equal(res.status, 201, res.text);
   return { email, password, session: await mustSignIn(server.url, email, password) };

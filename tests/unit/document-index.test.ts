@@ -29,12 +29,14 @@ async function setUp() {
   });
   const uid = randomUUID();
   const cid = randomUUID();
+  // A team of the user's own, by the user's id (as migration 0043 made them).
+  await pg.query("INSERT INTO teams (id, name) VALUES ($1, 'A')", [uid]);
   await pg.query(
-    "INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, 'a@example.com', 'A', 'manager', 'x')",
+    "INSERT INTO users (id, email, name, role, password_hash, team_id) VALUES ($1, 'a@example.com', 'A', 'manager', 'x', $1)",
     [uid],
   );
   await pg.query(
-    "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, 'c', 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
+    "INSERT INTO connections (id, user_id, team_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES ($1, $2, $2, 'c', 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b')",
     [cid, uid],
   );
   const seen = async () =>

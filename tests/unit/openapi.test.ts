@@ -23,6 +23,7 @@ import * as portalSchemas from "@/lib/handoffs/portal/schemas";
 import * as tenancySchemas from "@/lib/register/tenancies/schemas";
 import * as reportSchemas from "@/lib/onsite-roles/schemas";
 import * as runSchemas from "@/lib/runs/schemas";
+import * as teamSchemas from "@/lib/teams/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -46,6 +47,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...tenancySchemas,
     ...reportSchemas,
     ...runSchemas,
+    ...teamSchemas,
   }),
 );
 

@@ -19,7 +19,6 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 /** The exported functions that may still take a user id, each with its reason. */
 const MAY_TAKE_A_USER_ID: Record<string, string> = {
   "lib/auth/principal.ts makePrincipal": "the one maker of a principal",
-  "lib/auth/system-principal.ts systemPrincipalFor": "the jobs' and tests' maker: a user id is what it turns into one",
   "lib/auth/known-addresses.ts rememberAddress": "the sign-in, before any session or principal exists",
   "lib/users/users.ts setUserLocale": "the account's own setting (users.ts manages accounts, not a user's data)",
   "lib/onsite-roles/linked.ts reportLinkedUnits":
@@ -140,10 +139,10 @@ test("a route or a component that imports the jobs' maker fails the lint (eslint
 });
 
 test("a principal carries the user and role, and cannot be changed", () => {
-  const p = principalOf({ id: "u1", email: "a@example.com", name: "A", role: "manager", locale: null });
-  assert.deepEqual({ ...p }, { userId: "u1", role: "manager", email: "a@example.com", name: "A" });
+  const p = principalOf({ id: "u1", email: "a@example.com", name: "A", role: "manager", teamId: "t1", locale: null });
+  assert.deepEqual({ ...p }, { userId: "u1", role: "manager", teamId: "t1", email: "a@example.com", name: "A" });
   assert.ok(Object.isFrozen(p));
-  assert.equal(systemPrincipalFor("u2", "admin").userId, "u2");
+  assert.equal(systemPrincipalFor({ id: "u2", role: "admin", teamId: "t2" }).teamId, "t2");
 });
 
 /** Never called: `tsc --noEmit` checks that a string or a plain object in a principal's place is an error. */
@@ -156,8 +155,8 @@ export function typeChecksOnly(
   // @ts-expect-error a bare user id is not a principal
   void listConnections(db, "00000000-0000-4000-8000-000000000000");
   // @ts-expect-error an object literal with the same fields is not one either: only the makers make it
-  void listConnections(db, { userId: "u1", role: "manager", email: "", name: "" });
+  void listConnections(db, { userId: "u1", role: "manager", teamId: "t1", email: "", name: "" });
   // @ts-expect-error nor is the old `{ userId }` scope
   void readInbox(db, { userId: "u1" }, input);
-  void listConnections(db, systemPrincipalFor("u1", "manager"));
+  void listConnections(db, systemPrincipalFor({ id: "u1", role: "manager", teamId: "t1" }));
 }

@@ -24,7 +24,12 @@ import { openScratchDatabase, type ScratchDatabase } from "../support/scratch-da
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "arge-plans-"));
 const DOCUMENTS = 40_000;
-const support = systemPrincipalFor(randomUUID(), "support", "support@example.com");
+const support = systemPrincipalFor({
+  id: randomUUID(),
+  role: "support",
+  teamId: randomUUID(),
+  email: "support@example.com",
+});
 
 type Plan = {
   "Node Type": string;
@@ -43,13 +48,15 @@ const PROPERTIES = 400;
  * the user's register.
  */
 async function seed(run: SqlRunner): Promise<void> {
+  const [team] = await run.query("INSERT INTO teams (id, name) VALUES (gen_random_uuid(), 'M') RETURNING id");
   const [user] = await run.query(
-    "INSERT INTO users (id, email, name, role, password_hash) VALUES (gen_random_uuid(), 'm@example.com', 'M', 'manager', 'x') RETURNING id",
+    "INSERT INTO users (id, email, name, role, password_hash, team_id) VALUES (gen_random_uuid(), 'm@example.com', 'M', 'manager', 'x', $1) RETURNING id, team_id",
+    [team!.id],
   );
   for (const k of [0, 1]) {
     const [conn] = await run.query(
-      "INSERT INTO connections (id, user_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES (gen_random_uuid(), $1, $2, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b') RETURNING id",
-      [user!.id, `c${k}`],
+      "INSERT INTO connections (id, user_id, team_id, name, service, base_url, auth_type, principal, secret_sealed) VALUES (gen_random_uuid(), $1, $3, $2, 'uvi', 'https://p.example', 'basic', 'u', 'v1.k.a.b') RETURNING id",
+      [user!.id, `c${k}`, user!.team_id],
     );
     await run.query(
       `INSERT INTO delivery_documents (connection_id, documentid, filename, doctype, mimetype, propertymanagement, document, unit_msc, unit_pm, state, first_seen_at)
@@ -62,10 +69,10 @@ async function seed(run: SqlRunner): Promise<void> {
     );
   }
   await run.query(
-    `INSERT INTO units (id, user_id, unit_key, mscnumber, pmnumber, property, label)
+    `INSERT INTO units (id, team_id, unit_key, mscnumber, pmnumber, property, label)
      SELECT gen_random_uuid(), $1, 'm:' || (10000000 + i), (10000000 + i)::text, 'PM-' || i, 'Haus ' || (i % ${PROPERTIES}), 'Lage ' || i
      FROM generate_series(1, ${DOCUMENTS}) AS i`,
-    [user!.id],
+    [user!.team_id],
   );
   await run.exec("VACUUM ANALYZE delivery_documents, delivery_state_counts, units");
 }

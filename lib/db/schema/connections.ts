@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { teams } from "./teams";
 import { users } from "./users";
 
 export const SERVICES = ["uvi", "dta"] as const;
@@ -6,7 +7,9 @@ export const AUTH_TYPES = ["basic", "client_credentials"] as const;
 
 /**
  * A user's connection to a provider's document service. `secret_sealed` holds the Basic password
- * or the OAuth client secret (by `auth_type`) in a lib/crypto envelope; nothing else is secret.
+ * or the OAuth client secret (by `auth_type`) in a lib/crypto envelope; nothing else is secret. The
+ * user is its owner; `teamId` the team it serves (the owner's when made, kept when the owner leaves),
+ * and `shared` whether the team's members may work through it (migration 0043).
  */
 export const connections = pgTable(
   "connections",
@@ -15,6 +18,10 @@ export const connections = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    shared: boolean("shared").notNull().default(false),
     name: text("name").notNull(),
     service: text("service", { enum: SERVICES }).notNull(),
     baseUrl: text("base_url").notNull(),

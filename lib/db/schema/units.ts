@@ -1,5 +1,5 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { teams } from "./teams";
 
 /** The unit register of lib/register (migration 0018_units.sql); its residents are in tenancies.ts. */
 
@@ -9,9 +9,10 @@ export const units = pgTable(
   "units",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id")
+    /** The team whose register it is (migration 0043; the column was the user's before). */
+    teamId: uuid("team_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => teams.id, { onDelete: "cascade" }),
     unitKey: text("unit_key").notNull(),
     mscnumber: text("mscnumber"),
     pmnumber: text("pmnumber"),
@@ -23,10 +24,10 @@ export const units = pgTable(
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("units_key").on(t.userId, t.unitKey),
-    index("units_order").on(t.userId, t.property, t.label, t.unitKey),
-    index("units_msc").on(t.userId, t.mscnumber),
-    index("units_pm").on(t.userId, t.pmnumber),
+    uniqueIndex("units_key").on(t.teamId, t.unitKey),
+    index("units_order").on(t.teamId, t.property, t.label, t.unitKey),
+    index("units_msc").on(t.teamId, t.mscnumber),
+    index("units_pm").on(t.teamId, t.pmnumber),
     // Migration 0019: support's property filter across every register.
     index("units_property").on(t.property),
   ],
@@ -34,13 +35,13 @@ export const units = pgTable(
 export type UnitRow = typeof units.$inferSelect;
 
 /**
- * The register's own settings, one row per owner (migration 0038_register_since.sql): `since` is its
+ * The register's own settings, one row per team (migrations 0038_register_since.sql, 0043): `since` is its
  * "Bestand seit", the day a tenancy without a move-in is reported from (null: not set).
  */
 export const registerSettings = pgTable("register_settings", {
-  userId: uuid("user_id")
+  teamId: uuid("team_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => teams.id, { onDelete: "cascade" }),
   since: date("since"),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

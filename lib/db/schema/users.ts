@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { teams } from "./teams";
 
 export const ROLES = ["admin", "manager", "support"] as const;
 export type Role = (typeof ROLES)[number];
@@ -8,6 +9,10 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
   role: text("role", { enum: ROLES }).notNull(),
+  /** The one team the user belongs to (migration 0043). */
+  teamId: uuid("team_id")
+    .notNull()
+    .references(() => teams.id),
   passwordHash: text("password_hash").notNull(),
   disabled: boolean("disabled").notNull().default(false),
   sessionVersion: integer("session_version").notNull().default(1),

@@ -86,7 +86,7 @@ export const recordColumns = {
   mimetype: d.mimetype,
   units: unitsOf,
   register: sql<RegisterNames | null>`CASE WHEN ${isBilling(d.document, d.unitMsc)}
-    THEN ${billingNames(connections.userId, d.document, d.unitMsc)} ELSE ${registerNames(connections.userId, d.unitMsc, d.unitPm)} END`,
+    THEN ${billingNames(connections.teamId, d.document, d.unitMsc)} ELSE ${registerNames(connections.teamId, d.unitMsc, d.unitPm)} END`,
   billing: isBilling(d.document, d.unitMsc),
   state: d.state,
   firstSeenAt: d.firstSeenAt,

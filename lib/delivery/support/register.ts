@@ -7,7 +7,7 @@ import { rowsOf } from "@/lib/db/rows";
 /**
  * The unit register's names on support's records (lib/register, docs/api.md "Delivery record"): the
  * property, its address and the unit's label of the unit a document names, in the register of the
- * document's owner (the user whose connection listed it). Only these three are ever read here:
+ * team of the connection that listed the document (issue #46). Only these three are ever read here:
  * support traces deliveries and does not need the person, so no resident's name, e-mail or postal
  * address reaches support's answers or exports (data minimisation).
  */
@@ -15,7 +15,7 @@ export type RegisterNames = { property: string | null; address: string | null; l
 
 /** One unit of the owner's register as JSON, or NULL: one probe of units_msc or units_pm. */
 const unitJson = (owner: SQLWrapper, match: SQL, order = sql``) =>
-  sql`(SELECT json_build_object('property', u.property, 'address', u.address, 'label', u.label) FROM units u WHERE u.user_id = ${owner} AND ${match} ${order} LIMIT 1)`;
+  sql`(SELECT json_build_object('property', u.property, 'address', u.address, 'label', u.label) FROM units u WHERE u.team_id = ${owner} AND ${match} ${order} LIMIT 1)`;
 
 /**
  * The names of the owner's unit a document names, `null` when the register does not know it: the
@@ -35,7 +35,7 @@ export const registerNames = (owner: SQLWrapper, msc: SQLWrapper, pm: SQLWrapper
 export const billingNames = (owner: SQLWrapper, document: SQLWrapper, billingunit: SQLWrapper) =>
   sql<RegisterNames | null>`(SELECT json_build_object('property', u.property, 'address', NULL, 'label', NULL)
     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${document}->'metadata') = 'array' THEN ${document}->'metadata' ELSE '[]'::jsonb END) m
-    JOIN units u ON u.user_id = ${owner} AND u.mscnumber = btrim(m->>'mscnumber')
+    JOIN units u ON u.team_id = ${owner} AND u.mscnumber = btrim(m->>'mscnumber')
     WHERE lower(m->>'reftype') <> 'billingunit' AND u.property IS NOT NULL AND (u.billingunit IS NULL OR u.billingunit = ${billingunit})
     LIMIT 1)`;
 
@@ -47,7 +47,7 @@ export const billingNames = (owner: SQLWrapper, document: SQLWrapper, billinguni
  * the same name, to other units.
  */
 export function inProperty(property: string): SQL {
-  const owner = sql`(SELECT c.user_id FROM connections c WHERE c.id = ${d.connectionId})`;
+  const owner = sql`(SELECT c.team_id FROM connections c WHERE c.id = ${d.connectionId})`;
   const numbers = (column: SQL) =>
     sql`ARRAY(SELECT ${column} FROM units u WHERE u.property = ${property} AND ${column} IS NOT NULL)`;
   return sql`((${d.unitMsc} = ANY(${numbers(sql`u.mscnumber`)}) OR ${d.unitPm} = ANY(${numbers(sql`u.pmnumber`)}))

@@ -84,10 +84,14 @@ export async function revokeLinks(db: Db, unitId: string): Promise<number> {
   return rows.length;
 }
 
-/** What a valid token opens: the unit, its register owner and the tenancy the link was issued for. */
+/**
+ * What a valid token opens: the unit, the team whose register it is, the tenancy the link was issued for, and who
+ * issued it (null once that user is gone).
+ */
 export type PortalAccess = {
   unitId: string;
-  userId: string;
+  teamId: string;
+  issuedBy: string | null;
   unitKey: string;
   tenancyId: string;
   label: string | null;
@@ -104,7 +108,8 @@ export async function openLink(db: Db, token: string): Promise<PortalAccess | nu
   if (!TOKEN.test(token)) return null;
   const [row] = rowsOf<{
     unit_id: string;
-    user_id: string;
+    team_id: string;
+    issued_by: string | null;
     unit_key: string;
     tenancy_id: string;
     label: string | null;
@@ -112,7 +117,7 @@ export async function openLink(db: Db, token: string): Promise<PortalAccess | nu
     unit_number: string | null;
   }>(
     await db.execute(sql`
-      SELECT u.id AS unit_id, u.user_id, u.unit_key, t.id AS tenancy_id, u.label, u.property, COALESCE(u.mscnumber, u.pmnumber) AS unit_number
+      SELECT u.id AS unit_id, u.team_id, l.issued_by, u.unit_key, t.id AS tenancy_id, u.label, u.property, COALESCE(u.mscnumber, u.pmnumber) AS unit_number
       FROM portal_links l JOIN tenancies t ON t.id = l.tenancy_id JOIN units u ON u.id = t.unit_id
       WHERE l.token_sha256 = ${tokenHash(token)} AND l.revoked_at IS NULL AND l.expires_at > now()
         AND t.erased_at IS NULL AND NOT t.vacancy
@@ -121,7 +126,8 @@ export async function openLink(db: Db, token: string): Promise<PortalAccess | nu
   if (!row) return null;
   return {
     unitId: row.unit_id,
-    userId: row.user_id,
+    teamId: row.team_id,
+    issuedBy: row.issued_by,
     unitKey: row.unit_key,
     tenancyId: row.tenancy_id,
     label: row.label,

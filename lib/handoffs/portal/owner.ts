@@ -20,7 +20,7 @@ import { today } from "@/lib/today";
 /** The user's unit and the tenancy that runs today (`null` when nobody lives there). */
 async function residentOf(db: Db, p: Principal, unitId: string): Promise<{ tenancyId: string | null }> {
   const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT u.id FROM units u WHERE u.id = ${unitId}::uuid AND u.user_id = ${p.userId}::uuid`),
+    await db.execute(sql`SELECT u.id FROM units u WHERE u.id = ${unitId}::uuid AND u.team_id = ${p.teamId}::uuid`),
   );
   if (!row) throw notFound("unitsApi.notFound");
   const present = tenancyOn((await readHistories(db, [unitId])).get(unitId) ?? [], today());

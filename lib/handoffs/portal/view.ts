@@ -47,7 +47,7 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
       SELECT d.connection_id, d.documentid, d.filename, d.sha256, d.bytes, d.period_from
       FROM units u
       JOIN tenancies t ON t.id = ${access.tenancyId}::uuid AND t.unit_id = u.id
-      JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+      JOIN connections c ON c.team_id = u.team_id AND c.deleted_at IS NULL
       JOIN delivery_documents d ON d.connection_id = c.id
       WHERE u.id = ${access.unitId}::uuid AND d.sha256 IS NOT NULL
         AND ${isDocumentOfUnit}
@@ -57,15 +57,19 @@ async function documentsOf(db: Db, access: PortalAccess): Promise<Row[]> {
 }
 
 /**
- * The register owner as the letters name them: MAIL_FROM's name, else the owner's, with the stored postal address.
- * The portal acts for the link's owner (the token is the resident's access check).
+ * The sender as the letters name them: MAIL_FROM's name, else the name of whoever issued the link, with the team's
+ * stored postal address. The portal acts for the link's issuer in the unit's team (the token is the resident's access
+ * check); a link whose issuer is gone names the team's address alone.
  */
-async function senderOf(db: Db, ownerId: string): Promise<LetterSender> {
-  const [owner] = rowsOf<{ name: string; email: string; role: Role }>(
-    await db.execute(sql`SELECT name, email, role FROM users WHERE id = ${ownerId}::uuid`),
-  );
-  if (!owner) return letterSender(env().mail?.from, { name: "", email: "" }, null);
-  return letterSender(env().mail?.from, owner, await readSenderAddress(db, ownerPrincipal({ id: ownerId, ...owner })));
+async function senderOf(db: Db, access: PortalAccess): Promise<LetterSender> {
+  const [issuer] = access.issuedBy
+    ? rowsOf<{ name: string; email: string; role: Role }>(
+        await db.execute(sql`SELECT name, email, role FROM users WHERE id = ${access.issuedBy}::uuid`),
+      )
+    : [];
+  const shown = issuer ?? { name: "", email: "", role: "manager" as const };
+  const scope = ownerPrincipal({ id: access.issuedBy ?? "", ...shown, teamId: access.teamId });
+  return letterSender(env().mail?.from, shown, await readSenderAddress(db, scope));
 }
 
 const monthOf = (v: string | Date | null) =>
@@ -75,7 +79,7 @@ const monthOf = (v: string | Date | null) =>
 export async function portalView(db: Db, token: string): Promise<PortalView | null> {
   const access = await openLink(db, token);
   if (!access) return null;
-  const [rows, sender] = await Promise.all([documentsOf(db, access), senderOf(db, access.userId)]);
+  const [rows, sender] = await Promise.all([documentsOf(db, access), senderOf(db, access)]);
   return {
     access,
     sender,

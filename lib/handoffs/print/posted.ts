@@ -30,7 +30,7 @@ export async function confirmPosted(db: Db, p: Principal, input: PostedInput): P
     await db.execute(sql`WITH h AS (
       UPDATE handoffs h SET state = 'posted', by_user = ${p.userId}::uuid, at = now()
       FROM units u, connections c, delivery_documents d
-      WHERE h.state = 'printed' AND u.id = h.unit_id AND u.user_id = ${p.userId}::uuid AND u.property = ${input.property}
+      WHERE h.state = 'printed' AND u.id = h.unit_id AND u.team_id = ${p.teamId}::uuid AND u.property = ${input.property}
         AND c.id = h.connection_id AND c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
         AND d.connection_id = h.connection_id AND d.documentid = h.documentid
         AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month' ${only}

@@ -99,9 +99,9 @@ function monthDocuments(p: Principal, q: { property: string; month: string }, wh
     SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256, d.bytes, d.period_from
     FROM units u
     JOIN tenancies t ON t.unit_id = u.id AND t.erased_at IS NULL AND ${who}
-    JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+    JOIN connections c ON c.team_id = u.team_id AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id
-    WHERE u.user_id = ${p.userId} AND u.property = ${q.property}
+    WHERE u.team_id = ${p.teamId} AND u.property = ${q.property}
       AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
       AND ${isDocumentOfUnit} AND ${isForTenancy}
       AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
@@ -157,7 +157,7 @@ export async function linkLetters(
       SELECT ${UNIT_COLUMNS} FROM units u
       JOIN tenancies t ON t.unit_id = u.id AND t.channel = 'portal' AND t.erased_at IS NULL AND t.resident_email IS NULL
         AND (t.move_in IS NULL OR t.move_in <= ${today()}::date) AND (t.move_out IS NULL OR t.move_out >= ${today()}::date)
-      WHERE u.user_id = ${p.userId} AND u.property = ${q.property}
+      WHERE u.team_id = ${p.teamId} AND u.property = ${q.property}
       ORDER BY u.label NULLS LAST, u.unit_key`),
   );
   const documents = await unsentPortalDocuments(db, p, q);

@@ -29,7 +29,7 @@ type Row = { property: string; subject: string; body: string; sender_address: st
 export async function readText(db: Db, p: Principal, property: string | null): Promise<StoredText> {
   const rows = rowsOf<Row>(
     await db.execute(sql`SELECT property, subject, body, sender_address FROM handoff_texts
-      WHERE user_id = ${p.userId} AND property IN (${property ?? ALL}, ${ALL}) ORDER BY property DESC`),
+      WHERE team_id = ${p.teamId} AND property IN (${property ?? ALL}, ${ALL}) ORDER BY property DESC`),
   );
   const [row] = rows;
   const senderAddress = rows.find((r) => r.property === ALL)?.sender_address || null;
@@ -41,7 +41,7 @@ export async function readText(db: Db, p: Principal, property: string | null): P
 /** The letters' sender address alone (the text for all properties'), `null` when none is stored. */
 export async function readSenderAddress(db: Db, p: Principal): Promise<string | null> {
   const rows = rowsOf<{ sender_address: string | null }>(
-    await db.execute(sql`SELECT sender_address FROM handoff_texts WHERE user_id = ${p.userId} AND property = ${ALL}`),
+    await db.execute(sql`SELECT sender_address FROM handoff_texts WHERE team_id = ${p.teamId} AND property = ${ALL}`),
   );
   return rows[0]?.sender_address || null;
 }
@@ -51,9 +51,9 @@ export async function readSenderAddress(db: Db, p: Principal): Promise<string | 
  * body; without one, the built-in text is stored with it). Returns the address.
  */
 export async function storeSenderAddress(db: Db, p: Principal, address: string): Promise<string> {
-  await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body, sender_address)
-    VALUES (${p.userId}, ${ALL}, ${DEFAULT_TEXT.subject}, ${DEFAULT_TEXT.body}, ${address})
-    ON CONFLICT (user_id, property) DO UPDATE SET sender_address = excluded.sender_address, updated_at = now()`);
+  await db.execute(sql`INSERT INTO handoff_texts (team_id, property, subject, body, sender_address)
+    VALUES (${p.teamId}, ${ALL}, ${DEFAULT_TEXT.subject}, ${DEFAULT_TEXT.body}, ${address})
+    ON CONFLICT (team_id, property) DO UPDATE SET sender_address = excluded.sender_address, updated_at = now()`);
   return address;
 }
 
@@ -64,9 +64,9 @@ export async function saveText(db: Db, p: Principal, property: string | null, te
       fields: [{ path: "senderAddress", message: "handoffTexts.senderAddressAllOnly" }],
     });
   const sender = text.senderAddress === undefined ? null : text.senderAddress;
-  await db.execute(sql`INSERT INTO handoff_texts (user_id, property, subject, body, sender_address)
-    VALUES (${p.userId}, ${property ?? ALL}, ${text.subject}, ${text.body}, ${sender})
-    ON CONFLICT (user_id, property) DO UPDATE SET subject = excluded.subject, body = excluded.body,
+  await db.execute(sql`INSERT INTO handoff_texts (team_id, property, subject, body, sender_address)
+    VALUES (${p.teamId}, ${property ?? ALL}, ${text.subject}, ${text.body}, ${sender})
+    ON CONFLICT (team_id, property) DO UPDATE SET subject = excluded.subject, body = excluded.body,
       sender_address = ${text.senderAddress === undefined ? sql`handoff_texts.sender_address` : sql`excluded.sender_address`},
       updated_at = now()`);
   return readText(db, p, property);

@@ -87,7 +87,7 @@ async function lockedHistory(tx: Db, p: Principal, unitId: string): Promise<Tena
   const [unit] = await tx
     .select({ id: units.id })
     .from(units)
-    .where(and(eq(units.id, unitId), eq(units.userId, p.userId)));
+    .where(and(eq(units.id, unitId), eq(units.teamId, p.teamId)));
   if (!unit) throw notFound("unitsApi.notFound");
   return [...((await readHistories(tx, [unitId])).get(unitId) ?? [])].reverse();
 }

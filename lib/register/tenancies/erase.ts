@@ -44,8 +44,8 @@ async function erase(db: Db, where: SQL) {
  * unit that still holds a person's data. Returns the unit's id and owner for the answer.
  */
 export async function eraseResident(db: Db, admin: Principal, unitId: string, tenancyId?: string) {
-  const [unit] = rowsOf<{ id: string; user_id: string }>(
-    await db.execute(sql`SELECT id, user_id FROM units WHERE id = ${unitId}::uuid`),
+  const [unit] = rowsOf<{ id: string; team_id: string }>(
+    await db.execute(sql`SELECT id, team_id FROM units WHERE id = ${unitId}::uuid`),
   );
   if (!unit) throw notFound("unitsApi.notFound");
   const { erased, tables } = await erase(
@@ -56,7 +56,7 @@ export async function eraseResident(db: Db, admin: Principal, unitId: string, te
   await recordEvent(db, {
     kind: "resident.erase",
     actor: principalActor(admin),
-    detail: { unit: unit.id, owner: unit.user_id, tenancies: erased.map((t) => t.id) },
+    detail: { unit: unit.id, team: unit.team_id, tenancies: erased.map((t) => t.id) },
   });
   await scrubTables(tables);
   return { unitId: unit.id, tenancies: erased.length };

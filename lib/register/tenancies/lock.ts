@@ -15,22 +15,22 @@ const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `work` after every earlier change of this user's register in this process has ended. */
 export async function serialised<T>(p: Principal, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(p.userId) ?? Promise.resolve();
+  const before = queues.get(p.teamId) ?? Promise.resolve();
   const run = before.then(work, work);
   const settled = run.then(
     () => undefined,
     () => undefined,
   );
-  queues.set(p.userId, settled);
+  queues.set(p.teamId, settled);
   void settled.then(() => {
-    if (queues.get(p.userId) === settled) queues.delete(p.userId);
+    if (queues.get(p.teamId) === settled) queues.delete(p.teamId);
   });
   return run;
 }
 
 /** The register's lock for the transaction `tx` (other instances on the same PostgreSQL database). */
 export const lockRegister = (tx: Db, p: Principal) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${p.userId}`}))`);
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${p.teamId}`}))`);
 
 /** A change of the register in one transaction under both locks. */
 export const registerChange = <T>(db: Db, p: Principal, work: (tx: Db) => Promise<T>) =>

@@ -93,15 +93,15 @@ const reachedResident = sql`EXISTS (SELECT 1 FROM handoffs h JOIN units u ON u.i
   WHERE h.connection_id = ${d.connectionId} AND h.documentid = ${d.documentid} AND h.state IN ('sent', 'posted', 'opened'))`;
 
 /**
- * What each unit had per month, by owner. The register is the owner's: its names are looked up
- * once per owner and unit, on the row of its latest month (CASE runs the lookup only there), not
+ * What each unit had per month, by the team of its connection. The register is the team's: its names are looked up
+ * once per team and unit, on the row of its latest month (CASE runs the lookup only there), not
  * once per document or month.
  */
 function unitMonths(db: Db, scope: SQL, start: number, end: number) {
   const month = sql`to_char(${d.periodFrom}, 'YYYY-MM')`;
   const g = db
     .select({
-      owner: sql<string>`${connections.userId}`.as("owner"),
+      owner: sql<string>`${connections.teamId}`.as("owner"),
       unit: sql<string>`${d.unitMsc}`.as("unit"),
       month: sql<string>`${month}`.as("month"),
       pmnumber: sql<string | null>`max(${d.unitPm})`.as("pmnumber"),

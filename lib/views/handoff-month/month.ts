@@ -209,7 +209,7 @@ export async function readHandoffMonth(
 export async function ownProperties(db: Db, p: Principal): Promise<string[]> {
   const rows = rowsOf<{ property: string }>(
     await db.execute(
-      sql`SELECT DISTINCT property FROM units WHERE user_id = ${p.userId} AND property IS NOT NULL ORDER BY property`,
+      sql`SELECT DISTINCT property FROM units WHERE team_id = ${p.teamId} AND property IS NOT NULL ORDER BY property`,
     ),
   );
   return rows.map((r) => r.property);

@@ -59,7 +59,7 @@ export async function readMonthRows(db: Db, p: Principal, input: HandoffMonthInp
       d.connection_id, d.documentid, d.filename, d.state AS doc_state, d.sha256, d.period_from, d.period_to, r.kind, r.tenancy_id,
       t.resident_name, t.channel AS resident_channel, t.resident_email IS NOT NULL AS has_email, t.erased_at IS NOT NULL AS erased,
       h.channel, h.state, h.at, b.email AS by, h.reason, h.message_id, h.sha256 AS sent_sha256, db.email AS decided_by, a.decided_at
-    FROM (SELECT * FROM units WHERE user_id = ${p.userId} AND property = ${input.property}
+    FROM (SELECT * FROM units WHERE team_id = ${p.teamId} AND property = ${input.property}
       ORDER BY label, unit_key LIMIT ${MAX_MONTH_UNITS + 1}) u
     LEFT JOIN LATERAL (
       SELECT CASE WHEN p.vacancy THEN NULL ELSE p.resident_name END AS resident_name, p.channel, p.vacancy FROM tenancies p

@@ -49,7 +49,7 @@ function rowFilters(p: Principal, input: InboxInput): SQL {
     parts.push(sql`(d.documentid = ${input.q} OR d.unit_msc LIKE ${`${likeEscape(input.q)}%`} OR d.unit_pm ILIKE ${like}
       OR d.unit_label ILIKE ${like} OR d.filename ILIKE ${like} OR d.unit_msc IN (SELECT mscnumber FROM hits)
       OR (d.unit_pm IN (SELECT pmnumber FROM hits WHERE mscnumber IS NULL)
-        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${p.userId} AND m.mscnumber = d.unit_msc)))`);
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.team_id = ${p.teamId} AND m.mscnumber = d.unit_msc)))`);
   }
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
@@ -66,7 +66,7 @@ function registerOf(p: Principal, q: string | undefined): SQL {
   const like = q === undefined ? undefined : containing(q);
   const hits = like
     ? sql`hits AS MATERIALIZED (
-        SELECT mscnumber, pmnumber FROM units WHERE user_id = ${p.userId}
+        SELECT mscnumber, pmnumber FROM units WHERE team_id = ${p.teamId}
           AND (property ILIKE ${like} OR address ILIKE ${like} OR label ILIKE ${like}
             OR EXISTS (SELECT 1 FROM tenancies t WHERE t.unit_id = units.id AND t.resident_name ILIKE ${like}))
       ),`
@@ -74,15 +74,15 @@ function registerOf(p: Principal, q: string | undefined): SQL {
   return sql`${hits}
     billing AS MATERIALIZED (
       SELECT DISTINCT ON (billingunit) billingunit, id, property FROM units
-      WHERE user_id = ${p.userId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
+      WHERE team_id = ${p.teamId} AND billingunit IS NOT NULL ORDER BY billingunit, property NULLS LAST
     ),
     by_pm AS MATERIALIZED (
       SELECT DISTINCT ON (d.unit_msc) d.unit_msc, r.id, r.property FROM units r CROSS JOIN LATERAL (
         SELECT d.unit_msc FROM scanned c JOIN delivery_documents d ON d.connection_id = c.id
         WHERE d.unit_pm = r.pmnumber AND d.unit_msc IS NOT NULL
       ) d
-      WHERE r.user_id = ${p.userId} AND r.mscnumber IS NULL
-        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.user_id = ${p.userId} AND m.mscnumber = d.unit_msc)
+      WHERE r.team_id = ${p.teamId} AND r.mscnumber IS NULL
+        AND NOT EXISTS (SELECT 1 FROM units m WHERE m.team_id = ${p.teamId} AND m.mscnumber = d.unit_msc)
       ORDER BY d.unit_msc, r.pmnumber
     ),`;
 }
@@ -141,7 +141,7 @@ export async function readInbox(db: Db, p: Principal, input: InboxInput): Promis
       placed AS (
         SELECT g.unit_msc, g.n, COALESCE(r.id, p.id) AS rid, COALESCE(r.id, p.id, b.id) IS NULL AS unregistered,
           COALESCE(r.property, p.property, b.property) AS property, b.property AS bp
-        FROM groups g LEFT JOIN units r ON r.user_id = ${p.userId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
+        FROM groups g LEFT JOIN units r ON r.team_id = ${p.teamId} AND r.mscnumber = g.unit_msc LEFT JOIN by_pm p ON p.unit_msc = g.unit_msc
         LEFT JOIN billing b ON b.billingunit = g.unit_msc AND r.id IS NULL AND p.id IS NULL
         ${input.property ? sql`WHERE COALESCE(r.property, p.property, b.property) = ${input.property}` : sql``}
       ),
@@ -171,8 +171,8 @@ export async function readInbox(db: Db, p: Principal, input: InboxInput): Promis
           ORDER BY ${DOC_ORDER} OFFSET page.skip LIMIT page.take
         ) d WHERE page.unit_msc IS NULL
       )
-      SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE user_id = ${p.userId}) AS register,
-        (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE user_id = ${p.userId} AND property IS NOT NULL) p)::text AS properties,
+      SELECT t.units, t.documents, EXISTS (SELECT 1 FROM units WHERE team_id = ${p.teamId}) AS register,
+        (SELECT json_agg(p.property ORDER BY p.property) FROM (SELECT DISTINCT property FROM units WHERE team_id = ${p.teamId} AND property IS NOT NULL) p)::text AS properties,
         (SELECT json_agg(json_build_object('u', p.unit_msc, 'pr', r.property, 'a', r.address, 'l', r.label, 'rn', t.resident_name, 'ch', t.channel, 'v', t.vacancy))
           FROM page p JOIN units r ON r.id = p.rid LEFT JOIN LATERAL (
             SELECT t.resident_name, t.channel, t.vacancy FROM tenancies t WHERE t.unit_id = r.id AND t.erased_at IS NULL

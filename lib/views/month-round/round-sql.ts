@@ -76,7 +76,7 @@ export function monthPairs(p: Principal, month: string, properties: string[], un
       r.tenancy_id, t.channel AS resident_channel, ${status} AS status, ${handsOn} AS hands_on,
       d.state IN ('open', 'failed') AS confirmable, d.state IN ('confirmed', 'elsewhere') AS confirmed,
       rd.documentid IS NOT NULL AS is_read
-    FROM (SELECT * FROM units WHERE user_id = ${p.userId}::uuid AND property IN (${oneOf(properties)})
+    FROM (SELECT * FROM units WHERE team_id = ${p.teamId}::uuid AND property IN (${oneOf(properties)})
       ORDER BY property, label, unit_key LIMIT ${unitsLimit}) u
     ${unitDocuments(p, first)}
     ${recipientOf}
@@ -89,7 +89,7 @@ export function monthPairs(p: Principal, month: string, properties: string[], un
 export function propertyFiles(p: Principal, month: string, properties: string[]): SQL {
   const first = `${month}-01`;
   return sql`SELECT b.property, count(*)::int AS n FROM
-    (SELECT DISTINCT property, billingunit FROM units WHERE user_id = ${p.userId}::uuid AND property IN (${oneOf(properties)})
+    (SELECT DISTINCT property, billingunit FROM units WHERE team_id = ${p.teamId}::uuid AND property IN (${oneOf(properties)})
       AND billingunit IS NOT NULL) b
     JOIN connections c ON c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id AND d.state = ANY(${STATES}) AND d.unit_msc = b.billingunit
@@ -105,7 +105,7 @@ export function propertyFiles(p: Principal, month: string, properties: string[])
  */
 export function unregisteredDocuments(p: Principal, month: string): SQL {
   const first = `${month}-01`;
-  const placed = sql`units u WHERE u.user_id = ${p.userId}::uuid AND u.property IS NOT NULL`;
+  const placed = sql`units u WHERE u.team_id = ${p.teamId}::uuid AND u.property IS NOT NULL`;
   return sql`WITH billing AS MATERIALIZED (SELECT DISTINCT u.billingunit FROM ${placed} AND u.billingunit IS NOT NULL)
     SELECT c.id AS connection_id, c.name, count(*)::int AS documents,
       count(DISTINCT COALESCE(d.unit_msc, d.unit_pm))::int AS units,

@@ -86,7 +86,7 @@ export async function documentMonths(db: Db, p: Principal): Promise<string[]> {
 async function propertiesOf(db: Db, p: Principal, only: string | undefined) {
   return rowsOf<{ property: string; units: number }>(
     await db.execute(sql`SELECT property, count(*)::int AS units FROM units
-      WHERE user_id = ${p.userId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
+      WHERE team_id = ${p.teamId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
       GROUP BY property ORDER BY property LIMIT ${MAX_ROUND_PROPERTIES + 1}`),
   );
 }

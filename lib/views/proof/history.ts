@@ -59,10 +59,10 @@ type AfterRow = {
 /** The month's documents of the owner's units in the property (as the month view reads them: ../month/rows.ts). */
 const monthDocuments = (p: Principal, input: HandoffMonthInput) => {
   const first = `${input.month}-01`;
-  return sql`units u JOIN connections c ON c.user_id = u.user_id AND c.deleted_at IS NULL
+  return sql`units u JOIN connections c ON c.team_id = u.team_id AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id AND ${isDocumentOfUnit}
       AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
-      AND u.user_id = ${p.userId} AND u.property = ${input.property}`;
+      AND u.team_id = ${p.teamId} AND u.property = ${input.property}`;
 };
 
 export async function readDocumentHistories(

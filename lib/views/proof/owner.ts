@@ -8,13 +8,13 @@ import { rowsOf } from "@/lib/db/rows";
 import type { Role } from "@/lib/db/schema/users";
 import { AppError, notFound } from "@/lib/errors";
 
-/** Whose register the proof reads; `names`: the reader is its owner, so residents are named. */
+/** Whose register the proof reads (a team's; `id` the connection's owner); `names`: the reader is of that team, so residents are named. */
 export type ProofOwner = { id: string; email: string; name: string; names: boolean; scope: Principal };
 
 /**
  * The register a proof is made of, failing closed with 404. Without `connection`: the reader's own (support has
- * none: 400). With it: that connection's owner's, when the connection is the reader's own or the reader is support
- * or admin; any other connection answers 404, exactly like a missing one. Only the owner sees residents' names.
+ * none: 400). With it: that connection's team's, when the connection is the reader's own or the reader is support
+ * or admin; any other connection answers 404, exactly like a missing one. Only the team sees residents' names.
  */
 export async function proofOwner(db: Db, reader: Principal, connection: string | undefined): Promise<ProofOwner> {
   if (!connection) {
@@ -24,16 +24,14 @@ export async function proofOwner(db: Db, reader: Principal, connection: string |
       });
     return { id: reader.userId, email: reader.email, name: reader.name, names: true, scope: reader };
   }
-  const [owner] = rowsOf<{ id: string; email: string; name: string; role: Role }>(
-    await db.execute(sql`SELECT u.id, u.email, u.name, u.role FROM connections c JOIN users u ON u.id = c.user_id
+  const [owner] = rowsOf<{ id: string; email: string; name: string; role: Role; teamId: string }>(
+    await db.execute(sql`SELECT u.id, u.email, u.name, u.role, c.team_id AS "teamId" FROM connections c
+      JOIN users u ON u.id = c.user_id
       WHERE c.id = ${connection}::uuid AND (c.user_id = ${reader.userId} OR ${isSupportRole(reader.role)})`),
   );
   if (!owner) throw notFound();
-  const { role: _role, ...shown } = owner;
-  // Support reads the owner's register as the owner's scope, after the check above.
-  return {
-    ...shown,
-    names: owner.id === reader.userId,
-    scope: owner.id === reader.userId ? reader : ownerPrincipal(owner),
-  };
+  const { role: _role, teamId: _team, ...shown } = owner;
+  // Support reads the team's register as the owner's scope, after the check above.
+  const own = owner.teamId === reader.teamId;
+  return { ...shown, names: own, scope: own ? reader : ownerPrincipal(owner) };
 }

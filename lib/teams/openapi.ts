@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { json, Uuid, type ApiOperation, type Same } from "@/lib/api/operation";
+import { ROLES } from "@/lib/db/schema/users";
+import { CreateTeamBody, UpdateTeamBody } from "./schemas";
+import type { TeamView } from "./teams";
+
+/** The OpenAPI entries of `/api/teams` (lib/openapi/openapi.ts joins them). */
+
+export const TeamAnswer = z.object({
+  id: Uuid,
+  name: z.string(),
+  members: z.array(z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES) })),
+  fourEyes: z.object({ enabled: z.boolean(), minDocuments: z.int() }),
+});
+
+export const TEAM_OPERATIONS: ApiOperation[] = [
+  {
+    method: "GET",
+    path: "/api/teams",
+    tag: "users",
+    summary: "Every team with its members",
+    access: ["admin"],
+    answers: [{ status: 200, description: "the teams", content: json(z.array(TeamAnswer)) }],
+  },
+  {
+    method: "POST",
+    path: "/api/teams",
+    tag: "users",
+    summary: "Make a team",
+    access: ["admin"],
+    body: CreateTeamBody,
+    answers: [{ status: 201, description: "the team, without members yet", content: json(TeamAnswer) }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/teams/{id}",
+    tag: "users",
+    summary: "Rename a team or set its four eyes",
+    access: "signed-in",
+    body: UpdateTeamBody,
+    description: "An admin any team, a member their own; another team answers 404 like a missing one.",
+    answers: [{ status: 200, description: "the team", content: json(TeamAnswer) }],
+    errors: { 404: "`not_found`" },
+  },
+];
+
+const checks: true[] = [true as Same<TeamView, z.output<typeof TeamAnswer>>];
+void checks;
