@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import type { Db } from "@/lib/db/client";
+import { now } from "@/lib/process/clock";
 import { sandboxClients } from "@/lib/db/schema/sandbox";
 import type { Meta } from "./meta";
 import { secretEquals, type Credentials } from "./secrets";
@@ -48,6 +49,8 @@ export async function publicJwks(meta: Meta): Promise<{ keys: JWK[] }> {
 export async function issueToken(meta: Meta, client: ClientRow, issuer: string) {
   const { key, kid } = await signingKey(meta);
   const lifetime = meta.settings.tokenLifetimeSeconds;
+  // The process's clock (lib/process/clock.ts): the wall clock, which only a test moves.
+  const issuedAt = Math.floor(now() / 1000);
   const token = await new SignJWT({
     azp: client.oauthClientId,
     client_id: client.oauthClientId,
@@ -58,8 +61,8 @@ export async function issueToken(meta: Meta, client: ClientRow, issuer: string) 
     .setIssuer(issuer)
     .setSubject(client.id)
     .setAudience("arge-documents")
-    .setIssuedAt()
-    .setExpirationTime(`${lifetime}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetime)
     .setJti(crypto.randomUUID())
     .sign(key);
   return { access_token: token, token_type: "Bearer", expires_in: lifetime, scope: "documents" };
@@ -73,6 +76,7 @@ export async function clientByToken(db: Db, meta: Meta, token: string): Promise<
       algorithms: ["RS256"],
       audience: "arge-documents",
       clockTolerance: 0,
+      currentDate: new Date(now()),
     });
     if (typeof payload.iss !== "string" || !payload.iss.endsWith(REALM_PATH)) return undefined;
     if (typeof payload.sub !== "string" || typeof payload.client_id !== "string") return undefined;

@@ -13,7 +13,7 @@ import { inProperty, registerNames, type RegisterNames } from "@/lib/delivery/su
 /**
  * Which usage unit got its document for which month, so support sees gaps at a glance; a month is `missing` only when
  * it is clearly a gap, so the grid shows no false alarms (docs/api.md, `GET /api/delivery/completeness`). Units carry
- * their names from the owner's register (lib/delivery/support/register.ts).
+ * their names from the register of their connection's team (lib/delivery/support/register.ts).
  */
 export type Cell = "handedOver" | "confirmed" | "fetched" | "arrived" | "missing" | null;
 export type CompletenessUnit = {
@@ -116,7 +116,7 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
     .where(
       and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))),
     )
-    .groupBy(connections.userId, d.unitMsc, month)
+    .groupBy(connections.teamId, d.unitMsc, month)
     .as("g");
   return db
     .select({
@@ -144,7 +144,7 @@ type Gathered = {
 
 /**
  * The rows by unit. Rows come in month order: the latest month's number, label and names win; one unit's documents of
- * one month under two owners count together.
+ * one month under two teams count together.
  */
 function byUnit(rows: Awaited<ReturnType<typeof unitMonths>>): Map<string, Gathered> {
   const units = new Map<string, Gathered>();
