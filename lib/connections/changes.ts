@@ -170,7 +170,8 @@ async function checkEdit(
     checkAddresses({ service, baseUrl, authUrl, authType, onSiteRolesUrl });
   const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
   const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
-  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, p, account, { team: current.teamId, exceptId: current.id });
+  if (!sameAccount(account, accountOf(current)))
+    await refuseSecondConnection(db, p, account, { team: current.teamId, exceptId: current.id });
 }
 
 export async function updateConnection(

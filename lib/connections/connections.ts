@@ -116,9 +116,7 @@ export async function listConnections(db: Db, p: Principal, locale: Locale = "de
       .orderBy(asc(connections.name), asc(connections.createdAt)),
     openCounts(db, p),
   ]);
-  return rows.map((r) =>
-    toView(r.connection, { owner: r.owner, by: p }, r.sync, locale, open.get(r.connection.id)),
-  );
+  return rows.map((r) => toView(r.connection, { owner: r.owner, by: p }, r.sync, locale, open.get(r.connection.id)));
 }
 
 // Every request under /api/connections/{id} runs it: built once per database handle.
@@ -129,11 +127,7 @@ const prepareSessionConnection = (db: Db) =>
     .from(users)
     .leftJoin(
       connections,
-      and(
-        eq(connections.id, sql.placeholder("connectionId")),
-        usableBySessionUser(),
-        isNull(connections.deletedAt),
-      ),
+      and(eq(connections.id, sql.placeholder("connectionId")), usableBySessionUser(), isNull(connections.deletedAt)),
     )
     .where(eq(users.id, sql.placeholder("uid")))
     .limit(1)

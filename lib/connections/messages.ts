@@ -98,7 +98,8 @@ export const connections = {
     "connections.duplicateUnshared":
       "{owner} of your team already has a connection to this account: “{name}” (the same service, address, user name or client id and customer number). Instead of a second connection, {owner} can share it with the team.",
     "connections.transferNotMember": "Please choose an active manager or administrator of the connection's team.",
-    "connections.notOwner": "This connection belongs to {owner}: only {owner} or an administrator can change or delete it.",
+    "connections.notOwner":
+      "This connection belongs to {owner}: only {owner} or an administrator can change or delete it.",
     "connections.error.tooLarge": "The provider's answer is too large and was cut off. Please contact the provider.",
     "connections.error.countImplausible":
       "The provider reports {count} open documents. That cannot be right: a whole number from 0 to {max} is expected. The list was therefore not read in full. Please contact the provider; if there really are more than {max} documents, your administrator can raise the limit SYNC_MAX_DOCUMENTS.",
@@ -174,7 +175,8 @@ export const connectionsPage = {
     "connPage.deleted": "Verbindung „{name}“ wurde gelöscht.",
     "connPage.actions": "Aktionen für {name}",
     "connPage.share": "Mit dem Team teilen",
-    "connPage.sharedYes": "Ihr Team kann über diese Verbindung abrufen, lesen, bestätigen und weitergeben; die Zugangsdaten sieht niemand.",
+    "connPage.sharedYes":
+      "Ihr Team kann über diese Verbindung abrufen, lesen, bestätigen und weitergeben; die Zugangsdaten sieht niemand.",
     "connPage.sharedNo": "Nur Sie arbeiten mit dieser Verbindung.",
     "connPage.sharedBy": "Geteilt von {name}",
     "connPage.open.one": "1 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
@@ -225,7 +227,8 @@ export const connectionsPage = {
     "connPage.deleted": "Connection “{name}” was deleted.",
     "connPage.actions": "Actions for {name}",
     "connPage.share": "Share with the team",
-    "connPage.sharedYes": "Your team can fetch, read, confirm and hand on through this connection; nobody sees the credentials.",
+    "connPage.sharedYes":
+      "Your team can fetch, read, confirm and hand on through this connection; nobody sees the credentials.",
     "connPage.sharedNo": "Only you work with this connection.",
     "connPage.sharedBy": "Shared by {name}",
     "connPage.open.one": "1 open (as in the inbox: as of the last fetch from the provider)",

@@ -124,7 +124,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: ["admin"],
     body: TransferConnectionBody,
     description:
-      "The new owner must be an active manager or admin of the team the connection serves (else 400 naming `userId`). The team, `shared` and the sealed secret stay as they are: the secret moves unread. Audited as `connection.update` with `changed: [\"owner\"]`.",
+      'The new owner must be an active manager or admin of the team the connection serves (else 400 naming `userId`). The team, `shared` and the sealed secret stay as they are: the secret moves unread. Audited as `connection.update` with `changed: ["owner"]`.',
     answers: [{ status: 200, description: "the connection", content: json(ConnectionAnswer) }],
     errors: { 404: "`not_found`: no such connection (deleted included)" },
   },

@@ -17,4 +17,5 @@ export const usableBy = (p: Principal, alias = "c"): SQL =>
   usable(sql`${sql.identifier(alias)}`, sql`${p.userId}::uuid`, sql`${p.teamId}::uuid`);
 
 /** The rule for the `users` row of the same query (the session check, ./connections.ts `sessionConnection`). */
-export const usableBySessionUser = (): SQL => usable(sql`${sql.identifier("connections")}`, sql`${users.id}`, sql`${users.teamId}`);
+export const usableBySessionUser = (): SQL =>
+  usable(sql`${sql.identifier("connections")}`, sql`${users.id}`, sql`${users.teamId}`);

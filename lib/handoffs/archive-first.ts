@@ -29,9 +29,7 @@ export async function archiveFirst(
   const [connection] = await db
     .select()
     .from(connections)
-    .where(
-      and(eq(connections.id, source.connectionId), usableBy(p, "connections"), isNull(connections.deletedAt)),
-    )
+    .where(and(eq(connections.id, source.connectionId), usableBy(p, "connections"), isNull(connections.deletedAt)))
     .limit(1);
   if (!connection) return { refused: "handoff.skip.unknown" };
   const actor = { id: p.userId, email: p.email };

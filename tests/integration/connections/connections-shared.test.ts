@@ -29,7 +29,12 @@ describe("shared connections", () => {
     api(who, suite.server.url, path, init);
   const listed = async (who: Session): Promise<Listed | undefined> =>
     ((await call(who, "/api/connections")).body as Listed[]).find((c) => c.id === id);
-  const sandbox = (name: string) => ({ name, service: "uvi", baseUrl: `${suite.server.url}/arge`, auth: SANDBOX_BASIC });
+  const sandbox = (name: string) => ({
+    name,
+    service: "uvi",
+    baseUrl: `${suite.server.url}/arge`,
+    auth: SANDBOX_BASIC,
+  });
   const confirm = (who: Session, documentid: string) =>
     call(who, `/api/connections/${id}/documents/${documentid}/status`, { method: "PUT" });
 
@@ -92,7 +97,10 @@ describe("shared connections", () => {
       assert.equal((await call(who, `/api/connections/${id}/documents`)).status, 404);
       assert.equal((await syncConnection(who, suite.server.url, id)).status, 404);
       assert.equal((await confirm(who, "team-3")).status, 404);
-      assert.equal((await call(who, `/api/connections/${id}`, { method: "PATCH", json: { shared: false } })).status, 404);
+      assert.equal(
+        (await call(who, `/api/connections/${id}`, { method: "PATCH", json: { shared: false } })).status,
+        404,
+      );
       assert.equal(await listed(who), undefined);
     }
     assert.equal((await call(support.session, `/api/connections/${id}/documents`)).status, 403);
