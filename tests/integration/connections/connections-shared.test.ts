@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { addConnection, makeTeam, makeUser, type Member, type Person } from "../../support/connections";
-import { inboxStates, mustSync, SANDBOX_BASIC, syncConnection, uvi } from "../../support/delivery";
+import { inboxStates, mustSync, ndjson, SANDBOX_BASIC, syncConnection, uvi } from "../../support/delivery";
 import { ADMIN } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
@@ -15,9 +15,12 @@ import { sandboxSuite } from "../../support/suite";
 type Listed = { id: string; owner: { id: string; name: string }; shared: boolean; mine: boolean };
 
 describe("shared connections", () => {
-  const suite = sandboxSuite([uvi("team-1", "6001"), uvi("team-2", "6002"), uvi("team-3", "6003")], {
-    env: { SYNC_INTERVAL_MINUTES: "0" },
-  });
+  const suite = sandboxSuite(
+    [uvi("team-1", "6001"), uvi("team-2", "6002"), uvi("team-3", "6003"), uvi("team-4", "6004")],
+    {
+      env: { SYNC_INTERVAL_MINUTES: "0" },
+    },
+  );
   let owner: Member;
   let mate: Member;
   let stranger: Member;
@@ -80,6 +83,11 @@ describe("shared connections", () => {
     assert.equal(data.status, 200);
     await data.arrayBuffer();
     assert.deepEqual((await confirm(mate.session, "team-1")).body, { documentid: "team-1", state: "confirmed" });
+    const bulk = await ndjson(mate.session, suite.server.url, `/api/connections/${id}/confirmations`, {
+      documentids: ["team-2"],
+    });
+    assert.equal(bulk.status, 200, bulk.text);
+    assert.equal(bulk.lines.at(-1)!.confirmed, 1, bulk.text);
     // The inbox of both members holds it.
     assert.equal((await inboxStates(mate.session, suite.server.url))["team-1"], "confirmed");
     assert.equal((await inboxStates(owner.session, suite.server.url))["team-1"], "confirmed");
@@ -112,6 +120,16 @@ describe("shared connections", () => {
     assert.equal(again.body.error, "duplicate_connection");
     assert.equal(again.body.connectionId, id);
     assert.match(again.body.message, /„Team UVI“/);
+  });
+
+  test("its owner disabled, it keeps serving the team", async () => {
+    const user = (json: unknown) => call(admin, `/api/users/${owner.id}`, { method: "PATCH", json });
+    assert.equal((await user({ disabled: true })).status, 200);
+    assert.equal((await listed(mate.session))?.owner.id, owner.id);
+    await mustSync(mate.session, suite.server.url, id);
+    assert.equal((await confirm(mate.session, "team-4")).body.state, "confirmed");
+    assert.equal((await user({ disabled: false })).status, 200);
+    owner.session = await mustSignIn(suite.server.url, owner.email, owner.password);
   });
 
   test("only an admin transfers it, to a member of its team; the secret moves with it unread", async () => {
