@@ -31,6 +31,9 @@ export const PLACEMENT = {
   "integration/connections/connections-everyday.test.ts": embedded,
   "integration/connections/connections-keys.test.ts": embedded,
   "integration/connections/connections-secrets.test.ts": embedded,
+  "integration/connections/connections-shared.test.ts": both(
+    "who works through a connection is asked of the database at every request there",
+  ),
   "integration/connections/connections.test.ts": both(
     "a role change ends sessions: checked against the database at every request there",
   ),

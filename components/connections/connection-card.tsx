@@ -8,6 +8,7 @@ import { connectionKeys } from "@/lib/connections/client";
 import type { Connection, ConnectionTest } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionForm } from "./connection-form";
+import { ConnectionSharing } from "./connection-sharing";
 import { OutboxLink } from "@/components/outbox/outbox-link";
 import { SyncRun } from "@/components/sync/sync-run";
 import { useSyncRun } from "@/components/sync/use-sync-run";
@@ -109,7 +110,7 @@ function useRemoveConnection(connection: Connection, onNotice: (text: string) =>
   });
 }
 
-/** The card's buttons: test, edit, delete, and the link to the connection's outbox. */
+/** The card's buttons: test, edit and delete (the owner's only), and the link to the connection's outbox. */
 function CardActions(props: {
   connection: Connection;
   testing: boolean;
@@ -125,12 +126,16 @@ function CardActions(props: {
       <Button variant="secondary" onClick={props.onTest} disabled={props.testing}>
         {props.testing ? t("connPage.testing") : t("connPage.test")}
       </Button>
-      <Button variant="secondary" onClick={props.onEdit}>
-        {t("connPage.edit")}
-      </Button>
-      <Button variant="danger" onClick={props.onDelete} disabled={props.deleting}>
-        {t("connPage.delete")}
-      </Button>
+      {connection.mine && (
+        <>
+          <Button variant="secondary" onClick={props.onEdit}>
+            {t("connPage.edit")}
+          </Button>
+          <Button variant="danger" onClick={props.onDelete} disabled={props.deleting}>
+            {t("connPage.delete")}
+          </Button>
+        </>
+      )}
       <OutboxLink connection={connection} />
     </div>
   );
@@ -191,6 +196,7 @@ export function ConnectionCard({
             {connection.name}
           </h2>
           <ConnectionFacts connection={connection} />
+          <ConnectionSharing connection={connection} />
           <p className="mt-2 text-sm text-slate-800" data-testid="connection-open">
             {t(connection.open === 1 ? "connPage.open.one" : "connPage.open.other", { n: connection.open })}
           </p>

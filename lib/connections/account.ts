@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { connections, type ConnectionRow } from "@/lib/db/schema/connections";
+import { users } from "@/lib/db/schema/users";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -35,17 +36,17 @@ export const sameAccount = (a: Account, b: Account): boolean =>
   a.customerNumber === b.customerNumber;
 
 /**
- * The connections (not deleted) that reach `account`: the principal's own with `{ owner }`, every
- * user's with `{ everyUser: true }` (say so at the call: support's view of one account);
+ * The connections (not deleted) that reach `account`: those serving a team with `{ team }` (shared or not),
+ * every user's with `{ everyUser: true }` (say so at the call: support's view of one account);
  * `exceptId` leaves out the connection being edited.
  */
 export async function connectionsToAccount(
   db: Db,
   account: Account,
-  scope: ({ owner: Principal } | { everyUser: true }) & { exceptId?: string },
+  scope: ({ team: string } | { everyUser: true }) & { exceptId?: string },
 ): Promise<ConnectionRow[]> {
-  // Every user's rows only when the caller asked for them by name, never by a missing user id.
-  const owner = "everyUser" in scope ? sql`true` : eq(connections.userId, scope.owner.userId);
+  // Every user's rows only when the caller asked for them by name, never by a missing team id.
+  const owner = "everyUser" in scope ? sql`true` : eq(connections.teamId, scope.team);
   const rows = await db
     .select()
     .from(connections)
@@ -62,16 +63,24 @@ export async function connectionsToAccount(
 }
 
 /**
- * Refuses a user's second connection to the same account (`409 duplicate_connection`, naming the
- * one there is): both would list every document, and a confirmation through one would leave the
- * other's copy looking gone. Not a database constraint: the origin is compared as a URL.
+ * Refuses a team's second connection to the same account (`409 duplicate_connection`, naming the
+ * one there is), whoever owns it and whether shared or not (issue #46): both would list every document, and a
+ * confirmation through one would leave the other's copy looking gone. A teammate's connection not shared yet is
+ * named with its owner, who can share it instead. Not a database constraint: the origin is compared as a URL.
+ * `team`: the team the connection serves (the principal's for a new one).
  */
-export async function refuseSecondConnection(db: Db, p: Principal, account: Account, exceptId?: string): Promise<void> {
-  const [existing] = await connectionsToAccount(db, account, { owner: p, exceptId });
-  if (existing) {
-    throw new AppError(409, "duplicate_connection", "connections.duplicate", {
-      vars: { name: existing.name },
-      extra: { connectionId: existing.id },
-    });
-  }
+export async function refuseSecondConnection(
+  db: Db,
+  p: Principal,
+  account: Account,
+  where: { team: string; exceptId?: string },
+): Promise<void> {
+  const [existing] = await connectionsToAccount(db, account, where);
+  if (!existing) return;
+  const usable = existing.userId === p.userId || existing.shared;
+  const [owner] = usable ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, existing.userId));
+  throw new AppError(409, "duplicate_connection", usable ? "connections.duplicate" : "connections.duplicateUnshared", {
+    vars: { name: existing.name, owner: owner?.name ?? "" },
+    extra: { connectionId: existing.id },
+  });
 }

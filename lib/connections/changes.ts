@@ -11,12 +11,16 @@ import { principalActor, recordEvent } from "@/lib/audit/audit";
 import { forgetConnectionTokens } from "@/lib/provider/token";
 import { accountOf, refuseSecondConnection, sameAccount } from "./account";
 import { checkAddresses } from "./address";
-import { connectionNotFound, toView, type ConnectionView } from "./connections";
+import { connectionNotFound, ownerOf, toView, type ConnectionView } from "./connections";
 import { openCounts } from "./open-counts";
+import { refuseUnlessOwner } from "./ownership";
 import type { CreateConnectionInput, UpdateConnectionInput } from "./schemas";
 import { sealSecret } from "./secrets";
 
-/** A connection's audited changes: create, edit (with the refusals that keep a stored secret where it was), delete. */
+/**
+ * A connection's audited changes: create, edit (with the refusals that keep a stored secret where it was; `shared`
+ * among them), delete. Edit and delete are the owner's or an admin's (./ownership.ts); a teammate gets 403.
+ */
 
 /** What an audit event may say of a connection: never the secret or the sealed value. */
 const auditFields = (c: {
@@ -27,6 +31,7 @@ const auditFields = (c: {
   authType: string;
   customerNumber: string | null;
   onSiteRolesUrl: string | null;
+  shared: boolean;
 }) => ({
   name: c.name,
   service: c.service,
@@ -35,6 +40,7 @@ const auditFields = (c: {
   authType: c.authType,
   customerNumber: c.customerNumber,
   onSiteRolesUrl: c.onSiteRolesUrl,
+  shared: c.shared,
 });
 
 export async function createConnection(db: Db, p: Principal, input: CreateConnectionInput): Promise<ConnectionView> {
@@ -58,6 +64,7 @@ export async function createConnection(db: Db, p: Principal, input: CreateConnec
       principal,
       customerNumber: input.customerNumber ?? null,
     }),
+    { team: p.teamId },
   );
   const [row] = await db
     .insert(connections)
@@ -86,7 +93,7 @@ export async function createConnection(db: Db, p: Principal, input: CreateConnec
     connectionId: id,
     detail: auditFields(row!),
   });
-  return toView(row!);
+  return toView(row!, { owner: { id: p.userId, name: p.name }, by: p });
 }
 
 const originOf = (url: string | null | undefined) => (url ? new URL(url).origin : null);
@@ -163,7 +170,8 @@ async function checkEdit(
     checkAddresses({ service, baseUrl, authUrl, authType, onSiteRolesUrl });
   const customerNumber = input.customerNumber !== undefined ? input.customerNumber : current.customerNumber;
   const account = accountOf({ service, baseUrl, principal: newPrincipal ?? current.principal, customerNumber });
-  if (!sameAccount(account, accountOf(current))) await refuseSecondConnection(db, p, account, current.id);
+  if (!sameAccount(account, accountOf(current)))
+    await refuseSecondConnection(db, p, account, { team: current.teamId, exceptId: current.id });
 }
 
 export async function updateConnection(
@@ -172,6 +180,7 @@ export async function updateConnection(
   current: ConnectionRow,
   input: UpdateConnectionInput,
 ): Promise<ConnectionView> {
+  await refuseUnlessOwner(db, p, current);
   const edit = editOf(current, input);
   const { authType, newSecret, newPrincipal } = edit;
   await checkEdit(db, p, current, input, edit);
@@ -183,6 +192,7 @@ export async function updateConnection(
       ...(input.authUrl !== undefined && { authUrl: input.authUrl }),
       ...(input.customerNumber !== undefined && { customerNumber: input.customerNumber }),
       ...(input.onSiteRolesUrl !== undefined && { onSiteRolesUrl: input.onSiteRolesUrl }),
+      ...(input.shared !== undefined && { shared: input.shared }),
       authType,
       ...(newPrincipal !== undefined && { principal: newPrincipal }),
       ...(newSecret !== undefined && {
@@ -190,7 +200,7 @@ export async function updateConnection(
       }),
       updatedAt: new Date(),
     })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, p.userId), isNull(connections.deletedAt)))
+    .where(and(eq(connections.id, current.id), isNull(connections.deletedAt)))
     .returning();
   if (!row) throw connectionNotFound();
   forgetConnectionTokens(current.id);
@@ -203,19 +213,21 @@ export async function updateConnection(
     connectionId: current.id,
     detail: { changed, ...auditFields(row) },
   });
-  const [[sync], open] = await Promise.all([
+  const [[sync], open, owner] = await Promise.all([
     db.select().from(deliverySync).where(eq(deliverySync.connectionId, current.id)).limit(1),
     openCounts(db, p),
+    ownerOf(db, row),
   ]);
-  return toView(row, sync ?? null, "de", open.get(current.id));
+  return toView(row, { owner, by: p }, sync ?? null, "de", open.get(current.id));
 }
 
 export async function deleteConnection(db: Db, p: Principal, current: ConnectionRow): Promise<void> {
+  await refuseUnlessOwner(db, p, current);
   // The row stays for the delivery record; the secret goes at once.
   await db
     .update(connections)
     .set({ deletedAt: new Date(), secretSealed: "", updatedAt: new Date() })
-    .where(and(eq(connections.id, current.id), eq(connections.userId, p.userId)));
+    .where(eq(connections.id, current.id));
   await recordEvent(db, {
     kind: "connection.delete",
     actor: principalActor(p),

@@ -12,13 +12,17 @@ import { notFound } from "@/lib/errors";
 import { isMessageKey, translate, type Locale } from "@/lib/i18n/messages";
 import { openCounts } from "./open-counts";
 import { ConnectionId } from "./schemas";
+import { usableBy, usableBySessionUser } from "./usable";
 
 /**
  * A connection as the dashboard reads it: its view, the list, and the one access check `sessionConnection`.
  * Its audited changes (create, edit, delete) are in changes.ts.
  */
 
-/** The public shape of a connection: never a secret, never the sealed value. */
+/**
+ * The public shape of a connection: never a secret, never the sealed value. The list holds the caller's own and
+ * the shared ones of their team (./usable.ts).
+ */
 export type ConnectionView = {
   id: string;
   name: string;
@@ -38,7 +42,15 @@ export type ConnectionView = {
   lastSync: { at: string; ok: boolean; open: number | null; message?: string } | null;
   /** No good sync for two background intervals. */
   stale: boolean;
+  /** Who owns it (whose settings they are); `mine`: the caller. */
+  owner: { id: string; name: string };
+  /** Whether the members of its team may work through it. */
+  shared: boolean;
+  mine: boolean;
 };
+
+/** Whose connection it is, as the view names them. */
+export type ConnectionOwner = ConnectionView["owner"];
 
 function lastSyncOf(sync: SyncRow | null | undefined, locale: Locale): ConnectionView["lastSync"] {
   if (!sync?.lastAt) return null;
@@ -60,6 +72,7 @@ function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Dat
 
 export function toView(
   row: ConnectionRow,
+  seen: { owner: ConnectionOwner; by: Principal },
   sync: SyncRow | null = null,
   locale: Locale = "de",
   open = 0,
@@ -78,7 +91,16 @@ export function toView(
     open,
     lastSync: lastSyncOf(sync, locale),
     stale: isStale(row, sync),
+    owner: seen.owner,
+    shared: row.shared,
+    mine: row.userId === seen.by.userId,
   };
+}
+
+/** The owner of a connection, as its view names them. */
+export async function ownerOf(db: Db, row: Pick<ConnectionRow, "userId">): Promise<ConnectionOwner> {
+  const [owner] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.userId));
+  return owner ?? { id: row.userId, name: "" };
 }
 
 export const connectionNotFound = () => notFound("connections.notFound");
@@ -86,14 +108,15 @@ export const connectionNotFound = () => notFound("connections.notFound");
 export async function listConnections(db: Db, p: Principal, locale: Locale = "de"): Promise<ConnectionView[]> {
   const [rows, open] = await Promise.all([
     db
-      .select({ connection: connections, sync: deliverySync })
+      .select({ connection: connections, sync: deliverySync, owner: { id: users.id, name: users.name } })
       .from(connections)
+      .innerJoin(users, eq(users.id, connections.userId))
       .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))
-      .where(and(eq(connections.userId, p.userId), isNull(connections.deletedAt)))
+      .where(and(usableBy(p, "connections"), isNull(connections.deletedAt)))
       .orderBy(asc(connections.name), asc(connections.createdAt)),
     openCounts(db, p),
   ]);
-  return rows.map((r) => toView(r.connection, r.sync, locale, open.get(r.connection.id)));
+  return rows.map((r) => toView(r.connection, { owner: r.owner, by: p }, r.sync, locale, open.get(r.connection.id)));
 }
 
 // Every request under /api/connections/{id} runs it: built once per database handle.
@@ -104,11 +127,7 @@ const prepareSessionConnection = (db: Db) =>
     .from(users)
     .leftJoin(
       connections,
-      and(
-        eq(connections.id, sql.placeholder("connectionId")),
-        eq(connections.userId, users.id),
-        isNull(connections.deletedAt),
-      ),
+      and(eq(connections.id, sql.placeholder("connectionId")), usableBySessionUser(), isNull(connections.deletedAt)),
     )
     .where(eq(users.id, sql.placeholder("uid")))
     .limit(1)
@@ -116,8 +135,11 @@ const prepareSessionConnection = (db: Db) =>
 
 /**
  * The one access check for a connection id, made together with the session check in one query:
- * the session's user (see `sessionUser`) and the connection only when it is that user's own.
- * A missing id, a malformed id and another user's id all give `connection: null`.
+ * the session's user (see `sessionUser`) and the connection only when that user may work through it
+ * (./usable.ts: their own, or a shared one of their team). A missing id, a malformed id and a connection
+ * of someone else's not shared with the user's team all give `connection: null`. The user's team is read
+ * in the same query, so a remembered check (lib/auth/session-checks.ts) is forgotten by every changing request,
+ * among them a change of `shared`, of the owner or of a user's team.
  */
 export async function sessionConnection(
   db: Db,

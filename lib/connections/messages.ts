@@ -29,7 +29,13 @@ export const connections = {
     "connections.addressRefused":
       "Diese Adresse darf aus Sicherheitsgründen nicht aufgerufen werden: Erlaubt sind https-Adressen im Internet, interne Adressen nur nach Freigabe durch den Administrator. Bitte prüfen Sie die Adresse.",
     "connections.duplicate":
-      "Sie haben schon eine Verbindung zu diesem Konto: „{name}“ (derselbe Dienst, dieselbe Adresse, derselbe Benutzername bzw. dieselbe Client-ID und Kundennummer). Beide würden dieselben Dokumente zeigen; bitte verwenden Sie die vorhandene Verbindung.",
+      "Ihr Team hat schon eine Verbindung zu diesem Konto: „{name}“ (derselbe Dienst, dieselbe Adresse, derselbe Benutzername bzw. dieselbe Client-ID und Kundennummer). Beide würden dieselben Dokumente zeigen; bitte verwenden Sie die vorhandene Verbindung.",
+    "connections.duplicateUnshared":
+      "{owner} aus Ihrem Team hat schon eine Verbindung zu diesem Konto: „{name}“ (derselbe Dienst, dieselbe Adresse, derselbe Benutzername bzw. dieselbe Client-ID und Kundennummer). Statt einer zweiten Verbindung kann {owner} diese mit dem Team teilen.",
+    "connections.transferNotMember":
+      "Bitte wählen Sie einen aktiven Verwalter oder Administrator aus dem Team der Verbindung.",
+    "connections.notOwner":
+      "Diese Verbindung gehört {owner}: Nur {owner} oder ein Administrator kann sie ändern oder löschen.",
     "connections.error.tooLarge":
       "Die Antwort des Anbieters ist zu groß und wurde abgebrochen. Bitte wenden Sie sich an den Anbieter.",
     "connections.error.countImplausible":
@@ -88,7 +94,12 @@ export const connections = {
     "connections.addressRefused":
       "This address may not be called for security reasons: https addresses on the internet are allowed, internal addresses only when the administrator has allowed them. Please check the address.",
     "connections.duplicate":
-      "You already have a connection to this account: “{name}” (the same service, address, user name or client id and customer number). Both would show the same documents; please use the existing connection.",
+      "Your team already has a connection to this account: “{name}” (the same service, address, user name or client id and customer number). Both would show the same documents; please use the existing connection.",
+    "connections.duplicateUnshared":
+      "{owner} of your team already has a connection to this account: “{name}” (the same service, address, user name or client id and customer number). Instead of a second connection, {owner} can share it with the team.",
+    "connections.transferNotMember": "Please choose an active manager or administrator of the connection's team.",
+    "connections.notOwner":
+      "This connection belongs to {owner}: only {owner} or an administrator can change or delete it.",
     "connections.error.tooLarge": "The provider's answer is too large and was cut off. Please contact the provider.",
     "connections.error.countImplausible":
       "The provider reports {count} open documents. That cannot be right: a whole number from 0 to {max} is expected. The list was therefore not read in full. Please contact the provider; if there really are more than {max} documents, your administrator can raise the limit SYNC_MAX_DOCUMENTS.",
@@ -163,6 +174,11 @@ export const connectionsPage = {
     "connPage.saved": "Verbindung „{name}“ wurde gespeichert.",
     "connPage.deleted": "Verbindung „{name}“ wurde gelöscht.",
     "connPage.actions": "Aktionen für {name}",
+    "connPage.share": "Mit dem Team teilen",
+    "connPage.sharedYes":
+      "Ihr Team kann über diese Verbindung abrufen, lesen, bestätigen und weitergeben; die Zugangsdaten sieht niemand.",
+    "connPage.sharedNo": "Nur Sie arbeiten mit dieser Verbindung.",
+    "connPage.sharedBy": "Geteilt von {name}",
     "connPage.open.one": "1 offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
     "connPage.open.other": "{n} offen (wie im Posteingang: Stand des letzten Abrufs beim Anbieter)",
     "connPage.sandbox.title": "Sandbox eingeschaltet",
@@ -210,6 +226,11 @@ export const connectionsPage = {
     "connPage.saved": "Connection “{name}” was saved.",
     "connPage.deleted": "Connection “{name}” was deleted.",
     "connPage.actions": "Actions for {name}",
+    "connPage.share": "Share with the team",
+    "connPage.sharedYes":
+      "Your team can fetch, read, confirm and hand on through this connection; nobody sees the credentials.",
+    "connPage.sharedNo": "Only you work with this connection.",
+    "connPage.sharedBy": "Shared by {name}",
     "connPage.open.one": "1 open (as in the inbox: as of the last fetch from the provider)",
     "connPage.open.other": "{n} open (as in the inbox: as of the last fetch from the provider)",
     "connPage.sandbox.title": "Sandbox on",

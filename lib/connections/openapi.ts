@@ -2,11 +2,11 @@ import { z } from "zod";
 import { DateTime, Int, json, Uuid, type ApiOperation, type Fits, type Same } from "@/lib/api/operation";
 import type { ConnectionView } from "@/lib/connections/connections";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
-import { CreateConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
+import { CreateConnectionBody, TransferConnectionBody, UpdateConnectionBody } from "@/lib/connections/schemas";
 import type { TestResult } from "@/lib/connections/test-connection";
 
 /**
- * The OpenAPI entries of a user's own connections (lib/openapi/openapi.ts joins them), their answers, and the errors
+ * The OpenAPI entries of the connections a user works with (their own and their team's shared ones) (lib/openapi/openapi.ts joins them), their answers, and the errors
  * every route on a connection shares (its documents' entries are lib/delivery/openapi.ts).
  */
 
@@ -16,9 +16,11 @@ export const PROVIDER = {
   504: "`provider_timeout`",
 };
 export const SECRET = "`secret_unreadable`: no configured key opens the stored secret";
-export const CONNECTION = "`not_found`: no such connection of the signed-in user (another user's id included)";
+export const CONNECTION =
+  "`not_found`: no such connection the signed-in user works through (their own, or one shared with their team; another team's id included)";
 const DUPLICATE =
-  "`duplicate_connection`: the user has a connection to the same account (service, origin of `baseUrl`, user name or client id, `customerNumber`); `connectionId` names it";
+  "`duplicate_connection`: the user's team has a connection to the same account (service, origin of `baseUrl`, user name or client id, `customerNumber`), shared or not; `connectionId` names it";
+const NOT_OWNER = "`forbidden`: a member who is not the owner (nor an admin) changes a teammate's shared connection";
 const ADDRESS =
   "`validation` also for an address the outbound guard refuses (`fields` names `baseUrl`, `authUrl` or `onSiteRolesUrl`)";
 export const DOCUMENT_PARAMS = { kd: "DTA customer number sent as the `kd` header; default: the connection's" };
@@ -47,6 +49,9 @@ export const ConnectionAnswer = z.object({
     })
     .nullable(),
   stale: z.boolean().meta({ description: "no good sync for two background intervals" }),
+  owner: z.object({ id: Uuid, name: z.string() }).meta({ description: "who owns it: whose settings they are" }),
+  shared: z.boolean().meta({ description: "the members of its team may sync, read, confirm and hand on through it" }),
+  mine: z.boolean().meta({ description: "the caller owns it" }),
 });
 
 export const TestAnswer = z.object({
@@ -71,8 +76,10 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     method: "GET",
     path: "/api/connections",
     tag: "connections",
-    summary: "The signed-in user's connections",
+    summary: "The signed-in user's connections and those their teammates share",
     access: CONNECTION_ROLES,
+    description:
+      "Each with `owner`, `shared` and `mine`; a teammate's connection only while it is shared. Never a secret.",
     answers: [{ status: 200, description: "by name", content: json(z.array(ConnectionAnswer)) }],
   },
   {
@@ -95,9 +102,9 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     access: CONNECTION_ROLES,
     body: UpdateConnectionBody,
     description:
-      "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, an `onSiteRolesUrl` on an origin other than its old one and `baseUrl`'s, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. A changed address is checked by the outbound guard. Cached tokens are dropped.",
+      "A blank or missing secret keeps the stored one; changing `auth.type` needs the new principal and secret. A new origin of `baseUrl` or `authUrl`, an `onSiteRolesUrl` on an origin other than its old one and `baseUrl`'s, or another username or client id, needs the secret again (else 400 naming `auth.password` or `auth.clientSecret`). `service` cannot change. A changed address is checked by the outbound guard. Cached tokens are dropped. `shared` opens it to the members of its team (or closes it). The owner's or an admin's: a teammate gets 403 for any change.",
     answers: [{ status: 200, description: "the connection", content: json(ConnectionAnswer) }],
-    errors: { 400: ADDRESS, 404: CONNECTION, 409: DUPLICATE },
+    errors: { 400: ADDRESS, 403: NOT_OWNER, 404: CONNECTION, 409: DUPLICATE },
   },
   {
     method: "DELETE",
@@ -105,8 +112,21 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     tag: "connections",
     summary: "Delete a connection (its secret at once; the delivery record stays)",
     access: CONNECTION_ROLES,
+    description: "The owner's or an admin's: a teammate gets 403.",
     answers: [{ status: 204, description: "deleted" }],
-    errors: { 404: CONNECTION },
+    errors: { 403: NOT_OWNER, 404: CONNECTION },
+  },
+  {
+    method: "POST",
+    path: "/api/connections/{id}/transfer",
+    tag: "connections",
+    summary: "Give a connection another owner",
+    access: ["admin"],
+    body: TransferConnectionBody,
+    description:
+      'The new owner must be an active manager or admin of the team the connection serves (else 400 naming `userId`). The team, `shared` and the sealed secret stay as they are: the secret moves unread. Audited as `connection.update` with `changed: ["owner"]`.',
+    answers: [{ status: 200, description: "the connection", content: json(ConnectionAnswer) }],
+    errors: { 404: "`not_found`: no such connection (deleted included)" },
   },
   {
     method: "POST",

@@ -90,7 +90,12 @@ export const UpdateConnectionBody = z.strictObject({
       }),
     ])
     .optional(),
+  /** Whether the members of the connection's team may work through it (the owner's or an admin's change). */
+  shared: z.boolean().optional(),
 });
 export type UpdateConnectionInput = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionId = z.uuid();
+
+/** `POST /api/connections/{id}/transfer`: the new owner, a manager or admin of the connection's team. */
+export const TransferConnectionBody = z.strictObject({ userId: z.uuid() });

@@ -36,9 +36,11 @@ const loadConnection: SessionLoader<{ connection: ConnectionRow | null }> = asyn
 
 /**
  * The wrapper for routes under `/api/connections/{id}`: the session and the connection are read in
- * one query (remembered with the embedded database, see lib/auth/session-checks.ts); the handler
- * gets the user's own connection, and every other id answers 404 (after the role and Origin
- * checks, so a support user still gets 403).
+ * one query (remembered with the embedded database, see lib/auth/session-checks.ts; every changing
+ * request forgets what was remembered, a change of `shared`, of the owner or of a user's team among
+ * them); the handler gets a connection the user works through (./usable.ts: their own, or one shared
+ * with their team), and every other id answers 404 (after the role and Origin checks, so a support
+ * user still gets 403). Settings are the owner's or an admin's: ./ownership.ts.
  */
 export function withConnection<
   Q extends Schema = undefined,

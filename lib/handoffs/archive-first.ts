@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { hashMatches } from "@/lib/provider/facts";
 import type { HandoffSource } from "./targets";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * A document a hand-off needs whose bytes are not in the archive is fetched and archived here, by the step a
@@ -28,9 +29,7 @@ export async function archiveFirst(
   const [connection] = await db
     .select()
     .from(connections)
-    .where(
-      and(eq(connections.id, source.connectionId), eq(connections.userId, p.userId), isNull(connections.deletedAt)),
-    )
+    .where(and(eq(connections.id, source.connectionId), usableBy(p, "connections"), isNull(connections.deletedAt)))
     .limit(1);
   if (!connection) return { refused: "handoff.skip.unknown" };
   const actor = { id: p.userId, email: p.email };

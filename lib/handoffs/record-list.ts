@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { HandoffsSearch, HandoffState } from "@/lib/handoffs/list";
 import type { Channel } from "@/lib/register/list";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name of the
@@ -45,7 +46,7 @@ export async function listHandoffs(
   q: HandoffsSearch,
 ): Promise<{ count: number; items: Handoff[] }> {
   const where = [
-    sql`c.user_id = ${p.userId}`,
+    usableBy(p),
     q.state ? sql`h.state = ${q.state}` : undefined,
     q.property ? sql`u.property = ${q.property}` : undefined,
     q.month ? sql`date_trunc('month', d.period_from) = ${`${q.month}-01`}::date` : undefined,

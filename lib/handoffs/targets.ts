@@ -7,6 +7,7 @@ import { isBilling } from "@/lib/provider/billing";
 import type { Channel } from "@/lib/register/list";
 import type { Person } from "@/lib/register/tenancies/person";
 import { recipientOf, type RecipientKind } from "@/lib/register/tenancies/recipient";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * What a hand-off needs to know of each asked document, in one statement: the document of one of
@@ -118,7 +119,7 @@ export async function readSources(
         t.resident_name, t.salutation, t.first_name, t.last_name, t.company, t.resident_email, t.channel
       FROM jsonb_to_recordset(${asked}::jsonb) AS a(c text, d text)
       JOIN delivery_documents d ON d.connection_id = a.c::uuid AND d.documentid = a.d
-      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${p.userId} AND c.deleted_at IS NULL
+      JOIN connections c ON c.id = d.connection_id AND ${usableBy(p)} AND c.deleted_at IS NULL
       LEFT JOIN LATERAL (
         SELECT * FROM units u WHERE u.team_id = ${p.teamId}
           AND (u.mscnumber = d.unit_msc OR (u.mscnumber IS NULL AND u.pmnumber = d.unit_pm))

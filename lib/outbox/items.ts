@@ -17,6 +17,7 @@ import type { SendOutcome } from "@/lib/provider/send-answer";
 import type { OutboxListInput } from "./schemas";
 import type { Upload } from "./upload";
 import { selectItems, toItem, type OutboxItem } from "./view";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * The outbox's rows (docs/architecture.md, "Outbox"). Invariant: an item is inserted as `unknown`
@@ -172,13 +173,13 @@ export async function listItems(db: Db, connectionId: string, input: OutboxListI
 
 /**
  * A connection's items for a page that has no `withConnection` in front of it (the Ausgang page):
- * only a connection of `userId` that is not deleted; any other id is not found.
+ * only a connection the user works through (lib/connections/usable.ts) that is not deleted; any other id is not found.
  */
 export async function listOwnItems(db: Db, p: Principal, connectionId: string, input: OutboxListInput, locale: Locale) {
   const [own] = await db
     .select({ id: connections.id })
     .from(connections)
-    .where(and(eq(connections.id, connectionId), eq(connections.userId, p.userId), isNull(connections.deletedAt)));
+    .where(and(eq(connections.id, connectionId), usableBy(p, "connections"), isNull(connections.deletedAt)));
   if (!own) throw notFound("outboxApi.notFound");
   return listItems(db, connectionId, input, locale);
 }

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 import { instanceId } from "@/lib/ops/instances";
 import type { AnyRunView, RunBase, RunKind, RunView, StoredLine } from "./kind";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * Work that outlives the request that started it, as a record (migration 0042): a reloaded page lists its user's
@@ -187,7 +188,7 @@ export async function readRun(
     await db.execute(sql`
       SELECT l.connection_id AS "connectionId", l.documentid, l.state, l.message, l.reason, l.detail, d.filename
       FROM run_lines l
-      LEFT JOIN connections c ON c.id = l.connection_id AND c.user_id = ${p.userId}
+      LEFT JOIN connections c ON c.id = l.connection_id AND ${usableBy(p)}
       LEFT JOIN delivery_documents d ON c.id IS NOT NULL AND d.connection_id = l.connection_id AND d.documentid = l.documentid
       WHERE l.run_id = ${id} ORDER BY l.seq`),
   );

@@ -132,7 +132,7 @@ test("the same account twice is refused in the form, naming the connection there
   await expect(cardOf(page, "Messdienst Nord")).toBeVisible();
   const form = await createBasic(page, "Noch einmal Nord", `${base}/arge`, client.basic);
   await expect(form.getByRole("alert")).toHaveText(
-    /^Sie haben schon eine Verbindung zu diesem Konto: „Messdienst Nord“/,
+    /^Ihr Team hat schon eine Verbindung zu diesem Konto: „Messdienst Nord“/,
   );
   await expect(cardOf(page, "Noch einmal Nord")).toHaveCount(0);
   await expectAccessible(page);

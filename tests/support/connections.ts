@@ -27,6 +27,36 @@ export async function makeUser(
   return { email, password, session: await mustSignIn(server.url, email, password) };
 }
 
+export type Member = Person & { id: string; name: string };
+
+/**
+ * A new team (POST /api/teams) with one user of each of `roles` in it (POST /api/users {teamId}), each signed in:
+ * teammates who share what the team keeps (issue #46).
+ */
+export async function makeTeam(
+  server: TestServer,
+  roles: ("admin" | "manager" | "support")[],
+  admin?: Session,
+): Promise<{ teamId: string; members: Member[] }> {
+  const adminSession = admin ?? (await mustSignIn(server.url, ADMIN.email, ADMIN.password));
+  const tag = randomBytes(4).toString("hex");
+  const team = await api(adminSession, server.url, "/api/teams", { method: "POST", json: { name: `Team ${tag}` } });
+  assert.equal(team.status, 201, team.text);
+  const members: Member[] = [];
+  for (const [i, role] of roles.entries()) {
+    const email = `${role}-${tag}-${i}@example.com`;
+    const password = `pw-${randomBytes(8).toString("hex")}`;
+    const name = `Mitglied ${i + 1} ${tag}`;
+    const res = await api(adminSession, server.url, "/api/users", {
+      method: "POST",
+      json: { email, name, role, password, teamId: team.body.id },
+    });
+    assert.equal(res.status, 201, res.text);
+    members.push({ id: res.body.id, name, email, password, session: await mustSignIn(server.url, email, password) });
+  }
+  return { teamId: team.body.id, members };
+}
+
 export async function addConnection(
   server: TestServer,
   who: Session,

@@ -23,6 +23,8 @@ const MAY_TAKE_A_USER_ID: Record<string, string> = {
   "lib/users/users.ts setUserLocale": "the account's own setting (users.ts manages accounts, not a user's data)",
   "lib/onsite-roles/linked.ts reportLinkedUnits":
     "the sync's event names the connection; the sender acts for its owner through ownerPrincipal",
+  "lib/connections/ownership.ts transferConnection":
+    "the id names the connection's new owner, checked against its team; the principal (an admin) is who acts",
 };
 
 const ID_NAMES = new Set(["userId", "ownerId"]);

@@ -7,6 +7,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 import { appendOutcomes } from "@/lib/handoffs/record";
 import type { PostedInput } from "@/lib/handoffs/portal/schemas";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * `POST /api/handoffs/posted` (docs/api.md, "The resident's portal and the printed letters"): a person confirms that
@@ -31,7 +32,7 @@ export async function confirmPosted(db: Db, p: Principal, input: PostedInput): P
       UPDATE handoffs h SET state = 'posted', by_user = ${p.userId}::uuid, at = now()
       FROM units u, connections c, delivery_documents d
       WHERE h.state = 'printed' AND u.id = h.unit_id AND u.team_id = ${p.teamId}::uuid AND u.property = ${input.property}
-        AND c.id = h.connection_id AND c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
+        AND c.id = h.connection_id AND ${usableBy(p)} AND c.deleted_at IS NULL
         AND d.connection_id = h.connection_id AND d.documentid = h.documentid
         AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month' ${only}
       RETURNING h.*

@@ -7,6 +7,7 @@ import type { Channel } from "@/lib/register/list";
 import { MAX_MONTH_DOCUMENTS, MAX_MONTH_UNITS, type HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { recipientOf, type RecipientKind } from "@/lib/register/tenancies/recipient";
 import { today } from "@/lib/today";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * The month view's statement (./month.ts): each unit of the property, its documents of the month
@@ -69,7 +70,7 @@ export async function readMonthRows(db: Db, p: Principal, input: HandoffMonthInp
     ) p ON true
     LEFT JOIN LATERAL (
       SELECT d.connection_id, d.documentid, d.filename, d.state, d.sha256, d.first_seen_at, d.period_from, d.period_to FROM delivery_documents d
-      JOIN connections c ON c.id = d.connection_id AND c.user_id = ${p.userId} AND c.deleted_at IS NULL
+      JOIN connections c ON c.id = d.connection_id AND ${usableBy(p)} AND c.deleted_at IS NULL
       WHERE (d.unit_msc = u.mscnumber OR (u.mscnumber IS NULL AND d.unit_pm = u.pmnumber))
         AND d.period_from >= ${first}::date AND d.period_from < (${first}::date + interval '1 month')
       ORDER BY d.first_seen_at, d.documentid LIMIT ${MAX_MONTH_DOCUMENTS}

@@ -7,6 +7,7 @@ import { containing, likeEscape, rowsOf } from "@/lib/db/rows";
 import { today } from "@/lib/today";
 import { groupsOf, type InboxGroup, type InboxRow } from "./groups";
 import type { InboxInput } from "./list";
+import { usableBy } from "@/lib/connections/usable";
 
 export type { GroupRegister, HandoffSummary, InboxDocument, InboxGroup } from "./groups";
 
@@ -134,7 +135,7 @@ export async function readInbox(db: Db, p: Principal, input: InboxInput): Promis
   const columns = sql`d.connection_id, d.state, d.replaced_by, d.unit_msc, d.unit_pm, d.unit_label, d.document, d.period_from, d.period_to, d.doctype, d.first_seen_at, d.documentid, d.sha256`;
   const rows = rowsOf<InboxRow>(
     await db.execute(sql`
-      WITH mine AS MATERIALIZED (SELECT id, name, created_at FROM connections WHERE user_id = ${p.userId} AND deleted_at IS NULL),
+      WITH mine AS MATERIALIZED (SELECT c.id, c.name, c.created_at FROM connections c WHERE ${usableBy(p)} AND c.deleted_at IS NULL),
       scanned AS MATERIALIZED (SELECT id FROM mine${input.connection ? sql` WHERE id = ${input.connection}` : sql``}),
       ${registerOf(p, input.q)}
       groups AS MATERIALIZED (${groupedOf(input, asked, filters)}),

@@ -6,6 +6,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { DOCUMENT_STATES } from "@/lib/document-states";
 import { MAX_MONTH_DOCUMENTS } from "@/lib/views/handoff-month/query";
 import { recipientOf } from "@/lib/register/tenancies/recipient";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * The month page's statements (./round.ts, ./round-documents.ts) in SQL: each unit of the chosen properties with
@@ -29,7 +30,7 @@ const inMonth = (first: string) =>
 function unitDocuments(p: Principal, first: string): SQL {
   const cols = sql`d.connection_id, d.documentid, d.filename, d.state, d.sha256, d.period_from, d.period_to, d.first_seen_at`;
   const conns = sql`connections c JOIN delivery_documents d ON d.connection_id = c.id`;
-  const own = sql`c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)} AND NOT ${isPropertyFile}`;
+  const own = sql`${usableBy(p)} AND c.deleted_at IS NULL AND ${inMonth(first)} AND NOT ${isPropertyFile}`;
   return sql`LEFT JOIN LATERAL (
     SELECT * FROM (
       SELECT ${cols} FROM ${conns} WHERE u.mscnumber IS NOT NULL AND d.state = ANY(${STATES}) AND d.unit_msc = u.mscnumber AND ${own}
@@ -91,7 +92,7 @@ export function propertyFiles(p: Principal, month: string, properties: string[])
   return sql`SELECT b.property, count(*)::int AS n FROM
     (SELECT DISTINCT property, billingunit FROM units WHERE team_id = ${p.teamId}::uuid AND property IN (${oneOf(properties)})
       AND billingunit IS NOT NULL) b
-    JOIN connections c ON c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL
+    JOIN connections c ON ${usableBy(p)} AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id AND d.state = ANY(${STATES}) AND d.unit_msc = b.billingunit
     WHERE ${inMonth(first)} AND ${isPropertyFile}
     GROUP BY b.property`;
@@ -111,7 +112,7 @@ export function unregisteredDocuments(p: Principal, month: string): SQL {
       count(DISTINCT COALESCE(d.unit_msc, d.unit_pm))::int AS units,
       count(*) FILTER (WHERE d.state IN ('open', 'failed'))::int AS open
     FROM connections c JOIN delivery_documents d ON d.connection_id = c.id
-    WHERE c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL AND ${inMonth(first)}
+    WHERE ${usableBy(p)} AND c.deleted_at IS NULL AND ${inMonth(first)}
       AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber = d.unit_msc)
       AND NOT EXISTS (SELECT 1 FROM ${placed} AND u.mscnumber IS NULL AND u.pmnumber = d.unit_pm)
       AND NOT (d.unit_msc IN (SELECT billingunit FROM billing) AND ${isPropertyFile})

@@ -12,6 +12,7 @@ import {
 } from "@/lib/views/month-round/round-query";
 import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
+import { usableBy } from "@/lib/connections/usable";
 
 /**
  * The month page (docs/api.md, "The month page"): for the signed-in manager, the months that have documents and,
@@ -71,7 +72,7 @@ export async function documentMonths(db: Db, p: Principal): Promise<string[]> {
     bound: ReturnType<typeof sql>,
   ) => sql`(SELECT date_trunc('month', max(x.p))::date FROM connections c
     CROSS JOIN LATERAL (SELECT max(d.period_from) AS p FROM delivery_documents d WHERE d.connection_id = c.id ${bound}) x
-    WHERE c.user_id = ${p.userId}::uuid AND c.deleted_at IS NULL)`;
+    WHERE ${usableBy(p)} AND c.deleted_at IS NULL)`;
   const rows = rowsOf<{ month: string }>(
     await db.execute(sql`WITH RECURSIVE m(month, n) AS (
       SELECT ${latestBefore(sql`AND d.period_from IS NOT NULL`)}, 1

@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ADMIN } from "../support/server";
+import { api, mustSignIn } from "../support/session";
+import { baseUrl, expect, sandboxClient, signInAs, test } from "./fixtures";
+
+/**
+ * Issue 46 on the connections page: the owner shares a connection with a switch; a teammate sees who shared it and
+ * has no edit or delete for it. At 1440 and 390 px, with axe.
+ */
+
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
+}
+
+/** Two managers in one new team, made by the admin through the API. */
+async function twoManagers(tag: string) {
+  const admin = await mustSignIn(baseUrl(), ADMIN.email, ADMIN.password);
+  const team = await api(admin, baseUrl(), "/api/teams", { method: "POST", json: { name: `Team ${tag}` } });
+  expect(team.status).toBe(201);
+  const made: { email: string; password: string; name: string }[] = [];
+  for (const name of ["Olga Owner", "Mats Mitglied"]) {
+    const email = `m-${tag}-${made.length}@example.com`;
+    const password = "e2e-password-1";
+    const res = await api(admin, baseUrl(), "/api/users", {
+      method: "POST",
+      json: { email, name, role: "manager", password, teamId: team.body.id },
+    });
+    expect(res.status).toBe(201);
+    made.push({ email, password, name });
+  }
+  return [made[0]!, made[1]!] as const;
+}
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px: the owner shares a connection; a teammate sees who shared it, without edit or delete`, async ({
+    page,
+    base,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const [owner, mate] = await twoManagers(`${width}-${Date.now()}`);
+    const client = await sandboxClient();
+    const session = await mustSignIn(base, owner.email, owner.password);
+    const made = await api(session, base, "/api/connections", {
+      method: "POST",
+      json: { name: "Team Nord", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...client.basic } },
+    });
+    expect(made.status).toBe(201);
+
+    await signInAs(page, owner.email, owner.password);
+    await page.goto(`${base}/connections`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Team Nord" }) });
+    const share = card.getByRole("switch", { name: "Mit dem Team teilen" });
+    await expect(share).not.toBeChecked();
+    await share.focus();
+    await page.keyboard.press("Space");
+    await expect(share).toBeChecked();
+    await expect(card).toContainText("Ihr Team kann über diese Verbindung");
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+
+    await page.context().clearCookies();
+    await signInAs(page, mate.email, mate.password);
+    await page.goto(`${base}/connections`);
+    await expect(card.getByTestId("connection-owner")).toHaveText("Geteilt von Olga Owner");
+    await expect(card.getByRole("button", { name: "Testen" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Verbindung bearbeiten" })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Löschen" })).toHaveCount(0);
+    await expect(card.getByRole("switch")).toHaveCount(0);
+    await expect(page.locator("body")).not.toContainText(client.basic.password);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: `tests/e2e/screenshots/connections-shared-${width}.png`, fullPage: true });
+  });
+}
