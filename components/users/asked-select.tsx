@@ -33,10 +33,10 @@ export function AskedSelect<T extends string>(props: {
         onChange={(e) => setAsked(e.target.value as T)}
         className="max-w-48 rounded border border-slate-300 bg-white px-2 py-1"
       >
+        {/* Each option's words in `label`, not as text: a row found by its text (a user's address) is not found
+            again through a team named like another user's address. */}
         {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
+          <option key={o.value} value={o.value} label={o.label} />
         ))}
       </select>
       <AlertDialog

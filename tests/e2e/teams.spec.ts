@@ -57,7 +57,7 @@ test("the admin makes a team, puts a new user in it, sees the member there and m
   await form.getByRole("button", { name: "Benutzer anlegen" }).click();
   await expect(page.getByRole("status")).toHaveText(`Benutzer ${email} wurde angelegt.`);
   const select = page.getByRole("row").filter({ hasText: email }).getByLabel(`Team ${email}`);
-  await expect(select.locator("option:checked")).toHaveText(renamed);
+  await expect(select.locator("option:checked")).toHaveAttribute("label", renamed);
 
   // The team lists its member.
   await page.goto(`${base}/admin/teams`);
