@@ -116,7 +116,7 @@ function unitMonths(db: Db, scope: SQL, start: number, end: number) {
     .where(
       and(scope, isNotNull(d.unitMsc), gte(d.periodFrom, firstDay(start - 1)), lt(d.periodFrom, firstDay(end + 1))),
     )
-    .groupBy(connections.userId, d.unitMsc, month)
+    .groupBy(connections.teamId, d.unitMsc, month)
     .as("g");
   return db
     .select({

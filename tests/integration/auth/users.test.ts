@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { suiteServer } from "../../support/suite";
 import { api, mustSignIn, signIn } from "../../support/session";
 
-const USER_KEYS = ["createdAt", "disabled", "email", "id", "name", "role"];
+const USER_KEYS = ["createdAt", "disabled", "email", "id", "name", "role", "teamId"];
 
 describe("users API and roles", () => {
   const suite = suiteServer();

@@ -183,7 +183,7 @@ describe("delivery reports for support", () => {
     assert.deepEqual(
       mine.map((e) => [e.kind, e.actor, e.detail.role, e.detail.fields]),
       [
-        ["user.create", ADMIN.email, "manager", ["email", "name", "role", "password"]],
+        ["user.create", ADMIN.email, "manager", ["email", "name", "role", "password", "team"]],
         ["user.update", ADMIN.email, "support", ["role", "password"]],
       ],
     );
