@@ -37,7 +37,7 @@ export default defineConfig({
       testIgnore: PHONE_ONLY,
       use: { browserName: "chromium", viewport: { width: 1440, height: 900 } },
     },
-    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer, users and the outbox.
+    // A 390 px phone (touch, mobile viewport) runs the main flows again: inbox, viewer, users, teams and the outbox.
     // The delivery pages at 390 px: reflow.spec.ts and inbox-edges.spec.ts (delivery.spec.ts fills
     // filters that a phone folds away).
     {
@@ -48,6 +48,7 @@ export default defineConfig({
         "inbox-where.spec.ts",
         "viewer.spec.ts",
         "users.spec.ts",
+        "teams.spec.ts",
         "outbox.spec.ts",
         "units.spec.ts",
         "month-round.spec.ts",

@@ -27,6 +27,9 @@ export const PLACEMENT = {
   "integration/auth/hardening-sessions.test.ts": both("sessions checked against the database at every request there"),
   "integration/auth/hardening-throttle.test.ts": both("30 sign-ins at once count in one row: locks"),
   "integration/auth/throttle.test.ts": both("the block kept in the database across a restart"),
+  "integration/auth/teams.test.ts": both(
+    "a move between teams ends access with the next request: sessions and scopes checked against the database at every request there",
+  ),
   "integration/auth/users.test.ts": embedded,
   "integration/connections/connections-everyday.test.ts": embedded,
   "integration/connections/connections-keys.test.ts": embedded,

@@ -1,10 +1,9 @@
 "use client";
 import type { ReactNode } from "react";
-import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { MenuDialog } from "./menu-dialog";
 import { NavGroups, type NavGroup } from "./nav-groups";
-import { UserBlock } from "./user-block";
+import { UserBlock, type ShellUser } from "./user-block";
 
 /**
  * The page frame. From `xl` (1280 px) up, a side bar holds the navigation by task, the user, language and sign-out;
@@ -13,7 +12,7 @@ import { UserBlock } from "./user-block";
  * page's own. `--shell-aside` is the side bar's width, for a page that widens past its column (the inbox's
  * split view).
  */
-export function AppShell(props: { user: { name: string; role: Role }; nav: NavGroup[]; children: ReactNode }) {
+export function AppShell(props: { user: ShellUser; nav: NavGroup[]; children: ReactNode }) {
   const t = useT();
   return (
     <div className="min-h-screen xl:pl-(--shell-aside) xl:[--shell-aside:15rem]">

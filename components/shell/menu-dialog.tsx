@@ -1,16 +1,15 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
 import { NavGroups, type NavGroup } from "./nav-groups";
-import { UserBlock } from "./user-block";
+import { UserBlock, type ShellUser } from "./user-block";
 
 /**
  * The phone's one menu button and the panel it opens from the left (Radix: focus moves into the panel and stays
  * there, Esc or a choice closes it, and the focus returns to the button).
  */
-export function MenuDialog(props: { groups: NavGroup[]; user: { name: string; role: Role } }) {
+export function MenuDialog(props: { groups: NavGroup[]; user: ShellUser }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (

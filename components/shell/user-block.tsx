@@ -4,11 +4,14 @@ import { useT } from "@/lib/i18n/client";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButton } from "./sign-out-button";
 
+/** Who is signed in, as the dashboard's layout reads it at each request: their team's name too (issue #46). */
+export type ShellUser = { name: string; role: Role; team: string };
+
 /**
  * Who is signed in (the name once; the role beside it only when it says something the name does not, so the demo's
- * "Administrator" is not shown twice), the language and sign-out.
+ * "Administrator" is not shown twice), their team in small print, the language and sign-out.
  */
-export function UserBlock({ user }: { user: { name: string; role: Role } }) {
+export function UserBlock({ user }: { user: ShellUser }) {
   const t = useT();
   const role = t(`role.${user.role}`);
   const sameWord = role.trim().toLowerCase() === user.name.trim().toLowerCase();
@@ -19,6 +22,11 @@ export function UserBlock({ user }: { user: { name: string; role: Role } }) {
         <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{user.name}</span>
         {!sameWord && <span className="block text-xs text-slate-600">{role}</span>}
       </p>
+      {user.team && (
+        <p className="-mt-2 px-3 text-xs text-slate-600 [overflow-wrap:anywhere]" data-testid="current-team">
+          {t("shell.team", { name: user.team })}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2 px-3">
         <LanguageSwitch signedIn />
         <SignOutButton />

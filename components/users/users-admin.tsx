@@ -1,156 +1,45 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
-import { AlertDialog } from "@/components/ui/alert-dialog";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { formatDate } from "@/lib/format";
-import { SelectField } from "@/components/ui/select-field";
-import { TextField } from "@/components/ui/text-field";
+import { teamKeys, teamsQuery, type Team } from "@/lib/teams/client";
 import { userKeys, usersQuery } from "@/lib/users/client";
 import type { Role } from "@/lib/client/types";
 import type { User } from "@/lib/users/client";
 import { useDisplay, useT } from "@/lib/i18n/client";
+import { CreateUserForm } from "./create-user-form";
+import { RoleSelect, TeamSelect } from "./user-selects";
 
-const USER_COLUMNS = ["email", "name", "role", "status", "createdAt", "actions"] as const;
-
-const ROLES: Role[] = ["manager", "support", "admin"];
+const USER_COLUMNS = ["email", "name", "role", "team", "status", "createdAt", "actions"] as const;
 
 function useUpdateUser(onDone: (u: User) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: { id: string; role?: Role; disabled?: boolean; password?: string }) =>
-      fetchJson<User>(`/api/users/${id}`, { method: "PATCH", body: JSON.stringify(patch) }),
-    onSuccess: (user) => {
+    mutationFn: ({
+      id,
+      ...patch
+    }: {
+      id: string;
+      role?: Role;
+      disabled?: boolean;
+      password?: string;
+      teamId?: string;
+    }) => fetchJson<User>(`/api/users/${id}`, { method: "PATCH", body: JSON.stringify(patch) }),
+    onSuccess: async (user) => {
       onDone(user);
-      return client.invalidateQueries({ queryKey: userKeys.all });
+      // The teams page lists members: a move or a new role shows there too.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: userKeys.all }),
+        client.invalidateQueries({ queryKey: teamKeys.all }),
+      ]);
     },
   });
 }
 
-function CreateUserForm({ onCreated }: { onCreated: (u: User) => void }) {
-  const t = useT();
-  const client = useQueryClient();
-  const [form, setForm] = useState({ email: "", name: "", role: "manager" as Role, password: "" });
-  const create = useMutation({
-    mutationFn: () => fetchJson<User>("/api/users", { method: "POST", body: JSON.stringify(form) }),
-    onSuccess: (user) => {
-      setForm({ email: "", name: "", role: "manager", password: "" });
-      onCreated(user);
-      return client.invalidateQueries({ queryKey: userKeys.all });
-    },
-  });
-  const err = create.error instanceof HttpError ? create.error : null;
-  const fieldError = (path: string) => err?.fields.find((f) => f.path === path)?.message;
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate();
-  }
-
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2"
-      aria-labelledby="create-user"
-    >
-      <h2 id="create-user" className="text-lg font-semibold sm:col-span-2">
-        {t("users.create")}
-      </h2>
-      <TextField
-        label={t("users.email")}
-        type="email"
-        value={form.email}
-        onChange={set("email")}
-        error={fieldError("email")}
-        autoComplete="off"
-      />
-      <TextField
-        label={t("users.name")}
-        value={form.name}
-        onChange={set("name")}
-        error={fieldError("name")}
-        autoComplete="off"
-      />
-      <SelectField
-        label={t("users.role")}
-        value={form.role}
-        onChange={(role) => setForm((f) => ({ ...f, role }))}
-        options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
-        error={fieldError("role")}
-      />
-      <TextField
-        label={t("users.password")}
-        type="password"
-        value={form.password}
-        onChange={set("password")}
-        error={fieldError("password")}
-        autoComplete="new-password"
-      />
-      {err && !err.fields.length && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {err.message}
-        </p>
-      )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {t("users.create")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/**
- * A user's role, changed only after a question: the change applies at once and ends that user's
- * sessions (PATCH /api/users/{id}). The select keeps showing the role the server has until then,
- * so cancelling changes nothing.
- */
-function RoleSelect({ user, disabled, onChange }: { user: User; disabled: boolean; onChange: (role: Role) => void }) {
-  const t = useT();
-  const [asked, setAsked] = useState<Role | null>(null);
-  const select = useRef<HTMLSelectElement>(null);
-  return (
-    <>
-      <label className="sr-only" htmlFor={`role-${user.id}`}>
-        {t("users.role")} {user.email}
-      </label>
-      <select
-        ref={select}
-        id={`role-${user.id}`}
-        value={user.role}
-        disabled={disabled}
-        onChange={(e) => setAsked(e.target.value as Role)}
-        className="rounded border border-slate-300 bg-white px-2 py-1"
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`role.${r}`)}
-          </option>
-        ))}
-      </select>
-      <AlertDialog
-        open={asked !== null}
-        onOpenChange={(open) => !open && setAsked(null)}
-        title={t("users.roleChange.title", { email: user.email })}
-        description={
-          <>
-            <p>{t("users.roleChange.what", { from: t(`role.${user.role}`), to: asked ? t(`role.${asked}`) : "" })}</p>
-            <p>{t("users.roleChange.sessions", { email: user.email })}</p>
-          </>
-        }
-        cancelLabel={t("common.cancel")}
-        actionLabel={t("users.roleChange.action")}
-        onAction={() => asked && onChange(asked)}
-        returnFocus={select}
-      />
-    </>
-  );
-}
-
-function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onChanged: (u: User) => void }) {
+function UserRow(props: { user: User; teams: Team[] | undefined; isSelf: boolean; onChanged: (u: User) => void }) {
+  const { user, isSelf, onChanged } = props;
   const t = useT();
   const display = useDisplay();
   const update = useUpdateUser(onChanged);
@@ -168,6 +57,16 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
           disabled={update.isPending || isSelf}
           onChange={(role) => update.mutate({ id: user.id, role })}
         />
+      </td>
+      <td className="p-2">
+        {props.teams ? (
+          <TeamSelect
+            user={user}
+            teams={props.teams}
+            disabled={update.isPending}
+            onChange={(teamId) => update.mutate({ id: user.id, teamId })}
+          />
+        ) : null}
       </td>
       <td className="p-2">{user.disabled ? t("users.disabled") : t("users.active")}</td>
       <td className="p-2">
@@ -216,10 +115,11 @@ function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onC
   );
 }
 
-export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
+export function UsersAdmin({ currentUserId, currentTeamId }: { currentUserId: string; currentTeamId: string }) {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery(usersQuery());
+  const teams = useQuery(teamsQuery());
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-xl font-semibold">
@@ -228,7 +128,11 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
       <p role="status" aria-live="polite" className="text-sm text-green-800">
         {notice}
       </p>
-      <CreateUserForm onCreated={(u) => setNotice(t("users.created", { email: u.email }))} />
+      <CreateUserForm
+        teams={teams.data}
+        defaultTeamId={currentTeamId}
+        onCreated={(u) => setNotice(t("users.created", { email: u.email }))}
+      />
       {list.isPending && <p>{t("common.loading")}</p>}
       {list.error && (
         <p role="alert" className="text-red-700">
@@ -252,6 +156,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                 <UserRow
                   key={u.id}
                   user={u}
+                  teams={teams.data}
                   isSelf={u.id === currentUserId}
                   onChanged={(x) => setNotice(t("users.updated", { email: x.email }))}
                 />

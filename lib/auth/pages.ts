@@ -16,6 +16,7 @@ export const PAGES = [
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
   { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
+  { id: "teams", href: "/admin/teams", label: "nav.teams", roles: ["admin"] },
   { id: "residents", href: "/admin/residents", label: "nav.residents", roles: ["admin"] },
   { id: "sandbox-mail", href: "/sandbox/mail", label: "nav.sandboxMail", roles: ["admin"], sandboxOnly: true },
 ] as const satisfies readonly {
@@ -51,7 +52,10 @@ const NAV: readonly { label: MessageKey; entries: readonly NavEntry[] }[] = [
       { page: "delivery", href: "/delivery/reports", label: "reports.support.view" },
     ],
   },
-  { label: "shell.group.admin", entries: [{ page: "connections" }, { page: "users" }, { page: "residents" }] },
+  {
+    label: "shell.group.admin",
+    entries: [{ page: "connections" }, { page: "users" }, { page: "teams" }, { page: "residents" }],
+  },
   { label: "shell.group.sandbox", entries: [{ page: "sandbox-mail" }] },
 ];
 
@@ -72,6 +76,12 @@ export async function requirePage(id: PageId): Promise<CurrentUser> {
   const user = await pageUser();
   if (!pagesFor(user.role).some((p) => p.id === id)) notFound();
   return user;
+}
+
+/** Any signed-in page's user and principal (the dashboard's layout: the shell's team name), or a redirect to sign in. */
+export async function pagePrincipal(): Promise<{ user: CurrentUser; principal: Principal }> {
+  const user = await pageUser();
+  return { user, principal: principalOf(user) };
 }
 
 /** `requirePage` with the principal the page's data functions take (lib/auth/principal.ts). */

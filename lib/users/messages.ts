@@ -28,6 +28,12 @@ export const users = {
     "users.roleChange.sessions":
       "Die Änderung gilt sofort: Alle Sitzungen von {email} werden beendet, die Person muss sich neu anmelden.",
     "users.roleChange.action": "Rolle ändern",
+    "users.team": "Team",
+    "users.teamMove.title": "{email} in ein anderes Team verschieben?",
+    "users.teamMove.what": "Das Team wechselt von „{from}“ zu „{to}“.",
+    "users.teamMove.access":
+      "Mit der nächsten Anfrage von {email} endet der Zugriff auf die Daten von „{from}“ (Bestand, Weitergaben, Texte); ab dann sieht die Person die Daten von „{to}“.",
+    "users.teamMove.action": "Verschieben",
   },
   en: {
     "users.title": "Users",
@@ -58,6 +64,12 @@ export const users = {
     "users.roleChange.sessions":
       "The change applies at once: every session of {email} ends, and they have to sign in again.",
     "users.roleChange.action": "Change role",
+    "users.team": "Team",
+    "users.teamMove.title": "Move {email} to another team?",
+    "users.teamMove.what": "The team changes from “{from}” to “{to}”.",
+    "users.teamMove.access":
+      "With the next request of {email}, their access to the data of “{from}” (register, hand-offs, texts) ends; from then on they see the data of “{to}”.",
+    "users.teamMove.action": "Move",
   },
 } as const;
 

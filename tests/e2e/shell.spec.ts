@@ -61,7 +61,7 @@ test.describe("at 1440 px", () => {
         groups: {
           Tagesgeschäft: MONTH,
           "Weitergabe & Zustellung": ["Weitergabe an Bewohner", ...DELIVERY],
-          Verwaltung: ["Verbindungen", "Benutzer", "Bewohnerdaten"],
+          Verwaltung: ["Verbindungen", "Benutzer", "Teams", "Bewohnerdaten"],
           Sandbox: ["Sandbox-Postfach"],
         },
       },
