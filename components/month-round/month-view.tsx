@@ -60,7 +60,7 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
   // The documents of the last run started here, to name them in the hand-off's panel.
   const [named, setNamed] = useState<RoundDocument[]>([]);
   const view = useQuery({
-    ...monthRoundQuery({ month }),
+    ...monthRoundQuery({ month, mine: search.mine }),
     placeholderData: keepPreviousData,
     refetchInterval: runs.running ? REFRESH_MS : false,
   });

@@ -19,7 +19,7 @@ export default async function MonthPage(props: {
     const [latest] = await documentMonths(await getDb(), principal);
     if (latest) redirect(`/month?month=${latest}`);
   }
-  const input = { month: search.month };
+  const input = { month: search.month, mine: search.mine };
   await prefetch(monthRoundQuery(input), (s) => readMonthRound(s.db, s.principal, input));
   return hydrate(<MonthView initialMonth={search.month ?? null} />);
 }
