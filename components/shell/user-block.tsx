@@ -1,12 +1,13 @@
 "use client";
 import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
+import { AbsenceButton } from "@/components/responsibility/absence-button";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButton } from "./sign-out-button";
 
 /**
  * Who is signed in (the name once; the role beside it only when it says something the name does not, so the demo's
- * "Administrator" is not shown twice), the language and sign-out.
+ * "Administrator" is not shown twice), the language, an absence (components/responsibility) and sign-out.
  */
 export function UserBlock({ user }: { user: { name: string; role: Role } }) {
   const t = useT();
@@ -21,6 +22,7 @@ export function UserBlock({ user }: { user: { name: string; role: Role } }) {
       </p>
       <div className="flex flex-wrap items-center gap-2 px-3">
         <LanguageSwitch signedIn />
+        <AbsenceButton />
         <SignOutButton />
       </div>
     </div>

@@ -30,8 +30,9 @@ export const responsibilityMessages = {
     "responsibility.to": "Bis",
     "responsibility.absenceSave": "Abwesenheit eintragen",
     "responsibility.absenceEnd": "Abwesenheit beenden",
-    "responsibility.absent": "Abwesend vom {from} bis {to}",
+    "responsibility.absent": "Abwesend: {period}",
     "responsibility.present": "Keine Abwesenheit eingetragen.",
+    "responsibility.loading": "Wird geladen …",
   },
   en: {
     "responsibility.notMember": "Only a member of your team can be named here.",
@@ -62,8 +63,9 @@ export const responsibilityMessages = {
     "responsibility.to": "To",
     "responsibility.absenceSave": "Record absence",
     "responsibility.absenceEnd": "End absence",
-    "responsibility.absent": "Away from {from} to {to}",
+    "responsibility.absent": "Away: {period}",
     "responsibility.present": "No absence recorded.",
+    "responsibility.loading": "Loading …",
   },
 } as const;
 
