@@ -106,10 +106,10 @@ export function ResponsibilityLine({ row }: { row: RoundProperty }) {
           className="text-blue-800 underline underline-offset-2"
           aria-expanded={editing}
           aria-controls={editorId}
+          aria-label={`${t("responsibility.edit")}: ${row.property}`}
           onClick={() => setEditing(!editing)}
         >
           {t("responsibility.edit")}
-          <span className="sr-only">: {row.property}</span>
         </button>
       </p>
       <div id={editorId}>{editing && <Editor row={row} onDone={() => setEditing(false)} />}</div>
