@@ -53,6 +53,7 @@ export default defineConfig({
         "units.spec.ts",
         "month-round.spec.ts",
         "handoffs-posted.spec.ts",
+        "responsibility.spec.ts",
       ],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },

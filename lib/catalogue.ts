@@ -15,6 +15,7 @@ import { residentsErasure, unitsServer } from "@/lib/register/messages";
 import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { teamsMessages } from "@/lib/teams/messages";
+import { responsibilityMessages } from "@/lib/responsibility/messages";
 import { users } from "@/lib/users/messages";
 import { deliveryNames } from "@/lib/views/completeness/messages";
 import { handoffsMonth } from "@/lib/views/handoff-month/messages";
@@ -35,6 +36,7 @@ export const messages = {
     ...auth.de,
     ...users.de,
     ...teamsMessages.de,
+    ...responsibilityMessages.de,
     ...connectionsPage.de,
     ...connections.de,
     ...delivery.de,
@@ -70,6 +72,7 @@ export const messages = {
     ...auth.en,
     ...users.en,
     ...teamsMessages.en,
+    ...responsibilityMessages.en,
     ...connectionsPage.en,
     ...connections.en,
     ...delivery.en,

@@ -145,6 +145,7 @@ export const PLACEMENT = {
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
   "integration/runs/runs.test.ts": embedded,
+  "integration/teams/responsibility.test.ts": embedded,
 };
 
 /**

@@ -9,6 +9,7 @@ import { useSearchState } from "@/lib/client/use-search-state";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_ROUND_PROPERTIES } from "@/lib/views/month-round/round-query";
+import { ScopeSwitch } from "@/components/responsibility/scope-switch";
 import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
 import { UnregisteredLines } from "./unregistered";
@@ -60,7 +61,7 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
   // The documents of the last run started here, to name them in the hand-off's panel.
   const [named, setNamed] = useState<RoundDocument[]>([]);
   const view = useQuery({
-    ...monthRoundQuery({ month }),
+    ...monthRoundQuery({ month, mine: search.mine }),
     placeholderData: keepPreviousData,
     refetchInterval: runs.running ? REFRESH_MS : false,
   });
@@ -82,11 +83,14 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
       {data && data.month === null && <EmptyState title={t("month.noMonths")} />}
       {data?.month && (
         <>
-          <MonthPicker months={data.months} value={data.month} onChange={(m) => update({ month: m })} />
+          <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+            <MonthPicker months={data.months} value={data.month} onChange={(m) => update({ month: m })} />
+            <ScopeSwitch mine={search.mine === "1"} onChange={(mine) => update({ mine: mine ? "1" : undefined })} />
+          </div>
           <RunPanels runs={runs} docs={named} />
           <UnregisteredLines lines={data.unregistered} month={data.month} />
           {data.properties.length === 0 ? (
-            <EmptyState title={t("month.noProperties")} />
+            <EmptyState title={t(search.mine ? "responsibility.noneMine" : "month.noProperties")} />
           ) : (
             <>
               {data.truncated && (

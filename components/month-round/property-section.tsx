@@ -7,6 +7,7 @@ import { PrintButton } from "@/components/handoff-month/print-button";
 import { handoffProofUrl } from "@/lib/views/handoff-month/client";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
+import { ResponsibilityLine } from "@/components/responsibility/responsibility-line";
 import { RoundActions } from "./round-actions";
 import { exceptionsOf, monthNumbers, openPoints, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
@@ -64,6 +65,7 @@ export function PropertySection(props: {
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         {row.property}
       </h2>
+      <ResponsibilityLine row={row} />
       <Numbers row={row} />
       <RoundActions
         scope={scope}

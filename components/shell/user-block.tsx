@@ -1,6 +1,7 @@
 "use client";
 import type { Role } from "@/lib/client/types";
 import { useT } from "@/lib/i18n/client";
+import { AbsenceButton } from "@/components/responsibility/absence-button";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButton } from "./sign-out-button";
 
@@ -9,7 +10,8 @@ export type ShellUser = { name: string; role: Role; team: string };
 
 /**
  * Who is signed in (the name once; the role beside it only when it says something the name does not, so the demo's
- * "Administrator" is not shown twice), their team in small print, the language and sign-out.
+ * "Administrator" is not shown twice), their team in small print, the language, an absence (components/responsibility)
+ * and sign-out.
  */
 export function UserBlock({ user }: { user: ShellUser }) {
   const t = useT();
@@ -29,6 +31,7 @@ export function UserBlock({ user }: { user: ShellUser }) {
       )}
       <div className="flex flex-wrap items-center gap-2 px-3">
         <LanguageSwitch signedIn />
+        <AbsenceButton />
         <SignOutButton />
       </div>
     </div>

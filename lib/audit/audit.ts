@@ -26,6 +26,10 @@ export type AuditKind =
   // Teams (lib/teams): made, renamed, their four eyes set (issue #46).
   | "team.create"
   | "team.update"
+  // Responsibility (lib/responsibility): who looks after a property and stands in; a member's absence (dates only).
+  | "property.responsible"
+  | "absence.set"
+  | "absence.end"
   | "export"
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"

@@ -7,6 +7,7 @@ import { OPS_OPERATIONS, SANDBOX_MAIL_OPERATIONS } from "@/lib/ops/openapi";
 import { OUTBOX_OPERATIONS } from "@/lib/outbox/openapi";
 import { ME_OPERATIONS, USER_OPERATIONS } from "@/lib/users/openapi";
 import { TEAM_OPERATIONS } from "@/lib/teams/openapi";
+import { RESPONSIBILITY_OPERATIONS } from "@/lib/responsibility/openapi";
 import { COMPLETENESS_OPERATIONS } from "@/lib/views/completeness/openapi";
 import { HANDOFF_MONTH_OPERATIONS } from "@/lib/views/handoff-month/openapi";
 import { INBOX_OPERATIONS } from "@/lib/views/inbox/openapi";
@@ -45,6 +46,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...INBOX_OPERATIONS,
   ...USER_OPERATIONS,
   ...TEAM_OPERATIONS,
+  ...RESPONSIBILITY_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...COMPLETENESS_OPERATIONS,
   ...REPORT_OPERATIONS,

@@ -21,6 +21,9 @@ const row = (
   counts: { ...(Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>), ...counts },
   propertyFiles: 0,
   reports,
+  responsible: null,
+  deputy: null,
+  standIn: null,
 });
 
 const doc = (id: string, unitId: string, tenancyId: string | null, flags: Partial<RoundDocument>): RoundDocument => ({

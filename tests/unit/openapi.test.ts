@@ -24,6 +24,7 @@ import * as tenancySchemas from "@/lib/register/tenancies/schemas";
 import * as reportSchemas from "@/lib/onsite-roles/schemas";
 import * as runSchemas from "@/lib/runs/schemas";
 import * as teamSchemas from "@/lib/teams/schemas";
+import * as responsibilitySchemas from "@/lib/responsibility/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -48,6 +49,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...reportSchemas,
     ...runSchemas,
     ...teamSchemas,
+    ...responsibilitySchemas,
   }),
 );
 

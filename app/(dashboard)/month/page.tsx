@@ -17,9 +17,9 @@ export default async function MonthPage(props: {
   const { prefetch, hydrate, principal } = await pageQueries("month");
   if (!search.month) {
     const [latest] = await documentMonths(await getDb(), principal);
-    if (latest) redirect(`/month?month=${latest}`);
+    if (latest) redirect(`/month?month=${latest}${search.mine ? "&mine=1" : ""}`);
   }
-  const input = { month: search.month };
+  const input = { month: search.month, mine: search.mine };
   await prefetch(monthRoundQuery(input), (s) => readMonthRound(s.db, s.principal, input));
   return hydrate(<MonthView initialMonth={search.month ?? null} />);
 }

@@ -9,6 +9,7 @@ import { json, type ApiOperation } from "@/lib/api/operation";
 /** The OpenAPI entries of the month page's answer and of the documents its runs take (docs/api.md, "The month page"). */
 
 const Count = z.number().int();
+const Person = z.object({ id: z.string().meta({ format: "uuid" }), name: z.string() });
 const MonthRoundAnswer = z.object({
   month: z.string().nullable().meta({ description: "the asked month, else the latest with documents; null: none" }),
   months: z.array(z.string()).meta({ description: "months with documents (by their period's start), newest first" }),
@@ -32,6 +33,12 @@ const MonthRoundAnswer = z.object({
         description: "files of the whole property (reference `billingunit`), never a unit's",
       }),
       reports: z.object({ open: Count, due: Count, overdue: Count }),
+      responsible: Person.nullable().meta({ description: "the member who looks after the property" }),
+      deputy: Person.nullable(),
+      standIn: z
+        .object({ forName: z.string() })
+        .nullable()
+        .meta({ description: "set when the caller is the deputy and the responsible member is absent today" }),
     }),
   ),
   unregistered: z
@@ -75,7 +82,11 @@ export const MONTH_ROUND_OPERATIONS: ApiOperation[] = [
     summary: "The month page: per property of the register, where the month's documents stand",
     access: CONNECTION_ROLES,
     query: MonthRoundQuery,
-    params: { month: "`YYYY-MM`; absent: the latest month with documents", property: "only this property" },
+    params: {
+      month: "`YYYY-MM`; absent: the latest month with documents",
+      property: "only this property",
+      mine: "`1`: only the properties the caller is responsible for, or stands in for today (an absent member's)",
+    },
     description: "At most 100 properties (`truncated` beyond); counted in the database, 10 documents per unit at most.",
     answers: [{ status: 200, description: "the month", content: json(MonthRoundAnswer) }],
   },

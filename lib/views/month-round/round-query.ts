@@ -1,13 +1,18 @@
 import { z } from "zod";
 
 /**
- * `GET /api/month` (docs/api.md, "The month page"): the month (absent: the latest with documents) and, optionally,
- * one property of the register; `GET /api/month/documents` needs both. Shared with the page's URL state.
+ * `GET /api/month` (docs/api.md, "The month page"): the month (absent: the latest with documents), optionally one
+ * property of the register, and `mine=1` for the properties the caller acts for today ("Meine Liegenschaften");
+ * `GET /api/month/documents` needs month and property. Shared with the page's URL state.
  */
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 const Property = z.string().trim().min(1).max(200);
 
-export const MonthRoundQuery = z.strictObject({ month: Month.optional(), property: Property.optional() });
+export const MonthRoundQuery = z.strictObject({
+  month: Month.optional(),
+  property: Property.optional(),
+  mine: z.enum(["1"]).optional(),
+});
 export type MonthRoundInput = z.output<typeof MonthRoundQuery>;
 
 export const MonthDocumentsQuery = z.strictObject({ month: Month, property: Property });

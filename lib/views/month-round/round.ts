@@ -13,6 +13,8 @@ import {
 import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
 import { usableBy } from "@/lib/connections/usable";
+import { actingForSql, peopleOf, type PropertyPeople } from "@/lib/responsibility/responsibility";
+import { today } from "@/lib/today";
 
 /**
  * The month page (docs/api.md, "The month page"): for the signed-in manager, the months that have documents and,
@@ -37,7 +39,7 @@ export type RoundProperty = {
   /** DTA files of the whole property (reference `billingunit`): never a unit's document. */
   propertyFiles: number;
   reports: OpenReports;
-};
+} & PropertyPeople;
 /**
  * Documents of the month on one connection whose unit is in no property of the register: the page says so in a line
  * of their own ("ergänzen"), so no document of the month is hidden (issue #50).
@@ -83,11 +85,16 @@ export async function documentMonths(db: Db, p: Principal): Promise<string[]> {
   return rows.map((r) => r.month);
 }
 
-/** The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1. */
-async function propertiesOf(db: Db, p: Principal, only: string | undefined) {
+/**
+ * The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1; with `mine`, those the
+ * caller acts for today (lib/responsibility: responsible, or standing in for an absent member).
+ */
+async function propertiesOf(db: Db, p: Principal, input: MonthRoundInput, day: string) {
+  const only = input.property;
   return rowsOf<{ property: string; units: number }>(
     await db.execute(sql`SELECT property, count(*)::int AS units FROM units
       WHERE team_id = ${p.teamId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
+      ${input.mine ? sql`AND property IN (${actingForSql(p, day)})` : sql``}
       GROUP BY property ORDER BY property LIMIT ${MAX_ROUND_PROPERTIES + 1}`),
   );
 }
@@ -136,7 +143,8 @@ async function unregisteredOf(db: Db, p: Principal, month: string): Promise<Unre
 const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
 
 export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInput): Promise<MonthRound> {
-  const [months, listed] = await Promise.all([documentMonths(db, p), propertiesOf(db, p, input.property)]);
+  const day = today();
+  const [months, listed] = await Promise.all([documentMonths(db, p), propertiesOf(db, p, input, day)]);
   const month = input.month ?? months[0] ?? null;
   const shown = listed.slice(0, MAX_ROUND_PROPERTIES);
   let truncated = listed.length > shown.length;
@@ -144,11 +152,12 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
   const unregistered = input.property === undefined ? unregisteredOf(db, p, month) : Promise.resolve([]);
   if (shown.length === 0) return { month, months, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
-  const [counted, files, reports, outside] = await Promise.all([
+  const [counted, files, reports, outside, people] = await Promise.all([
     tallies(db, p, month, names),
     db.execute(propertyFiles(p, month, names)),
     openReportsByProperty(db, p),
     unregistered,
+    peopleOf(db, p, day, names),
   ]);
   const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));
   const rows = new Map<string, RoundProperty>(
@@ -166,6 +175,7 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
         counts: zero(),
         propertyFiles: fileCounts.get(p.property) ?? 0,
         reports: reports.get(p.property) ?? { open: 0, due: 0, overdue: 0 },
+        ...(people.get(p.property) ?? { responsible: null, deputy: null, standIn: null }),
       },
     ]),
   );
