@@ -11,13 +11,10 @@ import { teamKeys, type Team } from "@/lib/teams/client";
 import { userKeys, type User } from "@/lib/users/client";
 import { ROLES } from "./user-selects";
 
-/** A new user (POST /api/users), in the team chosen here: the admin's own unless another is picked (issue #46). */
-export function CreateUserForm(props: {
-  teams: Team[] | undefined;
-  defaultTeamId: string;
-  onCreated: (u: User) => void;
-}) {
-  const t = useT();
+type Props = { teams: Team[] | undefined; defaultTeamId: string; onCreated: (u: User) => void };
+
+/** The form's state and its POST /api/users; after a user is made, the form empties but keeps the team chosen. */
+function useCreateUser(props: Props) {
   const client = useQueryClient();
   const empty = { email: "", name: "", role: "manager" as Role, password: "", teamId: props.defaultTeamId };
   const [form, setForm] = useState(empty);
@@ -35,6 +32,13 @@ export function CreateUserForm(props: {
   const err = create.error instanceof HttpError ? create.error : null;
   const fieldError = (path: string) => err?.fields.find((f) => f.path === path)?.message;
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  return { form, setForm, create, err, fieldError, set };
+}
+
+/** A new user (POST /api/users), in the team chosen here: the admin's own unless another is picked (issue #46). */
+export function CreateUserForm(props: Props) {
+  const t = useT();
+  const { form, setForm, create, err, fieldError, set } = useCreateUser(props);
 
   function submit(e: FormEvent) {
     e.preventDefault();
