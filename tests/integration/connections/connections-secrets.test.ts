@@ -55,11 +55,14 @@ describe("connections API (docs/api.md): create, edit and test; secrets", () => 
       "customerNumber",
       "id",
       "lastSync",
+      "mine",
       "name",
       "onSiteRolesUrl",
       "open",
+      "owner",
       "principal",
       "service",
+      "shared",
       "stale",
     ]);
     assert.equal(res.body.baseUrl, provider.alt.uviBase, "normalised without trailing slash");
