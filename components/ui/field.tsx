@@ -19,7 +19,7 @@ export function Field(props: {
   const errorId = `${id}-error`;
   const describedBy = [props.hint && hintId, props.error && errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {props.label}
       </label>

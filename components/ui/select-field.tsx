@@ -18,7 +18,7 @@ export function SelectField<T extends string>(props: {
           value={props.value}
           disabled={props.disabled}
           onChange={(e) => props.onChange(e.target.value as T)}
-          className="rounded border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-100"
+          className="w-full min-w-0 rounded border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-100"
         >
           {props.options.map((o) => (
             <option key={o.value} value={o.value}>

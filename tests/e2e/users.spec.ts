@@ -74,3 +74,17 @@ test("a role change asks first and says that the user's sessions end; cancel cha
   await expect(role).toHaveValue("support");
   expect((await api(session, base, "/api/connections")).status, "the change ended the user's session").toBe(401);
 });
+
+test("a team with a long name (the tests name theirs by an address) leaves the page within the screen", async ({
+  page,
+  base,
+}) => {
+  const admin = await mustSignIn(base, ADMIN.email, ADMIN.password);
+  const name = `verwaltung-${Date.now()}-mit-einem-sehr-langen-namen@example.com`;
+  expect((await api(admin, base, "/api/teams", { method: "POST", json: { name } })).status).toBe(201);
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${base}/admin/users`);
+  await expect(page.getByRole("form", { name: "Benutzer anlegen" }).getByLabel("Team")).toContainText(name);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
