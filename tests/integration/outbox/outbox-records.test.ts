@@ -144,13 +144,15 @@ describe("the outbox's record of sends", () => {
             }),
           ),
         );
-        // Only this server's database: other tests' databases share the cluster and its lock table.
-        const activity = async () =>
-          (
-            await db.query(
-              "SELECT state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-            )
-          ).rows as { wait_event_type: string | null }[];
+        // Only this server's database: other tests' databases share the cluster and its lock table. Inside a
+        // transaction PostgreSQL shows pg_stat_activity as it was at its first look, so each look starts afresh.
+        const activity = async () => {
+          await db.query("SELECT pg_stat_clear_snapshot()");
+          const sessions = await db.query(
+            "SELECT state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+          );
+          return sessions.rows as { wait_event_type: string | null }[];
+        };
         const waiting = async () => (await activity()).filter((a) => a.wait_event_type === "Lock").length;
         // Bounded; on a loaded machine an upload may take seconds to reach the database.
         for (let i = 0; i < 1200 && answered.length === 0 && (await waiting()) < 2; i++)
