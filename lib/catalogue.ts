@@ -16,6 +16,7 @@ import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { teamsMessages } from "@/lib/teams/messages";
 import { responsibilityMessages } from "@/lib/responsibility/messages";
+import { releasesMessages } from "@/lib/releases/messages";
 import { users } from "@/lib/users/messages";
 import { deliveryNames } from "@/lib/views/completeness/messages";
 import { handoffsMonth } from "@/lib/views/handoff-month/messages";
@@ -37,6 +38,7 @@ export const messages = {
     ...users.de,
     ...teamsMessages.de,
     ...responsibilityMessages.de,
+    ...releasesMessages.de,
     ...connectionsPage.de,
     ...connections.de,
     ...delivery.de,
@@ -73,6 +75,7 @@ export const messages = {
     ...users.en,
     ...teamsMessages.en,
     ...responsibilityMessages.en,
+    ...releasesMessages.en,
     ...connectionsPage.en,
     ...connections.en,
     ...delivery.en,

@@ -72,6 +72,10 @@ export const ERROR_CODES = [
   "proof_too_slow",
   "proof_too_large",
   "proof_cancelled",
+  // Four eyes (lib/releases).
+  "own_request",
+  "release_void",
+  "release_not_open",
   // Operations.
   "backup_failed",
   "sandbox_unreachable",

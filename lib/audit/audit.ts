@@ -30,6 +30,10 @@ export type AuditKind =
   | "property.responsible"
   | "absence.set"
   | "absence.end"
+  // Four eyes (lib/releases): a request that waits, its approval by a second member, its void with the changed part.
+  | "release.request"
+  | "release.approve"
+  | "release.void"
   | "export"
   // The DTA outbox (lib/delivery/outbox): a send with its outcome, and an `unknown` one settled by a person.
   | "outbox_send"

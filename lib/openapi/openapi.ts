@@ -8,6 +8,7 @@ import { OUTBOX_OPERATIONS } from "@/lib/outbox/openapi";
 import { ME_OPERATIONS, USER_OPERATIONS } from "@/lib/users/openapi";
 import { TEAM_OPERATIONS } from "@/lib/teams/openapi";
 import { RESPONSIBILITY_OPERATIONS } from "@/lib/responsibility/openapi";
+import { RELEASE_OPERATIONS } from "@/lib/releases/openapi";
 import { COMPLETENESS_OPERATIONS } from "@/lib/views/completeness/openapi";
 import { HANDOFF_MONTH_OPERATIONS } from "@/lib/views/handoff-month/openapi";
 import { INBOX_OPERATIONS } from "@/lib/views/inbox/openapi";
@@ -47,6 +48,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...USER_OPERATIONS,
   ...TEAM_OPERATIONS,
   ...RESPONSIBILITY_OPERATIONS,
+  ...RELEASE_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...COMPLETENESS_OPERATIONS,
   ...REPORT_OPERATIONS,

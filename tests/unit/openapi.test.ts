@@ -25,6 +25,7 @@ import * as reportSchemas from "@/lib/onsite-roles/schemas";
 import * as runSchemas from "@/lib/runs/schemas";
 import * as teamSchemas from "@/lib/teams/schemas";
 import * as responsibilitySchemas from "@/lib/responsibility/schemas";
+import * as releaseSchemas from "@/lib/releases/schemas";
 import { apiRoutes, ROOT } from "../support/routes";
 
 /** The registry of lib/openapi/openapi.ts against the route files: same schemas, same roles. */
@@ -50,6 +51,7 @@ const SCHEMAS = new Map<string, unknown>(
     ...runSchemas,
     ...teamSchemas,
     ...responsibilitySchemas,
+    ...releaseSchemas,
   }),
 );
 

@@ -6,6 +6,7 @@ import { listHandoffs } from "@/lib/handoffs/record-list";
 import { startHandoffRun } from "@/lib/handoffs/run-kind";
 import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";
+import { releaseAnswer, requestRelease } from "@/lib/releases/releases";
 
 // Up to 1000 pairs of a uuid and an id of up to 200 characters: larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
@@ -18,6 +19,9 @@ export const POST = withRole(
   { body: HandoffsBody, maxBodyBytes: BODY_LIMIT },
   async ({ principal, body, locale }) => {
     const db = await getDb();
+    // Four eyes (lib/releases): with the team's on, every hand-off waits for a second member.
+    const release = await requestRelease(db, principal, { kind: "handoff", body });
+    if (release) return releaseAnswer(release);
     const { id, run } = await startHandoffRun(
       db,
       principal,

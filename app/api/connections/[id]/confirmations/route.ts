@@ -9,6 +9,7 @@ import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
 import { ConfirmationsBody } from "@/lib/delivery/schemas";
 import { startRun } from "@/lib/runs/runs";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";
+import { releaseAnswer, requestRelease } from "@/lib/releases/releases";
 
 // Up to 1000 ids of up to 200 characters (3 bytes each in UTF-8): larger than the 64 KiB default.
 const BODY_LIMIT = 640 * 1024;
@@ -20,6 +21,9 @@ export const POST = withConnection(
   { body: ConfirmationsBody, maxBodyBytes: BODY_LIMIT },
   async ({ connection, principal, body, locale }) => {
     const db = await getDb();
+    // Four eyes (lib/releases): from the team's threshold on, the request waits for a second member.
+    const release = await requestRelease(db, principal, { kind: "confirm", connectionId: connection.id, body });
+    if (release) return releaseAnswer(release);
     const ctx = { db, connection, client: providerFor(connection), actor: principalActor(principal) };
     const run = await startRun(db, confirmRunKind, principal, {
       connectionId: connection.id,
