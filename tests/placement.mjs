@@ -145,6 +145,9 @@ export const PLACEMENT = {
     "the import's bulk writes and the register's paging: SQL features and types",
   ),
   "integration/runs/runs.test.ts": embedded,
+  "integration/teams/releases.test.ts": both(
+    "a release is claimed by a conditional update (two approvals start the work once) and its fingerprint reads jsonb",
+  ),
   "integration/teams/responsibility.test.ts": embedded,
 };
 

@@ -13,6 +13,7 @@ export const PAGES = [
   { id: "documents", href: "/documents", label: "nav.inbox", roles: ["admin", "manager"] },
   { id: "units", href: "/units", label: "nav.units", roles: ["admin", "manager"] },
   { id: "handoffs", href: "/handoffs", label: "nav.handoffs", roles: ["admin", "manager"] },
+  { id: "releases", href: "/releases", label: "nav.releases", roles: ["admin", "manager"] },
   { id: "connections", href: "/connections", label: "nav.connections", roles: ["admin", "manager"] },
   { id: "delivery", href: "/delivery", label: "nav.delivery", roles: SUPPORT_ROLES },
   { id: "users", href: "/admin/users", label: "nav.users", roles: ["admin"] },
@@ -46,6 +47,7 @@ const NAV: readonly { label: MessageKey; entries: readonly NavEntry[] }[] = [
     label: "shell.group.delivery",
     entries: [
       { page: "handoffs" },
+      { page: "releases" },
       { page: "delivery" },
       { page: "delivery", href: "/delivery/completeness", label: "deliveryPage.view.completeness" },
       { page: "delivery", href: "/delivery/outbox", label: "outbox.support.view" },

@@ -41,13 +41,13 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
  * POSTs and reads an NDJSON answer line by line as it streams, each line of the route's own type
  * (`SyncLine`, `ConfirmationsLine` in ./types). A refusal before the stream begins (401, 403, 409,
  * 400) throws the API's error like fetchJson. `onHeaders` sees the answer's headers before its
- * first line (a bulk confirmation's run id).
+ * first line (a bulk confirmation's run id); `onWaiting` hears of a `202`, a request that waits for a release.
  */
 export async function postNdjson<Line extends object>(
   url: string,
   body: unknown,
   onLine: (line: Line) => void,
-  options: { signal?: AbortSignal; onHeaders?: (headers: Headers) => void } = {},
+  options: { signal?: AbortSignal; onHeaders?: (headers: Headers) => void; onWaiting?: () => void } = {},
 ): Promise<void> {
   const res = await fetch(url, {
     method: "POST",
@@ -55,6 +55,11 @@ export async function postNdjson<Line extends object>(
     headers: { Accept: "application/x-ndjson", ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
+  // Four eyes (lib/releases): `202 {release}`, the request waits for a second person; nothing streams.
+  if (res.status === 202 && options.onWaiting) {
+    await res.body?.cancel().catch(() => undefined);
+    return options.onWaiting();
+  }
   if (!res.ok || !res.body) {
     const err = (await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null;
     throw new HttpError(res.status, err?.error ?? "http_error", err?.message ?? `HTTP ${res.status}`);

@@ -194,7 +194,10 @@ export const DOCUMENT_OPERATIONS: ApiOperation[] = [
         description: "a line per document as it finishes, then the totals (or an error line)",
         content: ndjson(ConfirmationLine, ConfirmationsDone, ErrorLine),
       },
-      { ...ReleaseWaits, description: `${ReleaseWaits.description} (from the team's \`minDocuments\` distinct ids on)` },
+      {
+        ...ReleaseWaits,
+        description: `${ReleaseWaits.description} (from the team's \`minDocuments\` distinct ids on)`,
+      },
     ],
     errors: { 404: CONNECTION, 409: SECRET, 429: "`too_many_runs`: the caller has 5 bulk confirmations running" },
   },

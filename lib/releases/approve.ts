@@ -88,10 +88,7 @@ export async function approveRelease(db: Db, p: Principal, id: string, locale: L
     started = await startWork(db, asker, request, id, locale);
   } catch (err) {
     // Not started (the requester's runs at their limit, their connection gone): the release waits again.
-    await db
-      .update(releases)
-      .set({ state: "open", releasedBy: null, releasedAt: null })
-      .where(eq(releases.id, id));
+    await db.update(releases).set({ state: "open", releasedBy: null, releasedAt: null }).where(eq(releases.id, id));
     throw err;
   }
   await keepRun(db, id, started.runId);

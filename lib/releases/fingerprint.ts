@@ -44,8 +44,9 @@ function sealed(documents: unknown[], recipients: unknown[], counts: Counts): Fi
 type Pair = { connectionId: string; documentid: string };
 const keyOf = (d: Pair) => `${d.connectionId}\n${d.documentid}`;
 const distinctPairs = (documents: Pair[]) =>
-  [...new Map(documents.map((d) => [keyOf(d), { connectionId: d.connectionId, documentid: d.documentid }])).values()]
-    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+  [
+    ...new Map(documents.map((d) => [keyOf(d), { connectionId: d.connectionId, documentid: d.documentid }])).values(),
+  ].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 
 /** The documents' version as the caller's connections hold them; a document not (or no longer) there is `missing`. */
 async function documentVersions(db: Db, p: Principal, pairs: Pair[], withState: boolean) {
@@ -94,7 +95,9 @@ async function handoffFingerprint(db: Db, p: Principal, asked: Pair[]) {
     const unit = sources.get(keyOf(d))?.unit;
     return {
       ...d,
-      unit: unit ? { id: unit.id, recipient: unit.recipient, tenancyId: unit.tenancyId, resident: unit.resident } : null,
+      unit: unit
+        ? { id: unit.id, recipient: unit.recipient, tenancyId: unit.tenancyId, resident: unit.resident }
+        : null,
     };
   });
   const unitIds = sortedUnique(picked.map((d) => d.unit?.id));
@@ -107,7 +110,12 @@ async function printFingerprint(db: Db, p: Principal, q: { property: string; mon
   const posts = await postLetters(db, p, q, MAX_LETTERS + 1);
   const links = await linkLetters(db, p, q, MAX_LETTERS + 1 - posts.length);
   const documents = [
-    ...posts.map(({ connectionId, documentid, sha256, tenancyId }) => ({ connectionId, documentid, sha256, tenancyId })),
+    ...posts.map(({ connectionId, documentid, sha256, tenancyId }) => ({
+      connectionId,
+      documentid,
+      sha256,
+      tenancyId,
+    })),
     ...links.flatMap((l) => l.documents.map((d) => ({ ...d, tenancyId: l.tenancyId }))),
   ].sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1));
   const letters = [...posts, ...links]
@@ -125,8 +133,7 @@ async function printFingerprint(db: Db, p: Principal, q: { property: string; mon
 
 /** The fingerprint of a request as `p` (the requester) would do it now. */
 export async function fingerprintOf(db: Db, p: Principal, request: ReleaseRequest): Promise<Fingerprint> {
-  if (request.kind === "confirm")
-    return confirmFingerprint(db, p, request.connectionId, request.body.documentids);
+  if (request.kind === "confirm") return confirmFingerprint(db, p, request.connectionId, request.body.documentids);
   if (request.kind === "handoff") return handoffFingerprint(db, p, request.body.documents);
   return printFingerprint(db, p, request.body);
 }

@@ -47,7 +47,9 @@ export const RELEASE_OPERATIONS: ApiOperation[] = [
     query: ReleasesQuery,
     params: { state: "`open`: the open ones alone" },
     description: "At most 100.",
-    answers: [{ status: 200, description: "the releases", content: json(z.object({ releases: z.array(ReleaseAnswer) })) }],
+    answers: [
+      { status: 200, description: "the releases", content: json(z.object({ releases: z.array(ReleaseAnswer) })) },
+    ],
   },
   {
     method: "POST",

@@ -30,7 +30,11 @@ const ofMonth = (p: Principal, body: PrintBody, state: "open" | "released") =>
 
 export async function printGate(db: Db, p: Principal, body: PrintBody): Promise<PrintGate> {
   const request: ReleaseRequest = { kind: "print", body };
-  const [released] = await db.select().from(releases).where(ofMonth(p, body, "released")).orderBy(asc(releases.releasedAt));
+  const [released] = await db
+    .select()
+    .from(releases)
+    .where(ofMonth(p, body, "released"))
+    .orderBy(asc(releases.releasedAt));
   if (released) {
     const fresh = await fingerprintOf(db, p, request);
     const changed = changedParts(
@@ -55,7 +59,10 @@ export async function printGate(db: Db, p: Principal, body: PrintBody): Promise<
       };
   }
   if (!(await waitsForRelease(db, p, request))) return {};
-  const [waiting] = await db.select({ id: releases.id }).from(releases).where(ofMonth(p, body, "open"));
+  const [waiting] = await db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(ofMonth(p, body, "open"));
   if (waiting) {
     const found = await findRelease(db, p, waiting.id);
     if (found) return { wait: viewOf(p, found) };

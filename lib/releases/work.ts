@@ -79,7 +79,13 @@ export async function startWork(
   const work = async () => {
     let totals: Awaited<ReturnType<typeof confirmMany>> | undefined;
     try {
-      totals = await confirmMany(ctx, body.documentids, body.kd, (r) => run.record(r.state), () => run.cancelled);
+      totals = await confirmMany(
+        ctx,
+        body.documentids,
+        body.kd,
+        (r) => run.record(r.state),
+        () => run.cancelled,
+      );
     } finally {
       await run.finish(totals);
     }

@@ -34,11 +34,12 @@ export const handoffProofUrl = (input: HandoffMonthInput & { connection?: string
 /**
  * The post channel's letters (lib/handoffs/print/letter.ts, POST /api/handoffs/print): a POST, since the
  * print marks them made ("Briefe erstellt"); `senderAddress` with the first print, when none is stored. The PDF and
- * its file name, or the API's error in the user's language.
+ * its file name, or the API's error in the user's language; `waiting` when the team's four eyes keep it for a second
+ * person (`202 {release}`, lib/releases).
  */
 export async function printLetters(
   input: HandoffMonthInput & { senderAddress?: string },
-): Promise<{ pdf: Blob; filename: string }> {
+): Promise<{ pdf: Blob; filename: string } | { waiting: true }> {
   const res = await fetch("/api/handoffs/print", {
     method: "POST",
     headers: { Accept: "application/pdf, application/json", "Content-Type": "application/json" },
@@ -48,6 +49,7 @@ export async function printLetters(
     const body = (await res.json().catch(() => null)) as { error?: ErrorCode; message?: string } | null;
     throw new HttpError(res.status, body?.error ?? "http_error", body?.message ?? `HTTP ${res.status}`);
   }
+  if (res.status === 202) return { waiting: true };
   const filename = fileNameOf(res.headers.get("content-disposition")) ?? "Briefe.pdf";
   return { pdf: await res.blob(), filename };
 }
