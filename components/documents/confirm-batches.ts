@@ -17,7 +17,7 @@ import { batchesOf, docKey, type Target } from "./inbox-model";
 export async function confirmBatches(
   targets: Target[],
   control: RunControl,
-  report: Pick<RunReport, "onRun" | "onOutcomes">,
+  report: Pick<RunReport, "onRun" | "onOutcomes" | "onWaiting">,
   scope: RunScope,
 ) {
   const record = report.onOutcomes;
@@ -54,6 +54,11 @@ export async function confirmBatches(
         onLine,
         {
           onHeaders,
+          // Four eyes: from the team's threshold on, the batch waits for a second person (lib/releases).
+          onWaiting: () => {
+            settle({ state: "waiting" });
+            report.onWaiting();
+          },
         },
       );
       settle({ state: "unknown" });

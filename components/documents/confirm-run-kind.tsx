@@ -3,6 +3,14 @@ import { StateBadge } from "@/components/ui/state-badge";
 import type { ClientRunKind } from "@/components/runs/kind";
 import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
 import type { DocumentState } from "@/lib/client/types";
+import { Badge } from "@/components/ui/badge";
+import { useT } from "@/lib/i18n/client";
+
+/** A document of a batch that waits for a second person (four eyes, lib/releases). */
+function WaitingBadge() {
+  const t = useT();
+  return <Badge tone="warning">{t("releases.waiting")}</Badge>;
+}
 
 /**
  * A bulk confirmation as the pages show it (components/runs): the page's own run shows each document as its line
@@ -38,9 +46,14 @@ export const confirmRun: ClientRunKind = {
     const { confirmBatches } = await import("./confirm-batches");
     await confirmBatches(targets, control, report, scope);
   },
-  Badge: ({ state }) => <StateBadge state={(state === "cancelled" ? "open" : state) as DocumentState} />,
+  Badge: ({ state }) =>
+    state === "waiting" ? (
+      <WaitingBadge />
+    ) : (
+      <StateBadge state={(state === "cancelled" ? "open" : state) as DocumentState} />
+    ),
   detail: (o, t) =>
-    o.state === "confirmed" || o.state === "cancelled"
+    o.state === "confirmed" || o.state === "cancelled" || o.state === "waiting"
       ? null
       : (o.message ?? t(o.state === "failed" ? "inbox.run.failedHint" : "inbox.run.unknownHint")),
 };

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusLine } from "@/components/ui/status-line";
+import { WaitingNote } from "@/components/releases/waiting-note";
 import { TextField } from "@/components/ui/text-field";
 import { HttpError } from "@/lib/client/fetch-json";
 import { handoffMonthKeys, handoffTextQuery, printLetters, saveDownload } from "@/lib/views/handoff-month/client";
@@ -28,9 +29,9 @@ export function PrintButton({ value, onSettled }: { value: HandoffMonthInput; on
   const [address, setAddress] = useState("");
   const print = useMutation({
     mutationFn: (senderAddress?: string) => printLetters({ ...value, ...(senderAddress && { senderAddress }) }),
-    onSuccess: ({ pdf, filename }) => {
+    onSuccess: (made) => {
       setAsking(false);
-      saveDownload(pdf, filename);
+      if ("pdf" in made) saveDownload(made.pdf, made.filename);
     },
     // The field stays open only while the address is what is missing.
     onError: (err) => setAsking(err instanceof HttpError && err.code === "sender_address_missing"),
@@ -84,7 +85,7 @@ export function PrintButton({ value, onSettled }: { value: HandoffMonthInput; on
         {print.isError &&
           !missing &&
           (nothing ? print.error.message : t("portal.print.failed", { reason: print.error.message }))}
-        {print.isSuccess && t("portal.print.done")}
+        {print.isSuccess && ("pdf" in print.data ? t("portal.print.done") : <WaitingNote />)}
       </StatusLine>
     </div>
   );

@@ -15,7 +15,7 @@ import type { RunScope } from "@/lib/runs/schemas";
 export async function postHandoffs(
   targets: Target[],
   { again, scope }: { again: boolean; scope: RunScope },
-  report: Pick<RunReport, "onRun" | "onError">,
+  report: Pick<RunReport, "onRun" | "onError" | "onWaiting">,
 ): Promise<void> {
   let named = false;
   try {
@@ -29,6 +29,11 @@ export async function postHandoffs(
           if (!id) return;
           named = true;
           report.onRun(id);
+        },
+        // Four eyes: the hand-off waits for a second person (lib/releases); no run yet.
+        onWaiting: () => {
+          named = true;
+          report.onWaiting();
         },
       },
     );

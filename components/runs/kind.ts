@@ -23,6 +23,8 @@ export type RunReport = {
   onOutcomes: (entries: [string, Outcome][]) => void;
   /** Refused before any document (too many runs, a lost session). */
   onError: (message: string) => void;
+  /** The request waits for a second person of the team (`202 {release}`, four eyes): no run was started. */
+  onWaiting: () => void;
 };
 
 export type RunWords = {

@@ -28,12 +28,14 @@ export type RunPanelState = {
   /** The page's own documents that failed (to try again). */
   failed: Target[];
   errors: { start: string | null; cancel: string | null };
+  /** The request waits for a second person of the team (four eyes, lib/releases): nothing runs yet. */
+  waiting: boolean;
   cancel: () => void;
   close: () => void;
 };
 
 /** What the hook says of the panel beside the run's own facts (its buttons' handlers it adds itself). */
-type Actions = Pick<RunPanelState, "key" | "id" | "found" | "cancelRequested" | "errors">;
+type Actions = Pick<RunPanelState, "key" | "id" | "found" | "cancelRequested" | "errors" | "waiting">;
 type Facts = Omit<RunPanelState, "cancel" | "close">;
 
 /** A run's panel from its record (a kind with lines): the counts and every line so far, named by its file. */
@@ -53,7 +55,7 @@ export function fromRecord(
   return {
     ...actions,
     kind,
-    running: asked.error === null && (record === undefined || record.finishedAt === null),
+    running: asked.error === null && !actions.waiting && (record === undefined || record.finishedAt === null),
     cancelRequested: actions.cancelRequested || record?.cancelRequested === true,
     interrupted: record?.ended === "instance_ended",
     done: lines.length + cancelled,
@@ -80,7 +82,7 @@ export function fromOutcomes(
     ...actions,
     kind,
     // Until the request reports itself pending, the missing outcomes say it runs.
-    running: targets.length > 0 && (pending || done < targets.length),
+    running: targets.length > 0 && (pending || (!actions.waiting && done < targets.length)),
     interrupted: false,
     done,
     total: targets.length,

@@ -2,6 +2,7 @@
 import { Button } from "@/components/ui/button";
 import { FileName } from "@/components/ui/file-name";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { WaitingNote } from "@/components/releases/waiting-note";
 import type { Target } from "@/components/documents/inbox-model";
 import { useT } from "@/lib/i18n/client";
 import type { RunLine, RunPanelState } from "./panel-state";
@@ -91,6 +92,7 @@ function Status({ run }: { run: RunPanelState }) {
       {running && run.cancelRequested && t(words.cancelling)}
       {running && errors.cancel !== null && words.cancelFailed && t(words.cancelFailed, { message: errors.cancel })}
       {errors.start !== null && words.failedToStart && t(words.failedToStart, { message: errors.start })}
+      {run.waiting && <WaitingNote />}
       {!running && run.count && t(words.summary, kind.summary(run.count))}
       {!running && run.cancelled > 0 && ` ${t(words.cancelled, { n: run.cancelled })}`}
       {!running && run.interrupted && ` ${t(words.interrupted)}`}

@@ -45,7 +45,14 @@ export function useFoundRuns(
   const runs: RunRecord[] = kind.lines ? [] : all.filter((r) => followed.has(r.id));
   const of = `found:${foundId ?? runs.map((r) => r.id).join(",")}`;
   const { cancelRequested, cancel } = asking(of);
-  const actions = { key: 0, id: foundId, found: true, cancelRequested, errors: { start: null, cancel } };
+  const actions = {
+    key: 0,
+    id: foundId,
+    found: true,
+    cancelRequested,
+    errors: { start: null, cancel },
+    waiting: false,
+  };
   const isFound = scope !== null && (kind.lines ? foundId !== null : runs.length > 0);
   const facts = !isFound
     ? null

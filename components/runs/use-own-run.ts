@@ -10,7 +10,14 @@ import { cancelRun, runQuery } from "./run-queries";
 /** How often a running run's record is read again. */
 const RECORD_POLL_MS = 1000;
 
-type Own = { key: number; scope: RunScope; targets: Target[]; ids: string[]; error: string | null };
+type Own = {
+  key: number;
+  scope: RunScope;
+  targets: Target[];
+  ids: string[];
+  error: string | null;
+  waiting: boolean;
+};
 export type StartOptions = {
   again?: boolean;
   scope?: RunScope | null;
@@ -59,6 +66,7 @@ function useRunRequests(kind: ClientRunKind, onOutcomes: (entries: [string, Outc
           listener.current(entries);
         },
         onError: (error) => patch((o) => ({ ...o, error })),
+        onWaiting: () => patch((o) => ({ ...o, waiting: true })),
       });
       return collected;
     },
@@ -104,6 +112,7 @@ export function useOwnRun(
     found: false,
     cancelRequested,
     errors: { start: mine.error, cancel },
+    waiting: mine.waiting,
   };
   const total = new Set(mine?.targets.map((x) => x.key)).size;
   const facts =
@@ -115,8 +124,8 @@ export function useOwnRun(
   const running =
     own !== null &&
     (kind.lines
-      ? own.error === null && (record.data === undefined || record.data.finishedAt === null)
-      : own.targets.length > 0 && (mutation.isPending || outcomes.size < own.targets.length));
+      ? own.error === null && !own.waiting && (record.data === undefined || record.data.finishedAt === null)
+      : own.targets.length > 0 && (mutation.isPending || (!own.waiting && outcomes.size < own.targets.length)));
   return {
     facts,
     of,
@@ -133,7 +142,7 @@ export function useOwnRun(
     start: (targets: Target[], runScope: RunScope, options: StartOptions) => {
       requests.begin();
       const key = ++keys.current;
-      setOwn({ key, scope: runScope, targets, ids: [], error: null });
+      setOwn({ key, scope: runScope, targets, ids: [], error: null, waiting: false });
       mutation.mutate(
         { targets, scope: runScope, again: options.again ?? false, key },
         { onSuccess: (collected) => options.then?.(collected) },

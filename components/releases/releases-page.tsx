@@ -1,0 +1,101 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { useT } from "@/lib/i18n/client";
+import { releaseKeys, releasesQuery, type Release } from "@/lib/releases/client";
+import { runKeys } from "@/components/runs/run-queries";
+import { ReleaseCard } from "./release-card";
+
+/** How often the list is read again while a release runs: it ends `done` when its run does. */
+const POLL_MS = 2000;
+
+/**
+ * The page "Freigaben" (/releases, docs/api.md "Four eyes"): the team's open requests first, then the recent ones. A
+ * member releases another's open request here; the outcome is said in a status line (a void one in the server's words,
+ * naming what changed), and the list is read again.
+ */
+export function ReleasesPage() {
+  const t = useT();
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({
+    ...releasesQuery(),
+    refetchInterval: (q) => (q.state.data?.releases.some((r) => r.state === "released") ? POLL_MS : false),
+  });
+  const approve = useMutation({
+    mutationFn: (release: Release) =>
+      fetchJson<{ release: Release; runId?: string }>(`/api/releases/${release.id}/approve`, {
+        method: "POST",
+        body: JSON.stringify({}),
+      }),
+    onMutate: () => setNotice(null),
+    onSuccess: ({ release }) => setNotice(t(release.kind === "print" ? "releases.approvedPrint" : "releases.approved")),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: releaseKeys.all }),
+        client.invalidateQueries({ queryKey: runKeys.all }),
+      ]),
+  });
+  const releases = list.data?.releases ?? [];
+  const open = releases.filter((r) => r.state === "open");
+  const recent = releases.filter((r) => r.state !== "open");
+  const card = (release: Release) => (
+    <li key={release.id} className="min-w-0">
+      <ReleaseCard
+        release={release}
+        approving={approve.isPending}
+        onApprove={(r) => {
+          if (!approve.isPending) approve.mutate(r);
+        }}
+      />
+    </li>
+  );
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <h1 id="page-title" className="text-xl font-semibold">
+        {t("releases.title")}
+      </h1>
+      <p className="max-w-prose text-sm text-slate-700">{t("releases.intro")}</p>
+      <p role="status" aria-live="polite" className="text-sm text-green-800">
+        {notice}
+      </p>
+      {approve.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {approve.error.message}
+        </p>
+      )}
+      {list.isPending && <p>{t("common.loading")}</p>}
+      {list.error && (
+        <p role="alert" className="text-red-700">
+          {list.error.message}
+        </p>
+      )}
+      {list.data && (
+        <>
+          <section aria-labelledby="releases-open" className="flex flex-col gap-3">
+            <h2 id="releases-open" className="text-lg font-semibold">
+              {t("releases.open")}
+            </h2>
+            {open.length === 0 ? (
+              <EmptyState title={t("releases.noneOpen")} />
+            ) : (
+              <ul className="grid gap-4 lg:grid-cols-2">{open.map(card)}</ul>
+            )}
+          </section>
+          <section aria-labelledby="releases-recent" className="flex flex-col gap-3">
+            <h2 id="releases-recent" className="text-lg font-semibold">
+              {t("releases.recent")}
+            </h2>
+            {recent.length === 0 ? (
+              <p className="text-sm text-slate-700">{t("releases.noneRecent")}</p>
+            ) : (
+              <ul className="grid gap-4 lg:grid-cols-2">{recent.map(card)}</ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
