@@ -26,7 +26,9 @@ export type Delivery = {
   reason: string | null;
 };
 export type AfterEvent = { kind: "move" | "assigned" | "notNeeded"; at: string; by: string | null };
-export type DocumentHistory = { deliveries: Delivery[]; after: AfterEvent[] };
+/** A release under four eyes (lib/releases) that named the document: its kind, when and by whom (issue #46). */
+export type Released = { kind: "confirm" | "handoff" | "print"; at: string; by: string | null };
+export type DocumentHistory = { deliveries: Delivery[]; after: AfterEvent[]; released: Released[] };
 
 /** The key of a unit's document: unit, connection and document id. */
 export const historyKey = (unitId: string, connectionId: string, documentid: string) =>
@@ -84,7 +86,7 @@ export async function readDocumentHistories(
   const out = new Map<string, DocumentHistory>();
   for (const r of outcomes) {
     const key = historyKey(r.unit_id, r.connection_id, r.documentid);
-    const h = out.get(key) ?? { deliveries: [], after: [] };
+    const h = out.get(key) ?? { deliveries: [], after: [], released: [] };
     h.deliveries.push({
       tenancyId: r.tenancy_id,
       resident: r.resident_name,
@@ -124,5 +126,33 @@ export async function readDocumentHistories(
     out
       .get(historyKey(r.unit_id, r.connection_id, r.documentid))
       ?.after.push({ kind: r.kind, at: iso(r.at), by: r.by });
+  for (const r of await readReleases(db, p, input))
+    out
+      .get(historyKey(r.unit_id, r.connection_id, r.documentid))
+      ?.released.push({ kind: r.kind, at: iso(r.at), by: r.by });
   return out;
+}
+
+type ReleasedRow = Omit<AfterRow, "kind"> & { kind: Released["kind"] };
+
+/**
+ * The releases under four eyes that named a document of the month (migration 0045): a hand-off's or a
+ * confirmation's by its body's documents, a print's by its property and month for a document it printed.
+ */
+async function readReleases(db: Db, p: Principal, input: HandoffMonthInput): Promise<ReleasedRow[]> {
+  return rowsOf<ReleasedRow>(
+    await db.execute(sql`
+      SELECT u.id AS unit_id, d.connection_id, d.documentid, r.kind, r.released_at AS at, b.email AS by
+      FROM ${monthDocuments(p, input)}
+      JOIN releases r ON r.team_id = u.team_id AND r.state IN ('released', 'done') AND r.released_at IS NOT NULL
+        AND ((r.kind = 'handoff' AND r.body->'documents' @> jsonb_build_array(
+               jsonb_build_object('connectionId', d.connection_id::text, 'documentid', d.documentid)))
+          OR (r.kind = 'confirm' AND r.connection_id = d.connection_id
+               AND r.body->'documentids' @> jsonb_build_array(d.documentid))
+          OR (r.kind = 'print' AND r.body->>'property' = u.property AND r.body->>'month' = ${input.month}
+               AND EXISTS (SELECT 1 FROM handoff_outcomes o WHERE o.connection_id = d.connection_id
+                 AND o.documentid = d.documentid AND o.unit_id = u.id AND o.state = 'printed')))
+      LEFT JOIN users b ON b.id = r.released_by
+      ORDER BY r.released_at`),
+  );
 }

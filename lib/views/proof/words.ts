@@ -4,7 +4,7 @@ import { formatDate } from "@/lib/format";
 import { translate } from "@/lib/i18n/messages";
 import { failureWords } from "@/lib/handoffs/failure-words";
 import type { MonthEntry } from "@/lib/views/handoff-month/month";
-import type { AfterEvent, Delivery, DocumentHistory } from "@/lib/views/proof/history";
+import type { AfterEvent, Delivery, DocumentHistory, Released } from "@/lib/views/proof/history";
 import type { MonthStatus } from "@/lib/views/handoff-month/query";
 
 /**
@@ -118,6 +118,13 @@ function deliveryWords(d: Delivery, to: string): string[] {
   }
 }
 
+/** What a release under four eyes released (lib/releases), as the proof names it. */
+const RELEASED: Record<Released["kind"], string> = {
+  confirm: "Bestätigung",
+  handoff: "Weitergabe",
+  print: "Druck der Briefe",
+};
+
 const AFTER: Record<AfterEvent["kind"], string> = {
   move: "Umzug erfasst",
   assigned: "neu zugeordnet",
@@ -134,6 +141,11 @@ export function historyWords(h: DocumentHistory, tenancyId: string | null, names
     d.tenancyId === tenancyId ? "" : ` an ${names && d.resident ? d.resident : "Bewohner (ohne Namen)"}`;
   const events = [
     ...h.deliveries.map((d) => ({ at: d.at, lines: deliveryWords(d, to(d)) })),
+    // Four eyes: who released the work on the document ("freigegeben von … am …"), at its moment.
+    ...h.released.map((r) => ({
+      at: r.at,
+      lines: [`${RELEASED[r.kind]} freigegeben von ${r.by ?? "(gelöschter Benutzer)"} am ${proofTime(r.at)}`],
+    })),
     ...h.after.map((a) => ({
       at: a.at,
       lines: [`danach: ${AFTER[a.kind]} am ${proofTime(a.at)}${a.by ? ` von ${a.by}` : ""}`],

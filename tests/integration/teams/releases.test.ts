@@ -4,6 +4,7 @@ import { makeUser, type Person } from "../../support/connections";
 import { sql } from "../../support/database";
 import { control, inboxStates, ndjson, uvi } from "../../support/delivery";
 import { keptMail } from "../../support/mail";
+import { postPrint } from "../../support/print";
 import { ADMIN, freePort } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
 import { sandboxSuite } from "../../support/suite";
@@ -23,7 +24,9 @@ const REGISTER = [
   "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
   `9401;Haus Eiche;EG;${RESIDENT.name};${RESIDENT.email};E-Mail;`,
   "9402;Haus Eiche;1. OG;Otto Zwei;otto.zwei@example.de;E-Mail;",
+  "9403;Haus Eiche;2. OG;Paula Post;;Post;Eichenweg 3, 10115 Berlin",
 ].join("\n");
+const PROOF = "/api/handoffs/proof.csv?property=Haus+Eiche&month=2026-10";
 
 const smtpPort = await freePort();
 
@@ -42,7 +45,12 @@ type Release = {
 
 describe("four eyes: releases", () => {
   const s = sandboxSuite(
-    [uvi("v-1", "9401"), uvi("v-2", "9402"), ...["c-1", "c-2", "c-3", "c-4", "c-5"].map((id) => uvi(id, "9402"))],
+    [
+      uvi("v-1", "9401"),
+      uvi("v-2", "9402"),
+      uvi("p-1", "9403"),
+      ...["c-1", "c-2", "c-3", "c-4", "c-5"].map((id) => uvi(id, "9402")),
+    ],
     {
       synced: true,
       env: {
@@ -97,7 +105,7 @@ describe("four eyes: releases", () => {
   });
 
   test("a single confirmation stays one click with four eyes on", async () => {
-    for (const id of ["v-1", "v-2"]) {
+    for (const id of ["v-1", "v-2", "p-1"]) {
       const res = await api(asker(), s.server.url, `/api/connections/${s.connectionId}/documents/${id}/status`, {
         method: "PUT",
         json: {},
@@ -182,6 +190,32 @@ describe("four eyes: releases", () => {
         ["release.approve", colleagueId],
       ],
     );
+    // The proof of the month names who released the hand-off of the document.
+    const proof = await fetch(`${s.server.url}${PROOF}`, { headers: { Cookie: asker().cookie } });
+    assert.equal(proof.status, 200);
+    assert.match(await proof.text(), /Weitergabe freigegeben von kollegin-4eyes@example\.com am/);
+  });
+
+  test("a print waits (asked again, the same release); once released, the next print is made and ends it", async () => {
+    const body = { property: "Haus Eiche", month: "2026-10", senderAddress: "Musterweg 1, 20095 Hamburg" };
+    const asked = await postPrint(asker(), body);
+    assert.equal(asked.status, 202);
+    const release = ((await asked.json()) as { release: Release }).release;
+    assert.equal(release.kind, "print");
+    assert.deepEqual(release.counts, { documents: 1, units: 1, residents: 1 });
+    const again = await postPrint(colleague, body);
+    assert.equal(again.status, 202);
+    assert.equal(((await again.json()) as { release: Release }).release.id, release.id, "one release per month");
+    const approved = await approve(colleague, release.id);
+    assert.equal(approved.status, 200, approved.text);
+    assert.equal(approved.body.release.state, "released");
+    assert.equal(approved.body.runId, undefined, "a print has no run: the next print makes it");
+    const made = await postPrint(asker(), body);
+    assert.equal(made.status, 200, await made.clone().text());
+    assert.equal(made.headers.get("content-type"), "application/pdf");
+    assert.equal((await releaseOf(release.id))?.state, "done");
+    const next = await postPrint(asker(), body);
+    assert.equal(next.status, 202, "a second print waits again");
   });
 
   test("a bulk confirmation from the threshold on waits, below it runs at once", async () => {
