@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
@@ -10,6 +10,28 @@ import { ReleaseCard } from "./release-card";
 
 /** How often the list is read again while a release runs: it ends `done` when its run does. */
 const POLL_MS = 2000;
+
+/** One list of the page under its heading; `children` when it is empty. */
+function ReleaseList(props: {
+  id: string;
+  title: string;
+  items: Release[];
+  card: (release: Release) => ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-3">
+      <h2 id={props.id} className="text-lg font-semibold">
+        {props.title}
+      </h2>
+      {props.items.length === 0 ? (
+        props.children
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">{props.items.map(props.card)}</ul>
+      )}
+    </section>
+  );
+}
 
 /**
  * The page "Freigaben" (/releases, docs/api.md "Four eyes"): the team's open requests first, then the recent ones. A
@@ -74,26 +96,12 @@ export function ReleasesPage() {
       )}
       {list.data && (
         <>
-          <section aria-labelledby="releases-open" className="flex flex-col gap-3">
-            <h2 id="releases-open" className="text-lg font-semibold">
-              {t("releases.open")}
-            </h2>
-            {open.length === 0 ? (
-              <EmptyState title={t("releases.noneOpen")} />
-            ) : (
-              <ul className="grid gap-4 lg:grid-cols-2">{open.map(card)}</ul>
-            )}
-          </section>
-          <section aria-labelledby="releases-recent" className="flex flex-col gap-3">
-            <h2 id="releases-recent" className="text-lg font-semibold">
-              {t("releases.recent")}
-            </h2>
-            {recent.length === 0 ? (
-              <p className="text-sm text-slate-700">{t("releases.noneRecent")}</p>
-            ) : (
-              <ul className="grid gap-4 lg:grid-cols-2">{recent.map(card)}</ul>
-            )}
-          </section>
+          <ReleaseList id="releases-open" title={t("releases.open")} items={open} card={card}>
+            <EmptyState title={t("releases.noneOpen")} />
+          </ReleaseList>
+          <ReleaseList id="releases-recent" title={t("releases.recent")} items={recent} card={card}>
+            <p className="text-sm text-slate-700">{t("releases.noneRecent")}</p>
+          </ReleaseList>
         </>
       )}
     </section>
