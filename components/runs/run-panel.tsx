@@ -93,7 +93,7 @@ function Status({ run }: { run: RunPanelState }) {
       {running && errors.cancel !== null && words.cancelFailed && t(words.cancelFailed, { message: errors.cancel })}
       {errors.start !== null && words.failedToStart && t(words.failedToStart, { message: errors.start })}
       {run.waiting && <WaitingNote />}
-      {!running && run.count && t(words.summary, kind.summary(run.count))}
+      {!running && !run.waiting && run.count && t(words.summary, kind.summary(run.count))}
       {!running && run.cancelled > 0 && ` ${t(words.cancelled, { n: run.cancelled })}`}
       {!running && run.interrupted && ` ${t(words.interrupted)}`}
     </p>
