@@ -258,4 +258,17 @@ describe("four eyes: releases", () => {
     const malformed = await approve(colleague, "not-a-uuid");
     assert.equal(malformed.status, 404, malformed.text);
   });
+
+  test("the page 'Freigaben' lists the open request with its button for the colleague, none for its requester", async () => {
+    const page = async (who: Session) => {
+      const res = await fetch(`${s.server.url}/releases`, { headers: { Cookie: who.cookie } });
+      assert.equal(res.status, 200);
+      return res.text();
+    };
+    const mine = await page(asker());
+    assert.match(mine, /Offene Anfragen/);
+    assert.match(mine, /Ihre Anfrage wartet auf eine zweite Person/);
+    assert.doesNotMatch(mine, /aria-label="Weitergabe an Bewohner von Test manager freigeben"/);
+    assert.match(await page(colleague), /aria-label="Weitergabe an Bewohner von Test manager freigeben"/);
+  });
 });
