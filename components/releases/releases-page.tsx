@@ -44,7 +44,8 @@ export function ReleasesPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
     ...releasesQuery(),
-    refetchInterval: (q) => (q.state.data?.releases.some((r) => r.state === "released") ? POLL_MS : false),
+    // A released print waits for its print, not for a run: only a running release is read again.
+    refetchInterval: (q) => (q.state.data?.releases.some((r) => r.state === "released" && r.runId) ? POLL_MS : false),
   });
   const approve = useMutation({
     mutationFn: (release: Release) =>

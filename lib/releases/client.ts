@@ -3,8 +3,9 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReleaseView } from "./releases";
 
 /**
- * The browser's side of four eyes (docs/api.md, "Four eyes"): the shape, keys and query of the "Freigaben" page, and
- * how a page tells a request that waits (`202 {release}`) from one that started.
+ * The browser's side of four eyes (docs/api.md, "Four eyes"): the shape, keys and query of the "Freigaben" page. A
+ * request that waits (`202 {release}`) is told apart where it is sent (lib/client/fetch-json.ts `onWaiting`, the
+ * print's client).
  */
 export type { ReleaseView as Release };
 
@@ -18,10 +19,3 @@ export const releasesQuery = () =>
     queryKey: releaseKeys.list(),
     queryFn: () => fetchJson<{ releases: ReleaseView[] }>("/api/releases"),
   });
-
-/** A `202` answer's release, when the request waits for a second person; null for any other answer. */
-export async function waitingRelease(res: Response): Promise<ReleaseView | null> {
-  if (res.status !== 202) return null;
-  const body = (await res.json()) as { release?: ReleaseView };
-  return body.release ?? null;
-}
