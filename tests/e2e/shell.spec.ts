@@ -49,7 +49,7 @@ test.describe("at 1440 px", () => {
         landing: MONTH_PAGE,
         groups: {
           Tagesgeschäft: MONTH,
-          "Weitergabe & Zustellung": ["Weitergabe an Bewohner"],
+          "Weitergabe & Zustellung": ["Weitergabe an Bewohner", "Freigaben"],
           Verwaltung: ["Verbindungen"],
         },
       },
@@ -60,7 +60,7 @@ test.describe("at 1440 px", () => {
         landing: MONTH_PAGE,
         groups: {
           Tagesgeschäft: MONTH,
-          "Weitergabe & Zustellung": ["Weitergabe an Bewohner", ...DELIVERY],
+          "Weitergabe & Zustellung": ["Weitergabe an Bewohner", "Freigaben", ...DELIVERY],
           Verwaltung: ["Verbindungen", "Benutzer", "Teams", "Bewohnerdaten"],
           Sandbox: ["Sandbox-Postfach"],
         },
@@ -119,7 +119,7 @@ test.describe("at 390 px", () => {
     await expect(panel.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
     expect(await groupsOf(nav)).toEqual({
       Tagesgeschäft: MONTH,
-      "Weitergabe & Zustellung": ["Weitergabe an Bewohner"],
+      "Weitergabe & Zustellung": ["Weitergabe an Bewohner", "Freigaben"],
       Verwaltung: ["Verbindungen"],
     });
     await expect(nav.getByRole("link", { name: "Posteingang" })).toHaveAttribute("aria-current", "page");
