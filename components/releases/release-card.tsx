@@ -61,14 +61,13 @@ export function ReleaseCard({
       </div>
       <p className="text-sm text-slate-800">{t("releases.counts", release.counts)}</p>
       <p className="text-sm text-slate-700">
-        {t("releases.requested", { name: asker, at: formatDateTime(release.requestedAt, display) })}
+        {t("releases.requested", { name: asker })}{" "}
+        <time dateTime={release.requestedAt}>{formatDateTime(release.requestedAt, display)}</time>
       </p>
       {release.releasedBy && release.releasedAt && (
         <p className="text-sm text-slate-700">
-          {t("releases.released", {
-            name: release.releasedBy.name,
-            at: formatDateTime(release.releasedAt, display),
-          })}
+          {t("releases.released", { name: release.releasedBy.name })}{" "}
+          <time dateTime={release.releasedAt}>{formatDateTime(release.releasedAt, display)}</time>
         </p>
       )}
       {release.voidReason && <p className="text-sm text-red-800">{t(VOID_WORDS[release.voidReason])}</p>}
