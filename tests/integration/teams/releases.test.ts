@@ -64,6 +64,8 @@ describe("four eyes: releases", () => {
   let colleagueId: string;
   let requesterId: string;
   let other: Person;
+  let admin: Session;
+  let teamId: string;
   const asker = () => s.manager.session;
   const handOff = (who: Session, documentid: string) =>
     api(who, s.server.url, "/api/handoffs", {
@@ -80,11 +82,11 @@ describe("four eyes: releases", () => {
   const releaseOf = async (id: string) => (await releases(colleague)).find((r) => r.id === id);
 
   before(async () => {
-    const admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
+    admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
     const me = await api(asker(), s.server.url, "/api/me");
     assert.equal(me.status, 200, me.text);
     requesterId = me.body.id;
-    const teamId = me.body.team.id as string;
+    teamId = me.body.team.id as string;
     const password = "pw-colleague-4eyes";
     const made = await api(admin, s.server.url, "/api/users", {
       method: "POST",
@@ -257,6 +259,29 @@ describe("four eyes: releases", () => {
     assert.equal((await releaseOf(id))?.state, "open");
     const malformed = await approve(colleague, "not-a-uuid");
     assert.equal(malformed.status, 404, malformed.text);
+  });
+
+  test("a request whose requester left the team is void when approved ('requester')", async () => {
+    const password = "pw-leaver-4eyes";
+    const made = await api(admin, s.server.url, "/api/users", {
+      method: "POST",
+      json: { email: "leaver-4eyes@example.com", name: "Lea Geht", role: "manager", password, teamId },
+    });
+    assert.equal(made.status, 201, made.text);
+    const leaver = await mustSignIn(s.server.url, "leaver-4eyes@example.com", password);
+    const asked = await handOff(leaver, "v-2");
+    assert.equal(asked.status, 202, asked.text);
+    const otherTeam = (await api(other.session, s.server.url, "/api/me")).body.team.id as string;
+    const moved = await api(admin, s.server.url, `/api/users/${made.body.id}`, {
+      method: "PATCH",
+      json: { teamId: otherTeam },
+    });
+    assert.equal(moved.status, 200, moved.text);
+    const res = await approve(colleague, (asked.body.release as Release).id);
+    assert.equal(res.status, 409, res.text);
+    assert.equal(res.body.error, "release_void");
+    assert.equal(res.body.reason, "requester");
+    assert.equal((await releaseOf((asked.body.release as Release).id))?.voidReason, "requester");
   });
 
   test("the page 'Freigaben' lists the open request with its button for the colleague, none for its requester", async () => {
