@@ -196,7 +196,7 @@ export const DOCUMENT_OPERATIONS: ApiOperation[] = [
       },
       {
         ...ReleaseWaits,
-        description: `${ReleaseWaits.description} (from the team's \`minDocuments\` distinct ids on)`,
+        description: `${ReleaseWaits.description} (above the team's \`minDocuments\` distinct ids)`,
       },
     ],
     errors: { 404: CONNECTION, 409: SECRET, 429: "`too_many_runs`: the caller has 5 bulk confirmations running" },

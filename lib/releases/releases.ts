@@ -12,7 +12,7 @@ import { fingerprintOf, type Counts, type Fingerprint } from "./fingerprint";
 import type { ReleaseRequest, VoidReason } from "./schemas";
 
 /**
- * Four eyes (issue #46, docs/api.md "Four eyes"): with the team's four eyes on, a bulk confirmation of at least
+ * Four eyes (issue #46, docs/api.md "Four eyes"): with the team's four eyes on, a bulk confirmation of more than
  * `minDocuments` documents, a hand-off run and a print are not done when asked but kept as an open release of the
  * team, naming exactly what they would touch (./fingerprint.ts). Another member approves it (./approve.ts). Every
  * request, approval and void is audited (`release.request`, `release.approve`, `release.void`).
@@ -110,7 +110,7 @@ export async function waitsForRelease(db: Db, p: Principal, request: ReleaseRequ
     .where(eq(teams.id, p.teamId));
   if (!team?.on) return false;
   if (request.kind !== "confirm") return true;
-  return new Set(request.body.documentids).size >= team.min;
+  return new Set(request.body.documentids).size > team.min;
 }
 
 /** A new open release of the request, audited (`release.request`). */

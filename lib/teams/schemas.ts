@@ -7,7 +7,7 @@ const Name = z.string().trim().min(1).max(120);
 export const CreateTeamBody = z.strictObject({ name: Name });
 export type CreateTeamInput = z.infer<typeof CreateTeamBody>;
 
-/** The four-eyes setting: a bulk confirmation of at least `minDocuments` documents waits for a release. */
+/** The four-eyes setting: a bulk confirmation of more than `minDocuments` documents waits for a release. */
 export const FourEyes = z.strictObject({ enabled: z.boolean(), minDocuments: z.int().min(1).max(100_000) });
 
 export const UpdateTeamBody = z.strictObject({ name: Name.optional(), fourEyes: FourEyes.optional() });

@@ -1,4 +1,4 @@
--- Four eyes (issue #46, docs/api.md "Four eyes"): with a team's four eyes on, a bulk confirmation of at least its
+-- Four eyes (issue #46, docs/api.md "Four eyes"): with a team's four eyes on, a bulk confirmation of more than its
 -- `four_eyes_min_documents`, a hand-off run and a print wait here for a second member of the team. A release keeps the
 -- request's body as it was asked and a fingerprint (SHA-256) of what the work would touch, split into its documents'
 -- and its recipients' part, so that an approval recomputes it and a changed part voids the release by name.

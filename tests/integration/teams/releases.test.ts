@@ -15,7 +15,7 @@ import { until } from "../../support/until";
  * Issue #46, four eyes over HTTP: a team with four eyes on and two managers. A hand-off waits as an open release;
  * its requester cannot approve it; a move in its unit voids it ("recipients") when the colleague approves; a new
  * request, approved by the colleague, runs as the requester's and the mail reaches the resident. A bulk confirmation
- * from the threshold on waits, below it runs at once; a single confirmation stays one click. Another team's member
+ * above the threshold waits, up to it runs at once; a single confirmation stays one click. Another team's member
  * neither lists nor approves the team's releases.
  */
 
@@ -49,7 +49,7 @@ describe("four eyes: releases", () => {
       uvi("v-1", "9401"),
       uvi("v-2", "9402"),
       uvi("p-1", "9403"),
-      ...["c-1", "c-2", "c-3", "c-4", "c-5"].map((id) => uvi(id, "9402")),
+      ...["c-1", "c-2", "c-3", "c-4", "c-5", "c-6", "c-7"].map((id) => uvi(id, "9402")),
     ],
     {
       synced: true,
@@ -220,22 +220,20 @@ describe("four eyes: releases", () => {
     assert.equal(next.status, 202, "a second print waits again");
   });
 
-  test("a bulk confirmation from the threshold on waits, below it runs at once", async () => {
+  test("a bulk confirmation above the threshold waits, up to it runs at once", async () => {
     const path = `/api/connections/${s.connectionId}/confirmations`;
-    const below = await ndjson(asker(), s.server.url, path, { documentids: ["c-1", "c-2"] });
-    assert.equal(below.status, 200, below.text);
-    assert.deepEqual(below.lines.at(-1), { done: true, confirmed: 2, failed: 0, unknown: 0, pending: 0, cancelled: 0 });
+    const upTo = await ndjson(asker(), s.server.url, path, { documentids: ["c-1", "c-2", "c-3", "c-3"] });
+    assert.equal(upTo.status, 200, upTo.text);
+    assert.deepEqual(upTo.lines.at(-1), { done: true, confirmed: 3, failed: 0, unknown: 0, pending: 0, cancelled: 0 });
 
-    const waits = await api(asker(), s.server.url, path, {
-      method: "POST",
-      json: { documentids: ["c-3", "c-4", "c-5", "c-5"] },
-    });
+    const above = ["c-4", "c-5", "c-6", "c-7"];
+    const waits = await api(asker(), s.server.url, path, { method: "POST", json: { documentids: [...above, "c-7"] } });
     assert.equal(waits.status, 202, waits.text);
     const release = waits.body.release as Release;
     assert.equal(release.kind, "confirm");
-    assert.deepEqual(release.counts, { documents: 3, units: 1, residents: 0 });
+    assert.deepEqual(release.counts, { documents: 4, units: 1, residents: 0 });
     const states = await inboxStates(asker(), s.server.url);
-    assert.equal(states["c-3"], "open", "nothing was confirmed");
+    assert.equal(states["c-4"], "open", "nothing was confirmed");
 
     const approved = await approve(colleague, release.id);
     assert.equal(approved.status, 200, approved.text);
@@ -245,7 +243,10 @@ describe("four eyes: releases", () => {
       (r) => r?.state === "done",
     );
     const after = await inboxStates(asker(), s.server.url);
-    assert.deepEqual([after["c-3"], after["c-4"], after["c-5"]], ["confirmed", "confirmed", "confirmed"]);
+    assert.deepEqual(
+      above.map((id) => after[id]),
+      Array(4).fill("confirmed"),
+    );
   });
 
   test("another team's member neither lists nor approves the team's releases", async () => {
