@@ -9,7 +9,7 @@ import { useSearchState } from "@/lib/client/use-search-state";
 import { formatMonth } from "@/lib/format";
 import { useLocale, useT } from "@/lib/i18n/client";
 import { MAX_ROUND_PROPERTIES } from "@/lib/views/month-round/round-query";
-import { ScopeSwitch } from "@/components/responsibility/scope-switch";
+import { ScopeSwitch, usePinnedScope } from "@/components/responsibility/scope-switch";
 import { PropertySection } from "./property-section";
 import { PropertyTable } from "./property-table";
 import { UnregisteredLines } from "./unregistered";
@@ -60,12 +60,14 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
   const runs = useMonthRuns(month ?? null);
   // The documents of the last run started here, to name them in the hand-off's panel.
   const [named, setNamed] = useState<RoundDocument[]>([]);
+  const [mine, keepScope] = usePinnedScope(search.mine);
   const view = useQuery({
-    ...monthRoundQuery({ month, mine: search.mine }),
+    ...monthRoundQuery({ month, mine }),
     placeholderData: keepPreviousData,
     refetchInterval: runs.running ? REFRESH_MS : false,
   });
   const data = view.data;
+  keepScope(data?.scope);
   const start = (scope: Scope, step: Step, docs: RoundDocument[]) => {
     setNamed(docs);
     if (step === "confirm") runs.startConfirm(docs);
@@ -85,12 +87,12 @@ export function MonthView({ initialMonth }: { initialMonth: string | null }) {
         <>
           <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
             <MonthPicker months={data.months} value={data.month} onChange={(m) => update({ month: m })} />
-            <ScopeSwitch mine={search.mine === "1"} onChange={(mine) => update({ mine: mine ? "1" : undefined })} />
+            <ScopeSwitch mine={data.scope === "mine"} onChange={(mine) => update({ mine: mine ? "1" : "0" })} />
           </div>
           <RunPanels runs={runs} docs={named} />
           <UnregisteredLines lines={data.unregistered} month={data.month} />
           {data.properties.length === 0 ? (
-            <EmptyState title={t(search.mine ? "responsibility.noneMine" : "month.noProperties")} />
+            <EmptyState title={t(data.scope === "mine" ? "responsibility.noneMine" : "month.noProperties")} />
           ) : (
             <>
               {data.truncated && (

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatusLine } from "@/components/ui/status-line";
+import { ScopeSwitch, usePinnedScope } from "@/components/responsibility/scope-switch";
 import { connectionsQuery } from "@/lib/connections/client";
 import {
   readUnitsSearch,
@@ -16,6 +17,7 @@ import {
 } from "@/lib/views/units-page/client";
 import { useSearchState } from "@/lib/client/use-search-state";
 import { useT } from "@/lib/i18n/client";
+import type { UnitsSearch } from "@/lib/register/list";
 import { CorrectDatesDialog } from "./correct-dates-dialog";
 import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
@@ -127,6 +129,44 @@ const HEADERS = [
   "reports.col",
 ] as const;
 
+/** The scope switch ("Meine Liegenschaften / Ganzes Team") once the list has answered, and the filters. */
+function ListControls(props: {
+  search: UnitsSearch;
+  scope: "mine" | "team" | undefined;
+  properties: string[];
+  update: (patch: Partial<UnitsSearch>) => void;
+}) {
+  const { search, update } = props;
+  return (
+    <>
+      {props.scope && (
+        <ScopeSwitch
+          mine={props.scope === "mine"}
+          onChange={(mine) => update({ mine: mine ? "1" : "0", property: undefined, offset: 0 })}
+        />
+      )}
+      <Filters
+        key={`${search.q ?? ""}|${search.property ?? ""}|${search.reports ?? ""}`}
+        q={search.q ?? ""}
+        property={search.property ?? ""}
+        reports={search.reports ?? ""}
+        properties={props.properties}
+        onApply={(f) =>
+          update({ q: f.q || undefined, property: f.property || undefined, reports: f.reports ? "open" : undefined })
+        }
+      />
+    </>
+  );
+}
+
+/** Why the list is empty: the search, the caller's own properties, or a register without units. */
+const emptyTitle = (search: UnitsSearch, scope: "mine" | "team") =>
+  search.q || search.property || search.reports || search.moveIn
+    ? "units.noMatch"
+    : scope === "mine"
+      ? "responsibility.noneMine"
+      : "units.empty";
+
 /**
  * The register: search by number, place or resident, filter by property, page, edit one unit,
  * record a move or correct a tenancy's dates, export it all.
@@ -134,7 +174,13 @@ const HEADERS = [
 export function RegisterList() {
   const t = useT();
   const [search, update] = useSearchState(readUnitsSearch, UNITS_DEFAULTS);
-  const list = useQuery({ ...unitsQuery(search), placeholderData: keepPreviousData, refetchInterval: whileSending });
+  const [mine, keepScope] = usePinnedScope(search.mine);
+  const list = useQuery({
+    ...unitsQuery({ ...search, mine }),
+    placeholderData: keepPreviousData,
+    refetchInterval: whileSending,
+  });
+  keepScope(list.data?.scope);
   const reportConnections = useReportConnections();
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const [notice, setNotice] = useState("");
@@ -145,16 +191,7 @@ export function RegisterList() {
   return (
     <section aria-labelledby="units-register" className="flex flex-col gap-3">
       <RegisterHeading />
-      <Filters
-        key={`${search.q ?? ""}|${search.property ?? ""}|${search.reports ?? ""}`}
-        q={search.q ?? ""}
-        property={search.property ?? ""}
-        reports={search.reports ?? ""}
-        properties={properties}
-        onApply={(f) =>
-          update({ q: f.q || undefined, property: f.property || undefined, reports: f.reports ? "open" : undefined })
-        }
-      />
+      <ListControls search={search} scope={list.data?.scope} properties={properties} update={update} />
       {search.reports === "open" && list.data && <OpenReports counts={list.data.openReports} />}
       {list.data && (
         <RegisterSince
@@ -170,11 +207,7 @@ export function RegisterList() {
           {t("units.loadFailed", { reason: list.error.message })}
         </p>
       )}
-      {list.data && units.length === 0 && (
-        <EmptyState
-          title={search.q || search.property || search.reports || search.moveIn ? t("units.noMatch") : t("units.empty")}
-        />
-      )}
+      {list.data && units.length === 0 && <EmptyState title={t(emptyTitle(search, list.data.scope))} />}
       {units.length > 0 && (
         <UnitTable caption={caption} headers={HEADERS.map((h) => t(h))}>
           {units.map((u) => (

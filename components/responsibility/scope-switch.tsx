@@ -1,9 +1,27 @@
 "use client";
+import { useState } from "react";
 import { useT } from "@/lib/i18n/client";
+
+type Asked = "1" | "0";
+
+/**
+ * The scope a page asks for: the URL's, else the one the page opened at, and how to keep that one. Unasked, the
+ * server chooses (mine when the caller acts for any property); `keep` with the first answer's choice pins it while the
+ * page is open, so that naming oneself responsible on it does not narrow the list under one's hands.
+ */
+export function usePinnedScope(asked: Asked | undefined) {
+  const [pinned, setPinned] = useState<Asked>();
+  const mine = asked ?? pinned;
+  const keep = (answered: "mine" | "team" | undefined) => {
+    if (mine === undefined && answered) setPinned(answered === "mine" ? "1" : "0");
+  };
+  return [mine, keep] as const;
+}
 
 /**
  * "Meine Liegenschaften / Ganzes Team": two radio buttons in one group, so that the arrow keys move between them and a
- * screen reader names the choice; the page keeps it in the URL (`mine=1`).
+ * screen reader names the choice; the page keeps it in the URL (`mine=1` or `0`;
+ * unasked, the answer says where the page opened).
  */
 export function ScopeSwitch(props: { mine: boolean; onChange: (mine: boolean) => void }) {
   const t = useT();
@@ -13,7 +31,7 @@ export function ScopeSwitch(props: { mine: boolean; onChange: (mine: boolean) =>
     >
       <input
         type="radio"
-        name="month-scope"
+        name="scope"
         className="sr-only"
         checked={props.mine === mine}
         onChange={() => props.onChange(mine)}

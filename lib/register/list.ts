@@ -16,6 +16,8 @@ export const UNITS_LIST = {
   q: param.text(200),
   /** One property, by its name as the register writes it. */
   property: param.text(200),
+  /** `1`: the properties the caller acts for today ("Meine Liegenschaften"); `0`: the team's; unasked: `1` if any. */
+  mine: param.oneOf(["1", "0"]),
   /** `open`: units with an on-site-roles report not (yet) accepted: the due and overdue list. */
   reports: param.oneOf(["open"]),
   /** `unknown`: units with a resident whose move-in is missing (reported from "Bestand seit" or the oldest document). */

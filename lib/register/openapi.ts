@@ -87,10 +87,13 @@ export const UnitAnswer = z.object({
 });
 const UnitsAnswer = z.object({
   count: z.number().int(),
+  scope: z.enum(["mine", "team"]).meta({
+    description: "`mine`: the caller's properties (as asked, or unasked because they act for any); `team`: all",
+  }),
   units: z.array(UnitAnswer),
   properties: z
     .array(z.object({ name: Text, units: z.number().int() }))
-    .meta({ description: "the user's properties with their unit counts, for the filter" }),
+    .meta({ description: "the scope's properties with their unit counts, for the filter" }),
   openReports: z
     .array(
       z.object({
@@ -219,12 +222,13 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     method: "GET",
     path: "/api/units",
     tag: "units",
-    summary: "The signed-in user's register",
+    summary: "The team's register",
     access: CONNECTION_ROLES,
     query: UnitsQuery,
     params: {
       q: "unit number, billing unit, property, label, address, or a resident's name or e-mail in any tenancy (substring)",
       property: "one property, by name",
+      mine: "`1`: only the properties the caller is responsible for, or stands in for today; `0`: the whole team's; unasked: `1` when the caller acts for any property today, else `0`",
       reports: "`open`: only units with an on-site-roles report not accepted (the due and overdue list)",
       moveIn: "`unknown`: only units with a resident whose move-in is missing",
       day: "the day deadlines are judged on (`YYYY-MM-DD`); default today in `DISPLAY_TIME_ZONE`",

@@ -37,10 +37,12 @@ const openReport = sql`EXISTS (SELECT 1 FROM osr_reports r JOIN connections c ON
 const unknownMoveIn = sql`EXISTS (SELECT 1 FROM ${tenancies} WHERE ${tenancies.unitId} = ${units.id}
   AND ${tenancies.moveIn} IS NULL AND NOT ${tenancies.vacancy} AND ${tenancies.erasedAt} IS NULL)`;
 
-function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
+/** `only`: SQL of one column `property`, the properties a page's scope keeps (the caller's own, say). */
+function searchCondition(p: Principal, search: UnitsSearch, only?: SQL): SQL | undefined {
   const term = search.q ? containing(search.q) : undefined;
   return and(
     eq(units.teamId, p.teamId),
+    only ? sql`${units.property} IN (${only})` : undefined,
     search.property ? eq(units.property, search.property) : undefined,
     search.reports === "open" ? openReport : undefined,
     search.moveIn === "unknown" ? unknownMoveIn : undefined,
@@ -59,11 +61,11 @@ function searchCondition(p: Principal, search: UnitsSearch): SQL | undefined {
 }
 
 /**
- * A page of the register, in the order property, label, unit; with the user's properties for the filter. The page's
- * reports are joined above the register (lib/views/units-page/units-page.ts).
+ * A page of the register, in the order property, label, unit; with the properties for the filter, those of `only`
+ * when given (lib/views/units-page/units-page.ts passes the caller's own; its reports are joined there too).
  */
-export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
-  const where = searchCondition(p, search);
+export async function listUnits(db: Db, p: Principal, search: UnitsSearch, only?: SQL) {
+  const where = searchCondition(p, search, only);
   const [rows, [total], properties, [missing]] = await Promise.all([
     db
       .select()
@@ -76,7 +78,13 @@ export async function listUnits(db: Db, p: Principal, search: UnitsSearch) {
     db
       .select({ name: units.property, units: count() })
       .from(units)
-      .where(and(eq(units.teamId, p.teamId), sql`${units.property} IS NOT NULL`))
+      .where(
+        and(
+          eq(units.teamId, p.teamId),
+          sql`${units.property} IS NOT NULL`,
+          only ? sql`${units.property} IN (${only})` : undefined,
+        ),
+      )
       .groupBy(units.property)
       .orderBy(asc(units.property)),
     db

@@ -128,6 +128,19 @@ export const actingForSql = (p: Principal, day: string): SQL => sql`SELECT r.pro
   WHERE r.team_id = ${p.teamId}::uuid AND (r.responsible_id = ${p.userId}::uuid
     OR (r.deputy_id = ${p.userId}::uuid AND ${absentOn(sql`r.responsible_id`, day)}))`;
 
+/** What a page of the register's properties shows: "Meine Liegenschaften" or the whole team's. */
+export type Scope = "mine" | "team";
+
+/**
+ * The scope a page opens at (issue #46): as asked (`1` mine, `0` the whole team); unasked, the caller's own properties
+ * when they act for any on `day`, else the whole team's, so that a member nobody has named yet sees the team's work.
+ */
+export async function scopeOf(db: Db, p: Principal, asked: "1" | "0" | undefined, day: string): Promise<Scope> {
+  if (asked) return asked === "1" ? "mine" : "team";
+  const [row] = rowsOf<{ acts: boolean }>(await db.execute(sql`SELECT EXISTS (${actingForSql(p, day)}) AS acts`));
+  return row?.acts ? "mine" : "team";
+}
+
 export type Acting = { property: string; standInFor: Person | null };
 
 /** `actingForSql` read: each property p acts for on `day`, with the absent member p stands in for (else null). */

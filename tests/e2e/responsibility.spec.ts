@@ -4,7 +4,8 @@ import { expectAccessible } from "./inbox-support";
 /**
  * Issue #46, at 1440 px and at 390 px (the phone project): a property's section on the month page names who is
  * responsible; its editor names someone by keyboard; the switch "Meine Liegenschaften / Ganzes Team" goes into the URL
- * (`mine=1`) and keeps the property the manager is responsible for. At 1440 px the user block records an absence and
+ * (`mine=1`) and keeps the property the manager is responsible for; opened anew, the month page and the register start
+ * there. At 1440 px the user block records an absence and
  * ends it. Axe finds nothing serious.
  */
 
@@ -45,6 +46,19 @@ test("the month page names who is responsible, and the switch shows my propertie
   await page.keyboard.press("ArrowRight");
   await expect(page).not.toHaveURL(/mine=1/);
   await expect(page.getByRole("region", { name: "Haus Linde" })).toBeVisible();
+
+  // Opened anew, the month page and the register start at the properties she is responsible for.
+  await page.goto(`${base}/month?month=${MONTH}`);
+  await expect(scope.getByRole("radio", { name: "Meine Liegenschaften" })).toBeChecked();
+  await expect(eiche).toBeVisible();
+  await expect(page.getByRole("region", { name: "Haus Linde" })).toHaveCount(0);
+  await page.goto(`${base}/units`);
+  await expect(scope.getByRole("radio", { name: "Meine Liegenschaften" })).toBeChecked();
+  await expect(page.getByRole("cell", { name: "88801001", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "88802001", exact: true })).toHaveCount(0);
+  await scope.getByText("Ganzes Team").click();
+  await expect(page.getByRole("cell", { name: "88802001", exact: true })).toBeVisible();
+  await expectAccessible(page);
 
   if (phone) return;
   await page.getByTestId("absence-button").click();

@@ -131,7 +131,7 @@ test("the register finds a resident by name, and the edit names the field its ru
   await expect(units).toContainText("Post");
   await expect(units).toContainText("10115 Berlin");
 
-  await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
+  await page.getByLabel("Liegenschaft", { exact: true }).selectOption("Haus am Fließ");
   await page.getByRole("searchbox", { name: "Suche" }).fill("");
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(units).toHaveCount(1);
@@ -215,7 +215,7 @@ test("the inbox groups by the register's properties, names unit and resident, an
   await filters.getByRole("button", { name: "Filter zurücksetzen" }).click();
   await expect(groups).toHaveCount(4);
 
-  await page.getByLabel("Liegenschaft").selectOption("Haus am Fließ");
+  await page.getByLabel("Liegenschaft", { exact: true }).selectOption("Haus am Fließ");
   await expect(page).toHaveURL(/property=Haus/);
   await expect(groups).toHaveCount(1);
   await expect(groups).toContainText("Ömer Çelik (Post)");

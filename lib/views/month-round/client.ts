@@ -11,7 +11,7 @@ import type { MonthDocumentsInput, MonthRoundInput } from "@/lib/views/month-rou
  */
 export type { MonthRound, RoundProperty, RoundDocument, RoundDocuments, UnregisteredDocuments };
 
-const MONTH_URL = { month: param.month, mine: param.oneOf(["1"] as const) };
+const MONTH_URL = { month: param.month, mine: param.oneOf(["1", "0"] as const) };
 export const readMonthRoundSearch = (raw: Raw) => readList(MONTH_URL, raw);
 
 export const monthRoundKeys = {

@@ -13,6 +13,9 @@ const Person = z.object({ id: z.string().meta({ format: "uuid" }), name: z.strin
 const MonthRoundAnswer = z.object({
   month: z.string().nullable().meta({ description: "the asked month, else the latest with documents; null: none" }),
   months: z.array(z.string()).meta({ description: "months with documents (by their period's start), newest first" }),
+  scope: z.enum(["mine", "team"]).meta({
+    description: "`mine`: the caller's properties (as asked, or unasked because they act for any); `team`: all",
+  }),
   truncated: z.boolean(),
   properties: z.array(
     z.object({
@@ -85,7 +88,7 @@ export const MONTH_ROUND_OPERATIONS: ApiOperation[] = [
     params: {
       month: "`YYYY-MM`; absent: the latest month with documents",
       property: "only this property",
-      mine: "`1`: only the properties the caller is responsible for, or stands in for today (an absent member's)",
+      mine: "`1`: only the properties the caller is responsible for, or stands in for today (an absent member's); `0`: the whole team's; unasked: `1` when the caller acts for any property today, else `0`",
     },
     description: "At most 100 properties (`truncated` beyond); counted in the database, 10 documents per unit at most.",
     answers: [{ status: 200, description: "the month", content: json(MonthRoundAnswer) }],

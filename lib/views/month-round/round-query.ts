@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * `GET /api/month` (docs/api.md, "The month page"): the month (absent: the latest with documents), optionally one
- * property of the register, and `mine=1` for the properties the caller acts for today ("Meine Liegenschaften");
+ * property of the register, and `mine=1` for the properties the caller acts for today ("Meine Liegenschaften"), `mine=0`
+ * for the whole team's (unasked: mine when the caller acts for any, lib/responsibility `scopeOf`);
  * `GET /api/month/documents` needs month and property. Shared with the page's URL state.
  */
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
@@ -11,7 +12,7 @@ const Property = z.string().trim().min(1).max(200);
 export const MonthRoundQuery = z.strictObject({
   month: Month.optional(),
   property: Property.optional(),
-  mine: z.enum(["1"]).optional(),
+  mine: z.enum(["1", "0"]).optional(),
 });
 export type MonthRoundInput = z.output<typeof MonthRoundQuery>;
 

@@ -13,7 +13,7 @@ import {
 import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
 import { usableBy } from "@/lib/connections/usable";
-import { actingForSql, peopleOf, type PropertyPeople } from "@/lib/responsibility/responsibility";
+import { actingForSql, peopleOf, scopeOf, type PropertyPeople, type Scope } from "@/lib/responsibility/responsibility";
 import { today } from "@/lib/today";
 
 /**
@@ -58,6 +58,8 @@ export type MonthRound = {
   month: string | null;
   /** Months with documents, newest first (at most MAX_ROUND_MONTHS). */
   months: string[];
+  /** "Meine Liegenschaften" or the whole team's properties: as asked, else mine when the caller acts for any. */
+  scope: Scope;
   /** More properties than MAX_ROUND_PROPERTIES (or units than MAX_ROUND_UNITS): the first ones are listed. */
   truncated: boolean;
   properties: RoundProperty[];
@@ -86,15 +88,15 @@ export async function documentMonths(db: Db, p: Principal): Promise<string[]> {
 }
 
 /**
- * The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1; with `mine`, those the
- * caller acts for today (lib/responsibility: responsible, or standing in for an absent member).
+ * The properties of the answer and their units, in order, at most MAX_ROUND_PROPERTIES + 1; in the scope `mine`, those
+ * the caller acts for today (lib/responsibility: responsible, or standing in for an absent member).
  */
-async function propertiesOf(db: Db, p: Principal, input: MonthRoundInput, day: string) {
+async function propertiesOf(db: Db, p: Principal, input: MonthRoundInput, day: string, scope: Scope) {
   const only = input.property;
   return rowsOf<{ property: string; units: number }>(
     await db.execute(sql`SELECT property, count(*)::int AS units FROM units
       WHERE team_id = ${p.teamId}::uuid AND property IS NOT NULL ${only === undefined ? sql`` : sql`AND property = ${only}`}
-      ${input.mine ? sql`AND property IN (${actingForSql(p, day)})` : sql``}
+      ${scope === "mine" ? sql`AND property IN (${actingForSql(p, day)})` : sql``}
       GROUP BY property ORDER BY property LIMIT ${MAX_ROUND_PROPERTIES + 1}`),
   );
 }
@@ -144,13 +146,14 @@ const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Reco
 
 export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInput): Promise<MonthRound> {
   const day = today();
-  const [months, listed] = await Promise.all([documentMonths(db, p), propertiesOf(db, p, input, day)]);
+  const scope = await scopeOf(db, p, input.mine, day);
+  const [months, listed] = await Promise.all([documentMonths(db, p), propertiesOf(db, p, input, day, scope)]);
   const month = input.month ?? months[0] ?? null;
   const shown = listed.slice(0, MAX_ROUND_PROPERTIES);
   let truncated = listed.length > shown.length;
-  if (month === null) return { month, months, truncated, properties: [], unregistered: [] };
+  if (month === null) return { month, months, scope, truncated, properties: [], unregistered: [] };
   const unregistered = input.property === undefined ? unregisteredOf(db, p, month) : Promise.resolve([]);
-  if (shown.length === 0) return { month, months, truncated, properties: [], unregistered: await unregistered };
+  if (shown.length === 0) return { month, months, scope, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
   const [counted, files, reports, outside, people] = await Promise.all([
     tallies(db, p, month, names),
@@ -196,7 +199,7 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
     truncated = true;
     let sum = 0;
     const properties = read.filter((p) => (sum += p.units) <= MAX_ROUND_UNITS);
-    return { month, months, truncated, properties, unregistered: outside };
+    return { month, months, scope, truncated, properties, unregistered: outside };
   }
-  return { month, months, truncated, properties: read, unregistered: outside };
+  return { month, months, scope, truncated, properties: read, unregistered: outside };
 }

@@ -9,8 +9,8 @@ import { put } from "../../support/units";
 /**
  * Issue #46: who looks after which property, their deputy, and absences over HTTP. Two managers of one team and one
  * of another: the responsible member and the deputy must be members of the caller's team and the property one of its
- * register; with `mine=1` the month page lists what the caller acts for today: their own properties, and an absent
- * member's while the absence lasts, naming whom they stand in for.
+ * register; with `mine=1` (and unasked, when they act for any) the month page and the register list what the caller
+ * acts for today: their own properties, and an absent member's while the absence lasts, naming whom they stand in for.
  */
 
 const REGISTER = [
@@ -112,6 +112,24 @@ describe("responsibility and absence", () => {
     );
     assert.equal(audit.length, 1);
     assert.equal(audit[0]!.detail.property, "Haus Ahorn");
+  });
+
+  test("unasked, the month page and the register open at the caller's own properties, else at the team's", async () => {
+    const opened = async (who: Session, path: string) => {
+      const res = await api(who, s.server.url, path);
+      assert.equal(res.status, 200, res.text);
+      const b = res.body as { scope: string; properties: { property?: string; name?: string }[] };
+      return [b.scope, b.properties.map((p) => p.property ?? p.name)];
+    };
+    const both = ["Haus Ahorn", "Haus Birke"];
+    // a1 is responsible for Haus Ahorn (the test before); a2 only its deputy, with a1 present.
+    assert.deepEqual(await opened(a1, `/api/month?month=${MONTH}`), ["mine", ["Haus Ahorn"]]);
+    assert.deepEqual(await opened(a1, `/api/month?month=${MONTH}&mine=0`), ["team", both]);
+    assert.deepEqual(await opened(a2, `/api/month?month=${MONTH}`), ["team", both]);
+    assert.deepEqual(await opened(a2, `/api/month?month=${MONTH}&mine=1`), ["mine", []]);
+    assert.deepEqual(await opened(a1, "/api/units"), ["mine", ["Haus Ahorn"]]);
+    assert.deepEqual(await opened(a1, "/api/units?mine=0"), ["team", both]);
+    assert.deepEqual(await opened(a2, "/api/units"), ["team", both]);
   });
 
   test("the deputy acts for the property only while the responsible member is absent", async () => {
