@@ -6,6 +6,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
 import { releaseKeys, releasesQuery, type Release } from "@/lib/releases/client";
 import { runKeys } from "@/components/runs/run-queries";
+import { FourEyesSettings } from "./four-eyes-form";
 import { ReleaseCard } from "./release-card";
 
 /** How often the list is read again while a release runs: it ends `done` when its run does. */
@@ -38,7 +39,7 @@ function ReleaseList(props: {
  * member releases another's open request here; the outcome is said in a status line (a void one in the server's words,
  * naming what changed), and the list is read again.
  */
-export function ReleasesPage() {
+export function ReleasesPage({ teamId }: { teamId: string }) {
   const t = useT();
   const client = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -81,6 +82,7 @@ export function ReleasesPage() {
         {t("releases.title")}
       </h1>
       <p className="max-w-prose text-sm text-slate-700">{t("releases.intro")}</p>
+      <FourEyesSettings teamId={teamId} />
       <p role="status" aria-live="polite" className="text-sm text-green-800">
         {notice}
       </p>

@@ -43,6 +43,17 @@ export const releasesMessages = {
     "releases.waiting": "Wartet auf Freigabe",
     "releases.waitingDetail": "Eine zweite Person aus Ihrem Team gibt die Anfrage auf der Seite „Freigaben“ frei.",
     "releases.unknownPerson": "unbekannt",
+    "releases.fourEyes.title": "Vier-Augen-Prinzip",
+    "releases.fourEyes.on":
+      "Eingeschaltet: Sammelbestätigungen von mehr als {n} Dokumenten, jede Weitergabe an Bewohner und jeder Druck der Briefe warten auf die Freigabe durch eine zweite Person aus Ihrem Team.",
+    "releases.fourEyes.off": "Ausgeschaltet: Sammelbestätigungen, Weitergaben und Drucke laufen sofort.",
+    "releases.fourEyes.enable": "Vier-Augen-Prinzip für das Team einschalten",
+    "releases.fourEyes.min": "Freigabe für Sammelbestätigungen von mehr als (Dokumente)",
+    "releases.fourEyes.minHint": "1 bis 100.000. Die Bestätigung eines einzelnen Dokuments bleibt ein Klick.",
+    "releases.fourEyes.save": "Einstellung speichern",
+    "releases.fourEyes.savedOn": "Gespeichert. Das Vier-Augen-Prinzip gilt ab sofort.",
+    "releases.fourEyes.savedOff":
+      "Gespeichert. Das Vier-Augen-Prinzip ist ausgeschaltet; offene Anfragen warten weiter auf ihre Freigabe.",
   },
   en: {
     "releases.notFound": "This release does not exist.",
@@ -84,6 +95,16 @@ export const releasesMessages = {
     "releases.waiting": "Waiting for release",
     "releases.waitingDetail": "A second person of your team releases the request on the “Releases” page.",
     "releases.unknownPerson": "unknown",
+    "releases.fourEyes.title": "Four eyes",
+    "releases.fourEyes.on":
+      "On: bulk confirmations of more than {n} documents, every hand-off to residents and every print of letters wait for a release by a second person of your team.",
+    "releases.fourEyes.off": "Off: bulk confirmations, hand-offs and prints run at once.",
+    "releases.fourEyes.enable": "Turn on four eyes for the team",
+    "releases.fourEyes.min": "Release for bulk confirmations of more than (documents)",
+    "releases.fourEyes.minHint": "1 to 100,000. Confirming a single document stays one click.",
+    "releases.fourEyes.save": "Save setting",
+    "releases.fourEyes.savedOn": "Saved. Four eyes apply from now on.",
+    "releases.fourEyes.savedOff": "Saved. Four eyes are off; open requests still wait for their release.",
   },
 } as const;
 

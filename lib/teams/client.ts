@@ -13,5 +13,12 @@ export const teamKeys = {
   list: () => [...teamKeys.all, "list"] as const,
 };
 
+/** The caller's own team (`GET /api/teams/{id}`): the page "Freigaben" shows and sets its four eyes. */
+export const teamQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...teamKeys.all, "one", id] as const,
+    queryFn: () => fetchJson<TeamView>(`/api/teams/${id}`),
+  });
+
 export const teamsQuery = () =>
   queryOptions({ queryKey: teamKeys.list(), queryFn: () => fetchJson<TeamView[]>("/api/teams") });

@@ -32,15 +32,26 @@ export const TEAM_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 201, description: "the team, without members yet", content: json(TeamAnswer) }],
   },
   {
+    method: "GET",
+    path: "/api/teams/{id}",
+    tag: "users",
+    summary: "One team with its members and its four eyes",
+    access: "signed-in",
+    description: "An admin any team, a member their own; another team answers 404 like a missing one.",
+    answers: [{ status: 200, description: "the team", content: json(TeamAnswer) }],
+    errors: { 404: "`not_found`" },
+  },
+  {
     method: "PATCH",
     path: "/api/teams/{id}",
     tag: "users",
     summary: "Rename a team or set its four eyes",
     access: "signed-in",
     body: UpdateTeamBody,
-    description: "An admin any team, a member their own; another team answers 404 like a missing one.",
+    description:
+      "An admin any team, a manager their own; support gets 403; another team answers 404 like a missing one.",
     answers: [{ status: 200, description: "the team", content: json(TeamAnswer) }],
-    errors: { 404: "`not_found`" },
+    errors: { 403: "`forbidden`: support", 404: "`not_found`" },
   },
 ];
 

@@ -6,7 +6,7 @@ import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { teams, type TeamRow } from "@/lib/db/schema/teams";
 import { users, type Role } from "@/lib/db/schema/users";
-import { notFound } from "@/lib/errors";
+import { forbidden, notFound } from "@/lib/errors";
 import type { CreateTeamInput, UpdateTeamInput } from "./schemas";
 
 /**
@@ -68,9 +68,13 @@ export async function createTeam(db: Db, p: Principal, input: CreateTeamInput): 
   });
 }
 
-/** Renames a team or sets its four eyes: an admin any team, a member their own; audited with what changed. */
+/**
+ * Renames a team or sets its four eyes: an admin any team, a manager their own (support reads, never changes: 403);
+ * audited with what changed.
+ */
 export async function updateTeam(db: Db, p: Principal, id: string, input: UpdateTeamInput): Promise<TeamView> {
   if (id !== p.teamId && p.role !== "admin") throw notFound("teams.notFound");
+  if (p.role === "support") throw forbidden();
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(teams).where(eq(teams.id, id)).for("update");
     if (!before) throw notFound("teams.notFound");
