@@ -29,7 +29,10 @@ export async function findTwins(tx: Db, from: string, into: string): Promise<str
   return pairs.map(([f]) => f);
 }
 
-/** The documents: the kept row stays, taking the twin's confirmed state and its confirmation record. */
+/**
+ * The documents: the kept row stays, taking the twin's confirmed state with its confirmation record, and its archived
+ * file where the kept row has none.
+ */
 async function mergeDocuments(tx: Db): Promise<void> {
   const confirmedThere = sql`f.connection_id = c.f AND f.documentid = d.documentid AND f.state = 'confirmed'`;
   await tx.execute(sql`DELETE FROM delivery_confirmations d USING merge_connections c, delivery_confirmations f
@@ -37,6 +40,13 @@ async function mergeDocuments(tx: Db): Promise<void> {
   await tx.execute(sql`UPDATE delivery_documents d
     SET state = 'confirmed', confirmed_at = f.confirmed_at, confirmed_by = f.confirmed_by, confirmed_via = NULL
     FROM merge_connections c, delivery_documents f WHERE d.connection_id = c.i AND ${confirmedThere} AND d.state <> 'confirmed'`);
+  // The archive: the kept row without the file takes the twin's reference to it (the blob is shared by its hash).
+  await tx.execute(sql`UPDATE delivery_documents d
+    SET sha256 = f.sha256, bytes = f.bytes, fetched_at = f.fetched_at, hash_check = f.hash_check,
+      facts = COALESCE(d.facts, f.facts), facts_asked_at = COALESCE(d.facts_asked_at, f.facts_asked_at)
+    FROM merge_connections c, delivery_documents f
+    WHERE d.connection_id = c.i AND f.connection_id = c.f AND f.documentid = d.documentid
+      AND d.sha256 IS NULL AND f.sha256 IS NOT NULL`);
   for (const table of ["delivery_confirmations", "delivery_documents", "document_reads"]) {
     const t = sql.identifier(table);
     await tx.execute(sql`DELETE FROM ${t} f USING merge_connections c WHERE f.connection_id = c.f

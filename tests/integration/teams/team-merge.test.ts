@@ -171,6 +171,23 @@ describe("team merge", () => {
     assert.equal(audit!.detail.connectionsMerged, 1);
     assert.doesNotMatch(JSON.stringify(audit!.detail), /Konrad|Erna|Karl|Fritz|example\.de/);
 
+    // The proof of the month lists the deliveries of both sides under the kept connection and units: handed on to the
+    // kept tenancy where the histories were equal (or the unit moved); to a resident the kept unit does not know where
+    // they differed, with the proof kept.
+    const proof = await fetch(`${s.server.url}/api/handoffs/proof.csv?property=Haus+Linde&month=2026-10`, {
+      headers: { Cookie: into().cookie },
+    });
+    assert.equal(proof.status, 200);
+    const csv = await proof.text();
+    const lines = new Map(
+      csv
+        .split("\r\n")
+        .map((line) => line.split(";"))
+        .map((cells) => [cells[3], { at: cells[8], evidence: cells[10] }]),
+    );
+    for (const id of ["e-from", "e-into", "a-from"]) assert.ok(lines.get(id)?.at, `${id} handed on: ${csv}`);
+    assert.match(lines.get("k-from")?.evidence ?? "", /E-Mail versandt am .* an Bewohner \(ohne Namen\)/, csv);
+
     // A second sync and a hand-off run repeat nothing confirmed or handed on before.
     await mustSync(into(), s.server.url, s.connectionId);
     const after = await inboxStates(into(), s.server.url);
