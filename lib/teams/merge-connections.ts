@@ -53,7 +53,9 @@ async function mergeDocuments(tx: Db): Promise<void> {
       AND EXISTS (SELECT 1 FROM ${t} d WHERE d.connection_id = c.i AND d.documentid = f.documentid)`);
     await tx.execute(sql`UPDATE ${t} f SET connection_id = c.i FROM merge_connections c WHERE f.connection_id = c.f`);
   }
-  await tx.execute(sql`UPDATE delivery_documents SET confirmed_via = c.i FROM merge_connections c WHERE confirmed_via = c.f`);
+  await tx.execute(
+    sql`UPDATE delivery_documents SET confirmed_via = c.i FROM merge_connections c WHERE confirmed_via = c.f`,
+  );
   await tx.execute(sql`DELETE FROM delivery_sync s USING merge_connections c WHERE s.connection_id = c.f
     AND EXISTS (SELECT 1 FROM delivery_sync x WHERE x.connection_id = c.i)`);
 }
@@ -97,5 +99,7 @@ export async function mergeTwins(tx: Db): Promise<void> {
 export async function moveConnections(tx: Db, from: string, into: string): Promise<void> {
   await tx.execute(sql`UPDATE connections SET deleted_at = now(), secret_sealed = '', shared = false, updated_at = now()
     WHERE id IN (SELECT f FROM merge_connections)`);
-  await tx.execute(sql`UPDATE connections SET team_id = ${into}::uuid, updated_at = now() WHERE team_id = ${from}::uuid`);
+  await tx.execute(
+    sql`UPDATE connections SET team_id = ${into}::uuid, updated_at = now() WHERE team_id = ${from}::uuid`,
+  );
 }

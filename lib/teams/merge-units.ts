@@ -106,7 +106,9 @@ async function repointDependents(tx: Db): Promise<void> {
       AND x.state IN ('pending', 'failed', 'unknown') AND h.state NOT IN ('pending', 'failed', 'unknown')`);
   await tx.execute(sql`DELETE FROM handoffs h USING merge_tenancies t WHERE h.tenancy_id = t.f AND EXISTS (
       SELECT 1 FROM handoffs x WHERE x.connection_id = h.connection_id AND x.documentid = h.documentid AND x.tenancy_id = t.i)`);
-  await tx.execute(sql`UPDATE handoffs SET unit_id = u.i, tenancy_id = ${mapped} FROM merge_units u WHERE unit_id = u.f`);
+  await tx.execute(
+    sql`UPDATE handoffs SET unit_id = u.i, tenancy_id = ${mapped} FROM merge_units u WHERE unit_id = u.f`,
+  );
   await tx.execute(sql`DELETE FROM osr_reports r USING merge_units u WHERE r.unit_id = u.f
     AND EXISTS (SELECT 1 FROM osr_reports x WHERE x.unit_id = u.i AND x.connection_id = r.connection_id)`);
   await tx.execute(sql`UPDATE osr_reports r SET unit_id = u.i FROM merge_units u WHERE r.unit_id = u.f`);

@@ -22,8 +22,18 @@ import { list, put } from "../../support/units";
 const smtpPort = await freePort();
 const HEADER = "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
 const EQUAL = "9501;Haus Linde;EG;Erna Gleich;erna.gleich@example.de;E-Mail;";
-const INTO = [HEADER, EQUAL, "9502;Haus Linde;1. OG;Karl Anders;karl@example.de;E-Mail;", "9504;Haus Linde;3. OG;Ina Hier;ina@example.de;E-Mail;"];
-const FROM = [HEADER, EQUAL, "9502;Haus Linde;1. OG;Konrad Dort;konrad@example.de;E-Mail;", "9503;Haus Linde;2. OG;Fritz Weg;fritz@example.de;E-Mail;"];
+const INTO = [
+  HEADER,
+  EQUAL,
+  "9502;Haus Linde;1. OG;Karl Anders;karl@example.de;E-Mail;",
+  "9504;Haus Linde;3. OG;Ina Hier;ina@example.de;E-Mail;",
+];
+const FROM = [
+  HEADER,
+  EQUAL,
+  "9502;Haus Linde;1. OG;Konrad Dort;konrad@example.de;E-Mail;",
+  "9503;Haus Linde;2. OG;Fritz Weg;fritz@example.de;E-Mail;",
+];
 const DOCS: [string, string][] = [
   ["e-from", "9501"],
   ["e-into", "9501"],
@@ -34,7 +44,12 @@ const DOCS: [string, string][] = [
   ["c-into", "9504"],
 ];
 
-type Conflict = { unitKey: string; label: string | null; property: string | null; rows: Record<string, string | null>[] };
+type Conflict = {
+  unitKey: string;
+  label: string | null;
+  property: string | null;
+  rows: Record<string, string | null>[];
+};
 
 describe("team merge", () => {
   const s = sandboxSuite(
