@@ -83,6 +83,9 @@ async function mergeHandoffsAndReports(tx: Db): Promise<void> {
     "run_lines",
     "releases",
   ];
+  // A release's body names the connection of each document it asked for: the kept one from now on.
+  await tx.execute(sql`UPDATE releases r SET body = replace(r.body::text, c.f::text, c.i::text)::jsonb
+    FROM merge_connections c WHERE strpos(r.body::text, c.f::text) > 0`);
   for (const table of moving)
     await tx.execute(
       sql`UPDATE ${sql.identifier(table)} SET connection_id = c.i FROM merge_connections c WHERE connection_id = c.f`,

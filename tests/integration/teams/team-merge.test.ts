@@ -3,7 +3,16 @@ import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
 import { addConnection, makeUser, type Person } from "../../support/connections";
 import { sql } from "../../support/database";
-import { SANDBOX_BASIC, inboxStates, mustSync, ndjson, putsOf, requestsLog, uvi } from "../../support/delivery";
+import {
+  SANDBOX_BASIC,
+  assertInboxCountsAgree,
+  inboxStates,
+  mustSync,
+  ndjson,
+  putsOf,
+  requestsLog,
+  uvi,
+} from "../../support/delivery";
 import { keptMail } from "../../support/mail";
 import { ADMIN, freePort } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
@@ -67,6 +76,7 @@ describe("team merge", () => {
   let fromManager: Person;
   let fromConnection: string;
   let intoTeam: string;
+  let openRelease: string;
   let fromTeam: string;
   const into = () => s.manager.session;
   const confirm = (who: Session, connectionId: string, ids: string[]) =>
@@ -83,6 +93,13 @@ describe("team merge", () => {
     ndjson(who, s.server.url, "/api/handoffs", { documents: ids.map((documentid) => ({ connectionId, documentid })) });
   const merge = (who: Session, id: string, from: unknown) =>
     api(who, s.server.url, `/api/teams/${id}/merge`, { method: "POST", json: { from } });
+  const texts = (who: Session, property: string | null, init?: { method: string; json: unknown }) =>
+    api(
+      who,
+      s.server.url,
+      `/api/handoffs/texts${property === null ? "" : `?property=${encodeURIComponent(property)}`}`,
+      init,
+    );
   const teamOf = async (who: Session) => (await api(who, s.server.url, "/api/me")).body.team.id as string;
 
   before(async () => {
@@ -105,6 +122,27 @@ describe("team merge", () => {
     assert.equal(intoRun.lines.at(-1)!.sent, 1, intoRun.text);
     const fromRun = await handOff(fromManager.session, fromConnection, ["e-from", "k-from", "a-from"]);
     assert.equal(fromRun.lines.at(-1)!.sent, 3, fromRun.text);
+    // Texts: both teams have one for Haus Linde, only `from` one for every property.
+    for (const [who, property, subject] of [
+      [into(), "Haus Linde", "Bleibt {monat}"],
+      [fromManager.session, "Haus Linde", "Geht {monat}"],
+      [fromManager.session, null, "Alle {monat}"],
+    ] as const) {
+      const res = await texts(who, property, { method: "PUT", json: { subject, body: "Guten Tag {bewohner}" } });
+      assert.equal(res.status, 200, res.text);
+    }
+    // An open release of `from` (four eyes on there).
+    const on = await api(fromManager.session, s.server.url, `/api/teams/${fromTeam}`, {
+      method: "PATCH",
+      json: { fourEyes: { enabled: true, minDocuments: 3 } },
+    });
+    assert.equal(on.status, 200, on.text);
+    const asked = await api(fromManager.session, s.server.url, "/api/handoffs", {
+      method: "POST",
+      json: { documents: [{ connectionId: fromConnection, documentid: "c-from" }] },
+    });
+    assert.equal(asked.status, 202, asked.text);
+    openRelease = asked.body.release.id;
   });
 
   test("refusals: a manager and support 403, an unknown team 404, the same team 400", async () => {
@@ -150,7 +188,8 @@ describe("team merge", () => {
     assert.match(`${row["Bewohner"]} ${row["Vorname"]} ${row["Nachname"]}`, /Dort/);
 
     // The merged-away team is empty; its row stays.
-    for (const table of ["users", "units", "connections", "handoff_texts", "register_settings", "releases"]) {
+    const emptied = ["users", "units", "connections", "handoff_texts", "register_settings", "releases"];
+    for (const table of [...emptied, "property_responsibility"]) {
       const [n] = await sql<{ n: number }>(s.server, `SELECT count(*)::int AS n FROM ${table} WHERE team_id = $1`, [
         fromTeam,
       ]);
@@ -185,6 +224,20 @@ describe("team merge", () => {
     );
     assert.equal(audit!.detail.connectionsMerged, 1);
     assert.doesNotMatch(JSON.stringify(audit!.detail), /Konrad|Erna|Karl|Fritz|example\.de/);
+
+    // The kept team's text wins on its property, the other one's for every property moved; the open release is void.
+    const linde = await texts(fromManager.session, "Haus Linde");
+    assert.deepEqual([linde.body.source, linde.body.subject], ["property", "Bleibt {monat}"]);
+    const ahorn = await texts(into(), "Haus Ahorn");
+    assert.deepEqual([ahorn.body.source, ahorn.body.subject], ["all", "Alle {monat}"]);
+    const released = (await api(into(), s.server.url, "/api/releases")).body.releases as {
+      id: string;
+      state: string;
+      voidReason?: string;
+    }[];
+    const release = released.find((r) => r.id === openRelease);
+    assert.deepEqual([release?.state, release?.voidReason], ["void", "team_merged"]);
+    await assertInboxCountsAgree(into(), s.server.url, ["2026-10"]);
 
     // The proof of the month lists the deliveries of both sides under the kept connection and units: handed on to the
     // kept tenancy where the histories were equal (or the unit moved); to a resident the kept unit does not know where
