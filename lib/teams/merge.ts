@@ -74,8 +74,9 @@ async function refuse(tx: Db, into: string, from: string): Promise<void> {
 }
 
 async function merge(tx: Db, p: Principal, into: string, from: string) {
-  await refuse(tx, into, from);
+  // The registers' locks first, in the order of the ids, then the team rows (one statement locks them in any order).
   for (const team of [into, from].sort()) await lockTeamRegister(tx, team);
+  await refuse(tx, into, from);
   await createMaps(tx);
   const members = rowsOf<{ id: string }>(
     await tx.execute(sql`UPDATE users SET team_id = ${into}::uuid, updated_at = now()
