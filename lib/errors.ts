@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   "proof_too_slow",
   "proof_too_large",
   "proof_cancelled",
+  // Teams (lib/teams): a team merged into itself.
+  "same_team",
   // Four eyes (lib/releases).
   "own_request",
   "release_void",

@@ -149,6 +149,9 @@ export const PLACEMENT = {
     "a release is claimed by a conditional update (two approvals start the work once) and its fingerprint reads jsonb",
   ),
   "integration/teams/responsibility.test.ts": embedded,
+  "integration/teams/team-merge.test.ts": both(
+    "one transaction under both registers' advisory locks, temporary maps and set-based statements with ON CONFLICT-free clash rules, and the hand-off outcomes' append-only trigger",
+  ),
 };
 
 /**

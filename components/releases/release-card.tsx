@@ -17,6 +17,7 @@ const VOID_WORDS = {
   recipients: "releases.voidBecause.recipients",
   "documents,recipients": "releases.voidBecause.both",
   requester: "releases.voidBecause.requester",
+  team_merged: "releases.voidBecause.teamMerged",
 } as const;
 
 /**

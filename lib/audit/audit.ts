@@ -23,9 +23,10 @@ export type AuditKind =
   | "connection.delete"
   | "user.create"
   | "user.update"
-  // Teams (lib/teams): made, renamed, their four eyes set (issue #46).
+  // Teams (lib/teams): made, renamed, their four eyes set, one merged into another (unit keys and counts only).
   | "team.create"
   | "team.update"
+  | "team.merge"
   // Responsibility (lib/responsibility): who looks after a property and stands in; a member's absence (dates only).
   | "property.responsible"
   | "absence.set"

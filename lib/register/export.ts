@@ -61,11 +61,26 @@ function tenancyCells(t: Tenancy | null, contracts: boolean): (string | null)[] 
   ];
 }
 
-/** A unit's rows: one per tenancy, oldest first; one without a tenancy when it has none to show. */
-function linesOf(u: StoredUnit, contracts: boolean): string {
+/** A unit's cells: one row per tenancy, oldest first; one without a tenancy when it has none to show. */
+function cellsOf(u: StoredUnit, contracts: boolean): (string | null)[][] {
   const unit = [u.mscnumber, u.pmnumber, u.billingunit, u.property, u.address, u.label];
   const shown = u.tenancies.filter((t) => !t.erased).reverse();
-  return (shown.length > 0 ? shown : [null]).map((t) => csvLine([...unit, ...tenancyCells(t, contracts)])).join("");
+  return (shown.length > 0 ? shown : [null]).map((t) => [...unit, ...tenancyCells(t, contracts)]);
+}
+
+function linesOf(u: StoredUnit, contracts: boolean): string {
+  return cellsOf(u, contracts)
+    .map((cells) => csvLine(cells))
+    .join("");
+}
+
+/**
+ * A unit's rows as records by the import's German headers (with `Vertragsnummer`), as the export writes them: a
+ * team merge's conflict lists the other side's history so (lib/teams/merge-units.ts), ready to import again.
+ */
+export function exportRecords(u: StoredUnit): Record<string, string | null>[] {
+  const headers = [...EXPORT_COLUMNS, "contract" as const].map((c) => GERMAN_HEADERS[c]);
+  return cellsOf(u, true).map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? null])));
 }
 
 /** Whether any tenancy of the user's register holds a contract number. */

@@ -41,6 +41,7 @@ const VOID_WORDS = {
   recipients: "releases.void.recipients",
   "documents,recipients": "releases.void.both",
   requester: "releases.void.requester",
+  team_merged: "releases.void.teamMerged",
 } as const satisfies Record<VoidReason, MessageKey>;
 
 const notOpen = () => new AppError(409, "release_not_open", "releases.notOpen");
@@ -60,7 +61,7 @@ export async function voidRelease(db: Db, p: Principal, r: ReleaseRow, reason: V
     detail: { releaseId: r.id, kind: r.kind, reason },
   });
   return new AppError(409, "release_void", VOID_WORDS[reason], {
-    extra: { reason, changed: reason === "requester" ? [] : reason.split(",") },
+    extra: { reason, changed: reason === "requester" || reason === "team_merged" ? [] : reason.split(",") },
   });
 }
 

@@ -12,6 +12,8 @@ export const releasesMessages = {
       "Dokumente und Empfänger haben sich seit der Anfrage geändert. Die Anfrage ist ungültig; stellen Sie sie neu.",
     "releases.void.requester":
       "Wer die Anfrage gestellt hat, gehört nicht mehr zum Team. Die Anfrage ist ungültig; stellen Sie sie neu.",
+    "releases.void.teamMerged":
+      "Das Team wurde mit einem anderen zusammengelegt. Die Anfrage ist ungültig; stellen Sie sie neu.",
     "nav.releases": "Freigaben",
     "releases.title": "Freigaben",
     "releases.intro":
@@ -34,6 +36,7 @@ export const releasesMessages = {
     "releases.voidBecause.recipients": "Empfänger geändert",
     "releases.voidBecause.both": "Dokumente und Empfänger geändert",
     "releases.voidBecause.requester": "Antragsteller nicht mehr im Team",
+    "releases.voidBecause.teamMerged": "Team zusammengelegt",
     "releases.printOf": "{property}, {month}",
     "releases.approve": "Freigeben",
     "releases.approveLabel": "{kind} von {name} freigeben",
@@ -64,6 +67,7 @@ export const releasesMessages = {
       "The recipients changed since the request (a move, an address or a channel). The request is void; ask again.",
     "releases.void.both": "Documents and recipients changed since the request. The request is void; ask again.",
     "releases.void.requester": "Who asked no longer belongs to the team. The request is void; ask again.",
+    "releases.void.teamMerged": "The team was merged into another. The request is void; ask again.",
     "nav.releases": "Releases",
     "releases.title": "Releases",
     "releases.intro":
@@ -86,6 +90,7 @@ export const releasesMessages = {
     "releases.voidBecause.recipients": "recipients changed",
     "releases.voidBecause.both": "documents and recipients changed",
     "releases.voidBecause.requester": "requester left the team",
+    "releases.voidBecause.teamMerged": "team merged",
     "releases.printOf": "{property}, {month}",
     "releases.approve": "Release",
     "releases.approveLabel": "Release {kind} by {name}",

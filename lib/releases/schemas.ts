@@ -16,6 +16,9 @@ export type ReleaseRequest =
   | { kind: "handoff"; body: z.output<typeof HandoffsBody> }
   | { kind: "print"; body: z.output<typeof PrintQuery> };
 
-/** Why a release became void: which part of its fingerprint changed, or its requester left the team. */
-export const VOID_REASONS = ["documents", "recipients", "documents,recipients", "requester"] as const;
+/**
+ * Why a release became void: which part of its fingerprint changed, its requester left the team, or its team was
+ * merged into another (lib/teams/merge.ts) while it was open.
+ */
+export const VOID_REASONS = ["documents", "recipients", "documents,recipients", "requester", "team_merged"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];

@@ -2,6 +2,7 @@
 export const teamsMessages = {
   de: {
     "teams.notFound": "Dieses Team gibt es nicht.",
+    "teams.mergeSame": "Ein Team kann nicht mit sich selbst zusammengelegt werden. Wählen Sie ein anderes Team.",
     "nav.teams": "Teams",
     "teams.title": "Teams",
     "teams.intro":
@@ -23,6 +24,7 @@ export const teamsMessages = {
   },
   en: {
     "teams.notFound": "This team does not exist.",
+    "teams.mergeSame": "A team cannot be merged into itself. Choose another team.",
     "nav.teams": "Teams",
     "teams.title": "Teams",
     "teams.intro":

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { json, Uuid, type ApiOperation, type Same } from "@/lib/api/operation";
 import { ROLES } from "@/lib/db/schema/users";
-import { CreateTeamBody, UpdateTeamBody } from "./schemas";
+import type { MergeAnswer } from "./merge";
+import { CreateTeamBody, MergeTeamsBody, UpdateTeamBody } from "./schemas";
 import type { TeamView } from "./teams";
 
 /** The OpenAPI entries of `/api/teams` (lib/openapi/openapi.ts joins them). */
@@ -11,6 +12,21 @@ export const TeamAnswer = z.object({
   name: z.string(),
   members: z.array(z.object({ id: Uuid, email: z.string(), name: z.string(), role: z.enum(ROLES) })),
   fourEyes: z.object({ enabled: z.boolean(), minDocuments: z.int() }),
+});
+
+export const MergeAnswerSchema = z.object({
+  units: z.object({
+    merged: z.int(),
+    conflicts: z.array(
+      z.object({
+        unitKey: z.string(),
+        label: z.string().nullable(),
+        property: z.string().nullable(),
+        rows: z.array(z.record(z.string(), z.string().nullable())),
+      }),
+    ),
+  }),
+  connections: z.object({ merged: z.int() }),
 });
 
 export const TEAM_OPERATIONS: ApiOperation[] = [
@@ -53,7 +69,22 @@ export const TEAM_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "the team", content: json(TeamAnswer) }],
     errors: { 403: "`forbidden`: support", 404: "`not_found`" },
   },
+  {
+    method: "POST",
+    path: "/api/teams/{id}/merge",
+    tag: "users",
+    summary: "Merge another team into this one",
+    access: ["admin"],
+    body: MergeTeamsBody,
+    description:
+      "Team `from` joins team `{id}` in one transaction: its members, its units (a key both have and whose histories differ is a conflict: the kept unit stays, the other's rows are listed in the import's columns), its texts, settings, releases and connections (a twin to the same provider account is joined into the kept one, its records kept). `from` stays as an empty team.",
+    answers: [{ status: 200, description: "what was merged, and the conflicts", content: json(MergeAnswerSchema) }],
+    errors: { 400: "`same_team`, `validation`", 404: "`not_found`: either team" },
+  },
 ];
 
-const checks: true[] = [true as Same<TeamView, z.output<typeof TeamAnswer>>];
+const checks: true[] = [
+  true as Same<TeamView, z.output<typeof TeamAnswer>>,
+  true as Same<MergeAnswer, z.output<typeof MergeAnswerSchema>>,
+];
 void checks;

@@ -14,3 +14,7 @@ export const UpdateTeamBody = z.strictObject({ name: Name.optional(), fourEyes: 
 export type UpdateTeamInput = z.infer<typeof UpdateTeamBody>;
 
 export const TeamId = z.uuid();
+
+/** `POST /api/teams/{id}/merge`: the team that is merged into `{id}` and is empty afterwards. */
+export const MergeTeamsBody = z.strictObject({ from: TeamId });
+export type MergeTeamsInput = z.infer<typeof MergeTeamsBody>;

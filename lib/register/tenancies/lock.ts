@@ -14,23 +14,32 @@ import { env } from "@/lib/env";
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `work` after every earlier change of this user's register in this process has ended. */
-export async function serialised<T>(p: Principal, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(p.teamId) ?? Promise.resolve();
+export const serialised = <T>(p: Principal, work: () => Promise<T>): Promise<T> => serialisedTeam(p.teamId, work);
+
+/**
+ * The same by the team's id, for work on two teams' registers (lib/teams/merge.ts: it takes both, in the order of
+ * their ids, so that two merges never wait for each other).
+ */
+export async function serialisedTeam<T>(teamId: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(teamId) ?? Promise.resolve();
   const run = before.then(work, work);
   const settled = run.then(
     () => undefined,
     () => undefined,
   );
-  queues.set(p.teamId, settled);
+  queues.set(teamId, settled);
   void settled.then(() => {
-    if (queues.get(p.teamId) === settled) queues.delete(p.teamId);
+    if (queues.get(teamId) === settled) queues.delete(teamId);
   });
   return run;
 }
 
 /** The register's lock for the transaction `tx` (other instances on the same PostgreSQL database). */
-export const lockRegister = (tx: Db, p: Principal) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${p.teamId}`}))`);
+export const lockRegister = (tx: Db, p: Principal) => lockTeamRegister(tx, p.teamId);
+
+/** The same by the team's id (a merge holds both teams' locks). */
+export const lockTeamRegister = (tx: Db, teamId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`units:${teamId}`}))`);
 
 /** A change of the register in one transaction under both locks. */
 export const registerChange = <T>(db: Db, p: Principal, work: (tx: Db) => Promise<T>) =>
