@@ -8,7 +8,8 @@ import { baseUrl, expect, signInAs, test } from "./fixtures";
 /**
  * Issue #46, four eyes on the page "Freigaben" (/releases), at 1440 and 390 px with axe: a manager's hand-off waits
  * as an open release; on their own page it says it waits for a second person and offers no button; their teammate
- * releases it by keyboard, the status says so, and the release moves to the recent ones with who released it.
+ * releases it by keyboard, the status says so, and the release moves to the recent ones with who released it. The
+ * teammate then raises the team's threshold (a refused number is named at its field) and turns four eyes off.
  */
 
 async function expectAccessible(page: Page) {
@@ -95,5 +96,23 @@ for (const width of [1440, 390]) {
     const recent = page.getByRole("region", { name: "Zuletzt" }).getByTestId("release");
     await expect(recent).toContainText("Freigegeben von Frank Freigeber");
     await expectAccessible(page);
+
+    // The team's setting in words, changed by the teammate: a higher threshold, then off.
+    const fourEyes = page.getByRole("region", { name: "Vier-Augen-Prinzip" });
+    const state = fourEyes.getByTestId("four-eyes-state");
+    await expect(state).toContainText("Sammelbestätigungen von mehr als 5 Dokumenten");
+    const threshold = fourEyes.getByLabel("Freigabe für Sammelbestätigungen von mehr als (Dokumente)");
+    await threshold.fill("0");
+    await fourEyes.getByRole("button", { name: "Einstellung speichern" }).click();
+    await expect(threshold).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+    await threshold.fill("30");
+    await threshold.press("Enter");
+    await expect(fourEyes.getByRole("status")).toHaveText("Gespeichert. Das Vier-Augen-Prinzip gilt ab sofort.");
+    await expect(state).toContainText("mehr als 30 Dokumenten");
+    await fourEyes.getByLabel("Vier-Augen-Prinzip für das Team einschalten").uncheck();
+    await fourEyes.getByRole("button", { name: "Einstellung speichern" }).click();
+    await expect(state).toHaveText("Ausgeschaltet: Sammelbestätigungen, Weitergaben und Drucke laufen sofort.");
+    await expectNoSidewaysScroll(page);
   });
 }

@@ -75,7 +75,7 @@ describe("teams: who manages them, and what a team's members share", () => {
     }
   });
 
-  test("a member renames their team and sets its four eyes; another team's member and support get 404", async () => {
+  test("a member reads, renames their team and sets its four eyes; another team's member and support get 404", async () => {
     const patched = await as(a1.session, `/api/teams/${teamA}`, {
       method: "PATCH",
       json: { name: "Team Nordost", fourEyes: { enabled: true, minDocuments: 5 } },
@@ -93,6 +93,15 @@ describe("teams: who manages them, and what a team's members share", () => {
     const me = await as(a2.session, "/api/me");
     assert.equal(me.status, 200);
     assert.deepEqual(me.body.team, { id: teamA, name: "Team Nordost" });
+    const read = await as(a2.session, `/api/teams/${teamA}`);
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual([read.body.name, read.body.fourEyes], ["Team Nordost", { enabled: true, minDocuments: 5 }]);
+    assert.equal((await as(b1.session, `/api/teams/${teamA}`)).status, 404, "another team's member reads nothing");
+    // Support reads its own team, and changes nothing, its own team included.
+    const own = (await as(support.session, "/api/me")).body.team.id as string;
+    assert.equal((await as(support.session, `/api/teams/${own}`)).status, 200);
+    const refused = await as(support.session, `/api/teams/${own}`, { method: "PATCH", json: { name: "Support" } });
+    assert.equal(refused.status, 403, refused.text);
   });
 
   test("the register is the team's: one member imports, another lists and edits, a move changes it at once", async () => {
