@@ -161,10 +161,13 @@ export function ConnectionCard({
   connection,
   isNew,
   onNotice,
+  adminTeamId,
 }: {
   connection: Connection;
   isNew: boolean;
   onNotice: (text: string) => void;
+  /** The signed-in admin's team (whose members may take over a connection); absent for everyone else. */
+  adminTeamId?: string;
 }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
@@ -196,7 +199,7 @@ export function ConnectionCard({
             {connection.name}
           </h2>
           <ConnectionFacts connection={connection} />
-          <ConnectionSharing connection={connection} />
+          <ConnectionSharing connection={connection} adminTeamId={adminTeamId} onNotice={onNotice} />
           <p className="mt-2 text-sm text-slate-800" data-testid="connection-open">
             {t(connection.open === 1 ? "connPage.open.one" : "connPage.open.other", { n: connection.open })}
           </p>

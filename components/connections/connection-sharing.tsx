@@ -3,12 +3,23 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { connectionKeys, type Connection } from "@/lib/connections/client";
 import { useT } from "@/lib/i18n/client";
+import { ConnectionTransfer } from "./connection-transfer";
 
 /**
  * Whose a connection is and whether the team works through it (issue #46): the owner's switch "Mit dem Team teilen"
- * (a checkbox announced as a switch), or, on a teammate's shared connection, the line "Geteilt von {name}".
+ * (a checkbox announced as a switch), or, on a teammate's shared connection, the line "Geteilt von {name}". When its
+ * owner left the team or was disabled, it says that it serves the team until an admin transfers or removes it, and
+ * an admin (`adminTeamId`: the admin's team, whose members may take it over) finds the transfer here.
  */
-export function ConnectionSharing({ connection }: { connection: Connection }) {
+export function ConnectionSharing({
+  connection,
+  adminTeamId,
+  onNotice,
+}: {
+  connection: Connection;
+  adminTeamId?: string;
+  onNotice: (text: string) => void;
+}) {
   const t = useT();
   const client = useQueryClient();
   const share = useMutation({
@@ -16,6 +27,14 @@ export function ConnectionSharing({ connection }: { connection: Connection }) {
       fetchJson<Connection>(`/api/connections/${connection.id}`, { method: "PATCH", body: JSON.stringify({ shared }) }),
     onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
   });
+  if (!connection.ownerInTeam) {
+    return (
+      <div data-testid="connection-owner">
+        <p className="mt-2 text-sm text-amber-900">{t("connPage.ownerLeft", { name: connection.owner.name })}</p>
+        {adminTeamId && <ConnectionTransfer connection={connection} teamId={adminTeamId} onNotice={onNotice} />}
+      </div>
+    );
+  }
   if (!connection.mine) {
     return (
       <p className="mt-2 text-sm text-slate-800" data-testid="connection-owner">

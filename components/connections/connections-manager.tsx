@@ -23,7 +23,7 @@ function SandboxHint() {
   );
 }
 
-export function ConnectionsManager({ sandbox }: { sandbox: boolean }) {
+export function ConnectionsManager({ sandbox, adminTeamId }: { sandbox: boolean; adminTeamId?: string }) {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
   // The connection created last on this page: its card tests and syncs it once.
@@ -51,7 +51,13 @@ export function ConnectionsManager({ sandbox }: { sandbox: boolean }) {
       {list.data && list.data.length > 0 && (
         <ul className="flex flex-col gap-3">
           {list.data.map((c) => (
-            <ConnectionCard key={c.id} connection={c} isNew={c.id === createdId} onNotice={setNotice} />
+            <ConnectionCard
+              key={c.id}
+              connection={c}
+              isNew={c.id === createdId}
+              onNotice={setNotice}
+              adminTeamId={adminTeamId}
+            />
           ))}
         </ul>
       )}

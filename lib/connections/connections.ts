@@ -44,6 +44,11 @@ export type ConnectionView = {
   stale: boolean;
   /** Who owns it (whose settings they are); `mine`: the caller. */
   owner: { id: string; name: string };
+  /**
+   * Whether the owner is an active member of the team the connection serves; when not (moved to another team, or
+   * disabled), the connection serves the team as if shared until an admin transfers or removes it (./usable.ts).
+   */
+  ownerInTeam: boolean;
   /** Whether the members of its team may work through it. */
   shared: boolean;
   mine: boolean;
@@ -72,7 +77,7 @@ function isStale(row: ConnectionRow, sync: SyncRow | null | undefined, now = Dat
 
 export function toView(
   row: ConnectionRow,
-  seen: { owner: ConnectionOwner; by: Principal },
+  seen: { owner: ConnectionOwner & { inTeam?: boolean }; by: Principal },
   sync: SyncRow | null = null,
   locale: Locale = "de",
   open = 0,
@@ -91,16 +96,27 @@ export function toView(
     open,
     lastSync: lastSyncOf(sync, locale),
     stale: isStale(row, sync),
-    owner: seen.owner,
+    owner: { id: seen.owner.id, name: seen.owner.name },
+    ownerInTeam: seen.owner.inTeam ?? true,
     shared: row.shared,
     mine: row.userId === seen.by.userId,
   };
 }
 
-/** The owner of a connection, as its view names them. */
-export async function ownerOf(db: Db, row: Pick<ConnectionRow, "userId">): Promise<ConnectionOwner> {
-  const [owner] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.userId));
-  return owner ?? { id: row.userId, name: "" };
+/** Whether an owner of these columns is an active member of the connection's team (./usable.ts). */
+const inTeam = (row: Pick<ConnectionRow, "teamId">) =>
+  sql<boolean>`(${users.teamId} = ${row.teamId}::uuid AND NOT ${users.disabled})`;
+
+/** The owner of a connection, as its view names them, and whether they are still an active member of its team. */
+export async function ownerOf(
+  db: Db,
+  row: Pick<ConnectionRow, "userId" | "teamId">,
+): Promise<ConnectionOwner & { inTeam: boolean }> {
+  const [owner] = await db
+    .select({ id: users.id, name: users.name, inTeam: inTeam(row) })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  return owner ?? { id: row.userId, name: "", inTeam: false };
 }
 
 export const connectionNotFound = () => notFound("connections.notFound");
@@ -108,7 +124,15 @@ export const connectionNotFound = () => notFound("connections.notFound");
 export async function listConnections(db: Db, p: Principal, locale: Locale = "de"): Promise<ConnectionView[]> {
   const [rows, open] = await Promise.all([
     db
-      .select({ connection: connections, sync: deliverySync, owner: { id: users.id, name: users.name } })
+      .select({
+        connection: connections,
+        sync: deliverySync,
+        owner: {
+          id: users.id,
+          name: users.name,
+          inTeam: sql<boolean>`(${users.teamId} = ${connections.teamId} AND NOT ${users.disabled})`,
+        },
+      })
       .from(connections)
       .innerJoin(users, eq(users.id, connections.userId))
       .leftJoin(deliverySync, eq(deliverySync.connectionId, connections.id))

@@ -50,6 +50,10 @@ export const ConnectionAnswer = z.object({
     .nullable(),
   stale: z.boolean().meta({ description: "no good sync for two background intervals" }),
   owner: z.object({ id: Uuid, name: z.string() }).meta({ description: "who owns it: whose settings they are" }),
+  ownerInTeam: z.boolean().meta({
+    description:
+      "the owner is an active member of its team; when not, it serves every member of the team until an admin transfers or removes it",
+  }),
   shared: z.boolean().meta({ description: "the members of its team may sync, read, confirm and hand on through it" }),
   mine: z.boolean().meta({ description: "the caller owns it" }),
 });
@@ -79,7 +83,7 @@ export const CONNECTION_OPERATIONS: ApiOperation[] = [
     summary: "The signed-in user's connections and those their teammates share",
     access: CONNECTION_ROLES,
     description:
-      "Each with `owner`, `shared` and `mine`; a teammate's connection only while it is shared. Never a secret.",
+      "Each with `owner`, `ownerInTeam`, `shared` and `mine`; a teammate's connection only while it is shared or its owner left the team. Never a secret.",
     answers: [{ status: 200, description: "by name", content: json(z.array(ConnectionAnswer)) }],
   },
   {

@@ -23,23 +23,25 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
 }
 
-/** Two managers in one new team, made by the admin through the API. */
-async function twoManagers(tag: string) {
+type Made = { id: string; email: string; password: string; name: string };
+
+/** Two managers in one new team (and, when asked, an admin of it), made by the admin through the API. */
+async function twoManagers(tag: string, withAdmin = false) {
   const admin = await mustSignIn(baseUrl(), ADMIN.email, ADMIN.password);
   const team = await api(admin, baseUrl(), "/api/teams", { method: "POST", json: { name: `Team ${tag}` } });
   expect(team.status).toBe(201);
-  const made: { email: string; password: string; name: string }[] = [];
-  for (const name of ["Olga Owner", "Mats Mitglied"]) {
+  const made: Made[] = [];
+  for (const name of ["Olga Owner", "Mats Mitglied", ...(withAdmin ? ["Ada Admin"] : [])]) {
     const email = `m-${tag}-${made.length}@example.com`;
     const password = "e2e-password-1";
     const res = await api(admin, baseUrl(), "/api/users", {
       method: "POST",
-      json: { email, name, role: "manager", password, teamId: team.body.id },
+      json: { email, name, role: name === "Ada Admin" ? "admin" : "manager", password, teamId: team.body.id },
     });
     expect(res.status).toBe(201);
-    made.push({ email, password, name });
+    made.push({ id: res.body.id, email, password, name });
   }
-  return [made[0]!, made[1]!] as const;
+  return [made[0]!, made[1]!, made[2], admin] as const;
 }
 
 for (const width of [1440, 390]) {
@@ -81,5 +83,40 @@ for (const width of [1440, 390]) {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: `tests/e2e/screenshots/connections-shared-${width}.png`, fullPage: true });
+  });
+}
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px: the owner disabled, the page says so and an admin of the team transfers the connection`, async ({
+    page,
+    base,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const [owner, mate, teamAdmin, admin] = await twoManagers(`t${width}-${Date.now()}`, true);
+    const client = await sandboxClient();
+    const session = await mustSignIn(base, owner.email, owner.password);
+    const made = await api(session, base, "/api/connections", {
+      method: "POST",
+      json: { name: "Team Süd", service: "uvi", baseUrl: `${base}/arge`, auth: { type: "basic", ...client.basic } },
+    });
+    expect(made.status).toBe(201);
+    const off = await api(admin, base, `/api/users/${owner.id}`, { method: "PATCH", json: { disabled: true } });
+    expect(off.status).toBe(200);
+
+    await signInAs(page, teamAdmin!.email, teamAdmin!.password);
+    await page.goto(`${base}/connections`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Team Süd" }) });
+    await expect(card.getByTestId("connection-owner")).toContainText(
+      "Eingerichtet von Olga Owner, nicht mehr im Team oder deaktiviert",
+    );
+    const to = card.getByLabel("„Team Süd“ übertragen an");
+    await to.selectOption({ label: `${mate.name} (${mate.email})` });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `tests/e2e/screenshots/connections-transfer-${width}.png`, fullPage: true });
+    await card.getByRole("button", { name: "Übertragen" }).click();
+    // Not shared, it leaves the admin's list with its new owner; the page says where it went.
+    await expect(page.getByRole("status").filter({ hasText: "„Team Süd“ gehört jetzt Mats Mitglied." })).toBeVisible();
+    await expect(card).toHaveCount(0);
   });
 }

@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { pageQueries } from "@/lib/pages/prefetch";
 
 export default async function ConnectionsPage() {
-  const { prefetch, hydrate } = await pageQueries("connections");
-  await prefetch(connectionsQuery(), ({ db, principal, locale }) => listConnections(db, principal, locale));
-  return hydrate(<ConnectionsManager sandbox={env().sandbox} />);
+  const { prefetch, hydrate, principal } = await pageQueries("connections");
+  await prefetch(connectionsQuery(), ({ db, locale }) => listConnections(db, principal, locale));
+  const adminTeamId = principal.role === "admin" ? principal.teamId : undefined;
+  return hydrate(<ConnectionsManager sandbox={env().sandbox} adminTeamId={adminTeamId} />);
 }

@@ -60,6 +60,7 @@ describe("connections API (docs/api.md): create, edit and test; secrets", () => 
       "onSiteRolesUrl",
       "open",
       "owner",
+      "ownerInTeam",
       "principal",
       "service",
       "shared",

@@ -12,7 +12,7 @@ import { sandboxSuite } from "../../support/suite";
  * and an admin hands a connection to another member with its sealed secret unread.
  */
 
-type Listed = { id: string; owner: { id: string; name: string }; shared: boolean; mine: boolean };
+type Listed = { id: string; owner: { id: string; name: string }; ownerInTeam: boolean; shared: boolean; mine: boolean };
 
 describe("shared connections", () => {
   const suite = sandboxSuite(
@@ -24,6 +24,7 @@ describe("shared connections", () => {
   let owner: Member;
   let mate: Member;
   let stranger: Member;
+  let strangers: string;
   let support: Person;
   let admin: Session;
   let id: string;
@@ -44,7 +45,8 @@ describe("shared connections", () => {
   before(async () => {
     admin = await mustSignIn(suite.server.url, ADMIN.email, ADMIN.password);
     [owner, mate] = (await makeTeam(suite.server, ["manager", "manager"], admin)).members as [Member, Member];
-    [stranger] = (await makeTeam(suite.server, ["manager"], admin)).members as [Member];
+    const other = await makeTeam(suite.server, ["manager"], admin);
+    [stranger, strangers] = [other.members[0]!, other.teamId];
     support = await makeUser(suite.server, "support", admin);
     // The same sandbox account as the suite's manager's, who is in another team: allowed.
     id = (await addConnection(suite.server, owner.session, sandbox("Team UVI"))).id;
@@ -125,7 +127,10 @@ describe("shared connections", () => {
   test("its owner disabled, it keeps serving the team", async () => {
     const user = (json: unknown) => call(admin, `/api/users/${owner.id}`, { method: "PATCH", json });
     assert.equal((await user({ disabled: true })).status, 200);
-    assert.equal((await listed(mate.session))?.owner.id, owner.id);
+    assert.deepEqual(
+      [(await listed(mate.session))?.owner.id, (await listed(mate.session))?.ownerInTeam],
+      [owner.id, false],
+    );
     await mustSync(mate.session, suite.server.url, id);
     assert.equal((await confirm(mate.session, "team-4")).body.state, "confirmed");
     assert.equal((await user({ disabled: false })).status, 200);
@@ -161,5 +166,26 @@ describe("shared connections", () => {
     assert.equal(again.status, 409, again.text);
     assert.equal(again.body.connectionId, id);
     assert.match(again.body.message, /teilen/);
+  });
+
+  test("its owner moved to another team reaches it no more; unshared, it serves the team until an admin transfers it", async () => {
+    // The connection is mate's and not shared (the test before); mate joins the other team.
+    const moved = await call(admin, `/api/users/${mate.id}`, { method: "PATCH", json: { teamId: strangers } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(await listed(mate.session), undefined, "its owner, now in another team, no longer lists it");
+    assert.equal((await call(mate.session, `/api/connections/${id}/documents`)).status, 404);
+    assert.equal((await call(stranger.session, `/api/connections/${id}/documents`)).status, 404);
+    const seen = await listed(owner.session);
+    assert.deepEqual([seen?.owner.id, seen?.ownerInTeam, seen?.shared], [mate.id, false, false]);
+    await mustSync(owner.session, suite.server.url, id);
+    assert.equal((await call(owner.session, `/api/connections/${id}/documents`)).status, 200);
+    assert.equal(
+      (await call(owner.session, `/api/connections/${id}`, { method: "PATCH", json: { shared: true } })).status,
+      403,
+      "its settings stay an admin's until the transfer",
+    );
+    const back = await call(admin, `/api/connections/${id}/transfer`, { method: "POST", json: { userId: owner.id } });
+    assert.equal(back.status, 200, back.text);
+    assert.deepEqual([back.body.owner.id, back.body.ownerInTeam], [owner.id, true]);
   });
 });
