@@ -149,6 +149,9 @@ export const PLACEMENT = {
     "a release is claimed by a conditional update (two approvals start the work once) and its fingerprint reads jsonb",
   ),
   "integration/teams/responsibility.test.ts": embedded,
+  "integration/teams/team-access.test.ts": both(
+    "every route × who asks (issue #46): sessions, roles and teams checked against the database at every request there",
+  ),
 };
 
 /**
