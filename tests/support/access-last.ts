@@ -71,7 +71,13 @@ export const VIEWS: Row[] = [
     expect: SUPPORT,
     marks: () => [PROPERTY],
   },
-  { op: "GET /api/delivery/reports", kind: "support", req: () => ({ path: "/api/delivery/reports" }), expect: SUPPORT },
+  {
+    op: "GET /api/delivery/reports",
+    kind: "support",
+    req: () => ({ path: "/api/delivery/reports?q=4601001" }),
+    expect: SUPPORT,
+    marks: (fx) => ["4601001", fx.conn],
+  },
 ];
 
 /** After every other row: the admins' routes, then each DELETE (on a resource of its own where others need one). */

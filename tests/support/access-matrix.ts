@@ -18,7 +18,14 @@ export type Answer = Awaited<ReturnType<typeof api>>;
  *   (`404` unless the row's `missingStatus`) and the body, its ids aside;
  * - a status, or a check of its own.
  */
-export type Expect = "ok" | "sees" | "hidden" | "missing" | 401 | 403 | ((res: Answer, fx: Fixtures) => void);
+export type Expect =
+  | "ok"
+  | "sees"
+  | "hidden"
+  | "missing"
+  | 401
+  | 403
+  | ((res: Answer, fx: Fixtures, as: Principals) => void | Promise<void>);
 
 /** Which part of the API a route is: the matrix classifies every route, and the test fails for one it does not. */
 export type Kind = "team" | "own" | "support" | "admin" | "public";
@@ -68,7 +75,7 @@ export async function judge(row: Row, who: Who, as: Principals, fx: Fixtures, gh
   if (expected === undefined) return;
   const res = await ask(as[who], fx, row.req(fx, who));
   const what = describeRes(row, who, res);
-  if (typeof expected === "function") return expected(res, fx);
+  if (typeof expected === "function") return expected(res, fx, as);
   if (typeof expected === "number") return assert.equal(res.status, expected, what);
   if (expected === "ok" || expected === "sees") {
     assert.ok((row.ok ?? [200]).includes(res.status), what);
@@ -123,5 +130,13 @@ export const RUN = {
   admin: "missing",
   support: 403,
 } as const;
-/** The row's write goes to the caller's own team: a member's to A's, anyone else's to their own (nothing of A's). */
-export const WRITE_OWN = { ...LIST, member: "ok" } as const;
+/** The row's write goes to the caller's own team: a member's to A's, anyone else's to their own: A's `field` at `path` stays `value`. */
+export function writeOwn(path: string, field: string, value: string): Partial<Record<Who, Expect>> {
+  const outside = async (res: Answer, fx: Fixtures, as: Principals) => {
+    assert.equal(res.status, 200, res.text);
+    for (const m of markersOf(fx)) assert.ok(!res.text.includes(m), `${path}: names ${m}`);
+    const a = await api(as.owner, fx.url, path);
+    assert.equal(a.body[field], value, `${path}: A's ${field} changed by a write from outside A`);
+  };
+  return { support: 403, member: "ok", other: outside, removed: outside, admin: outside };
+}

@@ -1,6 +1,6 @@
 /** The access matrix's rows that write, the admins' routes, and what destroys: tests/integration/teams/team-access.test.ts. */
 import assert from "node:assert/strict";
-import { conn, doc, insiders, outboxForm, TEAM, WRITE_OWN, type Answer, type Row } from "./access-matrix";
+import { conn, doc, insiders, outboxForm, TEAM, writeOwn, type Answer, type Row } from "./access-matrix";
 import { SANDBOX_BASIC } from "./delivery";
 import { MONTH, PROPERTY, SINCE, SUBJECT, type Fixtures } from "./team-access";
 
@@ -111,7 +111,7 @@ export const WRITES: Row[] = [
       method: "PUT",
       json: { since: insiders(who) ? SINCE : "2018-01-01" },
     }),
-    expect: WRITE_OWN,
+    expect: writeOwn("/api/units/settings", "since", SINCE),
   },
   {
     op: "PATCH /api/units/{id}",
@@ -154,7 +154,7 @@ export const WRITES: Row[] = [
       method: "PUT",
       json: { subject: insiders(who) ? SUBJECT : "Fremder Betreff", body: "{anrede}" },
     }),
-    expect: WRITE_OWN,
+    expect: writeOwn("/api/handoffs/texts", "subject", SUBJECT),
   },
   {
     op: "PUT /api/handoffs/assignments",

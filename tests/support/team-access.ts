@@ -5,13 +5,14 @@
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { addConnection } from "./connections";
-import { ndjson, SANDBOX_BASIC, uvi } from "./delivery";
+import { control, mustSync, ndjson, SANDBOX_BASIC, SANDBOX_CLIENT, uvi } from "./delivery";
 import { upload } from "./outbox";
 import { postPrint } from "./print";
 import { ADMIN } from "./server";
 import { api, mustSignIn, type Session } from "./session";
 import type { SandboxSuite } from "./suite";
 import { list, put } from "./units";
+import { until } from "./until";
 
 /** Who asks: A's owner of the data and its second manager, B's manager, support, the admin, and two former ones. */
 export const WHO = ["disabled", "other", "removed", "support", "admin", "member", "owner"] as const;
@@ -31,14 +32,15 @@ export const DOCUMENTS = [
   uvi("z-run", "4601004", "2026-09"),
 ];
 
+/** With a billing unit: the units are reported to the provider's on-site-roles (the connection's `onSiteRolesUrl`). */
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
-  `4601001;${PROPERTY};EG;Greta;Vier;greta.vier@example.de;E-Mail;;;`,
-  `4601002;${PROPERTY};1. OG;Paula;Post;;Post;"Zugangsweg 2\n10115 Berlin";;`,
-  `4601003;${PROPERTY};2. OG;Alma;Alt;alma.alt@example.de;E-Mail;;;15.10.2026`,
-  `4601003;${PROPERTY};2. OG;Nils;Neu;nils.neu@example.de;E-Mail;;16.10.2026;`,
-  `4601004;${PROPERTY};3. OG;Vera;Sicht;vera.sicht@example.de;Portal;;;`,
-  `4601005;${PROPERTY};DG;Erna;Lösch;erna.loesch@example.de;E-Mail;;;`,
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
+  `4601001;000460;${PROPERTY};EG;Greta;Vier;greta.vier@example.de;E-Mail;;;`,
+  `4601002;000460;${PROPERTY};1. OG;Paula;Post;;Post;"Zugangsweg 2\n10115 Berlin";;`,
+  `4601003;000460;${PROPERTY};2. OG;Alma;Alt;alma.alt@example.de;E-Mail;;;15.10.2026`,
+  `4601003;000460;${PROPERTY};2. OG;Nils;Neu;nils.neu@example.de;E-Mail;;16.10.2026;`,
+  `4601004;000460;${PROPERTY};3. OG;Vera;Sicht;vera.sicht@example.de;Portal;;;`,
+  `4601005;000460;${PROPERTY};DG;Erna;Lösch;erna.loesch@example.de;E-Mail;;;`,
 ].join("\r\n");
 
 /** Team A's resources (and the ids of who asks); `ghost` has the same fields naming nothing that exists. */
@@ -125,7 +127,12 @@ export async function setUp(s: SandboxSuite): Promise<{ fx: Fixtures; as: Princi
   const support = await person(s, admin, "support", supportTeam);
   const adminMe = await ok(call("/api/me", {}, admin));
 
-  await ok(call(`/api/connections/${s.connectionId}`, { method: "PATCH", json: { shared: true } }));
+  // The sandbox's client also answers on-site-roles; the shared connection reports there.
+  const client = { ...SANDBOX_CLIENT, services: [...SANDBOX_CLIENT.services, "osr"] };
+  assert.equal((await control(s.server, "PUT", "/state", { clients: [client], documents: DOCUMENTS })).status, 204);
+  const shared = { shared: true, onSiteRolesUrl: url };
+  await ok(call(`/api/connections/${s.connectionId}`, { method: "PATCH", json: shared }));
+  await mustSync(owner, url, s.connectionId);
   const more = async (body: Record<string, unknown>) => {
     const { id } = await addConnection(s.server, owner, { auth: SANDBOX_BASIC, ...body });
     await ok(call(`/api/connections/${id}`, { method: "PATCH", json: { shared: true } }));
@@ -135,6 +142,14 @@ export async function setUp(s: SandboxSuite): Promise<{ fx: Fixtures; as: Princi
   const spare = await more({ name: "Ersatz", service: "uvi", baseUrl: `${url}/arge`, customerNumber: "4712" });
 
   assert.equal((await put(owner, url, REGISTER)).status, 200);
+  // An on-site-roles report of A's first unit, accepted by the sandbox.
+  const reported = (msc: string) => async () =>
+    (await list(owner, url, "?mine=0")).units.find((u) => u.mscnumber === msc);
+  const first = await until(reported("4601001"), (u) => JSON.stringify(u).includes('"accepted"'), {
+    tries: 300,
+    everyMs: 100,
+  });
+  assert.ok(JSON.stringify(first).includes('"accepted"'), JSON.stringify(first));
   const units = (await list(owner, url, "?mine=0")).units;
   const unitOf = (msc: string) => units.find((u) => u.mscnumber === msc)!;
   const unit = unitOf("4601004");
