@@ -121,7 +121,11 @@ export const outboxForm = () => {
 };
 /** Anyone may read and change what is their own. */
 export const OWN = { member: "ok", other: "ok", removed: "ok", support: "ok", admin: "ok" } as const;
-/** A run belongs to whoever started it (docs/api.md, "Runs": `404` for a run not the caller's), the owner here. */
+/**
+ * A run belongs to whoever started it (docs/api.md, "Runs": `404` for a run not the caller's; lib/auth/principal.ts:
+ * runs are asked by `userId`), the owner here, so A's second manager gets 404 too. Doubt (reported): the contract's
+ * "Teams (turn 5)" counts "runs" among what belongs to the team.
+ */
 export const RUN = {
   owner: "ok",
   member: "missing",

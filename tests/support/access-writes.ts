@@ -37,6 +37,9 @@ export const WRITES: Row[] = [
     kind: "team",
     req: (fx) => ({ path: conn(fx), method: "PATCH", json: { name: "Gemeinsamer Zugang" } }),
     expect: { ...TEAM, member: 403, owner: "ok" },
+    // The contract says "the owner or an admin"; lib/connections/with-connection.ts admits only connections the caller
+    // works through, so an admin of another team gets 404 here (docs/api.md: "another team's: 404"); the admin's way
+    // to another team's connection is the transfer.
     note: "settings are the owner's (or an admin's within the team): a member gets 403; an admin of another team 404",
   },
   {
@@ -215,6 +218,8 @@ export const WRITES: Row[] = [
         : { property: fx.property, responsibleId: fx.ids[who] },
     }),
     expect: { ...TEAM, support: "missing" },
+    // Doubt (reported): docs/api.md lets any role of a team, support too, name its own team's responsible members,
+    // while issue #46 says "support stays read-only". Support here is of another team: 404 either way.
     note: "any role names its own team's; outside A the caller names themself, and A's property is unknown there",
   },
   {
@@ -222,6 +227,7 @@ export const WRITES: Row[] = [
     kind: "team",
     req: (fx) => ({ path: `/api/teams/${fx.team}`, method: "PATCH", json: { name: "Team Zugang" } }),
     expect: { ...TEAM, support: "missing", admin: "ok" },
+    // Doubt (reported): as above, docs/api.md lets support of a team rename it and switch its four eyes.
     note: "a member any role their own team, an admin any team",
   },
 ];
