@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { propertyResponsibility } from "@/lib/db/schema/responsibility";
 import { users } from "@/lib/db/schema/users";
-import { AppError, notFound, type FieldError } from "@/lib/errors";
+import { AppError, forbidden, notFound, type FieldError } from "@/lib/errors";
 import type { ResponsibleInput } from "./schemas";
 
 /**
@@ -76,8 +76,9 @@ export async function readTeamResponsibility(db: Db, p: Principal): Promise<Team
 
 const notMember = (path: string): FieldError => ({ path, message: "responsibility.notMember" });
 
-/** Names the responsible member and the deputy of one property of the team's register; audited. */
+/** Names the responsible member and the deputy of one property of the team's register; audited. Support reads only. */
 export async function setResponsible(db: Db, p: Principal, input: ResponsibleInput): Promise<Responsibility> {
+  if (p.role === "support") throw forbidden();
   const deputyId = input.deputyId ?? null;
   return db.transaction(async (tx) => {
     const ids = [input.responsibleId, ...(deputyId ? [deputyId] : [])];

@@ -85,6 +85,12 @@ export const LAST: Row[] = [
   // The admins' routes.
   { op: "GET /api/teams", kind: "admin", req: () => ({ path: "/api/teams" }), expect: ADMIN_ONLY },
   {
+    op: "POST /api/teams/{id}/merge",
+    kind: "admin",
+    req: (fx) => ({ path: `/api/teams/${fx.mergeInto}/merge`, method: "POST", json: { from: fx.mergeFrom } }),
+    expect: ADMIN_ONLY,
+  },
+  {
     op: "POST /api/teams",
     kind: "admin",
     req: () => ({ path: "/api/teams", method: "POST", json: { name: `Team ${randomBytes(3).toString("hex")}` } }),

@@ -217,17 +217,23 @@ export const WRITES: Row[] = [
         ? { property: fx.property, responsibleId: fx.ids.owner, deputyId: fx.ids.member }
         : { property: fx.property, responsibleId: fx.ids[who] },
     }),
-    expect: { ...TEAM, support: "missing" },
-    // Doubt (reported): docs/api.md lets any role of a team, support too, name its own team's responsible members,
-    // while issue #46 says "support stays read-only". Support here is of another team: 404 either way.
+    expect: TEAM,
+    // Support is read-only: 403 before anything is looked up, of its own team too.
     note: "any role names its own team's; outside A the caller names themself, and A's property is unknown there",
+  },
+  {
+    op: "GET /api/teams/{id}",
+    kind: "team",
+    req: (fx) => ({ path: `/api/teams/${fx.team}` }),
+    expect: { ...TEAM, support: "missing", admin: "ok" },
+    note: "a member reads their own team, an admin any team",
   },
   {
     op: "PATCH /api/teams/{id}",
     kind: "team",
     req: (fx) => ({ path: `/api/teams/${fx.team}`, method: "PATCH", json: { name: "Team Zugang" } }),
     expect: { ...TEAM, support: "missing", admin: "ok" },
-    // Doubt (reported): as above, docs/api.md lets support of a team rename it and switch its four eyes.
+    // Support of the team itself gets 403 (tests/integration/auth/teams.test.ts); support here is of another team.
     note: "a member any role their own team, an admin any team",
   },
 ];

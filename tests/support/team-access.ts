@@ -60,6 +60,9 @@ export type Fixtures = {
   confirmRun: string;
   handoffRun: string;
   property: string;
+  /** Two empty teams the admin merges (`POST /api/teams/{id}/merge`). */
+  mergeInto: string;
+  mergeFrom: string;
   ids: Record<Who, string>;
 };
 
@@ -70,7 +73,10 @@ export function ghostOf(fx: Fixtures): Fixtures {
   return {
     ...fx,
     ...Object.fromEntries(
-      ["team", "conn", "dta", "spare", "unit", "unitErase", "tenancy", "outboxItem", "release"].map((k) => [k, uuid()]),
+      [
+        ...["team", "conn", "dta", "spare", "unit", "unitErase", "tenancy", "outboxItem", "release"],
+        ...["mergeInto", "mergeFrom"],
+      ].map((k) => [k, uuid()]),
     ),
     ...{ confirmRun: uuid(), handoffRun: uuid() },
     doc: `ghost-${randomBytes(4).toString("hex")}`,
@@ -126,6 +132,10 @@ export async function setUp(s: SandboxSuite): Promise<{ fx: Fixtures; as: Princi
   const supportTeam = (await ok(call("/api/teams", { method: "POST", json: { name: "Support" } }, admin), 201)).id;
   const support = await person(s, admin, "support", supportTeam);
   const adminMe = await ok(call("/api/me", {}, admin));
+  const [mergeInto, mergeFrom] = [
+    (await ok(call("/api/teams", { method: "POST", json: { name: "Zusammen 1" } }, admin), 201)).id as string,
+    (await ok(call("/api/teams", { method: "POST", json: { name: "Zusammen 2" } }, admin), 201)).id as string,
+  ];
 
   // The sandbox's client also answers on-site-roles; the shared connection reports there.
   const client = { ...SANDBOX_CLIENT, services: [...SANDBOX_CLIENT.services, "osr"] };
@@ -220,6 +230,8 @@ export async function setUp(s: SandboxSuite): Promise<{ fx: Fixtures; as: Princi
     confirmRun: runs.runs[0].id,
     handoffRun: handoffRuns.runs[0].id,
     property: PROPERTY,
+    mergeInto,
+    mergeFrom,
     ids: {
       owner: me.id,
       member: member.id,

@@ -38,12 +38,13 @@ describe("responsibility and absence", () => {
   let b1: Session;
   const ids = { a1: "", a2: "", b1: "" };
 
-  const member = async (teamId: string, name: string) => {
+  let teamA = "";
+  const member = async (teamId: string, name: string, role = "manager") => {
     const email = `m-${randomBytes(4).toString("hex")}@example.com`;
     const password = `pw-${randomBytes(8).toString("hex")}`;
     const res = await api(s.admin, s.server.url, "/api/users", {
       method: "POST",
-      json: { email, name, role: "manager", password, teamId },
+      json: { email, name, role, password, teamId },
     });
     assert.equal(res.status, 201, res.text);
     return { id: res.body.id as string, session: await mustSignIn(s.server.url, email, password) };
@@ -63,7 +64,8 @@ describe("responsibility and absence", () => {
   const absence = (who: Session, json: unknown) => api(who, s.server.url, "/api/me/absence", { method: "PUT", json });
 
   before(async () => {
-    const [teamA, teamB] = [await team("Team Nord"), await team("Team Süd")];
+    const teamB = await team("Team Süd");
+    teamA = await team("Team Nord");
     const [m1, m2, m3] = [
       await member(teamA, "Anna Eins"),
       await member(teamA, "Arne Zwei"),
@@ -166,7 +168,7 @@ describe("responsibility and absence", () => {
     assert.deepEqual(audit.at(-1), { kind: "absence.end", detail: {} });
   });
 
-  test("another team's property is 404, another team's member and a deputy equal to the responsible one are 400", async () => {
+  test("another team's property is 404, another team's member and a deputy equal to the responsible one are 400, support 403", async () => {
     const foreign = await setResponsible(b1, { property: "Haus Ahorn", responsibleId: ids.b1 });
     assert.equal(foreign.status, 404, foreign.text);
     const outsider = await setResponsible(b1, { property: "Haus Ahorn", responsibleId: ids.a1 });
@@ -189,6 +191,11 @@ describe("responsibility and absence", () => {
     );
     const backwards = await absence(a1, { from: dayFrom(1), to: dayFrom(-1) });
     assert.equal(backwards.status, 400, backwards.text);
+    // Support of the team reads who looks after what, and changes nothing.
+    const support = (await member(teamA, "Sonja Support", "support")).session;
+    assert.equal((await api(support, s.server.url, "/api/properties/responsible")).status, 200);
+    const refused = await setResponsible(support, { property: "Haus Birke", responsibleId: ids.a1 });
+    assert.equal(refused.status, 403, refused.text);
     // Nothing of team A reaches b1's month page or list.
     assert.deepEqual((await api(b1, s.server.url, "/api/properties/responsible")).body.properties, []);
     assert.deepEqual(await month(b1), []);
