@@ -30,6 +30,8 @@ export type RunPanelState = {
   errors: { start: string | null; cancel: string | null };
   /** The request waits for a second person of the team (four eyes, lib/releases): nothing runs yet. */
   waiting: boolean;
+  /** Who started the runs found on the server (a run is the team's); empty for the page's own. */
+  startedBy: string[];
   cancel: () => void;
   close: () => void;
 };
@@ -64,6 +66,7 @@ export function fromRecord(
     cancelled,
     lines,
     failed: [],
+    startedBy: record ? [record.startedBy.name] : [],
   };
 }
 
@@ -95,6 +98,7 @@ export function fromOutcomes(
       outcome: outcomes.get(x.key) ?? null,
     })),
     failed: targets.filter((x) => outcomes.get(x.key)?.state === "failed"),
+    startedBy: [],
   };
 }
 
@@ -114,5 +118,6 @@ export function fromFound(kind: ClientRunKind, runs: RunRecord[], actions: Actio
     cancelled,
     lines: [],
     failed: [],
+    startedBy: [...new Set(runs.map((r) => r.startedBy.name))],
   };
 }

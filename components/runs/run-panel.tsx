@@ -56,6 +56,9 @@ export function RunPanel({
       }
     >
       {running && (run.found || !kind.noteWhenFound) && <p className="text-sm text-slate-800">{t(kind.words.note)}</p>}
+      {run.found && run.startedBy.length > 0 && (
+        <p className="text-sm text-slate-700">{t("run.startedBy", { names: run.startedBy.join(", ") })}</p>
+      )}
       <ProgressBar
         label={t(kind.words.progressLabel)}
         value={run.done}

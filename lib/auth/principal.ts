@@ -8,8 +8,8 @@ declare const principalMark: unique symbol;
 /**
  * Who asks: the scope every function of lib/ that reads or writes a user's data takes as a parameter, so a
  * query called without it does not type-check: the user, their role and their team (issue #46). What the team keeps
- * (the register and what hangs off it) is asked by `teamId`; what stays a user's own (their connections' secrets,
- * their runs, their sign-ins) by `userId`. The team is read with the session at every request, so a user moved to
+ * (the register and what hangs off it, the runs) is asked by `teamId`; what stays a user's own (their connections'
+ * secrets, their sign-ins) by `userId`. The team is read with the session at every request, so a user moved to
  * another team reaches the old one's data no more from their next request on.
  *
  * Made in two places only: `principalOf` here, for the route wrapper (lib/api/handler.ts) and the pages' helper

@@ -89,6 +89,9 @@ export const ConfirmationRunAnswer = z.object({
     .string()
     .nullable()
     .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
+  startedBy: z
+    .object({ id: z.string().meta({ format: "uuid" }), name: z.string() })
+    .meta({ description: "the member who started it: a run is the team's (any member lists, reads and cancels it)" }),
 });
 export const ConfirmationRunsAnswer = z.object({ runs: z.array(ConfirmationRunAnswer) });
 export const SyncProgressLine = z.object({ seen: Int, count: Int });

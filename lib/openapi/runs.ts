@@ -32,6 +32,9 @@ const HandoffRunAnswer = z.object({
     .string()
     .nullable()
     .meta({ description: "the page that started it (`inbox`, `month:YYYY-MM`); null for another caller" }),
+  startedBy: z
+    .object({ id: z.string().meta({ format: "uuid" }), name: z.string() })
+    .meta({ description: "the member who started it: a run is the team's (any member lists, reads and cancels it)" }),
 });
 const HandoffLines = z.array(HandoffLine).meta({
   description:

@@ -57,6 +57,8 @@ export type RunBase = {
   ended: RunEnd | null;
   /** The page that started it (lib/runs/schemas.ts), null for another caller of the API. */
   scope: string | null;
+  /** The member who started it: a run is the team's, every member lists, reads and cancels it (issue #46). */
+  startedBy: { id: string; name: string };
 };
 
 /** A run as the API answers it: its counts by name; `connectionId` for a kind `onConnection`. */

@@ -2,9 +2,11 @@
 export const runs = {
   de: {
     "run.notFound": "Diesen Vorgang gibt es nicht.",
+    "run.startedBy": "Gestartet von {names}",
   },
   en: {
     "run.notFound": "This run does not exist.",
+    "run.startedBy": "Started by {names}",
   },
 } as const;
 

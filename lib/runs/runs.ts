@@ -12,8 +12,9 @@ import type { AnyRunView, RunBase, RunKind, RunView, StoredLine } from "./kind";
 import { usableBy } from "@/lib/connections/usable";
 
 /**
- * Work that outlives the request that started it, as a record (migration 0042): a reloaded page lists its user's
- * runs with their progress, and a cancel reaches the run on whichever instance it runs. The instance that runs it
+ * Work that outlives the request that started it, as a record (migration 0042): a reloaded page lists its team's
+ * runs with their progress and who started each (migration 0046: runs are the team's, issue #46), and a cancel
+ * reaches the run on whichever instance it runs. The instance that runs it
  * counts every outcome on the row (and keeps its line, for a kind with lines) and reads the cancel back in the same
  * statement; a cancel answered by this instance is seen before the next document at once. A run whose instance dies
  * is ended by the liveness check (lib/ops/instances.ts).
@@ -26,8 +27,10 @@ const KEPT_DAYS = 7;
 const store = globalThis as unknown as { argeRunFlags?: Map<string, { cancelled: boolean }> };
 const local = (store.argeRunFlags ??= new Map());
 
-type Row = Omit<RunBase, "startedAt" | "finishedAt"> & {
+type Row = Omit<RunBase, "startedAt" | "finishedAt" | "startedBy"> & {
   kind: string;
+  startedById: string;
+  startedByName: string | null;
   connectionId: string | null;
   counts: Record<string, unknown> | string;
   startedAt: string | Date;
@@ -35,12 +38,13 @@ type Row = Omit<RunBase, "startedAt" | "finishedAt"> & {
 };
 
 const COLUMNS = sql`id, kind, connection_id AS "connectionId", total, counts, cancelled, started_at AS "startedAt",
-  finished_at AS "finishedAt", cancel_requested_at IS NOT NULL AS "cancelRequested", ended, scope`;
+  finished_at AS "finishedAt", cancel_requested_at IS NOT NULL AS "cancelRequested", ended, scope,
+  runs.user_id AS "startedById", (SELECT u.name FROM users u WHERE u.id = runs.user_id) AS "startedByName"`;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 function viewOf<C extends string>(kind: RunKind<C>, row: Row): RunView<C> {
-  const { kind: _kind, connectionId, counts, startedAt, finishedAt, ...rest } = row;
+  const { kind: _kind, connectionId, counts, startedAt, finishedAt, startedById, startedByName, ...rest } = row;
   const stored = (typeof counts === "string" ? JSON.parse(counts) : counts) as Record<string, unknown>;
   const numbers = Object.fromEntries(kind.counts.map((c) => [c, Number(stored[c] ?? 0)])) as Record<C, number>;
   return {
@@ -49,6 +53,7 @@ function viewOf<C extends string>(kind: RunKind<C>, row: Row): RunView<C> {
     ...(kind.onConnection && connectionId !== null ? { connectionId } : {}),
     startedAt: iso(startedAt),
     finishedAt: finishedAt === null ? null : iso(finishedAt),
+    startedBy: { id: startedById, name: startedByName ?? "" },
   };
 }
 
@@ -85,8 +90,8 @@ export async function startRun<C extends string, L>(
   );
   const inserted = rowsOf(
     await db.execute(sql`
-      INSERT INTO runs (id, kind, user_id, connection_id, instance_id, total, scope)
-      SELECT ${id}, ${kind.name}, ${p.userId}, ${run.connectionId ?? null}, ${instanceId()}, ${run.total}, ${run.scope}
+      INSERT INTO runs (id, kind, user_id, team_id, connection_id, instance_id, total, scope)
+      SELECT ${id}, ${kind.name}, ${p.userId}, ${p.teamId}, ${run.connectionId ?? null}, ${instanceId()}, ${run.total}, ${run.scope}
       WHERE (SELECT count(*) FROM runs WHERE user_id = ${p.userId} AND kind = ${kind.name} AND finished_at IS NULL) < ${kind.maxRunning}
       RETURNING id`),
   );
@@ -140,7 +145,7 @@ function keepLine(id: string, seq: number, line: Omit<StoredLine, "message" | "f
 }
 
 /**
- * The user's runs of `kind` that run or ended in the last `kind.listedAfterEndS`, oldest first: at most
+ * The team's runs of `kind` that run or ended in the last `kind.listedAfterEndS`, oldest first: at most
  * `kind.listLimit`, the running ones first; of `scope` only when one is given (a page lists its own runs).
  */
 export async function listRuns<C extends string>(
@@ -153,7 +158,7 @@ export async function listRuns<C extends string>(
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT ${COLUMNS} FROM runs
-      WHERE user_id = ${p.userId} AND kind = ${kind.name}
+      WHERE team_id = ${p.teamId} AND kind = ${kind.name}
         AND (finished_at IS NULL OR finished_at > now() - make_interval(secs => ${kind.listedAfterEndS})) ${ofScope}
       ORDER BY finished_at IS NULL DESC, started_at DESC LIMIT ${kind.listLimit}`),
   );
@@ -166,9 +171,9 @@ const kindOf = (kinds: readonly RunKind[], row: Row) => kinds.find((k) => k.name
 const missing = (kinds: readonly RunKind[]) => notFound(kinds.length === 1 ? kinds[0]!.words.notFound : "run.notFound");
 
 /**
- * One of the user's runs of one of `kinds`, with its lines so far for a kind with lines (in the order they finished,
- * each named by its file where the user's index still has it, in the reader's language). 404 for any run not the
- * user's.
+ * One of the team's runs of one of `kinds`, with its lines so far for a kind with lines (in the order they finished,
+ * each named by its file where the caller's connections still have it, in the reader's language). 404 for any run
+ * not the team's.
  */
 export async function readRun(
   db: Db,
@@ -178,7 +183,7 @@ export async function readRun(
   locale: Locale,
 ): Promise<{ kind: RunKind; view: AnyRunView; lines?: unknown[] }> {
   const [row] = rowsOf<Row>(
-    await db.execute(sql`SELECT ${COLUMNS} FROM runs WHERE id = ${id} AND user_id = ${p.userId} AND ${ofKinds(kinds)}`),
+    await db.execute(sql`SELECT ${COLUMNS} FROM runs WHERE id = ${id} AND team_id = ${p.teamId} AND ${ofKinds(kinds)}`),
   );
   if (!row) throw missing(kinds);
   const kind = kindOf(kinds, row);
@@ -197,8 +202,8 @@ export async function readRun(
 }
 
 /**
- * Asks the user's run `id` (of one of `kinds`) to stop before its next document: those under way finish, those not
- * begun are left out. A run that has ended is answered as it stands. 404 for any run not the user's.
+ * Asks the team's run `id` (of one of `kinds`) to stop before its next document: those under way finish, those not
+ * begun are left out. A run that has ended is answered as it stands. 404 for any run not the team's.
  */
 export async function cancelRun(
   db: Db,
@@ -210,7 +215,7 @@ export async function cancelRun(
     await db.execute(sql`
       UPDATE runs
       SET cancel_requested_at = CASE WHEN finished_at IS NULL THEN COALESCE(cancel_requested_at, now()) ELSE cancel_requested_at END
-      WHERE id = ${id} AND user_id = ${p.userId} AND ${ofKinds(kinds)}
+      WHERE id = ${id} AND team_id = ${p.teamId} AND ${ofKinds(kinds)}
       RETURNING ${COLUMNS}`),
   );
   if (!row) throw missing(kinds);
@@ -220,7 +225,7 @@ export async function cancelRun(
   return { kind, view: viewOf(kind, row) };
 }
 
-/** The user's runs of each of `kinds` (as `listRuns` lists each), oldest first, each named by its kind. */
+/** The team's runs of each of `kinds` (as `listRuns` lists each), oldest first, each named by its kind. */
 export async function listRunsOf(
   db: Db,
   kinds: readonly RunKind[],

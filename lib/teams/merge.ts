@@ -26,7 +26,7 @@ import type { MergeTeamsInput } from "./schemas";
  *   conflict, listed with the going unit's rows in the import's columns; the kept unit stays exactly as it is, the
  *   going one's records go to it (a tenancy of the same person and move-in, else none) and the going one is deleted.
  * - Texts, "Bestand seit" and responsibilities: the kept team's win on the same property (or at all), the rest move.
- * - Releases: open ones of `from` become void (`team_merged`), the others move.
+ * - Releases: open ones of `from` become void (`team_merged`), the others move; so do its runs.
  * - Connections (lib/teams/merge-connections.ts): a twin (same provider account as one of the kept team) is joined
  *   into it, its records kept, and deleted; the others move. Hand-off outcomes: lib/teams/merge-outcomes.ts.
  *
@@ -61,6 +61,7 @@ async function moveTeamRecords(tx: Db, p: Principal, from: string, into: string)
       detail: { releaseId: r.id, kind: r.kind, reason: "team_merged" },
     });
   await tx.update(releases).set({ teamId: into }).where(eq(releases.teamId, from));
+  await tx.execute(sql`UPDATE runs SET team_id = ${into}::uuid WHERE team_id = ${from}::uuid`);
   return voided.length;
 }
 

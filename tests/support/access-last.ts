@@ -155,19 +155,19 @@ export const LAST: Row[] = [
   },
   {
     op: "DELETE /api/runs/{id}",
-    kind: "own",
+    kind: "team",
     req: (fx) => ({ path: `/api/runs/${fx.confirmRun}`, method: "DELETE" }),
     expect: RUN,
   },
   {
     op: "DELETE /api/confirmation-runs/{id}",
-    kind: "own",
+    kind: "team",
     req: (fx) => ({ path: `/api/confirmation-runs/${fx.confirmRun}`, method: "DELETE" }),
     expect: RUN,
   },
   {
     op: "DELETE /api/handoffs/runs/{id}",
-    kind: "own",
+    kind: "team",
     req: (fx) => ({ path: `/api/handoffs/runs/${fx.handoffRun}`, method: "DELETE" }),
     expect: RUN,
   },

@@ -122,13 +122,12 @@ export const outboxForm = () => {
 /** Anyone may read and change what is their own. */
 export const OWN = { member: "ok", other: "ok", removed: "ok", support: "ok", admin: "ok" } as const;
 /**
- * A run belongs to whoever started it (docs/api.md, "Runs": `404` for a run not the caller's; lib/auth/principal.ts:
- * runs are asked by `userId`), the owner here, so A's second manager gets 404 too. Doubt (reported): the contract's
- * "Teams (turn 5)" counts "runs" among what belongs to the team.
+ * A run belongs to the team (issue #46, migration 0046; docs/api.md, "Runs"): any member lists, reads and cancels it,
+ * whoever started it; anyone outside the team gets 404 as for a missing one.
  */
 export const RUN = {
   owner: "ok",
-  member: "missing",
+  member: "ok",
   other: "missing",
   removed: "missing",
   admin: "missing",
