@@ -152,6 +152,7 @@ export const PLACEMENT = {
   "integration/teams/team-merge.test.ts": both(
     "one transaction under both registers' advisory locks, temporary maps and set-based statements with ON CONFLICT-free clash rules, and the hand-off outcomes' append-only trigger",
   ),
+  "integration/teams/team-walk.test.ts": embedded,
   "integration/teams/team-access.test.ts": both(
     "every route × who asks (issue #46): sessions, roles and teams checked against the database at every request there",
   ),
