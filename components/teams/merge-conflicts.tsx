@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n/client";
-import { conflictsCsv, conflictsFileName } from "@/lib/teams/conflicts-csv";
+import { conflictsCsv, conflictsFileName, unitNumberOf } from "@/lib/teams/conflicts-csv";
 import type { Merged } from "@/lib/teams/client";
 
 /** Saves the text as a file, built in the browser: a Blob behind a download link that is clicked once. */
@@ -27,6 +27,10 @@ export function MergeConflicts({ merged }: { merged: Merged }) {
   const id = useId();
   const names = { from: merged.from.name, into: merged.into.name };
   const { conflicts } = merged.answer.units;
+  const unitName = (key: string) => {
+    const { kind, number } = unitNumberOf(key);
+    return t(kind === "pm" ? "teams.merge.conflicts.pmUnit" : "teams.merge.conflicts.unit", { unit: number });
+  };
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -39,7 +43,7 @@ export function MergeConflicts({ merged }: { merged: Merged }) {
       <ul className="flex flex-col divide-y divide-amber-200 text-sm">
         {conflicts.map((c) => (
           <li key={c.unitKey} className="flex flex-wrap gap-x-3 py-1.5 [overflow-wrap:anywhere]">
-            <span className="font-medium">{t("teams.merge.conflicts.unit", { unit: c.unitKey })}</span>
+            <span className="font-medium">{unitName(c.unitKey)}</span>
             {c.property && <span>{c.property}</span>}
             {c.label && <span className="text-slate-700">{c.label}</span>}
           </li>

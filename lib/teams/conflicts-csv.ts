@@ -28,3 +28,9 @@ export function conflictsFileName(team: string, date: Date): string {
   const day = [date.getFullYear(), date.getMonth() + 1, date.getDate()].map((n) => String(n).padStart(2, "0"));
   return `konflikte-${name || "team"}-${day.join("-")}.csv`;
 }
+
+/** A unit key (`m:<Nutzeinheit>` or `p:<HV-Nr.>`, lib/register/rows.ts) as the number a person knows, and its kind. */
+export function unitNumberOf(unitKey: string): { kind: "msc" | "pm"; number: string } {
+  if (unitKey.startsWith("p:")) return { kind: "pm", number: unitKey.slice(2) };
+  return { kind: "msc", number: unitKey.startsWith("m:") ? unitKey.slice(2) : unitKey };
+}

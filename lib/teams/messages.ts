@@ -40,6 +40,7 @@ export const teamsMessages = {
     "teams.merge.conflicts.intro":
       "Diese Nutzeinheiten führten beide Teams mit unterschiedlicher Belegung. Es gilt jetzt die Fassung von „{into}“.",
     "teams.merge.conflicts.unit": "Nutzeinheit {unit}",
+    "teams.merge.conflicts.pmUnit": "HV-Nr. {unit}",
     "teams.merge.conflicts.download": "Konflikte als CSV herunterladen",
     "teams.merge.conflicts.hint":
       "Die Datei enthält die Belegung aus „{from}“ im Format des Imports; korrigieren Sie sie, wo nötig. Mit „Verlauf ersetzen“ importieren, wo die Fassung des aufgelösten Teams stimmte (Seite „Nutzeinheiten“: nach der Prüfung „Vorschau: Belegung aus der Datei übernehmen“).",
@@ -75,15 +76,16 @@ export const teamsMessages = {
     "teams.merge.ask.what":
       "Members, register, connections and texts of “{from}” move to “{into}”. “{from}” is empty afterwards.",
     "teams.merge.ask.conflicts":
-      "Units both teams keep with different tenancies are listed as conflicts; the version of “{into}” stays.",
+      "Usage units both teams keep with different tenancies are listed as conflicts; the version of “{into}” stays.",
     "teams.merge.ask.final": "This cannot be undone.",
     "teams.merge.ask.action": "Merge for good",
     "teams.merge.done":
-      "“{from}” was merged into “{into}”. Units merged: {units}; connections joined: {connections}; conflicts: {conflicts}.",
+      "“{from}” was merged into “{into}”. Usage units merged: {units}; connections joined: {connections}; conflicts: {conflicts}.",
     "teams.merge.conflicts.title": "Conflicts from “{from}”",
     "teams.merge.conflicts.intro":
-      "Both teams kept these units with different tenancies. The version of “{into}” applies now.",
-    "teams.merge.conflicts.unit": "Unit {unit}",
+      "Both teams kept these usage units with different tenancies. The version of “{into}” applies now.",
+    "teams.merge.conflicts.unit": "Usage unit {unit}",
+    "teams.merge.conflicts.pmUnit": "HV-Nr. {unit}",
     "teams.merge.conflicts.download": "Download conflicts as CSV",
     "teams.merge.conflicts.hint":
       "The file holds the tenancies from “{from}” in the import's format; correct it where needed. Import it replacing the history where the dissolved team's version was right (page “Usage units”: after the check, “Preview: take the tenancies from the file”).",

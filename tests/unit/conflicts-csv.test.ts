@@ -1,7 +1,7 @@
 import "../support/unit-env";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { conflictsCsv, conflictsFileName } from "@/lib/teams/conflicts-csv";
+import { conflictsCsv, conflictsFileName, unitNumberOf } from "@/lib/teams/conflicts-csv";
 
 /** A team merge's conflicts as the file the admins' teams page offers (issue #46, lib/teams/conflicts-csv.ts). */
 describe("team merge conflicts as CSV", () => {
@@ -42,5 +42,10 @@ describe("team merge conflicts as CSV", () => {
   test("the file's name: the team in lower case, `-` for the rest, and the day", () => {
     assert.equal(conflictsFileName("Team Süd / Ost", new Date(2026, 10, 9)), "konflikte-team-süd-ost-2026-11-09.csv");
     assert.equal(conflictsFileName("***", new Date(2026, 0, 1)), "konflikte-team-2026-01-01.csv");
+  });
+
+  test("a unit key as its number: the Nutzeinheit, else the HV-Nr.", () => {
+    assert.deepEqual(unitNumberOf("m:71000001"), { kind: "msc", number: "71000001" });
+    assert.deepEqual(unitNumberOf("p:HV-7"), { kind: "pm", number: "HV-7" });
   });
 });
