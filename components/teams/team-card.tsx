@@ -4,8 +4,9 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
-import { teamKeys, type Team } from "@/lib/teams/client";
+import { teamKeys, type Merged, type Team } from "@/lib/teams/client";
 import { userKeys } from "@/lib/users/client";
+import { MergeForm } from "./merge-form";
 
 /** Renames a team (PATCH /api/teams/{id} `{name}`); the users page shows team names too, so both lists refresh. */
 function RenameForm({ team, onRenamed }: { team: Team; onRenamed: (team: Team) => void }) {
@@ -55,8 +56,17 @@ function RenameForm({ team, onRenamed }: { team: Team; onRenamed: (team: Team) =
   );
 }
 
-/** One team: its name (and a rename), its four eyes as set, and its members by name, address and role. */
-export function TeamCard(props: { team: Team; isOwn: boolean; onRenamed: (team: Team) => void }) {
+/**
+ * One team: its name (and a rename), its four eyes as set, its members by name, address and role, and the merge of
+ * another team into it (merge-form.tsx; offered when there is another team).
+ */
+export function TeamCard(props: {
+  team: Team;
+  others: Team[];
+  isOwn: boolean;
+  onRenamed: (team: Team) => void;
+  onMerged: (merged: Merged) => void;
+}) {
   const t = useT();
   const id = useId();
   const { team } = props;
@@ -94,6 +104,7 @@ export function TeamCard(props: { team: Team; isOwn: boolean; onRenamed: (team: 
           ))}
         </ul>
       )}
+      {props.others.length > 0 && <MergeForm team={team} others={props.others} onMerged={props.onMerged} />}
     </section>
   );
 }

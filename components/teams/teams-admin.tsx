@@ -1,11 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import { useT } from "@/lib/i18n/client";
-import { teamKeys, teamsQuery, type Team } from "@/lib/teams/client";
+import { teamKeys, teamsQuery, type Merged, type Team } from "@/lib/teams/client";
+import { MergeConflicts } from "./merge-conflicts";
 import { TeamCard } from "./team-card";
 
 /** A new, empty team (POST /api/teams); its members come from the users page. */
@@ -57,11 +59,31 @@ function CreateTeamForm({ onCreated }: { onCreated: (team: Team) => void }) {
   );
 }
 
-/** The admins' teams page (/admin/teams): every team with its members and its four eyes; make one, rename one. */
+/**
+ * The admins' teams page (/admin/teams): every team with its members and its four eyes; make one, rename one, merge
+ * one into another (the counts in the status line, the conflicts below it, with their file).
+ */
 export function TeamsAdmin({ ownTeamId }: { ownTeamId: string }) {
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
+  const [merged, setMerged] = useState<Merged | null>(null);
   const list = useQuery(teamsQuery());
+  const router = useRouter();
+  function onMerged(done: Merged) {
+    const { units, connections } = done.answer;
+    setMerged(done);
+    // The admin's own team went: the frame's team name and "Ihr Team" come from the server.
+    if (done.from.id === ownTeamId) router.refresh();
+    setNotice(
+      t("teams.merge.done", {
+        from: done.from.name,
+        into: done.into.name,
+        units: units.merged,
+        connections: connections.merged,
+        conflicts: units.conflicts.length,
+      }),
+    );
+  }
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-xl font-semibold">
@@ -71,6 +93,7 @@ export function TeamsAdmin({ ownTeamId }: { ownTeamId: string }) {
       <p role="status" aria-live="polite" className="text-sm text-green-800">
         {notice}
       </p>
+      {merged && merged.answer.units.conflicts.length > 0 && <MergeConflicts key={merged.from.id} merged={merged} />}
       <CreateTeamForm onCreated={(team) => setNotice(t("teams.created", { name: team.name }))} />
       {list.isPending && <p>{t("common.loading")}</p>}
       {list.error && (
@@ -85,8 +108,10 @@ export function TeamsAdmin({ ownTeamId }: { ownTeamId: string }) {
             <li key={team.id} className="min-w-0">
               <TeamCard
                 team={team}
+                others={list.data.filter((x) => x.id !== team.id)}
                 isOwn={team.id === ownTeamId}
                 onRenamed={(x) => setNotice(t("teams.renamed", { name: x.name }))}
+                onMerged={onMerged}
               />
             </li>
           ))}

@@ -21,6 +21,29 @@ export const teamsMessages = {
     "teams.fourEyes.off": "Vier-Augen-Prinzip: aus",
     "teams.empty": "Noch keine Teams.",
     "teams.yours": "Ihr Team",
+    "teams.merge.title": "In dieses Team zusammenführen",
+    "teams.merge.from": "Team, das in {name} aufgeht",
+    "teams.merge.choose": "Team wählen …",
+    "teams.merge.option": "{name} ({members})",
+    "teams.merge.submit": "Zusammenführen …",
+    "teams.merge.chooseFirst": "Wählen Sie zuerst das Team, das in {name} aufgehen soll.",
+    "teams.merge.ask.title": "{from} in {into} zusammenführen?",
+    "teams.merge.ask.what":
+      "Mitglieder, Bestand, Verbindungen und Texte von „{from}“ gehen in „{into}“ über. „{from}“ bleibt danach leer.",
+    "teams.merge.ask.conflicts":
+      "Nutzeinheiten, die beide Teams mit unterschiedlicher Belegung führen, werden als Konflikte aufgelistet; es bleibt die Fassung von „{into}“.",
+    "teams.merge.ask.final": "Das lässt sich nicht rückgängig machen.",
+    "teams.merge.ask.action": "Endgültig zusammenführen",
+    "teams.merge.done":
+      "„{from}“ wurde in „{into}“ zusammengeführt. Nutzeinheiten zusammengeführt: {units}; Verbindungen vereint: {connections}; Konflikte: {conflicts}.",
+    "teams.merge.conflicts.title": "Konflikte aus „{from}“",
+    "teams.merge.conflicts.intro":
+      "Diese Nutzeinheiten führten beide Teams mit unterschiedlicher Belegung. Es gilt jetzt die Fassung von „{into}“.",
+    "teams.merge.conflicts.unit": "Nutzeinheit {unit}",
+    "teams.merge.conflicts.pmUnit": "HV-Nr. {unit}",
+    "teams.merge.conflicts.download": "Konflikte als CSV herunterladen",
+    "teams.merge.conflicts.hint":
+      "Die Datei enthält die Belegung aus „{from}“ im Format des Imports; korrigieren Sie sie, wo nötig. Mit „Verlauf ersetzen“ importieren, wo die Fassung des aufgelösten Teams stimmte (Seite „Nutzeinheiten“: nach der Prüfung „Vorschau: Belegung aus der Datei übernehmen“).",
   },
   en: {
     "teams.notFound": "This team does not exist.",
@@ -43,6 +66,29 @@ export const teamsMessages = {
     "teams.fourEyes.off": "Four eyes: off",
     "teams.empty": "No teams yet.",
     "teams.yours": "Your team",
+    "teams.merge.title": "Merge into this team",
+    "teams.merge.from": "Team that joins {name}",
+    "teams.merge.choose": "Choose a team …",
+    "teams.merge.option": "{name} ({members})",
+    "teams.merge.submit": "Merge …",
+    "teams.merge.chooseFirst": "First choose the team that is to join {name}.",
+    "teams.merge.ask.title": "Merge {from} into {into}?",
+    "teams.merge.ask.what":
+      "Members, register, connections and texts of “{from}” move to “{into}”. “{from}” is empty afterwards.",
+    "teams.merge.ask.conflicts":
+      "Usage units both teams keep with different tenancies are listed as conflicts; the version of “{into}” stays.",
+    "teams.merge.ask.final": "This cannot be undone.",
+    "teams.merge.ask.action": "Merge for good",
+    "teams.merge.done":
+      "“{from}” was merged into “{into}”. Usage units merged: {units}; connections joined: {connections}; conflicts: {conflicts}.",
+    "teams.merge.conflicts.title": "Conflicts from “{from}”",
+    "teams.merge.conflicts.intro":
+      "Both teams kept these usage units with different tenancies. The version of “{into}” applies now.",
+    "teams.merge.conflicts.unit": "Usage unit {unit}",
+    "teams.merge.conflicts.pmUnit": "HV-Nr. {unit}",
+    "teams.merge.conflicts.download": "Download conflicts as CSV",
+    "teams.merge.conflicts.hint":
+      "The file holds the tenancies from “{from}” in the import's format; correct it where needed. Import it replacing the history where the dissolved team's version was right (page “Usage units”: after the check, “Preview: take the tenancies from the file”).",
   },
 } as const;
 
