@@ -14,14 +14,19 @@ import type { RunScope } from "@/lib/runs/schemas";
  */
 export async function postHandoffs(
   targets: Target[],
-  { again, scope }: { again: boolean; scope: RunScope },
+  { again, scope, confirmFirst }: { again: boolean; scope: RunScope; confirmFirst?: boolean },
   report: Pick<RunReport, "onRun" | "onError" | "onWaiting">,
 ): Promise<void> {
   let named = false;
   try {
     await postNdjson<HandoffLine | { done: true }>(
       "/api/handoffs",
-      { documents: targets.map((x) => ({ connectionId: x.connectionId, documentid: x.documentid })), again, scope },
+      {
+        documents: targets.map((x) => ({ connectionId: x.connectionId, documentid: x.documentid })),
+        again,
+        scope,
+        ...(confirmFirst && { confirmFirst }),
+      },
       () => undefined,
       {
         onHeaders: (headers) => {

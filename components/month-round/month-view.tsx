@@ -53,11 +53,11 @@ function RunPanels({ runs, docs }: { runs: ReturnType<typeof useMonthRuns>; docs
  * The month page (the managers' landing page): for the chosen month, one row per property with where it stands, and
  * per property the steps that are ready, what is left to do, and the proof; the runs as the inbox shows them.
  */
-export function MonthView({ initialMonth }: { initialMonth: string | null }) {
+export function MonthView({ initialMonth, fourEyes }: { initialMonth: string | null; fourEyes: boolean }) {
   const t = useT();
   const [search, update] = useSearchState(readMonthRoundSearch, NO_DEFAULTS);
   const month = search.month ?? initialMonth ?? undefined;
-  const runs = useMonthRuns(month ?? null);
+  const runs = useMonthRuns(month ?? null, fourEyes);
   // The documents of the last run started here, to name them in the hand-off's panel.
   const [named, setNamed] = useState<RoundDocument[]>([]);
   const [mine, keepScope] = usePinnedScope(search.mine);

@@ -40,7 +40,7 @@ const monthScope = (month: string): RunScope => `month:${month}`;
  * The runs of the month page of `month` (its scope): their panels show on that month's page only; a run started here
  * is followed to its end also while another month is shown.
  */
-export function useMonthRuns(month: string | null) {
+export function useMonthRuns(month: string | null, fourEyes = false) {
   const client = useQueryClient();
   const scope = month === null ? null : monthScope(month);
   const confirm = useRun(confirmRun, scope);
@@ -81,6 +81,11 @@ export function useMonthRuns(month: string | null) {
     startBoth: (scope: Scope, docs: RoundDocument[]) => {
       const open = docs.filter((d) => d.confirmable);
       if (open.length === 0) return handOn(docs.filter((d) => d.confirmed && d.handsOn));
+      // Under four eyes the two go as one request, released (or voided) as one (lib/releases/confirm-first.ts).
+      if (fourEyes)
+        return handoff.start([...open, ...docs.filter((d) => d.confirmed && d.handsOn)].map(targetOf), {
+          confirmFirst: true,
+        });
       window.sessionStorage.setItem(THEN_KEY, JSON.stringify(scope));
       confirm.start(open.map(targetOf));
     },

@@ -70,7 +70,7 @@ export type ClientRunKind = {
   /** Starts the work: its requests, the runs they name and the outcomes as they arrive. Loaded on first use. */
   post: (
     targets: Target[],
-    input: { scope: RunScope; again: boolean },
+    input: { scope: RunScope; again: boolean; confirmFirst?: boolean },
     control: RunControl,
     report: RunReport,
   ) => Promise<void>;

@@ -20,6 +20,8 @@ type Own = {
 };
 export type StartOptions = {
   again?: boolean;
+  /** A hand-off that confirms its open documents first (the month page's combined action under four eyes). */
+  confirmFirst?: boolean;
   scope?: RunScope | null;
   then?: (outcomes: ReadonlyMap<string, Outcome>) => void;
 };
@@ -49,7 +51,13 @@ function useRunRequests(kind: ClientRunKind, onOutcomes: (entries: [string, Outc
   const [own, setOwn] = useState<Own | null>(null);
   const control = useRef<RunControl>({ stop: false });
   const mutation = useMutation({
-    mutationFn: async (run: { targets: Target[]; scope: RunScope; again: boolean; key: number }) => {
+    mutationFn: async (run: {
+      targets: Target[];
+      scope: RunScope;
+      again: boolean;
+      confirmFirst?: boolean;
+      key: number;
+    }) => {
       const mine = control.current;
       const collected = new Map<string, Outcome>();
       const patch = (p: (o: Own) => Own) => setOwn((o) => (o && o.key === run.key ? p(o) : o));
@@ -144,7 +152,7 @@ export function useOwnRun(
       const key = ++keys.current;
       setOwn({ key, scope: runScope, targets, ids: [], error: null, waiting: false });
       mutation.mutate(
-        { targets, scope: runScope, again: options.again ?? false, key },
+        { targets, scope: runScope, again: options.again ?? false, confirmFirst: options.confirmFirst, key },
         { onSuccess: (collected) => options.then?.(collected) },
       );
     },

@@ -18,6 +18,10 @@ export const HandoffsBody = z.strictObject({
     .max(MAX_HANDOFFS),
   again: z.boolean().optional(),
   scope: RunScope.optional(),
+  /** "Bestätigen und weitergeben" as one request: the named open documents are confirmed first (lib/releases/confirm-first.ts). */
+  confirmFirst: z.boolean().optional().meta({
+    description: "confirm the named documents still open first, then hand on (the month page's combined action)",
+  }),
 });
 
 export const HandoffsQuery = listSchema(HANDOFFS_LIST);

@@ -10,6 +10,7 @@ import { releases } from "@/lib/db/schema/releases";
 import { confirmMany } from "@/lib/delivery/confirm/many";
 import { confirmRunKind } from "@/lib/delivery/confirm/run-kind";
 import { notFound } from "@/lib/errors";
+import { confirmOpenFirst } from "./confirm-first";
 import { startHandoffRun } from "@/lib/handoffs/run-kind";
 import type { Locale } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
@@ -66,7 +67,12 @@ export async function startWork(
     const { body } = request;
     const input = { documents: body.documents, again: body.again ?? false, scope: body.scope ?? null };
     const { id, run } = await startHandoffRun(db, asker, input, locale);
-    return { runId: id, work: settled(db, releaseId, () => run(() => undefined)) };
+    const work = async () => {
+      // The month page's combined action, released as one: its open documents are confirmed first.
+      if (body.confirmFirst) await confirmOpenFirst(db, asker, body.documents, input.scope);
+      await run(() => undefined);
+    };
+    return { runId: id, work: settled(db, releaseId, work) };
   }
   const connection = await connectionOf(db, asker, request.connectionId);
   const { body } = request;

@@ -208,3 +208,30 @@ test("German: 'Bestätigen und weitergeben' confirms and then hands on in one ru
   await expect(page.getByRole("form", { name: "Liegenschaft und Monat" }).getByLabel("Monat")).toHaveValue("2026-10");
   await expect(page.getByTestId("handoff-row").filter({ hasText: "Per E-Mail gesendet" })).toHaveCount(4);
 });
+
+test("German: under four eyes 'Bestätigen und weitergeben' waits as one release and confirms nothing before it", async ({
+  page,
+  base,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "the same request at 390 px");
+  const w = world("7750");
+  await setUp(page, base, w);
+  const team = ((await (await page.request.get(`${base}/api/me`)).json()) as { team: { id: string } }).team.id;
+  const on = await page.request.patch(`${base}/api/teams/${team}`, {
+    data: { fourEyes: { enabled: true, minDocuments: 20 } },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+  await page.goto(`${base}/month?month=2026-10`);
+  const section = page.getByRole("region", { name: PROPERTY });
+  await section.getByRole("button", { name: "Bestätigen und weitergeben (5)" }).click();
+  const ask = page.getByRole("alertdialog", { name: `Alle Dokumente von ${PROPERTY} bestätigen und weitergeben?` });
+  await ask.getByRole("button", { name: "5 bestätigen und weitergeben" }).click();
+  await expect(page.getByTestId("handoff-run").getByTestId("release-waiting")).toContainText("Wartet auf Freigabe");
+  await expect(page.getByTestId("confirm-run")).toHaveCount(0);
+  const open = await (await page.request.get(`${base}/api/releases?state=open`)).json();
+  expect(
+    open.releases.map((r: { kind: string; counts: { documents: number } }) => [r.kind, r.counts.documents]),
+  ).toEqual([["handoff", 5]]);
+  await page.reload();
+  await expect(section.getByRole("button", { name: "Bestätigen und weitergeben (5)" })).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { listHandoffs } from "@/lib/handoffs/record-list";
 import { startHandoffRun } from "@/lib/handoffs/run-kind";
 import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
+import { confirmOpenFirst } from "@/lib/releases/confirm-first";
 import { RUN_ID_HEADER } from "@/lib/runs/kind";
 import { releaseAnswer, requestRelease } from "@/lib/releases/releases";
 
@@ -29,7 +30,10 @@ export const POST = withRole(
       locale,
     );
     const res = ndjsonResponse(
-      async (emit) => ({ done: true, ...(await run(emit)) }),
+      async (emit) => {
+        if (body.confirmFirst) await confirmOpenFirst(db, principal, body.documents, body.scope ?? null);
+        return { done: true, ...(await run(emit)) };
+      },
       (err) => errorLine(err, locale),
     );
     res.headers.set(RUN_ID_HEADER, id);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { makeUser, type Person } from "../../support/connections";
-import { control, mustSync, uvi } from "../../support/delivery";
+import { control, inboxStates, mustSync, uvi } from "../../support/delivery";
 import { keptMail } from "../../support/mail";
 import { ADMIN, freePort } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
@@ -13,7 +13,8 @@ import { until } from "../../support/until";
  * Issue #46, "Done means", walked in one office over HTTP: two managers (Anna, who set up the connection and
  * imports the register, and Ben) and a lead (Lena) in one team, and a manager of another team (Bruno). Ben works
  * through Anna's shared connection and her register; he stands in for Anna while she is away; four eyes on a hand-off
- * run: his own release is refused, a move voids the release, Lena's release runs it. Bruno sees none of it.
+ * run: his own release is refused, a move voids the release, Lena's release runs it; the month page's combined
+ * action waits as one release and, released, confirms and then hands on. Bruno sees none of it.
  */
 
 const MONTH = "2026-10";
@@ -33,7 +34,7 @@ type Release = { id: string; state: string; voidReason?: string; runId?: string 
 type MonthProperty = { property: string; standIn: { forName: string } | null };
 
 describe("the office as one team: a walk", () => {
-  const s = sandboxSuite([uvi("w-1", "9501"), uvi("w-2", "9502")], {
+  const s = sandboxSuite([uvi("w-1", "9501"), uvi("w-2", "9502"), uvi("w-3", "9502")], {
     synced: true,
     env: {
       SANDBOX_SMTP_PORT: String(smtpPort),
@@ -173,6 +174,28 @@ describe("the office as one team: a walk", () => {
     assert.deepEqual(
       mail.map((m) => m.to),
       [["wanda.weg@example.de"]],
+    );
+  });
+
+  test("'Bestätigen und weitergeben' under four eyes waits as one release; released, it confirms, then hands on", async () => {
+    await control(s.server, "DELETE", "/mail");
+    const combined = await as(ben, "/api/handoffs", {
+      method: "POST",
+      json: { documents: [{ connectionId: s.connectionId, documentid: "w-3" }], confirmFirst: true },
+    });
+    assert.equal(combined.status, 202, combined.text);
+    const state = async () => (await inboxStates(anna(), s.server.url))["w-3"];
+    assert.equal(await state(), "open", "nothing is confirmed while it waits");
+    const released = await approve(lena, (combined.body.release as Release).id);
+    assert.equal(released.status, 200, released.text);
+    await until(
+      () => as(anna(), `/api/runs/${released.body.runId}`),
+      (r) => r.status === 200 && r.body.finishedAt !== null,
+    );
+    assert.equal(await state(), "confirmed");
+    assert.deepEqual(
+      (await keptMail(s.server)).map((m) => m.to),
+      [["xaver.gang@example.de"]],
     );
   });
 
