@@ -1,4 +1,5 @@
 "use client";
+import { ResponsibilityList } from "@/components/responsibility/responsibility-list";
 import { useT } from "@/lib/i18n/client";
 import { ImportPanel } from "./import-panel";
 import { PageIntro } from "./page-intro";
@@ -11,6 +12,7 @@ export function UnitsView() {
     <section aria-labelledby="page-title" className="flex min-w-0 flex-col gap-6">
       <PageIntro title={t("units.title")} intro={t("units.intro")} />
       <ImportPanel />
+      <ResponsibilityList />
       <RegisterList />
     </section>
   );

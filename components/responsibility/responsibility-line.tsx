@@ -6,11 +6,15 @@ import { SelectField } from "@/components/ui/select-field";
 import { useT } from "@/lib/i18n/client";
 import { putResponsible, responsibilityKeys, teamResponsibilityQuery } from "@/lib/responsibility/client";
 import { monthRoundKeys, type RoundProperty } from "@/lib/views/month-round/client";
+import { unitsKeys } from "@/lib/views/units-page/client";
 
 const NONE = "";
 
 /** The two selects of one property: the team's members, read when the editor opens. */
-function Editor(props: { row: RoundProperty; onDone: () => void }) {
+/** What a line shows of one property: the month page's row, or the register's list (lib/responsibility). */
+type Row = Pick<RoundProperty, "property" | "responsible" | "deputy" | "standIn">;
+
+function Editor(props: { row: Row; onDone: () => void }) {
   const t = useT();
   const client = useQueryClient();
   const team = useQuery(teamResponsibilityQuery());
@@ -23,6 +27,7 @@ function Editor(props: { row: RoundProperty; onDone: () => void }) {
       await Promise.all([
         client.invalidateQueries({ queryKey: monthRoundKeys.all }),
         client.invalidateQueries({ queryKey: responsibilityKeys.all }),
+        client.invalidateQueries({ queryKey: unitsKeys.all }),
       ]);
       props.onDone();
     },
@@ -78,10 +83,10 @@ function Editor(props: { row: RoundProperty; onDone: () => void }) {
 }
 
 /**
- * "Verantwortlich: {name}" of one property on the month page, "in Vertretung für {name}" when the caller stands in
+ * "Verantwortlich: {name}" of one property on the month page (and the register's list, responsibility-list.tsx), "in Vertretung für {name}" when the caller stands in
  * for an absent member today, and a small editor of the responsible member and the deputy (lib/responsibility).
  */
-export function ResponsibilityLine({ row }: { row: RoundProperty }) {
+export function ResponsibilityLine({ row }: { row: Row }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const editorId = useId();

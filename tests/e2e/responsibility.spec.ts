@@ -5,7 +5,7 @@ import { expectAccessible } from "./inbox-support";
  * Issue #46, at 1440 px and at 390 px (the phone project): a property's section on the month page names who is
  * responsible; its editor names someone by keyboard; the switch "Meine Liegenschaften / Ganzes Team" goes into the URL
  * (`mine=1`) and keeps the property the manager is responsible for; opened anew, the month page and the register start
- * there. At 1440 px the user block records an absence and
+ * there, and the register sets who is responsible for a property too. At 1440 px the user block records an absence and
  * ends it. Axe finds nothing serious.
  */
 
@@ -58,6 +58,15 @@ test("the month page names who is responsible, and the switch shows my propertie
   await expect(page.getByRole("cell", { name: "88802001", exact: true })).toHaveCount(0);
   await scope.getByText("Ganzes Team").click();
   await expect(page.getByRole("cell", { name: "88802001", exact: true })).toBeVisible();
+  // The register names who looks after each property too, and sets it.
+  const list = page.getByTestId("responsibility-list");
+  await list.getByText("Zuständigkeiten (2 Liegenschaften)").click();
+  await expect(list).toContainText("1 ohne Verantwortliche");
+  await list.getByRole("button", { name: "Zuständigkeit ändern: Haus Linde" }).click();
+  const linde = list.getByRole("form", { name: "Zuständigkeit für Haus Linde" });
+  await linde.getByLabel("Verantwortlich").selectOption({ label: "Vera Verantwortlich" });
+  await linde.getByRole("button", { name: "Speichern" }).click();
+  await expect(list).not.toContainText("ohne Verantwortliche");
   await expectAccessible(page);
 
   if (phone) return;
