@@ -22,7 +22,6 @@ import type { ConfirmRunView } from "./confirm/run-kind";
 import { ConfirmationsBody, KdQuery, ListDocumentsQuery } from "./schemas";
 import { DocumentFactsAnswer } from "./support/openapi-answers";
 import type { SyncDone, SyncProgress } from "./sync";
-import { ReleaseWaits } from "@/lib/releases/openapi";
 
 /**
  * The OpenAPI entries of a connection's documents at the provider: list, count, one document, its bytes, its
@@ -196,10 +195,6 @@ export const DOCUMENT_OPERATIONS: ApiOperation[] = [
         status: 200,
         description: "a line per document as it finishes, then the totals (or an error line)",
         content: ndjson(ConfirmationLine, ConfirmationsDone, ErrorLine),
-      },
-      {
-        ...ReleaseWaits,
-        description: `${ReleaseWaits.description} (above the team's \`minDocuments\` distinct ids)`,
       },
     ],
     errors: { 404: CONNECTION, 409: SECRET, 429: "`too_many_runs`: the caller has 5 bulk confirmations running" },

@@ -4,7 +4,6 @@ import { HandoffsBody, HandoffsQuery } from "@/lib/handoffs/schemas";
 import { HANDOFF_STATES } from "@/lib/handoffs/list";
 import { CHANNELS } from "@/lib/register/list";
 import { ErrorLine, json, ndjson, type ApiOperation } from "@/lib/api/operation";
-import { ReleaseWaits } from "@/lib/releases/openapi";
 
 /**
  * The OpenAPI entries of the hand-off to residents (lib/handoffs): hand documents on, and read the record.
@@ -64,7 +63,6 @@ export const HANDOFF_OPERATIONS: ApiOperation[] = [
         description: "a line per document as it finishes, then the totals (or an error line)",
         content: ndjson(HandoffLine, HandoffsDone, ErrorLine),
       },
-      ReleaseWaits,
     ],
   },
   {

@@ -8,7 +8,7 @@ import { OUTBOX_OPERATIONS } from "@/lib/outbox/openapi";
 import { ME_OPERATIONS, USER_OPERATIONS } from "@/lib/users/openapi";
 import { TEAM_OPERATIONS } from "@/lib/teams/openapi";
 import { RESPONSIBILITY_OPERATIONS } from "@/lib/responsibility/openapi";
-import { RELEASE_OPERATIONS } from "@/lib/releases/openapi";
+import { RELEASE_OPERATIONS, withReleaseWaits } from "@/lib/releases/openapi";
 import { COMPLETENESS_OPERATIONS } from "@/lib/views/completeness/openapi";
 import { HANDOFF_MONTH_OPERATIONS } from "@/lib/views/handoff-month/openapi";
 import { INBOX_OPERATIONS } from "@/lib/views/inbox/openapi";
@@ -32,7 +32,7 @@ export type { ApiOperation, Method } from "@/lib/api/operation";
  * lib/runs); an entry's shape is lib/api/operation.ts.
  */
 
-export const OPERATIONS: ApiOperation[] = [
+export const OPERATIONS: ApiOperation[] = withReleaseWaits([
   {
     method: "GET",
     path: "/api/openapi.json",
@@ -64,7 +64,7 @@ export const OPERATIONS: ApiOperation[] = [
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
   ...SANDBOX_MAIL_OPERATIONS,
-];
+]);
 
 const PATH_PARAMS: Record<string, string> = {
   id: "the id (UUID) of a connection, user, run (of any kind) or unit; any other string answers 404",

@@ -31,11 +31,30 @@ export const ReleaseAnswer = z.object({
 });
 
 /** The answer of a request that waits for four eyes (`POST` of a bulk confirmation, a hand-off, a print). */
-export const ReleaseWaits = {
+const ReleaseWaits = {
   status: 202,
   description: "the team's four eyes are on: nothing was done, the request waits as an open release",
   content: json(z.object({ release: ReleaseAnswer })),
 };
+
+/** The routes that wait under four eyes, with what their 202 adds to its words. */
+const WAITING: Record<string, string> = {
+  "POST /api/connections/{id}/confirmations": " (above the team's `minDocuments` distinct ids)",
+  "POST /api/handoffs": "",
+  "POST /api/handoffs/print": "; once released, the next print of it is made",
+};
+
+/**
+ * The entries with the `202 {release}` of the requests that wait under four eyes: added here, at the top (lib/openapi),
+ * so that the features below name nothing of the releases that stand above them.
+ */
+export const withReleaseWaits = (operations: ApiOperation[]): ApiOperation[] =>
+  operations.map((op) => {
+    const words = WAITING[`${op.method} ${op.path}`];
+    if (words === undefined) return op;
+    const waits = { ...ReleaseWaits, description: `${ReleaseWaits.description}${words}` };
+    return { ...op, answers: [...op.answers, waits] };
+  });
 
 export const RELEASE_OPERATIONS: ApiOperation[] = [
   {

@@ -2,7 +2,6 @@ import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { z } from "zod";
 import { PortalLinkAnswer, PostedBody, PrintQuery } from "@/lib/handoffs/portal/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
-import { ReleaseWaits } from "@/lib/releases/openapi";
 
 /**
  * The print of a property's letters and the owner's portal-link actions (docs/api.md, "The resident's portal and the
@@ -21,10 +20,7 @@ export const PORTAL_OPERATIONS: ApiOperation[] = [
     body: PrintQuery,
     description:
       "The body names `property` (one property of the register, by name), `month` (the documents' month, `YYYY-MM`) and, when no sender address is stored yet, `senderAddress` (the letters' return line, one line, no e-mail address; stored with the text for all properties, a stored one is kept). For each resident on the post channel with an archived document of that month (not already opened through a portal, nor posted): a DIN 5008 cover letter, then the document's pages. For each resident on the portal channel without an e-mail address whose link has not reached them yet, or who has an archived document of that month no letter carries yet: a letter with a fresh link and QR code (the older link stops working). Those hand-offs become `printed` (\"Briefe erstellt\"): made, not handed on until `POST /api/handoffs/posted` confirms the letters went out (a second print prints the post letters again and counts the attempt). At most 500 letters, 200 MB of documents and 5000 pages, made within 60 s on a worker thread; when the client leaves, the work stops and nothing is marked printed. A POST because it changes the record: there is no GET (405).",
-    answers: [
-      { status: 200, description: "the letters, an attachment", content: { type: "application/pdf" } },
-      { ...ReleaseWaits, description: `${ReleaseWaits.description}; once released, the next print of it is made` },
-    ],
+    answers: [{ status: 200, description: "the letters, an attachment", content: { type: "application/pdf" } }],
     errors: {
       404: "`nothing_to_print`: no letter for that property and month",
       409: "`sender_address_missing`: no sender address is stored and none was given; nothing was claimed",
