@@ -175,7 +175,14 @@ describe("the month page's answer", () => {
     const other = await makeUser(s.server, "manager");
     const theirs = await get("/api/month", other.session);
     assert.equal(theirs.status, 200, theirs.text);
-    assert.deepEqual(theirs.body, { month: null, months: [], truncated: false, properties: [], unregistered: [] });
+    assert.deepEqual(theirs.body, {
+      month: null,
+      months: [],
+      scope: "team",
+      truncated: false,
+      properties: [],
+      unregistered: [],
+    });
     assert.equal((await get("/api/month?month=2026-13")).status, 400);
   });
 
