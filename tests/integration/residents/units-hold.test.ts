@@ -146,6 +146,12 @@ describe("a unit's legal hold", () => {
       unit.tenancies.every((t) => !t.erased),
       "nothing of the unit erased",
     );
+    // An import that replaces the register leaves the held unit, though the file leaves it out.
+    const others = REGISTER.split("\n").filter((line) => !line.startsWith("9501;"));
+    const replaced = await put(manager.session, s.server.url, others.join("\n"), "?replace=1");
+    assert.equal(replaced.status, 200, replaced.text);
+    assert.equal(replaced.body.deleted, 0, replaced.text);
+    assert.ok((await units()).has("9501"));
   });
 
   test("the retention's sweep leaves the held unit's former resident and hand-off records, and takes another unit's", async () => {
