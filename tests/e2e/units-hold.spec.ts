@@ -22,6 +22,7 @@ const fitsPhone = async (page: Page) => {
 test("a manager sets a unit's legal hold, the admin sees it, and the manager lifts it after a question", async ({
   page,
   base,
+  browser,
 }) => {
   const tag = randomBytes(3).toString("hex");
   const number = `64${String(parseInt(tag, 16) % 100_000).padStart(5, "0")}`;
@@ -60,10 +61,8 @@ test("a manager sets a unit's legal hold, the admin sees it, and the manager lif
   await fitsPhone(page);
 
   // The admin's erasure list: the hold where the erase button would be.
-  const admin = await page
-    .context()
-    .browser()!
-    .newPage({ viewport: page.viewportSize() ?? undefined });
+  const adminContext = await browser.newContext({ locale: "de-DE", viewport: page.viewportSize() });
+  const admin = await adminContext.newPage();
   await signInAs(admin, ADMIN.email, ADMIN.password);
   await admin.goto(`${base}/admin/residents`);
   await admin.getByLabel("Name, E-Mail-Adresse oder Nutzeinheit").fill(surname);
@@ -74,7 +73,7 @@ test("a manager sets a unit's legal hold, the admin sees it, and the manager lif
   await expect(match.getByRole("button", { name: /löschen/ })).toHaveCount(0);
   await expectAccessible(admin);
   await fitsPhone(admin);
-  await admin.close();
+  await adminContext.close();
 
   // Lifting asks first; Escape keeps the hold, and the focus returns to the button that asked.
   await open.click();
