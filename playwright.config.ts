@@ -51,6 +51,7 @@ export default defineConfig({
         "teams.spec.ts",
         "outbox.spec.ts",
         "units.spec.ts",
+        "units-hold.spec.ts",
         "month-round.spec.ts",
         "handoffs-posted.spec.ts",
         "responsibility.spec.ts",

@@ -11,7 +11,7 @@ import { states } from "@/lib/i18n/messages/states";
 import { reports, reportsExplain } from "@/lib/onsite-roles/messages";
 import { sandboxMail } from "@/lib/ops/messages";
 import { outbox, outboxServer } from "@/lib/outbox/messages";
-import { residentsErasure, unitsServer } from "@/lib/register/messages";
+import { residentsErasure, unitHold, unitsServer } from "@/lib/register/messages";
 import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { teamsMessages } from "@/lib/teams/messages";
@@ -57,6 +57,7 @@ export const messages = {
     ...handoffsMonth.de,
     ...handoffProof.de,
     ...residentsErasure.de,
+    ...unitHold.de,
     ...portal.de,
     ...handoffRuns.de,
     ...runs.de,
@@ -94,6 +95,7 @@ export const messages = {
     ...handoffsMonth.en,
     ...handoffProof.en,
     ...residentsErasure.en,
+    ...unitHold.en,
     ...portal.en,
     ...handoffRuns.en,
     ...runs.en,

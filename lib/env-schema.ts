@@ -148,6 +148,8 @@ export const Schema = z.object({
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
   RESIDENT_RETENTION_MONTHS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1200).default(36)),
+  // Hand-off records and their outcomes (the proof of a month) are kept this long (§147 AO: ten years; issue #47).
+  PROOF_RETENTION_YEARS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   DB_COPY_TARGET: z.preprocess(
     blankToUndefined,
     z

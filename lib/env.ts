@@ -75,6 +75,8 @@ export type Env = {
   portalLinkDays: number;
   /** Months after a move-out after which a former resident's personal data is erased (lib/register/tenancies/erase.ts). */
   residentRetentionMonths: number;
+  /** Years a hand-off record and its outcomes are kept (lib/register/retention.ts). */
+  proofRetentionYears: number;
   /** `npm run db:copy`'s target, from the environment so that its password is in no process list. */
   dbCopyTarget: string | undefined;
   /**
@@ -188,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     residentRetentionMonths: e.RESIDENT_RETENTION_MONTHS,
+    proofRetentionYears: e.PROOF_RETENTION_YEARS,
     dbCopyTarget: e.DB_COPY_TARGET,
     testHooks: e.ARGE_TEST_HOOKS === "1",
   };

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   "no_unit",
   "not_decidable",
   "handed_on",
+  "unit_on_hold", // an erasure of a unit on a legal hold (lib/register/hold.ts)
   // Hand-offs: the portal, the print, the proof.
   "no_resident",
   "public_url_missing",

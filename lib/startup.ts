@@ -47,7 +47,7 @@ export async function startServer(): Promise<void> {
     (await import("@/lib/onsite-roles/linked")).reportAfterSyncs();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
     (await import("@/lib/onsite-roles/loop")).startReportSender();
-    (await import("@/lib/register/tenancies/erase")).startRetention(db);
+    (await import("@/lib/register/retention")).startRetention(db);
     markStarted();
   } catch (err) {
     console.error(`\nDatenbank nicht bereit / database not ready: ${safeErrorMessage(err)}\n`);

@@ -124,6 +124,9 @@ export const PLACEMENT = {
   "integration/residents/tenancies-retention.test.ts": both(
     "dates and intervals in SQL; the erasure's rewrite of the table",
   ),
+  "integration/residents/units-hold.test.ts": both(
+    "the hold's migration, and the retention's sweep: interval arithmetic and deletes through CTEs on either engine",
+  ),
   "integration/residents/units-history.test.ts": both("the import's bulk writes of tenancies: SQL features and types"),
   "integration/residents/units-import-load.test.ts": alone(
     "it measures other requests' answer times during the largest register import: other files' load would be measured too",

@@ -21,6 +21,7 @@ import type { UnitsSearch } from "@/lib/register/list";
 import { CorrectDatesDialog } from "./correct-dates-dialog";
 import { MoveDialog } from "./move-dialog";
 import { UnitEditDialog } from "./unit-edit-dialog";
+import { HoldDialog } from "./unit-hold";
 import { OpenReports } from "./open-reports";
 import { RegisterSince } from "./register-since";
 import type { RowDialog } from "./row-dialog";
@@ -98,6 +99,7 @@ function RowDialogs(props: { dialog: RowDialog | null; onClose: () => void; onDo
   const { dialog, onClose, onDone } = props;
   if (dialog?.kind === "edit") return <UnitEditDialog unit={dialog.unit} onClose={onClose} />;
   if (dialog?.kind === "move") return <MoveDialog unit={dialog.unit} onClose={onClose} onDone={onDone} />;
+  if (dialog?.kind === "hold") return <HoldDialog unit={dialog.unit} onClose={onClose} onDone={onDone} />;
   if (dialog?.kind === "correct")
     return <CorrectDatesDialog unit={dialog.unit} tenancy={dialog.tenancy} onClose={onClose} onDone={onDone} />;
   return null;

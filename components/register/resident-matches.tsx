@@ -7,6 +7,7 @@ import { Td } from "@/components/ui/table";
 import { RESIDENTS_PAGE_SIZES, residentsQuery, type ResidentMatch, type ResidentsQuery } from "@/lib/register/client";
 import { useT } from "@/lib/i18n/client";
 import { CARD, UnitNumberCell, UnitTable } from "./unit-table";
+import { HoldBadge } from "./unit-hold";
 
 /** How the admin's page names a unit: its number as the register keys it. */
 export const unitNumberOf = (m: ResidentMatch) => m.mscnumber ?? m.pmnumber ?? "";
@@ -22,14 +23,22 @@ function MatchRow({ match, onErase }: { match: ResidentMatch; onErase: (button: 
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>{match.resident.name}</Td>
       <Td className={CARD.cell}>{t(`units.channel.${match.resident.channel}`)}</Td>
       <Td className={CARD.cell}>
-        <Button
-          type="button"
-          variant="danger"
-          onClick={(e) => onErase(e.currentTarget)}
-          aria-label={t("residents.eraseLabel", { name: match.resident.name, unit: unitNumberOf(match) })}
-        >
-          {t("residents.erase")}
-        </Button>
+        {/* A unit on hold is not erased (409 `unit_on_hold`): the hold and why stand where the button would. */}
+        {match.hold ? (
+          <div className="text-sm">
+            <HoldBadge hold={match.hold} />
+            <p className="mt-1 text-xs text-slate-700">{t("residents.held")}</p>
+          </div>
+        ) : (
+          <Button
+            type="button"
+            variant="danger"
+            onClick={(e) => onErase(e.currentTarget)}
+            aria-label={t("residents.eraseLabel", { name: match.resident.name, unit: unitNumberOf(match) })}
+          >
+            {t("residents.erase")}
+          </Button>
+        )}
       </Td>
     </tr>
   );

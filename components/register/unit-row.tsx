@@ -9,6 +9,7 @@ import { ReportStatus } from "./report-status";
 import type { RowDialog } from "./row-dialog";
 import { formatDay, TenancyHistory, unitName } from "./tenancy-history";
 import { CARD, UnitNumberCell } from "./unit-table";
+import { HoldBadge } from "./unit-hold";
 
 /** The present resident with contact, else "Leerstand" (a running vacancy) or no resident at all. */
 function PresentResident({ unit }: { unit: Unit }) {
@@ -63,7 +64,10 @@ function UnknownMoveIn({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDialo
 /** The user's connections by id and how many of them report (for the reports' column). */
 export type ReportConnections = { names: Map<string, string>; reporting: number };
 
-/** One unit of the register: numbers, place, present resident with the history, channel, reports, actions. */
+/**
+ * One unit of the register: numbers, place (with its legal hold), present resident with the history, channel,
+ * reports, actions.
+ */
 export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen: (dialog: RowDialog) => void }) {
   const { unit, onOpen } = props;
   const t = useT();
@@ -74,6 +78,7 @@ export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen:
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
         <div>{unit.property ?? "—"}</div>
         {unit.address && <div className="text-xs text-slate-600">{unit.address}</div>}
+        {unit.hold && <HoldBadge hold={unit.hold} />}
       </Td>
       <Td className={CARD.cell}>{unit.label ?? "—"}</Td>
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
@@ -106,6 +111,14 @@ export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen:
             aria-label={t("tenancyPage.moveLabel", { unit: unitName(unit) })}
           >
             {t("tenancyPage.move")}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => onOpen({ kind: "hold", unit })}
+            aria-label={t("units.hold.openLabel", { unit: unitName(unit) })}
+          >
+            {t("units.hold.open")}
           </Button>
         </div>
         {r?.channel === "portal" && <PortalLinkActions unit={unit} />}

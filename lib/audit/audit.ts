@@ -44,6 +44,11 @@ export type AuditKind =
   | "units.import"
   | "unit.update"
   | "resident.erase"
+  // A unit's legal hold (lib/register/hold.ts): set or replaced (the unit, its key and the reason), lifted.
+  | "unit.hold"
+  | "unit.hold_lifted"
+  // The retention's sweep (lib/register/retention.ts): hand-off records past PROOF_RETENTION_YEARS deleted (counts).
+  | "handoff.retention"
   // The register's own settings (lib/register/since.ts): which changed, and the day "Bestand seit".
   | "register.settings"
   // Tenancies (lib/register/tenancies): a move, a correction of dates, a document assigned or marked as needing no

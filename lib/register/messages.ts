@@ -18,6 +18,8 @@ export const unitsServer = {
     "unitsApi.notCsv":
       "Bitte senden Sie das Verzeichnis als CSV-Datei (text/csv) oder als Formular mit dem Feld „file“.",
     "unitsApi.notFound": "Diese Nutzeinheit gibt es nicht.",
+    "unitsApi.onHold":
+      "Diese Nutzeinheit ist wegen eines Rechtsstreits gesperrt: Solange der Vermerk besteht, wird nichts gelöscht. Heben Sie ihn im Verzeichnis auf, sobald der Rechtsstreit beendet ist.",
     "unitsApi.sinceFuture": "„Bestand seit“ darf nicht in der Zukunft liegen.",
     "unitsApi.row.noNumber":
       "Weder Nutzeinheit noch HV-Nr. angegeben: Die Zeile lässt sich keiner Nutzeinheit zuordnen.",
@@ -95,6 +97,8 @@ export const unitsServer = {
     "unitsApi.tooManyRows": "The file has more than {max} rows. Please split it.",
     "unitsApi.notCsv": "Please send the register as a CSV file (text/csv) or as a form with the field “file”.",
     "unitsApi.notFound": "This usage unit does not exist.",
+    "unitsApi.onHold":
+      "This usage unit is on a legal hold: while the hold stands, nothing is erased. Lift it in the register once the dispute has ended.",
     "unitsApi.sinceFuture": "“On record since” must not be in the future.",
     "unitsApi.row.noNumber":
       "Neither usage unit nor property management number given: the row cannot be matched to a usage unit.",
@@ -217,10 +221,54 @@ export const residentsErasure = {
   },
 };
 
+/** Messages of a unit's legal hold on the register page and the admin's erasure page (lib/register/hold.ts). */
+export const unitHold = {
+  de: {
+    "units.hold.badge": "Rechtsstreit: {reason}",
+    "units.hold.detail": "Gesperrt gegen jede Löschung, vermerkt von {by} am {at}.",
+    "units.hold.someone": "einem gelöschten Benutzer",
+    "units.hold.open": "Rechtsstreit",
+    "units.hold.openLabel": "Rechtsstreit für Nutzeinheit {unit} vermerken oder aufheben",
+    "units.hold.title": "Rechtsstreit: Nutzeinheit {unit}",
+    "units.hold.intro":
+      "Solange der Vermerk besteht, wird nichts dieser Nutzeinheit gelöscht: keine Daten ehemaliger Bewohner nach Ablauf der Frist, keine Zustellnachweise, auch nicht auf Antrag.",
+    "units.hold.reason": "Grund",
+    "units.hold.reasonHint": "Etwa Gericht und Aktenzeichen; höchstens 500 Zeichen.",
+    "units.hold.save": "Vermerk speichern",
+    "units.hold.lift": "Vermerk aufheben",
+    "units.hold.liftTitle": "Vermerk für Nutzeinheit {unit} aufheben?",
+    "units.hold.liftWhat":
+      "Danach gelten die Löschfristen wieder: Die nächste Löschung erfasst auch diese Nutzeinheit.",
+    "units.hold.saved": "Rechtsstreit für Nutzeinheit {unit} vermerkt.",
+    "units.hold.lifted": "Vermerk für Nutzeinheit {unit} aufgehoben.",
+    "residents.held": "Keine Löschung, solange der Vermerk besteht.",
+  },
+  en: {
+    "units.hold.badge": "Legal hold: {reason}",
+    "units.hold.detail": "Held against every erasure, set by {by} on {at}.",
+    "units.hold.someone": "a deleted user",
+    "units.hold.open": "Legal hold",
+    "units.hold.openLabel": "Set or lift a legal hold for usage unit {unit}",
+    "units.hold.title": "Legal hold: usage unit {unit}",
+    "units.hold.intro":
+      "While the hold stands, nothing of this usage unit is erased: no former resident's data after the retention period, no proof of delivery, not even on request.",
+    "units.hold.reason": "Reason",
+    "units.hold.reasonHint": "For example the court and the case number; at most 500 characters.",
+    "units.hold.save": "Save hold",
+    "units.hold.lift": "Lift hold",
+    "units.hold.liftTitle": "Lift the hold of usage unit {unit}?",
+    "units.hold.liftWhat": "The retention periods apply again: the next erasure includes this usage unit.",
+    "units.hold.saved": "Legal hold for usage unit {unit} saved.",
+    "units.hold.lifted": "Hold of usage unit {unit} lifted.",
+    "residents.held": "Not erased while the hold stands.",
+  },
+};
+
 // Its keys join the catalogue's type (lib/i18n/messages.ts), which imports no feature.
 declare module "@/lib/i18n/messages" {
   interface MessageTables {
     unitsServer: typeof unitsServer;
     residentsErasure: typeof residentsErasure;
+    unitHold: typeof unitHold;
   }
 }

@@ -7,6 +7,7 @@ import type { ImportReport } from "@/lib/register/import";
 import type { RegisterSettings } from "@/lib/register/since";
 import type { StoredUnit } from "@/lib/register/stored";
 import { json, type ApiOperation } from "@/lib/api/operation";
+import { HOLD_OPERATIONS, HoldAnswer } from "./hold-openapi";
 
 /**
  * The OpenAPI entries of the unit register (lib/register): import, list, edit, export (a resident's data
@@ -83,6 +84,7 @@ export const UnitAnswer = z.object({
     .meta({
       description: "`GET /api/units` only: the resident's tenancy without a move-in, and where its reports start",
     }),
+  hold: HoldAnswer.nullable(),
   updatedAt: z.string().meta({ format: "date-time" }),
 });
 const UnitsAnswer = z.object({
@@ -278,6 +280,7 @@ export const UNIT_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "the unit", content: json(UnitAnswer) }],
     errors: { 404: NOT_FOUND },
   },
+  ...HOLD_OPERATIONS,
 ];
 
 // What the code returns must fit the documented answer, and the reverse.

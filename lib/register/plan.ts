@@ -265,7 +265,10 @@ export async function summarise(
           : { line: p.line, unit: numberOf(p.fields), change: "created" },
       );
   }
-  const deleted = options.replace ? [...register].filter(([key]) => !mentioned.has(key)).map(([, u]) => u) : [];
+  // A unit on a legal hold (./hold.ts) is not deleted with the units the file leaves out: no erasure touches it.
+  const deleted = options.replace
+    ? [...register].filter(([key, u]) => !mentioned.has(key) && u.hold === null).map(([, u]) => u)
+    : [];
   listed.push(
     ...deleted
       .slice(0, MAX_LISTED_CHANGES - listed.length)

@@ -10,12 +10,11 @@ import { AppError, notFound } from "@/lib/errors";
 import type { Channel, UnitsSearch } from "@/lib/register/list";
 import { tenancyOn } from "@/lib/register/tenancies/history";
 import { registerChange } from "@/lib/register/tenancies/lock";
-import { readHistories } from "@/lib/register/tenancies/store";
 import { today } from "@/lib/today";
 import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
-import { toUnit, withHistories, type StoredUnit } from "./stored";
+import { withHistories, type StoredUnit } from "./stored";
 import type { UnitEdit } from "./schemas";
 
 /**
@@ -118,8 +117,9 @@ function consentOf(before: Channel, after: Channel) {
 
 export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdit): Promise<StoredUnit> {
   const row = await ownUnit(db, p, id);
-  const history = (await readHistories(db, [row.id])).get(row.id) ?? [];
-  const unit = toUnit(row, history);
+  const [unit] = await withHistories(db, [row]);
+  if (!unit) throw notFound("unitsApi.notFound");
+  const history = unit.tenancies;
   const present = tenancyOn(history, today());
   if (edit.resident && !present?.resident)
     throw new AppError(400, "validation", "error.validation", {

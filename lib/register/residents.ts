@@ -8,13 +8,15 @@ import { units } from "@/lib/db/schema/units";
 import { teams } from "@/lib/db/schema/teams";
 import { forbidden } from "@/lib/errors";
 import type { Channel, ResidentsSearch } from "@/lib/register/list";
+import { holdNames, holdOf, type UnitHold } from "./hold";
 
 /**
  * The admin's search for a resident's erasure request (docs/api.md, "The unit register"):
  * every user's register, the tenancies whose resident's data is still held, found by the resident's
  * name or e-mail or the unit's number. The answer names what the admin needs to pick the right one (unit,
  * owner, property, label, name, channel) and no more: no e-mail, no postal address. The term is
- * personal data: it goes into this query's parameters only, never into a log line or an event.
+ * personal data: it goes into this query's parameters only, never into a log line or an event. A unit on a legal
+ * hold (./hold.ts) is listed with its hold: its erasure is refused until the hold is lifted.
  */
 
 export type ResidentMatch = {
@@ -29,6 +31,7 @@ export type ResidentMatch = {
   moveIn: string | null;
   moveOut: string | null;
   resident: { name: string; channel: Channel };
+  hold: UnitHold | null;
 };
 
 /** A page of the matches in the order name, owner, unit, and their total. Admins only, checked here too. */
@@ -59,6 +62,9 @@ export async function searchResidents(db: Db, admin: Principal, search: Resident
         moveOut: tenancies.moveOut,
         name: tenancies.residentName,
         channel: tenancies.channel,
+        holdReason: units.holdReason,
+        holdBy: units.holdBy,
+        holdAt: units.holdAt,
       })
       .from(tenancies)
       .innerJoin(units, eq(units.id, tenancies.unitId))
@@ -70,9 +76,11 @@ export async function searchResidents(db: Db, admin: Principal, search: Resident
     db.select({ n: count() }).from(tenancies).innerJoin(units, eq(units.id, tenancies.unitId)).where(where),
   ]);
   // Name and channel are set together (migration 0028's CHECK), and the name is the filter's.
-  const residents: ResidentMatch[] = rows.map(({ name, channel, ...unit }) => ({
+  const names = await holdNames(db, rows);
+  const residents: ResidentMatch[] = rows.map(({ name, channel, holdReason, holdBy, holdAt, ...unit }) => ({
     ...unit,
     resident: { name: name ?? "", channel: channel ?? "post" },
+    hold: holdOf({ holdReason, holdBy, holdAt }, names),
   }));
   return { count: total?.n ?? 0, residents };
 }

@@ -51,6 +51,9 @@ export type UnitEdit = z.output<typeof UnitEditBody>;
 
 export const UnitPath = z.object({ id: z.uuid() });
 
+/** `PUT /api/units/{id}/hold`: why the unit is held ("Rechtsstreit …"), trimmed, 1 to 500 characters. */
+export const HoldBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
 /**
  * `PUT /api/units/settings`: the register's "Bestand seit", the day from which it stands behind its
  * residents (a tenancy without a move-in is reported from it); `null` clears it.

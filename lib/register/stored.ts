@@ -6,6 +6,7 @@ import { units, type UnitRow } from "@/lib/db/schema/units";
 import { tenancyOn, type Tenancy, type TenancyResident } from "@/lib/register/tenancies/history";
 import { readHistories } from "@/lib/register/tenancies/store";
 import { today } from "@/lib/today";
+import { holdNames, holdOf, type UnitHold } from "./hold";
 import type { UnitFields } from "./rows";
 import { nextTurn } from "./turns";
 
@@ -38,7 +39,7 @@ export type UnknownMoveIn = { tenancyId: string; since: string | null; basis: "r
 /**
  * A unit of the register as the API answers it (docs/api.md, "The unit register"): its own fields,
  * the present resident (the tenancy that runs today), its history newest first, and its reports
- * (with `unknownMoveIn` where a resident's move-in is missing: `GET /api/units` only).
+ * (with `unknownMoveIn` where a resident's move-in is missing: `GET /api/units` only), and its legal hold (./hold.ts).
  */
 export type StoredUnit = UnitFields & {
   id: string;
@@ -46,11 +47,12 @@ export type StoredUnit = UnitFields & {
   tenancies: Tenancy[];
   reports: UnitReport[];
   unknownMoveIn?: UnknownMoveIn;
+  hold: UnitHold | null;
   updatedAt: string;
 };
 
-/** A unit's row with its history (newest first, as readHistories gives it). */
-export function toUnit(row: UnitRow, history: Tenancy[], day = today()): StoredUnit {
+/** A unit's row with its history (newest first, as readHistories gives it); `names`: its hold's setter (./hold.ts). */
+export function toUnit(row: UnitRow, history: Tenancy[], day = today(), names = new Map<string, string>()): StoredUnit {
   return {
     id: row.id,
     mscnumber: row.mscnumber,
@@ -62,18 +64,22 @@ export function toUnit(row: UnitRow, history: Tenancy[], day = today()): StoredU
     resident: tenancyOn(history, day)?.resident ?? null,
     tenancies: history,
     reports: [],
+    hold: holdOf(row, names),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** Rows of units as the API answers them, their histories read in one statement. */
 export async function withHistories(db: Db, rows: UnitRow[]): Promise<StoredUnit[]> {
-  const histories = await readHistories(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [histories, names] = await Promise.all([
+    readHistories(
+      db,
+      rows.map((r) => r.id),
+    ),
+    holdNames(db, rows),
+  ]);
   const day = today();
-  return rows.map((r) => toUnit(r, histories.get(r.id) ?? [], day));
+  return rows.map((r) => toUnit(r, histories.get(r.id) ?? [], day, names));
 }
 
 /** Units read per statement when the whole register is loaded: about 50 ms each with the embedded database. */

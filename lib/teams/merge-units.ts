@@ -113,6 +113,9 @@ async function repointDependents(tx: Db): Promise<void> {
     AND EXISTS (SELECT 1 FROM osr_reports x WHERE x.unit_id = u.i AND x.connection_id = r.connection_id)`);
   await tx.execute(sql`UPDATE osr_reports r SET unit_id = u.i FROM merge_units u WHERE r.unit_id = u.f`);
   await tx.execute(sql`UPDATE osr_report_events e SET unit_id = u.i FROM merge_units u WHERE e.unit_id = u.f`);
+  // A going unit's legal hold (lib/register/hold.ts) holds the kept one, unless that has one of its own.
+  await tx.execute(sql`UPDATE units k SET hold_reason = g.hold_reason, hold_by = g.hold_by, hold_at = g.hold_at
+    FROM merge_units u JOIN units g ON g.id = u.f WHERE k.id = u.i AND k.hold_at IS NULL AND g.hold_at IS NOT NULL`);
 }
 
 /** Moves `from`'s own units and merges the shared ones' dependents (the going units stay until `dropMergedUnits`). */

@@ -150,6 +150,19 @@ export const WRITES: Row[] = [
     expect: TEAM,
   },
   {
+    op: "PUT /api/units/{id}/hold",
+    kind: "team",
+    req: (fx) => ({ path: `/api/units/${fx.unit}/hold`, method: "PUT", json: { reason: "Rechtsstreit 1 C 1/26" } }),
+    expect: TEAM,
+  },
+  {
+    op: "DELETE /api/units/{id}/hold",
+    kind: "team",
+    req: (fx) => ({ path: `/api/units/${fx.unit}/hold`, method: "DELETE" }),
+    expect: TEAM,
+    note: "right after the PUT: the unit is held no longer than this pair",
+  },
+  {
     op: "PUT /api/handoffs/texts",
     kind: "team",
     req: (_fx, who) => ({

@@ -1,5 +1,6 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { teams } from "./teams";
+import { users } from "./users";
 
 /** The unit register of lib/register (migration 0018_units.sql); its residents are in tenancies.ts. */
 
@@ -20,6 +21,10 @@ export const units = pgTable(
     property: text("property"),
     address: text("address"),
     label: text("label"),
+    /** A legal hold (migration 0047): while `holdAt` is set, no erasure touches the unit (lib/register/hold.ts). */
+    holdReason: text("hold_reason"),
+    holdBy: uuid("hold_by").references(() => users.id, { onDelete: "set null" }),
+    holdAt: at("hold_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

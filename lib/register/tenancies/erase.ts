@@ -9,7 +9,7 @@ import { scrubTables } from "@/lib/db/scrub";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { onClockMoved } from "@/lib/process/clock";
+import { notHeld, refuseHeld } from "@/lib/register/hold";
 import { today } from "@/lib/today";
 
 /**
@@ -19,7 +19,8 @@ import { today } from "@/lib/today";
  * links end (migration 0028's trigger). The texts of the provider's messages on the unit's
  * on-site-roles reports and their steps go in the same statement (their codes, states, statuses and
  * times stay: lib/db/report-texts.ts). The tables are rewritten afterwards so the old
- * values leave the database's files too (lib/db/scrub.ts).
+ * values leave the database's files too (lib/db/scrub.ts). A unit on a legal hold (lib/register/hold.ts) is
+ * touched by neither: the sweep passes it by, the request is refused with 409 `unit_on_hold`.
  */
 
 const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, last_name = NULL, company = NULL,
@@ -44,14 +45,18 @@ async function erase(db: Db, where: SQL) {
  * unit that still holds a person's data. Returns the unit's id and owner for the answer.
  */
 export async function eraseResident(db: Db, admin: Principal, unitId: string, tenancyId?: string) {
-  const [unit] = rowsOf<{ id: string; team_id: string }>(
-    await db.execute(sql`SELECT id, team_id FROM units WHERE id = ${unitId}::uuid`),
+  const [unit] = rowsOf<{ id: string; team_id: string; hold_at: unknown }>(
+    await db.execute(sql`SELECT id, team_id, hold_at FROM units WHERE id = ${unitId}::uuid`),
   );
   if (!unit) throw notFound("unitsApi.notFound");
+  refuseHeld(unit);
   const { erased, tables } = await erase(
     db,
-    sql`unit_id = ${unitId}::uuid AND erased_at IS NULL AND NOT vacancy ${tenancyId ? sql`AND id = ${tenancyId}::uuid` : sql``}`,
+    sql`unit_id = ${unitId}::uuid AND erased_at IS NULL AND NOT vacancy AND ${notHeld(sql`tenancies.unit_id`)}
+      ${tenancyId ? sql`AND id = ${tenancyId}::uuid` : sql``}`,
   );
+  // A hold set since the unit was read: nothing was erased.
+  if (erased.length === 0) refuseHeld(await heldNow(db, unitId));
   if (tenancyId && erased.length === 0) throw notFound("unitsApi.notFound");
   await recordEvent(db, {
     kind: "resident.erase",
@@ -62,29 +67,38 @@ export async function eraseResident(db: Db, admin: Principal, unitId: string, te
   return { unitId: unit.id, tenancies: erased.length };
 }
 
-/** Former residents whose move-out lies more than RESIDENT_RETENTION_MONTHS back: their data erased; how many. */
+async function heldNow(db: Db, unitId: string) {
+  const [unit] = rowsOf<{ hold_at: unknown }>(
+    await db.execute(sql`SELECT hold_at FROM units WHERE id = ${unitId}::uuid`),
+  );
+  return { hold_at: unit?.hold_at ?? null };
+}
+
+/** Former residents, their data still held, who moved out more than RESIDENT_RETENTION_MONTHS before `day`. */
+const expired = (day: string, months: number) =>
+  sql`erased_at IS NULL AND NOT vacancy AND move_out < (${day}::date - make_interval(months => ${months}::integer))::date`;
+
+/**
+ * Former residents whose move-out lies more than RESIDENT_RETENTION_MONTHS back: their data erased; how many. Those
+ * of a unit on hold stay as they are: counted in the log, never named.
+ */
 export async function eraseExpired(db: Db, day = today()): Promise<number> {
   const months = env().residentRetentionMonths;
-  const { erased, tables } = await erase(
-    db,
-    sql`erased_at IS NULL AND NOT vacancy AND move_out < (${day}::date - make_interval(months => ${months}::integer))::date`,
+  const [kept] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM tenancies t JOIN units u ON u.id = t.unit_id
+      WHERE u.hold_at IS NOT NULL AND ${expired(day, months)}`),
   );
+  const held = Number(kept?.n ?? 0);
+  if (held > 0)
+    log().info({ tenancies: held, months }, "former residents kept past the retention: their unit is on hold");
+  const { erased, tables } = await erase(db, sql`${expired(day, months)} AND ${notHeld(sql`tenancies.unit_id`)}`);
   if (erased.length === 0) return 0;
   await recordEvent(db, {
     kind: "resident.erase",
     actor: "system",
-    detail: { reason: "retention", months, tenancies: erased.length },
+    detail: { reason: "retention", months, tenancies: erased.length, held },
   });
   await scrubTables(tables);
   log().info({ tenancies: erased.length, months }, "former residents' data erased after the retention period");
   return erased.length;
-}
-
-/** Once a day (and at the start): the retention's sweep, in the background, never failing the server. */
-export function startRetention(db: Db): void {
-  const sweep = () => void eraseExpired(db).catch((err: unknown) => log().warn({ err }, "retention sweep failed"));
-  sweep();
-  setInterval(sweep, 24 * 60 * 60_000).unref();
-  // Days a test moved the clock on (lib/process/clock.ts) have passed for the retention too.
-  onClockMoved(sweep);
 }

@@ -4,6 +4,7 @@ import type { Tenancy } from "@/lib/register/tenancies/history";
 import { AssignmentBody, AssignmentKey, CorrectBody, EraseQuery, MoveBody } from "@/lib/register/tenancies/schemas";
 import { json, type ApiOperation } from "@/lib/api/operation";
 import { CHANNELS } from "@/lib/register/list";
+import { HoldAnswer } from "@/lib/register/hold-openapi";
 import { TenancyAnswer } from "@/lib/register/openapi";
 import type { searchResidents } from "@/lib/register/residents";
 import { ResidentsQuery } from "@/lib/register/schemas";
@@ -75,6 +76,7 @@ export const TENANCY_OPERATIONS: ApiOperation[] = [
         content: json(z.object({ unitId: z.string().meta({ format: "uuid" }), tenancies: z.number().int() })),
       },
     ],
+    errors: { 409: "`unit_on_hold`: the unit is on a legal hold (`PUT /api/units/{id}/hold`): nothing is erased" },
   },
 ];
 
@@ -101,6 +103,7 @@ const ResidentsAnswer = z.object({
       moveIn: z.string().meta({ format: "date" }).nullable(),
       moveOut: z.string().meta({ format: "date" }).nullable(),
       resident: z.object({ name: z.string(), channel: z.enum(CHANNELS) }),
+      hold: HoldAnswer.nullable().meta({ description: "the unit's legal hold: its erasure answers 409 while set" }),
     }),
   ),
 });

@@ -74,3 +74,9 @@ export const registerSettingsQuery = () =>
   });
 export const saveRegisterSince = (since: string | null) =>
   fetchJson<RegisterSettings>("/api/units/settings", { method: "PUT", body: JSON.stringify({ since }) });
+
+/** A unit's legal hold (`PUT`/`DELETE /api/units/{id}/hold`, lib/register/hold.ts): set or replaced, and lifted. */
+export type { UnitHold } from "@/lib/register/hold";
+export const setUnitHold = (id: string, reason: string) =>
+  fetchJson<{ hold: Unit["hold"] }>(`/api/units/${id}/hold`, { method: "PUT", body: JSON.stringify({ reason }) });
+export const liftUnitHold = (id: string) => fetchJson<{ hold: null }>(`/api/units/${id}/hold`, { method: "DELETE" });

@@ -155,6 +155,7 @@ describe("the register in the inbox's search, and the admin's residents", () => 
       property: "Haus Eiche",
       label: "1. OG",
       resident: { name: "Zoë Qvist", channel: "portal" },
+      hold: null,
     });
     assert.deepEqual(
       (await search("?q=OEMER@example")).residents.map((r) => r.pmnumber),
