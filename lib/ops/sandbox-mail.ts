@@ -22,7 +22,7 @@ export const SandboxMailAnswer = z.object({
   bySandbox: z
     .boolean()
     .default(false)
-    .describe("sent by the sandbox itself: a delivery status notification of a resident's refusing mail server"),
+    .describe("sent by the sandbox itself: a notification or an auto-reply of a resident's mail server"),
 });
 export type SandboxMail = z.output<typeof SandboxMailAnswer>;
 

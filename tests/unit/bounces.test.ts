@@ -8,7 +8,13 @@ import { ConfigError, parseEnv } from "@/lib/env";
 import { parseDsn } from "@/lib/handoffs/bounces/dsn";
 import { failureWords } from "@/lib/handoffs/failure-words";
 import { translate } from "@/lib/i18n/messages";
-import { deliveryStatusNotification, USER_UNKNOWN } from "@/lib/sandbox/mailbox/dsn";
+import { autoReply } from "@/lib/sandbox/mailbox/auto-reply";
+import {
+  deliveryStatusNotification,
+  MAILBOX_FULL,
+  MAILBOX_FULL_FOR_NOW,
+  USER_UNKNOWN,
+} from "@/lib/sandbox/mailbox/dsn";
 
 /**
  * MAIL_IMAP_URL as lib/env.ts reads it, the sandbox's delivery status notifications (lib/sandbox/mailbox/dsn.ts) and
@@ -101,19 +107,31 @@ describe("delivery status notifications", () => {
   });
 
   test("a delay is no bounce; a reply or a plain message is no notification", () => {
-    const delayed = deliveryStatusNotification(
-      original,
-      { sender: "uvi@muster.example", recipients: ["a@full.example"] },
-      { status: "4.2.2", diagnostic: "smtp; 452 4.2.2 mailbox full", words: "full" },
-    )
-      .toString("utf8")
-      .replace("Action: failed", "Action: delayed");
+    const envelope = { sender: "uvi@muster.example", recipients: ["a@full.example"] };
+    const delayed = deliveryStatusNotification(original, envelope, MAILBOX_FULL_FOR_NOW).toString("utf8");
+    assert.match(delayed, /Action: delayed\r\nStatus: 4\.2\.2/);
+    assert.deepEqual(parseDsn(deliveryStatusNotification(original, envelope, MAILBOX_FULL).toString("utf8")), {
+      messageId: "<abc.123@muster.example>",
+      status: "5.2.2",
+      failed: true,
+    });
     assert.equal(parseDsn(delayed)?.failed, false);
     assert.equal(parseDsn("Subject: Re: Ihre Verbrauchsinformation\r\n\r\nWohne hier nicht mehr"), null);
     assert.equal(
       parseDsn("Content-Type: multipart/report; report-type=disposition-notification; boundary=x\r\n\r\n"),
       null,
     );
+  });
+
+  test("the auto-reply of autoreply.example names the original and is no notification", () => {
+    const reply = autoReply(original, { resident: "r@autoreply.example", sender: "uvi@muster.example" }).toString(
+      "utf8",
+    );
+    assert.match(reply, /^From: r@autoreply\.example\r\nTo: uvi@muster\.example\r\n/);
+    assert.match(reply, /Subject: Automatische Antwort: Ihre Verbrauchsinformation\r\n/);
+    assert.match(reply, /In-Reply-To: <abc\.123@muster\.example>\r\n/);
+    assert.match(reply, /Auto-Submitted: auto-replied\r\n/);
+    assert.equal(parseDsn(reply), null);
   });
 
   test("a bounce's reason in German and English", () => {

@@ -11,13 +11,29 @@ export const MAILER_DAEMON = `MAILER-DAEMON@${REPORTING_MTA}`;
 /** The original header block is returned up to this many bytes (a header is rarely more than a few). */
 const MAX_HEADER_BYTES = 64 * 1024;
 
-/** How a recipient's server refused: the enhanced status code (RFC 3463) and the SMTP answer behind it. */
-export type Refusal = { status: string; diagnostic: string; words: string };
+/**
+ * How a recipient's server refused: final (`failed`) or for now (`delayed`, it tries again), the enhanced status code
+ * (RFC 3463) and the SMTP answer behind it.
+ */
+export type Refusal = { action: "failed" | "delayed"; status: string; diagnostic: string; words: string };
 
 export const USER_UNKNOWN: Refusal = {
+  action: "failed",
   status: "5.1.1",
   diagnostic: "smtp; 550 5.1.1 user unknown",
   words: "The recipient's mailbox does not exist (user unknown).",
+};
+export const MAILBOX_FULL_FOR_NOW: Refusal = {
+  action: "delayed",
+  status: "4.2.2",
+  diagnostic: "smtp; 452 4.2.2 mailbox full",
+  words: "The recipient's mailbox is full; delivery will be tried again. You need not send the message again.",
+};
+export const MAILBOX_FULL: Refusal = {
+  action: "failed",
+  status: "5.2.2",
+  diagnostic: "smtp; 552 5.2.2 mailbox full",
+  words: "The recipient's mailbox stayed full; delivery was given up.",
 };
 
 /** The header block of a raw message (up to the first empty line), bounded; CRLF line ends. */
@@ -42,13 +58,13 @@ export function deliveryStatusNotification(
   const perRecipient = envelope.recipients
     .map(
       (r) =>
-        `Final-Recipient: rfc822; ${r}\r\nAction: failed\r\nStatus: ${refusal.status}\r\nRemote-MTA: dns; ${REPORTING_MTA}\r\nDiagnostic-Code: ${refusal.diagnostic}\r\n`,
+        `Final-Recipient: rfc822; ${r}\r\nAction: ${refusal.action}\r\nStatus: ${refusal.status}\r\nRemote-MTA: dns; ${REPORTING_MTA}\r\nDiagnostic-Code: ${refusal.diagnostic}\r\n`,
     )
     .join("\r\n");
   const lines = [
     `From: Mail Delivery System <${MAILER_DAEMON}>`,
     `To: ${envelope.sender}`,
-    "Subject: Undelivered Mail Returned to Sender",
+    `Subject: ${refusal.action === "failed" ? "Undelivered Mail Returned to Sender" : "Delayed Mail (still being retried)"}`,
     `Date: ${mailDate(at)}`,
     `Message-ID: <${randomUUID()}@${REPORTING_MTA}>`,
     "Auto-Submitted: auto-replied",

@@ -7,7 +7,7 @@ import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { takeRule } from "../faults";
 import { waitForHold } from "../holds";
 import { MAX_MESSAGE_BYTES, parseMail, readBounded } from "./receive";
-import { bounceLater, refuses } from "./residents";
+import { answerLater, refuses } from "./residents";
 import { MailFaultRule, mailRuleMatches, type SmtpCommand } from "./rules";
 import { keepMail } from "./store";
 
@@ -79,14 +79,10 @@ async function receive(sockets: Sockets, stream: SMTPServerDataStream, session: 
   if (outcome) return outcome;
   const mailFrom = session.envelope.mailFrom;
   const sender = mailFrom ? mailFrom.address : "";
-  // The residents' servers (residents.ts): a refusing one keeps nothing and answers later with a notification.
+  // The residents' servers (residents.ts): a refusing one keeps nothing; some answer later (a notification, a reply).
   const delivered = to.filter((a) => !refuses(a));
   if (delivered.length > 0) await keepMail(await getDb(), await parseMail(raw, { from: sender, to: delivered }));
-  bounceLater(
-    raw,
-    sender,
-    to.filter((a) => refuses(a)),
-  );
+  answerLater(raw, sender, to);
   return undefined;
 }
 
