@@ -5,7 +5,7 @@ import { control, ndjson, uvi } from "../../support/delivery";
 import { keptMail } from "../../support/mail";
 import { freePort } from "../../support/server";
 import { api } from "../../support/session";
-import { sandboxSuite } from "../../support/suite";
+import { sandboxSuite, suiteServer } from "../../support/suite";
 import { until } from "../../support/until";
 
 /**
@@ -157,3 +157,27 @@ describe(
     });
   },
 );
+
+describe("a mailbox that cannot be read", () => {
+  const closedPort = freePort();
+  const suite = suiteServer(async () => ({
+    env: {
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
+      MAIL_IMAP_URL: `imap://uvi:secret-imap-pass@127.0.0.1:${await closedPort}/INBOX`,
+      MAIL_READ_INTERVAL_SECONDS: "1",
+    },
+  }));
+
+  test("is one warning in the log, without its password; the server goes on answering", async () => {
+    const output = await until(
+      async () => suite.server.output(),
+      (out) => out.includes("sender's mailbox cannot be read"),
+      { tries: 100, everyMs: 100 },
+    );
+    assert.match(output, /sender's mailbox cannot be read/);
+    assert.ok(!output.includes("secret-imap-pass"), "no password in the log");
+    const ready = await fetch(`${suite.server.url}/api/ready`);
+    assert.equal(ready.status, 200);
+  });
+});
