@@ -15,9 +15,9 @@ import { markBounced } from "./mark";
  * The sender's mailbox read back (docs/api.md, "Bounces"): every MAIL_READ_INTERVAL_SECONDS one round reads the
  * unread messages of MAIL_IMAP_URL's folder (or the sandbox's own Dovecot), at most MAX_MESSAGES of at most MAX_BYTES
  * each, within ROUND_MS; a delivery status notification marks its hand-off `bounced` (mark.ts); every message read is
- * flagged \Seen, so none is read twice (the mailbox is the app's: a message a person has read is not read). One
- * instance reads at a time (a lease in mail_read_lease). A mailbox that cannot be read is a warning, never a crash;
- * no address and no text of a message reaches the log.
+ * flagged \Seen, so none is read twice (but for a young notification of no hand-off yet: UNMATCHED_MS); the mailbox is
+ * the app's: a message a person has read is not read. One instance reads at a time (a lease in mail_read_lease). A
+ * mailbox that cannot be read is a warning, never a crash; no address and no text of a message reaches the log.
  */
 
 const MAX_MESSAGES = 100;
@@ -44,19 +44,26 @@ async function releaseLease(db: Db): Promise<void> {
   await db.execute(sql`UPDATE mail_read_lease SET until = NULL WHERE name = ${LEASE} AND owner = ${instanceId()}`);
 }
 
-/** Reads the unread messages of the open folder: each DSN's hand-off marked; the UIDs read. */
+/**
+ * A final notification whose id names no `sent` hand-off is left unread this long after it arrived: it may have come
+ * before the send's outcome was recorded (the relay's answer and the record are not one step); then it is read as
+ * any other message.
+ */
+const UNMATCHED_MS = 10 * 60_000;
+
+/** Reads the unread messages of the open folder: each DSN's hand-off marked; the UIDs read (to flag \Seen). */
 async function readUnread(db: Db, client: ImapFlow, outcome: RoundOutcome): Promise<number[]> {
   const found = await client.search({ seen: false }, { uid: true });
   const uids = (found || []).sort((a, b) => a - b).slice(0, MAX_MESSAGES);
   const read: number[] = [];
   if (uids.length === 0) return read;
-  for await (const message of client.fetch(
-    uids.join(","),
-    { uid: true, source: { maxLength: MAX_BYTES } },
-    { uid: true },
-  )) {
+  const query = { uid: true, internalDate: true, source: { maxLength: MAX_BYTES } };
+  for await (const message of client.fetch(uids.join(","), query, { uid: true })) {
     const dsn = message.source ? parseDsn(message.source.subarray(0, MAX_BYTES).toString("utf8")) : null;
-    if (dsn && (await markBounced(db, dsn))) outcome.bounced += 1;
+    const marked = dsn !== null && (await markBounced(db, dsn));
+    const arrived = new Date(message.internalDate ?? 0).getTime();
+    if (!marked && dsn?.failed && dsn.messageId && Date.now() - arrived < UNMATCHED_MS) continue;
+    if (marked) outcome.bounced += 1;
     read.push(message.uid);
     outcome.read += 1;
   }
