@@ -11,6 +11,6 @@ export const sandboxMail = pgTable("sandbox_mail", {
   subject: text("subject").notNull(),
   body: text("body").notNull(),
   attachments: jsonb("attachments").$type<MailAttachment[]>().notNull(),
-  /** A message the sandbox itself sent (a delivery status notification, migration 0047). */
+  /** A message the sandbox itself sent (a delivery status notification, migration 0048). */
   bySandbox: boolean("by_sandbox").notNull().default(false),
 });
