@@ -15,13 +15,14 @@ const SANDBOX_ROUTES = ["app/arge/**", "app/dta/**", "app/auth/**", "app/onsiter
 const DASHBOARD_MAY_IMPORT_SANDBOX = [
   "lib/startup.ts", // starts the sandbox when SANDBOX=1
 ];
-// Shared ground the sandbox stands on: the database client and its schema, the configuration, the
-// CSV cell format, the process's lifecycle (its mailbox closes at a shutdown), the process's clock (a
+// Shared ground the sandbox stands on: the database client and its schema, the configuration (and the mail's: the
+// sandbox's own IMAP server is the mailbox the app reads back when none is configured), the CSV cell format, the process's lifecycle (its mailbox closes at a shutdown), the process's clock (a
 // test moves the sandbox's token lifetimes with the app's time).
 const SANDBOX_MAY_IMPORT = [
   "lib/sandbox/",
   "lib/db/",
   "lib/env$",
+  "lib/mail-config$",
   "lib/csv$",
   "lib/process/lifecycle$",
   "lib/process/clock$",

@@ -20,8 +20,9 @@ const nextConfig = {
   // gzip in the Node process costs every JSON answer about 1.5 ms of the one CPU it serves from.
   compress: false,
   // PGlite ships its own WebAssembly and data files; bundled, it fails at run time. prom-client
-  // stays one module for the whole process: lib/cli/serve.mjs counts into the same registry.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "prom-client"],
+  // stays one module for the whole process: lib/cli/serve.mjs counts into the same registry. imapflow
+  // brings its own pino, which stays its own.
+  serverExternalPackages: ["@electric-sql/pglite", "imapflow", "pino", "prom-client"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

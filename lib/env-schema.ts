@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { isCommonPassword } from "@/lib/common-passwords";
-import { MailFrom, SmtpUrl } from "@/lib/mail-config";
+import { ImapUrl, MailFrom, SmtpUrl } from "@/lib/mail-config";
 
 /** The environment's variables as lib/env.ts reads them: each one's type, bounds and default. */
 
@@ -145,6 +145,8 @@ export const Schema = z.object({
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "at least 16 characters").optional()),
   SMTP_URL: z.preprocess(blankToUndefined, SmtpUrl.optional()),
   MAIL_FROM: z.preprocess(blankToUndefined, MailFrom.optional()),
+  MAIL_IMAP_URL: z.preprocess(blankToUndefined, ImapUrl.optional()),
+  MAIL_READ_INTERVAL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.2).max(86_400).default(60)),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
   RESIDENT_RETENTION_MONTHS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1200).default(36)),

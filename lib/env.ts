@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { withTls, type MailConfig } from "@/lib/mail-config";
+import { withTls, type ImapServer, type MailConfig } from "@/lib/mail-config";
 import type { z } from "zod";
 import { KeyList, Schema } from "@/lib/env-schema";
 
@@ -69,6 +69,13 @@ export type Env = {
   metricsToken: string | undefined;
   /** The e-mail channel (lib/mail): SMTP_URL and MAIL_FROM; unset SMTP_URL: e-mail is off. */
   mail: MailConfig | undefined;
+  /**
+   * MAIL_IMAP_URL: the sender's mailbox, read back for bounces (lib/handoffs/bounces); unset: the sandbox's own
+   * Dovecot when it runs (`imapMailbox` of lib/mail-config.ts), else nothing is read.
+   */
+  imap: ImapServer | undefined;
+  /** Seconds between two readings of that mailbox (MAIL_READ_INTERVAL_SECONDS). */
+  mailReadIntervalMs: number;
   /** With SANDBOX=1: the sandbox mailbox's SMTP port on loopback. */
   sandboxSmtpPort: number;
   /** Days a resident's portal link (lib/handoffs/portal/links.ts) stays valid from its issue. */
@@ -187,6 +194,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       e.SMTP_URL && e.MAIL_FROM
         ? { smtp: withTls(e.SMTP_URL, e.SMTP_ALLOW_PLAINTEXT === "1"), from: e.MAIL_FROM }
         : undefined,
+    imap: e.MAIL_IMAP_URL,
+    mailReadIntervalMs: Math.round(e.MAIL_READ_INTERVAL_SECONDS * 1000),
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     residentRetentionMonths: e.RESIDENT_RETENTION_MONTHS,

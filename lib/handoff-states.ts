@@ -8,5 +8,14 @@
 export const CHANNELS = ["email", "portal", "post"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const HANDOFF_STATES = ["pending", "sent", "failed", "unknown", "printed", "posted", "opened"] as const;
+export const HANDOFF_STATES = [
+  "pending",
+  "sent",
+  "failed",
+  "unknown",
+  "printed",
+  "posted",
+  "opened",
+  "bounced",
+] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];

@@ -96,3 +96,78 @@ export const MailFrom = z.string().transform((raw, ctx): MailSender => {
   }
   return { name, address };
 });
+
+/**
+ * MAIL_IMAP_URL as lib/env.ts reads it (README.md, "Configuration"): the sender's mailbox, read back for bounces.
+ * `imaps://user:pass@host:993/INBOX` (TLS from the start) or `imap://...` (port 143, STARTTLS required unless the
+ * host is this machine); the path names the folder (default INBOX); no query.
+ */
+export type ImapServer = {
+  host: string;
+  port: number;
+  secure: boolean;
+  /** STARTTLS or no login: every `imap://` server but one on loopback. */
+  requireTLS: boolean;
+  auth: { user: string; pass: string } | undefined;
+  mailbox: string;
+};
+
+export const ImapUrl = z.string().transform((raw, ctx): ImapServer => {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== "imap:" && url.protocol !== "imaps:") || !url.hostname || url.search || url.hash) {
+    ctx.addIssue({ code: "custom", message: "expected imaps://user:pass@host:993/INBOX or imap://..." });
+    return z.NEVER;
+  }
+  const secure = url.protocol === "imaps:";
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\//, "")) || "INBOX";
+  if (/[\r\n\u0000]/.test(mailbox)) {
+    ctx.addIssue({ code: "custom", message: "the folder name must be one line" });
+    return z.NEVER;
+  }
+  return {
+    host,
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    requireTLS: !secure && !isLoopback(host),
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    mailbox,
+  };
+});
+
+const IMAP_KEY = Symbol.for("arge-inbox.local-imap");
+const imapHolder = globalThis as { [IMAP_KEY]?: ImapServer };
+
+/**
+ * The sandbox's own IMAP server (lib/sandbox/mailbox/dovecot.ts), once it runs: the mailbox read back when
+ * MAIL_IMAP_URL is unset. One per process, whichever copy of this module a route was bundled with.
+ */
+export function setLocalImap(server: ImapServer | undefined): void {
+  imapHolder[IMAP_KEY] = server;
+}
+
+/** The mailbox read back: MAIL_IMAP_URL (`configured`), else the sandbox's own server, else none. */
+export const imapMailbox = (configured: ImapServer | undefined): ImapServer | undefined =>
+  configured ?? imapHolder[IMAP_KEY];
+
+/**
+ * imapflow's options for `server` (its types are not imported here): TLS from the start (`imaps`), STARTTLS required
+ * where `requireTLS`, else used when offered; bounded in time; no log of its own (it would write addresses).
+ */
+export const imapClientOptions = (server: ImapServer) => ({
+  host: server.host,
+  port: server.port,
+  secure: server.secure,
+  ...(server.requireTLS ? { doSTARTTLS: true } : {}),
+  ...(server.auth ? { auth: server.auth } : {}),
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  disableAutoIdle: true,
+  logger: false as const,
+});

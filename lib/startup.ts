@@ -47,6 +47,8 @@ export async function startServer(): Promise<void> {
     (await import("@/lib/onsite-roles/linked")).reportAfterSyncs();
     await (await import("@/lib/delivery/scheduler")).startScheduler();
     (await import("@/lib/onsite-roles/loop")).startReportSender();
+    // After the sandbox: its own IMAP server, when it runs, is the mailbox read back.
+    (await import("@/lib/handoffs/bounces/reader")).startBounceReader();
     (await import("@/lib/register/retention")).startRetention(db);
     markStarted();
   } catch (err) {

@@ -14,6 +14,8 @@ const TONES: Record<HandoffSummary["state"], BadgeTone> = {
   failed: "danger",
   pending: "info",
   unknown: "warning",
+  // Came back undelivered (a delivery status notification read back, lib/handoffs/bounces): the letter is due.
+  bounced: "danger",
 };
 
 /** A document the rule hands to nobody: one a manager must assign, or one that needs no hand-off. */

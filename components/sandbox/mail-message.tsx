@@ -1,4 +1,5 @@
 "use client";
+import { Badge } from "@/components/ui/badge";
 import { FileName } from "@/components/ui/file-name";
 import type { SandboxMail } from "@/lib/ops/client";
 import { formatBytes, formatDateTime } from "@/lib/format";
@@ -6,7 +7,8 @@ import { useDisplay, useT } from "@/lib/i18n/client";
 
 /**
  * One message of the sandbox mailbox as a person reads it: subject, sender, recipients, the time
- * it arrived (display time zone), its text as sent, and each attachment with size and SHA-256
+ * it arrived (display time zone), whether the sandbox sent it itself (a residents' server's notification), its text
+ * as sent, and each attachment with size and SHA-256
  * (to compare with the archived file's hash). Long lines and hashes wrap on a phone.
  */
 export function MailMessage({ mail, index }: { mail: SandboxMail; index: number }) {
@@ -18,6 +20,11 @@ export function MailMessage({ mail, index }: { mail: SandboxMail; index: number 
       <h2 id={headingId} className="break-words text-lg font-semibold">
         {mail.subject || t("sandboxMail.noSubject")}
       </h2>
+      {mail.bySandbox && (
+        <p className="mt-1">
+          <Badge tone="info">{t("sandboxMail.bySandbox")}</Badge>
+        </p>
+      )}
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-700">{t("sandboxMail.from")}</dt>
         <dd className="break-words">{mail.from}</dd>

@@ -41,10 +41,11 @@ const HandoffAnswer = z.object({
   by: z.string().nullable(),
   attempts: z.number().int(),
   messageId: z.string().optional().meta({ description: "the SMTP server's message id of a sent e-mail" }),
-  reason: z
-    .unknown()
-    .optional()
-    .meta({ description: "a failure: `{kind, code?, text?}` (docs/api.md, E-mail); never the address" }),
+  reason: z.unknown().optional().meta({
+    description:
+      'a failure: `{kind, code?, text?}` (docs/api.md, E-mail); a bounce: `{kind: "bounced", status}` (docs/api.md, Bounces); never the address',
+  }),
+  message: z.string().optional().meta({ description: "the failure's or the bounce's reason in the caller's language" }),
 });
 
 export const HANDOFF_OPERATIONS: ApiOperation[] = [

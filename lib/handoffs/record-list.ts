@@ -6,6 +6,8 @@ import { rowsOf } from "@/lib/db/rows";
 import type { HandoffsSearch, HandoffState } from "@/lib/handoffs/list";
 import type { Channel } from "@/lib/register/list";
 import { usableBy } from "@/lib/connections/usable";
+import { failureWords } from "@/lib/handoffs/failure-words";
+import { translate, type Locale } from "@/lib/i18n/messages";
 
 /**
  * `GET /api/handoffs`: the user's hand-off record, newest first. `resident` is the name of the
@@ -23,7 +25,15 @@ export type Handoff = {
   attempts: number;
   messageId?: string;
   reason?: unknown;
+  /** A failure's or a bounce's reason in the caller's words. */
+  message?: string;
 };
+
+/** The stored reason (JSON, lib/handoffs/outcome.ts, bounces/mark.ts) and its words. */
+function reasonOf(stored: string, locale: Locale): { reason: unknown; message: string } {
+  const reason = JSON.parse(stored) as unknown;
+  return { reason, message: failureWords(reason, (key, vars) => translate(locale, key, vars)) };
+}
 
 type Row = {
   connection_id: string;
@@ -44,6 +54,7 @@ export async function listHandoffs(
   db: Db,
   p: Principal,
   q: HandoffsSearch,
+  locale: Locale = "de",
 ): Promise<{ count: number; items: Handoff[] }> {
   const where = [
     usableBy(p),
@@ -78,7 +89,7 @@ export async function listHandoffs(
       by: r.by,
       attempts: r.attempts,
       ...(r.message_id ? { messageId: r.message_id } : {}),
-      ...(r.reason ? { reason: JSON.parse(r.reason) as unknown } : {}),
+      ...(r.reason ? reasonOf(r.reason, locale) : {}),
     })),
   };
 }

@@ -19,6 +19,10 @@ export const SandboxMailAnswer = z.object({
   attachments: z.array(
     z.object({ filename: z.string().nullable(), contentType: z.string(), size: z.number().int(), sha256: z.string() }),
   ),
+  bySandbox: z
+    .boolean()
+    .default(false)
+    .describe("sent by the sandbox itself: a notification or an auto-reply of a resident's mail server"),
 });
 export type SandboxMail = z.output<typeof SandboxMailAnswer>;
 

@@ -42,6 +42,6 @@ export const POST = withRole(
   },
 );
 
-export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ principal, query }) =>
-  listHandoffs(await getDb(), principal, query),
+export const GET = withRole(CONNECTION_ROLES, { query: HandoffsQuery }, async ({ principal, query, locale }) =>
+  listHandoffs(await getDb(), principal, query, locale),
 );

@@ -1,4 +1,4 @@
-import { bigserial, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One message the sandbox mailbox received (migration 0021): its parsed header fields, text and attachments' facts. */
 export type MailAttachment = { filename: string | null; contentType: string; size: number; sha256: string };
@@ -11,4 +11,6 @@ export const sandboxMail = pgTable("sandbox_mail", {
   subject: text("subject").notNull(),
   body: text("body").notNull(),
   attachments: jsonb("attachments").$type<MailAttachment[]>().notNull(),
+  /** A message the sandbox itself sent (a delivery status notification, migration 0048). */
+  bySandbox: boolean("by_sandbox").notNull().default(false),
 });

@@ -7,13 +7,14 @@ import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { takeRule } from "../faults";
 import { waitForHold } from "../holds";
 import { MAX_MESSAGE_BYTES, parseMail, readBounded } from "./receive";
+import { answerLater, refuses } from "./residents";
 import { MailFaultRule, mailRuleMatches, type SmtpCommand } from "./rules";
 import { keepMail } from "./store";
 
 /**
  * The sandbox mailbox's SMTP server (docs/sandbox.md, "The mailbox"): on loopback only, any or no
  * login, no STARTTLS (nothing leaves the machine, and a client need not trust a certificate), every
- * message kept (store.ts) unless a fault rule says otherwise. One per process, closed at shutdown.
+ * message kept (store.ts) unless a fault rule says otherwise or its recipient's server refuses it (residents.ts). One per process, closed at shutdown.
  */
 
 /**
@@ -77,7 +78,11 @@ async function receive(sockets: Sockets, stream: SMTPServerDataStream, session: 
   const outcome = await fault(sockets, "DATA", session, to);
   if (outcome) return outcome;
   const mailFrom = session.envelope.mailFrom;
-  await keepMail(await getDb(), await parseMail(raw, { from: mailFrom ? mailFrom.address : "", to }));
+  const sender = mailFrom ? mailFrom.address : "";
+  // The residents' servers (residents.ts): a refusing one keeps nothing; some answer later (a notification, a reply).
+  const delivered = to.filter((a) => !refuses(a));
+  if (delivered.length > 0) await keepMail(await getDb(), await parseMail(raw, { from: sender, to: delivered }));
+  answerLater(raw, sender, to);
   return undefined;
 }
 

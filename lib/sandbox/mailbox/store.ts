@@ -13,13 +13,14 @@ import { sandboxMail, type MailAttachment } from "@/lib/db/schema/sandbox-mail";
 export const KEEP = 1000;
 
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; attachments: MailAttachment[] };
-export type StoredMail = ReceivedMail & { at: string };
+/** `bySandbox`: the sandbox sent it itself (a delivery status notification of residents.ts). */
+export type StoredMail = ReceivedMail & { at: string; bySandbox: boolean };
 
 /**
  * Keeps one message; every 100th lets those beyond the last KEEP go (the list shows KEEP at most),
  * so a message costs one statement, as an entry of the request log does.
  */
-export async function keepMail(db: Db, mail: ReceivedMail): Promise<void> {
+export async function keepMail(db: Db, mail: ReceivedMail, options: { bySandbox?: boolean } = {}): Promise<void> {
   const [row] = await db
     .insert(sandboxMail)
     .values({
@@ -28,6 +29,7 @@ export async function keepMail(db: Db, mail: ReceivedMail): Promise<void> {
       subject: mail.subject,
       body: mail.text,
       attachments: mail.attachments,
+      bySandbox: options.bySandbox ?? false,
     })
     .returning({ id: sandboxMail.id });
   if (row && row.id % 100 === 0) await db.delete(sandboxMail).where(lte(sandboxMail.id, row.id - KEEP));
@@ -43,6 +45,7 @@ export async function listMail(db: Db): Promise<StoredMail[]> {
     subject: r.subject,
     text: r.body,
     attachments: r.attachments,
+    bySandbox: r.bySandbox,
   }));
 }
 

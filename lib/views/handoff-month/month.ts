@@ -99,6 +99,8 @@ function statusOf(r: MonthDbRow): MonthStatus {
     const reached = REACHED[`${r.channel}:${r.state}`] ?? REACHED[r.state];
     if (reached) return reached;
     if (r.state === "failed" || r.state === "pending" || r.state === "unknown") return r.state;
+    // Came back undelivered (lib/handoffs/bounces): not reached, shown as failed with the bounce's reason.
+    if (r.state === "bounced") return "failed";
   }
   if (r.resident_channel === "email" && !r.has_email) return "noEmail";
   // A portal resident without e-mail is reached by the letter with their link: it waits for the print.

@@ -54,6 +54,7 @@ const status = sql`CASE
   WHEN h.state = 'sent' AND h.channel IN ('email', 'portal') THEN h.channel
   WHEN h.state = 'posted' THEN CASE WHEN h.channel = 'portal' THEN 'portal' ELSE 'posted' END
   WHEN h.state IN ('opened', 'printed', 'failed', 'pending', 'unknown') THEN h.state
+  WHEN h.state = 'bounced' THEN 'failed' -- came back undelivered (lib/handoffs/bounces): not reached
   WHEN t.channel = 'email' AND t.resident_email IS NULL THEN 'noEmail'
   WHEN t.channel = 'post' OR (t.channel = 'portal' AND t.resident_email IS NULL) THEN 'notPrinted'
   ELSE 'open'

@@ -19,7 +19,7 @@ export type Delivery = {
   /** The resident it went to (their data erased: null). */
   resident: string | null;
   channel: Channel;
-  state: "sent" | "failed" | "unknown" | "printed" | "posted" | "opened";
+  state: "sent" | "failed" | "unknown" | "printed" | "posted" | "opened" | "bounced";
   at: string;
   by: string | null;
   messageId: string | null;

@@ -115,6 +115,8 @@ function deliveryWords(d: Delivery, to: string): string[] {
       return [`fehlgeschlagen am ${at}${to}${reasonWords(d.reason)}`];
     case "unknown":
       return [`Versand begonnen am ${at}${to}, Ausgang ungewiss`];
+    case "bounced":
+      return [`als unzustellbar zurückgemeldet am ${at}${to}${reasonWords(d.reason)}`];
   }
 }
 
