@@ -32,27 +32,34 @@ export function HoldBadge({ hold }: { hold: UnitHold }) {
   );
 }
 
-/**
- * "Rechtsstreit": sets a unit's legal hold with its reason, replaces the reason, or lifts the hold after a question.
- * While it stands, no erasure touches the unit (lib/register/hold.ts). The page says what was done.
- */
-export function HoldDialog(props: { unit: Unit; onClose: () => void; onDone: (message: string) => void }) {
+/** Setting (with its reason) and lifting a unit's hold; each, when done, refreshes the register and says so. */
+function useHoldActions(unit: Unit, reason: string, onDone: (message: string) => void) {
   const t = useT();
   const queries = useQueryClient();
-  const { unit } = props;
-  const [reason, setReason] = useState(unit.hold?.reason ?? "");
-  const [asking, setAsking] = useState(false);
-  // The question is opened by a plain button: focus goes back to it by reference when it closes.
-  const lifter = useRef<HTMLElement | null>(null);
   const done = async (key: "units.hold.saved" | "units.hold.lifted") => {
     await queries.invalidateQueries({ queryKey: unitsKeys.all });
-    props.onDone(t(key, { unit: unitName(unit) }));
+    onDone(t(key, { unit: unitName(unit) }));
   };
   const save = useMutation({
     mutationFn: () => setUnitHold(unit.id, reason),
     onSuccess: () => done("units.hold.saved"),
   });
   const lift = useMutation({ mutationFn: () => liftUnitHold(unit.id), onSuccess: () => done("units.hold.lifted") });
+  return { save, lift };
+}
+
+/**
+ * "Rechtsstreit": sets a unit's legal hold with its reason, replaces the reason, or lifts the hold after a question.
+ * While it stands, no erasure touches the unit (lib/register/hold.ts). The page says what was done.
+ */
+export function HoldDialog(props: { unit: Unit; onClose: () => void; onDone: (message: string) => void }) {
+  const t = useT();
+  const { unit } = props;
+  const [reason, setReason] = useState(unit.hold?.reason ?? "");
+  const [asking, setAsking] = useState(false);
+  // The question is opened by a plain button: focus goes back to it by reference when it closes.
+  const lifter = useRef<HTMLElement | null>(null);
+  const { save, lift } = useHoldActions(unit, reason, props.onDone);
   const fields = fieldErrorsOf(save.error);
   const ref = useFocusFirstError<HTMLFormElement>(save.error);
   const error = save.error ?? lift.error;
