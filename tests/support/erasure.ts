@@ -59,6 +59,8 @@ export async function plainOwnerDatabase(): Promise<{ url: string; drop: () => P
   await onDatabase(admin, async (client) => {
     await client.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
     await client.query(`CREATE DATABASE ${name} OWNER ${name}`);
+    // As docs/api.md asks of the app's user: it sees other sessions' snapshots (pg_read_all_stats), not a superuser.
+    await client.query(`GRANT pg_read_all_stats TO ${name}`);
   });
   const url = new URL(admin);
   Object.assign(url, { username: name, password, pathname: `/${name}` });

@@ -12,10 +12,11 @@ import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 
 /**
  * The sandbox's own IMAP server (docs/sandbox.md, "The residents' mail servers"): with SANDBOX=1 and MAIL_IMAP_URL
- * unset, from the first notification the sandbox delivers on, a private Dovecot from Debian's packages runs as a child of the app, on 127.0.0.1 at a free port, with one
- * user (the sandbox's sender, a password made at each start), its configuration and maildir under DATA_DIR/dovecot,
- * its log there too (logins and errors, never a message's text). The mailbox's bounces are delivered into it and the
- * app reads them back from it (lib/mail-config.ts `imapMailbox`). Stopped when the app stops.
+ * unset, from the first notification the sandbox delivers on, a private Dovecot from Debian's packages runs as a child
+ * of the app, on 127.0.0.1 at a free port, with one user (the sandbox's sender, a password made at each start), its
+ * configuration and maildir under DATA_DIR/dovecot, its log there too (logins and errors, never a message's text).
+ * The mailbox's bounces are delivered into it and the app reads them back from it (lib/mail-config.ts
+ * `imapMailbox`). Stopped when the app stops.
  */
 
 export const DOVECOT = "/usr/sbin/dovecot";
