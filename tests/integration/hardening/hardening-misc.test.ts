@@ -129,13 +129,13 @@ describe("smaller hardening: JSON never cached, malformed paths, passwords, data
     assert.equal(r.status, 500);
     assert.equal(r.body.error, "internal");
     const requestId = /[0-9a-f-]{36}/.exec(r.body.message)![0];
-    // The log line may follow the answer by a moment: waited for, not slept for.
+    // The error's line may follow the answer (and the request's own line) by a moment: waited for, not slept for.
     const line = await until(
       async () =>
         suite.server
           .output()
           .split("\n")
-          .find((l) => l.includes(requestId)),
+          .find((l) => l.includes(requestId) && l.includes('"level":50')),
       (l) => l !== undefined,
     );
     assert.ok(line, "the error is in the log under its request id");
