@@ -1,27 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 import { baseUrl, expect, sandboxClient, signInAs, test } from "./fixtures";
+import { expectAccessible, expectNoSidewaysScroll } from "./inbox-support";
 
 /**
  * Issue 46 on the connections page: the owner shares a connection with a switch; a teammate sees who shared it and
  * has no edit or delete for it. At 1440 and 390 px, with axe.
  */
-
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
-}
 
 type Made = { id: string; email: string; password: string; name: string };
 

@@ -143,3 +143,12 @@ export async function expectAccessible(page: Page) {
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/** The page is no wider than the window: nothing scrolls sideways (a phone's 390 px included). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
+}

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/server";
 import { api, mustSignIn } from "../support/session";
 import { baseUrl, expect, signInAs, test } from "./fixtures";
+import { expectAccessible, expectNoSidewaysScroll } from "./inbox-support";
 
 /**
  * Issue #46, four eyes on the page "Freigaben" (/releases), at 1440 and 390 px with axe: a manager's hand-off waits
@@ -11,20 +10,6 @@ import { baseUrl, expect, signInAs, test } from "./fixtures";
  * releases it by keyboard, the status says so, and the release moves to the recent ones with who released it. The
  * teammate then raises the team's threshold (a refused number is named at its field) and turns four eyes off.
  */
-
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
-}
 
 /** Two managers in one new team with four eyes on, made by the admin and the first of them through the API. */
 async function teamWithFourEyes(tag: string) {

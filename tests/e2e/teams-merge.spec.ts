@@ -4,6 +4,7 @@ import { ADMIN } from "../support/server";
 import { api, mustSignIn, type Session } from "../support/session";
 import { baseUrl, expect, signInAs, test } from "./fixtures";
 import { expectAccessible } from "./inbox-support";
+import { expectNoSidewaysScroll } from "./inbox-support";
 
 /**
  * Issue #46, a team merged into another on /admin/teams, at 1440 and 390 px with axe: two teams, each with a manager
@@ -12,14 +13,6 @@ import { expectAccessible } from "./inbox-support";
  * keyboard; the status gives the counts, the conflict is listed and its CSV (BOM, the import's header, the going
  * team's resident) downloads; the going team shows no members.
  */
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
-}
 
 /** A new team with one manager, whose register is `csv` (PUT /api/units). */
 async function teamWithRegister(admin: Session, name: string, email: string, csv: string) {
