@@ -5,6 +5,7 @@ import { delivery, fileFacts, viewer } from "@/lib/delivery/messages";
 import { deliveryPage, deliverySupport } from "@/lib/delivery/support/messages";
 import { handoffInbox, handoffRuns, handoffs } from "@/lib/handoffs/messages";
 import { portal } from "@/lib/handoffs/portal/messages";
+import { mailboxMessages } from "@/lib/handoffs/replies/messages";
 import { common } from "@/lib/i18n/messages/common";
 import { shell } from "@/lib/i18n/messages/shell";
 import { states } from "@/lib/i18n/messages/states";
@@ -59,6 +60,7 @@ export const messages = {
     ...residentsErasure.de,
     ...unitHold.de,
     ...portal.de,
+    ...mailboxMessages.de,
     ...handoffRuns.de,
     ...runs.de,
     ...handoffInbox.de,
@@ -97,6 +99,7 @@ export const messages = {
     ...residentsErasure.en,
     ...unitHold.en,
     ...portal.en,
+    ...mailboxMessages.en,
     ...handoffRuns.en,
     ...runs.en,
     ...handoffInbox.en,

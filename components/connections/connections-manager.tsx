@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/client";
 import { ConnectionCard } from "./connection-card";
 import { ConnectionForm } from "./connection-form";
+import { MailboxWarning, type MailboxWarn } from "./mailbox-warning";
 import { connectionsQuery } from "@/lib/connections/client";
 
 /** Where the demo's sandbox credentials are, for a new user of an installation with the sandbox on. */
@@ -23,7 +24,8 @@ function SandboxHint() {
   );
 }
 
-export function ConnectionsManager({ sandbox, adminTeamId }: { sandbox: boolean; adminTeamId?: string }) {
+export function ConnectionsManager(props: { sandbox: boolean; adminTeamId?: string; mailbox?: MailboxWarn }) {
+  const { sandbox, adminTeamId, mailbox } = props;
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
   // The connection created last on this page: its card tests and syncs it once.
@@ -37,6 +39,7 @@ export function ConnectionsManager({ sandbox, adminTeamId }: { sandbox: boolean;
         </h1>
         <p className="mt-1 text-sm text-slate-600">{t("connPage.intro")}</p>
       </div>
+      {mailbox && <MailboxWarning mailbox={mailbox} />}
       {sandbox && <SandboxHint />}
       <p role="status" aria-live="polite" className="text-sm text-green-800">
         {notice}

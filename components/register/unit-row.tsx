@@ -10,6 +10,7 @@ import type { RowDialog } from "./row-dialog";
 import { formatDay, TenancyHistory, unitName } from "./tenancy-history";
 import { CARD, UnitNumberCell } from "./unit-table";
 import { HoldBadge } from "./unit-hold";
+import { UnitReplies } from "./unit-replies";
 
 /** The present resident with contact, else "Leerstand" (a running vacancy) or no resident at all. */
 function PresentResident({ unit }: { unit: Unit }) {
@@ -65,8 +66,8 @@ function UnknownMoveIn({ unit, onOpen }: { unit: Unit; onOpen: (dialog: RowDialo
 export type ReportConnections = { names: Map<string, string>; reporting: number };
 
 /**
- * One unit of the register: numbers, place (with its legal hold), present resident with the history, channel,
- * reports, actions.
+ * One unit of the register: numbers, place (with its legal hold), present resident with the history and the replies
+ * read back from their e-mails, channel, reports, actions.
  */
 export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen: (dialog: RowDialog) => void }) {
   const { unit, onOpen } = props;
@@ -87,6 +88,7 @@ export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen:
         </div>
         {props.reports.reporting > 0 && <UnknownMoveIn unit={unit} onOpen={onOpen} />}
         <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
+        <UnitReplies unit={unit} />
       </Td>
       <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>

@@ -59,6 +59,8 @@ export type AuditKind =
   // The hand-off to residents (lib/handoffs): each attempt's channel and outcome, never the resident's
   // address.
   | "handoff"
+  // A reply to an e-mail hand-off read back (lib/handoffs/replies): the hand-off, unit, tenancy and kind, never its text.
+  | "handoff.reply"
   // On-site-roles reports (lib/onsite-roles): each send's outcome, naming the unit and the connection.
   | "osr.report";
 

@@ -18,6 +18,8 @@ import { HANDOFF_OPERATIONS } from "@/lib/handoffs/openapi";
 import { PORTAL_OPERATIONS } from "@/lib/handoffs/portal/openapi";
 import { REPORT_OPERATIONS } from "@/lib/onsite-roles/openapi";
 import { UNIT_OPERATIONS } from "@/lib/register/openapi";
+import { MAILBOX_OPERATIONS } from "@/lib/handoffs/bounces/openapi";
+import { UNIT_PAGE_OPERATIONS } from "@/lib/views/units-page/openapi";
 import { RESIDENT_OPERATIONS, TENANCY_OPERATIONS } from "@/lib/register/tenancies/openapi";
 import { RUN_OPERATIONS } from "./runs";
 
@@ -54,8 +56,10 @@ export const OPERATIONS: ApiOperation[] = withReleaseWaits([
   ...REPORT_OPERATIONS,
   ...OUTBOX_OPERATIONS,
   ...UNIT_OPERATIONS,
+  ...UNIT_PAGE_OPERATIONS,
   ...TENANCY_OPERATIONS,
   ...HANDOFF_OPERATIONS,
+  ...MAILBOX_OPERATIONS,
   ...HANDOFF_MONTH_OPERATIONS,
   ...MONTH_ROUND_OPERATIONS,
   ...HANDOFF_PROOF_OPERATIONS,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { json, type ApiOperation } from "@/lib/api/operation";
+import { MailboxCheckAnswer } from "@/lib/handoffs/bounces/openapi";
 import { SandboxMailAnswer } from "./sandbox-mail";
 
 /**
@@ -8,7 +9,13 @@ import { SandboxMailAnswer } from "./sandbox-mail";
  */
 
 export const HealthAnswer = z.object({ status: z.literal("ok") });
-export const ReadyAnswer = z.object({ status: z.enum(["ready", "starting", "draining", "unavailable"]) });
+export const ReadyAnswer = z.object({
+  status: z.enum(["ready", "starting", "draining", "unavailable"]),
+  detail: z
+    .object({ mailbox: MailboxCheckAnswer })
+    .optional()
+    .meta({ description: "an admin's session only: the checks that warn without changing the status" }),
+});
 
 export const OPS_OPERATIONS: ApiOperation[] = [
   {
@@ -28,7 +35,7 @@ export const OPS_OPERATIONS: ApiOperation[] = [
     summary: "Readiness: this instance should get traffic",
     access: "public",
     description:
-      "Ready once start-up (migrations included) is done, while the database answers with every migration applied and the archive can be written, each checked within 2 s. The answer names the state only. `Cache-Control: no-store`.",
+      "Ready once start-up (migrations included) is done, while the database answers with every migration applied and the archive can be written, each checked within 2 s. The answer names the state only; with an admin's session it adds `detail`, the checks that warn (the sender's mailbox), which never make the instance unready. `Cache-Control: no-store`.",
     answers: [
       { status: 200, description: "`ready`", content: json(ReadyAnswer) },
       {

@@ -7,12 +7,16 @@ import { latestMigration } from "@/lib/db/migrate";
 import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { currentUser } from "@/lib/auth/session";
+import { mailboxCheck, type MailboxCheck } from "@/lib/handoffs/bounces/health";
+import { imapMailbox } from "@/lib/mail-config";
 import { phase, type Phase } from "@/lib/process/lifecycle";
 
 /**
  * GET /api/ready (docs/api.md): ready once start-up is done, while the database answers with
  * every migration applied and the archive's directory can be written. The answer names only the
- * state; which check failed goes to the log, once per change.
+ * state; which check failed goes to the log, once per change. An admin's session adds `detail`: the checks that
+ * warn without making the instance unready (the sender's mailbox: docs/api.md, "Bounces").
  */
 
 export type Readiness = Phase | "unavailable";
@@ -66,4 +70,18 @@ export async function readiness(): Promise<Readiness> {
   }
   // A drain may have begun while the checks ran.
   return failed ? "unavailable" : phase();
+}
+
+/** What an admin sees beside the state: checks that warn, never failing the readiness. */
+export type ReadinessDetail = { mailbox: MailboxCheck };
+
+/** The detail for an admin's session, else (or when it cannot be read) none. */
+export async function readinessDetail(): Promise<ReadinessDetail | undefined> {
+  try {
+    const user = await currentUser();
+    if (user?.role !== "admin") return undefined;
+    return { mailbox: await mailboxCheck(await getDb(), imapMailbox(env().imap) !== undefined) };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReplyAnswer } from "@/lib/handoff-replies";
 import { CONNECTION_ROLES } from "@/lib/connections/roles";
 import { CHANNELS } from "@/lib/register/list";
 import { UNIT_COLUMNS } from "@/lib/register/columns";
@@ -92,7 +93,11 @@ const UnitsAnswer = z.object({
   scope: z.enum(["mine", "team"]).meta({
     description: "`mine`: the caller's properties (as asked, or unasked because they act for any); `team`: all",
   }),
-  units: z.array(UnitAnswer),
+  units: z.array(
+    UnitAnswer.extend({
+      replies: z.array(ReplyAnswer).meta({ description: "the newest 5 replies read back (docs/api.md, “Bounces”)" }),
+    }),
+  ),
   properties: z
     .array(z.object({ name: Text, units: z.number().int() }))
     .meta({ description: "the scope's properties with their unit counts, for the filter" }),

@@ -109,6 +109,12 @@ async function repointDependents(tx: Db): Promise<void> {
   await tx.execute(
     sql`UPDATE handoffs SET unit_id = u.i, tenancy_id = ${mapped} FROM merge_units u WHERE unit_id = u.f`,
   );
+  // Replies read back (lib/handoffs/replies) go with their tenancy: to its counterpart, else with it.
+  await tx.execute(sql`DELETE FROM handoff_replies r USING merge_units u WHERE r.unit_id = u.f
+    AND NOT EXISTS (SELECT 1 FROM merge_tenancies t WHERE t.f = r.tenancy_id AND t.i IS NOT NULL)`);
+  await tx.execute(
+    sql`UPDATE handoff_replies SET unit_id = u.i, tenancy_id = ${mapped} FROM merge_units u WHERE unit_id = u.f`,
+  );
   await tx.execute(sql`DELETE FROM osr_reports r USING merge_units u WHERE r.unit_id = u.f
     AND EXISTS (SELECT 1 FROM osr_reports x WHERE x.unit_id = u.i AND x.connection_id = r.connection_id)`);
   await tx.execute(sql`UPDATE osr_reports r SET unit_id = u.i FROM merge_units u WHERE r.unit_id = u.f`);

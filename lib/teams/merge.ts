@@ -62,6 +62,7 @@ async function moveTeamRecords(tx: Db, p: Principal, from: string, into: string)
     });
   await tx.update(releases).set({ teamId: into }).where(eq(releases.teamId, from));
   await tx.execute(sql`UPDATE runs SET team_id = ${into}::uuid WHERE team_id = ${from}::uuid`);
+  await tx.execute(sql`UPDATE handoff_replies SET team_id = ${into}::uuid WHERE team_id = ${from}::uuid`);
   return voided.length;
 }
 

@@ -16,7 +16,7 @@ import { today } from "@/lib/today";
  * A resident's personal data erased (docs/api.md, "The unit register"): on request by an admin, and
  * for former residents RESIDENT_RETENTION_MONTHS after their move-out. The tenancy's dates and the
  * delivery records (hashes, channel, state, times) stay; the tenancy reads as erased, its portal
- * links end (migration 0028's trigger). The texts of the provider's messages on the unit's
+ * links end (migration 0028's trigger), the replies read back from their e-mails are deleted (lib/handoffs/replies). The texts of the provider's messages on the unit's
  * on-site-roles reports and their steps go in the same statement (their codes, states, statuses and
  * times stay: lib/db/report-texts.ts). The tables are rewritten afterwards so the old
  * values leave the database's files too (lib/db/scrub.ts). A unit on a legal hold (lib/register/hold.ts) is
@@ -31,12 +31,18 @@ const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, l
  * one statement: the erased tenancies, and which tables to rewrite.
  */
 async function erase(db: Db, where: SQL) {
-  const rows = rowsOf<{ id: string; unit_id: string; forgotten: number }>(
+  const rows = rowsOf<{ id: string; unit_id: string; forgotten: number; replies: number }>(
     await db.execute(sql`WITH erased AS (UPDATE tenancies SET ${ERASED} WHERE ${where} RETURNING id, unit_id),
-      ${forgetTexts(sql`SELECT unit_id FROM erased`)}
-      SELECT id, unit_id, (SELECT count(*) FROM texts_forgotten)::int AS forgotten FROM erased`),
+      ${forgetTexts(sql`SELECT unit_id FROM erased`)},
+      replies_gone AS (DELETE FROM handoff_replies WHERE tenancy_id IN (SELECT id FROM erased) RETURNING 1)
+      SELECT id, unit_id, (SELECT count(*) FROM texts_forgotten)::int AS forgotten,
+        (SELECT count(*) FROM replies_gone)::int AS replies FROM erased`),
   );
-  const tables = ["tenancies", ...(rows.some((r) => Number(r.forgotten) > 0) ? MESSAGE_TABLES : [])];
+  const tables = [
+    "tenancies",
+    ...(rows.some((r) => Number(r.forgotten) > 0) ? MESSAGE_TABLES : []),
+    ...(rows.some((r) => Number(r.replies) > 0) ? ["handoff_replies"] : []),
+  ];
   return { erased: rows, tables };
 }
 

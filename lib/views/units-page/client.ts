@@ -4,6 +4,7 @@ import { fetchJson, HttpError } from "@/lib/client/fetch-json";
 import type { ImportReport } from "@/lib/register/import";
 import type { readUnitsPage } from "@/lib/views/units-page/units-page";
 import type { StoredUnit } from "@/lib/register/stored";
+import type { UnitWithReplies } from "./unit";
 import type { UnitEdit } from "@/lib/register/schemas";
 import { UNITS_LIST, type UnitsSearch } from "@/lib/register/list";
 import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/params";
@@ -13,7 +14,8 @@ import { defaultsOf, readList, toQueryString, type Raw } from "@/lib/lists/param
  * server's own types, type-only), the list's query (shared with the page's prefetch), the import
  * and the edit of one unit.
  */
-export type Unit = StoredUnit;
+export type Unit = UnitWithReplies;
+export type { UnitReply } from "@/lib/handoff-replies";
 export type UnitsPage = Awaited<ReturnType<typeof readUnitsPage>>;
 export type { ImportReport, ListedHistoryChange, PreviewRow, UnitChange } from "@/lib/register/import";
 
@@ -60,7 +62,7 @@ export async function importUnits(
 }
 
 export const updateUnit = (id: string, edit: UnitEdit) =>
-  fetchJson<Unit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
+  fetchJson<StoredUnit>(`/api/units/${id}`, { method: "PATCH", body: JSON.stringify(edit) });
 /** The owner renews (`POST`) or revokes (`DELETE`) a unit's portal link (lib/handoffs/portal/owner.ts). */
 export const changePortalLink = (id: string, method: "POST" | "DELETE") =>
   fetchJson<{ state: string }>(`/api/units/${id}/portal-link`, { method });

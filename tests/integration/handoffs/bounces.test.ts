@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { makeUser } from "../../support/connections";
 import { control, ndjson, uvi } from "../../support/delivery";
 import { keptMail } from "../../support/mail";
-import { freePort } from "../../support/server";
-import { api } from "../../support/session";
+import { ADMIN, freePort } from "../../support/server";
+import { api, mustSignIn, type Session } from "../../support/session";
 import { sandboxSuite, suiteServer } from "../../support/suite";
 import { until } from "../../support/until";
 
@@ -14,7 +15,10 @@ import { until } from "../../support/until";
  * (RFC 3464, 5.1.1) goes into the IMAP mailbox the app reads every second; the hand-off becomes `bounced` with its
  * reason in German, the month's view no longer counts it as reached, the sandbox's list shows the notification as its
  * own, a resident at an ordinary address stays `sent`, and no resident's address reaches the server's output. A full
- * mailbox (`full.example`) bounces with its final notification only, an auto-reply (`autoreply.example`) is no bounce.
+ * mailbox (`full.example`) bounces with its final notification only, an auto-reply (`autoreply.example`) is no bounce:
+ * it is kept on its unit (GET /api/units/{id}, for the unit's team only), erased with the resident's data, and its text
+ * never reaches the output. The rounds are triggered by an admin (POST /api/admin/mailbox/read), not waited for. A
+ * mailbox that cannot be read is a warning for admins (GET /api/ready's detail, the connections page), not a crash.
  */
 
 const DOVECOT = "/usr/sbin/dovecot";
@@ -45,9 +49,17 @@ describe(
         SANDBOX_SMTP_PORT: String(smtpPort),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
-        MAIL_READ_INTERVAL_SECONDS: "1",
+        // One round at the start; the others when the test asks for one.
+        MAIL_READ_INTERVAL_SECONDS: "3600",
       },
     });
+    let admin: Session;
+    /** One round of the reader now, as an admin asks for it; its outcome. */
+    const readNow = async () => {
+      const res = await api(admin, s.server.url, "/api/admin/mailbox/read", { method: "POST" });
+      assert.equal(res.status, 200, res.text);
+      return res.body as { state: string; read?: number; replies?: number };
+    };
     const items = async () => {
       const res = await api(s.manager.session, s.server.url, "/api/handoffs");
       assert.equal(res.status, 200, res.text);
@@ -55,6 +67,7 @@ describe(
     };
 
     before(async () => {
+      admin = await mustSignIn(s.server.url, ADMIN.email, ADMIN.password);
       const put = await api(s.manager.session, s.server.url, "/api/units", {
         method: "PUT",
         body: REGISTER,
@@ -89,7 +102,7 @@ describe(
 
       const stateOf = (list: Item[], id: string) => list.find((i) => i.documentid === id)?.state;
       const after = await until(
-        items,
+        async () => (await readNow(), await items()),
         (list) => stateOf(list, "b-1") === "bounced" && stateOf(list, "b-3") === "bounced",
         { tries: 150, everyMs: 100 },
       );
@@ -136,6 +149,39 @@ describe(
       assert.equal(rows.find((r) => r.unit === "9603")!.entries[0]!.status, "failed");
     });
 
+    type Reply = { at: string; kind: string; subject: string; text: string };
+    type UnitAnswer = { id: string; replies: Reply[] };
+    const unitOf = async (key: string) => {
+      const res = await api(s.manager.session, s.server.url, `/api/units?q=${key}`);
+      assert.equal(res.status, 200, res.text);
+      return (res.body as { units: UnitAnswer[] }).units[0]!;
+    };
+
+    test("the auto-reply is shown on its unit, with its date and text, for the unit's team only", async () => {
+      const { id } = await unitOf("9604");
+      const unit = await until(
+        async () => {
+          await readNow();
+          const res = await api(s.manager.session, s.server.url, `/api/units/${id}`);
+          assert.equal(res.status, 200, res.text);
+          return res.body as UnitAnswer;
+        },
+        (u) => u.replies.length > 0,
+        { tries: 100, everyMs: 100 },
+      );
+      assert.equal(unit.replies.length, 1);
+      const [reply] = unit.replies;
+      assert.equal(reply!.kind, "autoReply");
+      assert.equal(reply!.subject, "Automatische Antwort: Ihre Verbrauchsinformation für Oktober 2026 – 3. OG");
+      assert.match(reply!.text, /^Vielen Dank für Ihre Nachricht\. Ich bin bis auf Weiteres nicht erreichbar/);
+      assert.ok(Math.abs(Date.parse(reply!.at) - Date.now()) < 5 * 60_000, `a date of now: ${reply!.at}`);
+      assert.deepEqual((await unitOf("9604")).replies, unit.replies, "the register's list shows it too");
+      assert.deepEqual((await unitOf("9602")).replies, [], "a unit without replies has none");
+      const stranger = await makeUser(s.server, "manager", admin);
+      const other = await api(stranger.session, s.server.url, `/api/units/${id}`);
+      assert.equal(other.status, 404, "another team's unit is not found");
+    });
+
     test("each message is read once, and no resident's address reaches the server's output", async () => {
       assert.equal((await items()).find((i) => i.documentid === "b-1")!.state, "bounced");
       const output = s.server.output();
@@ -143,17 +189,36 @@ describe(
         .split("\n")
         .flatMap((line) => {
           try {
-            return [JSON.parse(line) as { msg?: string; read?: number; bounced?: number }];
+            return [JSON.parse(line) as { msg?: string; read?: number; bounced?: number; replies?: number }];
           } catch {
             return [];
           }
         })
         .filter((l) => l.msg === "sender's mailbox read");
-      const sum = (key: "read" | "bounced") => rounds.reduce((n, l) => n + (l[key] ?? 0), 0);
+      const sum = (key: "read" | "bounced" | "replies") => rounds.reduce((n, l) => n + (l[key] ?? 0), 0);
       assert.equal(sum("read"), 4, "four messages came back, each read once");
       assert.equal(sum("bounced"), 2);
+      assert.equal(sum("replies"), 1, "the auto-reply is kept on its unit");
       for (const address of [GONE.email, HERE.email, FULL.email, AWAY.email])
         assert.ok(!output.includes(address), `the address is not in the server's output:\n${output}`);
+      for (const text of ["Vielen Dank für Ihre Nachricht", "Automatische Antwort", "nicht erreichbar"])
+        assert.ok(!output.includes(text), `no reply's text in the server's output:\n${output}`);
+    });
+
+    test("an admin's round answers its outcome; a manager may not ask for one", async () => {
+      const round = await readNow();
+      assert.deepEqual(round, { state: "read", read: 0, bounced: 0, replies: 0, left: 0 }, "nothing new to read");
+      const res = await api(s.manager.session, s.server.url, "/api/admin/mailbox/read", { method: "POST" });
+      assert.equal(res.status, 403);
+    });
+
+    test("the replies go with the resident's data when an admin erases it", async () => {
+      const { id } = await unitOf("9604");
+      const erased = await api(admin, s.server.url, `/api/units/${id}/resident`, { method: "DELETE" });
+      assert.equal(erased.status, 200, erased.text);
+      const res = await api(s.manager.session, s.server.url, `/api/units/${id}`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual((res.body as UnitAnswer).replies, []);
     });
   },
 );
@@ -165,19 +230,49 @@ describe("a mailbox that cannot be read", () => {
       SMTP_URL: "smtp://127.0.0.1:9",
       MAIL_FROM: "Hausverwaltung Muster <uvi@muster.example>",
       MAIL_IMAP_URL: `imap://uvi:secret-imap-pass@127.0.0.1:${await closedPort}/INBOX`,
-      MAIL_READ_INTERVAL_SECONDS: "1",
+      MAIL_READ_INTERVAL_SECONDS: "3600",
     },
   }));
 
-  test("is one warning in the log, without its password; the server goes on answering", async () => {
-    const output = await until(
-      async () => suite.server.output(),
-      (out) => out.includes("sender's mailbox cannot be read"),
-      { tries: 100, everyMs: 100 },
-    );
-    assert.match(output, /sender's mailbox cannot be read/);
+  test("a round fails with a word, and is one warning in the log, without its password", async () => {
+    const round = await api(suite.admin, suite.server.url, "/api/admin/mailbox/read", { method: "POST" });
+    assert.equal(round.status, 200, round.text);
+    assert.equal(round.body.state, "failed");
+    assert.match(round.body.reason, /^[A-Za-z_]+$/, "a word");
+    const again = await api(suite.admin, suite.server.url, "/api/admin/mailbox/read", { method: "POST" });
+    assert.equal(again.body.state, "failed");
+    const output = suite.server.output();
+    assert.equal(output.split("sender's mailbox cannot be read").length - 1, 1, "one warning, not one per round");
     assert.ok(!output.includes("secret-imap-pass"), "no password in the log");
-    const ready = await fetch(`${suite.server.url}/api/ready`);
-    assert.equal(ready.status, 200);
+  });
+
+  test("GET /api/ready stays 200 and warns an admin, in its detail; a manager and a stranger see the state only", async () => {
+    const ready = await api(suite.admin, suite.server.url, "/api/ready");
+    assert.equal(ready.status, 200, ready.text);
+    assert.equal(ready.body.status, "ready");
+    const mailbox = ready.body.detail?.mailbox as { status: string; since: string; reason: string; readAt: unknown };
+    assert.equal(mailbox?.status, "warn", ready.text);
+    assert.ok(Date.parse(mailbox.since) <= Date.now());
+    assert.match(mailbox.reason, /^[A-Za-z_]+$/);
+    assert.equal(mailbox.readAt, null, "never read");
+    const manager = await makeUser(suite.server, "manager", suite.admin);
+    for (const who of [manager.session, null]) {
+      const plain = await api(who, suite.server.url, "/api/ready");
+      assert.equal(plain.status, 200);
+      assert.deepEqual(plain.body, { status: "ready" });
+    }
+  });
+
+  test("the connections page warns an admin, not a manager", async () => {
+    // The page's words travel with it (the catalogue), so the warning is found by its element.
+    const warning = 'data-testid="mailbox-warning"';
+    const page = await api(suite.admin, suite.server.url, "/connections");
+    assert.equal(page.status, 200);
+    assert.ok(page.text.includes(warning), "the admin is warned");
+    assert.match(page.text, /Grund: [A-Za-z_]+, seit /, "with the reason and since when");
+    const manager = await makeUser(suite.server, "manager", suite.admin);
+    const theirs = await api(manager.session, suite.server.url, "/connections");
+    assert.equal(theirs.status, 200);
+    assert.ok(!theirs.text.includes(warning), "a manager is not");
   });
 });
