@@ -212,8 +212,18 @@ describe(
       assert.equal(res.status, 403);
     });
 
-    test("the replies go with the resident's data when an admin erases it", async () => {
+    test("a unit on hold keeps its replies; they go with the resident's data when an admin erases it", async () => {
       const { id } = await unitOf("9604");
+      const hold = await api(s.manager.session, s.server.url, `/api/units/${id}/hold`, {
+        method: "PUT",
+        json: { reason: "Rechtsstreit 4 C 12/26" },
+      });
+      assert.equal(hold.status, 200, hold.text);
+      const refused = await api(admin, s.server.url, `/api/units/${id}/resident`, { method: "DELETE" });
+      assert.equal(refused.status, 409, refused.text);
+      assert.equal((await unitOf("9604")).replies.length, 1, "kept while the unit is on hold");
+      const lifted = await api(s.manager.session, s.server.url, `/api/units/${id}/hold`, { method: "DELETE" });
+      assert.equal(lifted.status, 200, lifted.text);
       const erased = await api(admin, s.server.url, `/api/units/${id}/resident`, { method: "DELETE" });
       assert.equal(erased.status, 200, erased.text);
       const res = await api(s.manager.session, s.server.url, `/api/units/${id}`);
