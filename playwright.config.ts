@@ -52,6 +52,7 @@ export default defineConfig({
         "outbox.spec.ts",
         "units.spec.ts",
         "units-hold.spec.ts",
+        "unit-replies.spec.ts",
         "month-round.spec.ts",
         "handoffs-posted.spec.ts",
         "responsibility.spec.ts",
