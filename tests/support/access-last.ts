@@ -127,6 +127,13 @@ export const LAST: Row[] = [
     expect: ADMIN_ONLY,
   },
   {
+    op: "POST /api/admin/mailbox/read",
+    kind: "admin",
+    req: () => ({ path: "/api/admin/mailbox/read", method: "POST" }),
+    expect: ADMIN_ONLY,
+    note: "a round of the mailbox reader: counts only, no team's data",
+  },
+  {
     op: "POST /api/connections/{id}/transfer",
     kind: "admin",
     req: (fx) => ({ path: conn(fx, "/transfer"), method: "POST", json: { userId: fx.ids.owner } }),

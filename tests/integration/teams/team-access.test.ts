@@ -130,6 +130,14 @@ const ROWS: Row[] = [
     marks: () => ["4601001"],
   },
   {
+    op: "GET /api/units/{id}",
+    kind: "team",
+    req: (fx) => ({ path: `/api/units/${fx.unit}` }),
+    expect: { ...TEAM, member: "sees" },
+    marks: () => ["4601004"],
+    note: "one unit with the replies read back from its residents' e-mails",
+  },
+  {
     op: "GET /api/units/export.csv",
     kind: "team",
     req: () => ({ path: "/api/units/export.csv" }),
