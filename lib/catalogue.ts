@@ -12,6 +12,7 @@ import { reports, reportsExplain } from "@/lib/onsite-roles/messages";
 import { sandboxMail } from "@/lib/ops/messages";
 import { outbox, outboxServer } from "@/lib/outbox/messages";
 import { residentsErasure, unitHold, unitsServer } from "@/lib/register/messages";
+import { registerConsent } from "@/lib/register/consent-messages";
 import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { teamsMessages } from "@/lib/teams/messages";
@@ -58,6 +59,7 @@ export const messages = {
     ...handoffProof.de,
     ...residentsErasure.de,
     ...unitHold.de,
+    ...registerConsent.de,
     ...portal.de,
     ...handoffRuns.de,
     ...runs.de,
@@ -96,6 +98,7 @@ export const messages = {
     ...handoffProof.en,
     ...residentsErasure.en,
     ...unitHold.en,
+    ...registerConsent.en,
     ...portal.en,
     ...handoffRuns.en,
     ...runs.en,

@@ -6,6 +6,7 @@ import {
   type TenancyInput,
   type TenancyResident,
 } from "@/lib/register/tenancies/history";
+import { channelInForce } from "@/lib/register/tenancies/consent";
 import type { Person } from "@/lib/register/tenancies/person";
 import type { UnitColumn } from "./columns";
 import { matchRows, overlaps, type MatchRow } from "./match";
@@ -50,11 +51,16 @@ function residentOver(stored: TenancyResident | null, row: RowTenancy): TenancyR
     channel: "post",
     postalAddress: null,
   };
+  const asked = row.channel !== undefined ? (row.channel ?? "post") : base.channel;
+  const before = { consent: base.consent ?? null, objectedAt: base.objectedAt ?? null };
+  const { channel, consent } = channelInForce(asked, row.consent, before);
   return {
     ...(row.person ? personOver(base, row) : pick(base)),
     email: row.email !== undefined ? row.email : base.email,
-    channel: row.channel !== undefined ? (row.channel ?? "post") : base.channel,
+    channel,
     postalAddress: row.postalAddress !== undefined ? row.postalAddress : base.postalAddress,
+    consent,
+    objectedAt: before.objectedAt,
   };
 }
 
