@@ -1,7 +1,7 @@
 import type { Channel } from "@/lib/register/list";
 
 /**
- * The resident's own consent to a digital channel (docs/api.md, "Consent"; migration 0049): §6a HeizkostenV allows
+ * The resident's own consent to a digital channel (docs/api.md, "The unit register"; migration 0049): §6a HeizkostenV allows
  * e-mail or the portal only with the resident's agreement and the letter always. Consent is given by the resident on
  * the opt-in page (`link`, their address confirmed by a code) or recorded by a manager from a written agreement
  * (`written`, with its date and a reference), never by a bare choice; it covers the channel it names. Without one the
