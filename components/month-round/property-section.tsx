@@ -8,6 +8,7 @@ import { handoffProofUrl } from "@/lib/views/handoff-month/client";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 import { ResponsibilityLine } from "@/components/responsibility/responsibility-line";
+import { BouncedList } from "./bounced-list";
 import { RoundActions } from "./round-actions";
 import { exceptionsOf, monthNumbers, openPoints, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
@@ -79,8 +80,11 @@ export function PropertySection(props: {
           {todo.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>
               <span className="text-slate-900">{t(e.text, { n: e.n })}</span>
-              {e.id === "notPrinted" ? (
-                // The print itself, as on /handoffs: it saves the letters and marks them made.
+              {e.id === "notPrinted" && todo.some((o) => o.id === "bounced") ? (
+                // One print makes every letter of the month: its button stands at the bounced e-mails above.
+                <span className="text-slate-700">{t("month.printTogether")}</span>
+              ) : e.id === "notPrinted" || e.id === "bounced" ? (
+                // The print itself, as on /handoffs: it saves the letters (a bounced e-mail's too) and marks them made.
                 <PrintButton value={scope} onSettled={reread} />
               ) : e.id === "printed" ? (
                 // Its confirmation as posted: only then are the letters' residents handed on.
@@ -90,6 +94,7 @@ export function PropertySection(props: {
                   {t(e.link)}
                 </Link>
               )}
+              {e.id === "bounced" && <BouncedList row={row} />}
             </li>
           ))}
         </ul>
