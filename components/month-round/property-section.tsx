@@ -80,6 +80,7 @@ export function PropertySection(props: {
           {todo.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>
               <span className="text-slate-900">{t(e.text, { n: e.n })}</span>
+              {e.id === "bounced" && <BouncedList row={row} />}
               {e.id === "notPrinted" && todo.some((o) => o.id === "bounced") ? (
                 // One print makes every letter of the month: its button stands at the bounced e-mails above.
                 <span className="text-slate-700">{t("month.printTogether")}</span>
@@ -94,7 +95,6 @@ export function PropertySection(props: {
                   {t(e.link)}
                 </Link>
               )}
-              {e.id === "bounced" && <BouncedList row={row} />}
             </li>
           ))}
         </ul>
