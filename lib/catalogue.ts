@@ -13,6 +13,7 @@ import { reports, reportsExplain } from "@/lib/onsite-roles/messages";
 import { sandboxMail } from "@/lib/ops/messages";
 import { outbox, outboxServer } from "@/lib/outbox/messages";
 import { residentsErasure, unitHold, unitsServer } from "@/lib/register/messages";
+import { registerConsent } from "@/lib/register/consent-messages";
 import { tenancies, tenanciesPage } from "@/lib/register/tenancies/messages";
 import { runs } from "@/lib/runs/messages";
 import { teamsMessages } from "@/lib/teams/messages";
@@ -59,6 +60,7 @@ export const messages = {
     ...handoffProof.de,
     ...residentsErasure.de,
     ...unitHold.de,
+    ...registerConsent.de,
     ...portal.de,
     ...mailboxMessages.de,
     ...handoffRuns.de,
@@ -98,6 +100,7 @@ export const messages = {
     ...handoffProof.en,
     ...residentsErasure.en,
     ...unitHold.en,
+    ...registerConsent.en,
     ...portal.en,
     ...mailboxMessages.en,
     ...handoffRuns.en,

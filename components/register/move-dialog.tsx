@@ -34,7 +34,10 @@ function bodyOf(form: MoveForm, endsOne: boolean): MoveBody {
           email: given(r.email),
           channel: r.channel,
           postalAddress: given(r.postalAddress),
-          consent: r.channel === "post" ? undefined : given(r.consent),
+          consent:
+            r.channel === "post" || r.consentAt === ""
+              ? undefined
+              : { at: r.consentAt, reference: given(r.consentReference) },
         },
   };
 }

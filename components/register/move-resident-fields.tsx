@@ -14,7 +14,9 @@ export type ResidentForm = {
   company: string;
   email: string;
   channel: Channel;
-  consent: string;
+  /** The day of the resident's written agreement to a digital channel (`YYYY-MM-DD`), and its reference. */
+  consentAt: string;
+  consentReference: string;
   postalAddress: string;
 };
 
@@ -26,12 +28,18 @@ export const EMPTY_RESIDENT: ResidentForm = {
   company: "",
   email: "",
   channel: "post",
-  consent: "",
+  consentAt: "",
+  consentReference: "",
   postalAddress: "",
 };
 
 /** The paths of the move's answer that these fields show. */
-export const RESIDENT_PATHS = Object.keys(EMPTY_RESIDENT).map((k) => `resident.${k}`);
+export const RESIDENT_PATHS = [
+  ...Object.keys(EMPTY_RESIDENT).map((k) => `resident.${k}`),
+  "resident.consent",
+  "resident.consent.at",
+  "resident.consent.reference",
+];
 
 const SALUTATIONS = ["", "Frau", "Herr", "Familie"] as const;
 
@@ -65,14 +73,24 @@ function ChannelFields(props: {
         )}
       </Field>
       {props.form.channel !== "post" && (
-        <TextField
-          label={t("tenancyPage.consent")}
-          hint={t("tenancyPage.consentHint")}
-          value={props.form.consent}
-          onChange={props.set("consent")}
-          error={props.fields["resident.consent"]}
-          autoComplete="off"
-        />
+        <>
+          <TextField
+            type="date"
+            label={t("tenancyPage.consentAt")}
+            hint={t("tenancyPage.consentHint")}
+            value={props.form.consentAt}
+            onChange={props.set("consentAt")}
+            error={props.fields["resident.consent"] ?? props.fields["resident.consent.at"]}
+            autoComplete="off"
+          />
+          <TextField
+            label={t("tenancyPage.consentReference")}
+            value={props.form.consentReference}
+            onChange={props.set("consentReference")}
+            error={props.fields["resident.consent.reference"]}
+            autoComplete="off"
+          />
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import type { TenancyResident } from "@/lib/register/tenancies/history";
+import { channelInForce } from "@/lib/register/tenancies/consent";
 import { fullName } from "@/lib/register/tenancies/person";
-import type { UnitField, UnitColumn } from "./columns";
+import { CHANNEL_WORDS, type Channel, type UnitField, type UnitColumn } from "./columns";
 import { splitName } from "./names";
 import { cellProblems, cleanCell, residentProblems, type Cells, type Problem, type UnitFields } from "./rows";
 import type { UnitEdit } from "./schemas";
@@ -25,6 +26,7 @@ export const EDIT_PATH: Partial<Record<UnitColumn, string>> = {
   company: "resident.company",
   email: "resident.email",
   channel: "resident.channel",
+  consent: "resident.consent",
   postalAddress: "resident.postalAddress",
 };
 
@@ -50,17 +52,22 @@ export function editResident(stored: TenancyResident, edit: ResidentEdit): Tenan
     lastName: split ? split.lastName : edited(edit.lastName, stored.lastName, "lastName"),
     company: split ? split.company : edited(edit.company, stored.company, "company"),
   };
+  const written = edit.consent && { at: edit.consent.at, reference: edit.consent.reference?.trim() || null };
+  const before = { consent: stored.consent ?? null, objectedAt: stored.objectedAt ?? null };
+  const { channel, consent } = channelInForce(edit.channel ?? stored.channel, written, before);
   return {
     ...person,
     name: (partsGiven ? fullName(person) : (split?.name ?? name)) ?? "",
     email: edited(edit.email, stored.email, "email"),
-    channel: edit.channel ?? stored.channel,
+    channel,
     postalAddress: edited(edit.postalAddress, stored.postalAddress, "postalAddress"),
+    consent,
+    objectedAt: before.objectedAt,
   };
 }
 
-/** What is wrong with the edited unit and resident (empty when nothing is). */
-export function editProblems(fields: UnitFields, resident: TenancyResident | null): Problem[] {
+/** What is wrong with the edited unit and resident (empty when nothing is); `asked`: the channel the edit asked for. */
+export function editProblems(fields: UnitFields, resident: TenancyResident | null, asked?: Channel): Problem[] {
   const cells: Cells = { ...fields };
   if (resident) {
     Object.assign(cells, {
@@ -76,5 +83,11 @@ export function editProblems(fields: UnitFields, resident: TenancyResident | nul
   const problems = cellProblems(cells);
   if (resident && !resident.name) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
   if (resident) problems.push(...residentProblems(resident));
+  if (resident && asked && asked !== "post" && resident.channel === "post")
+    problems.push({
+      column: "consent",
+      message: resident.objectedAt ? "unitsApi.channel.objected" : "tenancies.consentRequired",
+      vars: { channel: CHANNEL_WORDS[asked] },
+    });
   return problems;
 }

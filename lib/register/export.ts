@@ -6,6 +6,7 @@ import { units } from "@/lib/db/schema/units";
 import { csvLine } from "@/lib/csv";
 import { rowsOf } from "@/lib/db/rows";
 import { log } from "@/lib/log";
+import type { Consent } from "@/lib/register/tenancies/consent";
 import type { Tenancy } from "@/lib/register/tenancies/history";
 import { CHANNEL_WORDS, GERMAN_HEADERS, type UnitColumn } from "./columns";
 import { germanDate } from "./dates";
@@ -38,10 +39,15 @@ export const EXPORT_COLUMNS: UnitColumn[] = [
   "company",
   "email",
   "channel",
+  "consent",
   "postalAddress",
   "moveIn",
   "moveOut",
 ];
+
+/** The consent as the import reads it back (`Einwilligung`): its day, then its reference or how it was given. */
+const consentCell = (c: Consent) =>
+  `${germanDate(c.at.slice(0, 10))} ${c.reference ?? (c.how === "link" ? "über den Link" : "schriftlich")}`;
 
 function tenancyCells(t: Tenancy | null, contracts: boolean): (string | null)[] {
   const r = t?.resident ?? null;
@@ -54,6 +60,7 @@ function tenancyCells(t: Tenancy | null, contracts: boolean): (string | null)[] 
     r?.company ?? null,
     r?.email ?? null,
     r ? CHANNEL_WORDS[r.channel] : null,
+    r?.consent ? consentCell(r.consent) : null,
     r?.postalAddress ?? null,
     t?.moveIn ? germanDate(t.moveIn) : null,
     t?.moveOut ? germanDate(t.moveOut) : null,

@@ -6,6 +6,7 @@ import {
   type TenancyInput,
   type TenancyResident,
 } from "@/lib/register/tenancies/history";
+import { channelInForce } from "@/lib/register/tenancies/consent";
 import type { Person } from "@/lib/register/tenancies/person";
 import type { UnitColumn } from "./columns";
 import { matchRows, overlaps, type MatchRow } from "./match";
@@ -26,7 +27,8 @@ import { residentProblems, type Problem, type RowTenancy } from "./rows";
 
 export type FileRow = MatchRow;
 /** A tenancy of the merged history: `line` where a row of the file gave it, `id` where it is stored. */
-export type Merged = TenancyInput & { line?: number };
+/** `lettered`: the row asked for e-mail or the portal and got the letter, as no consent was recorded. */
+export type Merged = TenancyInput & { line?: number; lettered?: boolean };
 export type LineProblem = Problem & { line: number };
 /** `removed`: stored tenancies the file's history replaces (only with `replace`). */
 export type Merge = { history: Merged[]; problems: LineProblem[]; removed: Tenancy[] };
@@ -50,11 +52,16 @@ function residentOver(stored: TenancyResident | null, row: RowTenancy): TenancyR
     channel: "post",
     postalAddress: null,
   };
+  const asked = row.channel !== undefined ? (row.channel ?? "post") : base.channel;
+  const before = { consent: base.consent ?? null, objectedAt: base.objectedAt ?? null };
+  const { channel, consent } = channelInForce(asked, row.consent, before);
   return {
     ...(row.person ? personOver(base, row) : pick(base)),
     email: row.email !== undefined ? row.email : base.email,
-    channel: row.channel !== undefined ? (row.channel ?? "post") : base.channel,
+    channel,
     postalAddress: row.postalAddress !== undefined ? row.postalAddress : base.postalAddress,
+    consent,
+    objectedAt: before.objectedAt,
   };
 }
 
@@ -73,14 +80,17 @@ const dateOver = (given: string | null | undefined, stored: string | null | unde
 /** A row over a stored tenancy (or over nothing: a new one). */
 function over(stored: Tenancy | undefined, row: FileRow, mode: HistoryMode): Merged {
   const t = row.tenancy;
+  const resident = residentOver(stored?.resident ?? null, t);
+  const lettered = !!t.channel && t.channel !== "post" && resident?.channel === "post";
   return {
     ...(stored && { id: stored.id }),
     moveIn: dateOver(t.moveIn, stored?.moveIn, mode),
     moveOut: dateOver(t.moveOut, stored?.moveOut, mode),
     vacancy: t.person === null,
-    resident: residentOver(stored?.resident ?? null, t),
+    resident,
     contract: t.contract ?? stored?.contract ?? null,
     line: row.line,
+    ...(lettered && { lettered }),
   };
 }
 
@@ -190,8 +200,14 @@ export function mergeHistory(stored: Tenancy[], rows: FileRow[], today: string, 
   const { kept, removed } = keptOf(c, fromFile);
   const { history, problems: found } = normaliseHistory<Merged>([...fromFile, ...kept]);
   problems.push(...found.map((p) => historyProblem(history, p, firstLine)));
+  // A letter that replaces an e-mail without consent goes to the unit's own address where the row gives the resident's none.
   for (const t of history)
-    if (t.line !== undefined && t.resident) problems.push(...residentProblems(t.resident).map((p) => at(t.line!, p)));
+    if (t.line !== undefined && t.resident)
+      problems.push(
+        ...residentProblems(t.resident)
+          .filter((p) => !(t.lettered && p.message === "unitsApi.row.addressMissing"))
+          .map((p) => at(t.line!, p)),
+      );
   return { history, problems, removed };
 }
 

@@ -9,6 +9,7 @@ import type { RegisterSettings } from "@/lib/register/since";
 import type { StoredUnit } from "@/lib/register/stored";
 import { json, type ApiOperation } from "@/lib/api/operation";
 import { HOLD_OPERATIONS, HoldAnswer } from "./hold-openapi";
+import { ResidentAnswer, TenancyAnswer } from "./resident-openapi";
 
 /**
  * The OpenAPI entries of the unit register (lib/register): import, list, edit, export (a resident's data
@@ -19,29 +20,6 @@ const Text = z.string().nullable();
 const NOT_FOUND = "`not_found`: no such unit in the signed-in user's register (another user's unit included)";
 
 const Day = z.string().nullable().meta({ format: "date" });
-const ResidentAnswer = z
-  .object({
-    name: z.string().meta({ description: "the full name in its natural order (or the company)" }),
-    salutation: Text,
-    firstName: Text,
-    lastName: Text,
-    company: Text,
-    email: Text,
-    channel: z.enum(CHANNELS),
-    postalAddress: Text.meta({ description: "the address lines without the name, separated by `\\n`" }),
-  })
-  .meta({ description: "personal data: never in logs, metrics or the audit trail" });
-export const TenancyAnswer = z.object({
-  id: z.string().meta({ format: "uuid" }),
-  moveIn: Day.meta({ description: "`null`: there since before any document" }),
-  moveOut: Day.meta({ description: "the last day lived there (inclusive); `null` while it runs" }),
-  vacancy: z.boolean(),
-  resident: ResidentAnswer.nullable().meta({ description: "`null` for a vacancy and once erased" }),
-  erased: z.boolean().meta({ description: "the resident's data was erased; the dates stay" }),
-  contract: Text.meta({
-    description: "the property software's contract number (`Vertragsnummer`), where an import gave one",
-  }),
-});
 const ReportAnswer = z.object({
   connectionId: z.string().meta({ format: "uuid" }),
   state: z.enum(["pending", "accepted", "rejected", "unknown"]),

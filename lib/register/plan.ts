@@ -96,6 +96,9 @@ function fieldsOf(rows: Given[], existing: StoredUnit | undefined, problems: Lin
   return fields;
 }
 
+/** A row's channel after the merge, and whether its resident objected to a digital one (./preview.ts). */
+export type SettledChannel = { channel: Channel; objected: boolean };
+
 type UnitInput = {
   key: string;
   rows: Given[];
@@ -105,7 +108,7 @@ type UnitInput = {
   mode: HistoryMode;
   /** The preview's lines, whose channel after the merge goes into `channels`. */
   watch: Set<number>;
-  channels: Map<number, Channel>;
+  channels: Map<number, SettledChannel>;
 };
 
 /** Problems that only say the file's dates contradict stored tenancies: what replacing them would settle. */
@@ -140,7 +143,8 @@ function planUnit({ key, rows, existing, named, today, mode, watch, channels }: 
     return { problems: merged.problems, replaceable };
   }
   for (const t of merged.history)
-    if (t.line !== undefined && t.resident && watch.has(t.line)) channels.set(t.line, t.resident.channel);
+    if (t.line !== undefined && t.resident && watch.has(t.line))
+      channels.set(t.line, { channel: t.resident.channel, objected: !!t.resident.objectedAt });
   const { inserts, updates, deletes, columns, changes } = historyWrites(stored, merged.history, merged.removed);
   const changed = UNIT_FIELDS.filter((f) => existing && existing[f] !== fields[f]);
   const planned: Planned = {
@@ -165,7 +169,7 @@ export async function plan(
   options: { locale: Locale; today: string; history: HistoryMode; watch: Set<number> },
   turn: Turn,
 ) {
-  const channels = new Map<number, Channel>();
+  const channels = new Map<number, SettledChannel>();
   const errors: (RowError & { order: number })[] = [];
   const planned: Planned[] = [];
   const byUnit = new Map<string, Given[]>();

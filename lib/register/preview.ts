@@ -1,6 +1,6 @@
 import { translate, type Locale } from "@/lib/i18n/messages";
-import type { Channel } from "./columns";
-import type { Given } from "./plan";
+import { CHANNEL_WORDS, type Channel } from "./columns";
+import type { Given, SettledChannel } from "./plan";
 
 /**
  * The import's preview (docs/api.md, "The unit register"): the first rows' values as the import
@@ -27,7 +27,7 @@ export type PreviewRow = {
   postalAddress: string[] | null;
   channel: Channel | null;
   email: string | null;
-  /** Why the row is post although it has an e-mail address (only then). */
+  /** Why the row is post although it has an e-mail address or names a digital channel (only then). */
   channelNote?: string;
 };
 
@@ -55,21 +55,27 @@ export function previewOf(given: Given[], rows = PREVIEW_ROWS): PreviewRow[] {
 
 /**
  * The preview's channels as the plan found them (`channels`: by line, the tenancy's channel after
- * the merge, where its unit was taken), and the note on each row that has an e-mail address and
- * still goes by post: the file records no consent (no `Zustellweg` column, or an empty cell).
+ * the merge, where its unit was taken), and the note on each row that goes by post although it has an e-mail address
+ * or names a digital channel: the file records no consent (no `Zustellweg` column, an empty cell, or a digital
+ * channel without the resident's written agreement in `Einwilligung`), or the resident objected.
  */
 export function settlePreview(
   preview: PreviewRow[],
   given: Given[],
-  channels: Map<number, Channel>,
+  channels: Map<number, SettledChannel>,
   locale: Locale,
 ): PreviewRow[] {
   const byLine = new Map(given.slice(0, preview.length).map((g) => [g.line, g.row.tenancy]));
   return preview.map((row) => {
-    const channel = channels.get(row.line) ?? row.channel;
+    const settled = channels.get(row.line);
+    const channel = settled?.channel ?? row.channel;
     const t = byLine.get(row.line);
-    if (channel !== "post" || !row.email || !t || (t.channel !== undefined && t.channel !== null))
-      return { ...row, channel };
+    if (channel !== "post" || !t) return { ...row, channel };
+    if (t.channel && t.channel !== "post") {
+      const note = settled?.objected ? "unitsApi.channel.objected" : "unitsApi.channel.writtenMissing";
+      return { ...row, channel, channelNote: translate(locale, note, { channel: CHANNEL_WORDS[t.channel] }) };
+    }
+    if (!row.email || (t.channel !== undefined && t.channel !== null)) return { ...row, channel };
     const note = t.channel === undefined ? "unitsApi.channel.noConsent" : "unitsApi.channel.emptyChannel";
     return { ...row, channel, channelNote: translate(locale, note) };
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { consentColumns } from "@/lib/register/tenancies/consent";
 import type { Principal } from "@/lib/auth/principal";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
@@ -7,7 +8,7 @@ import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
-import type { Channel, UnitsSearch } from "@/lib/register/list";
+import type { UnitsSearch } from "@/lib/register/list";
 import { tenancyOn } from "@/lib/register/tenancies/history";
 import { registerChange } from "@/lib/register/tenancies/lock";
 import { today } from "@/lib/today";
@@ -108,13 +109,6 @@ async function ownUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
  * the same tenancy (its id stays); the rules of an imported row hold. A change of resident is a
  * move with dates, not an edit. Nothing changed writes nothing.
  */
-/** A channel that becomes digital records when and how (§6a HeizkostenV); one that becomes post forgets it. */
-function consentOf(before: Channel, after: Channel) {
-  if (after === "post") return { digitalConsentAt: null, digitalConsentHow: null };
-  if (before === "post") return { digitalConsentAt: new Date(), digitalConsentHow: "Änderung im Verzeichnis" };
-  return {};
-}
-
 export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdit): Promise<StoredUnit> {
   const row = await ownUnit(db, p, id);
   const [unit] = await withHistories(db, [row]);
@@ -127,7 +121,7 @@ export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdi
     });
   const fields = editFields(unit, edit);
   const resident = edit.resident && present?.resident ? editResident(present.resident, edit.resident) : null;
-  const problems = editProblems(fields, resident);
+  const problems = editProblems(fields, resident, edit.resident?.channel);
   if (problems.length > 0)
     throw new AppError(400, "validation", "error.validation", {
       fields: problems.map((p) => ({ path: EDIT_PATH[p.column] ?? p.column, message: p.message, vars: p.vars })),
@@ -155,7 +149,7 @@ export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdi
           residentEmail: resident.email,
           channel: resident.channel,
           postalAddress: resident.postalAddress,
-          ...consentOf(present.resident?.channel ?? "post", resident.channel),
+          ...consentColumns(resident.consent ?? null),
           updatedAt: new Date(),
         })
         .where(and(eq(tenancies.id, present.id), eq(tenancies.unitId, row.id)));

@@ -1,5 +1,6 @@
 import type { MessageKey } from "@/lib/i18n/messages";
 import { channelProblems, EMAIL, hasControl } from "@/lib/register/tenancies/rules";
+import { writtenConsentOfCell, type WrittenConsent } from "@/lib/register/tenancies/consent";
 import type { TenancyResident } from "@/lib/register/tenancies/history";
 import type { Person } from "@/lib/register/tenancies/person";
 import {
@@ -37,6 +38,8 @@ export type RowTenancy = {
   email?: string | null;
   /** null: the cell is empty (post, as §6a HeizkostenV has it, unless the resident chose otherwise). */
   channel?: Channel | null;
+  /** The resident's written agreement to the digital channel (`Einwilligung`: its day, then a reference). */
+  consent?: WrittenConsent | null;
   postalAddress?: string | null;
   moveIn?: string | null;
   moveOut?: string | null;
@@ -62,6 +65,7 @@ export const MAX_LENGTH: Record<UnitColumn, number> = {
   company: LONG,
   email: 254,
   channel: 20,
+  consent: LONG,
   postalAddress: 500,
   street: LONG,
   houseNumber: 20,
@@ -170,6 +174,12 @@ function tenancyOf(cells: Cells, problems: Problem[]): RowTenancy {
     if (channel === undefined)
       problems.push({ column: "channel", message: "unitsApi.row.badChannel", vars: { value: word! } });
     t.channel = channel ?? null;
+  }
+  if ("consent" in cells) {
+    const consent = writtenConsentOfCell(cells.consent ?? null, parseDate);
+    if (consent === undefined)
+      problems.push({ column: "consent", message: "unitsApi.row.badConsent", vars: { value: cells.consent! } });
+    t.consent = consent ?? null;
   }
   if (has(cells, ["postalAddress", "street", "houseNumber", "postcode", "city"]))
     t.postalAddress = postalOf(cells, problems);

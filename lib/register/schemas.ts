@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listSchema } from "@/lib/lists/schema";
 import { CHANNELS, MIN_RESIDENTS_QUERY, RESIDENTS_LIST, UNITS_LIST } from "@/lib/register/list";
-import { Day } from "@/lib/register/tenancies/schemas";
+import { Day, WrittenConsentBody } from "@/lib/register/tenancies/schemas";
 import { MAX_LENGTH } from "./rows";
 
 /** Request schemas of the register's routes (docs/api.md, "The unit register"). */
@@ -41,6 +41,8 @@ export const UnitEditBody = z
         company: Text(MAX_LENGTH.company),
         email: Text(MAX_LENGTH.email),
         channel: z.enum(CHANNELS).optional(),
+        /** The resident's written agreement, needed where `channel` becomes e-mail or portal (tenancies/consent.ts). */
+        consent: WrittenConsentBody.optional(),
         postalAddress: Text(MAX_LENGTH.postalAddress),
       })
       .strict()

@@ -48,14 +48,12 @@ const tenancyRow = (unitId: string, t: Merged) => ({
   channel: t.resident?.channel ?? null,
   postal_address: t.resident?.postalAddress ?? null,
   contract: t.contract ?? null,
+  // The consent behind a digital channel (lib/register/tenancies/consent.ts), as the merge found it.
+  consent_channel: t.resident?.consent?.channel ?? null,
+  consent_how: t.resident?.consent?.how ?? null,
+  consent_reference: t.resident?.consent?.reference ?? null,
+  consent_at: t.resident?.consent?.at ?? null,
 });
-
-/**
- * When and how a resident chose a digital channel (§6a HeizkostenV: paper unless they did): the register's file says
- * so, recorded when a tenancy's channel becomes e-mail or portal, kept while it stays digital, gone with post.
- */
-const DIGITAL = sql.raw("x.channel IN ('email', 'portal')");
-const CONSENT = "Zustellweg laut Registerimport";
 
 /** New tenancies and changed ones (by id, only within their own unit: the WHERE holds it). */
 async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
@@ -63,22 +61,22 @@ async function writeTenancies(tx: Db, rows: ReturnType<typeof tenancyRow>[]) {
     if (i > 0) await nextTurn();
     await tx.execute(sql`
       INSERT INTO tenancies AS t (id, unit_id, move_in, move_out, vacancy, resident_name, salutation, first_name,
-        last_name, company, resident_email, channel, postal_address, contract, digital_consent_at, digital_consent_how)
+        last_name, company, resident_email, channel, postal_address, contract, consent_channel, consent_how,
+        consent_reference, digital_consent_at)
       SELECT x.id, x.unit_id, x.move_in, x.move_out, x.vacancy, x.resident_name, x.salutation, x.first_name,
-        x.last_name, x.company, x.resident_email, x.channel, x.postal_address, x.contract,
-        CASE WHEN ${DIGITAL} THEN now() END, CASE WHEN ${DIGITAL} THEN ${CONSENT} END
+        x.last_name, x.company, x.resident_email, x.channel, x.postal_address, x.contract, x.consent_channel,
+        x.consent_how, x.consent_reference, x.consent_at
       FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_BATCH))}::jsonb) AS x(id uuid, unit_id uuid,
         move_in date, move_out date, vacancy boolean, resident_name text, salutation text, first_name text,
-        last_name text, company text, resident_email text, channel text, postal_address text, contract text)
+        last_name text, company text, resident_email text, channel text, postal_address text, contract text,
+        consent_channel text, consent_how text, consent_reference text, consent_at timestamptz)
       ON CONFLICT (id) DO UPDATE SET
         move_in = excluded.move_in, move_out = excluded.move_out, vacancy = excluded.vacancy, contract = excluded.contract,
         resident_name = excluded.resident_name, salutation = excluded.salutation, first_name = excluded.first_name,
         last_name = excluded.last_name, company = excluded.company, resident_email = excluded.resident_email,
         channel = excluded.channel, postal_address = excluded.postal_address, updated_at = now(),
-        digital_consent_at = CASE WHEN excluded.channel = 'post' THEN NULL
-          WHEN t.channel = 'post' OR t.digital_consent_at IS NULL THEN now() ELSE t.digital_consent_at END,
-        digital_consent_how = CASE WHEN excluded.channel = 'post' THEN NULL
-          WHEN t.channel = 'post' OR t.digital_consent_at IS NULL THEN ${CONSENT} ELSE t.digital_consent_how END
+        consent_channel = excluded.consent_channel, consent_how = excluded.consent_how,
+        consent_reference = excluded.consent_reference, digital_consent_at = excluded.digital_consent_at
       WHERE t.unit_id = excluded.unit_id`);
   }
 }

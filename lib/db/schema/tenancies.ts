@@ -30,8 +30,14 @@ export const tenancies = pgTable(
     postalAddress: text("postal_address"),
     /** The property software's contract number (migration 0039): an import's first match. */
     contract: text("contract"),
+    /** When the resident agreed to the digital channel in force (migration 0049; lib/register/tenancies/consent.ts). */
     digitalConsentAt: at("digital_consent_at"),
+    /** Read once by migration 0049, written no more. */
     digitalConsentHow: text("digital_consent_how"),
+    consentChannel: text("consent_channel", { enum: ["email", "portal"] }),
+    consentHow: text("consent_how", { enum: ["link", "written"] }),
+    consentReference: text("consent_reference"),
+    consentObjectedAt: at("consent_objected_at"),
     erasedAt: at("erased_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { tenancies } from "@/lib/db/schema/tenancies";
 import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
+import { consentColumns } from "./consent";
 import { dayBefore, normaliseHistory, type HistoryProblem, type Tenancy } from "./history";
 import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { eraseExpired } from "./erase";
@@ -40,9 +41,16 @@ function residentColumns(r: TenancyResidentInput) {
     residentEmail: clean(r.email),
     channel: r.channel,
     postalAddress: address(r.postalAddress),
-    digitalConsentAt: r.channel === "post" ? null : new Date(),
-    digitalConsentHow: r.channel === "post" ? null : (clean(r.consent) ?? "Angabe der Hausverwaltung"),
+    ...consentColumns(
+      r.channel === "post" || !r.consent
+        ? null
+        : { channel: r.channel, at: r.consent.at, how: "written", reference: clean(r.consent.reference) },
+    ),
   };
+  if (r.channel !== "post" && !r.consent)
+    throw new AppError(400, "validation", "error.validation", {
+      fields: [{ path: "resident.consent", message: "tenancies.consentRequired" }],
+    });
   const problems = residentProblems({
     name: columns.residentName,
     email: columns.residentEmail,

@@ -24,7 +24,9 @@ import { today } from "@/lib/today";
  */
 
 const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, last_name = NULL, company = NULL,
-  resident_email = NULL, channel = NULL, postal_address = NULL, digital_consent_how = NULL, erased_at = now(), updated_at = now()`;
+  resident_email = NULL, channel = NULL, postal_address = NULL, digital_consent_how = NULL, digital_consent_at = NULL,
+  consent_channel = NULL, consent_how = NULL, consent_reference = NULL, consent_objected_at = NULL,
+  erased_at = now(), updated_at = now()`;
 
 /**
  * Erases the tenancies `where` selects and the texts of their units' report messages (codes stay) in
@@ -33,6 +35,7 @@ const ERASED = sql`resident_name = NULL, salutation = NULL, first_name = NULL, l
 async function erase(db: Db, where: SQL) {
   const rows = rowsOf<{ id: string; unit_id: string; forgotten: number; replies: number }>(
     await db.execute(sql`WITH erased AS (UPDATE tenancies SET ${ERASED} WHERE ${where} RETURNING id, unit_id),
+      codes AS (DELETE FROM consent_codes WHERE tenancy_id IN (SELECT id FROM erased)),
       ${forgetTexts(sql`SELECT unit_id FROM erased`)},
       replies_gone AS (DELETE FROM handoff_replies WHERE tenancy_id IN (SELECT id FROM erased) RETURNING 1)
       SELECT id, unit_id, (SELECT count(*) FROM texts_forgotten)::int AS forgotten,
@@ -40,6 +43,7 @@ async function erase(db: Db, where: SQL) {
   );
   const tables = [
     "tenancies",
+    "consent_codes",
     ...(rows.some((r) => Number(r.forgotten) > 0) ? MESSAGE_TABLES : []),
     ...(rows.some((r) => Number(r.replies) > 0) ? ["handoff_replies"] : []),
   ];

@@ -1,4 +1,5 @@
 import type { Channel } from "@/lib/register/list";
+import type { Consent } from "./consent";
 import type { Person } from "./person";
 
 /**
@@ -8,7 +9,15 @@ import type { Person } from "./person";
  * since before any document; `moveOut` is the last day lived there, null while it runs.
  */
 
-export type TenancyResident = Person & { email: string | null; channel: Channel; postalAddress: string | null };
+export type TenancyResident = Person & {
+  email: string | null;
+  /** The channel in force: e-mail or portal only with `consent` for it (./consent.ts). */
+  channel: Channel;
+  postalAddress: string | null;
+  consent?: Consent | null;
+  /** When the resident last objected to a digital channel (ISO), if ever. */
+  objectedAt?: string | null;
+};
 export type Tenancy = {
   id: string;
   moveIn: string | null;

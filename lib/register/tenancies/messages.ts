@@ -152,9 +152,10 @@ export const tenanciesPage = {
     "tenancyPage.channel": "Zustellweg",
     "tenancyPage.channelHint":
       "Nach § 6a HeizkostenV per Post, es sei denn, der Bewohner hat E-Mail oder Portal ausdrücklich gewählt.",
-    "tenancyPage.consent": "Wie zugestimmt",
+    "tenancyPage.consentAt": "Schriftlich eingewilligt am",
     "tenancyPage.consentHint":
-      "Zum Beispiel „Formular vom 02.10.2026“. Ohne Angabe wird „Angabe der Hausverwaltung“ vermerkt.",
+      "E-Mail oder Portal nur mit der Einwilligung des Bewohners. Ohne schriftliche Einwilligung gilt der Brief; der Bewohner kann dann über den Link im Brief selbst einwilligen.",
+    "tenancyPage.consentReference": "Zeichen der Einwilligung",
     "tenancyPage.postalAddress": "Anschrift",
     "tenancyPage.postalAddressHint":
       "Straße und Hausnummer, PLZ und Ort, je eine Zeile, ohne Namen. Nötig für den Zustellweg Post.",
@@ -215,9 +216,10 @@ export const tenanciesPage = {
     "tenancyPage.channel": "Delivery channel",
     "tenancyPage.channelHint":
       "By post under § 6a HeizkostenV, unless the resident expressly chose e-mail or the portal.",
-    "tenancyPage.consent": "How they agreed",
+    "tenancyPage.consentAt": "Written consent given on",
     "tenancyPage.consentHint":
-      "For example “form of 02.10.2026”. Without it, “Angabe der Hausverwaltung” (stated by the property manager) is recorded.",
+      "E-mail or portal only with the resident's consent. Without a written agreement the letter applies; the resident may then agree through the link in the letter.",
+    "tenancyPage.consentReference": "Reference of the consent",
     "tenancyPage.postalAddress": "Postal address",
     "tenancyPage.postalAddressHint":
       "Street and number, postcode and city, one per line, without the name. Needed for delivery by post.",

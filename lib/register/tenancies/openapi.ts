@@ -5,7 +5,7 @@ import { AssignmentBody, AssignmentKey, CorrectBody, EraseQuery, MoveBody } from
 import { json, type ApiOperation } from "@/lib/api/operation";
 import { CHANNELS } from "@/lib/register/list";
 import { HoldAnswer } from "@/lib/register/hold-openapi";
-import { TenancyAnswer } from "@/lib/register/openapi";
+import { TenancyAnswer } from "@/lib/register/resident-openapi";
 import type { searchResidents } from "@/lib/register/residents";
 import { ResidentsQuery } from "@/lib/register/schemas";
 

@@ -35,6 +35,9 @@ const Text = (max: number, lines = false) =>
     .refine((text) => !hasControl(text, lines), { params: { messageKey: "unitsApi.row.control" } })
     .optional();
 
+/** A written agreement to a digital channel: its day and a reference (./consent.ts). */
+export const WrittenConsentBody = z.strictObject({ at: Day, reference: Text(200) });
+
 /** A resident as the page records them: name parts (or a company), contact, channel and how a digital one was chosen. */
 export const TenancyResidentBody = z.strictObject({
   salutation: Text(40),
@@ -44,8 +47,11 @@ export const TenancyResidentBody = z.strictObject({
   email: Text(254),
   channel: z.enum(CHANNELS),
   postalAddress: Text(500, true),
-  /** How the resident chose a digital channel (e.g. "Formular vom 02.10.2026"); recorded with the time. */
-  consent: Text(200),
+  /**
+   * The resident's written agreement to a digital channel (./consent.ts): its day and a reference ("Formular Az. 17").
+   * E-mail or portal needs it; without one the letter applies, and the resident may agree by the opt-in link.
+   */
+  consent: WrittenConsentBody.optional(),
 });
 export type TenancyResidentInput = z.output<typeof TenancyResidentBody>;
 

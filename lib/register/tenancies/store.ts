@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenancies, type TenancyRow } from "@/lib/db/schema/tenancies";
 import { today } from "@/lib/today";
+import { consentOf, objectedAtOf } from "./consent";
 import { tenancyOn, type Tenancy } from "./history";
 
 /**
@@ -32,6 +33,8 @@ export function toTenancy(row: TenancyRow): Tenancy {
             email: row.residentEmail,
             channel: row.channel,
             postalAddress: row.postalAddress,
+            consent: consentOf(row),
+            objectedAt: objectedAtOf(row.consentObjectedAt),
           },
   };
 }

@@ -143,10 +143,10 @@ describe(
       type Entry = { status: string; reason?: string };
       const rows = view.body.rows as { unit: string; entries: Entry[] }[];
       const entry = rows.find((r) => r.unit === "9601")!.entries[0]!;
-      assert.equal(entry.status, "failed");
+      assert.equal(entry.status, "bounced", "its own status: not handed on");
       assert.equal(entry.reason, "E-Mail unzustellbar: Postfach unbekannt (5.1.1)");
       assert.equal(rows.find((r) => r.unit === "9602")!.entries[0]!.status, "email");
-      assert.equal(rows.find((r) => r.unit === "9603")!.entries[0]!.status, "failed");
+      assert.equal(rows.find((r) => r.unit === "9603")!.entries[0]!.status, "bounced");
     });
 
     type Reply = { at: string; kind: string; subject: string; text: string };
