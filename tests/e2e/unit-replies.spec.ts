@@ -33,8 +33,8 @@ test("an auto-reply to a resident's e-mail is shown on the unit, read-only", asy
   await signInAs(page, manager.email, manager.password);
   const put = await page.request.put(`${base}/api/units`, {
     data: [
-      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg",
-      `${number};Haus Ahorn ${tag};EG;Anton Abwesend;anton-${tag}@autoreply.example;E-Mail`,
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+      `${number};Haus Ahorn ${tag};EG;Anton Abwesend;anton-${tag}@autoreply.example;E-Mail;01.09.2026 Formular`,
     ].join("\n"),
     headers: { "content-type": "text/csv" },
   });

@@ -26,12 +26,14 @@ const GONE = { name: "Bea Unbekannt", email: "bea.unbekannt@bounce.example" };
 const HERE = { name: "Hans Hier", email: "hans.hier@example.de" };
 const FULL = { name: "Frida Voll", email: "frida.voll@full.example" };
 const AWAY = { name: "Anton Weg", email: "anton.weg@autoreply.example" };
+/** Each resident agreed to e-mail in writing (a digital channel needs the resident's consent). */
+const CONSENT = "01.09.2026 Formular";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `9601;Haus Ulme;EG;${GONE.name};${GONE.email};E-Mail;`,
-  `9602;Haus Ulme;1. OG;${HERE.name};${HERE.email};E-Mail;`,
-  `9603;Haus Ulme;2. OG;${FULL.name};${FULL.email};E-Mail;`,
-  `9604;Haus Ulme;3. OG;${AWAY.name};${AWAY.email};E-Mail;`,
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `9601;Haus Ulme;EG;${GONE.name};${GONE.email};E-Mail;${CONSENT};`,
+  `9602;Haus Ulme;1. OG;${HERE.name};${HERE.email};E-Mail;${CONSENT};`,
+  `9603;Haus Ulme;2. OG;${FULL.name};${FULL.email};E-Mail;${CONSENT};`,
+  `9604;Haus Ulme;3. OG;${AWAY.name};${AWAY.email};E-Mail;${CONSENT};`,
 ].join("\n");
 const DOCUMENTS = ["b-1", "b-2", "b-3", "b-4"];
 
