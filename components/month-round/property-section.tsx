@@ -106,6 +106,16 @@ export function PropertySection(props: {
         </ul>
       )}
       <PostedOutcome value={scope} />
+      {row.withoutConsent > 0 && (
+        <p className="text-sm text-slate-800" data-testid="without-consent">
+          {row.withoutConsent === 1
+            ? t("month.withoutConsent.one")
+            : t("month.withoutConsent.other", { n: row.withoutConsent })}{" "}
+          <Link href={`/handoffs?${new URLSearchParams(scope).toString()}`} className={link}>
+            {t("month.withoutConsent.link")}
+          </Link>
+        </p>
+      )}
       {row.propertyFiles > 0 && (
         <p className="text-sm text-slate-800">
           {row.propertyFiles === 1

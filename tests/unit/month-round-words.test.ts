@@ -22,6 +22,7 @@ const row = (
   propertyFiles: 0,
   reports,
   bounced: [],
+  withoutConsent: 0,
   responsible: null,
   deputy: null,
   standIn: null,

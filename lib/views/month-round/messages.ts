@@ -70,6 +70,11 @@ export const monthRound = {
     "month.do.noResident": "Ohne Bewohner im Verzeichnis: {n}. Tragen Sie den Bewohner im Verzeichnis ein.",
     "month.do.failed": "E-Mail nicht angekommen: {n}. Prüfen Sie die Adresse und senden Sie erneut.",
     "month.do.bounced": "E-Mail unzustellbar: Brief drucken ({n}).",
+    "month.withoutConsent.one":
+      "1 Bewohner ohne Einwilligung in E-Mail oder Portal: Er erhält Briefe, jeweils mit dem Link zur Einwilligung.",
+    "month.withoutConsent.other":
+      "{n} Bewohner ohne Einwilligung in E-Mail oder Portal: Sie erhalten Briefe, jeweils mit dem Link zur Einwilligung.",
+    "month.withoutConsent.link": "Briefe dieses Monats",
     "month.bounced.label": "Zurückgekommene E-Mails",
     "month.bounced.more": "und {n} weitere",
     "month.printTogether": "Im selben Druck wie oben.",
@@ -157,6 +162,11 @@ export const monthRound = {
     "month.do.noResident": "No resident in the register: {n}. Enter the resident in the register.",
     "month.do.failed": "E-mail did not arrive: {n}. Check the address and send again.",
     "month.do.bounced": "E-mail undeliverable: print a letter ({n}).",
+    "month.withoutConsent.one":
+      "1 resident without consent to e-mail or the portal: they get letters, each with the link to agree.",
+    "month.withoutConsent.other":
+      "{n} residents without consent to e-mail or the portal: they get letters, each with the link to agree.",
+    "month.withoutConsent.link": "This month's letters",
     "month.bounced.label": "E-mails that came back",
     "month.bounced.more": "and {n} more",
     "month.printTogether": "In the same print as above.",

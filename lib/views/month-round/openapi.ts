@@ -52,6 +52,10 @@ const MonthRoundAnswer = z.object({
           description:
             "the month's e-mails that came back undelivered (`counts.bounced`), at most 20 by unit: their letters go into the next print",
         }),
+      withoutConsent: Count.meta({
+        description:
+          "residents living there today without consent to e-mail or the portal: they get letters, each with the link to agree",
+      }),
       responsible: Person.nullable().meta({ description: "the member who looks after the property" }),
       deputy: Person.nullable(),
       standIn: z

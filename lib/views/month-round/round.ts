@@ -19,6 +19,7 @@ import {
 } from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
 import { usableBy } from "@/lib/connections/usable";
+import { withoutConsentOf } from "./consent-count";
 import { actingForSql, peopleOf, scopeOf, type PropertyPeople, type Scope } from "@/lib/responsibility/responsibility";
 import { today } from "@/lib/today";
 
@@ -50,6 +51,8 @@ export type RoundProperty = {
    * letter goes into the next print ("E-Mail unzustellbar: Brief drucken").
    */
   bounced: BouncedUnit[];
+  /** Residents living there today without consent to e-mail or the portal: the letter, with the link to agree. */
+  withoutConsent: number;
 } & PropertyPeople;
 /** A bounced e-mail hand-off of the month: its unit, document and the notification's status code (RFC 3463). */
 export type BouncedUnit = {
@@ -209,12 +212,13 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
   const unregistered = input.property === undefined ? unregisteredOf(db, p, month) : Promise.resolve([]);
   if (shown.length === 0) return { month, months, scope, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
-  const [counted, files, reports, outside, people] = await Promise.all([
+  const [counted, files, reports, outside, people, lettered] = await Promise.all([
     tallies(db, p, month, names),
     db.execute(propertyFiles(p, month, names)),
     openReportsByProperty(db, p),
     unregistered,
     peopleOf(db, p, day, names),
+    withoutConsentOf(db, p, day, names),
   ]);
   const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));
   const rows = new Map<string, RoundProperty>(
@@ -233,6 +237,7 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
         propertyFiles: fileCounts.get(p.property) ?? 0,
         reports: reports.get(p.property) ?? { open: 0, due: 0, overdue: 0 },
         bounced: [],
+        withoutConsent: lettered.get(p.property) ?? 0,
         ...(people.get(p.property) ?? { responsible: null, deputy: null, standIn: null }),
       },
     ]),

@@ -100,6 +100,16 @@ const reasonWords = (reason: string | null) => (reason ? `: ${failureWords(parse
  */
 type Context = { bouncedLater: boolean; afterBounce: boolean };
 
+/** The consent behind a digital delivery, as it stood then: by the resident's link, or their written agreement. */
+function consentWords(d: Delivery): string[] {
+  const c = d.consent;
+  if (!c) return [];
+  const day = formatDate(c.at, display());
+  return c.how === "link"
+    ? [`Einwilligung des Bewohners über den Link am ${day} (Adresse mit Code bestätigt)`]
+    : [`Einwilligung schriftlich am ${day}${c.reference ? ` (${c.reference})` : ""}`];
+}
+
 /** One delivery in words, with its message id on a line of its own; `to`: to a resident other than the line's. */
 function deliveryWords(d: Delivery, to: string, c: Context): string[] {
   const at = proofTime(d.at);
@@ -113,8 +123,13 @@ function deliveryWords(d: Delivery, to: string, c: Context): string[] {
         ? [
             `Portal-Benachrichtigung versandt am ${at}${by}${to}`,
             ...(d.messageId ? [`Benachrichtigung, Message-ID ${d.messageId}`] : []),
+            ...consentWords(d),
           ]
-        : [`E-Mail versandt am ${at}${by}${to}${accepted}`, ...(d.messageId ? [`Message-ID ${d.messageId}`] : [])];
+        : [
+            `E-Mail versandt am ${at}${by}${to}${accepted}`,
+            ...(d.messageId ? [`Message-ID ${d.messageId}`] : []),
+            ...consentWords(d),
+          ];
     case "opened":
       return [`im Portal geöffnet am ${at}${to}`];
     case "printed":
