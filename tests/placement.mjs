@@ -73,6 +73,7 @@ export const PLACEMENT = {
     both("the sync's index writes under an untrusted provider"),
   ),
   "integration/delivery/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
+  "integration/handoffs/bounce-letters.test.ts": embedded,
   "integration/handoffs/bounces.test.ts": embedded,
   "integration/handoffs/handoff-run-words.test.ts": embedded,
   "integration/handoffs/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),

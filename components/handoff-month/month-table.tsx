@@ -19,6 +19,7 @@ const TONE: Record<MonthEntry["status"], string> = {
   pending: "text-amber-800",
   unknown: "text-amber-800",
   failed: "text-red-800",
+  bounced: "text-red-800",
   open: "text-slate-800",
   noEmail: "text-red-800",
   notPrinted: "text-amber-800",

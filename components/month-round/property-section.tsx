@@ -5,11 +5,13 @@ import type { ReactNode } from "react";
 import { PostedButton, PostedOutcome } from "@/components/handoff-month/posted-button";
 import { PrintButton } from "@/components/handoff-month/print-button";
 import { handoffProofUrl } from "@/lib/views/handoff-month/client";
+import type { HandoffMonthInput } from "@/lib/views/handoff-month/query";
 import { monthRoundKeys, type RoundDocument, type RoundProperty } from "@/lib/views/month-round/client";
 import { useT } from "@/lib/i18n/client";
 import { ResponsibilityLine } from "@/components/responsibility/responsibility-line";
+import { BouncedList } from "./bounced-list";
 import { RoundActions } from "./round-actions";
-import { exceptionsOf, monthNumbers, openPoints, type Step } from "./round-words";
+import { exceptionsOf, monthNumbers, openPoints, type Exception, type Step } from "./round-words";
 import type { Scope } from "./use-month-runs";
 
 const link = "text-sm text-blue-800 underline underline-offset-2";
@@ -34,6 +36,24 @@ function Numbers({ row }: { row: RoundProperty }) {
       {notReached > 0 && item(t("month.notReachedLong", { n: notReached }))}
       {toPrint > 0 && item(t("month.toPrintLong", { n: toPrint }))}
     </ul>
+  );
+}
+
+/** The one action beside a point of what is left to do: the print, the confirmation as posted, or a link. */
+function PointAction(props: { point: Exception; todo: Exception[]; scope: HandoffMonthInput; onSettled: () => void }) {
+  const t = useT();
+  const { point: e, scope, onSettled } = props;
+  // One print makes every letter of the month: its button stands at the bounced e-mails above.
+  if (e.id === "notPrinted" && props.todo.some((o) => o.id === "bounced"))
+    return <span className="text-slate-700">{t("month.printTogether")}</span>;
+  // The print itself, as on /handoffs: it saves the letters (a bounced e-mail's too) and marks them made.
+  if (e.id === "notPrinted" || e.id === "bounced") return <PrintButton value={scope} onSettled={onSettled} />;
+  // Its confirmation as posted: only then are the letters' residents handed on.
+  if (e.id === "printed") return <PostedButton value={scope} onSettled={onSettled} />;
+  return (
+    <Link href={e.href} className={link}>
+      {t(e.link)}
+    </Link>
   );
 }
 
@@ -79,22 +99,23 @@ export function PropertySection(props: {
           {todo.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline gap-x-2" data-testid={`todo-${e.id}`}>
               <span className="text-slate-900">{t(e.text, { n: e.n })}</span>
-              {e.id === "notPrinted" ? (
-                // The print itself, as on /handoffs: it saves the letters and marks them made.
-                <PrintButton value={scope} onSettled={reread} />
-              ) : e.id === "printed" ? (
-                // Its confirmation as posted: only then are the letters' residents handed on.
-                <PostedButton value={scope} onSettled={reread} />
-              ) : (
-                <Link href={e.href} className={link}>
-                  {t(e.link)}
-                </Link>
-              )}
+              {e.id === "bounced" && <BouncedList row={row} />}
+              <PointAction point={e} todo={todo} scope={scope} onSettled={reread} />
             </li>
           ))}
         </ul>
       )}
       <PostedOutcome value={scope} />
+      {row.withoutConsent > 0 && (
+        <p className="text-sm text-slate-800" data-testid="without-consent">
+          {row.withoutConsent === 1
+            ? t("month.withoutConsent.one")
+            : t("month.withoutConsent.other", { n: row.withoutConsent })}{" "}
+          <Link href={`/handoffs?${new URLSearchParams(scope).toString()}`} className={link}>
+            {t("month.withoutConsent.link")}
+          </Link>
+        </p>
+      )}
       {row.propertyFiles > 0 && (
         <p className="text-sm text-slate-800">
           {row.propertyFiles === 1

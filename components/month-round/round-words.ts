@@ -3,14 +3,15 @@ import type { MessageKey } from "@/lib/i18n/messages";
 
 /**
  * The numbers of a property's month as a manager reads them (pure: the table, the phone's cards and the list of what
- * to do read these): reached by which channel; not reached, which is a delivery that failed (issue #50: letters not
- * yet printed are letters to print, not residents not reached); moves to assign.
+ * to do read these): reached by which channel; not reached, which is a delivery that failed or an e-mail that came back
+ * undelivered (issue #47: its letter is to print; issue #50: letters not yet printed are letters to print, not
+ * residents not reached); moves to assign.
  */
 export function monthNumbers(row: RoundProperty) {
   const c = row.counts;
   return {
     handedOn: c.email + c.portal + c.opened + c.posted,
-    notReached: c.failed,
+    notReached: c.failed + c.bounced,
     toPrint: c.notPrinted,
     /** Letters made, not yet confirmed as posted. */
     toPost: c.printed,
@@ -31,6 +32,8 @@ export function exceptionsOf(row: RoundProperty, month: string): Exception[] {
     { id: "moves", n: monthNumbers(row).moves, text: "month.do.moves", link: "month.link.assign", href: handoffs },
     { id: "noResident", n: c.noResident, text: "month.do.noResident", link: "month.link.register", href: register },
     { id: "failed", n: c.failed, text: "month.do.failed", link: "month.link.month", href: handoffs },
+    // Came back undelivered: the letter goes into the next print (POST /api/handoffs/print), the one action here.
+    { id: "bounced", n: c.bounced, text: "month.do.bounced", link: "month.link.print", href: handoffs },
     { id: "uncertain", n: c.pending + c.unknown, text: "month.do.uncertain", link: "month.link.month", href: handoffs },
     { id: "noEmail", n: c.noEmail, text: "month.do.noEmail", link: "month.link.register", href: register },
     { id: "notPrinted", n: c.notPrinted, text: "month.do.notPrinted", link: "month.link.print", href: handoffs },

@@ -11,10 +11,10 @@ type T = (key: MessageKey, vars?: MessageVars) => string;
 const KINDS = ["refused", "rejected", "timeout", "dropped", "unreachable", "off", "error", "archive"] as const;
 
 /**
- * A bounce's enhanced status code (RFC 3463) in words: 5.1.1 an unknown mailbox, 5.2.2 a full one, another 5.1.x an
- * invalid address, 5.7.x a refusal by the recipient's server.
+ * A bounce's enhanced status code (RFC 3463) by its cause: 5.1.1 an unknown mailbox, 5.2.2 a full one, another 5.1.x an
+ * invalid address, 5.7.x a refusal by the recipient's server; anything not such a code reads as 5.0.0.
  */
-function bounceWords(status: unknown, t: T): string {
+function bounceCause(status: unknown) {
   const code = typeof status === "string" && /^\d\.\d{1,3}\.\d{1,3}$/.test(status) ? status : "5.0.0";
   const cause =
     code === "5.1.1"
@@ -26,7 +26,21 @@ function bounceWords(status: unknown, t: T): string {
           : code.startsWith("5.7.")
             ? "refused"
             : "other";
+  return { cause, code } as const;
+}
+
+function bounceWords(status: unknown, t: T): string {
+  const { cause, code } = bounceCause(status);
   return t(`handoff.bounced.${cause}`, { code });
+}
+
+/**
+ * The cause of a bounce alone ("Postfach unbekannt (5.1.1)"), where the words say already that the e-mail came back
+ * (the month page's "E-Mail unzustellbar: Brief drucken").
+ */
+export function bounceCauseWords(status: unknown, t: T): string {
+  const { cause, code } = bounceCause(status);
+  return t(`handoff.bounceCause.${cause}`, { code });
 }
 
 export function failureWords(reason: unknown, t: T): string {

@@ -25,6 +25,11 @@ export const handoffs = {
     "handoff.bounced.address": "E-Mail unzustellbar: Adresse ungültig ({code})",
     "handoff.bounced.refused": "E-Mail unzustellbar: vom Empfänger abgelehnt ({code})",
     "handoff.bounced.other": "E-Mail unzustellbar ({code})",
+    "handoff.bounceCause.unknown": "Postfach unbekannt ({code})",
+    "handoff.bounceCause.full": "Postfach voll ({code})",
+    "handoff.bounceCause.address": "Adresse ungültig ({code})",
+    "handoff.bounceCause.refused": "vom Empfänger abgelehnt ({code})",
+    "handoff.bounceCause.other": "nicht zugestellt ({code})",
   },
   en: {
     "handoff.skip.unknown": "This document is not among your connections' documents.",
@@ -46,6 +51,11 @@ export const handoffs = {
     "handoff.bounced.address": "E-mail undeliverable: address invalid ({code})",
     "handoff.bounced.refused": "E-mail undeliverable: refused by the recipient ({code})",
     "handoff.bounced.other": "E-mail undeliverable ({code})",
+    "handoff.bounceCause.unknown": "mailbox unknown ({code})",
+    "handoff.bounceCause.full": "mailbox full ({code})",
+    "handoff.bounceCause.address": "address invalid ({code})",
+    "handoff.bounceCause.refused": "refused by the recipient ({code})",
+    "handoff.bounceCause.other": "not delivered ({code})",
   },
 } as const;
 

@@ -37,6 +37,16 @@ export type Held = { state: HandoffState; at: string };
 const keyOf = (t: HandoffTarget) =>
   sql`connection_id = ${t.connectionId}::uuid AND documentid = ${t.documentid} AND tenancy_id = ${t.tenancyId}::uuid`;
 
+/**
+ * The consent behind a digital hand-off, read from its tenancy as it stands at the claim (migration 0053): kept with
+ * the record, so the proof names it after an objection or an erasure. A letter needs none.
+ */
+const consentNow = (target: HandoffTarget) =>
+  target.channel === "post"
+    ? sql`NULL::jsonb`
+    : sql`(SELECT jsonb_build_object('channel', t.consent_channel, 'how', t.consent_how, 'at', t.digital_consent_at,
+        'reference', t.consent_reference) FROM tenancies t WHERE t.id = ${target.tenancyId}::uuid AND t.consent_how IS NOT NULL)`;
+
 /** The claim of a hand-off, or the state that holds it (nothing may be sent then). */
 export async function claimHandoff(
   db: Db,
@@ -50,11 +60,12 @@ export async function claimHandoff(
   const until = new Date(Date.now() + CLAIM_MS).toISOString();
   const [claimed] = rowsOf<{ id: string; attempts: number }>(
     await db.execute(sql`
-      INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256, claimed_by, claim_until, by_user)
+      INSERT INTO handoffs (id, connection_id, documentid, unit_key, unit_id, tenancy_id, channel, state, sha256, claimed_by, claim_until, by_user, consent)
       VALUES (${randomUUID()}, ${target.connectionId}, ${target.documentid}, ${target.unitKey}, ${target.unitId}, ${target.tenancyId}::uuid,
-        ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${p.userId})
+        ${target.channel}, 'pending', ${target.sha256}, ${owner}, ${until}::timestamptz, ${p.userId}, ${consentNow(target)})
       ON CONFLICT (connection_id, documentid, tenancy_id) DO UPDATE SET
         state = 'pending', attempts = handoffs.attempts + 1, unit_id = excluded.unit_id, channel = excluded.channel, sha256 = excluded.sha256,
+        consent = excluded.consent,
         claimed_by = excluded.claimed_by, claim_until = excluded.claim_until, by_user = excluded.by_user, message_id = NULL, reason = NULL, at = now()
       WHERE handoffs.state = 'failed' OR (${again} AND handoffs.state <> 'pending')
       RETURNING id, attempts`),
@@ -71,9 +82,9 @@ export async function claimHandoff(
  * (migration 0040): the row's state moves on, the outcome stays, so a proof lists every delivery.
  */
 export const appendOutcomes = sql`INSERT INTO handoff_outcomes (id, handoff_id, connection_id, documentid, unit_id, tenancy_id,
-    channel, state, attempt, sha256, message_id, reason, by_user, at)
+    channel, state, attempt, sha256, message_id, reason, by_user, at, consent)
   SELECT gen_random_uuid(), h.id, h.connection_id, h.documentid, h.unit_id, h.tenancy_id, h.channel, h.state, h.attempts,
-    h.sha256, h.message_id, h.reason, h.by_user, h.at FROM h`;
+    h.sha256, h.message_id, h.reason, h.by_user, h.at, h.consent FROM h`;
 
 /**
  * The outcome of a claimed hand-off (a print's is `printed`: the letter is made, not yet posted); only its claimant may

@@ -21,6 +21,8 @@ const row = (
   counts: { ...(Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>), ...counts },
   propertyFiles: 0,
   reports,
+  bounced: [],
+  withoutConsent: 0,
   responsible: null,
   deputy: null,
   standIn: null,
@@ -81,6 +83,19 @@ describe("the month page's words", () => {
       ],
     );
     assert.deepEqual(exceptionsOf(row({ email: 9 }), "2026-10"), []);
+  });
+
+  test("an e-mail that came back is not reached and its letter is to print, before the post letters (issue #47)", () => {
+    const r = row({ email: 2, bounced: 1, failed: 1, notPrinted: 2 });
+    assert.deepEqual(monthNumbers(r), { handedOn: 2, notReached: 2, toPrint: 2, toPost: 0, moves: 0 });
+    assert.deepEqual(
+      exceptionsOf(r, "2026-10").map((e) => [e.id, e.n, e.text]),
+      [
+        ["failed", 1, "month.do.failed"],
+        ["bounced", 1, "month.do.bounced"],
+        ["notPrinted", 2, "month.do.notPrinted"],
+      ],
+    );
   });
 
   test("each step takes what is ready for it, and counts the residents it reaches", () => {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { jsonb, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { HANDOFF_STATES, type HandoffState } from "../../handoff-states";
 import { CHANNELS } from "../../handoff-states";
 import { connections } from "./connections";
@@ -29,6 +29,8 @@ export const handoffs = pgTable(
     attempts: integer("attempts").notNull().default(1),
     messageId: text("message_id"),
     reason: text("reason"),
+    /** The consent behind a digital hand-off when it was claimed (migration 0053). */
+    consent: jsonb("consent"),
     claimedBy: text("claimed_by"),
     claimUntil: at("claim_until"),
     byUser: uuid("by_user").references(() => users.id, { onDelete: "set null" }),

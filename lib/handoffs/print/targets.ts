@@ -13,7 +13,8 @@ import { today } from "@/lib/today";
  * Who gets a letter in a property's print of one month (`POST /api/handoffs/print`): each tenancy
  * on the post channel, once per archived document of that month that the one rule gives it
  * (lib/register/tenancies/recipient.ts) and that has not already reached them (opened through a
- * portal, or its letter posted); and each resident on the portal channel without an e-mail address
+ * portal, or its letter posted); each tenancy of another channel whose e-mail of such a document came
+ * back undelivered, for that document, until its letter is posted; and each resident on the portal channel without an e-mail address
  * whose link has not reached them yet (the present one) or who has a document of the month not yet
  * on its way: the letter with their link hands those documents on once it is posted.
  * Names and addresses are read here for the letters and nowhere stored.
@@ -98,10 +99,10 @@ function monthDocuments(p: Principal, q: { property: string; month: string }, wh
   return sql`
     SELECT ${UNIT_COLUMNS}, d.connection_id, d.documentid, d.sha256, d.bytes, d.period_from
     FROM units u
-    JOIN tenancies t ON t.unit_id = u.id AND t.erased_at IS NULL AND ${who}
+    JOIN tenancies t ON t.unit_id = u.id AND t.erased_at IS NULL
     JOIN connections c ON c.team_id = u.team_id AND c.deleted_at IS NULL
     JOIN delivery_documents d ON d.connection_id = c.id
-    WHERE u.team_id = ${p.teamId} AND u.property = ${q.property}
+    WHERE u.team_id = ${p.teamId} AND u.property = ${q.property} AND ${who}
       AND d.sha256 IS NOT NULL AND d.period_from >= ${first}::date AND d.period_from < ${first}::date + interval '1 month'
       AND ${isDocumentOfUnit} AND ${isForTenancy}
       AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.connection_id = d.connection_id AND h.documentid = d.documentid
@@ -109,7 +110,19 @@ function monthDocuments(p: Principal, q: { property: string; month: string }, wh
     ORDER BY u.label NULLS LAST, u.unit_key, d.period_from, d.documentid`;
 }
 
-/** The post channel's letters, at most `limit` (the caller asks one more than it prints, to know it is over). */
+/**
+ * A document whose e-mail to tenancy `t` came back undelivered (lib/handoffs/bounces): its hand-off is `bounced`, or its
+ * letter was begun since (the record's row follows the letter: channel `post`, its bounce kept in handoff_outcomes).
+ * A send again by e-mail after the bounce (`sent`) takes it out again.
+ */
+const bouncedMail = sql`EXISTS (SELECT 1 FROM handoffs b WHERE b.connection_id = d.connection_id AND b.documentid = d.documentid
+    AND b.tenancy_id = t.id AND (b.state = 'bounced' OR (b.channel = 'post' AND EXISTS (SELECT 1 FROM handoff_outcomes o
+      WHERE o.connection_id = b.connection_id AND o.documentid = b.documentid AND o.handoff_id = b.id AND o.state = 'bounced'))))`;
+
+/**
+ * The post channel's letters, and a letter for each document whose e-mail bounced (issue #47), at most `limit` (the
+ * caller asks one more than it prints, to know it is over).
+ */
 export async function postLetters(
   db: Db,
   p: Principal,
@@ -117,9 +130,8 @@ export async function postLetters(
   limit: number,
 ): Promise<PostLetter[]> {
   const reached = sql`h.state IN ('opened', 'posted')`;
-  const rows = rowsOf<DocumentRow>(
-    await db.execute(sql`${monthDocuments(p, q, sql`t.channel = 'post'`, reached)} LIMIT ${limit}`),
-  );
+  const who = sql`(t.channel = 'post' OR ${bouncedMail})`;
+  const rows = rowsOf<DocumentRow>(await db.execute(sql`${monthDocuments(p, q, who, reached)} LIMIT ${limit}`));
   return rows.map((r) => ({
     ...recipientOf(r),
     connectionId: r.connection_id,

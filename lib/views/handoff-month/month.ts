@@ -40,7 +40,10 @@ export type MonthEntry = {
   channel: Channel | null;
   at: string | null;
   by: string | null;
-  /** A failed send: the mail server's answer in the reader's words (no address: lib/handoffs/mail/failure.ts). */
+  /**
+   * A failed send: the mail server's answer in the reader's words (no address: lib/handoffs/mail/failure.ts); a bounced
+   * one: the delivery status notification's ("E-Mail unzustellbar: Postfach unbekannt (5.1.1)").
+   */
   reason?: string;
   /** A manager's assignment (or "no hand-off needed"): who decided, when. */
   decided?: { by: string | null; at: string };
@@ -99,8 +102,9 @@ function statusOf(r: MonthDbRow): MonthStatus {
     const reached = REACHED[`${r.channel}:${r.state}`] ?? REACHED[r.state];
     if (reached) return reached;
     if (r.state === "failed" || r.state === "pending" || r.state === "unknown") return r.state;
-    // Came back undelivered (lib/handoffs/bounces): not reached, shown as failed with the bounce's reason.
-    if (r.state === "bounced") return "failed";
+    // Came back undelivered (lib/handoffs/bounces): not reached, with the bounce's reason; its letter goes into the
+    // next print (lib/handoffs/print/targets.ts), and the row then follows the letter (`printed`, `posted`).
+    if (r.state === "bounced") return "bounced";
   }
   if (r.resident_channel === "email" && !r.has_email) return "noEmail";
   // A portal resident without e-mail is reached by the letter with their link: it waits for the print.
@@ -124,7 +128,7 @@ function entryOf(r: MonthDbRow, locale: Locale): MonthEntry {
     channel: r.channel ?? r.resident_channel ?? (r.documentid ? null : r.present_channel),
     at: recorded ? iso(r.at) : null,
     by: recorded ? r.by : null,
-    ...(status === "failed" && {
+    ...((status === "failed" || status === "bounced") && {
       reason: failureWords(r.reason ? (JSON.parse(r.reason) as unknown) : null, (k, v) => translate(locale, k, v)),
     }),
     ...(r.decided_at && { decided: { by: r.decided_by, at: iso(r.decided_at)! } }),

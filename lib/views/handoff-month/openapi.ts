@@ -24,10 +24,10 @@ const MonthEntry = z.object({
   channel: z.enum(CHANNELS).nullable(),
   at: z.string().meta({ format: "date-time" }).nullable(),
   by: z.string().nullable(),
-  reason: z
-    .string()
-    .optional()
-    .meta({ description: "a failed send: the mail server's answer in the caller's language, never the address" }),
+  reason: z.string().optional().meta({
+    description:
+      "a failed send: the mail server's answer in the caller's language, never the address; a bounced one: the notification's",
+  }),
   decided: z
     .object({ by: z.string().nullable(), at: z.string().meta({ format: "date-time" }) })
     .optional()

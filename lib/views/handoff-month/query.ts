@@ -25,6 +25,7 @@ export const MONTH_STATUSES = [
   "pending",
   "unknown",
   "failed",
+  "bounced",
   "open",
   "noEmail",
   "notPrinted",

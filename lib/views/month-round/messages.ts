@@ -69,6 +69,15 @@ export const monthRound = {
     "month.do.moves": "Bewohnerwechsel oder kein Zeitraum: {n}. Ordnen Sie die Dokumente dem richtigen Bewohner zu.",
     "month.do.noResident": "Ohne Bewohner im Verzeichnis: {n}. Tragen Sie den Bewohner im Verzeichnis ein.",
     "month.do.failed": "E-Mail nicht angekommen: {n}. Prüfen Sie die Adresse und senden Sie erneut.",
+    "month.do.bounced": "E-Mail unzustellbar: Brief drucken ({n}).",
+    "month.withoutConsent.one":
+      "1 Bewohner ohne Einwilligung in E-Mail oder Portal: Er erhält Briefe, jeweils mit dem Link zur Einwilligung.",
+    "month.withoutConsent.other":
+      "{n} Bewohner ohne Einwilligung in E-Mail oder Portal: Sie erhalten Briefe, jeweils mit dem Link zur Einwilligung.",
+    "month.withoutConsent.link": "Briefe dieses Monats",
+    "month.bounced.label": "Zurückgekommene E-Mails",
+    "month.bounced.more": "und {n} weitere",
+    "month.printTogether": "Im selben Druck wie oben.",
     "month.do.uncertain": "Ohne Antwort des Mailservers: {n}. Prüfen Sie, ob die Sendung angekommen ist.",
     "month.do.noEmail": "Ohne E-Mail-Adresse: {n}. Ergänzen Sie die Adresse oder wählen Sie einen anderen Zustellweg.",
     "month.do.notPrinted": "Briefe zu drucken: {n}. Drucken Sie sie und geben Sie sie zur Post.",
@@ -152,6 +161,15 @@ export const monthRound = {
     "month.do.moves": "Change of resident or no period: {n}. Assign the documents to the right resident.",
     "month.do.noResident": "No resident in the register: {n}. Enter the resident in the register.",
     "month.do.failed": "E-mail did not arrive: {n}. Check the address and send again.",
+    "month.do.bounced": "E-mail undeliverable: print a letter ({n}).",
+    "month.withoutConsent.one":
+      "1 resident without consent to e-mail or the portal: they get letters, each with the link to agree.",
+    "month.withoutConsent.other":
+      "{n} residents without consent to e-mail or the portal: they get letters, each with the link to agree.",
+    "month.withoutConsent.link": "This month's letters",
+    "month.bounced.label": "E-mails that came back",
+    "month.bounced.more": "and {n} more",
+    "month.printTogether": "In the same print as above.",
     "month.do.uncertain": "No answer from the mail server: {n}. Check whether it arrived.",
     "month.do.noEmail": "No e-mail address: {n}. Add the address or choose another channel.",
     "month.do.notPrinted": "Letters to print: {n}. Print them and post them.",

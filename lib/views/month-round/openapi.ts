@@ -36,6 +36,26 @@ const MonthRoundAnswer = z.object({
         description: "files of the whole property (reference `billingunit`), never a unit's",
       }),
       reports: z.object({ open: Count, due: Count, overdue: Count }),
+      bounced: z
+        .array(
+          z.object({
+            unitId: z.string().meta({ format: "uuid" }),
+            unit: z.string().meta({ description: "the unit's metering number, else the manager's" }),
+            label: z.string().nullable(),
+            documentid: z.string(),
+            status: z
+              .string()
+              .meta({ description: "the delivery status notification's code (RFC 3463), e.g. `5.1.1`" }),
+          }),
+        )
+        .meta({
+          description:
+            "the month's e-mails that came back undelivered (`counts.bounced`), at most 20 by unit: their letters go into the next print",
+        }),
+      withoutConsent: Count.meta({
+        description:
+          "residents living there today without consent to e-mail or the portal: they get letters, each with the link to agree",
+      }),
       responsible: Person.nullable().meta({ description: "the member who looks after the property" }),
       deputy: Person.nullable(),
       standIn: z

@@ -54,7 +54,7 @@ const status = sql`CASE
   WHEN h.state = 'sent' AND h.channel IN ('email', 'portal') THEN h.channel
   WHEN h.state = 'posted' THEN CASE WHEN h.channel = 'portal' THEN 'portal' ELSE 'posted' END
   WHEN h.state IN ('opened', 'printed', 'failed', 'pending', 'unknown') THEN h.state
-  WHEN h.state = 'bounced' THEN 'failed' -- came back undelivered (lib/handoffs/bounces): not reached
+  WHEN h.state = 'bounced' THEN 'bounced' -- came back undelivered (lib/handoffs/bounces): its letter is to print
   WHEN t.channel = 'email' AND t.resident_email IS NULL THEN 'noEmail'
   WHEN t.channel = 'post' OR (t.channel = 'portal' AND t.resident_email IS NULL) THEN 'notPrinted'
   ELSE 'open'
@@ -77,7 +77,7 @@ export function monthPairs(p: Principal, month: string, properties: string[], un
   return sql`SELECT u.property, u.id AS unit_id, d.connection_id, d.documentid, d.filename, d.state AS doc_state,
       r.tenancy_id, t.channel AS resident_channel, ${status} AS status, ${handsOn} AS hands_on,
       d.state IN ('open', 'failed') AS confirmable, d.state IN ('confirmed', 'elsewhere') AS confirmed,
-      rd.documentid IS NOT NULL AS is_read
+      rd.documentid IS NOT NULL AS is_read, COALESCE(u.mscnumber, u.pmnumber) AS unit, u.label, h.reason
     FROM (SELECT * FROM units WHERE team_id = ${p.teamId}::uuid AND property IN (${oneOf(properties)})
       ORDER BY property, label, unit_key LIMIT ${unitsLimit}) u
     ${unitDocuments(p, first)}
@@ -85,6 +85,20 @@ export function monthPairs(p: Principal, month: string, properties: string[], un
     LEFT JOIN tenancies t ON t.id = r.tenancy_id
     LEFT JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.tenancy_id = r.tenancy_id
     LEFT JOIN document_reads rd ON rd.connection_id = d.connection_id AND rd.documentid = d.documentid`;
+}
+
+/** The most bounced e-mails one property of the month page names with their unit and reason (the count is whole). */
+export const MAX_BOUNCES_NAMED = 20;
+
+/**
+ * The month's bounced e-mail hand-offs (status `bounced`) of the properties named, at most MAX_BOUNCES_NAMED each, by
+ * unit: the month page's exception "E-Mail unzustellbar: Brief drucken" names them with their reason.
+ */
+export function bouncedPairs(p: Principal, month: string, properties: string[], unitsLimit: number): SQL {
+  return sql`SELECT b.property, b.unit_id, b.unit, b.label, b.documentid, b.reason FROM (
+      SELECT x.*, row_number() OVER (PARTITION BY x.property ORDER BY x.label NULLS LAST, x.unit, x.documentid) AS n
+      FROM (${monthPairs(p, month, properties, unitsLimit)}) x WHERE x.status = 'bounced'
+    ) b WHERE b.n <= ${MAX_BOUNCES_NAMED} ORDER BY b.property, b.n`;
 }
 
 /** The property files (./round-sql.ts `isPropertyFile`) of the month, per property: their billing unit's number. */

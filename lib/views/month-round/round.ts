@@ -10,9 +10,16 @@ import {
   MAX_ROUND_UNITS,
   type MonthRoundInput,
 } from "@/lib/views/month-round/round-query";
-import { monthPairs, propertyFiles, readWithoutJit, unregisteredDocuments } from "@/lib/views/month-round/round-sql";
+import {
+  bouncedPairs,
+  monthPairs,
+  propertyFiles,
+  readWithoutJit,
+  unregisteredDocuments,
+} from "@/lib/views/month-round/round-sql";
 import { openReportsByProperty, type OpenReports } from "@/lib/onsite-roles/open";
 import { usableBy } from "@/lib/connections/usable";
+import { withoutConsentOf } from "./consent-count";
 import { actingForSql, peopleOf, scopeOf, type PropertyPeople, type Scope } from "@/lib/responsibility/responsibility";
 import { today } from "@/lib/today";
 
@@ -39,7 +46,24 @@ export type RoundProperty = {
   /** DTA files of the whole property (reference `billingunit`): never a unit's document. */
   propertyFiles: number;
   reports: OpenReports;
+  /**
+   * The month's e-mails that came back undelivered (`counts.bounced`), at most MAX_BOUNCES_NAMED, by unit: each one's
+   * letter goes into the next print ("E-Mail unzustellbar: Brief drucken").
+   */
+  bounced: BouncedUnit[];
+  /** Residents living there today without consent to e-mail or the portal: the letter, with the link to agree. */
+  withoutConsent: number;
 } & PropertyPeople;
+/** A bounced e-mail hand-off of the month: its unit, document and the notification's status code (RFC 3463). */
+export type BouncedUnit = {
+  unitId: string;
+  /** The unit's number (its metering number, else the manager's). */
+  unit: string;
+  label: string | null;
+  documentid: string;
+  /** "5.1.1" and the like; the page says it in words (lib/handoffs/failure-words.ts `bounceCauseWords`). */
+  status: string;
+};
 /**
  * Documents of the month on one connection whose unit is in no property of the register: the page says so in a line
  * of their own ("ergänzen"), so no document of the month is hidden (issue #50).
@@ -142,6 +166,39 @@ async function unregisteredOf(db: Db, p: Principal, month: string): Promise<Unre
   }));
 }
 
+type BouncedRow = {
+  property: string;
+  unit_id: string;
+  unit: string | null;
+  label: string | null;
+  documentid: string;
+  reason: string | null;
+};
+
+/** The status code of a bounce's stored reason (`{kind: "bounced", status}`, lib/handoffs/bounces/mark.ts). */
+function statusOfReason(reason: string | null): string {
+  try {
+    const parsed = JSON.parse(reason ?? "null") as { status?: unknown } | null;
+    return typeof parsed?.status === "string" ? parsed.status : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The bounced e-mails of the properties that have any, by unit (read only then: the month's statement again). */
+async function bouncesOf(db: Db, p: Principal, month: string, rows: Map<string, RoundProperty>) {
+  const names = [...rows.values()].filter((r) => r.counts.bounced > 0).map((r) => r.property);
+  if (names.length === 0) return;
+  for (const b of await readWithoutJit<BouncedRow>(db, bouncedPairs(p, month, names, MAX_ROUND_UNITS)))
+    rows.get(b.property)?.bounced.push({
+      unitId: b.unit_id,
+      unit: b.unit ?? "",
+      label: b.label,
+      documentid: b.documentid,
+      status: statusOfReason(b.reason),
+    });
+}
+
 const zero = () => Object.fromEntries(MONTH_STATUSES.map((s) => [s, 0])) as Record<MonthStatus, number>;
 
 export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInput): Promise<MonthRound> {
@@ -155,12 +212,13 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
   const unregistered = input.property === undefined ? unregisteredOf(db, p, month) : Promise.resolve([]);
   if (shown.length === 0) return { month, months, scope, truncated, properties: [], unregistered: await unregistered };
   const names = shown.map((p) => p.property);
-  const [counted, files, reports, outside, people] = await Promise.all([
+  const [counted, files, reports, outside, people, lettered] = await Promise.all([
     tallies(db, p, month, names),
     db.execute(propertyFiles(p, month, names)),
     openReportsByProperty(db, p),
     unregistered,
     peopleOf(db, p, day, names),
+    withoutConsentOf(db, p, day, names),
   ]);
   const fileCounts = new Map(rowsOf<{ property: string; n: number }>(files).map((r) => [r.property, r.n]));
   const rows = new Map<string, RoundProperty>(
@@ -178,6 +236,8 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
         counts: zero(),
         propertyFiles: fileCounts.get(p.property) ?? 0,
         reports: reports.get(p.property) ?? { open: 0, due: 0, overdue: 0 },
+        bounced: [],
+        withoutConsent: lettered.get(p.property) ?? 0,
         ...(people.get(p.property) ?? { responsible: null, deputy: null, standIn: null }),
       },
     ]),
@@ -193,6 +253,7 @@ export async function readMonthRound(db: Db, p: Principal, input: MonthRoundInpu
     row.toHandOn += t.to_hand_on;
     row.toConfirmAndHandOn += t.to_both;
   }
+  await bouncesOf(db, p, month, rows);
   const read = [...rows.values()];
   // Units beyond the bound were not read: the properties they belong to are left out rather than shown short.
   if (shown.reduce((n, p) => n + p.units, 0) > MAX_ROUND_UNITS) {

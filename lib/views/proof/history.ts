@@ -24,7 +24,10 @@ export type Delivery = {
   by: string | null;
   messageId: string | null;
   reason: string | null;
+  /** The consent behind a digital delivery when it was made (migration 0053); null for a letter or before 0053. */
+  consent: DeliveryConsent | null;
 };
+export type DeliveryConsent = { how: "link" | "written"; at: string; reference: string | null };
 export type AfterEvent = { kind: "move" | "assigned" | "notNeeded"; at: string; by: string | null };
 /** A release under four eyes (lib/releases) that named the document: its kind, when and by whom (issue #46). */
 export type Released = { kind: "confirm" | "handoff" | "print"; at: string; by: string | null };
@@ -48,6 +51,7 @@ type OutcomeRow = {
   by: string | null;
   message_id: string | null;
   reason: string | null;
+  consent: { how?: unknown; at?: unknown; reference?: unknown } | string | null;
 };
 type AfterRow = {
   unit_id: string;
@@ -67,6 +71,13 @@ const monthDocuments = (p: Principal, input: HandoffMonthInput) => {
       AND u.team_id = ${p.teamId} AND u.property = ${input.property}`;
 };
 
+/** The stored consent of an outcome (a jsonb object; a driver may hand it over as text). */
+function consentOf(v: OutcomeRow["consent"]): DeliveryConsent | null {
+  const c = typeof v === "string" ? (JSON.parse(v) as OutcomeRow["consent"]) : v;
+  if (!c || typeof c !== "object" || (c.how !== "link" && c.how !== "written") || typeof c.at !== "string") return null;
+  return { how: c.how, at: c.at, reference: typeof c.reference === "string" ? c.reference : null };
+}
+
 export async function readDocumentHistories(
   db: Db,
   p: Principal,
@@ -76,7 +87,7 @@ export async function readDocumentHistories(
     await db.execute(sql`
       SELECT u.id AS unit_id, o.connection_id, o.documentid, o.tenancy_id,
         CASE WHEN t.erased_at IS NULL AND NOT t.vacancy THEN t.resident_name END AS resident_name,
-        o.channel, o.state, o.at, b.email AS by, o.message_id, o.reason
+        o.channel, o.state, o.at, b.email AS by, o.message_id, o.reason, o.consent
       FROM ${monthDocuments(p, input)}
       JOIN handoff_outcomes o ON o.connection_id = d.connection_id AND o.documentid = d.documentid AND o.unit_id = u.id
       LEFT JOIN tenancies t ON t.id = o.tenancy_id
@@ -97,6 +108,7 @@ export async function readDocumentHistories(
       by: r.state === "opened" ? null : r.by,
       messageId: r.message_id,
       reason: r.reason,
+      consent: consentOf(r.consent),
     });
     out.set(key, h);
   }

@@ -1,8 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { formatDate } from "@/lib/format";
-import { translate } from "@/lib/i18n/messages";
-import { failureWords } from "@/lib/handoffs/failure-words";
+import { translate, type MessageKey, type MessageVars } from "@/lib/i18n/messages";
+import { bounceCauseWords, failureWords } from "@/lib/handoffs/failure-words";
 import type { MonthEntry } from "@/lib/views/handoff-month/month";
 import type { AfterEvent, Delivery, DocumentHistory, Released } from "@/lib/views/proof/history";
 import type { MonthStatus } from "@/lib/views/handoff-month/query";
@@ -73,6 +73,8 @@ export function evidenceWords(e: MonthEntry, messageId: string | null): string[]
       return [`gedruckt am ${at}`];
     case "failed":
       return [`fehlgeschlagen am ${at}${e.reason ? `: ${e.reason}` : ""}`];
+    case "bounced":
+      return [`als unzustellbar zurückgemeldet am ${at}${e.reason ? `: ${e.reason}` : ""}`];
     case "pending":
     case "unknown":
       return [`Versand begonnen am ${at}`];
@@ -81,30 +83,53 @@ export function evidenceWords(e: MonthEntry, messageId: string | null): string[]
   }
 }
 
-const reasonWords = (reason: string | null) => {
-  if (!reason) return "";
-  let parsed: unknown = null;
+const parsedReason = (reason: string | null): unknown => {
   try {
-    parsed = JSON.parse(reason);
+    return JSON.parse(reason ?? "null");
   } catch {
     // A reason that is no JSON (an older record) is told without its detail.
+    return null;
   }
-  return `: ${failureWords(parsed, (key, vars) => translate("de", key, vars))}`;
 };
+const de = (key: MessageKey, vars?: MessageVars) => translate("de", key, vars);
+const reasonWords = (reason: string | null) => (reason ? `: ${failureWords(parsedReason(reason), de)}` : "");
+
+/**
+ * Where a delivery stands beside the others of its document (issue #47): an e-mail our mail server accepted that came
+ * back later, and the letter printed after a bounce.
+ */
+type Context = { bouncedLater: boolean; afterBounce: boolean };
+
+/** The consent behind a digital delivery, as it stood then: by the resident's link, or their written agreement. */
+function consentWords(d: Delivery): string[] {
+  const c = d.consent;
+  if (!c) return [];
+  const day = formatDate(c.at, display());
+  return c.how === "link"
+    ? [`Einwilligung des Bewohners über den Link am ${day} (Adresse mit Code bestätigt)`]
+    : [`Einwilligung schriftlich am ${day}${c.reference ? ` (${c.reference})` : ""}`];
+}
 
 /** One delivery in words, with its message id on a line of its own; `to`: to a resident other than the line's. */
-function deliveryWords(d: Delivery, to: string): string[] {
+function deliveryWords(d: Delivery, to: string, c: Context): string[] {
   const at = proofTime(d.at);
   const by = d.by ? ` von ${d.by}` : "";
-  const letter = d.channel === "portal" ? "Brief mit Portal-Link " : "";
+  const letter =
+    d.channel === "portal" ? "Brief mit Portal-Link " : c.afterBounce ? "Brief nach unzustellbarer E-Mail " : "";
+  const accepted = c.bouncedLater ? " (von unserem Mailserver angenommen)" : "";
   switch (d.state) {
     case "sent":
       return d.channel === "portal"
         ? [
             `Portal-Benachrichtigung versandt am ${at}${by}${to}`,
             ...(d.messageId ? [`Benachrichtigung, Message-ID ${d.messageId}`] : []),
+            ...consentWords(d),
           ]
-        : [`E-Mail versandt am ${at}${by}${to}`, ...(d.messageId ? [`Message-ID ${d.messageId}`] : [])];
+        : [
+            `E-Mail versandt am ${at}${by}${to}${accepted}`,
+            ...(d.messageId ? [`Message-ID ${d.messageId}`] : []),
+            ...consentWords(d),
+          ];
     case "opened":
       return [`im Portal geöffnet am ${at}${to}`];
     case "printed":
@@ -115,9 +140,24 @@ function deliveryWords(d: Delivery, to: string): string[] {
       return [`fehlgeschlagen am ${at}${to}${reasonWords(d.reason)}`];
     case "unknown":
       return [`Versand begonnen am ${at}${to}, Ausgang ungewiss`];
-    case "bounced":
-      return [`als unzustellbar zurückgemeldet am ${at}${to}${reasonWords(d.reason)}`];
+    case "bounced": {
+      const status = (parsedReason(d.reason) as { status?: unknown } | null)?.status;
+      return [`E-Mail als unzustellbar zurückgemeldet am ${at}${to}: ${bounceCauseWords(status, de)}`];
+    }
   }
+}
+
+/** An e-mail that bounced after it (the same message id); a letter after a bounce of the same resident's e-mail. */
+function contextOf(all: Delivery[], i: number): Context {
+  const d = all[i]!;
+  const bouncedLater =
+    d.channel === "email" &&
+    d.state === "sent" &&
+    d.messageId !== null &&
+    all.slice(i + 1).some((b) => b.state === "bounced" && b.messageId === d.messageId);
+  const afterBounce =
+    d.channel === "post" && all.slice(0, i).some((b) => b.state === "bounced" && b.tenancyId === d.tenancyId);
+  return { bouncedLater, afterBounce };
 }
 
 /** What a release under four eyes released (lib/releases), as the proof names it. */
@@ -142,7 +182,7 @@ export function historyWords(h: DocumentHistory, tenancyId: string | null, names
   const to = (d: Delivery) =>
     d.tenancyId === tenancyId ? "" : ` an ${names && d.resident ? d.resident : "Bewohner (ohne Namen)"}`;
   const events = [
-    ...h.deliveries.map((d) => ({ at: d.at, lines: deliveryWords(d, to(d)) })),
+    ...h.deliveries.map((d, i) => ({ at: d.at, lines: deliveryWords(d, to(d), contextOf(h.deliveries, i)) })),
     // Four eyes: who released the work on the document ("freigegeben von … am …"), at its moment.
     ...h.released.map((r) => ({
       at: r.at,

@@ -115,6 +115,8 @@ describe("the month page's answer", () => {
       toHandOn: 1,
       toConfirmAndHandOn: 1,
       propertyFiles: 1,
+      // No e-mail came back (issue #47, tests/integration/handoffs/bounce-letters.test.ts).
+      bounced: [],
       // Nobody named yet (issue #46, tests/integration/teams/responsibility.test.ts).
       responsible: null,
       deputy: null,
