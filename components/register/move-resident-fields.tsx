@@ -72,26 +72,39 @@ function ChannelFields(props: {
           </select>
         )}
       </Field>
-      {props.form.channel !== "post" && (
-        <>
-          <TextField
-            type="date"
-            label={t("tenancyPage.consentAt")}
-            hint={t("tenancyPage.consentHint")}
-            value={props.form.consentAt}
-            onChange={props.set("consentAt")}
-            error={props.fields["resident.consent"] ?? props.fields["resident.consent.at"]}
-            autoComplete="off"
-          />
-          <TextField
-            label={t("tenancyPage.consentReference")}
-            value={props.form.consentReference}
-            onChange={props.set("consentReference")}
-            error={props.fields["resident.consent.reference"]}
-            autoComplete="off"
-          />
-        </>
-      )}
+      {props.form.channel !== "post" && <ConsentFields form={props.form} set={props.set} fields={props.fields} />}
+    </>
+  );
+}
+
+/**
+ * The resident's written agreement to e-mail or the portal: its day and reference (the move's and the unit edit's
+ * `resident.consent`); the answer's `resident.consent` (none given) is shown at the day.
+ */
+export function ConsentFields(props: {
+  form: { consentAt: string; consentReference: string };
+  set: (name: "consentAt" | "consentReference") => (v: string) => void;
+  fields: FieldErrors;
+}) {
+  const t = useT();
+  return (
+    <>
+      <TextField
+        type="date"
+        label={t("tenancyPage.consentAt")}
+        hint={t("tenancyPage.consentHint")}
+        value={props.form.consentAt}
+        onChange={props.set("consentAt")}
+        error={props.fields["resident.consent"] ?? props.fields["resident.consent.at"]}
+        autoComplete="off"
+      />
+      <TextField
+        label={t("tenancyPage.consentReference")}
+        value={props.form.consentReference}
+        onChange={props.set("consentReference")}
+        error={props.fields["resident.consent.reference"]}
+        autoComplete="off"
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { HttpError } from "@/lib/client/fetch-json";
 import { unitsKeys, updateUnit, type Unit, type UnitEdit } from "@/lib/views/units-page/client";
 import { useT } from "@/lib/i18n/client";
 import { CHANNELS, type Channel } from "@/lib/register/list";
+import { ConsentFields } from "./move-resident-fields";
 
 type Form = {
   property: string;
@@ -19,6 +20,9 @@ type Form = {
   name: string;
   email: string;
   channel: Channel;
+  /** A written agreement, asked for where the channel becomes one the resident has not consented to. */
+  consentAt: string;
+  consentReference: string;
   postalAddress: string;
 };
 
@@ -32,17 +36,31 @@ const formOf = (u: Unit): Form => ({
   name: u.resident?.name ?? "",
   email: u.resident?.email ?? "",
   channel: u.resident?.channel ?? "post",
+  consentAt: "",
+  consentReference: "",
   postalAddress: u.resident?.postalAddress ?? "",
 });
+
+/** The form's channel is e-mail or the portal without the resident's consent to it: the written agreement is asked. */
+const asksConsent = (f: Form, stored: Unit["resident"]) =>
+  f.channel !== "post" && stored?.consent?.channel !== f.channel;
 
 /**
  * The form as the API's edit: the present resident's details are corrected, never removed or
  * replaced (that is a move); a unit without one sends none.
  */
-function editOf(f: Form, hasResident: boolean): UnitEdit {
+function editOf(f: Form, stored: Unit["resident"]): UnitEdit {
   const unit = { property: f.property || null, address: f.address || null, label: f.label || null };
-  if (!hasResident) return unit;
-  const resident = { name: f.name, email: f.email || null, channel: f.channel, postalAddress: f.postalAddress || null };
+  if (!stored) return unit;
+  const consent =
+    asksConsent(f, stored) && f.consentAt ? { at: f.consentAt, reference: f.consentReference || undefined } : undefined;
+  const resident = {
+    name: f.name,
+    email: f.email || null,
+    channel: f.channel,
+    ...(consent && { consent }),
+    postalAddress: f.postalAddress || null,
+  };
   return { ...unit, resident };
 }
 
@@ -51,7 +69,7 @@ function useUnitEdit(unit: Unit, onClose: () => void) {
   const queries = useQueryClient();
   const [form, setForm] = useState(() => formOf(unit));
   const save = useMutation({
-    mutationFn: () => updateUnit(unit.id, editOf(form, unit.resident !== null)),
+    mutationFn: () => updateUnit(unit.id, editOf(form, unit.resident)),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: unitsKeys.all });
       onClose();
@@ -68,7 +86,8 @@ function useUnitEdit(unit: Unit, onClose: () => void) {
 }
 
 /** The present resident's details: name (its spelling), e-mail, the channel of §6a HeizkostenV, the postal address. */
-function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fields: Fields }) {
+function ResidentFields(props: { form: Form; stored: Unit["resident"]; set: SetField; fields: Fields }) {
+  const { form, set, fields } = props;
   const t = useT();
   return (
     <>
@@ -95,6 +114,7 @@ function ResidentFields({ form, set, fields }: { form: Form; set: SetField; fiel
         error={fields["resident.channel"]}
         options={CHANNELS.map((c) => ({ value: c, label: t(`units.channel.${c}`) }))}
       />
+      {asksConsent(form, props.stored) && <ConsentFields form={form} set={set} fields={fields} />}
       <div className="sm:col-span-2">
         <Field
           label={t("units.col.postalAddress")}
@@ -150,7 +170,7 @@ export function UnitEditDialog({ unit, onClose }: { unit: Unit; onClose: () => v
         />
         <TextField label={t("units.col.label")} value={form.label} onChange={set("label")} error={fields.label} />
         {unit.resident ? (
-          <ResidentFields form={form} set={set} fields={fields} />
+          <ResidentFields form={form} stored={unit.resident} set={set} fields={fields} />
         ) : (
           <p className="text-sm text-slate-700 sm:col-span-2">{t("tenancyPage.editNoResident")}</p>
         )}

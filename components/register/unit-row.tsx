@@ -3,7 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Td } from "@/components/ui/table";
 import { historyOf } from "@/lib/register/tenancies/client";
 import type { Unit } from "@/lib/views/units-page/client";
-import { useLocale, useT } from "@/lib/i18n/client";
+import { formatDate } from "@/lib/format";
+import { useDisplay, useLocale, useT } from "@/lib/i18n/client";
 import { PortalLinkActions } from "./portal-link-actions";
 import { ReportStatus } from "./report-status";
 import type { RowDialog } from "./row-dialog";
@@ -26,6 +27,38 @@ function PresentResident({ unit }: { unit: Unit }) {
     );
   const vacant = historyOf(unit).find((x) => x.moveOut === null)?.vacancy;
   return <span className="text-slate-600">{vacant ? t("tenancyPage.vacancy") : t("units.noResident")}</span>;
+}
+
+/**
+ * The channel in force and what backs it (issue #47): a digital channel's consent (in writing, with its day and
+ * reference, or by the resident's link), or the resident's objection where the letter applies after one.
+ */
+function ChannelCell({ resident: r }: { resident: Unit["resident"] }) {
+  const t = useT();
+  const locale = useLocale();
+  const display = useDisplay();
+  if (!r) return <>—</>;
+  const c = r.consent;
+  const note = c
+    ? c.how === "link"
+      ? t("units.consent.link", { at: formatDate(c.at, display) })
+      : c.reference
+        ? t("units.consent.writtenWithReference", { at: formatDay(c.at.slice(0, 10), locale), reference: c.reference })
+        : t("units.consent.written", { at: formatDay(c.at.slice(0, 10), locale) })
+    : r.objectedAt
+      ? t("units.consent.objected", { at: formatDate(r.objectedAt, display) })
+      : null;
+  return (
+    <span data-testid="unit-channel">
+      {t(`units.channel.${r.channel}`)}
+      {note && (
+        <>
+          <span className="sr-only"> · </span>
+          <span className="block text-xs text-slate-600">{note}</span>
+        </>
+      )}
+    </span>
+  );
 }
 
 /**
@@ -90,7 +123,9 @@ export function UnitRow(props: { unit: Unit; reports: ReportConnections; onOpen:
         <TenancyHistory unit={unit} onCorrect={(tenancy) => onOpen({ kind: "correct", unit, tenancy })} />
         <UnitReplies unit={unit} />
       </Td>
-      <Td className={CARD.cell}>{r ? t(`units.channel.${r.channel}`) : "—"}</Td>
+      <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
+        <ChannelCell resident={r} />
+      </Td>
       <Td className={`[overflow-wrap:anywhere] ${CARD.cell}`}>
         <div data-testid="report-status">
           <ReportStatus unit={unit} names={props.reports.names} reporting={props.reports.reporting} onOpen={onOpen} />

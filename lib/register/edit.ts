@@ -82,8 +82,11 @@ export function editProblems(fields: UnitFields, resident: TenancyResident | nul
   }
   const problems = cellProblems(cells);
   if (resident && !resident.name) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
-  if (resident) problems.push(...residentProblems(resident));
-  if (resident && asked && asked !== "post" && resident.channel === "post")
+  // E-mail or portal asked without consent: the rest is checked for the channel asked, so that the answer names the
+  // missing consent, not the letter's postal address the manager never meant to need.
+  const refused = !!resident && !!asked && asked !== "post" && resident.channel === "post";
+  if (resident) problems.push(...residentProblems(refused ? { ...resident, channel: asked } : resident));
+  if (refused)
     problems.push({
       column: "consent",
       message: resident.objectedAt ? "unitsApi.channel.objected" : "tenancies.consentRequired",

@@ -42,9 +42,9 @@ const DOCUMENTS = [
   },
 ];
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
-  `${UNIT_EG};${BIRKE};Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;juergen@example.de;E-Mail`,
-  `${UNIT_OG};${BIRKE};Birkenweg 2, 10115 Berlin;1. OG rechts;;;`,
+  "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+  `${UNIT_EG};${BIRKE};Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;juergen@example.de;E-Mail;01.03.2026 Formular`,
+  `${UNIT_OG};${BIRKE};Birkenweg 2, 10115 Berlin;1. OG rechts;;;;`,
 ].join("\n");
 
 let support: { email: string; password: string };

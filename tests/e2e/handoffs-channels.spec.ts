@@ -40,6 +40,7 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
       name: "Erika Elster",
       email: `elster-${tag}@example.de`,
       channel: "E-Mail",
+      consent: "01.03.2026 Formular",
       address: "",
     },
     {
@@ -48,6 +49,7 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
       name: "Paul Portmann",
       email: `portmann-${tag}@example.de`,
       channel: "Portal",
+      consent: "01.03.2026 Formular",
       address: "",
     },
     {
@@ -56,6 +58,7 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
       name: "Berta Brief",
       email: "",
       channel: "Post",
+      consent: "",
       address: "Lindenstraße 4, 04109 Leipzig",
     },
   ];
@@ -64,8 +67,10 @@ test("a unit's month reaches its resident by e-mail, through the portal and by p
   const manager = await seedUser("manager", "Marta Verwalterin");
   await signInAs(page, manager.email, manager.password);
   const csv = [
-    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-    ...residents.map((r) => `${r.unit};${property};${r.label};${r.name};${r.email};${r.channel};${r.address}`),
+    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+    ...residents.map(
+      (r) => `${r.unit};${property};${r.label};${r.name};${r.email};${r.channel};${r.consent};${r.address}`,
+    ),
   ].join("\n");
   const put = await page.request.put(`${base}/api/units`, {
     data: `${csv}\n`,

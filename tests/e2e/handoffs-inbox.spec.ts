@@ -33,7 +33,7 @@ test("German at 390 px: a unit's selected documents go to the resident, the run 
   await setDocuments((customer) => ids.map((id, i) => uviDoc(id, unit, `2026-0${7 + i}`, customer)));
   const manager = await seedUser("manager", "Hanna Weitergabe");
   await signInAs(page, manager.email, manager.password);
-  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Ahorn;Dachgeschoss ${tag};Rita Ruf;${email};E-Mail\n`;
+  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung\n${unit};Haus Ahorn;Dachgeschoss ${tag};Rita Ruf;${email};E-Mail;01.03.2026 Formular\n`;
   const put = await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } });
   expect(put.status(), await put.text()).toBe(200);
   await addConnection(page, "Messdienst Ahorn");

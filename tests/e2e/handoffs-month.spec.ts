@@ -17,9 +17,9 @@ test.setTimeout(120_000);
 
 const PROPERTY = "Wohnanlage Lindenhof";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `72001;${PROPERTY};EG links;Greta Lindner;greta@example.de;E-Mail;`,
-  `72002;${PROPERTY};1. OG;;;;`,
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `72001;${PROPERTY};EG links;Greta Lindner;greta@example.de;E-Mail;01.03.2026 Formular;`,
+  `72002;${PROPERTY};1. OG;;;;;`,
 ].join("\n");
 
 let manager: { email: string; password: string };

@@ -16,10 +16,10 @@ const PROPERTY = "Haus am Postamt";
 function world(prefix: string) {
   const [mail, post, portal] = [1, 2, 3].map((i) => `${prefix}${i}`) as [string, string, string];
   const register = [
-    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-    `${mail};${PROPERTY};EG;Emma Mail;emma-${prefix}@example.de;E-Mail;`,
-    `${post};${PROPERTY};1. OG;Paula Post;;Post;"Postweg 5, 20095 Hamburg"`,
-    `${portal};${PROPERTY};2. OG;Otto Ohnemail;;Portal;"Postweg 5, 20095 Hamburg"`,
+    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+    `${mail};${PROPERTY};EG;Emma Mail;emma-${prefix}@example.de;E-Mail;01.03.2026 Formular;`,
+    `${post};${PROPERTY};1. OG;Paula Post;;Post;;"Postweg 5, 20095 Hamburg"`,
+    `${portal};${PROPERTY};2. OG;Otto Ohnemail;;Portal;01.03.2026 Formular;"Postweg 5, 20095 Hamburg"`,
   ].join("\n");
   return { units: { mail, post, portal }, register, ids: [mail, post, portal].map((u) => `pp-${u}`) };
 }

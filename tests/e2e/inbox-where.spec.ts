@@ -71,7 +71,7 @@ test("'Bestätigen und weitergeben': one question confirms a unit's documents, t
   await signInAs(page, manager.email, manager.password);
   await putRegister(
     page,
-    `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Ulme;Erdgeschoss ${tag};Ida Ulm;${email};E-Mail\n`,
+    `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung\n${unit};Haus Ulme;Erdgeschoss ${tag};Ida Ulm;${email};E-Mail;01.03.2026 Formular\n`,
   );
   await synced(page, await addConnection(page, "Messdienst Ulme"));
   await page.goto(`${base}/documents`);
@@ -183,11 +183,12 @@ test("pages of at most 50 documents, a unit cut by the pager, and a property's o
   const manager = await seedUser("manager", "Paula Seite");
   await signInAs(page, manager.email, manager.password);
   const rows = units.map(
-    (u, i) => `${u};Haus Eiche ${tag};AE-${tag};Lage ${i};Bewohner ${i};b${i}-${tag}@example.de;E-Mail`,
+    (u, i) =>
+      `${u};Haus Eiche ${tag};AE-${tag};Lage ${i};Bewohner ${i};b${i}-${tag}@example.de;E-Mail;01.03.2026 Formular`,
   );
   await putRegister(
     page,
-    ["Nutzeinheit;Liegenschaft;Abrechnungseinheit;Lage;Bewohner;E-Mail;Zustellweg", ...rows].join("\n"),
+    ["Nutzeinheit;Liegenschaft;Abrechnungseinheit;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung", ...rows].join("\n"),
   );
   await synced(page, await addConnection(page, "Messdienst Eiche"));
   await page.goto(`${base}/documents`);

@@ -25,11 +25,11 @@ function world(prefix: string) {
   const units = Array.from({ length: 6 }, (_, i) => `${prefix}${i + 1}`);
   const email = (u: string) => `bewohner-${u}@example.de`;
   const register = [
-    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
+    "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
     ...units.map((u, i) =>
       i === 4
-        ? `${u};${PROPERTY};${i + 1}. OG;Paula Post;;Post;"Sonnenweg 5, 20095 Hamburg"`
-        : `${u};${PROPERTY};${i + 1}. OG;Bewohner ${u};${email(u)};E-Mail;`,
+        ? `${u};${PROPERTY};${i + 1}. OG;Paula Post;;Post;;"Sonnenweg 5, 20095 Hamburg"`
+        : `${u};${PROPERTY};${i + 1}. OG;Bewohner ${u};${email(u)};E-Mail;01.03.2026 Formular;`,
     ),
   ].join("\n");
   return { units, email, register, withDocument: units.slice(0, 5) };

@@ -138,7 +138,8 @@ async function recordMove(page: Page, row: Locator, unit: string, first: string,
   await dialog.getByLabel("Nachname").fill(last);
   await dialog.getByLabel("E-Mail", { exact: true }).fill(`${last.toLowerCase()}@example.de`);
   await dialog.getByLabel("Zustellweg").selectOption({ label: "E-Mail" });
-  await dialog.getByLabel("Wie zugestimmt").fill("Formular vom Einzug");
+  await dialog.getByLabel("Schriftlich eingewilligt am").fill(lastMonth15);
+  await dialog.getByLabel("Zeichen der Einwilligung").fill("Formular vom Einzug");
   await dialog.getByRole("button", { name: "Mieterwechsel speichern" }).click();
   await expect(dialog).toBeHidden();
 }

@@ -42,7 +42,7 @@ test("a portal link from the printed letter opens the resident's documents at 39
     data: {},
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift\n${msc};${property};3. OG rechts;Renate Ohnepost;;Portal;Ahornweg 5, 20095 Hamburg\n`;
+  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift\n${msc};${property};3. OG rechts;Renate Ohnepost;;Portal;01.03.2026 Formular;Ahornweg 5, 20095 Hamburg\n`;
   expect(
     (await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } })).status(),
   ).toBe(200);

@@ -13,7 +13,7 @@ import { expect } from "./fixtures";
 import { sandbox, uviDoc } from "./inbox-support";
 
 export const HEADER =
-  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug;Auszug";
+  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug;Auszug";
 
 /** This run's property, units, residents and documents: its own names, so it runs beside the other specs. */
 export function residentsWorld() {
@@ -32,14 +32,14 @@ export function residentsWorld() {
     karl: { name: "Karl Leer", email: mail("karl") },
   };
   const rows = [
-    `${units.email};${property};EG links;Frau;Erika;Weiß;${people.erika.email};E-Mail;;;;01.03.2024;`,
-    `${units.portal};${property};EG rechts;Frau;Anna;Alt;${people.anna.email};Portal;;;;01.01.2020;31.10.2026`,
-    `${units.portal};${property};EG rechts;Herr;Jörg;Neumann;${people.joerg.email};Portal;;;;01.11.2026;`,
-    `${units.post};${property};1. OG;Herr;Hans-Jürgen;Groß;;Post;Schloßstraße 5;10115;Berlin;01.01.2019;`,
-    `${units.change};${property};2. OG;Frau;Olga;Vorher;${people.olga.email};E-Mail;;;;01.01.2021;14.10.2026`,
-    `${units.change};${property};2. OG;Herr;Nico;Nachher;${people.nico.email};E-Mail;;;;15.10.2026;`,
-    `${units.vacancy};${property};3. OG;Herr;Karl;Leer;${people.karl.email};E-Mail;;;;01.01.2015;31.08.2026`,
-    `${units.vacancy};${property};3. OG;;;;;;;;;01.09.2026;`,
+    `${units.email};${property};EG links;Frau;Erika;Weiß;${people.erika.email};E-Mail;01.03.2024 Mietvertrag;;;;01.03.2024;`,
+    `${units.portal};${property};EG rechts;Frau;Anna;Alt;${people.anna.email};Portal;01.01.2020 Formular;;;;01.01.2020;31.10.2026`,
+    `${units.portal};${property};EG rechts;Herr;Jörg;Neumann;${people.joerg.email};Portal;20.10.2026 Formular;;;;01.11.2026;`,
+    `${units.post};${property};1. OG;Herr;Hans-Jürgen;Groß;;Post;;Schloßstraße 5;10115;Berlin;01.01.2019;`,
+    `${units.change};${property};2. OG;Frau;Olga;Vorher;${people.olga.email};E-Mail;01.01.2021 Formular;;;;01.01.2021;14.10.2026`,
+    `${units.change};${property};2. OG;Herr;Nico;Nachher;${people.nico.email};E-Mail;01.10.2026 Formular Az. 7;;;;15.10.2026;`,
+    `${units.vacancy};${property};3. OG;Herr;Karl;Leer;${people.karl.email};E-Mail;01.01.2015 Formular;;;;01.01.2015;31.08.2026`,
+    `${units.vacancy};${property};3. OG;;;;;;;;;;01.09.2026;`,
   ];
   // One October document per unit, and November's of the new portal resident.
   const docs = {

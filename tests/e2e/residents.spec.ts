@@ -36,7 +36,7 @@ test("an admin finds a resident in a manager's register and erases their data, b
   const unit = `9${Date.now().toString().slice(-7)}`;
   const manager = await seedUser("manager", "Maria Verwalterin");
   const session = await mustSignIn(base, manager.email, manager.password);
-  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Kiefer;3. OG links;${name};xq-${tag}@example.de;E-Mail\n`;
+  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung\n${unit};Haus Kiefer;3. OG links;${name};xq-${tag}@example.de;E-Mail;01.03.2026 Formular\n`;
   expect(
     (await api(session, base, "/api/units", { method: "PUT", body: csv, headers: { "content-type": "text/csv" } }))
       .status,

@@ -24,7 +24,7 @@ async function setUp(page: Page, base: string) {
   await setDocuments((customer) => ids.map((id) => uviDoc(id, unit, "2026-10", customer)));
   const manager = await seedUser("manager", "Rita Runde");
   await signInAs(page, manager.email, manager.password);
-  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg\n${unit};Haus Birke;Lage ${tag};Rolf Rand;rolf-${tag}@example.de;E-Mail\n`;
+  const csv = `Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung\n${unit};Haus Birke;Lage ${tag};Rolf Rand;rolf-${tag}@example.de;E-Mail;01.03.2026 Formular\n`;
   const put = await page.request.put(`${base}/api/units`, { data: csv, headers: { "content-type": "text/csv" } });
   expect(put.status(), await put.text()).toBe(200);
   const connectionId = await addConnection(page, "Messdienst Birke");

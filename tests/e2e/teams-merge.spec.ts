@@ -33,7 +33,7 @@ async function teamWithRegister(admin: Session, name: string, email: string, csv
   expect(put.status, put.text).toBe(200);
 }
 
-const HEADER = "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg";
+const HEADER = "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung";
 
 async function twoTeams(tag: string) {
   const admin = await mustSignIn(baseUrl(), ADMIN.email, ADMIN.password);
@@ -41,7 +41,7 @@ async function twoTeams(tag: string) {
   const units = { shared: `71${digits}`, keep: `72${digits}`, go: `73${digits}` };
   const [keep, go] = [`Merge Bleibt ${tag}`, `Merge Geht ${tag}`];
   const row = (unit: string, resident: string) =>
-    `${unit};Haus Linde;EG links;${resident};${resident.split(" ")[0]!.toLowerCase()}-${tag}@example.de;E-Mail`;
+    `${unit};Haus Linde;EG links;${resident};${resident.split(" ")[0]!.toLowerCase()}-${tag}@example.de;E-Mail;01.03.2026 Formular`;
   await teamWithRegister(
     admin,
     keep,

@@ -96,7 +96,8 @@ test("a manager records a move, corrects the old tenancy's move-out and records 
   await dialog.getByLabel("Nachname").fill("Neu");
   await dialog.getByLabel("E-Mail", { exact: true }).fill("bernd.neu@example.de");
   await dialog.getByLabel("Zustellweg").selectOption({ label: "E-Mail" });
-  await dialog.getByLabel("Wie zugestimmt").fill("Formular vom Einzug");
+  await dialog.getByLabel("Schriftlich eingewilligt am").fill(moveIn.iso);
+  await dialog.getByLabel("Zeichen der Einwilligung").fill("Formular vom Einzug");
   await expectAccessible(page);
   await page.screenshot({ path: "tests/e2e/screenshots/tenancies-move-1440.png" });
   await dialog.getByRole("button", { name: "Mieterwechsel speichern" }).click();
@@ -105,6 +106,9 @@ test("a manager records a move, corrects the old tenancy's move-out and records 
     `Mieterwechsel in Nutzeinheit ${UNIT} gespeichert: Einzug am ${moveIn.de}.`,
   );
   await expect(row.getByTestId("present-resident")).toContainText("Bernd Neu");
+  await expect(row.getByTestId("unit-channel"), "the channel with the consent behind it").toHaveText(
+    `E-Mail · Einwilligung schriftlich am ${moveIn.de} (Formular vom Einzug)`,
+  );
 
   let tenancies = await openHistory(row);
   await expect(tenancies).toHaveCount(2);

@@ -12,15 +12,15 @@ import { expectAccessible } from "./inbox-support";
 test.setTimeout(120_000);
 
 const STORED = [
-  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug",
-  "63001;Haus Ahorn;Konrad;Uhlenbrock;konrad@example.de;E-Mail;01.03.2019;14.01.2027",
-  "63001;Haus Ahorn;Greta;Uhlenbrock;greta@example.de;E-Mail;15.01.2027;",
+  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug",
+  "63001;Haus Ahorn;Konrad;Uhlenbrock;konrad@example.de;E-Mail;01.03.2019 Formular;01.03.2019;14.01.2027",
+  "63001;Haus Ahorn;Greta;Uhlenbrock;greta@example.de;E-Mail;01.03.2019 Formular;15.01.2027;",
 ].join("\n");
 const NEXT_EXPORT = [
-  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug",
-  "63001;Haus Ahorn;Konrad;Uhlenbrock;konrad@example.de;E-Mail;01.03.2019;14.01.2027",
-  "63001;Haus Ahorn;Greta;Uhlenbrock;greta@example.de;E-Mail;15.01.2027;31.03.2027",
-  "63001;Haus Ahorn;Paul;Post;paul@example.de;E-Mail;01.04.2027;",
+  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug",
+  "63001;Haus Ahorn;Konrad;Uhlenbrock;konrad@example.de;E-Mail;01.03.2019 Formular;01.03.2019;14.01.2027",
+  "63001;Haus Ahorn;Greta;Uhlenbrock;greta@example.de;E-Mail;01.03.2019 Formular;15.01.2027;31.03.2027",
+  "63001;Haus Ahorn;Paul;Post;paul@example.de;E-Mail;01.03.2019 Formular;01.04.2027;",
 ].join("\r\n");
 
 test("a register that contradicts a stored vacancy is taken from the file after its preview", async ({

@@ -33,8 +33,8 @@ test("a manager sets a unit's legal hold, the admin sees it, and the manager lif
   const stored = await api(session, base, "/api/units", {
     method: "PUT",
     body: [
-      "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug",
-      `${number};Haus Linde;Lotte;${surname};lotte@example.de;E-Mail;01.03.2019;`,
+      "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug",
+      `${number};Haus Linde;Lotte;${surname};lotte@example.de;E-Mail;01.03.2019 Formular;01.03.2019;`,
     ].join("\n"),
     headers: { "content-type": "text/csv" },
   });

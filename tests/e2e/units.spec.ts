@@ -17,11 +17,11 @@ test.describe.configure({ mode: "serial" });
 // Each test imports, checks and edits through several round trips, with axe after each step.
 test.setTimeout(180_000);
 
-const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
+const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift";
 const rows = (email: string) => [
-  "61001;HV-1;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;EG links;Jürgen Weiß;juergen@example.de;E-Mail;",
-  `61002;HV-2;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;1. OG rechts;Änne Groß;${email};E-Mail;`,
-  '61003;HV-3;Haus am Fließ;Fließweg 7, 14467 Potsdam;DG;Ömer Çelik;;Post;"Ömer Çelik\r\nFließweg 7\r\n14467 Potsdam"',
+  "61001;HV-1;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;EG links;Jürgen Weiß;juergen@example.de;E-Mail;01.03.2026 Formular;",
+  `61002;HV-2;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;1. OG rechts;Änne Groß;${email};E-Mail;01.03.2026 Formular;`,
+  '61003;HV-3;Haus am Fließ;Fließweg 7, 14467 Potsdam;DG;Ömer Çelik;;Post;;"Ömer Çelik\r\nFließweg 7\r\n14467 Potsdam"',
 ];
 /** The register as older property software writes it: Windows-1252 (Latin-1 covers these letters), CRLF. */
 const register = (email: string) => ({
