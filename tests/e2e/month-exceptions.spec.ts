@@ -23,9 +23,9 @@ const PROPERTY = "Haus Birke";
 const MONTH = "2026-10";
 const GONE = "gerd.fort@bounce.example";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug",
-  `9801;${PROPERTY};EG;Gerd;Fort;${GONE};E-Mail;Birkenweg 3;10115;Berlin;01.01.2020`,
-  `9802;${PROPERTY};1. OG;Hanna;Hier;hanna.hier@example.de;E-Mail;;;;01.01.2020`,
+  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug",
+  `9801;${PROPERTY};EG;Gerd;Fort;${GONE};E-Mail;01.03.2026 Formular;Birkenweg 3;10115;Berlin;01.01.2020`,
+  `9802;${PROPERTY};1. OG;Hanna;Hier;hanna.hier@example.de;E-Mail;01.03.2026 Formular;;;;01.01.2020`,
 ].join("\r\n");
 const IDS = ["mx-1", "mx-2"];
 

@@ -26,10 +26,10 @@ const MONTH = "2026-10";
 const GONE = { first: "Gerd", last: "Fort", email: "gerd.fort@bounce.example" };
 const HERE = { first: "Hanna", last: "Hier", email: "hanna.hier@example.de" };
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug",
-  `9701;${PROPERTY};EG;${GONE.first};${GONE.last};${GONE.email};E-Mail;Eschenweg 3;10115;Berlin;01.01.2020`,
-  `9702;${PROPERTY};1. OG;Paula;Post;;Post;Eschenweg 3;10115;Berlin;01.01.2020`,
-  `9703;${PROPERTY};2. OG;${HERE.first};${HERE.last};${HERE.email};E-Mail;;;;01.01.2020`,
+  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug",
+  `9701;${PROPERTY};EG;${GONE.first};${GONE.last};${GONE.email};E-Mail;01.03.2026 Formular;Eschenweg 3;10115;Berlin;01.01.2020`,
+  `9702;${PROPERTY};1. OG;Paula;Post;;Post;;Eschenweg 3;10115;Berlin;01.01.2020`,
+  `9703;${PROPERTY};2. OG;${HERE.first};${HERE.last};${HERE.email};E-Mail;01.03.2026 Formular;;;;01.01.2020`,
 ].join("\r\n");
 const IDS = { gone: "bl-1", post: "bl-2", here: "bl-3" };
 const SENDER = "Eschenweg 9, 10115 Berlin";
