@@ -85,7 +85,10 @@ export function editProblems(fields: UnitFields, resident: TenancyResident | nul
   // E-mail or portal asked without consent: the rest is checked for the channel asked, so that the answer names the
   // missing consent, not the letter's postal address the manager never meant to need.
   const refused = !!resident && !!asked && asked !== "post" && resident.channel === "post";
-  if (resident) problems.push(...residentProblems(refused ? { ...resident, channel: asked } : resident));
+  // A letter goes to the unit's own address where the resident has no other (as the import lets it: merge.ts).
+  const unitAddress = (p: Problem) => !(p.message === "unitsApi.row.addressMissing" && fields.address);
+  if (resident)
+    problems.push(...residentProblems(refused ? { ...resident, channel: asked } : resident).filter(unitAddress));
   if (refused)
     problems.push({
       column: "consent",
