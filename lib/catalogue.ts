@@ -5,6 +5,7 @@ import { delivery, fileFacts, viewer } from "@/lib/delivery/messages";
 import { deliveryPage, deliverySupport } from "@/lib/delivery/support/messages";
 import { handoffInbox, handoffRuns, handoffs } from "@/lib/handoffs/messages";
 import { portal } from "@/lib/handoffs/portal/messages";
+import { consentMessages } from "@/lib/handoffs/consent/messages";
 import { common } from "@/lib/i18n/messages/common";
 import { shell } from "@/lib/i18n/messages/shell";
 import { states } from "@/lib/i18n/messages/states";
@@ -61,6 +62,7 @@ export const messages = {
     ...unitHold.de,
     ...registerConsent.de,
     ...portal.de,
+    ...consentMessages.de,
     ...handoffRuns.de,
     ...runs.de,
     ...handoffInbox.de,
@@ -100,6 +102,7 @@ export const messages = {
     ...unitHold.en,
     ...registerConsent.en,
     ...portal.en,
+    ...consentMessages.en,
     ...handoffRuns.en,
     ...runs.en,
     ...handoffInbox.en,
