@@ -1,5 +1,6 @@
 import "server-only";
 import { translate } from "@/lib/i18n/messages";
+import type { Paragraph } from "@/lib/handoffs/print/letter";
 import { unitWords } from "@/lib/handoffs/portal/texts";
 import type { ConsentAccess } from "./access";
 import { consentUrl, objectionEndpoint } from "./tokens";
@@ -21,10 +22,18 @@ export function codeMail(access: ConsentAccess, code: string, minutes: number, l
   };
 }
 
-/** The lines beside the opt-in link's QR code on a letter to a resident without consent: a word, then the link. */
-export function optInParagraphs(url: string): string[] {
+/**
+ * The opt-in paragraph of a letter to a resident without consent: its words beside the link's QR code, then the link
+ * in full below them (a line of the letter's whole width, so it is never cut).
+ */
+export function optInParagraphs(url: string): Paragraph[] {
   return [
-    "Lieber per E-Mail? Statt per Brief können Sie die Verbrauchsinformation auch per E-Mail erhalten oder im Bewohnerportal lesen. Öffnen Sie dazu den QR-Code oder diesen Link und bestätigen Sie Ihre E-Mail-Adresse; widerrufen können Sie jederzeit:",
+    {
+      qr: url,
+      beside: [
+        "Lieber per E-Mail? Statt per Brief können Sie die Verbrauchsinformation auch per E-Mail erhalten oder im Bewohnerportal lesen. Öffnen Sie dazu den QR-Code oder den Link darunter und bestätigen Sie Ihre E-Mail-Adresse; widerrufen können Sie jederzeit.",
+      ],
+    },
     url,
   ];
 }

@@ -96,7 +96,7 @@ export function documentLetter(
   return frame(sender, to, `Ihre Verbrauchsinformation${month ? ` für ${month}` : ""} – ${to.unit.label ?? unit}`, [
     `anbei erhalten Sie die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für ${unit}${month ? ` für ${month}` : ""}. Sie zeigt Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem durchschnittlichen Nutzer.`,
     ...(link ? linkWithQr(link) : []),
-    ...(optIn ? [{ qr: optIn, beside: optInParagraphs(optIn) }] : []),
+    ...(optIn ? optInParagraphs(optIn) : []),
     `Bei Fragen wenden Sie sich an ${sender.email}.`,
   ]);
 }
