@@ -24,17 +24,17 @@ export function codeMail(access: ConsentAccess, code: string, minutes: number, l
 
 /**
  * The opt-in paragraph of a letter to a resident without consent: its words beside the link's QR code, then the link
- * in full below them (a line of the letter's whole width, so it is never cut).
+ * on one line below them (smaller where it is long, never cut).
  */
 export function optInParagraphs(url: string): Paragraph[] {
   return [
     {
       qr: url,
       beside: [
-        "Lieber per E-Mail? Statt per Brief können Sie die Verbrauchsinformation auch per E-Mail erhalten oder im Bewohnerportal lesen. Öffnen Sie dazu den QR-Code oder den Link darunter und bestätigen Sie Ihre E-Mail-Adresse; widerrufen können Sie jederzeit.",
+        "Lieber per E-Mail? Statt per Brief können Sie die Verbrauchsinformation auch per E-Mail erhalten oder im Bewohnerportal lesen. Öffnen Sie dazu den QR-Code oder diesen Link und bestätigen Sie Ihre E-Mail-Adresse; widerrufen können Sie jederzeit:",
       ],
+      link: url,
     },
-    url,
   ];
 }
 

@@ -35,9 +35,12 @@ const BOTTOM_MM = 25;
 
 /**
  * A paragraph of the letter's text, or a QR code of a link (drawn below the paragraph before it), or a QR code with
- * lines of text to its right (`beside`: the opt-in link's paragraph, which so takes the code's height only).
+ * lines of text to its right (`beside`: the opt-in link's paragraph, which so takes the code's height only) and below
+ * them `link` on one line, in a smaller size where it is long (never cut).
  */
-export type Paragraph = string | { qr: string; beside?: string[] };
+export type Paragraph = string | { qr: string; beside?: string[]; link?: string };
+/** The smallest size a link beside a QR code is written in. */
+const LINK_MIN_SIZE = 6;
 
 export type CoverLetter = {
   /** The letterhead: the sender's name, then lines such as its address and contact. */
@@ -186,6 +189,13 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
           page.drawText(line, { x: left, y: ty, size: 10.5, font: fonts.regular });
           ty -= 5 * MM;
         }
+      if (paragraph.link) {
+        const link = printable(paragraph.link, fonts.regular);
+        let size = 10.5;
+        while (size > LINK_MIN_SIZE && fonts.regular.widthOfTextAtSize(link, size) > width) size -= 0.5;
+        page.drawText(link, { x: left, y: ty, size, font: fonts.regular });
+        ty -= 5 * MM;
+      }
       y = Math.min(y - (QR_MM + 5) * MM, ty - 3 * MM);
       continue;
     }

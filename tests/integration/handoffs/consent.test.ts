@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { control, ndjson, uvi } from "../../support/delivery";
+import { qrCodesOn } from "../../support/letter-pdf";
 import { keptMail } from "../../support/mail";
 import { pdfText } from "../../support/pdf-text";
 import { postPrint } from "../../support/print";
@@ -95,15 +96,18 @@ describe("the resident's consent by link", () => {
       { origin: s.server.url },
     );
     assert.equal(res.status, 200, await res.clone().text());
-    const pages = pdfText(new Uint8Array(await res.arrayBuffer()));
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const pages = pdfText(pdf);
     for (const [msc, name] of [
       ["8001", CLARA.name],
       ["8002", "Otto Brief"],
     ] as const) {
-      const page = pages.find((p) => p.includes(name) && p.includes("Lieber per E-Mail?"));
-      assert.ok(page, `${name}'s letter offers the opt-in`);
-      const link = OPT_IN.exec(page.replace(/\s+/g, (w) => (w.includes("\n") ? "\n" : w)))?.[1];
-      assert.ok(link, page);
+      const at = pages.findIndex((p) => p.includes(name) && p.includes("Lieber per E-Mail?"));
+      assert.ok(at >= 0, `${name}'s letter offers the opt-in`);
+      const link = OPT_IN.exec(pages[at]!)?.[1];
+      assert.ok(link, pages[at]);
+      assert.match(pages[at + 1]!, /Dokument c-/, "the letter still fits its page: the document follows");
+      assert.deepEqual(qrCodesOn(pdf, at).slice(-1), [link], "the opt-in link as a QR code, below the portal's");
       links.set(msc, link);
     }
     assert.notEqual(links.get("8001"), links.get("8002"));
