@@ -6,7 +6,7 @@ import type { Channel } from "@/lib/register/list";
 import { consentOf, objectedAtOf, type Consent, type DigitalChannel } from "@/lib/register/tenancies/consent";
 import { today } from "@/lib/today";
 import { dbNow } from "@/lib/process/clock";
-import { tenancyOfToken, type ConsentLinkKind } from "./tokens";
+import { tenancyOfToken, type ConsentLinkKind } from "@/lib/register/tenancies/consent-links";
 
 /**
  * What a consent link opens (docs/api.md, "Consent"): the tenancy it was made for, while it runs (not erased, not a

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { consentUrl } from "./tokens";
+import { consentUrl } from "@/lib/register/tenancies/consent-links";
 
 /**
  * The print's opt-in links (docs/api.md, "Consent"): the first letter of a print to each resident without a consent

@@ -3,7 +3,7 @@ import { translate } from "@/lib/i18n/messages";
 import type { Paragraph } from "@/lib/handoffs/print/letter";
 import { unitWords } from "@/lib/handoffs/portal/texts";
 import type { ConsentAccess } from "./access";
-import { consentUrl, objectionEndpoint } from "./tokens";
+import { consentUrl, objectionEndpoint } from "@/lib/register/tenancies/consent-links";
 
 /**
  * The consent links' words outside their pages (docs/api.md, "Consent"): the code's mail, the opt-in paragraph of a

@@ -114,6 +114,8 @@ describe("the resident's consent by link", () => {
   });
 
   test("opt-in by link, code confirmed: the next document goes by e-mail with the objection; the one-click objection brings the letter back", async () => {
+    const unit = (await unitOf("8001")) as unknown as { optInUrl: string | null };
+    assert.equal(unit.optInUrl, links.get("8001"), "the register offers the same link to the manager");
     const page = await fetch(links.get("8001")!);
     assert.equal(page.status, 200);
     const html = await page.text();
@@ -144,6 +146,7 @@ describe("the resident's consent by link", () => {
       [resident.email, resident.channel, resident.consent?.how, resident.consent?.channel],
       [CLARA.email, "email", "link", "email"],
     );
+    assert.equal(((await unitOf("8001")) as unknown as { optInUrl: string | null }).optInUrl, null);
 
     await control(s.server, "DELETE", "/mail");
     const mailed = await handOff("c-2");
