@@ -26,10 +26,34 @@ export function throttled(req: Request): Response | null {
 
 const wantsJson = (req: Request) => (req.headers.get("content-type") ?? "").startsWith("application/json");
 
+/** The body as text, read no further than MAX_BODY bytes (null past it, or when it cannot be read). */
+async function boundedText(req: Request): Promise<string | null> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) return null;
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_BODY) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The body's fields: a form (urlencoded or multipart) or a JSON object; {} for anything else or too large. */
 export async function formOf(req: Request): Promise<Record<string, string>> {
-  const text = await req.text().catch(() => "");
-  if (text.length > MAX_BODY) return {};
+  const text = await boundedText(req);
+  if (text === null) return {};
   const out: Record<string, string> = {};
   if (wantsJson(req)) {
     try {

@@ -51,6 +51,7 @@ describe("the resident's consent by link", () => {
     },
   );
   const links = new Map<string, string>();
+  let portalLink = "";
   const unitOf = async (msc: string) =>
     (await list(s.manager.session, s.server.url, "?limit=200")).units.find((u) => u.mscnumber === msc)!;
   const residentOf = async (msc: string) =>
@@ -109,11 +110,19 @@ describe("the resident's consent by link", () => {
       assert.match(pages[at + 1]!, /Dokument c-/, "the letter still fits its page: the document follows");
       assert.deepEqual(qrCodesOn(pdf, at).slice(-1), [link], "the opt-in link as a QR code, below the portal's");
       links.set(msc, link);
+      if (msc === "8001") portalLink = /(https?:\/\/[^\s/]+\/r\/[A-Za-z0-9_-]{43})/.exec(pages[at]!)![1]!;
     }
     assert.notEqual(links.get("8001"), links.get("8002"));
   });
 
   test("opt-in by link, code confirmed: the next document goes by e-mail with the objection; the one-click objection brings the letter back", async () => {
+    // The portal's page (its link came with the letter) carries the objection link, as every resident mail will.
+    const portal = await fetch(portalLink);
+    assert.equal(portal.status, 200);
+    const portalHtml = await portal.text();
+    assert.match(portalHtml, /Keine E-Mails mehr: Verbrauchsinformation per Brief erhalten/);
+    const portalObjection = /href="(\/widerspruch\/[A-Za-z0-9_-]{43})"/.exec(portalHtml)?.[1];
+    assert.ok(portalObjection, "the portal links the objection page");
     const unit = (await unitOf("8001")) as unknown as { optInUrl: string | null };
     assert.equal(unit.optInUrl, links.get("8001"), "the register offers the same link to the manager");
     const page = await fetch(links.get("8001")!);
@@ -162,6 +171,8 @@ describe("the resident's consent by link", () => {
       headers["list-unsubscribe"]!,
     )?.[1];
     assert.ok(endpoint, headers["list-unsubscribe"]);
+
+    assert.equal(new URL(objectionPage).pathname, portalObjection, "the portal's page carried the same link");
 
     // A GET changes nothing: mail scanners follow links.
     const shown = await fetch(objectionPage);
