@@ -97,7 +97,10 @@ describe("the resident's portal", () => {
     // 404 page's (the dashboard's screens: the hand-off texts' editor, the register's import, the inbox, sign-in ...),
     // of characters no script or markup escapes.
     const dashboardOnly = Object.entries(messages.de)
-      .filter(([key, text]) => !/^(portal|consent|page)\./.test(key) && text.length > 30 && /^[\w .,:;!?(){}/+-]+$/.test(text))
+      .filter(
+        ([key, text]) =>
+          !/^(portal|consent|page)\./.test(key) && text.length > 30 && /^[\w .,:;!?(){}/+-]+$/.test(text),
+      )
       .map(([, text]) => text);
     assert.ok(
       dashboardOnly.includes(messages.de["handoffTexts.placeholder.absender"]),
