@@ -21,6 +21,8 @@ export type OptInProps = {
   state: string | undefined;
   minutes: number;
   timeZone: string;
+  /** The same tenancy's objection page, linked once a consent is in force. */
+  objection: string;
 };
 
 function AddressForm({ token, lang, again }: { token: string; lang: ConsentLang; again: boolean }) {
@@ -61,7 +63,7 @@ function AddressForm({ token, lang, again }: { token: string; lang: ConsentLang;
   );
 }
 
-export function OptInPage({ access, token, lang, state, minutes, timeZone }: OptInProps) {
+export function OptInPage({ access, token, lang, state, minutes, timeZone, objection }: OptInProps) {
   const t = consentT(lang);
   const other = `/einwilligung/${token}${lang === "de" ? "?lang=en" : ""}`;
   const unit = accessUnit(access);
@@ -89,6 +91,11 @@ export function OptInPage({ access, token, lang, state, minutes, timeZone }: Opt
           {text}
         </p>
         <p className="mt-4 text-sm text-slate-700">{t("consent.optIn.withdraw")}</p>
+        <p className="mt-4 text-sm">
+          <a className={LINK} href={`${objection}${lang === "en" ? "?lang=en" : ""}`}>
+            {t("consent.objectLink")}
+          </a>
+        </p>
       </ConsentFrame>
     );
   }

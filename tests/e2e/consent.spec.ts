@@ -97,5 +97,16 @@ test("the opt-in page from the printed letter, at 1440 and 390 px, through to th
   await expectAccessible(resident);
   await expectNoSidewaysScroll(resident);
   await resident.screenshot({ path: "tests/e2e/screenshots/consent-done-390.png", fullPage: true });
+
+  // The objection, as from every e-mail: its page shows one button and changes nothing until it is pressed.
+  await resident.getByRole("link", { name: "Keine E-Mails mehr: Verbrauchsinformation per Brief erhalten" }).click();
+  await expect(resident.getByRole("heading", { name: "Verbrauchsinformation per Brief", level: 1 })).toBeVisible();
+  await expectAccessible(resident);
+  await expectNoSidewaysScroll(resident);
+  await resident.getByRole("button", { name: "Per Brief erhalten" }).click();
+  await expect(resident.getByRole("status")).toContainText(
+    "Sie erhalten die Verbrauchsinformation ab dem nächsten Dokument per Brief.",
+  );
+  await resident.screenshot({ path: "tests/e2e/screenshots/consent-objection-390.png", fullPage: true });
   await phone.close();
 });

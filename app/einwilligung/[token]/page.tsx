@@ -4,6 +4,7 @@ import { OptInPage } from "@/components/consent/opt-in-page";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { openConsent } from "@/lib/handoffs/consent/access";
+import { consentPath } from "@/lib/register/tenancies/consent-links";
 import { translate } from "@/lib/i18n/messages";
 
 // The link is the only key: the page is never cached, never indexed, and its address never sent on as a referrer.
@@ -32,6 +33,7 @@ export default async function ConsentPage(props: { params: Promise<{ token: stri
       state={typeof search.s === "string" ? search.s : undefined}
       minutes={env().consentCodeMinutes}
       timeZone={env().displayTimeZone}
+      objection={consentPath("objection", access.tenancyId)}
     />
   );
 }
