@@ -44,7 +44,8 @@ function portalRefusal(request: NextRequest): NextResponse | null {
 export function proxy(request: NextRequest) {
   // `/r` itself too: lib/cli/serve.mjs sends a portal path that resolves to nothing under it there.
   const { pathname } = request.nextUrl;
-  const isPortal = pathname === "/r" || pathname.startsWith("/r/");
+  // The resident's consent pages (docs/api.md, "Consent") are links without a session too, throttled alike.
+  const isPortal = ["/r", "/einwilligung", "/widerspruch"].some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const refused = isPortal ? portalRefusal(request) : null;
   if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

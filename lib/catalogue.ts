@@ -6,6 +6,7 @@ import { deliveryPage, deliverySupport } from "@/lib/delivery/support/messages";
 import { handoffInbox, handoffRuns, handoffs } from "@/lib/handoffs/messages";
 import { portal } from "@/lib/handoffs/portal/messages";
 import { mailboxMessages } from "@/lib/handoffs/replies/messages";
+import { consentMessages } from "@/lib/handoffs/consent/messages";
 import { common } from "@/lib/i18n/messages/common";
 import { shell } from "@/lib/i18n/messages/shell";
 import { states } from "@/lib/i18n/messages/states";
@@ -63,6 +64,7 @@ export const messages = {
     ...registerConsent.de,
     ...portal.de,
     ...mailboxMessages.de,
+    ...consentMessages.de,
     ...handoffRuns.de,
     ...runs.de,
     ...handoffInbox.de,
@@ -103,6 +105,7 @@ export const messages = {
     ...registerConsent.en,
     ...portal.en,
     ...mailboxMessages.en,
+    ...consentMessages.en,
     ...handoffRuns.en,
     ...runs.en,
     ...handoffInbox.en,

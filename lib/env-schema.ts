@@ -149,6 +149,7 @@ export const Schema = z.object({
   MAIL_READ_INTERVAL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.2).max(86_400).default(60)),
   SANDBOX_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(2525)),
   PORTAL_LINK_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  CONSENT_CODE_MINUTES: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
   RESIDENT_RETENTION_MONTHS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1200).default(36)),
   // Hand-off records and their outcomes (the proof of a month) are kept this long (§147 AO: ten years; issue #47).
   PROOF_RETENTION_YEARS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(10)),

@@ -80,6 +80,8 @@ export type Env = {
   sandboxSmtpPort: number;
   /** Days a resident's portal link (lib/handoffs/portal/links.ts) stays valid from its issue. */
   portalLinkDays: number;
+  /** Minutes a code of the opt-in page (lib/handoffs/consent/codes.ts) stays valid. */
+  consentCodeMinutes: number;
   /** Months after a move-out after which a former resident's personal data is erased (lib/register/tenancies/erase.ts). */
   residentRetentionMonths: number;
   /** Years a hand-off record and its outcomes are kept (lib/register/retention.ts). */
@@ -198,6 +200,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailReadIntervalMs: Math.round(e.MAIL_READ_INTERVAL_SECONDS * 1000),
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
+    consentCodeMinutes: e.CONSENT_CODE_MINUTES,
     residentRetentionMonths: e.RESIDENT_RETENTION_MONTHS,
     proofRetentionYears: e.PROOF_RETENTION_YEARS,
     dbCopyTarget: e.DB_COPY_TARGET,

@@ -75,6 +75,9 @@ export const PLACEMENT = {
   "integration/delivery/sync-scheduler.test.ts": both("two instances share the schedule: locks"),
   "integration/handoffs/bounce-letters.test.ts": embedded,
   "integration/handoffs/bounces.test.ts": embedded,
+  "integration/handoffs/consent.test.ts": both(
+    "the consent's one statement (a code deleted, the tenancy updated and the event written by CTEs) under the register's lock",
+  ),
   "integration/handoffs/handoff-run-words.test.ts": embedded,
   "integration/handoffs/handoff-runs-instances.test.ts": both("two instances on one database (PostgreSQL only)"),
   "integration/handoffs/handoff-runs.test.ts": both(

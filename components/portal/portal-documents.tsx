@@ -7,9 +7,10 @@ import { translate, type MessageKey, type MessageVars } from "@/lib/i18n/message
 /**
  * The resident's portal (`/r/{token}`): a server-rendered page without a script of its own, in
  * German (the resident has no account to choose another language), one column that reads at
- * 390 px, each document a plain download link named by its month for a screen reader.
+ * 390 px, each document a plain download link named by its month for a screen reader; the link to the objection
+ * page ("Keine E-Mails mehr") below.
  */
-export function PortalDocuments({ view, token }: { view: PortalView; token: string }) {
+export function PortalDocuments({ view, token, objection }: { view: PortalView; token: string; objection: string }) {
   const t = (key: MessageKey, vars?: MessageVars) => translate("de", key, vars);
   const { access, documents } = view;
   const unit = unitWords({ label: access.label, property: access.property, number: access.unitNumber });
@@ -56,6 +57,12 @@ export function PortalDocuments({ view, token }: { view: PortalView; token: stri
         </ul>
       )}
       <p className="mt-6 text-sm text-slate-600">{t("portal.page.private")}</p>
+      {/* The one-click objection every resident's page carries (docs/api.md, "Consent"). */}
+      <p className="mt-4 text-sm">
+        <a className="text-blue-800 underline underline-offset-2" href={objection}>
+          {t("consent.objectLink")}
+        </a>
+      </p>
       <section aria-labelledby="portal-sender" className="mt-6 text-sm text-slate-700">
         <h2 id="portal-sender" className="font-semibold text-slate-900">
           {t("portal.page.sender")}

@@ -56,6 +56,10 @@ export type AuditKind =
   | "tenancy.move"
   | "tenancy.correct"
   | "handoff.assign"
+  // The resident's own consent on the opt-in page (lib/handoffs/consent), and their objection: unit, tenancy and
+  // channel, never the address.
+  | "consent.given"
+  | "consent.objected"
   // The hand-off to residents (lib/handoffs): each attempt's channel and outcome, never the resident's
   // address.
   | "handoff"

@@ -104,6 +104,8 @@ function languageOf(req) {
 }
 
 const DOT = new Set([".", "%2e"]);
+/** The residents' pages whose path holds a token: the portal and the consent links (docs/api.md, "Consent"). */
+const RESIDENT_ROOTS = new Set(["r", "einwilligung", "widerspruch"]);
 const DOT_DOT = new Set(["..", ".%2e", "%2e.", "%2e%2e"]);
 
 /**
@@ -114,7 +116,8 @@ const DOT_DOT = new Set(["..", ".%2e", "%2e.", "%2e%2e"]);
  * absolute-form) whose segments, backslashes read as slashes and empty ones dropped, start with
  * `r`, before or after `.` and `..` are resolved as a browser resolves them, leaves here as
  * `/r/...` with none of these: its resolved path when that is under `/r`, else `/r` (no page: the
- * portal's dead-link answer). Any other target is returned as it came.
+ * portal's dead-link answer). The consent pages' `/einwilligung` and `/widerspruch` are read alike. Any other target
+ * is returned as it came.
  */
 export function canonicalPortalUrl(url) {
   const target = url ?? "/";
@@ -129,8 +132,8 @@ export function canonicalPortalUrl(url) {
     if (DOT_DOT.has(lower)) resolved.pop();
     else if (!DOT.has(lower)) resolved.push(segment);
   }
-  if (resolved[0] === "r") return `/${resolved.join("/")}${query}`;
-  return segments[0] === "r" ? "/r" : url;
+  if (RESIDENT_ROOTS.has(resolved[0])) return `/${resolved.join("/")}${query}`;
+  return RESIDENT_ROOTS.has(segments[0]) ? `/${segments[0]}` : url;
 }
 
 /**

@@ -16,6 +16,7 @@ import { MONTH_ROUND_OPERATIONS } from "@/lib/views/month-round/openapi";
 import { HANDOFF_PROOF_OPERATIONS } from "@/lib/views/proof/openapi";
 import { HANDOFF_OPERATIONS } from "@/lib/handoffs/openapi";
 import { PORTAL_OPERATIONS } from "@/lib/handoffs/portal/openapi";
+import { CONSENT_OPERATIONS } from "@/lib/handoffs/consent/openapi";
 import { REPORT_OPERATIONS } from "@/lib/onsite-roles/openapi";
 import { UNIT_OPERATIONS } from "@/lib/register/openapi";
 import { MAILBOX_OPERATIONS } from "@/lib/handoffs/bounces/openapi";
@@ -64,6 +65,7 @@ export const OPERATIONS: ApiOperation[] = withReleaseWaits([
   ...MONTH_ROUND_OPERATIONS,
   ...HANDOFF_PROOF_OPERATIONS,
   ...PORTAL_OPERATIONS,
+  ...CONSENT_OPERATIONS,
   ...RUN_OPERATIONS,
   ...RESIDENT_OPERATIONS,
   ...OPS_OPERATIONS,
@@ -76,6 +78,8 @@ const PATH_PARAMS: Record<string, string> = {
   connection: "the connection id (UUID)",
   itemId: "the id (UUID) of an outbox item of that connection",
   tenancyId: "the id (UUID) of a tenancy of that unit (`GET /api/units`: `tenancies[].id`)",
+  token:
+    "a resident's consent link's token (43 characters, docs/api.md \"Consent\"): the opt-in link's for `code` and `confirm`, the objection link's for `objection`",
 };
 
 /** zod writes ±2^53-1 as the bounds of every integer: noise for a reader. */

@@ -19,6 +19,10 @@ export const SandboxMailAnswer = z.object({
   attachments: z.array(
     z.object({ filename: z.string().nullable(), contentType: z.string(), size: z.number().int(), sha256: z.string() }),
   ),
+  headers: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe("the message's `list-unsubscribe` and `list-unsubscribe-post` lines, where it has them"),
   bySandbox: z
     .boolean()
     .default(false)

@@ -64,6 +64,10 @@ export const UnitAnswer = z.object({
       description: "`GET /api/units` only: the resident's tenancy without a move-in, and where its reports start",
     }),
   hold: HoldAnswer.nullable(),
+  optInUrl: z.string().nullable().meta({
+    description:
+      'the present resident\'s opt-in link (`/einwilligung/{token}`, docs/api.md "Consent") while they have no consent; `null` with one, without a resident, or without PUBLIC_URL',
+  }),
   updatedAt: z.string().meta({ format: "date-time" }),
 });
 const UnitsAnswer = z.object({

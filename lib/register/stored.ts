@@ -9,6 +9,7 @@ import { today } from "@/lib/today";
 import { holdNames, holdOf, type UnitHold } from "./hold";
 import type { UnitFields } from "./rows";
 import { nextTurn } from "./turns";
+import { consentUrl } from "@/lib/register/tenancies/consent-links";
 
 /** The last on-site-roles report of a unit to one connection (docs/api.md; filled by issue #36's reporting). */
 export type UnitReport = {
@@ -48,11 +49,17 @@ export type StoredUnit = UnitFields & {
   reports: UnitReport[];
   unknownMoveIn?: UnknownMoveIn;
   hold: UnitHold | null;
+  /**
+   * The present resident's opt-in link while they have no consent (docs/api.md, "Consent"): what the month page
+   * offers with the letters; null with a consent, without a resident, or without PUBLIC_URL.
+   */
+  optInUrl: string | null;
   updatedAt: string;
 };
 
 /** A unit's row with its history (newest first, as readHistories gives it); `names`: its hold's setter (./hold.ts). */
 export function toUnit(row: UnitRow, history: Tenancy[], day = today(), names = new Map<string, string>()): StoredUnit {
+  const present = tenancyOn(history, day);
   return {
     id: row.id,
     mscnumber: row.mscnumber,
@@ -61,10 +68,11 @@ export function toUnit(row: UnitRow, history: Tenancy[], day = today(), names = 
     property: row.property,
     address: row.address,
     label: row.label,
-    resident: tenancyOn(history, day)?.resident ?? null,
+    resident: present?.resident ?? null,
     tenancies: history,
     reports: [],
     hold: holdOf(row, names),
+    optInUrl: present?.resident && !present.resident.consent ? (consentUrl("optIn", present.id) ?? null) : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -41,8 +41,12 @@ export function textIn(pdf: Uint8Array, page: number, box = ADDRESS_FIELD): stri
     .filter(Boolean);
 }
 
-/** The text a QR code on page `page` (0-based) holds, decoded from the page rendered at 150 dpi; `null`: none found. */
-export function qrCodeOn(pdf: Uint8Array, page: number): string | null {
+/**
+ * The texts of the QR codes on page `page` (0-based), top to bottom, decoded from the page rendered at 150 dpi: jsQR
+ * finds one code in an image, so a page with several (a post letter's portal link and its opt-in link) is read in
+ * squares along the text's left edge, each code once.
+ */
+export function qrCodesOn(pdf: Uint8Array, page: number): string[] {
   const n = String(page + 1);
   const pgm = withFile(pdf, (file, dir) => {
     const out = path.join(dir, "page");
@@ -55,9 +59,27 @@ export function qrCodeOn(pdf: Uint8Array, page: number): string | null {
   assert.ok(header, "a binary PGM");
   const [width, height] = [Number(header[1]), Number(header[2])];
   const grey = pgm.subarray(header[0].length);
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+  const decode = (top: number, rows: number, left = 0, cols = width) => {
+    const rgba = new Uint8ClampedArray(cols * rows * 4);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const v = grey[(top + r) * width + left + c]!;
+        rgba.set([v, v, v, 255], (r * cols + c) * 4);
+      }
+    return jsQR(rgba, cols, rows)?.data ?? null;
+  };
+  const px = (mm: number) => Math.round((mm / 25.4) * 150);
+  // The letters draw their 30 mm codes at the text's left edge (25 mm): squares of 40 mm from 20 mm, moved down by
+  // 10 mm, each hold one code whole; the whole page is read only when they find none.
+  const found: string[] = [];
+  for (let top = 0; top + px(40) <= height; top += px(10)) {
+    const text = decode(top, px(40), px(20), px(40));
+    if (text !== null && !found.includes(text)) found.push(text);
   }
-  return jsQR(rgba, width, height)?.data ?? null;
+  if (found.length > 0) return found;
+  const whole = decode(0, height);
+  return whole === null ? [] : [whole];
 }
+
+/** The text of the topmost QR code on page `page` (0-based); `null`: none found. */
+export const qrCodeOn = (pdf: Uint8Array, page: number): string | null => qrCodesOn(pdf, page)[0] ?? null;

@@ -54,6 +54,14 @@ describe("portal paths (lib/cli/serve.mjs)", () => {
     for (const url of ["/api//me", "/units/", "/x//r/y", "/%72/y", "/rr/y", "*", undefined])
       assert.equal(canonical(url), url, String(url));
   });
+  test("the consent pages' paths (docs/api.md, \"Consent\") are read as the portal's", () => {
+    for (const root of ["einwilligung", "widerspruch"]) {
+      for (const url of [`/${root}/${t}/`, `//${root}/${t}`, `/${root}\\${t}`, `/./${root}/${t}/.`])
+        assert.equal(canonical(url), `/${root}/${t}`, url);
+      assert.equal(canonical(`/${root}/${t}/?lang=en`), `/${root}/${t}?lang=en`);
+      assert.equal(canonical(`/${root}/${t}/../../api/me`), `/${root}`);
+    }
+  });
 });
 
 describe("configuration", () => {

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { PortalDocuments } from "@/components/portal/portal-documents";
 import { getDb } from "@/lib/db/client";
 import { portalView } from "@/lib/handoffs/portal/view";
+import { consentPath } from "@/lib/register/tenancies/consent-links";
 import { translate } from "@/lib/i18n/messages";
 
 // The link is the only key: the page is never cached, never indexed, and its address never sent on as a referrer.
@@ -18,5 +19,5 @@ export default async function PortalPage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const view = await portalView(await getDb(), token);
   if (!view) notFound();
-  return <PortalDocuments view={view} token={token} />;
+  return <PortalDocuments view={view} token={token} objection={consentPath("objection", view.access.tenancyId)} />;
 }

@@ -13,4 +13,6 @@ export const sandboxMail = pgTable("sandbox_mail", {
   attachments: jsonb("attachments").$type<MailAttachment[]>().notNull(),
   /** A message the sandbox itself sent (a delivery status notification, migration 0048). */
   bySandbox: boolean("by_sandbox").notNull().default(false),
+  /** Header lines kept for tests (migration 0052): List-Unsubscribe and List-Unsubscribe-Post, by lower-case name. */
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
 });

@@ -8,6 +8,7 @@ import { sendMail } from "@/lib/handoffs/mail/send";
 import { handoffMail } from "@/lib/handoffs/mail/text";
 import { archivedBytes, recordSend, type HandoffOutcome } from "@/lib/handoffs/outcome";
 import { claimHandoff } from "@/lib/handoffs/record";
+import { objectionOfMail } from "@/lib/handoffs/consent/texts";
 import type { HandoffSource } from "@/lib/handoffs/targets";
 
 /**
@@ -43,11 +44,14 @@ async function handOffByMail(db: Db, p: Principal, source: HandoffSource, again:
   if ("held" in claimed) return line("skipped", "handoff.skip.already", { state: claimed.held.state });
   const bytes = await archivedBytes(db, target.sha256);
   const { subject, text } = await handoffMail(db, p, source, resident, mail.from);
+  // Every resident mail with a document carries the one-click objection (docs/api.md, "Consent").
+  const objection = objectionOfMail(target.tenancyId);
   const result = bytes
     ? await sendMail({
         to: resident.email,
         subject,
-        text,
+        text: text + (objection?.footer ?? ""),
+        headers: objection?.headers,
         attachments: [{ filename: source.filename, content: bytes, contentType: "application/pdf" }],
       })
     : ({ state: "failed", reason: { kind: "archive" } } as const);

@@ -13,7 +13,14 @@ import { failureOf, type MailFailure } from "@/lib/handoffs/mail/failure";
  */
 
 export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
-export type OutgoingMail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+/** `headers`: extra header lines, such as RFC 8058's List-Unsubscribe of a resident's mail (lib/handoffs/consent). */
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+  headers?: Record<string, string>;
+};
 export type MailResult = { state: "sent"; messageId: string } | { state: "failed"; reason: MailFailure };
 
 /** Whether the e-mail channel is on (SMTP_URL is set); when it is off, sendMail answers `failed` with `off`. */
@@ -81,6 +88,7 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
       subject: mail.subject,
       text: mail.text,
       attachments: mail.attachments ?? [],
+      ...(mail.headers && { headers: mail.headers }),
     });
     // One line per action: the hand-off's request has its access line; each of its mails is a detail (a failure warns).
     log().debug({ outcome: "sent" }, "e-mail sent");

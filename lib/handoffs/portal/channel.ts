@@ -8,6 +8,7 @@ import { sendMail } from "@/lib/handoffs/mail/send";
 import { issueLink, linkState, markDelivered, needsFreshLink } from "@/lib/handoffs/portal/links";
 import { portalMail, portalOrigin } from "@/lib/handoffs/portal/texts";
 import { claimHandoff, type HandoffTarget } from "@/lib/handoffs/record";
+import { objectionOfMail } from "@/lib/handoffs/consent/texts";
 import { recordSend, type HandoffOutcome } from "@/lib/handoffs/outcome";
 import type { HandoffSource } from "@/lib/handoffs/targets";
 
@@ -48,7 +49,15 @@ async function handOffByPortal(db: Db, p: Principal, source: HandoffSource, agai
   if ("held" in claimed) return skipped("handoff.skip.already", { state: claimed.held.state });
   const fresh = needsFreshLink(link) ? await issueLink(db, who, p.userId) : null;
   const url = fresh ? { url: `${portalOrigin()}/r/${fresh.token}`, expiresAt: fresh.expiresAt } : null;
-  const result = await sendMail({ to: resident.email, ...portalMail(source, resident, mail.from, url) });
+  const notice = portalMail(source, resident, mail.from, url);
+  // The notice carries the one-click objection as every resident mail does (docs/api.md, "Consent").
+  const objection = objectionOfMail(who.tenancyId);
+  const result = await sendMail({
+    to: resident.email,
+    ...notice,
+    text: notice.text + (objection?.footer ?? ""),
+    headers: objection?.headers,
+  });
   if (fresh && result.state === "sent") await markDelivered(db, fresh.id, "email");
   return recordSend(db, p, { target, claim: claimed.claim, result }, { link: fresh ? "new" : "known" });
 }

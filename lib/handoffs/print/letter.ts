@@ -33,8 +33,14 @@ const QR_MM = 30;
 /** The lowest a line of text may stand before the letter runs on to a new page. */
 const BOTTOM_MM = 25;
 
-/** A paragraph of the letter's text, or a QR code of a link (drawn below the paragraph before it). */
-export type Paragraph = string | { qr: string };
+/**
+ * A paragraph of the letter's text, or a QR code of a link (drawn below the paragraph before it), or a QR code with
+ * lines of text to its right (`beside`: the opt-in link's paragraph, which so takes the code's height only) and below
+ * them `link` on one line, in a smaller size where it is long (never cut).
+ */
+export type Paragraph = string | { qr: string; beside?: string[]; link?: string };
+/** The smallest size a link beside a QR code is written in. */
+const LINK_MIN_SIZE = 6;
 
 export type CoverLetter = {
   /** The letterhead: the sender's name, then lines such as its address and contact. */
@@ -172,6 +178,27 @@ export function addCoverLetter(pdf: PDFDocument, fonts: Fonts, letter: CoverLett
     y = top(25);
   };
   for (const paragraph of letter.paragraphs) {
+    if (typeof paragraph !== "string" && paragraph.beside) {
+      room((QR_MM + 2) * MM);
+      drawQr(page, paragraph.qr, TEXT.left * MM, y + 2 * MM);
+      const left = (TEXT.left + QR_MM + 5) * MM;
+      const width = (TEXT.width - QR_MM - 5) * MM;
+      let ty = y;
+      for (const text of paragraph.beside)
+        for (const line of wrap(printable(text, fonts.regular), fonts.regular, 10.5, width)) {
+          page.drawText(line, { x: left, y: ty, size: 10.5, font: fonts.regular });
+          ty -= 5 * MM;
+        }
+      if (paragraph.link) {
+        const link = printable(paragraph.link, fonts.regular);
+        let size = 10.5;
+        while (size > LINK_MIN_SIZE && fonts.regular.widthOfTextAtSize(link, size) > width) size -= 0.5;
+        page.drawText(link, { x: left, y: ty, size, font: fonts.regular });
+        ty -= 5 * MM;
+      }
+      y = Math.min(y - (QR_MM + 5) * MM, ty - 3 * MM);
+      continue;
+    }
     if (typeof paragraph !== "string") {
       room((QR_MM + 2) * MM);
       drawQr(page, paragraph.qr, TEXT.left * MM, y + 2 * MM);

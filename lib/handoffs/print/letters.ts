@@ -7,6 +7,7 @@ import type { Recipient } from "@/lib/handoffs/print/targets";
 import { linkParagraphs, longMonth, unitWords } from "@/lib/handoffs/portal/texts";
 import type { Person } from "@/lib/register/tenancies/person";
 import { addressNames, greeting, personOf } from "@/lib/handoffs/texts/greeting";
+import { optInParagraphs } from "@/lib/handoffs/consent/texts";
 
 /**
  * The German cover letters of the print (letter.ts lays them out, DIN 5008 form B). The sender is
@@ -66,7 +67,6 @@ function frame(sender: LetterSender, to: Recipient, subject: string, body: Parag
   };
 }
 
-/** The letter before a resident's document. */
 /** A portal link's paragraphs: the link as text and, below it, as a QR code. */
 function linkWithQr(link: { url: string; expiresAt: Date }): Paragraph[] {
   const paragraphs: Paragraph[] = linkParagraphs(link.url, link.expiresAt);
@@ -80,18 +80,23 @@ function linkWithQr(link: { url: string; expiresAt: Date }): Paragraph[] {
   return paragraphs;
 }
 
-/** The letter before a resident's document; with `link`, their portal link too (the first letter of a print). */
+/**
+ * The letter before a resident's document; with `link`, their portal link too (the first letter of a print); with
+ * `optIn`, the opt-in link of a resident without consent and its QR code ("Lieber per E-Mail?", docs/api.md "Consent").
+ */
 export function documentLetter(
   sender: LetterSender,
   to: Recipient,
   periodFrom: string,
   link?: { url: string; expiresAt: Date },
+  optIn?: string,
 ): CoverLetter {
   const month = longMonth(periodFrom);
   const unit = unitWords(to.unit);
   return frame(sender, to, `Ihre Verbrauchsinformation${month ? ` für ${month}` : ""} – ${to.unit.label ?? unit}`, [
     `anbei erhalten Sie die unterjährige Verbrauchsinformation nach § 6a der Heizkostenverordnung für ${unit}${month ? ` für ${month}` : ""}. Sie zeigt Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem durchschnittlichen Nutzer.`,
     ...(link ? linkWithQr(link) : []),
+    ...(optIn ? optInParagraphs(optIn) : []),
     `Bei Fragen wenden Sie sich an ${sender.email}.`,
   ]);
 }

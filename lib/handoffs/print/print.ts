@@ -13,6 +13,7 @@ import { readSenderAddress, storeSenderAddress } from "@/lib/handoffs/texts/text
 import { linkLetters, postLetters, type LinkLetter, type PostLetter } from "@/lib/handoffs/print/targets";
 import { claimHandoff, finishHandoff, type Claim } from "@/lib/handoffs/record";
 import { archivedBytes } from "@/lib/handoffs/outcome";
+import { optInLinks } from "@/lib/handoffs/consent/letters";
 
 /**
  * `POST /api/handoffs/print` (docs/api.md, "The resident's portal and the printed letters"): a post letter is claimed
@@ -169,7 +170,7 @@ export async function printMonth(
   // Links point at PUBLIC_URL alone; without it the letters go out without a link, and letters that are nothing
   // but a link wait for it. A link's length is the origin's and a token's: checked before anything is claimed.
   const origin = env().linkOrigin;
-  if (origin !== undefined && !qrFits(`${origin}/r/${"x".repeat(TOKEN_LENGTH)}`))
+  if (origin !== undefined && !qrFits(`${origin}/einwilligung/${"x".repeat(TOKEN_LENGTH)}`))
     throw new AppError(503, "public_url_too_long", "portal.linkTooLong");
   // The return line needs the sender's postal address: asked for before anything is claimed.
   const address = await senderAddress(db, p, q.senderAddress);
@@ -183,6 +184,7 @@ export async function printMonth(
   const issued = [];
   for (const to of links) issued.push({ to, link: await issueLink(db, to, p.userId) });
   const posted = await postLinks(db, p, origin === undefined ? [] : claimed);
+  const optIns = await optInLinks(db, claimed);
   const url = (link: { token: string; expiresAt: Date }) => ({
     url: `${origin}/r/${link.token}`,
     expiresAt: link.expiresAt,
@@ -191,7 +193,7 @@ export async function printMonth(
     ...claimed.map((c) => {
       const link = posted.get(c);
       return {
-        letter: documentLetter(sender, c.letter, c.letter.periodFrom, link && url(link.link)),
+        letter: documentLetter(sender, c.letter, c.letter.periodFrom, link && url(link.link), optIns.get(c)),
         document: c.document,
       };
     }),

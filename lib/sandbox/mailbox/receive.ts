@@ -29,6 +29,9 @@ export async function readBounded(stream: Readable, limit: number): Promise<Buff
   return total <= limit ? Buffer.concat(chunks, total) : null;
 }
 
+/** Header lines the mailbox keeps, for tests of a resident's mail (RFC 8058's one-click objection). */
+const KEPT_HEADERS = new Set(["list-unsubscribe", "list-unsubscribe-post"]);
+
 /**
  * What the mailbox keeps of a message: the From header as written (else the envelope's sender),
  * the envelope's recipients (whom the message was delivered to), subject, plain text (mailparser
@@ -47,5 +50,19 @@ export async function parseMail(raw: Buffer, envelope: { from: string; to: strin
       size: a.content.length,
       sha256: createHash("sha256").update(a.content).digest("hex"),
     })),
+    headers: Object.fromEntries(
+      parsed.headerLines
+        .filter((h) => KEPT_HEADERS.has(h.key))
+        .map((h) => [
+          h.key,
+          clip(
+            h.line
+              .slice(h.line.indexOf(":") + 1)
+              .replace(/\r?\n[ \t]+/g, " ")
+              .trim(),
+            MAX_LINE,
+          ),
+        ]),
+    ),
   };
 }

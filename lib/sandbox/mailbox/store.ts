@@ -12,7 +12,15 @@ import { sandboxMail, type MailAttachment } from "@/lib/db/schema/sandbox-mail";
 /** The mailbox keeps this many messages; an older one goes as a new one arrives. */
 export const KEEP = 1000;
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; attachments: MailAttachment[] };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: MailAttachment[];
+  /** The header lines KEPT_HEADERS of receive.ts names, by lower-case name (absent: none of them). */
+  headers?: Record<string, string>;
+};
 /** `bySandbox`: the sandbox sent it itself (a delivery status notification of residents.ts). */
 export type StoredMail = ReceivedMail & { at: string; bySandbox: boolean };
 
@@ -29,6 +37,7 @@ export async function keepMail(db: Db, mail: ReceivedMail, options: { bySandbox?
       subject: mail.subject,
       body: mail.text,
       attachments: mail.attachments,
+      headers: mail.headers ?? {},
       bySandbox: options.bySandbox ?? false,
     })
     .returning({ id: sandboxMail.id });
@@ -45,6 +54,7 @@ export async function listMail(db: Db): Promise<StoredMail[]> {
     subject: r.subject,
     text: r.body,
     attachments: r.attachments,
+    headers: r.headers,
     bySandbox: r.bySandbox,
   }));
 }

@@ -93,10 +93,14 @@ describe("the resident's portal", () => {
     assert.ok(html.includes("UVI_p-1.pdf") && html.includes("Herunterladen"), "the resident's documents");
     const scripts = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s]+?\.js/g)].map((m) => m[0]))];
     assert.ok(scripts.length > 0, "Next's own scripts are there to look into");
-    // Every longer text of the catalogue but the portal's and the 404 page's (the dashboard's screens: the hand-off
-    // texts' editor, the register's import, the inbox, sign-in ...), of characters no script or markup escapes.
+    // Every longer text of the catalogue but the portal's, the residents' consent pages' (its objection link) and the
+    // 404 page's (the dashboard's screens: the hand-off texts' editor, the register's import, the inbox, sign-in ...),
+    // of characters no script or markup escapes.
     const dashboardOnly = Object.entries(messages.de)
-      .filter(([key, text]) => !/^(portal|page)\./.test(key) && text.length > 30 && /^[\w .,:;!?(){}/+-]+$/.test(text))
+      .filter(
+        ([key, text]) =>
+          !/^(portal|consent|page)\./.test(key) && text.length > 30 && /^[\w .,:;!?(){}/+-]+$/.test(text),
+      )
       .map(([, text]) => text);
     assert.ok(
       dashboardOnly.includes(messages.de["handoffTexts.placeholder.absender"]),
