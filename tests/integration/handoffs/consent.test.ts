@@ -14,7 +14,8 @@ import { list } from "../../support/units";
  * Issue #47, the resident's own consent by link (docs/api.md, "Consent"): a post resident's letter carries the opt-in
  * link; on its page they choose e-mail, confirm their address by the code the app mails them, and the next document
  * goes by e-mail, with the objection link and RFC 8058's headers; the one-click objection moves them back to the
- * letter. A code is spent after five wrong tries and ends after CONSENT_CODE_MINUTES; a forged link opens nothing;
+ * letter. The month page counts the residents without consent as they come and go; the proof names the consent behind
+ * the e-mail as it stood when it was sent. A code is spent after five wrong tries and ends after CONSENT_CODE_MINUTES; a forged link opens nothing;
  * no address reaches the server's output.
  */
 
@@ -65,6 +66,25 @@ describe("the resident's consent by link", () => {
     ndjson(s.manager.session, s.server.url, "/api/handoffs", {
       documents: [{ connectionId: s.connectionId, documentid }],
     });
+  /** The month page's count of Haus Eiche's residents without consent (they get letters with the link to agree). */
+  const withoutConsent = async () => {
+    const res = await api(s.manager.session, s.server.url, "/api/month?month=2026-10&mine=0");
+    assert.equal(res.status, 200, res.text);
+    const row = (res.body.properties as { property: string; withoutConsent: number }[]).find(
+      (p) => p.property === "Haus Eiche",
+    );
+    return row?.withoutConsent;
+  };
+  /** The proof of Haus Eiche's November (CSV): the lines of c-2's delivery. */
+  const proofOfNovember = async () => {
+    const res = await api(
+      s.manager.session,
+      s.server.url,
+      "/api/handoffs/proof.csv?property=Haus%20Eiche&month=2026-11",
+    );
+    assert.equal(res.status, 200, res.text);
+    return res.text;
+  };
   const codeFor = async (to: string) => {
     const mail = (await keptMail(s.server)).filter((m) => m.to.includes(to)).at(-1);
     assert.ok(mail, `a code mail to ${to}`);
@@ -136,6 +156,7 @@ describe("the resident's consent by link", () => {
     const english = await (await fetch(`${links.get("8001")}?lang=en`)).text();
     assert.match(english, /Yes, I would like to receive the consumption information by e-mail/);
 
+    assert.equal(await withoutConsent(), 2, "both residents are without consent: the month page counts them");
     const token = links.get("8001")!.split("/").at(-1)!;
     await control(s.server, "DELETE", "/mail");
     const sent = await form(`${s.server.url}/api/consent/${token}/code`, { channel: "email", email: CLARA.email });
@@ -156,6 +177,7 @@ describe("the resident's consent by link", () => {
       [CLARA.email, "email", "link", "email"],
     );
     assert.equal(((await unitOf("8001")) as unknown as { optInUrl: string | null }).optInUrl, null);
+    assert.equal(await withoutConsent(), 1, "Clara agreed: one resident left without consent");
 
     await control(s.server, "DELETE", "/mail");
     const mailed = await handOff("c-2");
@@ -191,6 +213,12 @@ describe("the resident's consent by link", () => {
     assert.equal(after.channel, "post");
     assert.equal(after.consent ?? null, null);
     assert.ok(after.objectedAt, "the objection's time is recorded");
+    assert.equal(await withoutConsent(), 2, "after the objection Clara is counted again");
+    // The proof names the consent behind the e-mail as it stood when it was sent, the objection after it notwithstanding.
+    assert.match(
+      await proofOfNovember(),
+      /E-Mail versandt am [^;]*; Message-ID [^;]*; Einwilligung des Bewohners über den Link am \d\d\.\d\d\.\d{4} \(Adresse mit Code bestätigt\)/,
+    );
 
     await control(s.server, "DELETE", "/mail");
     const next = await handOff("c-3");
