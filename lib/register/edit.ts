@@ -82,8 +82,14 @@ export function editProblems(fields: UnitFields, resident: TenancyResident | nul
   }
   const problems = cellProblems(cells);
   if (resident && !resident.name) problems.push({ column: "resident", message: "unitsApi.row.nameMissing" });
-  if (resident) problems.push(...residentProblems(resident));
-  if (resident && asked && asked !== "post" && resident.channel === "post")
+  // A digital channel refused for want of consent is the consent's problem only: the letter it falls back to is not
+  // what was asked for, so its missing postal address is no problem of the edit (as in the import, ./merge.ts).
+  const refused = !!resident && !!asked && asked !== "post" && resident.channel === "post";
+  if (resident)
+    problems.push(
+      ...residentProblems(resident).filter((p) => !(refused && p.message === "unitsApi.row.addressMissing")),
+    );
+  if (resident && asked && refused)
     problems.push({
       column: "consent",
       message: resident.objectedAt ? "unitsApi.channel.objected" : "tenancies.consentRequired",
