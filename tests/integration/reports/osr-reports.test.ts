@@ -16,8 +16,7 @@ import { dueBy } from "@/lib/onsite-roles/due";
  * that never came (503) is sent again and ends accepted once.
  */
 
-const HEAD =
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug";
+const HEAD = "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Zustimmung;Einzug;Auszug";
 const FIRST = [
   HEAD,
   "9001;000111;Haus Linde;Erika;Weiß;erika@example.de;E-Mail;01.03.2026 Formular;01.03.2024;",

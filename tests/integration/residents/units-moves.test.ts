@@ -92,6 +92,20 @@ describe("the unit register: what a move and a correction refuse", () => {
     assert.deepEqual(await unit(), before);
   });
 
+  test("an edit to the portal needs the resident's written agreement for it: without one a 400 naming it", async () => {
+    const path = `/api/units/${unitId}`;
+    const edit = (resident: unknown) =>
+      api(manager.session, s.server.url, path, { method: "PATCH", json: { resident } });
+    // Anna agreed to e-mail, not to the portal.
+    refused(await edit({ channel: "portal" }), "resident.consent", /Einwilligung/);
+    const agreed = await edit({ channel: "portal", consent: { at: "2026-11-02", reference: "Formular" } });
+    assert.equal(agreed.status, 200, agreed.text);
+    assert.deepEqual(
+      [agreed.body.resident.channel, agreed.body.resident.consent],
+      ["portal", { channel: "portal", at: "2026-11-02T00:00:00.000Z", how: "written", reference: "Formular" }],
+    );
+  });
+
   test("a move-in or move-out that is no register day is a 400 naming it, German and English; nothing is stored", async () => {
     const before = await unit();
     for (const [day, message] of BAD_DAYS) {

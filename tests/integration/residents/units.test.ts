@@ -218,25 +218,6 @@ describe("the unit register", () => {
     assert.equal(good.body.tenancies.length, 1);
     const same = await api(manager.session, s.server.url, path, { method: "PATCH", json: { label: unit.label } });
     assert.equal(same.body.updatedAt, good.body.updatedAt, "an edit that changes nothing writes nothing");
-    // Back to e-mail only with the resident's written agreement (issue #47): without one a 400 naming it.
-    const unasked = await api(manager.session, s.server.url, path, {
-      method: "PATCH",
-      json: { resident: { channel: "email" } },
-    });
-    assert.equal(unasked.status, 400, unasked.text);
-    assert.deepEqual(
-      unasked.body.fields.map((f: { path: string }) => f.path),
-      ["resident.consent"],
-    );
-    const agreed = await api(manager.session, s.server.url, path, {
-      method: "PATCH",
-      json: { resident: { channel: "email", consent: { at: "2026-11-02", reference: "Formular" } } },
-    });
-    assert.equal(agreed.status, 200, agreed.text);
-    assert.deepEqual(
-      [agreed.body.resident.channel, agreed.body.resident.consent],
-      ["email", { channel: "email", at: "2026-11-02T00:00:00.000Z", how: "written", reference: "Formular" }],
-    );
     const nobody = (await list(manager.session, s.server.url, "?q=55501004")).units[0]!;
     const refused = await api(manager.session, s.server.url, `/api/units/${nobody.id}`, {
       method: "PATCH",
