@@ -52,7 +52,8 @@ const tenancyRow = (unitId: string, t: Merged) => ({
   consent_channel: t.resident?.consent?.channel ?? null,
   consent_how: t.resident?.consent?.how ?? null,
   consent_reference: t.resident?.consent?.reference ?? null,
-  consent_at: t.resident?.consent?.at ?? null,
+  // A day as UTC midnight, as the page's edits store it (./tenancies/edit.ts), whatever the session's time zone.
+  consent_at: t.resident?.consent ? new Date(t.resident.consent.at).toISOString() : null,
 });
 
 /** New tenancies and changed ones (by id, only within their own unit: the WHERE holds it). */

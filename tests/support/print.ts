@@ -89,11 +89,11 @@ export const PETRA = { name: "Petra Portal", email: "petra.portal@example.de" };
 /** A property whose name has ß and umlauts, its post resident's name in "Nachname, Vorname" order (issue #34). */
 export const SCHLOSS = { property: "Schloßstraße Süd", name: "Weiß, Jörg", street: "Schloßstraße 7" };
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `8001;Haus Linde;EG links;${PETRA.name};${PETRA.email};Portal;`,
-  "8002;Haus Linde;1. OG;Paul Ohnemail;;Portal;Lindenweg 3, 10115 Berlin",
-  "8003;Haus Linde;2. OG;Berta Brief;;Post;Lindenweg 3, 10115 Berlin",
-  `8004;${SCHLOSS.property};EG;${SCHLOSS.name};;Post;${SCHLOSS.street}, 04109 Leipzig`,
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `8001;Haus Linde;EG links;${PETRA.name};${PETRA.email};Portal;01.03.2026 Formular;`,
+  "8002;Haus Linde;1. OG;Paul Ohnemail;;Portal;02.03.2026 Formular;Lindenweg 3, 10115 Berlin",
+  "8003;Haus Linde;2. OG;Berta Brief;;Post;;Lindenweg 3, 10115 Berlin",
+  `8004;${SCHLOSS.property};EG;${SCHLOSS.name};;Post;;${SCHLOSS.street}, 04109 Leipzig`,
 ].join("\n");
 
 export const LINK = /(https?:\/\/[^\s/]+\/r\/[A-Za-z0-9_-]{43})/;

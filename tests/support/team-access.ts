@@ -34,13 +34,13 @@ export const DOCUMENTS = [
 
 /** With a billing unit: the units are reported to the provider's on-site-roles (the connection's `onSiteRolesUrl`). */
 const REGISTER = [
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
-  `4601001;000460;${PROPERTY};EG;Greta;Vier;greta.vier@example.de;E-Mail;;;`,
-  `4601002;000460;${PROPERTY};1. OG;Paula;Post;;Post;"Zugangsweg 2\n10115 Berlin";;`,
-  `4601003;000460;${PROPERTY};2. OG;Alma;Alt;alma.alt@example.de;E-Mail;;;15.10.2026`,
-  `4601003;000460;${PROPERTY};2. OG;Nils;Neu;nils.neu@example.de;E-Mail;;16.10.2026;`,
-  `4601004;000460;${PROPERTY};3. OG;Vera;Sicht;vera.sicht@example.de;Portal;;;`,
-  `4601005;000460;${PROPERTY};DG;Erna;Lösch;erna.loesch@example.de;E-Mail;;;`,
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug",
+  `4601001;000460;${PROPERTY};EG;Greta;Vier;greta.vier@example.de;E-Mail;01.03.2026 Formular;;;`,
+  `4601002;000460;${PROPERTY};1. OG;Paula;Post;;Post;;"Zugangsweg 2\n10115 Berlin";;`,
+  `4601003;000460;${PROPERTY};2. OG;Alma;Alt;alma.alt@example.de;E-Mail;01.03.2026 Formular;;;15.10.2026`,
+  `4601003;000460;${PROPERTY};2. OG;Nils;Neu;nils.neu@example.de;E-Mail;16.10.2026 Mietvertrag §12;;16.10.2026;`,
+  `4601004;000460;${PROPERTY};3. OG;Vera;Sicht;vera.sicht@example.de;Portal;01.03.2026 Formular;;;`,
+  `4601005;000460;${PROPERTY};DG;Erna;Lösch;erna.loesch@example.de;E-Mail;01.03.2026 Formular;;;`,
 ].join("\r\n");
 
 /** Team A's resources (and the ids of who asks); `ghost` has the same fields naming nothing that exists. */

@@ -43,6 +43,9 @@ type Resident = {
   email: string | null;
   channel: string;
   postalAddress: string | null;
+  /** The consent behind a digital channel (lib/register/tenancies/consent.ts), null for the letter. */
+  consent: { channel: string; at: string; how: string; reference: string | null } | null;
+  objectedAt: string | null;
 };
 
 /** The report without its list of changes, its preview and its unused columns. */
@@ -61,10 +64,15 @@ export const resident = (r: Partial<Resident> & { name: string; channel: string 
   company: null,
   email: null,
   postalAddress: null,
+  consent: null,
+  objectedAt: null,
   ...r,
 });
 
-/** POST /api/units/{id}/tenancies: a move into unit `unitId` on `moveIn`, by an e-mail resident; it must answer 201. */
+/**
+ * POST /api/units/{id}/tenancies: a move into unit `unitId` on `moveIn`, by an e-mail resident with their written
+ * agreement to e-mail dated the day of the move; it must answer 201.
+ */
 export async function recordMove(
   who: Session,
   base: string,
@@ -74,7 +82,7 @@ export async function recordMove(
 ): Promise<void> {
   const move = await api(who, base, `/api/units/${unitId}/tenancies`, {
     method: "POST",
-    json: { moveIn, resident: { ...name, channel: "email" } },
+    json: { moveIn, resident: { ...name, channel: "email", consent: { at: moveIn, reference: "Mietvertrag §12" } } },
   });
   assert.equal(move.status, 201, move.text);
 }

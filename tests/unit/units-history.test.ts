@@ -4,6 +4,7 @@ import { describe, test } from "node:test";
 import { historyWrites, mergeHistory, type FileRow } from "@/lib/register/merge";
 import type { RowTenancy } from "@/lib/register/rows";
 import { splitName } from "@/lib/register/names";
+import type { Consent } from "@/lib/register/tenancies/consent";
 import type { Tenancy } from "@/lib/register/tenancies/history";
 
 /**
@@ -15,6 +16,10 @@ import type { Tenancy } from "@/lib/register/tenancies/history";
 
 const TODAY = "2026-11-28";
 
+/** The written agreement behind a stored resident's e-mail (lib/register/tenancies/consent.ts). */
+const consent: Consent = { channel: "email", at: "2019-02-15", how: "written", reference: "Mietvertrag §12" };
+const written = { at: "2026-11-01", reference: "Formular" };
+
 const stored = (id: string, name: string | null, moveIn: string | null, moveOut: string | null = null): Tenancy => ({
   id,
   moveIn,
@@ -22,7 +27,9 @@ const stored = (id: string, name: string | null, moveIn: string | null, moveOut:
   vacancy: name === null,
   erased: false,
   contract: null,
-  resident: name ? { ...splitName(name), email: `${id}@example.de`, channel: "email", postalAddress: null } : null,
+  resident: name
+    ? { ...splitName(name), email: `${id}@example.de`, channel: "email", postalAddress: null, consent }
+    : null,
 });
 
 const row = (line: number, name: string | null, moveIn?: string | null, more: Partial<RowTenancy> = {}): FileRow => ({
@@ -36,7 +43,7 @@ const row = (line: number, name: string | null, moveIn?: string | null, more: Pa
   },
 });
 
-const reach: Partial<RowTenancy> = { email: "x@example.de", channel: "email" };
+const reach: Partial<RowTenancy> = { email: "x@example.de", channel: "email", consent: written };
 
 const summary = (
   history: { id?: string; moveIn: string | null; moveOut: string | null; resident: { name: string } | null }[],
@@ -44,7 +51,11 @@ const summary = (
 
 describe("an import's rows merged into a unit's history", () => {
   test("a first import without dates: there since before any document", () => {
-    const merged = mergeHistory([], [row(2, "Weiß, Jürgen", null, { email: "j@example.de", channel: "email" })], TODAY);
+    const merged = mergeHistory(
+      [],
+      [row(2, "Weiß, Jürgen", null, { email: "j@example.de", channel: "email", consent: written })],
+      TODAY,
+    );
     assert.deepEqual(merged.problems, []);
     assert.deepEqual(summary(merged.history), ["new Jürgen Weiß …–…"]);
   });
@@ -53,7 +64,7 @@ describe("an import's rows merged into a unit's history", () => {
     const before = [stored("a", "Anna Alt", null)];
     const merged = mergeHistory(
       before,
-      [row(2, "Bernd Neu", "2026-10-15", { email: "b@example.de", channel: "email" })],
+      [row(2, "Bernd Neu", "2026-10-15", { email: "b@example.de", channel: "email", consent: written })],
       TODAY,
     );
     assert.deepEqual(merged.problems, []);
@@ -139,6 +150,7 @@ describe("an import's rows merged into a unit's history", () => {
         email: "a@example.de",
         channel: "email",
         postalAddress: null,
+        consent,
       },
     };
     const merged = mergeHistory([whole], [row(2, "Anna Alt")], TODAY);

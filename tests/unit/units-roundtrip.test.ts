@@ -6,6 +6,7 @@ import { historyText } from "@/lib/register/history-text";
 import { historyWrites, mergeHistory, type FileRow } from "@/lib/register/merge";
 import { splitName } from "@/lib/register/names";
 import type { RowTenancy } from "@/lib/register/rows";
+import type { Consent } from "@/lib/register/tenancies/consent";
 import type { Tenancy } from "@/lib/register/tenancies/history";
 
 /**
@@ -16,6 +17,9 @@ import type { Tenancy } from "@/lib/register/tenancies/history";
  */
 
 const TODAY = "2026-11-29";
+
+/** The written agreement behind a stored resident's e-mail (lib/register/tenancies/consent.ts). */
+const consent: Consent = { channel: "email", at: "2019-02-15", how: "written", reference: "Mietvertrag §12" };
 
 const stored = (
   id: string,
@@ -30,7 +34,9 @@ const stored = (
   vacancy: name === null,
   erased: false,
   contract: null,
-  resident: name ? { ...splitName(name), email: `${id}@example.de`, channel: "email", postalAddress: null } : null,
+  resident: name
+    ? { ...splitName(name), email: `${id}@example.de`, channel: "email", postalAddress: null, consent }
+    : null,
   ...more,
 });
 
@@ -42,6 +48,7 @@ const row = (line: number, name: string | null, moveIn?: string | null, more: Pa
     salutationColumn: false,
     email: name ? "x@example.de" : undefined,
     channel: name ? "email" : undefined,
+    consent: name ? { at: "2026-11-01", reference: "Formular" } : undefined,
     ...(moveIn !== undefined && { moveIn }),
     ...more,
   },

@@ -9,8 +9,10 @@ import { DEMO_MONTHS } from "./state";
  * documents from the month), as property-management software would export them: one row per tenancy, name and address in parts, move-in and move-out
  * dates. Every resident moved in before the demo's first document month (some since before any
  * document), so post, portal and e-mail residents each receive the last month's documents; the
- * channels are spread about as residents chose them when asked (46 % e-mail, 34 % portal, 20 %
- * post). One flat changes its resident on the 15th of the last month (its document is handed to
+ * channels are spread about as residents chose them when asked (40 % e-mail, 32 % portal, 28 %
+ * post), each e-mail and portal resident with the written agreement behind it (`Einwilligung`: its
+ * day, then a reference, as issue #47 asks); a few post residents give an e-mail address but have
+ * not agreed yet, so the month page has residents to offer the opt-in letter to. One flat changes its resident on the 15th of the last month (its document is handed to
  * nobody until the manager assigns it), one stands empty since two months before it, a few more
  * stand empty since long before, and two units are left out on purpose, so that the inbox shows a
  * "nicht zugeordnet" group.
@@ -50,6 +52,7 @@ export const DEMO_HEADER = [
   "Nachname",
   "E-Mail",
   "Zustellweg",
+  "Einwilligung",
   "Straße",
   "PLZ",
   "Ort",
@@ -77,27 +80,42 @@ const monthStart = (ym: string, by = 0) => {
 };
 const dayBefore = (d: Date) => new Date(d.getTime() - 86_400_000);
 
-type Tenancy = { first: number; last: string; channelRoll: number; moveIn: string | null; moveOut: string | null };
+/** `agreed`: the day the resident agreed in writing to e-mail or the portal (a UTC day), were they to go digitally. */
+type Tenancy = {
+  first: number;
+  last: string;
+  channelRoll: number;
+  moveIn: string | null;
+  moveOut: string | null;
+  agreed: Date;
+};
 
-/** A resident's cells: salutation, names, e-mail, channel, address in parts. */
+/** The references of written agreements, as an office files them. */
+const AGREEMENTS = ["schriftlich, Mietvertrag §12", "Formular Zustellweg", "schriftlich, Schreiben des Mieters"];
+
+/** A resident's cells: salutation, names, e-mail, channel, written agreement, address in parts. */
 function residentCells(key: string, t: Tenancy, house: string, city: string): (string | null)[] {
   const [first, salutation] = FIRST_NAMES[t.first % FIRST_NAMES.length]!;
   const email = `${ascii(first)}.${ascii(t.last)}.${key.slice(-3)}@example.org`;
   const [postcode, ...town] = city.split(" ");
   const address = [house, postcode!, town.join(" ")];
   const roll = t.channelRoll;
+  const agreed = `${german(t.agreed)} ${AGREEMENTS[hash(`${key}:${t.last}:agreed`) % AGREEMENTS.length]}`;
   const reach: (string | null)[] =
-    roll < 44
-      ? [email, "E-Mail", null, null, null]
-      : roll < 76
-        ? roll % 2 === 0
-          ? [email, "Portal", null, null, null]
-          : [null, "Portal", ...address]
-        : [null, "Post", ...address];
+    roll < 40
+      ? [email, "E-Mail", agreed, null, null, null]
+      : roll < 44
+        ? [email, "Post", null, ...address]
+        : roll < 76
+          ? roll % 2 === 0
+            ? [email, "Portal", agreed, null, null, null]
+            : [null, "Portal", agreed, ...address]
+          : [null, "Post", null, ...address];
   return [salutation, first, t.last, ...reach, t.moveIn, t.moveOut];
 }
 
 const vacancyCells = (from: string, to: string | null = null) => [
+  null,
   null,
   null,
   null,
@@ -116,17 +134,29 @@ function tenancyRows(unit: ReturnType<typeof unitOf>, house: string, city: strin
   const roll = hash(`${unit.msc}:channel`) % 100;
   const since = hash(`${unit.msc}:since`) % 160;
   // A third since before any document (no date); the others moved in up to nine years before the first document month.
-  const moveIn = since < 50 ? null : german(monthStart(DEMO_MONTHS[0]!, -(since - 48)));
+  const movedIn = since < 50 ? null : monthStart(DEMO_MONTHS[0]!, -(since - 48));
+  // Agreed with the lease, a few days before the move-in; those there since before any document some years back.
+  const agreed = movedIn
+    ? new Date(movedIn.getTime() - (3 + (since % 20)) * 86_400_000)
+    : new Date(monthStart(DEMO_MONTHS[0]!, -(12 + (since % 48))).getTime() + (since % 27) * 86_400_000);
   const resident: Tenancy = {
     first: hash(`${unit.msc}:first`),
     last: unit.resident,
     channelRoll: roll,
-    moveIn,
+    moveIn: movedIn ? german(movedIn) : null,
     moveOut: null,
+    agreed,
   };
   if (unit.msc === DEMO_CHANGE) {
     const change = new Date(monthStart(last).getTime() + 14 * 86_400_000);
-    const next: Tenancy = { first: 11, last: "Sommer", channelRoll: 10, moveIn: german(change), moveOut: null };
+    const next: Tenancy = {
+      first: 11,
+      last: "Sommer",
+      channelRoll: 10,
+      moveIn: german(change),
+      moveOut: null,
+      agreed: new Date(change.getTime() - 10 * 86_400_000),
+    };
     return [
       residentCells(unit.msc, { ...resident, moveOut: german(dayBefore(change)) }, house, city),
       residentCells(unit.msc, next, house, city),

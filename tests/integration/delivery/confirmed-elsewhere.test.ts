@@ -70,9 +70,9 @@ describe("a document confirmed through another connection to the same account", 
   test("the §6a month view says 'notArchived' only for the document confirmed elsewhere, 'notConfirmed' for the open one", async () => {
     // B's register names both units; B's connection never fetched either document.
     const register = [
-      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg",
-      "7601;Haus Zwilling;EG;Erna Eins;erna@example.de;E-Mail",
-      "7602;Haus Zwilling;1. OG;Zora Zwei;zora@example.de;E-Mail",
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+      "7601;Haus Zwilling;EG;Erna Eins;erna@example.de;E-Mail;01.03.2026 Formular",
+      "7602;Haus Zwilling;1. OG;Zora Zwei;zora@example.de;E-Mail;01.03.2026 Formular",
     ].join("\n");
     const put = await api(b.session, s.server.url, "/api/units", {
       method: "PUT",

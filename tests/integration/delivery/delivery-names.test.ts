@@ -15,11 +15,11 @@ import { suiteServer } from "../../support/suite";
 // keyed by 000777's pmnumber in another property (the mscnumber wins), and 000123, which is B's
 // document's number, in A's own property.
 const REGISTER_A = [
-  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
-  "000777;;Haus Birke;Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;juergen.weiss@example.de;E-Mail",
-  ";PM-000888;Haus Ahorn;Ahornweg 1, 10115 Berlin;1. OG;Erika Mustermann;erika@example.de;E-Mail",
-  ";PM-000777;Haus Falsch;;;;;",
-  "000123;;Haus Birke;Birkenweg 2, 10115 Berlin;fremd;;;",
+  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+  "000777;;Haus Birke;Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;juergen.weiss@example.de;E-Mail;01.03.2026 Formular",
+  ";PM-000888;Haus Ahorn;Ahornweg 1, 10115 Berlin;1. OG;Erika Mustermann;erika@example.de;E-Mail;01.03.2026 Formular",
+  ";PM-000777;Haus Falsch;;;;;;",
+  "000123;;Haus Birke;Birkenweg 2, 10115 Berlin;fremd;;;;",
 ].join("\n");
 // Manager B's register names the same numbers in B's own property.
 const REGISTER_B = [

@@ -15,9 +15,9 @@ import { sandboxSuite } from "../../support/suite";
  */
 
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  "8201;Haus Ahorn;Lage 1;;;;",
-  "8202;Haus Ahorn;Lage 2;Erika Weiß;erika@example.de;E-Mail;",
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  "8201;Haus Ahorn;Lage 1;;;;;",
+  "8202;Haus Ahorn;Lage 2;Erika Weiß;erika@example.de;E-Mail;01.03.2026 Formular;",
 ].join("\n");
 const smtpPort = await freePort();
 

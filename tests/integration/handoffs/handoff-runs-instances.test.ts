@@ -16,8 +16,8 @@ import { instancesSuite } from "../../support/suite";
 
 const RESIDENTS = ["e.eins", "f.zwei", "g.drei", "h.vier"].map((n) => `${n}@example.de`);
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  ...RESIDENTS.map((email, i) => `820${i};Haus Eibe;Lage ${i};Bewohner ${i};${email};E-Mail;`),
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  ...RESIDENTS.map((email, i) => `820${i};Haus Eibe;Lage ${i};Bewohner ${i};${email};E-Mail;01.03.2026 Formular;`),
 ].join("\n");
 const IDS = RESIDENTS.map((_, i) => `y-${i}`);
 

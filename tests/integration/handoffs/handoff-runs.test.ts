@@ -20,9 +20,9 @@ import { makeUser } from "../../support/connections";
 
 const RESIDENTS = ["a.eins", "b.zwei", "c.drei", "d.vier"].map((n) => `${n}@example.de`);
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  ...RESIDENTS.map((email, i) => `810${i};Haus Linde;Lage ${i};Bewohner ${i};${email};E-Mail;`),
-  "8109;Haus Linde;Keller;;;;",
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  ...RESIDENTS.map((email, i) => `810${i};Haus Linde;Lage ${i};Bewohner ${i};${email};E-Mail;01.03.2026 Formular;`),
+  "8109;Haus Linde;Keller;;;;;",
 ].join("\n");
 const HANDED = ["r-0", "r-1", "r-2", "r-3"];
 // Handed off by a run that is cancelled while it mails the second of them.

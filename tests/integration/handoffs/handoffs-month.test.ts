@@ -17,14 +17,14 @@ const LINDE = "Haus Linde";
 const ANNA = { name: "Anna Grünwald", email: "anna.gruenwald@example.de" };
 const BERT = { name: "Bert Sommer", email: "bert.sommer@example.de" };
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `8001;${LINDE};EG;${ANNA.name};${ANNA.email};E-Mail;`,
-  `8002;${LINDE};1. OG;${BERT.name};${BERT.email};E-Mail;`,
-  `8003;${LINDE};2. OG;;;;`,
-  `8004;${LINDE};3. OG;Dora Brief;;Post;"Lindenweg 1, 10115 Berlin"`,
-  `8005;${LINDE};DG;Emil Spät;emil@example.de;E-Mail;`,
-  `8006;${LINDE};Keller;Fritz Leer;fritz@example.de;E-Mail;`,
-  "8007;Haus Ahorn;EG;Gerda Ahorn;gerda@example.de;E-Mail;",
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `8001;${LINDE};EG;${ANNA.name};${ANNA.email};E-Mail;01.03.2026 Formular;`,
+  `8002;${LINDE};1. OG;${BERT.name};${BERT.email};E-Mail;01.03.2026 Formular;`,
+  `8003;${LINDE};2. OG;;;;;`,
+  `8004;${LINDE};3. OG;Dora Brief;;Post;;"Lindenweg 1, 10115 Berlin"`,
+  `8005;${LINDE};DG;Emil Spät;emil@example.de;E-Mail;01.03.2026 Formular;`,
+  `8006;${LINDE};Keller;Fritz Leer;fritz@example.de;E-Mail;01.03.2026 Formular;`,
+  "8007;Haus Ahorn;EG;Gerda Ahorn;gerda@example.de;E-Mail;01.03.2026 Formular;",
 ].join("\n");
 const PERSONAL = [ANNA.name, ANNA.email, BERT.name, BERT.email, "Gerda", "gerda@example.de"];
 

@@ -176,7 +176,8 @@ describe("the resident's portal", () => {
     const unit = `/api/units/${unitIds.get("8001")}`;
     const petra = { name: PETRA.name, email: "petra.richtig@example.de", channel: "portal" };
     const neu = { name: "Neue Mieterin", email: "neu@example.de", channel: "portal" };
-    for (const resident of [petra, neu, { ...neu, channel: "email" }]) {
+    const written = { at: "2026-03-05", reference: "Formular" };
+    for (const resident of [petra, neu, { ...neu, channel: "email", consent: written }]) {
       await api(s.manager.session, s.server.url, `${unit}/portal-link`, { method: "POST" });
       await handOff(["p-1"], true);
       const link = (await mailedLink())!;

@@ -18,10 +18,10 @@ import { sandboxSuite } from "../../support/suite";
 const PROPERTY = "Haus Post";
 const MONTH = "2026-10";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug",
-  `7001;${PROPERTY};EG;Berta;Brief;;Post;Postweg 1;10115;Berlin;01.01.2020`,
-  `7002;${PROPERTY};1. OG;Paul;Ohnemail;;Portal;Postweg 1;10115;Berlin;01.01.2020`,
-  `7003;${PROPERTY};2. OG;Erika;Mail;erika@example.de;E-Mail;;;;01.01.2020`,
+  "Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug",
+  `7001;${PROPERTY};EG;Berta;Brief;;Post;;Postweg 1;10115;Berlin;01.01.2020`,
+  `7002;${PROPERTY};1. OG;Paul;Ohnemail;;Portal;01.03.2026 Formular;Postweg 1;10115;Berlin;01.01.2020`,
+  `7003;${PROPERTY};2. OG;Erika;Mail;erika@example.de;E-Mail;01.03.2026 Formular;;;;01.01.2020`,
 ].join("\r\n");
 const IDS = { berta: "q-1", paul: "q-2", erika: "q-3" };
 const SENDER = "Postweg 9, 10115 Berlin";

@@ -18,15 +18,15 @@ import { sandboxSuite } from "../../support/suite";
 
 const PROPERTY = "Haus Linde-Süd";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug;Auszug",
-  `9001;${PROPERTY};EG links;Frau;Erika;Weiß;erika@example.de;E-Mail;;;;01.03.2024;`,
-  `9002;${PROPERTY};EG rechts;Frau;Anna;Alt;anna@example.de;Portal;;;;01.01.2020;`,
-  `9003;${PROPERTY};1. OG;Herr;Hans-Jürgen;Groß;;Post;Schloßstraße 5;10115;Berlin;01.01.2019;`,
-  `9004;${PROPERTY};2. OG;Frau;Olga;Vorher;olga@example.de;E-Mail;;;;01.01.2021;14.10.2026`,
-  `9004;${PROPERTY};2. OG;Herr;Nico;Nachher;nico@example.de;E-Mail;;;;15.10.2026;`,
-  `9005;${PROPERTY};3. OG;Herr;Karl;Leer;karl@example.de;E-Mail;;;;01.01.2015;31.08.2026`,
-  `9005;${PROPERTY};3. OG;;;;;;;;;01.09.2026;`,
-  `9006;${PROPERTY};4. OG;;;;;;;;;01.01.2020;`,
+  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug;Auszug",
+  `9001;${PROPERTY};EG links;Frau;Erika;Weiß;erika@example.de;E-Mail;01.03.2026 Formular;;;;01.03.2024;`,
+  `9002;${PROPERTY};EG rechts;Frau;Anna;Alt;anna@example.de;Portal;01.03.2026 Formular;;;;01.01.2020;`,
+  `9003;${PROPERTY};1. OG;Herr;Hans-Jürgen;Groß;;Post;;Schloßstraße 5;10115;Berlin;01.01.2019;`,
+  `9004;${PROPERTY};2. OG;Frau;Olga;Vorher;olga@example.de;E-Mail;01.03.2026 Formular;;;;01.01.2021;14.10.2026`,
+  `9004;${PROPERTY};2. OG;Herr;Nico;Nachher;nico@example.de;E-Mail;01.03.2026 Formular;;;;15.10.2026;`,
+  `9005;${PROPERTY};3. OG;Herr;Karl;Leer;karl@example.de;E-Mail;01.03.2026 Formular;;;;01.01.2015;31.08.2026`,
+  `9005;${PROPERTY};3. OG;;;;;;;;;;01.09.2026;`,
+  `9006;${PROPERTY};4. OG;;;;;;;;;;01.01.2020;`,
 ].join("\r\n");
 const IDS = ["p-1", "p-2", "p-3", "p-4", "p-5"];
 const NAMES = /Erika|Weiß|Anna|Alt\b|Hans-Jürgen|Groß|Olga|Nico|Karl/;

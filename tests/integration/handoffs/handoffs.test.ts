@@ -16,11 +16,11 @@ import { sandboxSuite } from "../../support/suite";
 
 const RESIDENT = { name: "Jürgen Weiß", email: "juergen.weiss@example.de" };
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `7001;Haus Birke;EG links;${RESIDENT.name};${RESIDENT.email};E-Mail;`,
-  "7002;Haus Birke;1. OG;Anna Post;;Post;Birkenweg 2, 10115 Berlin",
-  "7004;Haus Birke;2. OG;;;;",
-  "7005;Haus Birke;3. OG;Erste Bewohnerin;erste@example.de;E-Mail;",
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `7001;Haus Birke;EG links;${RESIDENT.name};${RESIDENT.email};E-Mail;01.03.2026 Formular;`,
+  "7002;Haus Birke;1. OG;Anna Post;;Post;;Birkenweg 2, 10115 Berlin",
+  "7004;Haus Birke;2. OG;;;;;",
+  "7005;Haus Birke;3. OG;Erste Bewohnerin;erste@example.de;E-Mail;01.03.2026 Formular;",
 ].join("\n");
 // The month now in the display time zone: a resident who moves in now gets this month's document.
 const THIS_MONTH = new Intl.DateTimeFormat("sv-SE", {
@@ -201,8 +201,8 @@ describe("hand-off by e-mail", () => {
     await control(s.server, "DELETE", "/mail");
     const [year, month] = THIS_MONTH.split("-");
     const move = [
-      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift;Einzug",
-      `7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;;01.${month}.${year}`,
+      "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug",
+      `7005;Haus Birke;3. OG;Neue Bewohnerin;neue@example.de;E-Mail;01.03.2026 Formular;;01.${month}.${year}`,
     ];
     const put = await api(s.manager.session, s.server.url, "/api/units", {
       method: "PUT",

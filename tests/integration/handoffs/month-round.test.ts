@@ -15,17 +15,17 @@ import { sandboxSuite } from "../../support/suite";
 const LINDE = "Haus Linde";
 const AHORN = "Haus Ahorn";
 const REGISTER = [
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
-  `9001;AE-77;${LINDE};EG;Anna Grünwald;anna@example.de;E-Mail;`,
-  `9002;AE-77;${LINDE};1. OG;Bert Sommer;bert@example.de;E-Mail;`,
-  `9003;AE-77;${LINDE};2. OG;;;;`,
-  `9004;AE-77;${LINDE};3. OG;Dora Brief;;Post;"Lindenweg 1, 10115 Berlin"`,
-  `9005;AE-77;${LINDE};DG;Emil Spät;emil@example.de;E-Mail;`,
-  `9006;AE-77;${LINDE};Keller;Fritz Leer;fritz@example.de;E-Mail;`,
-  `9007;AE-88;${AHORN};EG;Gerda Ahorn;gerda@example.de;E-Mail;`,
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug",
+  `9001;AE-77;${LINDE};EG;Anna Grünwald;anna@example.de;E-Mail;01.03.2026 Formular;`,
+  `9002;AE-77;${LINDE};1. OG;Bert Sommer;bert@example.de;E-Mail;01.03.2026 Formular;`,
+  `9003;AE-77;${LINDE};2. OG;;;;;`,
+  `9004;AE-77;${LINDE};3. OG;Dora Brief;;Post;;"Lindenweg 1, 10115 Berlin"`,
+  `9005;AE-77;${LINDE};DG;Emil Spät;emil@example.de;E-Mail;01.03.2026 Formular;`,
+  `9006;AE-77;${LINDE};Keller;Fritz Leer;fritz@example.de;E-Mail;01.03.2026 Formular;`,
+  `9007;AE-88;${AHORN};EG;Gerda Ahorn;gerda@example.de;E-Mail;01.03.2026 Formular;`,
   // A move in the middle of October: the month's document goes to nobody until a manager assigns it.
-  `9008;AE-77;${LINDE};Hof;Hanna Alt;hanna@example.de;E-Mail;;;15.10.2026`,
-  `9008;AE-77;${LINDE};Hof;Ida Neu;ida@example.de;E-Mail;;16.10.2026;`,
+  `9008;AE-77;${LINDE};Hof;Hanna Alt;hanna@example.de;E-Mail;01.03.2026 Formular;;;15.10.2026`,
+  `9008;AE-77;${LINDE};Hof;Ida Neu;ida@example.de;E-Mail;01.03.2026 Formular;;16.10.2026;`,
 ].join("\n");
 
 /** A file of the whole property: its only reference is the billing unit. */

@@ -16,14 +16,15 @@ import { until } from "../../support/until";
  * server writes a WARN line with the code and no name.
  */
 
-const HEAD = "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug";
+const HEAD =
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug";
 const REGISTER = [
   HEAD,
-  "9101;000222;Haus Eiche;Anna;Alt;anna@example.de;E-Mail;;",
-  "9102;000222;Haus Eiche;Berta;Bestand;berta@example.de;E-Mail;;",
-  "9103;000222;Haus Eiche;Otto;Ober;otto@example.de;E-Mail;;",
-  "9104;000222;Haus Eiche;Nina;Nirgends;nina@example.de;E-Mail;;",
-  "9105;000222;Haus Eiche;Karl;Klar;karl@example.de;E-Mail;01.03.2020;",
+  "9101;000222;Haus Eiche;Anna;Alt;anna@example.de;E-Mail;01.03.2026 Formular;;",
+  "9102;000222;Haus Eiche;Berta;Bestand;berta@example.de;E-Mail;01.03.2026 Formular;;",
+  "9103;000222;Haus Eiche;Otto;Ober;otto@example.de;E-Mail;01.03.2026 Formular;;",
+  "9104;000222;Haus Eiche;Nina;Nirgends;nina@example.de;E-Mail;01.03.2026 Formular;;",
+  "9105;000222;Haus Eiche;Karl;Klar;karl@example.de;E-Mail;01.03.2026 Formular;01.03.2020;",
 ].join("\n");
 /** A document of 9104 whose reference names no period: the unit has documents, but no date to stand behind. */
 const UNDATED = {

@@ -14,16 +14,17 @@ import { until } from "../../support/until";
  * timeline per unit. Against the sandbox over HTTP, with a Basic and an OAuth connection.
  */
 
-const HEAD = "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug";
+const HEAD =
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug";
 const REGISTER = [
   HEAD,
-  "9101;000111;Haus Linde;Alma;Alt;alma@example.de;E-Mail;;14.12.2025",
-  "9101;000111;Haus Linde;Bernd;Neu;bernd@example.de;E-Mail;15.12.2025;",
-  "9102;000111;Haus Linde;Carla;Früh;carla@example.de;E-Mail;;19.03.2026",
-  "9102;000111;Haus Linde;Dora;Spät;dora@example.de;E-Mail;20.03.2026;",
-  "9103;000111;Haus Eiche;Emil;Eiche;emil@example.de;E-Mail;01.01.2022;",
-  "9201;000111;Haus Linde;Fritz;Fern;fritz@example.de;E-Mail;01.01.2023;",
-  "9202;;Haus Linde;Greta;Grün;greta@example.de;E-Mail;01.01.2023;",
+  "9101;000111;Haus Linde;Alma;Alt;alma@example.de;E-Mail;01.03.2026 Formular;;14.12.2025",
+  "9101;000111;Haus Linde;Bernd;Neu;bernd@example.de;E-Mail;01.03.2026 Formular;15.12.2025;",
+  "9102;000111;Haus Linde;Carla;Früh;carla@example.de;E-Mail;01.03.2026 Formular;;19.03.2026",
+  "9102;000111;Haus Linde;Dora;Spät;dora@example.de;E-Mail;01.03.2026 Formular;20.03.2026;",
+  "9103;000111;Haus Eiche;Emil;Eiche;emil@example.de;E-Mail;01.03.2026 Formular;01.01.2022;",
+  "9201;000111;Haus Linde;Fritz;Fern;fritz@example.de;E-Mail;01.03.2026 Formular;01.01.2023;",
+  "9202;;Haus Linde;Greta;Grün;greta@example.de;E-Mail;01.03.2026 Formular;01.01.2023;",
 ].join("\n");
 const NAMES = /Alma|Bernd|Carla|Dora|Emil|Fritz|Greta|example\.de/;
 

@@ -16,25 +16,25 @@ import { dueBy } from "@/lib/onsite-roles/due";
  * that never came (503) is sent again and ends accepted once.
  */
 
-const HEAD = "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug";
+const HEAD = "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Zustimmung;Einzug;Auszug";
 const FIRST = [
   HEAD,
-  "9001;000111;Haus Linde;Erika;Weiß;erika@example.de;E-Mail;01.03.2024;",
-  "9002;000111;Haus Linde;Anna;Alt;anna@example.de;E-Mail;01.01.2020;",
-  "9003;000111;Haus Linde;Karl;Leer;karl@example.de;E-Mail;01.01.2015;",
-  "9004;;Haus Linde;Otto;Ohne;otto@example.de;E-Mail;01.01.2019;",
-  "9005;000111;Haus Linde;Hans;Groß;hans@example.de;E-Mail;01.03.2024;30.06.2027",
+  "9001;000111;Haus Linde;Erika;Weiß;erika@example.de;E-Mail;01.03.2026 Formular;01.03.2024;",
+  "9002;000111;Haus Linde;Anna;Alt;anna@example.de;E-Mail;01.03.2026 Formular;01.01.2020;",
+  "9003;000111;Haus Linde;Karl;Leer;karl@example.de;E-Mail;01.03.2026 Formular;01.01.2015;",
+  "9004;;Haus Linde;Otto;Ohne;otto@example.de;E-Mail;01.03.2026 Formular;01.01.2019;",
+  "9005;000111;Haus Linde;Hans;Groß;hans@example.de;E-Mail;01.03.2026 Formular;01.03.2024;30.06.2027",
 ].join("\n");
 /** A move (9002), a vacancy (9003), a corrected move-out (9005), a change of a unit without billing unit (9004). */
 const SECOND = [
   HEAD,
-  "9001;000111;Haus Linde;Erika;Weiß;erika@example.de;E-Mail;01.03.2024;",
-  "9002;000111;Haus Linde;Anna;Alt;anna@example.de;E-Mail;01.01.2020;31.10.2026",
-  "9002;000111;Haus Linde;Jörg;Neumann;joerg@example.de;E-Mail;01.11.2026;",
-  "9003;000111;Haus Linde;Karl;Leer;karl@example.de;E-Mail;01.01.2015;31.08.2026",
-  "9003;000111;Haus Linde;;;;;01.09.2026;",
-  "9004;;Haus Linde;Otto;Ohne;otto.ohne@example.de;E-Mail;01.01.2019;",
-  "9005;000111;Haus Linde;Hans;Groß;hans@example.de;E-Mail;01.03.2024;31.05.2027",
+  "9001;000111;Haus Linde;Erika;Weiß;erika@example.de;E-Mail;01.03.2026 Formular;01.03.2024;",
+  "9002;000111;Haus Linde;Anna;Alt;anna@example.de;E-Mail;01.03.2026 Formular;01.01.2020;31.10.2026",
+  "9002;000111;Haus Linde;Jörg;Neumann;joerg@example.de;E-Mail;01.03.2026 Formular;01.11.2026;",
+  "9003;000111;Haus Linde;Karl;Leer;karl@example.de;E-Mail;01.03.2026 Formular;01.01.2015;31.08.2026",
+  "9003;000111;Haus Linde;;;;;;01.09.2026;",
+  "9004;;Haus Linde;Otto;Ohne;otto.ohne@example.de;E-Mail;01.03.2026 Formular;01.01.2019;",
+  "9005;000111;Haus Linde;Hans;Groß;hans@example.de;E-Mail;01.03.2026 Formular;01.03.2024;31.05.2027",
 ].join("\n");
 
 type Report = {

@@ -17,15 +17,15 @@ import { sandboxSuite } from "../../support/suite";
  */
 
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug;Auszug",
-  "9001;Haus Eiche;EG links;Frau;Erika;Weiß;erika@example.de;E-Mail;;;;01.03.2024;",
-  "9002;Haus Eiche;EG rechts;Frau;Anna;Alt;anna@example.de;Portal;;;;01.01.2020;31.10.2026",
-  "9002;Haus Eiche;EG rechts;Herr;Jörg;Neumann;joerg@example.de;Portal;;;;01.11.2026;",
-  "9003;Haus Eiche;1. OG;Herr;Hans-Jürgen;Groß;;Post;Schloßstraße 5;10115;Berlin;01.01.2019;",
-  "9004;Haus Eiche;2. OG;Frau;Olga;Vorher;olga@example.de;E-Mail;;;;01.01.2021;14.10.2026",
-  "9004;Haus Eiche;2. OG;Herr;Nico;Nachher;nico@example.de;E-Mail;;;;15.10.2026;",
-  "9005;Haus Eiche;3. OG;Herr;Karl;Leer;karl@example.de;E-Mail;;;;01.01.2015;31.08.2026",
-  "9005;Haus Eiche;3. OG;;;;;;;;;01.09.2026;",
+  "Nutzeinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug;Auszug",
+  "9001;Haus Eiche;EG links;Frau;Erika;Weiß;erika@example.de;E-Mail;15.02.2024 Mietvertrag §12;;;;01.03.2024;",
+  "9002;Haus Eiche;EG rechts;Frau;Anna;Alt;anna@example.de;Portal;01.12.2019 Formular;;;;01.01.2020;31.10.2026",
+  "9002;Haus Eiche;EG rechts;Herr;Jörg;Neumann;joerg@example.de;Portal;20.10.2026 Formular;;;;01.11.2026;",
+  "9003;Haus Eiche;1. OG;Herr;Hans-Jürgen;Groß;;Post;;Schloßstraße 5;10115;Berlin;01.01.2019;",
+  "9004;Haus Eiche;2. OG;Frau;Olga;Vorher;olga@example.de;E-Mail;01.12.2020 Formular;;;;01.01.2021;14.10.2026",
+  "9004;Haus Eiche;2. OG;Herr;Nico;Nachher;nico@example.de;E-Mail;01.10.2026 Formular;;;;15.10.2026;",
+  "9005;Haus Eiche;3. OG;Herr;Karl;Leer;karl@example.de;E-Mail;01.12.2014 Formular;;;;01.01.2015;31.08.2026",
+  "9005;Haus Eiche;3. OG;;;;;;;;;;01.09.2026;",
 ].join("\r\n");
 
 type Unit = {
@@ -116,19 +116,32 @@ describe("residents in time: one rule on every channel", () => {
     assert.equal(units.get("9005")!.resident, null, "a vacancy has no resident");
   });
 
-  test("when and how a resident chose a digital channel is kept; post needs no consent", async () => {
-    const consent = async (msc: string) =>
-      (
-        await sql<{ how: string | null; at: Date | null }>(
-          s.server,
-          `SELECT t.digital_consent_how AS how, t.digital_consent_at AS at FROM tenancies t JOIN units u ON u.id = t.unit_id
-           WHERE u.mscnumber = $1 AND t.move_out IS NULL`,
-          [msc],
-        )
-      )[0]!;
-    const email = await consent("9001");
-    assert.ok(email.how && email.at, "the e-mail resident's choice is recorded with its time");
-    assert.deepEqual(await consent("9003"), { how: null, at: null }, "the post resident chose nothing");
+  test("when and how a resident agreed to a digital channel is kept; post needs no consent", async () => {
+    const consent = async (msc: string) => {
+      const [row] = await sql<{
+        channel: string | null;
+        how: string | null;
+        reference: string | null;
+        at: string | null;
+      }>(
+        s.server,
+        `SELECT t.consent_channel AS channel, t.consent_how AS how, t.consent_reference AS reference,
+           to_char(t.digital_consent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS at
+         FROM tenancies t JOIN units u ON u.id = t.unit_id WHERE u.mscnumber = $1 AND t.move_out IS NULL`,
+        [msc],
+      );
+      return row!;
+    };
+    assert.deepEqual(
+      await consent("9001"),
+      { channel: "email", how: "written", reference: "Mietvertrag §12", at: "2024-02-15" },
+      "the e-mail resident's written agreement is recorded with its day and reference",
+    );
+    assert.deepEqual(
+      await consent("9003"),
+      { channel: null, how: null, reference: null, at: null },
+      "the post resident agreed to nothing",
+    );
   });
 
   test("October goes to the resident of October on each channel; a change or a vacancy in the period to nobody", async () => {

@@ -25,11 +25,11 @@ const german = (iso: string) => iso.split("-").reverse().join(".");
 const OLD = monthsAgo(15);
 const RECENT = monthsAgo(3);
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
-  `9101;Haus Ulme;Otto;Uralt;otto@example.de;E-Mail;;01.01.2010;${german(OLD.dayBefore)}`,
-  `9101;Haus Ulme;Nora;Neu;nora@example.de;E-Mail;;${german(OLD.first)};`,
-  `9102;Haus Ulme;Rita;Recent;rita@example.de;E-Mail;;01.01.2015;${german(RECENT.dayBefore)}`,
-  `9102;Haus Ulme;Paul;Jetzt;paul@example.de;E-Mail;;${german(RECENT.first)};`,
+  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug",
+  `9101;Haus Ulme;Otto;Uralt;otto@example.de;E-Mail;01.12.2009 Mietvertrag §12;;01.01.2010;${german(OLD.dayBefore)}`,
+  `9101;Haus Ulme;Nora;Neu;nora@example.de;E-Mail;${german(OLD.first)} Formular;;${german(OLD.first)};`,
+  `9102;Haus Ulme;Rita;Recent;rita@example.de;E-Mail;01.12.2014 Mietvertrag §12;;01.01.2015;${german(RECENT.dayBefore)}`,
+  `9102;Haus Ulme;Paul;Jetzt;paul@example.de;E-Mail;${german(RECENT.first)} Formular;;${german(RECENT.first)};`,
 ].join("\n");
 
 type Tenancy = { id: string; moveIn: string | null; moveOut: string | null; erased: boolean; resident: unknown };

@@ -18,12 +18,12 @@ import { counts, list, put, resident } from "../../support/units";
 const cp1252 = (text: string) => Buffer.from(text, "latin1");
 
 const HISTORY = [
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Mietbeginn;Mietende;Zähler-Nr.",
-  "7101;AE-1;Haus Föhre;EG links;Frau;Änne;Weiß;aenne@example.de;E-Mail;;;;01.03.2019;14.10.2026;Z-1",
-  "7101;AE-1;Haus Föhre;EG links;Herr;Jörg;Groß;;Post;Schloßstraße 5a;24103;Kiel;15.10.2026;;Z-1",
-  "7102;AE-1;Haus Föhre;EG rechts;Herr;Hans-Jürgen;Müller;hjm@example.de;Portal;;;;;31.8.2026;Z-2",
-  "7102;AE-1;Haus Föhre;EG rechts;;;;;;;;;1.9.2026;;Z-2",
-  "7103;AE-1;Haus Föhre;1. OG;;;Hansa Wohnen GmbH;;Post;Hafenweg;20457;Hamburg;2020-01-01;;Z-3",
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Mietbeginn;Mietende;Zähler-Nr.",
+  "7101;AE-1;Haus Föhre;EG links;Frau;Änne;Weiß;aenne@example.de;E-Mail;15.02.2019 Mietvertrag §12;;;;01.03.2019;14.10.2026;Z-1",
+  "7101;AE-1;Haus Föhre;EG links;Herr;Jörg;Groß;;Post;;Schloßstraße 5a;24103;Kiel;15.10.2026;;Z-1",
+  "7102;AE-1;Haus Föhre;EG rechts;Herr;Hans-Jürgen;Müller;hjm@example.de;Portal;2020-05-04 Formular;;;;;31.8.2026;Z-2",
+  "7102;AE-1;Haus Föhre;EG rechts;;;;;;;;;;1.9.2026;;Z-2",
+  "7103;AE-1;Haus Föhre;1. OG;;;Hansa Wohnen GmbH;;Post;;Hafenweg;20457;Hamburg;2020-01-01;;Z-3",
 ].join("\r\n");
 
 type Unit = Awaited<ReturnType<typeof list>>["units"][number];
@@ -128,10 +128,13 @@ describe("the register import: histories as exports carry them", () => {
     });
     const bytes = new Uint8Array(await exported.arrayBuffer());
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    assert.match(text, /^\uFEFFNutzeinheit;HV-Nr\.;Abrechnungseinheit;.*;Einzug;Auszug\r\n/);
     assert.match(
       text,
-      /7101;;AE-1;Haus Föhre;;EG links;;Frau;Änne;Weiß;;aenne@example\.de;E-Mail;;01\.03\.2019;14\.10\.2026\r\n/,
+      /^\uFEFFNutzeinheit;HV-Nr\.;Abrechnungseinheit;.*;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug\r\n/,
+    );
+    assert.match(
+      text,
+      /7101;;AE-1;Haus Föhre;;EG links;;Frau;Änne;Weiß;;aenne@example\.de;E-Mail;15\.02\.2019 Mietvertrag §12;;01\.03\.2019;14\.10\.2026\r\n/,
     );
     assert.match(text, /7103;;AE-1;Haus Föhre;;1\. OG;;;;;Hansa Wohnen GmbH;;Post;/, "a company in its own column");
     assert.equal(text.trim().split("\r\n").length, 1 + 5);
@@ -144,8 +147,8 @@ describe("the register import: histories as exports carry them", () => {
   test("a file of the present residents keeps the history; the same person's e-mail updates their tenancy", async () => {
     const ids = (await units())["7101"]!.tenancies.map((t) => t.id);
     const present = [
-      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Anschrift",
-      '7101;"Groß, Jörg";joerg@example.de;Portal;"Schloßstraße 5a\n24103 Kiel"',
+      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+      '7101;"Groß, Jörg";joerg@example.de;Portal;10.11.2026 Formular;"Schloßstraße 5a\n24103 Kiel"',
     ].join("\n");
     const res = await put(manager.session, s.server.url, present);
     assert.deepEqual(counts(res.body), { rows: 1, created: 0, updated: 1, unchanged: 0, deleted: 0, errors: [] });
@@ -161,11 +164,15 @@ describe("the register import: histories as exports carry them", () => {
       ["2019-03-01", "2026-10-14", "Änne Weiß"],
     ]);
     assert.equal(unit.resident?.email, "joerg@example.de");
+    assert.equal(unit.resident?.channel, "portal", "with his written agreement");
     assert.equal(unit.resident?.salutation, "Herr", "no Anrede column: the stored salutation stays");
   });
 
   test("a changed resident without a move-in is an error of its line, naming the present one; the unit stays", async () => {
-    const file = ["Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einzug", "7103;Neu, Nina;nina@example.de;E-Mail;"].join("\n");
+    const file = [
+      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einwilligung;Einzug",
+      "7103;Neu, Nina;nina@example.de;E-Mail;20.10.2026 Formular;",
+    ].join("\n");
     const res = await put(manager.session, s.server.url, file);
     assert.equal(res.status, 400, res.text);
     assert.deepEqual(res.body.errors, [

@@ -26,11 +26,11 @@ const german = (iso: string) => iso.split("-").reverse().join(".");
 
 const OUT = monthsAgo(15);
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug",
-  `9501;Haus Linde;Hanna;Haltmann;hanna@example.de;E-Mail;;01.01.2010;${german(OUT)}`,
-  `9501;Haus Linde;Jonas;Jetzt;jonas@example.de;E-Mail;;${german(monthsAgo(14))};`,
-  `9502;Haus Linde;Erik;Endemann;erik@example.de;E-Mail;;01.01.2010;${german(OUT)}`,
-  `9502;Haus Linde;Petra;Present;petra@example.de;E-Mail;;${german(monthsAgo(14))};`,
+  "Nutzeinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug",
+  `9501;Haus Linde;Hanna;Haltmann;hanna@example.de;E-Mail;01.12.2009 Mietvertrag §12;;01.01.2010;${german(OUT)}`,
+  `9501;Haus Linde;Jonas;Jetzt;jonas@example.de;E-Mail;${german(monthsAgo(14))} Formular;;${german(monthsAgo(14))};`,
+  `9502;Haus Linde;Erik;Endemann;erik@example.de;E-Mail;01.12.2009 Mietvertrag §12;;01.01.2010;${german(OUT)}`,
+  `9502;Haus Linde;Petra;Present;petra@example.de;E-Mail;${german(monthsAgo(14))} Formular;;${german(monthsAgo(14))};`,
 ].join("\n");
 const REASON = "Rechtsstreit AG Köln 12 C 345/26";
 

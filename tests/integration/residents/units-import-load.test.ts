@@ -12,12 +12,15 @@ import { suiteServer } from "../../support/suite";
 
 const ROWS = 100_000;
 const MAX_BYTES = 10 * 1024 * 1024;
-const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
+const HEADER = "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift";
 
-/** One row of about 100 bytes; `mail` changes the resident's e-mail address (an update of that column). */
+/**
+ * One row of about 100 bytes, by e-mail with the resident's written agreement (its day, without a reference, so that
+ * the largest file stays within the limit); `mail` changes the resident's e-mail address (an update of that column).
+ */
 const row = (i: number, mail: string) => {
   const n = String(i).padStart(6, "0");
-  return `88${n};HV-${n};Haus ${i % 500};Nordweg ${i % 200}, Berlin;${i % 9}. OG;Bewohner ${n};${mail}${n}@example.de;E-Mail;`;
+  return `88${n};HV-${n};Haus ${i % 500};Nordweg ${i % 200};${i % 9}. OG;Bewohner ${n};${mail}${n}@example.de;E-Mail;1.3.2026;`;
 };
 
 /** The register file of `rows` rows, every second row's e-mail changed when `changed`. */

@@ -61,9 +61,9 @@ describe("the inbox by property", () => {
       200,
     );
     const csv = [
-      "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
-      "7001;Haus Birke;Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;j@example.de;E-Mail",
-      "7002;Haus Ahorn;Ahornweg 1, 10115 Berlin;1. OG;;;",
+      "Nutzeinheit;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+      "7001;Haus Birke;Birkenweg 2, 10115 Berlin;EG links;Jürgen Weiß;j@example.de;E-Mail;01.03.2026 Formular",
+      "7002;Haus Ahorn;Ahornweg 1, 10115 Berlin;1. OG;;;;",
     ].join("\n");
     assert.equal((await put(s.manager.session, s.server.url, csv)).status, 200);
     const body = await inbox();

@@ -14,8 +14,8 @@ import { counts, list, put } from "../../support/units";
  */
 
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einzug",
-  "8801;Haus Linde;Frau;Anna;Alt;anna@example.de;E-Mail;01.01.2020",
+  "Nutzeinheit;Liegenschaft;Anrede;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug",
+  "8801;Haus Linde;Frau;Anna;Alt;anna@example.de;E-Mail;01.12.2019 Mietvertrag §12;01.01.2020",
 ].join("\n");
 
 const BAD_DAYS: [string, RegExp][] = [
@@ -36,7 +36,8 @@ describe("the unit register: what a move and a correction refuse", () => {
   const unit = async () => (await list(manager.session, s.server.url)).units.find((u) => u.mscnumber === "8801")!;
   const move = (json: unknown, headers: Record<string, string> = {}) =>
     api(manager.session, s.server.url, `/api/units/${unitId}/tenancies`, { method: "POST", json, headers });
-  const resident = { firstName: "Bernd", lastName: "Neu", email: "bernd@example.de", channel: "email" };
+  const consent = { at: "2026-09-20", reference: "Formular" };
+  const resident = { firstName: "Bernd", lastName: "Neu", email: "bernd@example.de", channel: "email", consent };
   /** A 400 whose only field is `path`, with a message matching `message`. */
   function refused(res: { status: number; body: { fields?: Field[] }; text: string }, path: string, message: RegExp) {
     assert.equal(res.status, 400, res.text);
@@ -57,11 +58,11 @@ describe("the unit register: what a move and a correction refuse", () => {
 
   test("a salutation, name part or consent with a line break, a tab or a bidi override is a 400 naming it; nothing is stored", async () => {
     const before = await unit();
-    const cases: [Record<string, string>, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ salutation: "Herr\r\nDr." }, "resident.salutation"],
       [{ salutation: "Herr \u202eDr." }, "resident.salutation"],
-      [{ consent: "Formular\r\nvom 02.10.2026" }, "resident.consent"],
-      [{ consent: "Formular \u2066vom 02.10.2026" }, "resident.consent"],
+      [{ consent: { at: "2026-10-02", reference: "Formular\r\nAz. 17" } }, "resident.consent.reference"],
+      [{ consent: { at: "2026-10-02", reference: "Formular \u2066Az. 17" } }, "resident.consent.reference"],
       [{ company: "Neu\tGmbH" }, "resident.company"],
       [{ lastName: "Neu\u0085" }, "resident.lastName"],
       [{ channel: "post", postalAddress: "Weg 1\u2028 12345 Ort" }, "resident.postalAddress"],
@@ -69,6 +70,40 @@ describe("the unit register: what a move and a correction refuse", () => {
     for (const [change, path] of cases)
       refused(await move({ moveIn: "2026-10-01", resident: { ...resident, ...change } }), path, CONTROL_WORDS);
     assert.deepEqual(await unit(), before);
+  });
+
+  test("a move to e-mail or the portal without the resident's written agreement is a 400 naming it; nothing is stored", async () => {
+    const before = await unit();
+    const { consent: _none, ...asked } = resident;
+    for (const channel of ["email", "portal"]) {
+      const res = await move({ moveIn: "2026-10-01", resident: { ...asked, channel } });
+      refused(res, "resident.consent", /Einwilligung/);
+    }
+    refused(
+      await move({ moveIn: "2026-10-01", resident: { ...asked } }, { "accept-language": "en" }),
+      "resident.consent",
+      /consent/,
+    );
+    refused(
+      await move({ moveIn: "2026-10-01", resident: { ...resident, consent: { at: "x" } } }),
+      "resident.consent.at",
+      /JJJJ-MM-TT/,
+    );
+    assert.deepEqual(await unit(), before);
+  });
+
+  test("an edit to the portal needs the resident's written agreement for it: without one a 400 naming it", async () => {
+    const path = `/api/units/${unitId}`;
+    const edit = (resident: unknown) =>
+      api(manager.session, s.server.url, path, { method: "PATCH", json: { resident } });
+    // Anna agreed to e-mail, not to the portal.
+    refused(await edit({ channel: "portal" }), "resident.consent", /Einwilligung/);
+    const agreed = await edit({ channel: "portal", consent: { at: "2026-11-02", reference: "Formular" } });
+    assert.equal(agreed.status, 200, agreed.text);
+    assert.deepEqual(
+      [agreed.body.resident.channel, agreed.body.resident.consent],
+      ["portal", { channel: "portal", at: "2026-11-02T00:00:00.000Z", how: "written", reference: "Formular" }],
+    );
   });
 
   test("a move-in or move-out that is no register day is a 400 naming it, German and English; nothing is stored", async () => {
@@ -92,7 +127,7 @@ describe("the unit register: what a move and a correction refuse", () => {
   test("valid moves and a correction are taken; the register's export then imports unchanged", async () => {
     const first = await move({
       moveIn: "2026-10-01",
-      resident: { ...resident, salutation: "Herr", consent: "Formular vom 02.10.2026" },
+      resident: { ...resident, salutation: "Herr", consent: { at: "2026-10-02", reference: "Formular Az. 17" } },
     });
     assert.equal(first.status, 201, first.text);
     const letter = await move({
@@ -125,7 +160,13 @@ describe("the unit register: what a move and a correction refuse", () => {
       headers: { cookie: manager.session.cookie },
     });
     assert.equal(exported.status, 200);
-    const again = await put(manager.session, s.server.url, new Uint8Array(await exported.arrayBuffer()));
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    // The written agreement recorded with the move goes out after the channel, as the import reads it back.
+    assert.match(
+      new TextDecoder().decode(bytes),
+      /;Bernd;Neu;;bernd@example\.de;E-Mail;02\.10\.2026 Formular Az\. 17;/,
+    );
+    const again = await put(manager.session, s.server.url, bytes);
     assert.equal(again.status, 200, again.text);
     assert.deepEqual(counts(again.body), { rows: 3, created: 0, updated: 0, unchanged: 1, deleted: 0, errors: [] });
   });

@@ -22,14 +22,14 @@ describe("the unit register: what the import refuses", () => {
 
   test("errors name the file's line and the column as the header writes it; valid rows are applied, others change nothing", async () => {
     const file = [
-      "Nutzeinheit;Bewohner;EMail;Zustellweg;Anschrift",
-      '88001;Anna;anna@example.de;E-Mail;"Weg 3\n12345 Ort, in zwei Zeilen"',
-      "88002;Bernd;kein-at;E-Mail;",
-      ";Carla;;Post;Weg 1",
-      "88003;Dora;;Fax;",
-      "88005;Doppelt;;Post;Weg 2",
-      "88004;Emil;;;",
-      "88005;Zweiter;;Post;Weg 4",
+      "Nutzeinheit;Bewohner;EMail;Zustellweg;Einwilligung;Anschrift",
+      '88001;Anna;anna@example.de;E-Mail;01.03.2026 Formular;"Weg 3\n12345 Ort, in zwei Zeilen"',
+      "88002;Bernd;kein-at;E-Mail;01.03.2026 Formular;",
+      ";Carla;;Post;;Weg 1",
+      "88003;Dora;;Fax;;",
+      "88005;Doppelt;;Post;;Weg 2",
+      "88004;Emil;;;;",
+      "88005;Zweiter;;Post;;Weg 4",
     ].join("\n");
     const expected = [
       { line: 4, column: "EMail", message: "Keine gültige E-Mail-Adresse." },

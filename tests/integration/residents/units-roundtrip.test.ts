@@ -17,12 +17,12 @@ import { until } from "../../support/until";
  */
 
 const HEAD =
-  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Anschrift;Einzug;Auszug";
+  "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Anschrift;Einzug;Auszug";
 const FIRST = [
   HEAD,
-  "6101;000222;Haus Ahorn;EG;Konrad;Uhlenbrock;konrad@example.de;E-Mail;;01.03.2019;31.12.2026",
-  "6101;000222;Haus Ahorn;EG;Greta;Uhlenbrock;greta@example.de;E-Mail;;01.01.2027;",
-  "6102;000222;Haus Ahorn;1. OG;Anna;Alt;anna@example.de;E-Mail;;01.05.2018;",
+  "6101;000222;Haus Ahorn;EG;Konrad;Uhlenbrock;konrad@example.de;E-Mail;15.02.2019 Mietvertrag §12;;01.03.2019;31.12.2026",
+  "6101;000222;Haus Ahorn;EG;Greta;Uhlenbrock;greta@example.de;E-Mail;01.12.2026 Formular;;01.01.2027;",
+  "6102;000222;Haus Ahorn;1. OG;Anna;Alt;anna@example.de;E-Mail;20.04.2018 Mietvertrag §12;;01.05.2018;",
 ].join("\n");
 
 type Unit = Awaited<ReturnType<typeof list>>["units"][number] & {
@@ -102,6 +102,9 @@ describe("the register's round trip with the property software", () => {
       .replace(/(Konrad;Uhlenbrock;.*;01\.03\.2019;)31\.12\.2026/, "$114.01.2027")
       .replace(/(Greta;Uhlenbrock;.*;)01\.01\.2027;/, "$115.01.2027;");
     assert.notEqual(edited, text, "the export holds both rows");
+    // The written agreements go out right after the channel, as the import reads them back.
+    assert.match(text, /;Zustellweg;Einwilligung;/);
+    assert.match(text, /Konrad;Uhlenbrock;;konrad@example\.de;E-Mail;15\.02\.2019 Mietvertrag §12;/);
 
     const dry = await put(manager.session, s.server.url, edited, "?dryRun=1");
     assert.equal(dry.status, 200, dry.text);
@@ -154,11 +157,11 @@ describe("the register's round trip with the property software", () => {
   });
 
   test("a contract number column matches first: a corrected name and move-in stay that tenancy; another contract is another", async () => {
-    const head = "Nutzeinheit;Mietvertrag;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug";
+    const head = "Nutzeinheit;Mietvertrag;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug";
     const first = await put(
       manager.session,
       s.server.url,
-      [head, "6102;MV-0815;Anna;Alt;anna@example.de;E-Mail;01.05.2018;"].join("\n"),
+      [head, "6102;MV-0815;Anna;Alt;anna@example.de;E-Mail;20.04.2018 Mietvertrag §12;01.05.2018;"].join("\n"),
     );
     assert.equal(first.status, 200, first.text);
     const unit = (await units()).get("6102")!;
@@ -166,7 +169,10 @@ describe("the register's round trip with the property software", () => {
     assert.match(await exported(), /;Auszug;Vertragsnummer\r\n/, "the export carries it");
 
     // Married and the move-in corrected by a month: the name no longer matches, the contract does.
-    const renamed = [head, "6102;MV-0815;Anna;Neu-Alt;anna@example.de;E-Mail;01.06.2018;"].join("\n");
+    const renamed = [
+      head,
+      "6102;MV-0815;Anna;Neu-Alt;anna@example.de;E-Mail;20.04.2018 Mietvertrag §12;01.06.2018;",
+    ].join("\n");
     const res = await put(manager.session, s.server.url, renamed);
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
@@ -180,7 +186,9 @@ describe("the register's round trip with the property software", () => {
     );
 
     // The same name under another contract is a new tenancy, which ends the stored one the day before.
-    const other = [head, "6102;MV-0999;Anna;Neu-Alt;anna@example.de;E-Mail;01.07.2018;"].join("\n");
+    const other = [head, "6102;MV-0999;Anna;Neu-Alt;anna@example.de;E-Mail;20.06.2018 Mietvertrag §3;01.07.2018;"].join(
+      "\n",
+    );
     const renewed = await put(manager.session, s.server.url, other, "?dryRun=1");
     assert.equal(renewed.status, 200, renewed.text);
     assert.deepEqual(
@@ -192,8 +200,8 @@ describe("the register's round trip with the property software", () => {
       s.server.url,
       [
         head,
-        "6102;MV-0815;Anna;Neu-Alt;anna@example.de;E-Mail;01.06.2018;30.06.2019",
-        "6102;MV-0815;Bob;Bau;bob@example.de;E-Mail;01.07.2019;",
+        "6102;MV-0815;Anna;Neu-Alt;anna@example.de;E-Mail;20.04.2018 Mietvertrag §12;01.06.2018;30.06.2019",
+        "6102;MV-0815;Bob;Bau;bob@example.de;E-Mail;20.06.2019 Formular;01.07.2019;",
       ].join("\n"),
       "?dryRun=1",
     );
@@ -218,10 +226,10 @@ describe("the register's round trip with the property software", () => {
     const greta = kept.tenancies.find((t) => t.resident?.name === "Greta Uhlenbrock")!;
     // The property software knows no vacancy: Greta lived there until the next resident moved in.
     const file = [
-      "Nutzeinheit;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug",
-      "6101;Konrad;Uhlenbrock;konrad@example.de;E-Mail;01.03.2019;14.01.2027",
-      "6101;Greta;Uhlenbrock;greta@example.de;E-Mail;15.01.2027;31.03.2027",
-      "6101;Paul;Post;paul@example.de;E-Mail;01.04.2027;",
+      "Nutzeinheit;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug",
+      "6101;Konrad;Uhlenbrock;konrad@example.de;E-Mail;;01.03.2019;14.01.2027",
+      "6101;Greta;Uhlenbrock;greta@example.de;E-Mail;;15.01.2027;31.03.2027",
+      "6101;Paul;Post;paul@example.de;E-Mail;15.03.2027 Formular;01.04.2027;",
     ].join("\n");
     const refused = await put(manager.session, s.server.url, file, "?dryRun=1");
     assert.equal(refused.status, 400, refused.text);

@@ -43,11 +43,11 @@ const put = (who: Session, base: string, csv: string) =>
 // The uvi() documents name unit N with pmnumber PM-N. 8004 is registered by its pmnumber only;
 // 8005 both ways, as two units: its mscnumber's entry is the document's unit.
 const REGISTER = [
-  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg",
-  "8001;PM-8001;Haus Linde;Lindenallee 3, 10115 Berlin;EG;Jürgen Weiß;j@example.de;E-Mail",
-  "8002;PM-8002;Haus Eiche;Eichenweg 9, 14467 Potsdam;1. OG;Zoë Qvist;zq-unique@example.de;Portal",
-  ";PM-8004;Haus Linde;Lindenallee 3, 10115 Berlin;DG;Ömer Çelik;oemer@example.de;Portal",
-  "8005;;Haus Ahorn;;2. OG;;;",
+  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung",
+  "8001;PM-8001;Haus Linde;Lindenallee 3, 10115 Berlin;EG;Jürgen Weiß;j@example.de;E-Mail;01.03.2026 Formular",
+  "8002;PM-8002;Haus Eiche;Eichenweg 9, 14467 Potsdam;1. OG;Zoë Qvist;zq-unique@example.de;Portal;02.03.2026 Formular",
+  ";PM-8004;Haus Linde;Lindenallee 3, 10115 Berlin;DG;Ömer Çelik;oemer@example.de;Portal;03.03.2026 Mietvertrag §12",
+  "8005;;Haus Ahorn;;2. OG;;;;",
   ";PM-8005;Haus Buche;;falsch;;;",
 ].join("\n");
 
@@ -71,7 +71,7 @@ describe("the register in the inbox's search, and the admin's residents", () => 
         await put(
           other.session,
           s.server.url,
-          "Nutzeinheit;Liegenschaft;Bewohner;E-Mail;Zustellweg\n8003;Fremdes Haus;Fremder Mieter;f@example.de;E-Mail\n",
+          "Nutzeinheit;Liegenschaft;Bewohner;E-Mail;Zustellweg;Einwilligung\n8003;Fremdes Haus;Fremder Mieter;f@example.de;E-Mail;01.03.2026 Formular\n",
         )
       ).status,
       200,

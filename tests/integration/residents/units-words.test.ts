@@ -9,7 +9,9 @@ import { put } from "../../support/units";
  * Issue 50, "the register's round trip", over HTTP: the column names property software writes
  * (`Objekt`, `Einheit`, `Whg.-Nr.`, `Wohnung`, `Mieter`) are read; no message names a field as the
  * code spells it; the preview says why a row with an e-mail address goes by post (no consent
- * recorded). units-roundtrip.test.ts: the round trip itself.
+ * recorded), and why a row that asks for e-mail goes by post (no written agreement in `Einwilligung`,
+ * issue #47); a cell of `Einwilligung` without a day first is an error. units-roundtrip.test.ts: the
+ * round trip itself.
  */
 
 /** No message a person reads names a field as the code spells it. */
@@ -60,7 +62,7 @@ describe("the register's words: the property software's columns and why a row go
     const stored = await put(
       other.session,
       s.server.url,
-      "Nutzeinheit;Bewohner;E-Mail;Zustellweg\n8801;Eva Ehm;eva@example.de;E-Mail\n",
+      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einwilligung\n8801;Eva Ehm;eva@example.de;E-Mail;01.03.2026 Formular\n",
     );
     assert.equal(stored.status, 200, stored.text);
     const file = [
@@ -88,5 +90,57 @@ describe("the register's words: the property software's columns and why a row go
       headers: { "content-type": "text/csv", "accept-language": "en" },
     });
     assert.match(english.body.preview[1].channelNote, /consent/);
+  });
+
+  test("a row that asks for e-mail without the resident's written agreement goes by post and says why", async () => {
+    const other = await makeUser(s.server, "manager");
+    const file = [
+      "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+      "8811;Uwe Ungefragt;uwe@example.de;E-Mail;;Ulmenweg 11",
+      "8812;Zoe Zugestimmt;zoe@example.de;E-Mail;2026-03-12, Formular Az. 17;",
+    ].join("\n");
+    const dry = await put(other.session, s.server.url, file, "?dryRun=1");
+    assert.equal(dry.status, 200, dry.text);
+    assert.deepEqual(dry.body.errors, []);
+    const [uwe, zoe] = dry.body.preview as { channel: string; channelNote?: string }[];
+    assert.equal(uwe!.channel, "post");
+    assert.match(uwe!.channelNote!, /„Einwilligung“/);
+    assert.match(uwe!.channelNote!, /E-Mail/);
+    assert.deepEqual([zoe!.channel, zoe!.channelNote], ["email", undefined]);
+    // Stored: Uwe by letter without consent, Zoe by e-mail with her written agreement.
+    assert.equal((await put(other.session, s.server.url, file)).status, 200);
+    const units = (await api(other.session, s.server.url, "/api/units")).body.units as {
+      mscnumber: string;
+      resident: { channel: string; consent: { channel: string; at: string; how: string; reference: string } | null };
+    }[];
+    const byNumber = new Map(units.map((u) => [u.mscnumber, u.resident]));
+    assert.deepEqual([byNumber.get("8811")!.channel, byNumber.get("8811")!.consent], ["post", null]);
+    const { at, ...consent } = byNumber.get("8812")!.consent!;
+    assert.deepEqual(
+      [byNumber.get("8812")!.channel, consent, at.slice(0, 10)],
+      ["email", { channel: "email", how: "written", reference: "Formular Az. 17" }, "2026-03-12"],
+    );
+  });
+
+  test("a cell of Einwilligung without a day first is an error naming the column", async () => {
+    const other = await makeUser(s.server, "manager");
+    for (const [locale, words] of [
+      ["de", /Einwilligung „ja“/],
+      ["en", /“ja”/],
+    ] as const) {
+      const res = await api(other.session, s.server.url, "/api/units?dryRun=1", {
+        method: "PUT",
+        body: "Nutzeinheit;Bewohner;E-Mail;Zustellweg;Einwilligung\n8821;Jan Ja;jan@example.de;E-Mail;ja\n",
+        headers: { "content-type": "text/csv", "accept-language": locale },
+      });
+      assert.equal(res.status, 400, res.text);
+      const errors = res.body.errors as { line: number; column?: string; message: string }[];
+      assert.deepEqual(
+        errors.map((e) => [e.line, e.column]),
+        [[2, "Einwilligung"]],
+      );
+      assert.match(errors[0]!.message, words);
+      assert.doesNotMatch(errors[0]!.message, INTERNAL);
+    }
   });
 });

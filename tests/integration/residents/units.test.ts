@@ -27,11 +27,11 @@ const exportCsv = async (who: Session, base: string) => {
 };
 
 const REGISTER = [
-  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Anschrift;Bemerkung",
-  '55501001;HV-1;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;EG links;Jürgen Weiß;juergen.weiss@example.de;E-Mail;;"intern; nicht exportieren"',
-  '55501002;HV-2;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;"=1. OG rechts";Änne Groß;;Post;"Änne Groß\nSüdstraße 1\n10115 Berlin";',
-  "55501003;HV-3;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;2. OG;Ömer Çelik;oemer@example.de;Portal;;",
-  "55501004;HV-4;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;DG;;;;;leer",
+  "Nutzeinheit;HV-Nr.;Liegenschaft;Adresse;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift;Bemerkung",
+  '55501001;HV-1;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;EG links;Jürgen Weiß;juergen.weiss@example.de;E-Mail;01.03.2026 Formular;;"intern; nicht exportieren"',
+  '55501002;HV-2;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;"=1. OG rechts";Änne Groß;;Post;;"Änne Groß\nSüdstraße 1\n10115 Berlin";',
+  "55501003;HV-3;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;2. OG;Ömer Çelik;oemer@example.de;Portal;2026-03-02 Mietvertrag §12;;",
+  "55501004;HV-4;Wohnanlage Südpark;Südstraße 1, 10115 Berlin;DG;;;;;;leer",
 ].join("\r\n");
 
 describe("the unit register", () => {
@@ -133,6 +133,10 @@ describe("the unit register", () => {
       "the export is the same bytes after its own import",
     );
     assert.match(new TextDecoder().decode(first), /"'=1\. OG rechts"|'=1\. OG rechts/);
+    // The written agreement goes out right after the channel, as the import reads it back.
+    assert.match(new TextDecoder().decode(first), /;Zustellweg;Einwilligung;/);
+    assert.match(new TextDecoder().decode(first), /;E-Mail;01\.03\.2026 Formular;/);
+    assert.match(new TextDecoder().decode(first), /;Portal;02\.03\.2026 Mietvertrag §12;/);
 
     const emails = await put(manager.session, s.server.url, "Nutzeinheit;E-Mail\n55501003;neu@example.de\n");
     assert.deepEqual(counts(emails.body), { rows: 1, created: 0, updated: 1, unchanged: 0, deleted: 0, errors: [] });
@@ -146,6 +150,7 @@ describe("the unit register", () => {
         lastName: "Çelik",
         email: "neu@example.de",
         channel: "portal",
+        consent: { channel: "portal", at: "2026-03-02T00:00:00.000Z", how: "written", reference: "Mietvertrag §12" },
       }),
     );
     assert.equal(portal?.property, "Wohnanlage Südpark");

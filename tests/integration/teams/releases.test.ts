@@ -21,10 +21,10 @@ import { until } from "../../support/until";
 
 const RESIDENT = { name: "Greta Vier", email: "greta.vier@example.de" };
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `9401;Haus Eiche;EG;${RESIDENT.name};${RESIDENT.email};E-Mail;`,
-  "9402;Haus Eiche;1. OG;Otto Zwei;otto.zwei@example.de;E-Mail;",
-  "9403;Haus Eiche;2. OG;Paula Post;;Post;Eichenweg 3, 10115 Berlin",
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `9401;Haus Eiche;EG;${RESIDENT.name};${RESIDENT.email};E-Mail;01.03.2026 Formular;`,
+  "9402;Haus Eiche;1. OG;Otto Zwei;otto.zwei@example.de;E-Mail;01.03.2026 Formular;",
+  "9403;Haus Eiche;2. OG;Paula Post;;Post;;Eichenweg 3, 10115 Berlin",
 ].join("\n");
 const PROOF = "/api/handoffs/proof.csv?property=Haus+Eiche&month=2026-10";
 

@@ -29,19 +29,19 @@ import { list, put } from "../../support/units";
  */
 
 const smtpPort = await freePort();
-const HEADER = "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift";
-const EQUAL = "9501;Haus Linde;EG;Erna Gleich;erna.gleich@example.de;E-Mail;";
+const HEADER = "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift";
+const EQUAL = "9501;Haus Linde;EG;Erna Gleich;erna.gleich@example.de;E-Mail;01.03.2026 Formular;";
 const INTO = [
   HEADER,
   EQUAL,
-  "9502;Haus Linde;1. OG;Karl Anders;karl@example.de;E-Mail;",
-  "9504;Haus Linde;3. OG;Ina Hier;ina@example.de;E-Mail;",
+  "9502;Haus Linde;1. OG;Karl Anders;karl@example.de;E-Mail;01.03.2026 Formular;",
+  "9504;Haus Linde;3. OG;Ina Hier;ina@example.de;E-Mail;01.03.2026 Formular;",
 ];
 const FROM = [
   HEADER,
   EQUAL,
-  "9502;Haus Linde;1. OG;Konrad Dort;konrad@example.de;E-Mail;",
-  "9503;Haus Linde;2. OG;Fritz Weg;fritz@example.de;E-Mail;",
+  "9502;Haus Linde;1. OG;Konrad Dort;konrad@example.de;E-Mail;01.03.2026 Formular;",
+  "9503;Haus Linde;2. OG;Fritz Weg;fritz@example.de;E-Mail;01.03.2026 Formular;",
 ];
 const DOCS: [string, string][] = [
   ["e-from", "9501"],

@@ -20,9 +20,9 @@ import { until } from "../../support/until";
 const MONTH = "2026-10";
 const PROPERTY = "Haus Gang";
 const REGISTER = [
-  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift",
-  `9501;${PROPERTY};EG;Wanda Weg;wanda.weg@example.de;E-Mail;`,
-  `9502;${PROPERTY};1. OG;Xaver Gang;xaver.gang@example.de;E-Mail;`,
+  "Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift",
+  `9501;${PROPERTY};EG;Wanda Weg;wanda.weg@example.de;E-Mail;01.03.2026 Formular;`,
+  `9502;${PROPERTY};1. OG;Xaver Gang;xaver.gang@example.de;E-Mail;01.03.2026 Formular;`,
 ].join("\n");
 
 /** `YYYY-MM-DD` of today in UTC moved by `days`: a span of yesterday to tomorrow covers the server's today. */
