@@ -34,10 +34,10 @@ export const emailOf = (i: number) => `bewohner-${i}@example.de`;
 function registerCsv(residents: Resident[]): string {
   const rows = residents.map((r, i) =>
     r.channel === "email"
-      ? `${mscOf(i)};${r.property};Whg ${i};Bewohner ${i};${emailOf(i)};E-Mail;`
-      : `${mscOf(i)};${r.property};Whg ${i};Bewohner ${i};;Post;Benchweg ${i}, 10115 Berlin`,
+      ? `${mscOf(i)};${r.property};Whg ${i};Bewohner ${i};${emailOf(i)};E-Mail;01.01.2026 Formular;`
+      : `${mscOf(i)};${r.property};Whg ${i};Bewohner ${i};;Post;;Benchweg ${i}, 10115 Berlin`,
   );
-  return ["Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Anschrift", ...rows].join("\n");
+  return ["Nutzeinheit;Liegenschaft;Lage;Bewohner;E-Mail;Zustellweg;Einwilligung;Anschrift", ...rows].join("\n");
 }
 
 async function importRegister(rig: AppRig, csv: string): Promise<void> {

@@ -26,11 +26,11 @@ export type Side = { rig: AppRig; units: number; fillMs: number; syncMs: number;
 
 /** The register as property-management software exports it: one row a unit, PROPERTY_UNITS a property. */
 function register(units: number): string {
-  const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug"];
+  const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug"];
   for (let u = 0; u < units; u++) {
     const msc = String(30_000_000 + u);
     rows.push(
-      `${msc};${propertyOf(u)};Lage ${u};Bea;Bench ${u};bea${u}@example.com;${CHANNELS[u % 3]};Weg ${u};10115;Berlin;01.01.2020`,
+      `${msc};${propertyOf(u)};Lage ${u};Bea;Bench ${u};bea${u}@example.com;${CHANNELS[u % 3]};${CHANNELS[u % 3] === "Post" ? "" : "01.01.2026 Formular"};Weg ${u};10115;Berlin;01.01.2020`,
     );
   }
   return rows.join("\r\n");

@@ -40,12 +40,13 @@ const billingOf = (i: number) => `AE${String(Math.floor(i / PER_BILLING_UNIT)).p
 /** Every unit with a move: the resident until the end of October, another from November. */
 function registerCsv(): string {
   const rows = Array.from({ length: UNITS }, (_, i) => [
-    `${mscOf(i)};${billingOf(i)};Haus Melde;Anna;Alt ${i};alt-${i}@example.de;E-Mail;01.01.2020;31.10.2026`,
-    `${mscOf(i)};${billingOf(i)};Haus Melde;Jörg;Neu ${i};neu-${i}@example.de;E-Mail;01.11.2026;`,
+    `${mscOf(i)};${billingOf(i)};Haus Melde;Anna;Alt ${i};alt-${i}@example.de;E-Mail;01.01.2020 Formular;01.01.2020;31.10.2026`,
+    `${mscOf(i)};${billingOf(i)};Haus Melde;Jörg;Neu ${i};neu-${i}@example.de;E-Mail;01.11.2026 Formular;01.11.2026;`,
   ]).flat();
-  return ["Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einzug;Auszug", ...rows].join(
-    "\n",
-  );
+  return [
+    "Nutzeinheit;Abrechnungseinheit;Liegenschaft;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Einzug;Auszug",
+    ...rows,
+  ].join("\n");
 }
 
 const small = (i: number) => ({ base64: Buffer.from(`%PDF-1.4\n% ${i}\n`).toString("base64") });

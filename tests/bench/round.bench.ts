@@ -44,10 +44,10 @@ const mscOf = (u: number) => String(40_000_000 + u);
 
 /** The register as property-management software exports it: one row a unit. */
 function register(units: number): string {
-  const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Straße;PLZ;Ort;Einzug"];
+  const rows = ["Nutzeinheit;Liegenschaft;Lage;Vorname;Nachname;E-Mail;Zustellweg;Einwilligung;Straße;PLZ;Ort;Einzug"];
   for (let u = 0; u < units; u++)
     rows.push(
-      `${mscOf(u)};${propertyOf(u)};Lage ${u};Rea;Runde ${u};rea${u}@example.com;${CHANNELS[u % 3]};Weg ${u};10115;Berlin;01.01.2020`,
+      `${mscOf(u)};${propertyOf(u)};Lage ${u};Rea;Runde ${u};rea${u}@example.com;${CHANNELS[u % 3]};${CHANNELS[u % 3] === "Post" ? "" : "01.01.2026 Formular"};Weg ${u};10115;Berlin;01.01.2020`,
     );
   return rows.join("\r\n");
 }
