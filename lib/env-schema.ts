@@ -162,4 +162,15 @@ export const Schema = z.object({
   ),
   SMTP_ALLOW_PLAINTEXT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   ARGE_TEST_HOOKS: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
+  // Only with ARGE_TEST_HOOKS (lib/env.ts): the scrypt cost of new password hashes in a test server, a power of two.
+  ARGE_TEST_SCRYPT_N: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(131072)
+      .refine((n) => (n & (n - 1)) === 0, "a power of two")
+      .optional(),
+  ),
 });

@@ -92,6 +92,11 @@ export type Env = {
    * ARGE_TEST_HOOKS=1: the test helper's channel (lib/ops/test-hooks.ts); the start refuses it without that channel.
    */
   testHooks: boolean;
+  /**
+   * ARGE_TEST_SCRYPT_N, honoured only with `testHooks`: the scrypt N of new password hashes (lib/auth/password.ts), so
+   * that a test run does not spend most of its CPU on hashes. Never set outside the test helper.
+   */
+  testScryptN: number | undefined;
 };
 
 type Generated = { authSecret: string; encryptionKeys: string; sandboxAdminToken: string };
@@ -205,6 +210,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     proofRetentionYears: e.PROOF_RETENTION_YEARS,
     dbCopyTarget: e.DB_COPY_TARGET,
     testHooks: e.ARGE_TEST_HOOKS === "1",
+    testScryptN: e.ARGE_TEST_HOOKS === "1" ? e.ARGE_TEST_SCRYPT_N : undefined,
   };
 }
 

@@ -17,6 +17,7 @@ export async function startServer(): Promise<void> {
   try {
     config = env();
     if (config.testHooks) (await import("@/lib/ops/test-hooks")).startTestHooks();
+    if (config.testScryptN) (await import("@/lib/auth/password")).useScryptCostForTests(config.testScryptN);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`\n${err.message}\n`);

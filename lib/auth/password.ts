@@ -9,8 +9,18 @@ export const MAX_CONCURRENT_HASHES = 1;
 
 type Slots = { busy: number; waiting: (() => void)[] };
 // One line per process, even if a bundler gives several routes their own copy of this module.
-const store = globalThis as unknown as { argeHashSlots?: Slots };
+const store = globalThis as unknown as { argeHashSlots?: Slots; argeTestScryptN?: number };
 const slots = (store.argeHashSlots ??= { busy: 0, waiting: [] });
+
+/** Today's parameters: PARAMS, or in a test server the cheaper N of ARGE_TEST_SCRYPT_N (lib/env.ts). */
+const current = () => (store.argeTestScryptN ? { ...PARAMS, N: store.argeTestScryptN } : PARAMS);
+
+/**
+ * Only for a server under the test helper (lib/startup.ts, with ARGE_TEST_HOOKS): new hashes at `n` instead of 2^17.
+ */
+export function useScryptCostForTests(n: number): void {
+  store.argeTestScryptN = n;
+}
 
 /** Hashes running and waiting right now (for tests and diagnostics). */
 export function hashingLoad(): { busy: number; waiting: number } {
@@ -42,14 +52,16 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const params = current();
+  const key = await derive(password, salt, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 /** A stored hash made with weaker parameters than today's: re-hashed at the next sign-in. */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split("$");
-  return scheme !== "scrypt" || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
+  const params = current();
+  return scheme !== "scrypt" || Number(n) < params.N || Number(r) < params.r || Number(p) < params.p;
 }
 
 // Compared against when the e-mail is unknown, so that both cases cost the same time.

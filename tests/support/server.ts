@@ -160,6 +160,10 @@ export async function startServer(
     SYNC_INTERVAL_MINUTES: "0",
     // A test machine's disk may be nearly full: the archive's margin (1 GiB by default) is small here.
     ARCHIVE_MIN_FREE_MB: "16",
+    // New password hashes at scrypt N=2^10 instead of 2^17 (honoured only under the test channel, lib/env.ts): at a few
+    // hundred ms of CPU each, the suite's sign-ins and new users otherwise take much of its two cores. A test of the
+    // hash itself sets it to "" (tests/integration/hardening/hardening-misc.test.ts).
+    ARGE_TEST_SCRYPT_N: "1024",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };

@@ -118,4 +118,14 @@ describe("parseEnv", () => {
       "never the listening address outside the sandbox",
     );
   });
+
+  test("ARGE_TEST_SCRYPT_N counts only under the test helper's ARGE_TEST_HOOKS, and only as a power of two up to 2^17", () => {
+    const d = dir();
+    assert.equal(parseEnv({ DATA_DIR: d }).testScryptN, undefined);
+    assert.equal(parseEnv({ DATA_DIR: d, ARGE_TEST_SCRYPT_N: "1024" }).testScryptN, undefined, "without the hooks");
+    assert.equal(parseEnv({ DATA_DIR: d, ARGE_TEST_HOOKS: "1", ARGE_TEST_SCRYPT_N: "1024" }).testScryptN, 1024);
+    for (const bad of ["1000", "512", "262144"])
+      assert.throws(() => parseEnv({ DATA_DIR: d, ARGE_TEST_SCRYPT_N: bad }), /ARGE_TEST_SCRYPT_N/, bad);
+    rmSync(d, { recursive: true });
+  });
 });

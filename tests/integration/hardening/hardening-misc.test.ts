@@ -25,7 +25,8 @@ function rawGet(
 }
 
 describe("smaller hardening: JSON never cached, malformed paths, passwords, database errors in the log", () => {
-  const suite = suiteServer();
+  // The production scrypt cost (no ARGE_TEST_SCRYPT_N): its parameters are tested here.
+  const suite = suiteServer({ env: { ARGE_TEST_SCRYPT_N: "" } });
 
   test("JSON answers carry Cache-Control: no-store (success, errors, next-auth's own)", async () => {
     const answers = [
