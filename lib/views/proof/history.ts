@@ -31,7 +31,14 @@ export type DeliveryConsent = { how: "link" | "written"; at: string; reference: 
 export type AfterEvent = { kind: "move" | "assigned" | "notNeeded"; at: string; by: string | null };
 /** A release under four eyes (lib/releases) that named the document: its kind, when and by whom (issue #46). */
 export type Released = { kind: "confirm" | "handoff" | "print"; at: string; by: string | null };
-export type DocumentHistory = { deliveries: Delivery[]; after: AfterEvent[]; released: Released[] };
+/** A reply read back to an e-mail of the document (issue #47, lib/handoffs/replies): its kind and when; never its text. */
+export type Replied = { kind: "autoReply" | "reply"; at: string };
+export type DocumentHistory = {
+  deliveries: Delivery[];
+  after: AfterEvent[];
+  released: Released[];
+  replies?: Replied[];
+};
 
 /** The key of a unit's document: unit, connection and document id. */
 export const historyKey = (unitId: string, connectionId: string, documentid: string) =>
@@ -138,6 +145,17 @@ export async function readDocumentHistories(
     out
       .get(historyKey(r.unit_id, r.connection_id, r.documentid))
       ?.after.push({ kind: r.kind, at: iso(r.at), by: r.by });
+  for (const r of rowsOf<Omit<AfterRow, "kind" | "by"> & { kind: Replied["kind"] }>(
+    await db.execute(sql`
+      SELECT u.id AS unit_id, d.connection_id, d.documentid, r.kind, r.received_at AS at
+      FROM ${monthDocuments(p, input)}
+      JOIN handoffs h ON h.connection_id = d.connection_id AND h.documentid = d.documentid AND h.unit_id = u.id
+      JOIN handoff_replies r ON r.handoff_id = h.id AND r.team_id = u.team_id
+      ORDER BY r.received_at`),
+  )) {
+    const h = out.get(historyKey(r.unit_id, r.connection_id, r.documentid));
+    if (h) (h.replies ??= []).push({ kind: r.kind, at: iso(r.at) });
+  }
   for (const r of await readReleases(db, p, input))
     out
       .get(historyKey(r.unit_id, r.connection_id, r.documentid))

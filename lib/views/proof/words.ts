@@ -188,6 +188,13 @@ export function historyWords(h: DocumentHistory, tenancyId: string | null, names
       at: r.at,
       lines: [`${RELEASED[r.kind]} freigegeben von ${r.by ?? "(gelöschter Benutzer)"} am ${proofTime(r.at)}`],
     })),
+    // A reply read back (issue #47): that one came, and when; its text stays on the unit's page.
+    ...(h.replies ?? []).map((r) => ({
+      at: r.at,
+      lines: [
+        `${r.kind === "autoReply" ? "Automatische Antwort" : "Antwort des Bewohners"} erhalten am ${proofTime(r.at)}`,
+      ],
+    })),
     ...h.after.map((a) => ({
       at: a.at,
       lines: [`danach: ${AFTER[a.kind]} am ${proofTime(a.at)}${a.by ? ` von ${a.by}` : ""}`],

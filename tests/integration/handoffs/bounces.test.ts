@@ -182,6 +182,16 @@ describe(
       const stranger = await makeUser(s.server, "manager", admin);
       const other = await api(stranger.session, s.server.url, `/api/units/${id}`);
       assert.equal(other.status, 404, "another team's unit is not found");
+      // The proof of the month says a reply came, and when, after the e-mail; never its text.
+      const proof = await api(
+        s.manager.session,
+        s.server.url,
+        "/api/handoffs/proof.csv?property=Haus+Ulme&month=2026-10",
+      );
+      assert.equal(proof.status, 200, proof.text);
+      const line = proof.text.split("\r\n").find((l) => l.startsWith("9604;"));
+      assert.match(line ?? "", /E-Mail versandt am [^;]*; .*Automatische Antwort erhalten am \d\d\.\d\d\.\d{4}/);
+      assert.ok(!proof.text.includes("Vielen Dank für Ihre Nachricht"), "the reply's text is not in the proof");
     });
 
     test("each message is read once, and no resident's address reaches the server's output", async () => {
