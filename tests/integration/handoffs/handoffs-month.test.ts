@@ -133,9 +133,15 @@ describe("the monthly view of the hand-off", () => {
     const mails = await keptMail(s.server);
     const anna = mails.find((m) => m.to.includes(ANNA.email))!;
     assert.equal(anna.subject, `UVI Oktober 2026: EG in ${LINDE}`);
+    // The text, then the objection every resident mail carries below the signature's separator (issue #47).
+    const [text, footer] = anna.text.trim().split("\n\n-- \n");
     assert.equal(
-      anna.text.trim(),
+      text,
       `Liebe(r) ${ANNA.name},\nIhre UVI für Oktober 2026.\nFragen an uvi@muster.example.\nHausverwaltung Muster`,
+    );
+    assert.match(
+      footer ?? "",
+      /^Keine E-Mails mehr: Verbrauchsinformation per Brief erhalten:\nhttp\S+\/widerspruch\/\S+$/,
     );
     const gerda = mails.find((m) => m.to.includes("gerda@example.de"))!;
     assert.equal(gerda.subject, "Verbrauch Oktober 2026 – Haus Ahorn");

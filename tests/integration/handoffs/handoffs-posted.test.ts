@@ -247,7 +247,7 @@ describe("printed means posted; the proof never forgets", () => {
     assert.doesNotMatch(support.text, /Erika|Berta|Paul/);
     assert.match(
       await proofCsv(),
-      /E-Mail versandt am [^;"]* an Erika Mail; Message-ID [^;"]*; danach: Umzug erfasst am/,
+      /E-Mail versandt am [^;"]* an Erika Mail; Message-ID [^;"]*; Einwilligung schriftlich am [^;"]*; danach: Umzug erfasst am/,
     );
   });
 });

@@ -117,6 +117,8 @@ describe("the month page's answer", () => {
       propertyFiles: 1,
       // No e-mail came back (issue #47, tests/integration/handoffs/bounce-letters.test.ts).
       bounced: [],
+      // Its one post resident living there today gets letters with the link to agree (tests/.../consent.test.ts).
+      withoutConsent: 1,
       // Nobody named yet (issue #46, tests/integration/teams/responsibility.test.ts).
       responsible: null,
       deputy: null,

@@ -39,6 +39,17 @@ const ROWS: Row[] = [
     ok: [401, 404],
     note: "no bearer token: 401, or 404 while METRICS_TOKEN is unset",
   },
+  // The resident's opt-in and objection links (issue #47): no session, a token of their tenancy; a forged one opens
+  // nothing for anyone, only the page that says so (tests/integration/handoffs/consent.test.ts).
+  ...["POST /api/consent/{token}/code", "POST /api/consent/{token}/confirm", "GET /api/consent/{token}/objection"]
+    .concat("POST /api/consent/{token}/objection")
+    .map((op): Row => ({
+      op,
+      kind: "public",
+      req: () => ({ path: op.split(" ")[1]!.replace("{token}", "x".repeat(43)), method: op.split(" ")[0] }),
+      expect: {},
+      note: "a forged token: 303 to the page, which says the link does not hold (followed here)",
+    })),
 
   // The caller's own things.
   {
