@@ -1,6 +1,6 @@
 "use client";
 import { formatDateTime } from "@/lib/format";
-import type { MailboxCheck } from "@/lib/handoffs/bounces/health";
+import type { MailboxCheck } from "@/lib/ops/mailbox-health";
 import { useDisplay, useT } from "@/lib/i18n/client";
 
 export type MailboxWarn = Extract<MailboxCheck, { status: "warn" }>;

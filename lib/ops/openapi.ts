@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { json, type ApiOperation } from "@/lib/api/operation";
-import { MailboxCheckAnswer } from "@/lib/handoffs/bounces/openapi";
+import { MailboxCheckAnswer } from "@/lib/ops/mailbox-health";
 import { SandboxMailAnswer } from "./sandbox-mail";
 
 /**

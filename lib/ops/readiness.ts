@@ -8,7 +8,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { currentUser } from "@/lib/auth/session";
-import { mailboxCheck, type MailboxCheck } from "@/lib/handoffs/bounces/health";
+import { mailboxCheck, type MailboxCheck } from "@/lib/ops/mailbox-health";
 import { imapMailbox } from "@/lib/mail-config";
 import { phase, type Phase } from "@/lib/process/lifecycle";
 

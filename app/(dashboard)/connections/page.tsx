@@ -3,7 +3,7 @@ import { connectionsQuery } from "@/lib/connections/client";
 import { listConnections } from "@/lib/connections/connections";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { mailboxCheck } from "@/lib/handoffs/bounces/health";
+import { mailboxCheck } from "@/lib/ops/mailbox-health";
 import { imapMailbox } from "@/lib/mail-config";
 import { pageQueries } from "@/lib/pages/prefetch";
 

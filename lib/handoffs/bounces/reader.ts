@@ -11,7 +11,7 @@ import { onFinish, shutdownSignal } from "@/lib/process/lifecycle";
 import { parseReply } from "../replies/parse";
 import { keepReply } from "../replies/store";
 import { parseDsn } from "./dsn";
-import { healthFailed, healthOk, LEASE } from "./health";
+import { healthFailed, healthOk, LEASE } from "@/lib/ops/mailbox-health";
 import { markBounced } from "./mark";
 
 /**

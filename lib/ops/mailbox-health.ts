@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 
@@ -68,3 +69,26 @@ export async function mailboxCheck(db: Db, configured: boolean): Promise<Mailbox
   }
   return health.state === "ok" ? { status: "ok", readAt: health.readAt } : { status: "unknown" };
 }
+
+/** The sender's mailbox reader as a check of `GET /api/ready`'s detail (`mailboxCheck` above). */
+export const MailboxCheckAnswer = z
+  .union([
+    z.object({ status: z.literal("ok"), readAt: z.string().meta({ format: "date-time" }) }),
+    z.object({
+      status: z.literal("warn"),
+      since: z.string().meta({ format: "date-time" }),
+      reason: z.string().meta({ description: "a word: the IMAP or socket code (e.g. `ECONNREFUSED`, `NoConnection`)" }),
+      readAt: z.string().meta({ format: "date-time" }).nullable(),
+    }),
+    z.object({ status: z.literal("unknown") }),
+    z.object({ status: z.literal("off") }),
+  ])
+  .meta({
+    description:
+      "`warn`: the sender's mailbox cannot be read since `since`: bounces and replies are not seen; `ok`: `readAt` the last round; `unknown`: no round yet; `off`: no mailbox set",
+  });
+
+// What the code returns must fit the documented answer, and the reverse.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const check: true = true as Same<MailboxCheck, z.output<typeof MailboxCheckAnswer>>;
+void check;
