@@ -173,6 +173,11 @@ const AFTER: Record<AfterEvent["kind"], string> = {
   notNeeded: "als nicht weiterzugeben entschieden",
 };
 
+const laterOf = (at: string, other: string | null) => (other !== null && other > at ? other : at);
+/** When the document's first e-mail went out, if one did. */
+const firstMail = (h: DocumentHistory): string | null =>
+  h.deliveries.find((d) => d.channel === "email" && d.state === "sent")?.at ?? null;
+
 /**
  * What proves the hand-off of a document, from its history (./history.ts): every delivery, also one to a resident the
  * rule no longer gives the document to, and what came after the first one ("danach: Umzug erfasst am …"), in the
@@ -188,9 +193,10 @@ export function historyWords(h: DocumentHistory, tenancyId: string | null, names
       at: r.at,
       lines: [`${RELEASED[r.kind]} freigegeben von ${r.by ?? "(gelöschter Benutzer)"} am ${proofTime(r.at)}`],
     })),
-    // A reply read back (issue #47): that one came, and when; its text stays on the unit's page.
+    // A reply read back (issue #47): that one came, and when; its text stays on the unit's page. It answers an e-mail,
+    // so it stands after the first one sent, though its own Date (whole seconds, another clock) may say earlier.
     ...(h.replies ?? []).map((r) => ({
-      at: r.at,
+      at: laterOf(r.at, firstMail(h)),
       lines: [
         `${r.kind === "autoReply" ? "Automatische Antwort" : "Antwort des Bewohners"} erhalten am ${proofTime(r.at)}`,
       ],
