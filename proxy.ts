@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hitPortal } from "@/lib/handoffs/portal/rate";
+import { portalRefusal } from "@/lib/handoffs/portal/rate";
 import "@/lib/catalogue";
-import { translate } from "@/lib/i18n/messages";
 
 // Development needs eval for React's debugging aids; the production build does not.
 const isDev = process.env.NODE_ENV === "development"; // eslint-disable-line no-restricted-properties
@@ -27,26 +26,14 @@ function contentSecurityPolicy(nonce: string): string {
 /** The resident's portal (lib/handoffs/portal/view.ts): no session, no referrer, nothing cached. */
 const PORTAL_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
-/**
- * `/r/*` is throttled per client address before anything is served (lib/handoffs/portal/rate.ts;
- * lib/cli/serve.mjs left one trusted address in X-Forwarded-For), and reaches the app without the
- * request's cookies: a manager's session is never read or refreshed by a resident's page.
- */
-function portalRefusal(request: NextRequest): NextResponse | null {
-  const wait = hitPortal(request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null);
-  if (wait === null) return null;
-  return new NextResponse(translate("de", "portal.tooMany", { seconds: String(wait) }), {
-    status: 429,
-    headers: { ...PORTAL_HEADERS, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
-
 export function proxy(request: NextRequest) {
   // `/r` itself too: lib/cli/serve.mjs sends a portal path that resolves to nothing under it there.
   const { pathname } = request.nextUrl;
   // The resident's consent pages (docs/api.md, "Consent") are links without a session too, throttled alike.
   const isPortal = ["/r", "/einwilligung", "/widerspruch"].some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const refused = isPortal ? portalRefusal(request) : null;
+  // Throttled per client address before anything is served (lib/handoffs/portal/rate.ts), and without the request's
+  // cookies: a manager's session is never read or refreshed by a resident's page.
+  const refused = isPortal ? portalRefusal(request.headers) : null;
   if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce);

@@ -1,5 +1,8 @@
 import "server-only";
-import { hitPortal } from "@/lib/handoffs/portal/rate";
+import { getDb, type Db } from "@/lib/db/client";
+import { openConsent, type ConsentAccess } from "@/lib/handoffs/consent/access";
+import { portalRefusal } from "@/lib/handoffs/portal/rate";
+import { CONSENT_PAGES, type ConsentLinkKind } from "@/lib/register/tenancies/consent-links";
 import { translate } from "@/lib/i18n/messages";
 
 /**
@@ -12,17 +15,6 @@ import { translate } from "@/lib/i18n/messages";
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 /** A form of an address, a channel and a code is far below this. */
 const MAX_BODY = 4096;
-
-/** The throttle's answer (429) when the client is over the portal's limit, else null. */
-export function throttled(req: Request): Response | null {
-  const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
-  const wait = hitPortal(address);
-  if (wait === null) return null;
-  return new Response(translate("de", "portal.tooMany", { seconds: String(wait) }), {
-    status: 429,
-    headers: { ...HEADERS, "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
 
 const wantsJson = (req: Request) => (req.headers.get("content-type") ?? "").startsWith("application/json");
 
@@ -51,7 +43,7 @@ async function boundedText(req: Request): Promise<string | null> {
 }
 
 /** The body's fields: a form (urlencoded or multipart) or a JSON object; {} for anything else or too large. */
-export async function formOf(req: Request): Promise<Record<string, string>> {
+async function formOf(req: Request): Promise<Record<string, string>> {
   const text = await boundedText(req);
   if (text === null) return {};
   const out: Record<string, string> = {};
@@ -80,10 +72,30 @@ export function answer(req: Request, page: string, state: string, extra: Record<
 }
 
 /** A token that opens nothing: the page says "Dieser Link gilt nicht mehr"; a script gets 404. */
-export function gone(req: Request, page: string): Response {
+function gone(req: Request, page: string): Response {
   if (!wantsJson(req)) return answer(req, page, "gone");
   return Response.json(
     { error: "not_found", message: translate(langOf(req), "consent.gone.title") },
     { status: 404, headers: HEADERS },
   );
+}
+
+/**
+ * One consent route's work: throttled, the token opened (else "gone"), the body read within its bound, then `work`
+ * with the page to answer back to.
+ */
+export async function consentAction(
+  req: Request,
+  params: Promise<{ token: string }>,
+  kind: ConsentLinkKind,
+  work: (db: Db, access: ConsentAccess, form: Record<string, string>, page: string) => Promise<Response>,
+): Promise<Response> {
+  const refused = portalRefusal(req.headers);
+  if (refused) return refused;
+  const { token } = await params;
+  const page = `/${CONSENT_PAGES[kind]}/${token}`;
+  const db = await getDb();
+  const access = await openConsent(db, kind, token);
+  if (!access) return gone(req, page);
+  return work(db, access, await formOf(req), page);
 }

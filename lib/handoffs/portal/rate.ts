@@ -1,4 +1,5 @@
 import { addressGroup } from "@/lib/auth/address-group";
+import { translate } from "@/lib/i18n/messages";
 
 /**
  * The portal's throttle (proxy.ts, before anything of `/r/*` is served), so nobody guesses tokens at speed
@@ -33,4 +34,23 @@ export function hitPortal(address: string | null, now = Date.now()): number | nu
   }
   w.count++;
   return w.count > PORTAL_REQUESTS ? Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)) : null;
+}
+
+/**
+ * The throttle as one answer for the portal's and the consent's pages (proxy.ts) and the consent's routes
+ * (lib/handoffs/consent/http.ts): 429 with Retry-After when the client address (the first of X-Forwarded-For, the one
+ * lib/cli/serve.mjs left there) is over the limit, else null. Nothing cached, no referrer sent on.
+ */
+export function portalRefusal(headers: { get(name: string): string | null }): Response | null {
+  const wait = hitPortal(headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null);
+  if (wait === null) return null;
+  return new Response(translate("de", "portal.tooMany", { seconds: String(wait) }), {
+    status: 429,
+    headers: {
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store",
+      "Retry-After": String(wait),
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
 }

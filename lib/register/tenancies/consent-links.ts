@@ -41,11 +41,12 @@ export function tenancyOfToken(kind: ConsentLinkKind, token: string): string | n
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const PATHS: Record<ConsentLinkKind, string> = { optIn: "einwilligung", objection: "widerspruch" };
+/** The pages of the links, by kind. */
+export const CONSENT_PAGES: Record<ConsentLinkKind, string> = { optIn: "einwilligung", objection: "widerspruch" };
 
 /** The page's path of a tenancy's link. */
 export const consentPath = (kind: ConsentLinkKind, tenancyId: string) =>
-  `/${PATHS[kind]}/${consentToken(kind, tenancyId)}`;
+  `/${CONSENT_PAGES[kind]}/${consentToken(kind, tenancyId)}`;
 
 /** The link as a letter or an e-mail carries it (PUBLIC_URL, else the sandbox's address); undefined without one. */
 export function consentUrl(kind: ConsentLinkKind, tenancyId: string): string | undefined {
