@@ -1,11 +1,12 @@
 import "server-only";
 import type { Principal } from "@/lib/auth/principal";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { units, type UnitRow } from "@/lib/db/schema/units";
 import { users } from "@/lib/db/schema/users";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
+import { teamUnit } from "./team-unit";
 
 /**
  * A unit's legal hold, "Rechtsstreit" (issue #47; docs/api.md, "The unit register"): while it is set, no erasure
@@ -43,15 +44,6 @@ export const notHeld = (unitId: SQL) =>
 /** Refuses an erasure of a unit on hold: 409 `unit_on_hold`. */
 export function refuseHeld(row: { hold_at: unknown }): void {
   if (row.hold_at !== null) throw new AppError(409, "unit_on_hold", "unitsApi.onHold");
-}
-
-async function teamUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
-  const [row] = await db
-    .select()
-    .from(units)
-    .where(and(eq(units.id, id), eq(units.teamId, p.teamId)));
-  if (!row) throw notFound("unitsApi.notFound");
-  return row;
 }
 
 /** Sets the unit's hold, or replaces its reason, setter and time. */

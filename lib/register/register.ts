@@ -6,7 +6,7 @@ import { principalActor, recordEvent } from "@/lib/audit/audit";
 import type { Db } from "@/lib/db/client";
 import { containing } from "@/lib/db/rows";
 import { tenancies } from "@/lib/db/schema/tenancies";
-import { units, type UnitRow } from "@/lib/db/schema/units";
+import { units } from "@/lib/db/schema/units";
 import { AppError, notFound } from "@/lib/errors";
 import type { UnitsSearch } from "@/lib/register/list";
 import { tenancyOn } from "@/lib/register/tenancies/history";
@@ -16,6 +16,7 @@ import { queueReports, wakeReports } from "@/lib/register/reporter";
 import { UNIT_FIELDS } from "./columns";
 import { EDIT_PATH, editFields, editProblems, editResident } from "./edit";
 import { withHistories, type StoredUnit } from "./stored";
+import { teamUnit } from "./team-unit";
 import type { UnitEdit } from "./schemas";
 
 /**
@@ -95,22 +96,13 @@ export async function listUnits(db: Db, p: Principal, search: UnitsSearch, only?
   return { count: total?.n ?? 0, units: await withHistories(db, rows), properties, unknownMoveIns: missing?.n ?? 0 };
 }
 
-async function ownUnit(db: Db, p: Principal, id: string): Promise<UnitRow> {
-  const [row] = await db
-    .select()
-    .from(units)
-    .where(and(eq(units.id, id), eq(units.teamId, p.teamId)));
-  if (!row) throw notFound("unitsApi.notFound");
-  return row;
-}
-
 /**
  * The page's edit of one unit: its fields, and the present resident's details as a correction of
  * the same tenancy (its id stays); the rules of an imported row hold. A change of resident is a
  * move with dates, not an edit. Nothing changed writes nothing.
  */
 export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdit): Promise<StoredUnit> {
-  const row = await ownUnit(db, p, id);
+  const row = await teamUnit(db, p, id);
   const [unit] = await withHistories(db, [row]);
   if (!unit) throw notFound("unitsApi.notFound");
   const history = unit.tenancies;
@@ -158,5 +150,5 @@ export async function updateUnit(db: Db, p: Principal, id: string, edit: UnitEdi
     await queueReports(tx, p, [row.id]);
   });
   wakeReports();
-  return (await withHistories(db, [await ownUnit(db, p, id)]))[0]!;
+  return (await withHistories(db, [await teamUnit(db, p, id)]))[0]!;
 }
