@@ -12,6 +12,7 @@ import type { MailResult } from "../../lib/handoffs/mail/send";
 import type { StoredMail } from "../../lib/sandbox/mailbox/store";
 import { admin } from "../conformance/support";
 import type { TestServer } from "./server";
+import { api, type Session } from "./session";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -73,4 +74,17 @@ export async function keptMail(server: TestServer): Promise<KeptMail[]> {
   const res = await admin(server, "GET", "/mail");
   if (res.status !== 200) throw new Error(`GET /sandbox/api/mail: ${res.status}`);
   return (await res.json()) as KeptMail[];
+}
+
+/**
+ * One round of the app's reader of the sender's mailbox now (`POST /api/admin/mailbox/read`, as an admin asks for
+ * it), instead of waiting for MAIL_READ_INTERVAL_SECONDS: its outcome.
+ */
+export async function readMailboxNow(
+  admin: Session,
+  url: string,
+): Promise<{ state: string; read?: number; bounced?: number; replies?: number }> {
+  const res = await api(admin, url, "/api/admin/mailbox/read", { method: "POST" });
+  if (res.status !== 200) throw new Error(`mailbox read: ${res.status} ${res.text}`);
+  return res.body as { state: string; read?: number; bounced?: number; replies?: number };
 }

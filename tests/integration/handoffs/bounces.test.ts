@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import { makeUser } from "../../support/connections";
 import { control, ndjson, uvi } from "../../support/delivery";
-import { keptMail } from "../../support/mail";
+import { keptMail, readMailboxNow } from "../../support/mail";
 import { ADMIN, freePort } from "../../support/server";
 import { api, mustSignIn, type Session } from "../../support/session";
 import { sandboxSuite, suiteServer } from "../../support/suite";
@@ -57,11 +57,7 @@ describe(
     });
     let admin: Session;
     /** One round of the reader now, as an admin asks for it; its outcome. */
-    const readNow = async () => {
-      const res = await api(admin, s.server.url, "/api/admin/mailbox/read", { method: "POST" });
-      assert.equal(res.status, 200, res.text);
-      return res.body as { state: string; read?: number; replies?: number };
-    };
+    const readNow = () => readMailboxNow(admin, s.server.url);
     const items = async () => {
       const res = await api(s.manager.session, s.server.url, "/api/handoffs");
       assert.equal(res.status, 200, res.text);
